@@ -1,0 +1,124 @@
+import type { Recording, EventList } from '../io/types';
+import type { Epochs } from '../signal/types';
+
+/** ARCHITECTURE.md §3 (contract). */
+export const STAGES = ['empty', 'data_loaded', 'preprocessed', 'dataset_ready', 'training', 'trained'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export type ChangeKind = 'recordings' | 'preprocessing' | 'epochs' | 'datasets' | 'training' | 'runs' | 'stage' | 'ui';
+
+export interface HistoryEntry {
+  /** tool-level operation, e.g. "bandpass_filter" */
+  op: string;
+  /** the exact parameters used, defaults filled in */
+  params: Record<string, unknown>;
+  /** shape of the data after the operation: per recording [channels, times], or [epochs, channels, times] */
+  shape: number[][];
+  /** human-readable line (XBrainLab-style), e.g. "Filtering 8.0 ~ 30.0 Hz" */
+  description: string;
+  /** the design actually applied (filter length, transition bandwidths, window, phase, padding …) */
+  design?: Record<string, unknown>;
+  at: string;
+}
+
+export interface DatasetSplit {
+  id: string;
+  /** e.g. "Fold_1", "Subject-S001_1" */
+  name: string;
+  train: Int32Array;
+  val: Int32Array;
+  test: Int32Array;
+}
+
+export interface DatasetConfig {
+  test_ratio: number;
+  val_ratio: number;
+  split_strategy: 'trial' | 'session' | 'subject';
+  training_mode: 'individual' | 'group';
+  [key: string]: unknown;
+}
+
+export interface SplitAudit {
+  overlap: number;
+  warnings: string[];
+}
+
+export interface Dataset {
+  config: DatasetConfig;
+  splits: DatasetSplit[];
+  audit: SplitAudit;
+  createdAt: string;
+}
+
+export type ModelName = 'EEGNet' | 'ShallowConvNet' | 'SCCNet';
+
+export interface ModelConfig {
+  name: ModelName;
+  params: Record<string, number>;
+}
+
+export interface TrainingConfig {
+  epoch: number;
+  batch_size: number;
+  learning_rate: number;
+  repeat: number;
+  device: string;
+  optimizer: 'adam' | 'sgd' | 'adamw';
+  save_checkpoints_every: number;
+  selection: 'last_epoch' | 'best_val_loss' | 'best_val_accuracy' | 'best_test_accuracy';
+  backend: string;
+  seed: number;
+  [key: string]: unknown;
+}
+
+export interface EpochMetrics {
+  epoch: number;
+  seconds: number;
+  lr: number;
+  train: { loss: number; accuracy: number; auc: number };
+  val?: { loss: number; accuracy: number; auc: number };
+  test?: { loss: number; accuracy: number; auc: number };
+}
+
+export type RunStatus = 'running' | 'done' | 'failed' | 'stopped';
+
+export interface RunRecord {
+  id: string;
+  splitId: string;
+  splitName: string;
+  repeat: number;
+  seed: number;
+  model: ModelConfig;
+  config: TrainingConfig;
+  status: RunStatus;
+  metrics: EpochMetrics[];
+  /** paths relative to the workspace's .xbrain folder */
+  artefacts: Record<string, string>;
+  error?: string;
+  startedAt: string;
+  endedAt?: string;
+}
+
+export interface Evaluation {
+  runIds: string[];
+  split: 'test' | 'val' | 'train';
+  metrics: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** Everything the Study holds. Arrays inside are immutable once committed. */
+export interface StudyState {
+  recordings: Recording[];
+  /** events of each recording as loaded (small), so reset_preprocessing can restore them after re-reading */
+  loadedEvents: EventList[];
+  history: HistoryEntry[];
+  epochs: Epochs | null;
+  /** preprocessing applied to the epochs themselves (after epoching) */
+  epochHistory: HistoryEntry[];
+  dataset: Dataset | null;
+  model: ModelConfig | null;
+  training: TrainingConfig | null;
+  runs: RunRecord[];
+  evaluations: Evaluation[];
+  montage: string | null;
+}

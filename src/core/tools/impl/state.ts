@@ -1,0 +1,147 @@
+import { readdir, stat } from 'node:fs/promises';
+import { resolve, isAbsolute, join, relative } from 'node:path';
+import type { ToolContext, ToolImplementations } from '../types';
+import { data, text, XBrainError } from '../result';
+import { summarizeStudy } from '../../study/summary';
+import { emptyState } from '../../study/study';
+import { readRecording } from '../../io/read';
+import type { Recording } from '../../io/types';
+
+export function resolvePath(ctx: ToolContext, p: string): string {
+  return isAbsolute(p) ? p : resolve(ctx.env.workspace, p);
+}
+
+/** Glob on file names: `*` and `?` only, anchored, case-insensitive. */
+export function globToRegExp(pattern: string): RegExp {
+  const esc = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${esc}$`, 'i');
+}
+
+const SYSTEM_DIRS = ['/proc', '/sys', '/dev', '/etc', '/boot', '/bin', '/sbin', '/usr/bin', 'C:\\Windows'];
+
+export const stateTools: ToolImplementations = {
+  get_study_state: {
+    run: (_a, ctx) => {
+      const s = summarizeStudy(ctx.study.state);
+      const lines = [
+        `Stage: ${s.stage}`,
+        `Recordings: ${s.recordings.length}${s.recordings.length ? ` (${s.recordings[0].channels} channels @ ${s.recordings[0].sfreq} Hz)` : ''}`,
+        `Preprocessing: ${s.history.length ? s.history.join(' → ') : 'none'}`,
+        `Epochs: ${s.epochs ? `${s.epochs.count} × ${s.epochs.channels} ch × ${s.epochs.times} samples (${Object.entries(s.epochs.perClass).map(([k, v]) => `${k}: ${v}`).join(', ')})` : 'none'}`,
+        `Dataset: ${s.dataset ? `${s.dataset.splits.length} split(s)` : 'none'}`,
+        `Model: ${s.model?.name ?? 'none'}; runs: ${s.runs.length}`,
+        `Available tools: ${s.availableTools.join(', ')}`,
+      ];
+      return data('get_study_state', lines.join('\n'), s as unknown as Record<string, unknown>);
+    },
+  },
+
+  get_dataset_info: {
+    run: (_a, ctx) => {
+      const s = summarizeStudy(ctx.study.state);
+      if (s.recordings.length === 0) return text('get_dataset_info', 'No recordings are loaded. Use load_data first.', { recordings: [] });
+      const lines = s.recordings.map((r) => {
+        const ev = Object.entries(r.events);
+        const total = ev.reduce((a, [, n]) => a + n, 0);
+        return `${r.file}: ${r.channels} ch, ${r.sfreq} Hz, ${r.seconds.toFixed(1)} s, subject ${r.subject}, session ${r.session}; Events: ${total} (Unique: ${ev.length}) ${ev.map(([k, n]) => `${k}=${n}`).join(' ')}`;
+      });
+      if (s.epochs) lines.push(`Epochs: ${s.epochs.count} (${Object.entries(s.epochs.perClass).map(([k, v]) => `${k}: ${v}`).join(', ')}), ${s.epochs.tmin}..${s.epochs.tmax.toFixed(3)} s`);
+      if (s.dataset) {
+        for (const sp of s.dataset.splits) lines.push(`${sp.name}: train ${sp.train}, val ${sp.val}, test ${sp.test}`);
+        for (const w of s.dataset.audit.warnings) lines.push(`Warning: ${w}`);
+      }
+      return data('get_dataset_info', lines.join('\n'), { recordings: s.recordings, epochs: s.epochs, dataset: s.dataset });
+    },
+  },
+
+  list_files: {
+    run: async (args, ctx) => {
+      const dir = resolvePath(ctx, String(args.directory));
+      if (SYSTEM_DIRS.some((d) => dir === d || dir.startsWith(d + '/'))) {
+        throw new XBrainError('invalid_arguments', `directory '${dir}' is a system folder and is not listed`, { parameter: 'directory' });
+      }
+      let entries: string[];
+      try {
+        entries = await readdir(dir);
+      } catch {
+        throw new XBrainError('not_found', `directory '${args.directory}' does not exist or cannot be read`, { parameter: 'directory' });
+      }
+      const re = args.pattern ? globToRegExp(String(args.pattern)) : null;
+      const files: { name: string; path: string; bytes: number; dir: boolean }[] = [];
+      for (const name of entries.sort()) {
+        if (name.startsWith('.')) continue;
+        if (re && !re.test(name)) continue;
+        const st = await stat(join(dir, name)).catch(() => null);
+        if (!st) continue;
+        files.push({ name, path: join(dir, name), bytes: st.size, dir: st.isDirectory() });
+      }
+      const shown = relative(ctx.env.workspace, dir) || '.';
+      const body = files.length ? files.map((f) => (f.dir ? `${f.name}/` : `${f.name} (${formatBytes(f.bytes)})`)).join('\n') : 'no matching files';
+      return data('list_files', `${shown}:\n${body}`, { directory: dir, files });
+    },
+  },
+
+  clear_dataset: {
+    confirmation: (_a, ctx) => {
+      const s = ctx.study.state;
+      if (s.recordings.length === 0) return null;
+      const lost = [
+        `${s.recordings.length} loaded file(s)`,
+        s.history.length ? `${s.history.length} preprocessing step(s)` : '',
+        s.epochs ? `${s.epochs.nEpochs} epochs` : '',
+        s.dataset ? `the dataset (${s.dataset.splits.length} split(s))` : '',
+        s.runs.length ? `${s.runs.length} training run(s)${s.runs.some((r) => r.status === 'running') ? ' (the running one is stopped)' : ''}` : '',
+        s.evaluations.length ? `${s.evaluations.length} evaluation(s)` : '',
+      ].filter(Boolean);
+      return `Clear the study? This removes ${lost.join(', ')}. Files on disk are not touched.`;
+    },
+    run: (_a, ctx) => {
+      const lost = ctx.study.state.recordings.length;
+      ctx.study.replace(emptyState());
+      return text('clear_dataset', lost ? `Cleared the study (${lost} recording(s) removed). Stage: empty.` : 'The study was already empty.');
+    },
+  },
+
+  reset_preprocessing: {
+    confirmation: (_a, ctx) => {
+      const s = ctx.study.state;
+      const lost = [
+        s.history.length ? `${s.history.length} preprocessing step(s) (${s.history.map((h) => h.op).join(', ')})` : '',
+        s.epochs ? `${s.epochs.nEpochs} epochs` : '',
+        s.dataset ? 'the dataset' : '',
+        s.runs.length ? `${s.runs.length} training run(s)` : '',
+      ].filter(Boolean);
+      return lost.length ? `Reset preprocessing? This undoes ${lost.join(', ')} and re-reads the recordings as loaded.` : null;
+    },
+    run: async (_a, ctx) => {
+      const s = ctx.study.state;
+      // Re-read from disk instead of keeping a second copy of every recording in memory.
+      const fresh: Recording[] = [];
+      for (let i = 0; i < s.recordings.length; i++) {
+        const r = s.recordings[i];
+        const again = await readRecording(r.path);
+        fresh.push({ ...again, events: s.loadedEvents[i], subject: r.subject, session: r.session });
+      }
+      ctx.study.commit(
+        { recordings: fresh, history: [], epochs: null, epochHistory: [], dataset: null, runs: [], evaluations: [] },
+        ['recordings', 'preprocessing', 'epochs', 'datasets', 'runs'],
+      );
+      return text('reset_preprocessing', `Preprocessing reset: ${fresh.length} recording(s) restored as loaded. Stage: ${ctx.study.stage}.`);
+    },
+  },
+
+  switch_panel: {
+    run: (args, ctx) => {
+      const panel = String(args.panel_name);
+      const viewMode = args.view_mode === undefined ? undefined : String(args.view_mode);
+      ctx.study.requestUi({ kind: 'switch_panel', panel, viewMode });
+      return text('switch_panel', `Showing the ${panel} panel${viewMode ? ` (${viewMode})` : ''}.`, { panel, viewMode });
+    },
+  },
+};
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,78 @@
+import type { Study } from '../study/study';
+import type { Stage } from '../study/types';
+import type { ToolResult } from './result';
+
+/** JSON Schema subset used by tool parameters (draft-07 compatible; validated with ajv). */
+export interface JsonSchema {
+  type?: 'object' | 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | Array<'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | 'object'>;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  additionalProperties?: boolean | JsonSchema;
+  anyOf?: JsonSchema[];
+  examples?: unknown[];
+}
+
+export type ToolCategory = 'data' | 'preprocess' | 'dataset' | 'training' | 'evaluation' | 'ui' | 'state';
+
+export interface ToolDefinition {
+  name: string;
+  /** written for an LLM: what it does, when to use it, what it returns */
+  description: string;
+  /** one line for people (palette, tool reference) */
+  summary: string;
+  category: ToolCategory;
+  parameters: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema> };
+  /** stages in which the tool may run (StateManager availability table) */
+  stages: readonly Stage[];
+  /** the tool destroys work or starts a long job: the first call returns a `confirm` result */
+  needsConfirmation: boolean;
+  /** the tool changes the Study (false for read-only tools such as get_study_state) */
+  mutates: boolean;
+}
+
+/** A request for the UI (the tool never calls UI code; front ends listen on the Study). */
+export interface UiRequest {
+  kind: 'switch_panel' | 'confirm_montage' | 'open_plot';
+  panel?: string;
+  viewMode?: string;
+  payload?: Record<string, unknown>;
+}
+
+export interface ToolEnv {
+  /** folder that holds `.xbrain/` and against which relative paths resolve */
+  workspace: string;
+  /** folder of the installed extension / package (bundles, knowledge base) */
+  packageRoot: string;
+  /** untrusted workspaces run no training and no agent tools */
+  trusted: boolean;
+}
+
+export interface ToolContext {
+  study: Study;
+  env: ToolEnv;
+  signal?: AbortSignal;
+  /** progress lines for long operations (chat progress, notification, CLI stderr) */
+  progress?: (message: string) => void;
+  /** run long jobs (training) to the end before returning: CLI runs and confirmed skip plans */
+  awaitLongJobs?: boolean;
+}
+
+export type ToolArgs = Record<string, unknown>;
+
+export interface ToolImplementation {
+  /** when set and it returns text, the call needs confirmation and this text says what will happen */
+  confirmation?: (args: ToolArgs, ctx: ToolContext) => string | null;
+  run: (args: ToolArgs, ctx: ToolContext) => Promise<ToolResult> | ToolResult;
+}
+
+export type ToolImplementations = Record<string, ToolImplementation>;

@@ -1,0 +1,57 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { closest } from './closest';
+import type { ToolArgs, ToolDefinition } from './types';
+
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
+const compiled = new Map<string, ValidateFunction>();
+
+export type ValidationOutcome = { ok: true; args: ToolArgs } | { ok: false; message: string; parameter?: string };
+
+function describe(def: ToolDefinition, e: ErrorObject): { message: string; parameter?: string } {
+  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const param = path || (e.params as { missingProperty?: string }).missingProperty;
+  switch (e.keyword) {
+    case 'required': {
+      const p = (e.params as { missingProperty: string }).missingProperty;
+      return { parameter: p, message: `missing required parameter '${p}'` };
+    }
+    case 'additionalProperties': {
+      const p = (e.params as { additionalProperty: string }).additionalProperty;
+      const near = closest(p, Object.keys(def.parameters.properties));
+      return { parameter: p, message: `unknown parameter '${p}'${near ? ` (did you mean '${near}'?)` : ''}; valid: ${Object.keys(def.parameters.properties).join(', ') || 'none'}` };
+    }
+    case 'enum': {
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);
+      return { parameter: param, message: `parameter '${param}' must be one of ${allowed.map((a) => `'${a}'`).join(', ')}` };
+    }
+    case 'type':
+      return { parameter: param, message: `parameter '${param}' must be ${(e.params as { type: string }).type}` };
+    default:
+      return { parameter: param, message: `parameter '${param || '(arguments)'}' ${e.message ?? 'is invalid'}` };
+  }
+}
+
+/** Validates (and fills defaults into a copy of) the arguments against the tool's JSON Schema. */
+export function validateArgs(def: ToolDefinition, args: unknown): ValidationOutcome {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+    return { ok: false, message: `arguments of ${def.name} must be an object` };
+  }
+  let fn = compiled.get(def.name);
+  if (!fn) {
+    fn = ajv.compile(def.parameters);
+    compiled.set(def.name, fn);
+  }
+  const copy = structuredClone(args) as ToolArgs;
+  if (fn(copy)) return { ok: true, args: copy };
+  const errors = (fn.errors ?? []).filter((e) => e.keyword !== 'anyOf');
+  const first = errors[0] ?? fn.errors?.[0];
+  if (!first) return { ok: false, message: `invalid arguments for ${def.name}` };
+  // For enums, refine the message with the closest allowed value of what was given.
+  const d = describe(def, first);
+  if (first.keyword === 'enum' && d.parameter) {
+    const given = (copy as Record<string, unknown>)[d.parameter];
+    const near = typeof given === 'string' ? closest(given, (first.params as { allowedValues: unknown[] }).allowedValues.map(String)) : undefined;
+    if (near) d.message += ` (did you mean '${near}'?)`;
+  }
+  return { ok: false, message: `${def.name}: ${d.message}`, parameter: d.parameter };
+}
