@@ -10,6 +10,9 @@ const common = { bundle: true, sourcemap: !production, minify: production, sourc
 
 const node = (entry, outfile, extra = {}) => ({ ...common, entryPoints: [entry], outfile, platform: 'node', format: 'cjs', target: 'node20', external, ...extra });
 
+// The CLI's command list is generated from the command files present.
+await import('./gen-cli-index.mjs');
+
 const targets = [
   node('src/extension/extension.ts', 'dist/extension.js'),
   node('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' } }),
@@ -29,4 +32,11 @@ if (watch) {
   writeFileSync('dist/meta.json', JSON.stringify(meta));
   if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
   console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);
+}
+
+// Knowledge-base index (RAG) is built at build time and shipped; the agent area owns the script.
+if (!watch && existsSync('scripts/build-kb.mjs')) {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, ['scripts/build-kb.mjs'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }

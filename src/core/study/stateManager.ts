@@ -99,6 +99,10 @@ export class StateManager {
     if (needEpochs && s.history.length === 0) plan.push({ tool: 'apply_bandpass_filter', arguments: { ...SKIP_DEFAULTS.bandpass } });
     if (needEpochs) plan.push({ tool: 'epoch_data', arguments: { ...SKIP_DEFAULTS.epoch } });
     if (needDataset) plan.push({ tool: 'generate_dataset', arguments: { ...SKIP_DEFAULTS.dataset } });
+    if (tool === 'start_training' || tool === 'run_sweep') {
+      if (!s.model) plan.push({ tool: 'set_model', arguments: { ...SKIP_DEFAULTS.model } });
+      if (!s.training) plan.push({ tool: 'configure_training', arguments: { ...SKIP_DEFAULTS.training } });
+    }
     if (target === 'trained') {
       // 'trained' is reached by training; tools that need it (evaluate, saliency …) get the whole default run.
       if (!s.model) plan.push({ tool: 'set_model', arguments: { ...SKIP_DEFAULTS.model } });

@@ -71,9 +71,14 @@ export class Study {
     this.changes.fire({ kinds: all, stage, previousStage });
   }
 
-  /** Replace everything (used by persistence and `clear_dataset`). */
+  /** Replace everything with exactly this state object (clear_dataset, roll-back after a failed plan). */
   replace(state: StudyState): void {
-    this.commit(state, ['recordings', 'preprocessing', 'epochs', 'datasets', 'training', 'runs']);
+    checkInvariants(state);
+    const previousStage = this.stage;
+    this.s = state;
+    const stage = this.stage;
+    const kinds: ChangeKind[] = ['recordings', 'preprocessing', 'epochs', 'datasets', 'training', 'runs'];
+    this.changes.fire({ kinds: stage !== previousStage ? [...kinds, 'stage'] : kinds, stage, previousStage });
   }
 
   /** Update one run in place of the old record (runs are small; arrays inside them are not shared). */

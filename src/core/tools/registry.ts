@@ -35,6 +35,14 @@ export class ToolRegistry {
       const near = closest(name, definitionByName.keys());
       return errorResult(name, 'unknown_tool', `Unknown tool '${name}'${near ? ` (did you mean '${near}'?)` : ''}.`);
     }
+    const study = ctx.study;
+    const stage = study.stage;
+    const available = def.stages.includes(stage);
+    const plan = available ? null : stateManager.skipPlan(name, study.state);
+    if (!available && !plan) {
+      return errorResult(name, 'stage_unavailable', stateManager.refusal(name, stage), { stage, available: stateManager.availableTools(stage) });
+    }
+
     const v = validateArgs(def, rawArgs ?? {});
     if (!v.ok) return errorResult(name, 'invalid_arguments', v.message, v.parameter ? { parameter: v.parameter } : {});
     const args = v.args;
@@ -43,13 +51,8 @@ export class ToolRegistry {
       return errorResult(name, 'untrusted', `'${name}' changes the study and is disabled in an untrusted workspace. Trust the workspace to run it.`);
     }
 
-    const study = ctx.study;
-    const stage = study.stage;
-    if (!def.stages.includes(stage)) {
-      const plan = stateManager.skipPlan(name, study.state);
-      if (!plan) return errorResult(name, 'stage_unavailable', stateManager.refusal(name, stage), { stage, available: stateManager.availableTools(stage) });
-      const full: PlannedCall[] = [...plan];
-      if (!(plan.length && plan[plan.length - 1].tool === name)) full.push({ tool: name, arguments: args });
+    if (plan) {
+      const full: PlannedCall[] = plan[plan.length - 1]?.tool === name ? plan : [...plan, { tool: name, arguments: args }];
       if (!opts.confirmed) return confirmPlan(name, stage, full);
       return this.runPlan(name, full, ctx);
     }

@@ -43,7 +43,9 @@ export function validateArgs(def: ToolDefinition, args: unknown): ValidationOutc
   }
   const copy = structuredClone(args) as ToolArgs;
   if (fn(copy)) return { ok: true, args: copy };
-  const errors = (fn.errors ?? []).filter((e) => e.keyword !== 'anyOf');
+  // The most helpful message first: a misspelt name explains a "missing" one, an enum beats a bare type error.
+  const rank = (k: string) => ['additionalProperties', 'enum', 'type', 'required'].indexOf(k) >>> 0;
+  const errors = (fn.errors ?? []).filter((e) => e.keyword !== 'anyOf').sort((a, b) => rank(a.keyword) - rank(b.keyword));
   const first = errors[0] ?? fn.errors?.[0];
   if (!first) return { ok: false, message: `invalid arguments for ${def.name}` };
   // For enums, refine the message with the closest allowed value of what was given.

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { readFile, access, readdir, unlink, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomicWrite';
+import { XBrainError } from '../tools/result';
+import { checkInvariants } from './invariants';
+import type { StudyState } from './types';
+import type { Recording, EventList } from '../io/types';
+import type { Epochs } from '../signal/types';
+
+export const STUDY_FORMAT = 'xbrain-study';
+export const STUDY_VERSION = 1;
+
+type TypedArray = Float32Array | Int32Array;
+const KINDS = { f32: Float32Array, i32: Int32Array } as const;
+interface ArrayRef {
+  $array: string;
+  dtype: keyof typeof KINDS;
+  length: number;
+}
+
+export function studyDir(workspace: string): string {
+  return join(workspace, '.xbrain');
+}
+export function studyFile(workspace: string): string {
+  return join(studyDir(workspace), 'study.json');
+}
+
+export async function studyFileExists(workspace: string): Promise<boolean> {
+  return access(studyFile(workspace)).then(() => true, () => false);
+}
+
+/**
+ * Saves the Study: arrays go to content-addressed files under `.xbrain/arrays/` (written first, never overwritten
+ * with other content), then `study.json` is replaced atomically with the previous one kept as `study.json.bak`.
+ * A crash at any point leaves a study.json whose arrays all exist.
+ */
+export async function saveStudy(workspace: string, s: StudyState): Promise<void> {
+  const arraysDir = join(studyDir(workspace), 'arrays');
+  await mkdir(arraysDir, { recursive: true });
+  const existing = new Set(await readdir(arraysDir).catch(() => [] as string[]));
+  const used = new Set<string>();
+  const writes: Promise<void>[] = [];
+
+  const ref = (a: TypedArray): ArrayRef => {
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    const dtype = a instanceof Float32Array ? 'f32' : 'i32';
+    const name = `${createHash('sha1').update(bytes).digest('hex')}.${dtype}`;
+    used.add(name);
+    if (!existing.has(name)) {
+      existing.add(name);
+      writes.push(writeFileAtomic(join(arraysDir, name), bytes));
+    }
+    return { $array: name, dtype, length: a.length };
+  };
+
+  const doc = {
+    format: STUDY_FORMAT,
+    version: STUDY_VERSION,
+    savedAt: new Date().toISOString(),
+    state: encode(s, ref),
+  };
+  await Promise.all(writes);
+  await writeFileAtomic(studyFile(workspace), JSON.stringify(doc), { backup: true });
+  // Arrays referenced by neither the new nor the backup state can go.
+  const keep = new Set(used);
+  const bak = await readFile(`${studyFile(workspace)}.bak`, 'utf8').catch(() => '');
+  for (const m of bak.matchAll(/"\$array":"([^"]+)"/g)) keep.add(m[1]);
+  for (const f of existing) if (!keep.has(f)) await unlink(join(arraysDir, f)).catch(() => undefined);
+}
+
+function encode(s: StudyState, ref: (a: TypedArray) => ArrayRef): unknown {
+  return JSON.parse(
+    JSON.stringify(s, (_k, v) => {
+      if (v instanceof Float32Array || v instanceof Int32Array) return ref(v);
+      if (ArrayBuffer.isView(v)) throw new XBrainError('internal', `cannot persist ${v.constructor.name}`);
+      return v;
+    }),
+  );
+}
+
+/** Loads `.xbrain/study.json`; a corrupt or foreign file is a typed error and is never overwritten here. */
+export async function loadStudy(workspace: string): Promise<StudyState> {
+  const file = studyFile(workspace);
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch {
+    throw new XBrainError('not_found', `${file}: no saved study`);
+  }
+  let doc: { format?: unknown; version?: unknown; state?: unknown };
+  try {
+    doc = JSON.parse(raw);
+  } catch (e) {
+    throw new XBrainError('bad_file', `${file}: not valid JSON (${(e as Error).message}); the file was left as it is — a backup may be in study.json.bak`);
+  }
+  if (!doc || doc.format !== STUDY_FORMAT) throw new XBrainError('bad_file', `${file}: field 'format' is not '${STUDY_FORMAT}' — not an XBrain study file`);
+  if (doc.version !== STUDY_VERSION) throw new XBrainError('bad_file', `${file}: field 'version' is ${JSON.stringify(doc.version)}, this XBrain reads version ${STUDY_VERSION}`);
+  if (!doc.state || typeof doc.state !== 'object') throw new XBrainError('bad_file', `${file}: field 'state' is missing`);
+
+  const arraysDir = join(studyDir(workspace), 'arrays');
+  const pending: Promise<void>[] = [];
+  const state = reviveRefs(doc.state, (r, set) => {
+    pending.push(
+      readFile(join(arraysDir, r.$array)).then(
+        (buf) => {
+          const Ctor = KINDS[r.dtype];
+          if (!Ctor || buf.byteLength !== r.length * Ctor.BYTES_PER_ELEMENT) {
+            throw new XBrainError('bad_file', `${file}: array ${r.$array} has ${buf.byteLength} bytes, expected ${r.length} × ${r.dtype}`);
+          }
+          const copy = new Uint8Array(buf.byteLength);
+          copy.set(buf);
+          set(new Ctor(copy.buffer));
+        },
+        () => {
+          throw new XBrainError('bad_file', `${file}: array file arrays/${r.$array} is missing`);
+        },
+      ),
+    );
+  }) as StudyState;
+  await Promise.all(pending);
+  const full = normalise(state);
+  try {
+    checkInvariants(full);
+  } catch (e) {
+    throw new XBrainError('bad_file', `${file}: inconsistent study (${(e as Error).message})`);
+  }
+  return full;
+}
+
+function reviveRefs(node: unknown, load: (r: ArrayRef, set: (a: TypedArray) => void) => void): unknown {
+  if (Array.isArray(node)) {
+    node.forEach((v, i) => {
+      if (isRef(v)) load(v, (a) => (node[i] = a));
+      else reviveRefs(v, load);
+    });
+  } else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      if (isRef(v)) load(v, (a) => (o[k] = a));
+      else reviveRefs(v, load);
+    }
+  }
+  return node;
+}
+
+function isRef(v: unknown): v is ArrayRef {
+  return !!v && typeof v === 'object' && typeof (v as ArrayRef).$array === 'string';
+}
+
+/** Fills fields added after a study was written so older files keep loading. */
+function normalise(s: Partial<StudyState>): StudyState {
+  return {
+    recordings: (s.recordings ?? []) as Recording[],
+    loadedEvents: (s.loadedEvents ?? []) as EventList[],
+    history: s.history ?? [],
+    epochs: (s.epochs ?? null) as Epochs | null,
+    epochHistory: s.epochHistory ?? [],
+    dataset: s.dataset ?? null,
+    model: s.model ?? null,
+    training: s.training ?? null,
+    // A local run cannot outlive the process that saved it: it is reported as interrupted, not as still running.
+    runs: (s.runs ?? []).map((r) => (r.status === 'running' && !r.artefacts?.external ? { ...r, status: 'failed' as const, error: r.error ?? 'interrupted: XBrain stopped while this run was training' } : r)),
+    evaluations: s.evaluations ?? [],
+    montage: s.montage ?? null,
+  };
+}

@@ -1,0 +1,55 @@
+import { TOOL_DEFINITIONS } from './definitions';
+import type { JsonSchema } from './types';
+
+function typeOf(s: JsonSchema): string {
+  if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' \\| ');
+  if (s.anyOf) return s.anyOf.map(typeOf).join(' \\| ');
+  if (s.type === 'array') return `${s.items ? typeOf(s.items) : 'any'}[]`;
+  if (Array.isArray(s.type)) return s.type.join(' \\| ');
+  return s.type ?? 'any';
+}
+
+/** The tool reference in markdown, generated from the registry so it can never drift from the code. */
+export function renderToolReference(): string {
+  const out: string[] = [
+    '# XBrain tool reference',
+    '',
+    '<!-- Generated from src/core/tools/definitions by `npm run gen:docs`. Do not edit by hand. -->',
+    '',
+    'Every way into XBrain (chat, command palette, notebook cells, the `xbrain` CLI, MCP) runs these tools on the same Study.',
+    'A tool is offered only in the stages listed; tools marked *confirm* first return a `confirm` result saying what will happen.',
+    '',
+  ];
+  for (const d of TOOL_DEFINITIONS) {
+    out.push(`## ${d.name}`, '', d.description, '', `- Stages: ${d.stages.join(', ')}`, `- Category: ${d.category}${d.needsConfirmation ? ' · confirm' : ''}`);
+    const props = Object.entries(d.parameters.properties);
+    if (props.length) {
+      out.push('', '| parameter | type | required | default | description |', '| --- | --- | --- | --- | --- |');
+      for (const [name, s] of props) {
+        const req = d.parameters.required?.includes(name) ? 'yes' : '';
+        const def = s.default === undefined ? '' : JSON.stringify(s.default);
+        out.push(`| ${name} | ${typeOf(s)} | ${req} | ${def} | ${(s.description ?? '').replace(/\|/g, '\\|')} |`);
+      }
+    } else out.push('', 'No parameters.');
+    const example = Object.fromEntries(props.filter(([n]) => d.parameters.required?.includes(n)).map(([n, s]) => [n, s.examples?.[0] ?? s.default ?? exampleFor(s)]));
+    out.push('', 'Notebook cell:', '', '```xbrain', `${d.name}(${Object.entries(example).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`, '```', '');
+  }
+  return out.join('\n');
+}
+
+function exampleFor(s: JsonSchema): unknown {
+  if (s.enum) return s.enum[0];
+  switch (Array.isArray(s.type) ? s.type[0] : s.type) {
+    case 'number':
+    case 'integer':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return '...';
+  }
+}
