@@ -1,6 +1,7 @@
 import { commands } from './commands';
 import { CliUsageError } from './command';
 import { XBrainError } from '../core/tools/result';
+import pkg from '../../package.json';
 
 const HELP_HEAD = `xbrain — EEG deep learning from the command line (the same tools as the VS Code extension)
 
@@ -19,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === '--version') {
-    process.stdout.write(`${require('../../package.json').version}\n`);
+    process.stdout.write(`${pkg.version}\n`);
     return 0;
   }
   const cmd = commands.find((c) => c.name === name);

@@ -3,7 +3,8 @@ import { ToolRegistry } from '../../../src/core/tools/registry';
 import { TOOL_DEFINITIONS } from '../../../src/core/tools/definitions';
 import { STAGES, type Stage } from '../../../src/core/study/types';
 import { Study } from '../../../src/core/study/study';
-import { harness, driveTo } from './fixtures';
+import { harness, driveTo, stageDrivers } from './fixtures';
+import { stateTools } from '../../../src/core/tools/impl/state';
 
 describe('tool registry: arguments', () => {
   it('names the closest tool for a misspelt name', async () => {
@@ -153,7 +154,7 @@ describe('confirmations, skip plans and roll-backs', () => {
     await driveTo(h, 'data_loaded');
     const before = h.study.state;
     // generate_dataset's driver needs epochs; make epoch_data fail instead by breaking it for this registry.
-    const reg = new ToolRegistry({ ...(h.registry as unknown as { impls: Record<string, unknown> }).impls as never, epoch_data: { run: () => { throw new Error('boom'); } } });
+    const reg = new ToolRegistry({ ...stateTools, ...stageDrivers, epoch_data: { run: () => { throw new Error('boom'); } } });
     const r = await reg.invoke('generate_dataset', {}, h.ctx, { confirmed: true });
     expect(r.type).toBe('error');
     expect(r.content).toContain('Plan step epoch_data failed');

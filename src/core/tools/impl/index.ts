@@ -5,6 +5,7 @@ import { signalTools } from './signal';
 import { datasetTools } from './dataset';
 import { trainingTools } from './training';
 import { analysisTools } from './analysis';
+import { sweepTools } from './sweep';
 
 /** Implementations by area; a name missing here is reported by the registry as not available yet. */
 export const allImplementations: ToolImplementations = {
@@ -14,4 +15,5 @@ export const allImplementations: ToolImplementations = {
   ...datasetTools,
   ...trainingTools,
   ...analysisTools,
+  ...sweepTools,
 };

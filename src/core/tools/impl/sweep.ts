@@ -1,0 +1,3 @@
+import type { ToolImplementations } from '../types';
+
+export const sweepTools: ToolImplementations = {};
