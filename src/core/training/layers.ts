@@ -1,0 +1,709 @@
+/**
+ * Neural-network layers with explicit forward and backward passes over flat typed arrays.
+ *
+ * Layout is channels-first per sample, batch outermost: (N, C, H, W) in C order, as PyTorch. Every layer knows its
+ * per-sample input shape at construction, so a forward call only needs the batch size. Layers keep a reference to
+ * their input (or what backward needs) from the last forward call; backward must follow the forward it belongs to.
+ *
+ * Arrays are Float32Array in training; the same code runs in Float64Array for finite-difference gradient checks.
+ * Output and gradient buffers are reused between calls of the same batch size (no allocation in the hot path), so
+ * a caller must copy a layer's output if it needs it after the next forward.
+ */
+import { Rng } from './rng';
+
+export type FloatArray = Float32Array | Float64Array;
+export type FloatArrayCtor = Float32ArrayConstructor | Float64ArrayConstructor;
+export type Shape3 = [c: number, h: number, w: number];
+
+/** A trainable tensor with its gradient accumulator. */
+export interface Param {
+  /** PyTorch state_dict name suffix ("weight", "bias") */
+  name: string;
+  shape: number[];
+  data: FloatArray;
+  grad: FloatArray;
+}
+
+/** A non-trainable state tensor (BatchNorm running statistics). */
+export interface Buffer {
+  name: string;
+  shape: number[];
+  data: FloatArray;
+}
+
+export interface Layer {
+  readonly kind: string;
+  readonly inShape: Shape3;
+  readonly outShape: Shape3;
+  readonly params: Param[];
+  readonly buffers: Buffer[];
+  forward(x: FloatArray, n: number, training: boolean): FloatArray;
+  /**
+   * Accumulates parameter gradients and returns the gradient with respect to the input.
+   * With needInputGrad false a layer may skip computing it (the first layer in training) and return an empty array.
+   */
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray;
+}
+
+const size3 = (s: Shape3): number => s[0] * s[1] * s[2];
+
+/** Reusable per-batch-size buffer. */
+class Scratch {
+  private buf: FloatArray;
+  constructor(private readonly ctor: FloatArrayCtor) {
+    this.buf = new ctor(0);
+  }
+  get(len: number): FloatArray {
+    if (this.buf.length !== len) this.buf = new this.ctor(len);
+    return this.buf;
+  }
+}
+
+function newParam(ctor: FloatArrayCtor, name: string, shape: number[]): Param {
+  const len = shape.reduce((a, b) => a * b, 1);
+  return { name, shape, data: new ctor(len), grad: new ctor(len) };
+}
+
+export interface Conv2dOptions {
+  inChannels: number;
+  outChannels: number;
+  kernel: [number, number];
+  stride?: [number, number];
+  padding?: [number, number];
+  groups?: number;
+  bias?: boolean;
+}
+
+/** 2-D convolution (cross-correlation, as torch.nn.Conv2d) with stride, zero padding and groups. */
+export class Conv2d implements Layer {
+  readonly kind = 'Conv2d';
+  readonly outShape: Shape3;
+  readonly params: Param[] = [];
+  readonly buffers: Buffer[] = [];
+  readonly weight: Param;
+  readonly bias: Param | null;
+  readonly kh: number;
+  readonly kw: number;
+  readonly sh: number;
+  readonly sw: number;
+  readonly ph: number;
+  readonly pw: number;
+  readonly groups: number;
+  private x: FloatArray | null = null;
+  private n = 0;
+  private readonly yBuf: Scratch;
+  private readonly dxBuf: Scratch;
+
+  constructor(readonly inShape: Shape3, o: Conv2dOptions, ctor: FloatArrayCtor, rng: Rng) {
+    [this.kh, this.kw] = o.kernel;
+    [this.sh, this.sw] = o.stride ?? [1, 1];
+    [this.ph, this.pw] = o.padding ?? [0, 0];
+    this.groups = o.groups ?? 1;
+    if (inShape[0] !== o.inChannels) throw new Error(`Conv2d: input has ${inShape[0]} channels, expected ${o.inChannels}`);
+    if (o.inChannels % this.groups || o.outChannels % this.groups) throw new Error('Conv2d: channels must divide by groups');
+    const outH = Math.floor((inShape[1] + 2 * this.ph - this.kh) / this.sh) + 1;
+    const outW = Math.floor((inShape[2] + 2 * this.pw - this.kw) / this.sw) + 1;
+    if (outH < 1 || outW < 1) throw new Error(`Conv2d: kernel ${this.kh}×${this.kw} larger than padded input ${inShape[1]}×${inShape[2]}`);
+    this.outShape = [o.outChannels, outH, outW];
+    const icg = o.inChannels / this.groups;
+    this.weight = newParam(ctor, 'weight', [o.outChannels, icg, this.kh, this.kw]);
+    this.params.push(this.weight);
+    // PyTorch default: kaiming_uniform_(a=√5) → U(±1/√fan_in); bias U(±1/√fan_in).
+    const bound = 1 / Math.sqrt(icg * this.kh * this.kw);
+    for (let i = 0; i < this.weight.data.length; i++) this.weight.data[i] = rng.uniform(-bound, bound);
+    if (o.bias) {
+      this.bias = newParam(ctor, 'bias', [o.outChannels]);
+      for (let i = 0; i < o.outChannels; i++) this.bias.data[i] = rng.uniform(-bound, bound);
+      this.params.push(this.bias);
+    } else this.bias = null;
+    this.yBuf = new Scratch(ctor);
+    this.dxBuf = new Scratch(ctor);
+  }
+
+  /** Output columns ow whose input column ow*sw + kj - pw lies inside the input. */
+  private owRange(kj: number): [number, number] {
+    const inW = this.inShape[2];
+    const outW = this.outShape[2];
+    const lo = Math.max(0, Math.ceil((this.pw - kj) / this.sw));
+    const hi = Math.min(outW, Math.floor((inW - 1 - kj + this.pw) / this.sw) + 1);
+    return [lo, hi];
+  }
+
+  forward(x: FloatArray, n: number, _training: boolean): FloatArray {
+    this.x = x;
+    this.n = n;
+    const [inC, inH, inW] = this.inShape;
+    const [outC, outH, outW] = this.outShape;
+    const { kh, kw, sh, sw, ph, pw, groups } = this;
+    const icg = inC / groups;
+    const ocg = outC / groups;
+    const w = this.weight.data;
+    const y = this.yBuf.get(n * outC * outH * outW);
+    const outPlane = outH * outW;
+    const inPlane = inH * inW;
+    for (let b = 0; b < n; b++) {
+      for (let oc = 0; oc < outC; oc++) {
+        const g = Math.floor(oc / ocg);
+        const yBase = (b * outC + oc) * outPlane;
+        y.fill(this.bias ? this.bias.data[oc] : 0, yBase, yBase + outPlane);
+        for (let icl = 0; icl < icg; icl++) {
+          const xBase = (b * inC + g * icg + icl) * inPlane;
+          const wBase = (oc * icg + icl) * kh * kw;
+          for (let ki = 0; ki < kh; ki++) {
+            for (let oh = 0; oh < outH; oh++) {
+              const ih = oh * sh + ki - ph;
+              if (ih < 0 || ih >= inH) continue;
+              const yRow = yBase + oh * outW;
+              const xRow = xBase + ih * inW;
+              for (let kj = 0; kj < kw; kj++) {
+                const wv = w[wBase + ki * kw + kj];
+                const [lo, hi] = this.owRange(kj);
+                if (sw === 1) {
+                  const off = xRow + kj - pw;
+                  for (let ow = lo; ow < hi; ow++) y[yRow + ow] += wv * x[off + ow];
+                } else {
+                  const off = xRow + kj - pw;
+                  for (let ow = lo; ow < hi; ow++) y[yRow + ow] += wv * x[off + ow * sw];
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return y;
+  }
+
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+    const x = this.x;
+    if (!x) throw new Error('Conv2d.backward before forward');
+    const n = this.n;
+    const [inC, inH, inW] = this.inShape;
+    const [outC, outH, outW] = this.outShape;
+    const { kh, kw, sh, sw, ph, pw, groups } = this;
+    const icg = inC / groups;
+    const ocg = outC / groups;
+    const w = this.weight.data;
+    const dw = this.weight.grad;
+    const dx = needInputGrad ? this.dxBuf.get(n * inC * inH * inW) : this.dxBuf.get(0);
+    if (needInputGrad) dx.fill(0);
+    const outPlane = outH * outW;
+    const inPlane = inH * inW;
+    if (this.bias) {
+      const db = this.bias.grad;
+      for (let b = 0; b < n; b++) {
+        for (let oc = 0; oc < outC; oc++) {
+          const base = (b * outC + oc) * outPlane;
+          let s = 0;
+          for (let i = 0; i < outPlane; i++) s += dy[base + i];
+          db[oc] += s;
+        }
+      }
+    }
+    for (let b = 0; b < n; b++) {
+      for (let oc = 0; oc < outC; oc++) {
+        const g = Math.floor(oc / ocg);
+        const yBase = (b * outC + oc) * outPlane;
+        for (let icl = 0; icl < icg; icl++) {
+          const xBase = (b * inC + g * icg + icl) * inPlane;
+          const wBase = (oc * icg + icl) * kh * kw;
+          for (let ki = 0; ki < kh; ki++) {
+            for (let oh = 0; oh < outH; oh++) {
+              const ih = oh * sh + ki - ph;
+              if (ih < 0 || ih >= inH) continue;
+              const yRow = yBase + oh * outW;
+              const xRow = xBase + ih * inW;
+              for (let kj = 0; kj < kw; kj++) {
+                const wi = wBase + ki * kw + kj;
+                const [lo, hi] = this.owRange(kj);
+                const off = xRow + kj - pw;
+                let s = 0;
+                if (sw === 1) {
+                  for (let ow = lo; ow < hi; ow++) s += dy[yRow + ow] * x[off + ow];
+                  if (needInputGrad) {
+                    const wv = w[wi];
+                    for (let ow = lo; ow < hi; ow++) dx[off + ow] += wv * dy[yRow + ow];
+                  }
+                } else {
+                  for (let ow = lo; ow < hi; ow++) s += dy[yRow + ow] * x[off + ow * sw];
+                  if (needInputGrad) {
+                    const wv = w[wi];
+                    for (let ow = lo; ow < hi; ow++) dx[off + ow * sw] += wv * dy[yRow + ow];
+                  }
+                }
+                dw[wi] += s;
+              }
+            }
+          }
+        }
+      }
+    }
+    return dx;
+  }
+}
+
+export interface BatchNormOptions {
+  eps?: number;
+  momentum?: number;
+}
+
+/**
+ * BatchNorm2d with PyTorch semantics: training normalises with the biased batch variance and updates
+ * running_var with the unbiased one, running = (1 - momentum)·running + momentum·batch; eval uses running stats.
+ */
+export class BatchNorm2d implements Layer {
+  readonly kind = 'BatchNorm2d';
+  readonly outShape: Shape3;
+  readonly params: Param[];
+  readonly buffers: Buffer[];
+  readonly weight: Param;
+  readonly bias: Param;
+  readonly runningMean: Buffer;
+  readonly runningVar: Buffer;
+  readonly numBatchesTracked: Buffer;
+  readonly eps: number;
+  readonly momentum: number;
+  private xhat: FloatArray | null = null;
+  private xEval: FloatArray | null = null;
+  private invStd: Float64Array;
+  private n = 0;
+  private training = false;
+  private readonly yBuf: Scratch;
+  private readonly xhatBuf: Scratch;
+  private readonly dxBuf: Scratch;
+
+  constructor(readonly inShape: Shape3, ctor: FloatArrayCtor, o: BatchNormOptions = {}) {
+    this.outShape = [...inShape];
+    const c = inShape[0];
+    this.eps = o.eps ?? 1e-5;
+    this.momentum = o.momentum ?? 0.1;
+    this.weight = newParam(ctor, 'weight', [c]);
+    this.weight.data.fill(1);
+    this.bias = newParam(ctor, 'bias', [c]);
+    this.params = [this.weight, this.bias];
+    this.runningMean = { name: 'running_mean', shape: [c], data: new ctor(c) };
+    this.runningVar = { name: 'running_var', shape: [c], data: new ctor(c).fill(1) };
+    this.numBatchesTracked = { name: 'num_batches_tracked', shape: [], data: new ctor(1) };
+    this.buffers = [this.runningMean, this.runningVar, this.numBatchesTracked];
+    this.invStd = new Float64Array(c);
+    this.yBuf = new Scratch(ctor);
+    this.xhatBuf = new Scratch(ctor);
+    this.dxBuf = new Scratch(ctor);
+  }
+
+  forward(x: FloatArray, n: number, training: boolean): FloatArray {
+    const [c, h, w] = this.inShape;
+    const plane = h * w;
+    const y = this.yBuf.get(n * c * plane);
+    this.n = n;
+    this.training = training;
+    const gamma = this.weight.data;
+    const beta = this.bias.data;
+    if (!training) {
+      for (let ch = 0; ch < c; ch++) {
+        const inv = 1 / Math.sqrt(this.runningVar.data[ch] + this.eps);
+        const scale = gamma[ch] * inv;
+        const shift = beta[ch] - this.runningMean.data[ch] * scale;
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          for (let i = 0; i < plane; i++) y[base + i] = x[base + i] * scale + shift;
+        }
+      }
+      this.xhat = null;
+      this.xEval = x;
+      return y;
+    }
+    const xhat = this.xhatBuf.get(n * c * plane);
+    const count = n * plane;
+    for (let ch = 0; ch < c; ch++) {
+      let s = 0;
+      for (let b = 0; b < n; b++) {
+        const base = (b * c + ch) * plane;
+        for (let i = 0; i < plane; i++) s += x[base + i];
+      }
+      const mean = s / count;
+      let ss = 0;
+      for (let b = 0; b < n; b++) {
+        const base = (b * c + ch) * plane;
+        for (let i = 0; i < plane; i++) {
+          const d = x[base + i] - mean;
+          ss += d * d;
+        }
+      }
+      const varBiased = ss / count;
+      const inv = 1 / Math.sqrt(varBiased + this.eps);
+      this.invStd[ch] = inv;
+      const g = gamma[ch];
+      const bt = beta[ch];
+      for (let b = 0; b < n; b++) {
+        const base = (b * c + ch) * plane;
+        for (let i = 0; i < plane; i++) {
+          const xh = (x[base + i] - mean) * inv;
+          xhat[base + i] = xh;
+          y[base + i] = xh * g + bt;
+        }
+      }
+      const m = this.momentum;
+      const varUnbiased = count > 1 ? ss / (count - 1) : varBiased;
+      this.runningMean.data[ch] = (1 - m) * this.runningMean.data[ch] + m * mean;
+      this.runningVar.data[ch] = (1 - m) * this.runningVar.data[ch] + m * varUnbiased;
+    }
+    this.numBatchesTracked.data[0] += 1;
+    this.xhat = xhat;
+    return y;
+  }
+
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+    const [c, h, w] = this.inShape;
+    const plane = h * w;
+    const n = this.n;
+    const gamma = this.weight.data;
+    const dGamma = this.weight.grad;
+    const dBeta = this.bias.grad;
+    const dx = this.dxBuf.get(needInputGrad ? n * c * plane : 0);
+    if (!this.training) {
+      // Eval mode is a per-channel affine map (used for saliency on a trained model).
+      const x = this.xEval!;
+      for (let ch = 0; ch < c; ch++) {
+        const inv = 1 / Math.sqrt(this.runningVar.data[ch] + this.eps);
+        const scale = gamma[ch] * inv;
+        const mean = this.runningMean.data[ch];
+        let sDy = 0;
+        let sDyX = 0;
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          for (let i = 0; i < plane; i++) {
+            sDy += dy[base + i];
+            sDyX += dy[base + i] * (x[base + i] - mean) * inv;
+          }
+        }
+        dGamma[ch] += sDyX;
+        dBeta[ch] += sDy;
+        if (needInputGrad) {
+          for (let b = 0; b < n; b++) {
+            const base = (b * c + ch) * plane;
+            for (let i = 0; i < plane; i++) dx[base + i] = dy[base + i] * scale;
+          }
+        }
+      }
+      return dx;
+    }
+    const xhat = this.xhat!;
+    const count = n * plane;
+    for (let ch = 0; ch < c; ch++) {
+      let sDy = 0;
+      let sDyX = 0;
+      for (let b = 0; b < n; b++) {
+        const base = (b * c + ch) * plane;
+        for (let i = 0; i < plane; i++) {
+          const d = dy[base + i];
+          sDy += d;
+          sDyX += d * xhat[base + i];
+        }
+      }
+      dGamma[ch] += sDyX;
+      dBeta[ch] += sDy;
+      if (!needInputGrad) continue;
+      const k = (gamma[ch] * this.invStd[ch]) / count;
+      for (let b = 0; b < n; b++) {
+        const base = (b * c + ch) * plane;
+        for (let i = 0; i < plane; i++) {
+          dx[base + i] = k * (count * dy[base + i] - sDy - xhat[base + i] * sDyX);
+        }
+      }
+    }
+    return dx;
+  }
+}
+
+/** Elementwise layers share their shape handling. */
+abstract class Elementwise implements Layer {
+  abstract readonly kind: string;
+  readonly outShape: Shape3;
+  readonly params: Param[] = [];
+  readonly buffers: Buffer[] = [];
+  protected x: FloatArray | null = null;
+  protected y: FloatArray | null = null;
+  protected readonly yBuf: Scratch;
+  protected readonly dxBuf: Scratch;
+  constructor(readonly inShape: Shape3, ctor: FloatArrayCtor) {
+    this.outShape = [...inShape];
+    this.yBuf = new Scratch(ctor);
+    this.dxBuf = new Scratch(ctor);
+  }
+  abstract forward(x: FloatArray, n: number, training: boolean): FloatArray;
+  abstract backward(dy: FloatArray, needInputGrad: boolean): FloatArray;
+}
+
+/** ELU with alpha = 1 (torch.nn.ELU default). */
+export class Elu extends Elementwise {
+  readonly kind = 'ELU';
+  forward(x: FloatArray, n: number): FloatArray {
+    const len = n * size3(this.inShape);
+    const y = this.yBuf.get(len);
+    for (let i = 0; i < len; i++) {
+      const v = x[i];
+      y[i] = v > 0 ? v : Math.expm1(v);
+    }
+    this.y = y;
+    return y;
+  }
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+    if (!needInputGrad) return this.dxBuf.get(0);
+    const y = this.y!;
+    const dx = this.dxBuf.get(y.length);
+    for (let i = 0; i < y.length; i++) dx[i] = y[i] > 0 ? dy[i] : dy[i] * (y[i] + 1);
+    return dx;
+  }
+}
+
+/** x² (ShallowConvNet's and SCCNet's power nonlinearity). */
+export class Square extends Elementwise {
+  readonly kind = 'Square';
+  forward(x: FloatArray, n: number): FloatArray {
+    const len = n * size3(this.inShape);
+    const y = this.yBuf.get(len);
+    for (let i = 0; i < len; i++) y[i] = x[i] * x[i];
+    this.x = x;
+    return y;
+  }
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+    if (!needInputGrad) return this.dxBuf.get(0);
+    const x = this.x!;
+    const dx = this.dxBuf.get(x.length);
+    for (let i = 0; i < x.length; i++) dx[i] = 2 * x[i] * dy[i];
+    return dx;
+  }
+}
+
+/** log(clamp(x, min)); the gradient is zero where the clamp is active (as torch.clamp). */
+export class SafeLog extends Elementwise {
+  readonly kind = 'SafeLog';
+  constructor(inShape: Shape3, ctor: FloatArrayCtor, readonly min = 1e-7) {
+    super(inShape, ctor);
+  }
+  forward(x: FloatArray, n: number): FloatArray {
+    const len = n * size3(this.inShape);
+    const y = this.yBuf.get(len);
+    const m = this.min;
+    for (let i = 0; i < len; i++) y[i] = Math.log(x[i] < m ? m : x[i]);
+    this.x = x;
+    return y;
+  }
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+    if (!needInputGrad) return this.dxBuf.get(0);
+    const x = this.x!;
+    const dx = this.dxBuf.get(x.length);
+    const m = this.min;
+    for (let i = 0; i < x.length; i++) dx[i] = x[i] >= m ? dy[i] / x[i] : 0;
+    return dx;
+  }
+}
+
+/** Inverted dropout, as torch.nn.Dropout: zero with probability p, scale survivors by 1/(1-p); identity in eval. */
+export class Dropout extends Elementwise {
+  readonly kind = 'Dropout';
+  private mask: FloatArray | null = null;
+  private readonly maskBuf: Scratch;
+  constructor(inShape: Shape3, ctor: FloatArrayCtor, readonly p: number, private readonly rng: Rng) {
+    super(inShape, ctor);
+    if (!(p >= 0 && p < 1)) throw new Error(`Dropout: p must be in [0, 1), got ${p}`);
+    this.maskBuf = new Scratch(ctor);
+  }
+  forward(x: FloatArray, n: number, training: boolean): FloatArray {
+    if (!training || this.p === 0) {
+      this.mask = null;
+      return x;
+    }
+    const len = n * size3(this.inShape);
+    const y = this.yBuf.get(len);
+    const mask = this.maskBuf.get(len);
+    const keep = 1 - this.p;
+    const scale = 1 / keep;
+    for (let i = 0; i < len; i++) {
+      const m = this.rng.next() < keep ? scale : 0;
+      mask[i] = m;
+      y[i] = x[i] * m;
+    }
+    this.mask = mask;
+    return y;
+  }
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+    if (!needInputGrad) return this.dxBuf.get(0);
+    const mask = this.mask;
+    if (!mask) return dy;
+    const dx = this.dxBuf.get(mask.length);
+    for (let i = 0; i < mask.length; i++) dx[i] = dy[i] * mask[i];
+    return dx;
+  }
+}
+
+/** Average pooling without padding, floor mode (torch.nn.AvgPool2d defaults). */
+export class AvgPool2d implements Layer {
+  readonly kind = 'AvgPool2d';
+  readonly outShape: Shape3;
+  readonly params: Param[] = [];
+  readonly buffers: Buffer[] = [];
+  private n = 0;
+  private readonly yBuf: Scratch;
+  private readonly dxBuf: Scratch;
+  constructor(readonly inShape: Shape3, readonly kernel: [number, number], readonly stride: [number, number], ctor: FloatArrayCtor) {
+    const outH = Math.floor((inShape[1] - kernel[0]) / stride[0]) + 1;
+    const outW = Math.floor((inShape[2] - kernel[1]) / stride[1]) + 1;
+    if (outH < 1 || outW < 1) throw new Error(`AvgPool2d: kernel ${kernel.join('×')} larger than input ${inShape[1]}×${inShape[2]}`);
+    this.outShape = [inShape[0], outH, outW];
+    this.yBuf = new Scratch(ctor);
+    this.dxBuf = new Scratch(ctor);
+  }
+  forward(x: FloatArray, n: number): FloatArray {
+    this.n = n;
+    const [c, inH, inW] = this.inShape;
+    const [, outH, outW] = this.outShape;
+    const [kh, kw] = this.kernel;
+    const [sh, sw] = this.stride;
+    const y = this.yBuf.get(n * c * outH * outW);
+    const inv = 1 / (kh * kw);
+    for (let bc = 0; bc < n * c; bc++) {
+      const xBase = bc * inH * inW;
+      const yBase = bc * outH * outW;
+      for (let oh = 0; oh < outH; oh++) {
+        for (let ow = 0; ow < outW; ow++) {
+          let s = 0;
+          for (let i = 0; i < kh; i++) {
+            const row = xBase + (oh * sh + i) * inW + ow * sw;
+            for (let j = 0; j < kw; j++) s += x[row + j];
+          }
+          y[yBase + oh * outW + ow] = s * inv;
+        }
+      }
+    }
+    return y;
+  }
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+    if (!needInputGrad) return this.dxBuf.get(0);
+    const n = this.n;
+    const [c, inH, inW] = this.inShape;
+    const [, outH, outW] = this.outShape;
+    const [kh, kw] = this.kernel;
+    const [sh, sw] = this.stride;
+    const dx = this.dxBuf.get(n * c * inH * inW);
+    dx.fill(0);
+    const inv = 1 / (kh * kw);
+    for (let bc = 0; bc < n * c; bc++) {
+      const xBase = bc * inH * inW;
+      const yBase = bc * outH * outW;
+      for (let oh = 0; oh < outH; oh++) {
+        for (let ow = 0; ow < outW; ow++) {
+          const g = dy[yBase + oh * outW + ow] * inv;
+          for (let i = 0; i < kh; i++) {
+            const row = xBase + (oh * sh + i) * inW + ow * sw;
+            for (let j = 0; j < kw; j++) dx[row + j] += g;
+          }
+        }
+      }
+    }
+    return dx;
+  }
+}
+
+/** Fully connected layer y = x·Wᵀ + b over the flattened sample (Flatten is implicit in the C-order layout). */
+export class Linear implements Layer {
+  readonly kind = 'Linear';
+  readonly outShape: Shape3;
+  readonly params: Param[];
+  readonly buffers: Buffer[] = [];
+  readonly weight: Param;
+  readonly bias: Param;
+  readonly inFeatures: number;
+  private x: FloatArray | null = null;
+  private n = 0;
+  private readonly yBuf: Scratch;
+  private readonly dxBuf: Scratch;
+  constructor(readonly inShape: Shape3, readonly outFeatures: number, ctor: FloatArrayCtor, rng: Rng) {
+    this.inFeatures = size3(inShape);
+    this.outShape = [outFeatures, 1, 1];
+    this.weight = newParam(ctor, 'weight', [outFeatures, this.inFeatures]);
+    this.bias = newParam(ctor, 'bias', [outFeatures]);
+    const bound = 1 / Math.sqrt(this.inFeatures);
+    for (let i = 0; i < this.weight.data.length; i++) this.weight.data[i] = rng.uniform(-bound, bound);
+    for (let i = 0; i < outFeatures; i++) this.bias.data[i] = rng.uniform(-bound, bound);
+    this.params = [this.weight, this.bias];
+    this.yBuf = new Scratch(ctor);
+    this.dxBuf = new Scratch(ctor);
+  }
+  forward(x: FloatArray, n: number): FloatArray {
+    this.x = x;
+    this.n = n;
+    const I = this.inFeatures;
+    const O = this.outFeatures;
+    const w = this.weight.data;
+    const y = this.yBuf.get(n * O);
+    for (let b = 0; b < n; b++) {
+      for (let o = 0; o < O; o++) {
+        let s = this.bias.data[o];
+        const wb = o * I;
+        const xb = b * I;
+        for (let i = 0; i < I; i++) s += w[wb + i] * x[xb + i];
+        y[b * O + o] = s;
+      }
+    }
+    return y;
+  }
+  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+    const x = this.x!;
+    const n = this.n;
+    const I = this.inFeatures;
+    const O = this.outFeatures;
+    const w = this.weight.data;
+    const dw = this.weight.grad;
+    const db = this.bias.grad;
+    const dx = this.dxBuf.get(needInputGrad ? n * I : 0);
+    if (needInputGrad) dx.fill(0);
+    for (let b = 0; b < n; b++) {
+      for (let o = 0; o < O; o++) {
+        const g = dy[b * O + o];
+        db[o] += g;
+        const wb = o * I;
+        const xb = b * I;
+        for (let i = 0; i < I; i++) dw[wb + i] += g * x[xb + i];
+        if (needInputGrad) for (let i = 0; i < I; i++) dx[xb + i] += g * w[wb + i];
+      }
+    }
+    return dx;
+  }
+}
+
+/**
+ * Mean softmax cross-entropy over the batch (torch.nn.functional.cross_entropy, reduction 'mean').
+ * Writes softmax probabilities into probs and d(loss)/d(logits) into dLogits when given.
+ */
+export function softmaxCrossEntropy(
+  logits: ArrayLike<number>, labels: ArrayLike<number>, n: number, k: number,
+  probs: FloatArray, dLogits: FloatArray | null, scale = 1 / n,
+): { loss: number; correct: number } {
+  let loss = 0;
+  let correct = 0;
+  for (let b = 0; b < n; b++) {
+    let mx = -Infinity;
+    let arg = 0;
+    for (let j = 0; j < k; j++) {
+      const v = logits[b * k + j];
+      if (v > mx) {
+        mx = v;
+        arg = j;
+      }
+    }
+    let z = 0;
+    for (let j = 0; j < k; j++) z += Math.exp(logits[b * k + j] - mx);
+    const lz = Math.log(z);
+    const y = labels[b];
+    loss -= logits[b * k + y] - mx - lz;
+    if (arg === y) correct++;
+    for (let j = 0; j < k; j++) {
+      const p = Math.exp(logits[b * k + j] - mx - lz);
+      probs[b * k + j] = p;
+      if (dLogits) dLogits[b * k + j] = (p - (j === y ? 1 : 0)) * scale;
+    }
+  }
+  return { loss: loss / n, correct };
+}

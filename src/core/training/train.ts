@@ -1,0 +1,213 @@
+/**
+ * The training loop: seeded shuffling, mini-batches (last partial batch kept, as a DataLoader without drop_last),
+ * one optimiser step per batch, per-epoch train/val/test loss, accuracy and AUC, model selection, cancellation by
+ * AbortSignal between batches, optional checkpoints, and data parallelism over worker threads when available.
+ */
+import * as path from 'node:path';
+import { saveWeights } from './checkpoint';
+import { findWorkerScript, packBuffers, packState, WorkerPool } from './dataParallel';
+import { evaluateModel, type LabelledSet, type SplitMetrics } from './evaluate';
+import type { Model, NamedTensor } from './models';
+import { createOptimizer, type OptimizerName, type OptimizerOptions } from './optim';
+import { Rng } from './rng';
+import { rocAuc } from './rocAuc';
+import { ShardRunner } from './shard';
+
+export type SelectionRule = 'last_epoch' | 'best_val_loss' | 'best_val_accuracy' | 'best_test_accuracy';
+
+export interface TrainConfig {
+  epochs: number;
+  batchSize: number;
+  learningRate: number;
+  optimizer: OptimizerName;
+  /** extra torch.optim arguments (betas, eps, weightDecay, momentum, dampening, nesterov) */
+  optimizerOptions?: Omit<OptimizerOptions, 'lr'>;
+  /** shuffling seed (dropout masks are seeded by the model) */
+  seed: number;
+  shuffle?: boolean;
+  /** threads for data parallelism (1 = main thread only); more need the worker bundle */
+  threads?: number;
+  /** path of the bundled worker (dist/trainWorker.js); found next to the running bundle when omitted */
+  workerScript?: string;
+  selection?: SelectionRule;
+  /** write `<checkpointDir>/Epoch-N` weights every this many epochs (0 = never) */
+  checkpointEvery?: number;
+  checkpointDir?: string;
+  /** explicit batch order per epoch (overrides shuffling): for parity tests against PyTorch */
+  batchOrder?: (epoch: number) => Int32Array;
+}
+
+export interface EpochRecord {
+  epoch: number;
+  lr: number;
+  /** wall time of the epoch's training pass (not the evaluation) */
+  seconds: number;
+  train: SplitMetrics;
+  val?: SplitMetrics;
+  test?: SplitMetrics;
+}
+
+export interface TrainSets {
+  train: LabelledSet;
+  val?: LabelledSet;
+  test?: LabelledSet;
+}
+
+export interface TrainHooks {
+  signal?: AbortSignal;
+  onEpoch?: (record: EpochRecord, model: Model) => void | Promise<void>;
+  /** called after every optimiser step with the batch's mean loss */
+  onStep?: (step: number, loss: number) => void;
+  log?: (message: string) => void;
+}
+
+export interface TrainResult {
+  epochs: EpochRecord[];
+  /** true when the signal ended training early; finished epochs are kept */
+  stopped: boolean;
+  selection: SelectionRule;
+  /** epoch (1-based) whose weights were selected; 0 when no epoch finished */
+  selectedEpoch: number;
+  /** copy of the selected state dict */
+  selectedState: NamedTensor[];
+  threads: number;
+}
+
+const copyState = (model: Model): NamedTensor[] => model.stateDict().map((t) => ({ ...t, shape: [...t.shape], data: t.data.slice() }));
+
+function better(rule: SelectionRule, rec: EpochRecord, best: EpochRecord | null): boolean {
+  switch (rule) {
+    case 'last_epoch':
+      return true;
+    case 'best_val_loss':
+      return rec.val !== undefined && (best?.val === undefined || rec.val.loss < best.val.loss);
+    case 'best_val_accuracy':
+      return rec.val !== undefined && (best?.val === undefined || rec.val.accuracy > best.val.accuracy);
+    case 'best_test_accuracy':
+      return rec.test !== undefined && (best?.test === undefined || rec.test.accuracy > best.test.accuracy);
+  }
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+export async function trainModel(model: Model, sets: TrainSets, config: TrainConfig, hooks: TrainHooks = {}): Promise<TrainResult> {
+  const { train } = sets;
+  const per = model.inputSize;
+  const n = train.x.length / per;
+  if (!Number.isInteger(n) || n !== train.labels.length) throw new Error(`training set: ${train.x.length} values and ${train.labels.length} labels do not match C×T = ${per}`);
+  if (n === 0) throw new Error('training set is empty');
+  const k = model.nClasses;
+  const params = model.parameters();
+  const opt = createOptimizer(config.optimizer, params, { lr: config.learningRate, ...config.optimizerOptions });
+  const rng = new Rng(config.seed);
+  const selection = config.selection ?? 'last_epoch';
+  const runner = new ShardRunner(model, train.x, train.labels);
+
+  let pool: WorkerPool | null = null;
+  const wanted = Math.max(1, Math.floor(config.threads ?? 1));
+  if (wanted > 1 && config.batchSize > 1) {
+    const script = findWorkerScript(config.workerScript);
+    if (script) {
+      const labels = Int32Array.from(train.labels);
+      pool = await WorkerPool.start(script, wanted - 1, { model: model.name, spec: model.spec, params: model.params, x: train.x, labels }, config.seed);
+    } else hooks.log?.('training worker bundle not found: training on one thread');
+  }
+  const threads = pool ? pool.size + 1 : 1;
+
+  const epochs: EpochRecord[] = [];
+  let best: EpochRecord | null = null;
+  let selectedState: NamedTensor[] = [];
+  let stopped = false;
+  let step = 0;
+  const trainProbs = new Float32Array(n * k);
+  const trainLabels = new Int32Array(n);
+  try {
+    for (let epoch = 1; epoch <= config.epochs && !stopped; epoch++) {
+      const order = config.batchOrder ? config.batchOrder(epoch) : config.shuffle === false ? Int32Array.from({ length: n }, (_, i) => i) : rng.permutation(n);
+      const t0 = performance.now();
+      let lossSum = 0;
+      let correct = 0;
+      let seen = 0;
+      for (let s = 0; s < n; s += config.batchSize) {
+        if (hooks.signal?.aborted) {
+          stopped = true;
+          break;
+        }
+        const idx = order.subarray(s, Math.min(n, s + config.batchSize));
+        const m = idx.length;
+        model.zeroGrad();
+        let stepLoss = 0;
+        if (pool && m >= threads) {
+          // Split the batch: shard 0 on this thread, the rest on the workers (they start first).
+          const bounds = Array.from({ length: threads + 1 }, (_, i) => Math.round((i * m) / threads));
+          const state = packState(model);
+          const pending = Array.from({ length: pool.size }, (_, w) => pool!.run(w, { type: 'step', state: state.slice(), indices: idx.slice(bounds[w + 1], bounds[w + 2]), total: m }));
+          const mine = runner.run(idx.subarray(0, bounds[1]), m);
+          lossSum += mine.lossSum;
+          stepLoss += mine.lossSum;
+          correct += mine.correct;
+          trainProbs.set(mine.probs, seen * k);
+          const buffers = packBuffers(model);
+          const replies = await Promise.all(pending);
+          let off = bounds[1];
+          for (const r of replies) {
+            let g = 0;
+            for (const p of params) for (let i = 0; i < p.grad.length; i++) p.grad[i] += r.grads[g++];
+            for (let i = 0; i < buffers.length; i++) buffers[i] += r.buffers[i];
+            lossSum += r.lossSum;
+            stepLoss += r.lossSum;
+            correct += r.correct;
+            trainProbs.set(r.probs, (seen + off) * k);
+            off += r.probs.length / k;
+          }
+          let b = 0;
+          for (const t of model.stateDict()) {
+            if (t.trainable) continue;
+            for (let i = 0; i < t.data.length; i++) t.data[i] = buffers[b++] / threads;
+          }
+        } else {
+          const r = runner.run(idx, m);
+          lossSum += r.lossSum;
+          stepLoss += r.lossSum;
+          correct += r.correct;
+          trainProbs.set(r.probs, seen * k);
+          await yieldToEventLoop();
+        }
+        for (let i = 0; i < m; i++) trainLabels[seen + i] = train.labels[idx[i]];
+        seen += m;
+        opt.step();
+        step++;
+        hooks.onStep?.(step, stepLoss / m);
+      }
+      if (stopped && seen < n) break;
+      const seconds = (performance.now() - t0) / 1000;
+      const rec: EpochRecord = {
+        epoch,
+        lr: opt.lr,
+        seconds,
+        train: { loss: lossSum / seen, accuracy: correct / seen, auc: rocAuc(trainProbs, trainLabels, k) },
+      };
+      if (sets.val && sets.val.labels.length) rec.val = pick(evaluateModel(model, sets.val));
+      if (sets.test && sets.test.labels.length) rec.test = pick(evaluateModel(model, sets.test));
+      epochs.push(rec);
+      if (better(selection, rec, best)) {
+        best = rec;
+        selectedState = copyState(model);
+      }
+      if (config.checkpointEvery && config.checkpointDir && epoch % config.checkpointEvery === 0) {
+        saveWeights(path.join(config.checkpointDir, `Epoch-${epoch}-model`), model, { epoch });
+      }
+      await hooks.onEpoch?.(rec, model);
+    }
+  } finally {
+    await pool?.close();
+  }
+  if (!best && epochs.length) {
+    // A selection rule on a split that does not exist falls back to the last epoch.
+    best = epochs[epochs.length - 1];
+    selectedState = copyState(model);
+  }
+  return { epochs, stopped, selection, selectedEpoch: best?.epoch ?? 0, selectedState, threads };
+}
+
+const pick = (e: SplitMetrics): SplitMetrics => ({ loss: e.loss, accuracy: e.accuracy, auc: e.auc });
