@@ -1,0 +1,309 @@
+/**
+ * Complex FFT of any length, in float64, interleaved [re0, im0, re1, im1, …].
+ *
+ * MNE's resample needs DFTs of exact, arbitrary lengths (the padded record length), which fft.js (powers of two only)
+ * cannot do, so this module has a mixed-radix Stockham FFT (radix 4, 2, 3 and generic odd radices) and falls back to
+ * Bluestein's chirp-z algorithm when the length has a large prime factor. Plans are cached per length.
+ */
+
+const BLUESTEIN_PRIME_LIMIT = 67;
+
+export interface FftPlan {
+  readonly n: number;
+  /** in-place forward transform (e^{-2πi kn/N}), unnormalised */
+  forward(data: Float64Array): void;
+  /** in-place inverse transform (e^{+2πi kn/N}), normalised by 1/N */
+  inverse(data: Float64Array): void;
+}
+
+const cache = new Map<number, FftPlan>();
+
+/** A cached plan for length n (n ≥ 1). */
+export function fftPlan(n: number): FftPlan {
+  let p = cache.get(n);
+  if (!p) {
+    p = makePlan(n);
+    if (cache.size > 64) cache.clear();
+    cache.set(n, p);
+  }
+  return p;
+}
+
+function factorize(n: number): number[] {
+  const f: number[] = [];
+  while (n % 4 === 0) { f.push(4); n /= 4; }
+  while (n % 2 === 0) { f.push(2); n /= 2; }
+  for (let p = 3; p * p <= n; p += 2) while (n % p === 0) { f.push(p); n /= p; }
+  if (n > 1) f.push(n);
+  return f;
+}
+
+function makePlan(n: number): FftPlan {
+  const factors = factorize(n);
+  if (n > 1 && Math.max(...factors) > BLUESTEIN_PRIME_LIMIT) return new BluesteinPlan(n);
+  return new StockhamPlan(n, factors);
+}
+
+/** Smallest 2^a·3^b·5^c ≥ n. */
+export function nextSmooth(n: number): number {
+  let best = Infinity;
+  for (let p5 = 1; p5 < 2 * n; p5 *= 5) {
+    for (let p35 = p5; p35 < 2 * n; p35 *= 3) {
+      let v = p35;
+      while (v < n) v *= 2;
+      if (v < best) best = v;
+    }
+  }
+  return best;
+}
+
+function conjugate(d: Float64Array): void {
+  for (let i = 1; i < d.length; i += 2) d[i] = -d[i];
+}
+
+class StockhamPlan implements FftPlan {
+  /** w^k = e^{-2πik/n}, k = 0..n-1, interleaved */
+  private readonly tw: Float64Array;
+  private work: Float64Array;
+  /** per generic radix r: cos/sin(2π jk / r) tables */
+  private readonly radixTables = new Map<number, { c: Float64Array; s: Float64Array }>();
+
+  constructor(readonly n: number, private readonly factors: number[]) {
+    this.tw = new Float64Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      const a = (-2 * Math.PI * k) / n;
+      this.tw[2 * k] = Math.cos(a);
+      this.tw[2 * k + 1] = Math.sin(a);
+    }
+    this.work = new Float64Array(2 * n);
+    for (const r of factors) {
+      if (r > 4 && !this.radixTables.has(r)) {
+        const h = (r - 1) / 2;
+        const c = new Float64Array((h + 1) * (h + 1));
+        const s = new Float64Array((h + 1) * (h + 1));
+        for (let j = 1; j <= h; j++) {
+          for (let k = 1; k <= h; k++) {
+            const a = (2 * Math.PI * ((j * k) % r)) / r;
+            c[j * (h + 1) + k] = Math.cos(a);
+            s[j * (h + 1) + k] = Math.sin(a);
+          }
+        }
+        this.radixTables.set(r, { c, s });
+      }
+    }
+  }
+
+  forward(data: Float64Array): void {
+    if (this.n === 1) return;
+    let x = data;
+    let y = this.work;
+    let len = this.n;
+    let s = 1;
+    for (const r of this.factors) {
+      const L = this.n / len;
+      if (r === 4) radix4(x, y, len, s, L, this.tw);
+      else if (r === 2) radix2(x, y, len, s, L, this.tw);
+      else if (r === 3) radix3(x, y, len, s, L, this.tw);
+      else radixOdd(x, y, len, s, L, this.tw, r, this.radixTables.get(r)!);
+      len /= r;
+      s *= r;
+      const t = x;
+      x = y;
+      y = t;
+    }
+    if (x !== data) {
+      data.set(x);
+      this.work = x;
+    }
+  }
+
+  inverse(data: Float64Array): void {
+    conjugate(data);
+    this.forward(data);
+    const inv = 1 / this.n;
+    for (let i = 0; i < data.length; i += 2) {
+      data[i] *= inv;
+      data[i + 1] = -data[i + 1] * inv;
+    }
+  }
+}
+
+// Stockham decimation-in-frequency passes. At a pass, `len` is the current sub-transform length, `s` the stride,
+// m = len / r. Inputs x[q + s(p + j m)], outputs y[q + s(r p + k)] = (Σ_j x_j ω_r^{jk}) · w_len^{pk}, with
+// w_len^{pk} = w_N^{pk·L} read from the one table of the full length (L = N / len).
+
+function radix2(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array): void {
+  const m = len / 2;
+  for (let p = 0; p < m; p++) {
+    const wi = 2 * p * L;
+    const wr = tw[wi], wim = tw[wi + 1];
+    for (let q = 0; q < s; q++) {
+      const i0 = 2 * (q + s * p), i1 = 2 * (q + s * (p + m));
+      const ar = x[i0], ai = x[i0 + 1], br = x[i1], bi = x[i1 + 1];
+      const o0 = 2 * (q + s * 2 * p), o1 = o0 + 2 * s;
+      y[o0] = ar + br; y[o0 + 1] = ai + bi;
+      const dr = ar - br, di = ai - bi;
+      y[o1] = dr * wr - di * wim; y[o1 + 1] = dr * wim + di * wr;
+    }
+  }
+}
+
+function radix4(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array): void {
+  const m = len / 4;
+  const s2 = 2 * s;
+  const ms2 = m * s2;
+  for (let p = 0; p < m; p++) {
+    const w1 = 2 * p * L, w2 = 2 * w1, w3 = 3 * w1;
+    const w1r = tw[w1], w1i = tw[w1 + 1], w2r = tw[w2], w2i = tw[w2 + 1], w3r = tw[w3], w3i = tw[w3 + 1];
+    const inBase = s2 * p;
+    const outBase = s2 * 4 * p;
+    for (let q = 0; q < s2; q += 2) {
+      const i0 = inBase + q, i1 = i0 + ms2, i2 = i1 + ms2, i3 = i2 + ms2;
+      const a0r = x[i0], a0i = x[i0 + 1], a1r = x[i1], a1i = x[i1 + 1];
+      const a2r = x[i2], a2i = x[i2 + 1], a3r = x[i3], a3i = x[i3 + 1];
+      const t0r = a0r + a2r, t0i = a0i + a2i, t1r = a0r - a2r, t1i = a0i - a2i;
+      const t2r = a1r + a3r, t2i = a1i + a3i, t3r = a1r - a3r, t3i = a1i - a3i;
+      const o0 = outBase + q, o1 = o0 + s2, o2 = o1 + s2, o3 = o2 + s2;
+      y[o0] = t0r + t2r; y[o0 + 1] = t0i + t2i;
+      // b1 = t1 - i t3 ; b2 = t0 - t2 ; b3 = t1 + i t3
+      const b1r = t1r + t3i, b1i = t1i - t3r;
+      const b2r = t0r - t2r, b2i = t0i - t2i;
+      const b3r = t1r - t3i, b3i = t1i + t3r;
+      y[o1] = b1r * w1r - b1i * w1i; y[o1 + 1] = b1r * w1i + b1i * w1r;
+      y[o2] = b2r * w2r - b2i * w2i; y[o2 + 1] = b2r * w2i + b2i * w2r;
+      y[o3] = b3r * w3r - b3i * w3i; y[o3 + 1] = b3r * w3i + b3i * w3r;
+    }
+  }
+}
+
+function radix3(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array): void {
+  const m = len / 3;
+  const s3 = Math.sqrt(3) / 2;
+  for (let p = 0; p < m; p++) {
+    const w1 = 2 * p * L, w2 = 2 * w1;
+    const w1r = tw[w1], w1i = tw[w1 + 1], w2r = tw[w2], w2i = tw[w2 + 1];
+    for (let q = 0; q < s; q++) {
+      const i0 = 2 * (q + s * p), i1 = i0 + 2 * s * m, i2 = i1 + 2 * s * m;
+      const a0r = x[i0], a0i = x[i0 + 1];
+      const sr = x[i1] + x[i2], si = x[i1 + 1] + x[i2 + 1];
+      const dr = x[i1] - x[i2], di = x[i1 + 1] - x[i2 + 1];
+      const cr = a0r - 0.5 * sr, ci = a0i - 0.5 * si;
+      const mr = s3 * di, mi = -s3 * dr;
+      const o0 = 2 * (q + s * 3 * p), o1 = o0 + 2 * s, o2 = o1 + 2 * s;
+      y[o0] = a0r + sr; y[o0 + 1] = a0i + si;
+      const b1r = cr + mr, b1i = ci + mi, b2r = cr - mr, b2i = ci - mi;
+      y[o1] = b1r * w1r - b1i * w1i; y[o1 + 1] = b1r * w1i + b1i * w1r;
+      y[o2] = b2r * w2r - b2i * w2i; y[o2 + 1] = b2r * w2i + b2i * w2r;
+    }
+  }
+}
+
+function radixOdd(
+  x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array, r: number,
+  t: { c: Float64Array; s: Float64Array },
+): void {
+  const m = len / r;
+  const h = (r - 1) / 2;
+  const stride = h + 1;
+  const sr = new Float64Array(h + 1), si = new Float64Array(h + 1), dr = new Float64Array(h + 1), di = new Float64Array(h + 1);
+  const twr = new Float64Array(r), twi = new Float64Array(r);
+  for (let p = 0; p < m; p++) {
+    for (let k = 1; k < r; k++) {
+      const wi = 2 * ((p * k * L) % (len * L));
+      twr[k] = tw[wi]; twi[k] = tw[wi + 1];
+    }
+    for (let q = 0; q < s; q++) {
+      const i0 = 2 * (q + s * p);
+      const step = 2 * s * m;
+      const a0r = x[i0], a0i = x[i0 + 1];
+      let b0r = a0r, b0i = a0i;
+      for (let j = 1; j <= h; j++) {
+        const ij = i0 + j * step, ik = i0 + (r - j) * step;
+        sr[j] = x[ij] + x[ik]; si[j] = x[ij + 1] + x[ik + 1];
+        dr[j] = x[ij] - x[ik]; di[j] = x[ij + 1] - x[ik + 1];
+        b0r += sr[j]; b0i += si[j];
+      }
+      const o0 = 2 * (q + s * r * p);
+      y[o0] = b0r; y[o0 + 1] = b0i;
+      for (let k = 1; k <= h; k++) {
+        let cr = a0r, ci = a0i, pr = 0, pi = 0;
+        for (let j = 1; j <= h; j++) {
+          const c = t.c[j * stride + k], sn = t.s[j * stride + k];
+          cr += sr[j] * c; ci += si[j] * c;
+          pr += dr[j] * sn; pi += di[j] * sn;
+        }
+        // b_k = C + (-i)·P, b_{r-k} = C - (-i)·P, with (-i)(pr + i pi) = pi - i pr
+        const bkr = cr + pi, bki = ci - pr, bmr = cr - pi, bmi = ci + pr;
+        const ok = o0 + 2 * s * k, om = o0 + 2 * s * (r - k);
+        y[ok] = bkr * twr[k] - bki * twi[k]; y[ok + 1] = bkr * twi[k] + bki * twr[k];
+        const km = r - k;
+        y[om] = bmr * twr[km] - bmi * twi[km]; y[om + 1] = bmr * twi[km] + bmi * twr[km];
+      }
+    }
+  }
+}
+
+/** Bluestein: X_k = c_k Σ_j (x_j c_j) conj(c_{k-j}), c_k = e^{-iπk²/n}, the convolution done with a smooth-length FFT. */
+class BluesteinPlan implements FftPlan {
+  private readonly m: number;
+  private readonly chirp: Float64Array;
+  private readonly bSpec: Float64Array;
+  private readonly buf: Float64Array;
+  private readonly inner: FftPlan;
+
+  constructor(readonly n: number) {
+    this.m = nextSmooth(2 * n - 1);
+    this.inner = fftPlan(this.m);
+    this.chirp = new Float64Array(2 * n);
+    const twoN = 2 * n;
+    for (let k = 0; k < n; k++) {
+      // k² mod 2n keeps the angle exact for large k
+      const k2 = Number((BigInt(k) * BigInt(k)) % BigInt(twoN));
+      const a = (-Math.PI * k2) / n;
+      this.chirp[2 * k] = Math.cos(a);
+      this.chirp[2 * k + 1] = Math.sin(a);
+    }
+    const b = new Float64Array(2 * this.m);
+    b[0] = 1;
+    for (let k = 1; k < n; k++) {
+      const re = this.chirp[2 * k], im = -this.chirp[2 * k + 1];
+      b[2 * k] = re; b[2 * k + 1] = im;
+      b[2 * (this.m - k)] = re; b[2 * (this.m - k) + 1] = im;
+    }
+    this.inner.forward(b);
+    this.bSpec = b;
+    this.buf = new Float64Array(2 * this.m);
+  }
+
+  forward(data: Float64Array): void {
+    const { n, m, chirp, buf, bSpec } = this;
+    buf.fill(0);
+    for (let k = 0; k < n; k++) {
+      const xr = data[2 * k], xi = data[2 * k + 1], cr = chirp[2 * k], ci = chirp[2 * k + 1];
+      buf[2 * k] = xr * cr - xi * ci;
+      buf[2 * k + 1] = xr * ci + xi * cr;
+    }
+    this.inner.forward(buf);
+    for (let k = 0; k < m; k++) {
+      const ar = buf[2 * k], ai = buf[2 * k + 1], br = bSpec[2 * k], bi = bSpec[2 * k + 1];
+      buf[2 * k] = ar * br - ai * bi;
+      buf[2 * k + 1] = ar * bi + ai * br;
+    }
+    this.inner.inverse(buf);
+    for (let k = 0; k < n; k++) {
+      const yr = buf[2 * k], yi = buf[2 * k + 1], cr = chirp[2 * k], ci = chirp[2 * k + 1];
+      data[2 * k] = yr * cr - yi * ci;
+      data[2 * k + 1] = yr * ci + yi * cr;
+    }
+  }
+
+  inverse(data: Float64Array): void {
+    conjugate(data);
+    this.forward(data);
+    const inv = 1 / this.n;
+    for (let i = 0; i < data.length; i += 2) {
+      data[i] *= inv;
+      data[i + 1] = -data[i + 1] * inv;
+    }
+  }
+}
