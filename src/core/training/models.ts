@@ -6,7 +6,7 @@
 import { XBrainError } from '../tools/result';
 import {
   AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square,
-  type Buffer, type FloatArray, type FloatArrayCtor, type Layer, type Param, type Shape3,
+  type FloatArray, type FloatArrayCtor, type Layer, type Param, type Shape3,
 } from './layers';
 import { Rng } from './rng';
 

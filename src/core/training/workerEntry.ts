@@ -23,7 +23,7 @@ parentPort?.on('message', (msg: WorkerInit | WorkerStep) => {
     model.zeroGrad();
     const r = runner.run(msg.indices, msg.total);
     const reply: WorkerReply = { type: 'result', grads: packGrads(model), buffers: packBuffers(model), lossSum: r.lossSum, correct: r.correct, probs: r.probs.slice() };
-    parentPort!.postMessage(reply, [reply.grads.buffer, reply.buffers.buffer, reply.probs.buffer]);
+    parentPort!.postMessage(reply, [reply.grads.buffer as ArrayBuffer, reply.buffers.buffer as ArrayBuffer, reply.probs.buffer as ArrayBuffer]);
   } catch (e) {
     parentPort!.postMessage({ type: 'error', message: (e as Error).stack ?? String(e) });
   }

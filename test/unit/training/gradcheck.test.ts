@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square, softmaxCrossEntropy,
-  type Layer, type Shape3,
+  type Layer,
 } from '../../../src/core/training/layers';
 import { createModel } from '../../../src/core/training/models';
 import { Rng } from '../../../src/core/training/rng';

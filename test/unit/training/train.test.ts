@@ -112,7 +112,7 @@ describe('trainModel', () => {
 
   for (const name of ['SCCNet', 'ShallowConvNet'] as const) {
     it(`${name} trains (loss falls) with sgd+momentum and adamw`, async () => {
-      const params = name === 'ShallowConvNet' ? { pool_len: 20, pool_stride: 10 } : {};
+      const params: Record<string, number> = name === 'ShallowConvNet' ? { pool_len: 20, pool_stride: 10 } : {};
       for (const optimizer of ['sgd', 'adamw'] as const) {
         const model = createModel(name, spec, params, { seed: 1 });
         const r = await trainModel(model, { train: data }, { ...cfg, epochs: 6, optimizer, learningRate: optimizer === 'sgd' ? 0.02 : 0.005, optimizerOptions: { momentum: 0.9 } });

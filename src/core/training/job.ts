@@ -1,0 +1,124 @@
+/**
+ * The trainer job file: a JSON description of one training run, with the arrays in binary files next to it
+ * (epochs float32-le n×C×T, labels int32-le, split indices int32-le), so nothing large travels as JSON.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { XBrainError } from '../tools/result';
+import type { InputSpec, ModelName, ModelParams } from './models';
+import type { OptimizerName, OptimizerOptions } from './optim';
+import type { SelectionRule } from './train';
+
+export interface TrainerJob {
+  version: 1;
+  model: { name: ModelName; params: ModelParams };
+  spec: InputSpec;
+  config: {
+    epochs: number;
+    batchSize: number;
+    learningRate: number;
+    optimizer: OptimizerName;
+    optimizerOptions?: Omit<OptimizerOptions, 'lr'>;
+    selection: SelectionRule;
+    checkpointEvery: number;
+    threads: number;
+  };
+  /** seeds weight init, dropout and shuffling; recorded for repeats */
+  seed: number;
+  data: { x: string; labels: string; train: string; val?: string; test?: string };
+  outDir: string;
+  /** optional initial weights (a weights JSON index) */
+  initialWeights?: string;
+}
+
+export interface TrainerJobInput {
+  model: ModelName;
+  params?: ModelParams;
+  spec: InputSpec;
+  config: Partial<TrainerJob['config']> & Pick<TrainerJob['config'], 'epochs' | 'batchSize' | 'learningRate'>;
+  seed: number;
+  /** n × C × T */
+  x: Float32Array;
+  labels: ArrayLike<number>;
+  splits: { train: ArrayLike<number>; val?: ArrayLike<number>; test?: ArrayLike<number> };
+  outDir: string;
+  initialWeights?: string;
+}
+
+const writeI32 = (file: string, a: ArrayLike<number>): void => {
+  const v = Int32Array.from(a);
+  writeFileSync(file, new Uint8Array(v.buffer));
+};
+
+/** Writes the arrays and job.json into dir; returns the job file path. */
+export function writeTrainerJob(dir: string, input: TrainerJobInput): string {
+  mkdirSync(dir, { recursive: true });
+  const x = path.join(dir, 'epochs.f32');
+  writeFileSync(x, new Uint8Array(input.x.buffer, input.x.byteOffset, input.x.byteLength));
+  const labels = path.join(dir, 'labels.i32');
+  writeI32(labels, input.labels);
+  const data: TrainerJob['data'] = { x, labels, train: path.join(dir, 'train.i32') };
+  writeI32(data.train, input.splits.train);
+  for (const k of ['val', 'test'] as const) {
+    const s = input.splits[k];
+    if (s && s.length) {
+      data[k] = path.join(dir, `${k}.i32`);
+      writeI32(data[k]!, s);
+    }
+  }
+  const job: TrainerJob = {
+    version: 1,
+    model: { name: input.model, params: input.params ?? {} },
+    spec: input.spec,
+    config: {
+      optimizer: 'adam', selection: 'last_epoch', checkpointEvery: 0, threads: 2, ...input.config,
+    },
+    seed: input.seed,
+    data,
+    outDir: input.outDir,
+    initialWeights: input.initialWeights,
+  };
+  const file = path.join(dir, 'job.json');
+  writeFileSync(file, JSON.stringify(job, null, 1));
+  return file;
+}
+
+const readI32 = (file: string): Int32Array => {
+  const b = readFileSync(file);
+  if (b.byteLength % 4) throw new XBrainError('bad_file', `${file} is not an int32 array (${b.byteLength} bytes).`, { file });
+  return new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+};
+
+export interface LoadedJob {
+  job: TrainerJob;
+  x: Float32Array;
+  labels: Int32Array;
+  splits: { train: Int32Array; val?: Int32Array; test?: Int32Array };
+}
+
+/** Reads and checks a job file and its arrays. */
+export function readTrainerJob(file: string): LoadedJob {
+  let job: TrainerJob;
+  try {
+    job = JSON.parse(readFileSync(file, 'utf8')) as TrainerJob;
+  } catch (e) {
+    throw new XBrainError('bad_file', `Cannot read trainer job ${file}: ${(e as Error).message}`, { file });
+  }
+  if (job.version !== 1) throw new XBrainError('bad_file', `${file}: unsupported job version ${String(job.version)}.`, { file });
+  const xb = readFileSync(job.data.x);
+  const x = new Float32Array(xb.buffer.slice(xb.byteOffset, xb.byteOffset + xb.byteLength));
+  const labels = readI32(job.data.labels);
+  const per = job.spec.nChannels * job.spec.nTimes;
+  if (x.length !== labels.length * per) {
+    throw new XBrainError('bad_file', `${job.data.x} holds ${x.length} values; ${labels.length} labels × ${job.spec.nChannels} channels × ${job.spec.nTimes} samples expected.`, { file: job.data.x });
+  }
+  const splits: LoadedJob['splits'] = { train: readI32(job.data.train) };
+  if (job.data.val) splits.val = readI32(job.data.val);
+  if (job.data.test) splits.test = readI32(job.data.test);
+  for (const [k, idx] of Object.entries(splits)) {
+    for (const i of idx as Int32Array) {
+      if (i < 0 || i >= labels.length) throw new XBrainError('bad_file', `${k} split index ${i} is outside 0..${labels.length - 1}.`, { file: (job.data as Record<string, string>)[k] });
+    }
+  }
+  return { job, x, labels, splits };
+}
