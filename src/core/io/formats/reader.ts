@@ -1,0 +1,31 @@
+import type { RecordingHeader } from '../types';
+
+/** A sample window [start, stop) in samples at the recording's (highest) sampling rate. */
+export interface SampleWindow {
+  start: number;
+  stop: number;
+}
+
+/**
+ * What one file format yields, before events are derived. File-stored events follow MNE: EEGLAB events, BrainVision
+ * markers, GDF event tables, CNT events and EDF+ TALs become `annotations`; stim/trigger channels stay channels of
+ * type 'stim' (the generic event step, src/core/io/events.ts, applies XBrainLab's precedence).
+ * `data[c]` is channel c in SI units at `sfreq` (channels stored at a lower own rate brought up as MNE does).
+ */
+export interface RawContent extends RecordingHeader {
+  data: Float32Array[];
+  /** when `window` was given: the first sample read (data covers [window.start, window.stop)) */
+  firstSample?: number;
+  /** channel data at its own rate, for files with uneven rates (indexed like `channels`; absent = same as data[c]) */
+  ownRate?: (Float32Array | undefined)[];
+}
+
+/** One file format. Readers never read sample data in `readHeader`, and read only the window when one is given. */
+export interface FormatReader {
+  /** as RecordingHeader.format */
+  format: string;
+  /** lower-case file extensions with the dot, e.g. ['.edf'] */
+  extensions: string[];
+  readHeader(path: string): Promise<RecordingHeader>;
+  read(path: string, window?: SampleWindow): Promise<RawContent>;
+}
