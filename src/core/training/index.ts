@@ -24,7 +24,8 @@ export { rocAuc } from './rocAuc';
 export { Rng } from './rng';
 export { exportOnnx, writeOnnx } from './onnx/export';
 export { runOnnx } from './onnx/run';
-// launcher: see trainer issue (launchTrainer lands with trainerProcess.ts)
+export { launchTrainer, findTrainerEntry, TrainerRun } from './launcher';
+export type { LaunchOptions, TrainerOutcome } from './launcher';
 export type { TrainerEvent, TrainerStatus } from './protocol';
 export { writeTrainerJob, readTrainerJob } from './job';
 export type { TrainerJob, TrainerJobInput } from './job';

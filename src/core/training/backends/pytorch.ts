@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { XBrainError } from '../../tools/result';
+import type { BackendAvailability, BackendSettings, SpawnSpec } from './types';
+
+/** The Python trainer shipped with XBrain (python/xbrain_trainer.py). */
+export function pytorchTrainerScript(settings: BackendSettings): string {
+  return path.join(settings.packageRoot, 'python', 'xbrain_trainer.py');
+}
+
+export interface PythonProbe {
+  python: string;
+  torch: string;
+  cuda: boolean;
+}
+
+const probeCache = new Map<string, PythonProbe | string>();
+
+/**
+ * Interpreters tried in order: the setting, $XBRAIN_PYTHON, then python3 on PATH and the system's /usr/bin/python3
+ * (Debian's python3-torch installs there, while pyenv/conda shims on PATH often lack torch).
+ */
+export function pythonCandidates(settings: BackendSettings): string[] {
+  const list = [settings.python, process.env.XBRAIN_PYTHON, 'python3', '/usr/bin/python3', 'python'];
+  return [...new Set(list.filter((p): p is string => !!p && p.trim() !== ''))];
+}
+
+/** Runs the trainer's --probe with each candidate; the first with torch wins. The result is cached per process. */
+export function probePython(settings: BackendSettings): PythonProbe | string {
+  const script = pytorchTrainerScript(settings);
+  const key = `${script}|${pythonCandidates(settings).join('|')}`;
+  const cached = probeCache.get(key);
+  if (cached) return cached;
+  let result: PythonProbe | string;
+  if (!existsSync(script)) result = `python trainer not found at ${script}`;
+  else {
+    const tried: string[] = [];
+    result = '';
+    for (const python of pythonCandidates(settings)) {
+      const r = spawnSync(python, [script, '--probe'], { encoding: 'utf8', timeout: 60_000 });
+      if (r.error) {
+        tried.push(`${python}: not found`);
+        continue;
+      }
+      const line = r.stdout.trim().split('\n').pop() ?? '';
+      try {
+        const v = JSON.parse(line) as { torch?: string; cuda?: boolean; message?: string };
+        if (v.torch) {
+          result = { python, torch: v.torch, cuda: !!v.cuda };
+          break;
+        }
+        tried.push(`${python}: ${v.message ?? 'no torch'}`);
+      } catch {
+        tried.push(`${python}: exit ${r.status}`);
+      }
+    }
+    if (!result) result = `python3 with torch not found (tried ${tried.join('; ')})`;
+  }
+  probeCache.set(key, result);
+  return result;
+}
+
+export function pytorchAvailability(settings: BackendSettings): BackendAvailability {
+  const p = probePython(settings);
+  if (typeof p === 'string') return { name: 'pytorch', available: false, detail: p };
+  return {
+    name: 'pytorch', available: true, detail: `${p.python} with torch ${p.torch} (${p.cuda ? 'CUDA' : 'CPU'})`,
+    info: { python: p.python, torch: p.torch, cuda: p.cuda },
+  };
+}
+
+/** Spawn spec for a job; throws the availability detail when no interpreter with torch is found. */
+export function pytorchSpawn(settings: BackendSettings, jobFile: string): SpawnSpec {
+  const p = probePython(settings);
+  if (typeof p === 'string') throw new XBrainError('unavailable', `The pytorch backend is unavailable: ${p}.`, { field: 'backend' });
+  return { command: p.python, args: ['-u', pytorchTrainerScript(settings), jobFile], env: { PYTHONUNBUFFERED: '1' } };
+}
