@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'invalid_state'
   | 'cancelled'
   | 'untrusted'
+  | 'unavailable'
   | 'internal';
 
 /** A typed failure that names what was wrong; tools throw it, the registry turns it into an error result. */
