@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { XBrainError } from '../tools/result';
+import type { SpawnSpec } from './backends/types';
 import { parseEvent, type DoneEvent, type ProgressEvent, type TrainerEvent, type TrainerStatus } from './protocol';
 
 export interface LaunchOptions {
@@ -21,6 +22,8 @@ export interface LaunchOptions {
   stopGraceMs?: number;
   /** stderr lines kept for the failure message */
   stderrLines?: number;
+  /** run this command instead of `node dist/trainer.js` (a backend's spawn spec, e.g. the pytorch trainer) */
+  spawn?: SpawnSpec;
 }
 
 export interface TrainerOutcome {
@@ -63,9 +66,11 @@ export class TrainerRun {
   readonly finished: Promise<TrainerOutcome>;
 
   constructor(readonly jobFile: string, private readonly opts: LaunchOptions = {}) {
-    const entry = findTrainerEntry(opts);
     const keep = opts.stderrLines ?? 20;
-    this.child = spawn(opts.nodePath ?? process.execPath, [entry, jobFile], { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env ?? process.env });
+    const env = { ...(opts.env ?? process.env), ...opts.spawn?.env };
+    this.child = opts.spawn
+      ? spawn(opts.spawn.command, opts.spawn.args, { stdio: ['pipe', 'pipe', 'pipe'], env })
+      : spawn(opts.nodePath ?? process.execPath, [findTrainerEntry(opts), jobFile], { stdio: ['pipe', 'pipe', 'pipe'], env });
     createInterface({ input: this.child.stdout! }).on('line', (line) => {
       const e = parseEvent(line);
       if (!e) {
