@@ -37,9 +37,9 @@ export interface TrainerJobInput {
   spec: InputSpec;
   config: Partial<TrainerJob['config']> & Pick<TrainerJob['config'], 'epochs' | 'batchSize' | 'learningRate'>;
   seed: number;
-  /** n × C × T */
-  x: Float32Array;
-  labels: ArrayLike<number>;
+  /** n × C × T, or an epochs file already written by an earlier job (repeats and folds share one copy) */
+  x: Float32Array | { file: string };
+  labels: ArrayLike<number> | { file: string };
   splits: { train: ArrayLike<number>; val?: ArrayLike<number>; test?: ArrayLike<number> };
   outDir: string;
   initialWeights?: string;
@@ -53,10 +53,17 @@ const writeI32 = (file: string, a: ArrayLike<number>): void => {
 /** Writes the arrays and job.json into dir; returns the job file path. */
 export function writeTrainerJob(dir: string, input: TrainerJobInput): string {
   mkdirSync(dir, { recursive: true });
-  const x = path.join(dir, 'epochs.f32');
-  writeFileSync(x, new Uint8Array(input.x.buffer, input.x.byteOffset, input.x.byteLength));
-  const labels = path.join(dir, 'labels.i32');
-  writeI32(labels, input.labels);
+  let x: string;
+  if (input.x instanceof Float32Array) {
+    x = path.join(dir, 'epochs.f32');
+    writeFileSync(x, new Uint8Array(input.x.buffer, input.x.byteOffset, input.x.byteLength));
+  } else x = input.x.file;
+  let labels: string;
+  if ('file' in input.labels && typeof input.labels.file === 'string') labels = input.labels.file;
+  else {
+    labels = path.join(dir, 'labels.i32');
+    writeI32(labels, input.labels as ArrayLike<number>);
+  }
   const data: TrainerJob['data'] = { x, labels, train: path.join(dir, 'train.i32') };
   writeI32(data.train, input.splits.train);
   for (const k of ['val', 'test'] as const) {

@@ -1,3 +1,386 @@
-import type { ToolImplementations } from '../types';
+/**
+ * set_model, configure_training, start_training, stop_training, plot_training.
+ * Training runs in the trainer child process (one per split × repeat, one after the other); the Study records a
+ * RunRecord per run with its seed, and every progress event updates that record. A crash or kill marks the run
+ * failed with the trainer's stderr tail; nothing else in the Study changes.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { studyDir } from '../../study/persistence';
+import type { Study } from '../../study/study';
+import type { EpochMetrics, ModelConfig, RunRecord, StudyState, TrainingConfig } from '../../study/types';
+import { createModel, minSamples, type InputSpec } from '../../training/models';
+import { writeTrainerJob } from '../../training/job';
+import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun } from '../../training/launcher';
+import type { ProgressEvent } from '../../training/protocol';
+import { plot, text, XBrainError } from '../result';
+import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
 
-export const trainingTools: ToolImplementations = {};
+export const DEFAULT_MODEL: ModelConfig = { name: 'EEGNet', params: {} };
+
+export const DEFAULT_TRAINING: TrainingConfig = {
+  epoch: 10,
+  batch_size: 32,
+  learning_rate: 0.001,
+  repeat: 1,
+  device: 'cpu',
+  optimizer: 'adam',
+  save_checkpoints_every: 0,
+  selection: 'last_epoch',
+  backend: 'local',
+  seed: 0,
+};
+
+const LEAKAGE_WARNING = 'Selecting the model on the test set (best_test_accuracy) leaks test information into the choice: '
+  + 'the reported test accuracy is optimistic. Prefer best_val_loss or best_val_accuracy with a validation split.';
+
+/** The model's input as the Study's epochs define it. */
+export function inputSpec(state: Readonly<StudyState>): InputSpec {
+  const e = state.epochs;
+  if (!e) throw new XBrainError('invalid_state', 'There are no epochs: run epoch_data first.');
+  let maxLabel = 0;
+  for (let i = 0; i < e.labels.length; i++) if (e.labels[i] > maxLabel) maxLabel = e.labels[i];
+  const nClasses = Math.max(Object.keys(e.eventId).length, maxLabel + 1);
+  return { nChannels: e.nChannels, nTimes: e.nTimes, sfreq: e.sfreq, nClasses };
+}
+
+/** Builds the model once on the Study's epochs so every refusal (too short, bad parameter) comes before a spawn. */
+function checkModel(state: Readonly<StudyState>, model: ModelConfig): void {
+  createModel(model.name, inputSpec(state), model.params);
+}
+
+/** One training process at a time per Study. */
+interface ActiveTraining {
+  current: TrainerRun | null;
+  stopRequested: boolean;
+  finished: Promise<RunRecord[]>;
+}
+const active = new WeakMap<Study, ActiveTraining>();
+
+const threadsFor = (config: TrainingConfig): number => {
+  const t = Number(config.threads);
+  return Number.isInteger(t) && t >= 1 ? t : Math.max(1, Math.min(2, availableParallelism()));
+};
+
+const toMetrics = (p: ProgressEvent): EpochMetrics => ({
+  epoch: p.epoch, seconds: p.seconds, lr: p.lr, train: p.train, ...(p.val ? { val: p.val } : {}), ...(p.test ? { test: p.test } : {}),
+});
+
+const fmt = (x: number | undefined, d = 3): string => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+
+function progressLine(run: RunRecord, p: ProgressEvent): string {
+  const parts = [`${run.splitName} repeat ${run.repeat}: epoch ${p.epoch}/${p.epochs}`, `train loss ${fmt(p.train.loss)} acc ${fmt(p.train.accuracy)}`];
+  if (p.val) parts.push(`val loss ${fmt(p.val.loss)} acc ${fmt(p.val.accuracy)}`);
+  if (p.test) parts.push(`test acc ${fmt(p.test.accuracy)}`);
+  parts.push(`${p.seconds.toFixed(2)} s`);
+  return parts.join(', ');
+}
+
+interface PlannedRun {
+  record: RunRecord;
+  splitIndex: number;
+}
+
+/** The runs of one start_training call, in order: every split × every repeat. */
+function planRuns(state: Readonly<StudyState>, model: ModelConfig, config: TrainingConfig, stamp: string): PlannedRun[] {
+  const splits = state.dataset?.splits ?? [];
+  const out: PlannedRun[] = [];
+  splits.forEach((split, s) => {
+    for (let r = 1; r <= config.repeat; r++) {
+      const id = `${stamp}-${split.name}-r${r}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+      out.push({
+        splitIndex: s,
+        record: {
+          id,
+          splitId: split.id,
+          splitName: split.name,
+          repeat: r,
+          // Repeats get distinct seeds derived from the configured one, so a rerun reproduces them.
+          seed: (config.seed + 1000 * s + (r - 1)) >>> 0,
+          model,
+          config,
+          status: 'running',
+          metrics: [],
+          artefacts: {},
+          startedAt: '',
+        },
+      });
+    }
+  });
+  return out;
+}
+
+function finishRecord(run: RunRecord, out: TrainerOutcome, rel: (f: string) => string): RunRecord {
+  const metrics = out.progress.length >= run.metrics.length ? out.progress.map(toMetrics) : run.metrics;
+  const artefacts: Record<string, string> = {};
+  if (out.done) {
+    artefacts.weights = rel(out.done.files.selectedWeights);
+    artefacts.lastWeights = rel(out.done.files.lastWeights);
+    artefacts.onnx = rel(out.done.files.onnx);
+    artefacts.metrics = rel(out.done.files.metrics);
+  }
+  return {
+    ...run,
+    status: out.status,
+    metrics,
+    artefacts,
+    ...(out.done ? { selectedEpoch: out.done.selectedEpoch, selection: out.done.selection, threads: out.done.threads } : {}),
+    ...(out.error ? { error: out.error } : {}),
+    endedAt: new Date().toISOString(),
+  };
+}
+
+async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; finished: Promise<RunRecord[]> }> {
+  const { study } = ctx;
+  const state = study.state;
+  if (active.has(study)) throw new XBrainError('invalid_state', 'A training is already running; stop it with stop_training first.');
+  const dataset = state.dataset;
+  if (!dataset || dataset.splits.length === 0) throw new XBrainError('invalid_state', 'There is no dataset: run generate_dataset first.');
+  const epochs = state.epochs!;
+  const model = state.model ?? DEFAULT_MODEL;
+  const config = state.training ?? DEFAULT_TRAINING;
+  if (config.backend !== 'local') throw new XBrainError('invalid_arguments', `Trainer backend "${config.backend}" is not available here; use backend "local".`, { parameter: 'backend' });
+  checkModel(state, model);
+  for (const sp of dataset.splits) {
+    if (sp.train.length === 0) throw new XBrainError('invalid_state', `Split ${sp.name} has no training epochs; regenerate the dataset with smaller test/validation ratios.`, { split: sp.name });
+  }
+  const entry = findTrainerEntry({ packageRoot: ctx.env.packageRoot });
+  const spec = inputSpec(state);
+
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  const root = studyDir(ctx.env.workspace);
+  const jobsDir = path.join(root, 'jobs', stamp);
+  const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
+  const planned = planRuns(state, model, config, stamp);
+  const threads = threadsFor(config);
+  // Epochs and labels are written once and shared by every run's job.
+  mkdirSync(jobsDir, { recursive: true });
+  const first = writeTrainerJob(path.join(jobsDir, 'shared'), {
+    model: model.name, params: model.params, spec, config: { epochs: 1, batchSize: 1, learningRate: 1 }, seed: 0,
+    x: epochs.data, labels: epochs.labels, splits: { train: [0] }, outDir: jobsDir,
+  });
+  const shared = { x: { file: path.join(path.dirname(first), 'epochs.f32') }, labels: { file: path.join(path.dirname(first), 'labels.i32') } };
+
+  const handle: ActiveTraining = { current: null, stopRequested: false, finished: Promise.resolve([]) };
+  const startRun = (p: PlannedRun): TrainerRun => {
+    const split = dataset.splits[p.splitIndex];
+    const job = writeTrainerJob(path.join(jobsDir, p.record.id), {
+      model: model.name,
+      params: model.params,
+      spec,
+      config: {
+        epochs: config.epoch,
+        batchSize: config.batch_size,
+        learningRate: config.learning_rate,
+        optimizer: config.optimizer,
+        selection: config.selection,
+        checkpointEvery: config.save_checkpoints_every,
+        threads,
+      },
+      seed: p.record.seed,
+      ...shared,
+      splits: { train: split.train, val: split.val, test: split.test },
+      outDir: path.join(root, 'runs', p.record.id),
+    });
+    return launchTrainer(job, { entry, stopGraceMs: 1000 });
+  };
+
+  // The first run is spawned before anything is committed: a failure to start leaves the Study unchanged.
+  let run = startRun(planned[0]);
+  const startedAt = (): string => new Date().toISOString();
+  planned[0].record = { ...planned[0].record, startedAt: startedAt() };
+  study.commit({ runs: [...state.runs, planned[0].record] }, ['runs', 'training']);
+  active.set(study, handle);
+
+  const loop = async (): Promise<RunRecord[]> => {
+    const results: RunRecord[] = [];
+    try {
+      for (let i = 0; i < planned.length; i++) {
+        const rec = planned[i].record;
+        handle.current = run;
+        const off = run.on((e) => {
+          if (e.type === 'progress') {
+            study.updateRun(rec.id, (r) => ({ ...r, metrics: [...r.metrics, toMetrics(e)] }));
+            ctx.progress?.(progressLine(rec, e));
+          } else if (e.type === 'log') ctx.progress?.(`${rec.splitName} repeat ${rec.repeat}: ${e.message}`);
+        });
+        const out = await run.finished;
+        off();
+        const current = study.state.runs.find((r) => r.id === rec.id) ?? rec;
+        const ended = finishRecord(current, out, rel);
+        results.push(ended);
+        ctx.progress?.(`${rec.splitName} repeat ${rec.repeat}: ${ended.status}${ended.error ? ` — ${ended.error.split('\n')[0]}` : ''}`);
+        const next = i + 1 < planned.length && !handle.stopRequested ? planned[i + 1] : null;
+        let nextRun: TrainerRun | null = null;
+        let startError: string | null = null;
+        if (next) {
+          try {
+            nextRun = startRun(next);
+            next.record = { ...next.record, startedAt: startedAt() };
+          } catch (e) {
+            startError = (e as Error).message;
+          }
+        }
+        // One commit ends this run and starts the next, so the stage stays 'training' in between.
+        const runs = study.state.runs.map((r) => (r.id === rec.id ? ended : r));
+        if (nextRun && next) runs.push(next.record);
+        study.commit({ runs }, ['runs']);
+        if (startError) {
+          ctx.progress?.(`could not start the next run: ${startError}`);
+          break;
+        }
+        if (!nextRun) break;
+        run = nextRun;
+      }
+    } catch (e) {
+      // Never leave a run 'running' behind an internal failure (the stage would stay 'training').
+      const ids = new Set(planned.map((p) => p.record.id));
+      const message = `Training stopped by an internal error: ${(e as Error).message}`;
+      study.commit({ runs: study.state.runs.map((r) => (ids.has(r.id) && r.status === 'running' ? { ...r, status: 'failed' as const, error: message, endedAt: new Date().toISOString() } : r)) }, ['runs']);
+      throw e;
+    } finally {
+      active.delete(study);
+      rmSync(jobsDir, { recursive: true, force: true });
+    }
+    return results;
+  };
+  handle.finished = loop();
+  return { runs: planned.map((p) => p.record), finished: handle.finished };
+}
+
+function summarise(runs: RunRecord[]): string {
+  const lines = runs.map((r) => {
+    const last = r.metrics[r.metrics.length - 1];
+    const sel = (r as RunRecord & { selectedEpoch?: number }).selectedEpoch;
+    const bits = [`${r.splitName} repeat ${r.repeat} (seed ${r.seed}): ${r.status}`];
+    if (last) bits.push(`${r.metrics.length} epochs, last train acc ${fmt(last.train.accuracy)}${last.val ? `, val acc ${fmt(last.val.accuracy)}` : ''}${last.test ? `, test acc ${fmt(last.test.accuracy)}` : ''}`);
+    if (sel) bits.push(`selected epoch ${sel}`);
+    if (r.error) bits.push(r.error.split('\n')[0]);
+    return bits.join('; ');
+  });
+  return lines.join('\n');
+}
+
+type CurveMetric = 'loss' | 'accuracy' | 'auc' | 'lr';
+
+export const trainingTools: ToolImplementations = {
+  set_model: {
+    run: (args, ctx) => {
+      const name = args.model_name as ModelConfig['name'];
+      const params = { ...((args.params as Record<string, number> | undefined) ?? {}) };
+      const model: ModelConfig = { name, params };
+      const spec = inputSpec(ctx.study.state);
+      checkModel(ctx.study.state, model);
+      const built = createModel(name, spec, params);
+      ctx.study.commit({ model }, ['training']);
+      const need = minSamples(name, spec.sfreq, params);
+      return text('set_model', `Model set to ${name}${Object.keys(params).length ? ` (${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}: `
+        + `${built.parameterCount()} parameters for ${spec.nChannels} channels × ${spec.nTimes} samples at ${spec.sfreq} Hz, ${spec.nClasses} classes `
+        + `(needs at least ${need} samples).`, {
+        model, parameters: built.parameterCount(), minSamples: need, minSeconds: need / spec.sfreq, summary: built.summary(),
+      });
+    },
+  },
+
+  configure_training: {
+    run: (args: ToolArgs, ctx) => {
+      const config: TrainingConfig = { ...DEFAULT_TRAINING, ...(args as Partial<TrainingConfig>) };
+      if (args.threads !== undefined) {
+        const t = Number(args.threads);
+        if (!Number.isInteger(t) || t < 1) throw new XBrainError('invalid_arguments', `threads must be a positive integer, got ${String(args.threads)}.`, { parameter: 'threads' });
+      }
+      const warnings: string[] = [];
+      if (config.selection === 'best_test_accuracy') warnings.push(LEAKAGE_WARNING);
+      if ((config.selection === 'best_val_loss' || config.selection === 'best_val_accuracy') && ctx.study.state.dataset?.splits.some((s) => s.val.length === 0)) {
+        warnings.push(`Selection ${config.selection} needs a validation split; splits without one fall back to the last epoch.`);
+      }
+      if (config.device === 'cuda') warnings.push('The local trainer runs on the CPU; device "cuda" is recorded but not used.');
+      ctx.study.commit({ training: config }, ['training']);
+      const content = `Training: ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, `
+        + `${config.repeat} repeat(s), selection ${config.selection}, seed ${config.seed}, ${threadsFor(config)} thread(s).`
+        + (warnings.length ? `\nWarning: ${warnings.join('\nWarning: ')}` : '');
+      return text('configure_training', content, { config, warnings });
+    },
+  },
+
+  start_training: {
+    confirmation: (_args, ctx) => {
+      const s = ctx.study.state;
+      const model = s.model ?? DEFAULT_MODEL;
+      const c = s.training ?? DEFAULT_TRAINING;
+      const n = (s.dataset?.splits.length ?? 0) * c.repeat;
+      return `Train ${model.name} for ${c.epoch} epochs (batch ${c.batch_size}, ${c.optimizer} lr ${c.learning_rate}, selection ${c.selection}) `
+        + `on ${s.dataset?.splits.length ?? 0} split(s) × ${c.repeat} repeat(s) = ${n} run(s) in a trainer process.`
+        + (c.selection === 'best_test_accuracy' ? ` ${LEAKAGE_WARNING}` : '');
+    },
+    run: async (_args, ctx) => {
+      const { runs, finished } = await startTraining(ctx);
+      if (ctx.awaitLongJobs) {
+        const done = await finished;
+        const failed = done.filter((r) => r.status === 'failed').length;
+        return text('start_training', `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}`, {
+          runIds: done.map((r) => r.id), runs: done.map(({ id, status, seed, splitName, repeat, error }) => ({ id, status, seed, splitName, repeat, error })),
+        });
+      }
+      finished.catch(() => undefined);
+      return text('start_training', `Training started: ${runs.length} run(s) (${runs.map((r) => `${r.splitName} repeat ${r.repeat}, seed ${r.seed}`).join('; ')}). `
+        + 'Progress arrives per epoch; stop_training ends it.', { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed) });
+    },
+  },
+
+  stop_training: {
+    run: async (_args, ctx) => {
+      const { study } = ctx;
+      const handle = active.get(study);
+      if (!handle) {
+        // A run left 'running' by a trainer that no longer exists (e.g. the window was closed): mark it failed.
+        const orphans = study.state.runs.filter((r) => r.status === 'running');
+        if (!orphans.length) return text('stop_training', 'No training is running.', { stopped: [] });
+        const ended = new Date().toISOString();
+        study.commit({
+          runs: study.state.runs.map((r) => (r.status === 'running' ? { ...r, status: 'failed' as const, error: 'The trainer process is gone (XBrain was closed while it ran).', endedAt: ended } : r)),
+        }, ['runs']);
+        return text('stop_training', `Marked ${orphans.length} run(s) whose trainer is gone as failed.`, { failed: orphans.map((r) => r.id) });
+      }
+      handle.stopRequested = true;
+      await handle.current?.stop();
+      const runs = await handle.finished;
+      const last = runs[runs.length - 1];
+      return text('stop_training', `Training stopped${last ? ` during ${last.splitName} repeat ${last.repeat} after ${last.metrics.length} finished epoch(s)` : ''}; finished epochs are kept.`, {
+        stopped: runs.filter((r) => r.status === 'stopped').map((r) => r.id),
+      });
+    },
+  },
+
+  plot_training: {
+    run: (args, ctx) => {
+      const metric = (args.metric as CurveMetric | undefined) ?? 'loss';
+      const runs = ctx.study.state.runs.filter((r) => r.metrics.length > 0);
+      if (!runs.length) throw new XBrainError('invalid_state', 'No run has finished an epoch yet.');
+      const series: Array<{ runId: string; label: string; split: 'train' | 'val' | 'test' | 'all'; x: number[]; y: number[] }> = [];
+      for (const r of runs) {
+        const label = `${r.splitName} r${r.repeat}`;
+        const x = r.metrics.map((m) => m.epoch);
+        if (metric === 'lr') {
+          series.push({ runId: r.id, label, split: 'all', x, y: r.metrics.map((m) => m.lr) });
+          continue;
+        }
+        for (const split of ['train', 'val', 'test'] as const) {
+          if (!r.metrics.every((m) => m[split])) continue;
+          series.push({ runId: r.id, label: `${label} ${split}`, split, x, y: r.metrics.map((m) => m[split]![metric]) });
+        }
+      }
+      const final = series.map((s) => `${s.label}: ${fmt(s.y[s.y.length - 1], 4)}`).join('; ');
+      return plot('plot_training', `Training ${metric} per epoch for ${runs.length} run(s). Last values — ${final}.`, {
+        mime: 'application/vnd.xbrain.training+json',
+        kind: 'training_curves',
+        metric,
+        xLabel: 'epoch',
+        yLabel: metric,
+        series,
+        runs: runs.map((r) => ({ id: r.id, splitName: r.splitName, repeat: r.repeat, seed: r.seed, status: r.status, model: r.model.name })),
+      });
+    },
+  },
+};
