@@ -1,0 +1,157 @@
+import * as vscode from 'vscode';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, basename } from 'node:path';
+import type { SessionHost } from '../sessionHost';
+import type { ToolResult } from '../../core/tools/result';
+import { TOOL_DEFINITIONS } from '../../core/tools/definitions';
+import { stateManager } from '../../core/study/stateManager';
+import { HELP_TEXT, planSlashCommand, type PlannedToolCall } from './slashCommands';
+import { formatResult, renderResult } from './render';
+import { selectFallbackModel } from './modelProviders';
+
+export const PARTICIPANT_ID = 'xbrain.xbrain';
+
+/** What a turn leaves behind for the next one (ChatResult.metadata must be JSON). */
+export interface XBrainChatMetadata {
+  kind: 'xbrain';
+  command?: string;
+  stage: string;
+  toolRounds: { tool: string; args: Record<string, unknown>; type: ToolResult['type'] }[];
+}
+
+export function isXBrainMetadata(m: unknown): m is XBrainChatMetadata {
+  return !!m && typeof m === 'object' && (m as { kind?: unknown }).kind === 'xbrain';
+}
+
+const MAX_ROUNDS = 8;
+
+export function registerParticipant(host: SessionHost): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) =>
+    handle(host, request, chatContext, stream, token),
+  );
+  participant.iconPath = new vscode.ThemeIcon('pulse');
+  participant.followupProvider = { provideFollowups: (result) => followups(host, result) };
+  return participant;
+}
+
+async function handle(host: SessionHost, request: vscode.ChatRequest, _ctx: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  const meta: XBrainChatMetadata = { kind: 'xbrain', command: request.command, stage: host.stage, toolRounds: [] };
+  const finish = (): vscode.ChatResult => ({ metadata: { ...meta, stage: host.stage } });
+  if (request.command === 'help') {
+    stream.markdown(HELP_TEXT);
+    return finish();
+  }
+  if (request.command === 'notebook') {
+    await vscode.commands.executeCommand('xbrain.openAnalysisNotebook');
+    stream.markdown('Opened the analysis so far as an `.xbrain` notebook.');
+    return finish();
+  }
+  if (!host.trusted && request.command !== 'status' && request.command !== 'report') {
+    stream.markdown('This workspace is not trusted, so XBrain runs no tools that change data or train, and no agent tools. Trust the workspace (**Workspaces: Manage Workspace Trust**) and ask again. `/status` still works.');
+    return finish();
+  }
+  const plan = request.command ? planSlashCommand(request.command, request.prompt) : null;
+  if (plan) {
+    for (const call of plan) {
+      if (token.isCancellationRequested) break;
+      const result = await runCall(host, await resolvePaths(host, call), stream, token);
+      meta.toolRounds.push({ tool: call.tool, args: call.args, type: result.type });
+      if (result.type === 'error' || result.type === 'confirm') break;
+    }
+    return finish();
+  }
+  return runModelLoop(host, request, stream, token, meta).then(finish, (e) => {
+    if (e instanceof vscode.LanguageModelError) return { errorDetails: { message: `Language model: ${e.message} (${e.code})` }, metadata: meta };
+    throw e;
+  });
+}
+
+/** `/load S001R04.edf`: a bare file name that is not in the workspace root is looked up in the workspace. */
+async function resolvePaths(host: SessionHost, call: PlannedToolCall): Promise<PlannedToolCall> {
+  if (call.tool !== 'load_data' || !Array.isArray(call.args.paths)) return call;
+  const paths: string[] = [];
+  for (const p of call.args.paths as string[]) {
+    const abs = isAbsolute(p) ? p : join(host.session.env.workspace, p);
+    if (existsSync(abs)) paths.push(p);
+    else {
+      const found = await vscode.workspace.findFiles(`**/${basename(p)}`, '**/node_modules/**', 2);
+      paths.push(found[0]?.fsPath ?? p);
+    }
+  }
+  return { ...call, args: { ...call.args, paths } };
+}
+
+async function runCall(host: SessionHost, call: PlannedToolCall, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<ToolResult> {
+  stream.progress(`Running ${call.tool}…`);
+  const ac = new AbortController();
+  const sub = token.onCancellationRequested(() => ac.abort());
+  try {
+    const result = await host.invoke(call.tool, call.args, { signal: ac.signal, progress: (m) => stream.progress(m) });
+    renderResult(result, stream);
+    return result;
+  } finally {
+    sub.dispose();
+  }
+}
+
+function toolsForModel(host: SessionHost): vscode.LanguageModelChatTool[] {
+  if (!host.trusted) return [];
+  const available = new Set(stateManager.availableTools(host.stage));
+  return TOOL_DEFINITIONS.filter((d) => available.has(d.name) || d.mutates).map((d) => ({ name: d.name, description: d.description, inputSchema: d.parameters }));
+}
+
+/** Free text: the model (request.model, else the configured XBrain model) plans with the XBrain tools, round by round. */
+async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, meta: XBrainChatMetadata): Promise<void> {
+  const model = request.model ?? (await selectFallbackModel());
+  if (!model) {
+    stream.markdown('No language model is available. Choose **XBrain Offline** in the model picker or set `xbrain.llm.endpointUrl`. Slash commands (`/load`, `/epoch`, …) work without one.');
+    return;
+  }
+  const summary = (await host.invoke('get_study_state', {})).content;
+  const messages: vscode.LanguageModelChatMessage[] = [
+    vscode.LanguageModelChatMessage.User(
+      `You are XBrain, an EEG analysis assistant. Use the tools to do what the user asks; never invent results. Current study:\n${summary}`,
+    ),
+    vscode.LanguageModelChatMessage.User(request.prompt),
+  ];
+  const tools = toolsForModel(host);
+  for (let round = 0; round < MAX_ROUNDS && !token.isCancellationRequested; round++) {
+    const response = await model.sendRequest(messages, { tools, justification: 'XBrain plans the EEG analysis steps you asked for.' }, token);
+    const calls: vscode.LanguageModelToolCallPart[] = [];
+    let text = '';
+    for await (const part of response.stream) {
+      if (part instanceof vscode.LanguageModelTextPart) {
+        text += part.value;
+        stream.markdown(part.value);
+      } else if (part instanceof vscode.LanguageModelToolCallPart) calls.push(part);
+    }
+    if (calls.length === 0) return;
+    messages.push(vscode.LanguageModelChatMessage.Assistant([...(text ? [new vscode.LanguageModelTextPart(text)] : []), ...calls]));
+    const results: vscode.LanguageModelToolResultPart[] = [];
+    let stop = false;
+    for (const c of calls) {
+      const args = (c.input ?? {}) as Record<string, unknown>;
+      const result = await runCall(host, await resolvePaths(host, { tool: c.name, args }), stream, token);
+      meta.toolRounds.push({ tool: c.name, args, type: result.type });
+      results.push(new vscode.LanguageModelToolResultPart(c.callId, [new vscode.LanguageModelTextPart(formatResult(result))]));
+      if (result.type === 'confirm') stop = true;
+    }
+    messages.push(vscode.LanguageModelChatMessage.User(results));
+    // A confirmation is the user's decision: the loop waits for the button instead of talking the model past it.
+    if (stop) return;
+  }
+}
+
+function followups(host: SessionHost, result: vscode.ChatResult): vscode.ChatFollowup[] {
+  if (!isXBrainMetadata(result.metadata)) return [];
+  const stage = host.stage;
+  const f = (command: string, label: string, prompt = ''): vscode.ChatFollowup => ({ prompt, label, command, participant: PARTICIPANT_ID });
+  switch (stage) {
+    case 'empty': return [f('help', 'What can XBrain do?')];
+    case 'data_loaded': return [f('preprocess', 'Band-pass 4–40 Hz + notch', '4 40'), f('epoch', 'Epoch 0–2 s', '0 2')];
+    case 'preprocessed': return [f('dataset', 'Split into train/val/test')];
+    case 'dataset_ready': return [f('train', 'Train EEGNet')];
+    case 'training': return [f('status', 'How is training going?')];
+    case 'trained': return [f('evaluate', 'Evaluate'), f('explain', 'Explain with saliency')];
+  }
+}

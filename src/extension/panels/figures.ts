@@ -1,0 +1,197 @@
+import type { StudyState } from '../../core/study/types';
+import type { ToolResult } from '../../core/tools/result';
+import { welchPsd } from '../../core/signal/psd';
+import type { FigureSpec, HostToPage, PanelKind, PanelView } from '../../webview/shared/protocol';
+
+/** Max points per trace sent to the page: min/max decimation keeps peaks, so 64 ch × 10 min stays light. */
+export const MAX_POINTS = 2000;
+
+/** Min/max decimation of one row to at most `maxPoints` points (pairs of min and max per bucket). */
+export function decimate(row: ArrayLike<number>, t0: number, dt: number, maxPoints = MAX_POINTS): { x: number[]; y: number[] } {
+  const n = row.length;
+  if (n <= maxPoints) {
+    const x = new Array<number>(n), y = new Array<number>(n);
+    for (let i = 0; i < n; i++) { x[i] = t0 + i * dt; y[i] = row[i]; }
+    return { x, y };
+  }
+  const buckets = Math.floor(maxPoints / 2);
+  const size = n / buckets;
+  const x: number[] = [], y: number[] = [];
+  for (let b = 0; b < buckets; b++) {
+    const s = Math.floor(b * size), e = Math.min(n, Math.floor((b + 1) * size));
+    let lo = s, hi = s;
+    for (let i = s; i < e; i++) { if (row[i] < row[lo]) lo = i; if (row[i] > row[hi]) hi = i; }
+    const [a, c] = lo < hi ? [lo, hi] : [hi, lo];
+    x.push(t0 + a * dt, t0 + c * dt);
+    y.push(row[a], row[c]);
+  }
+  return { x, y };
+}
+
+function stackedTraces(rows: ArrayLike<number>[], names: string[], t0: number, dt: number): FigureSpec {
+  let spread = 0;
+  for (const r of rows) {
+    let lo = Infinity, hi = -Infinity;
+    for (let i = 0; i < r.length; i++) { if (r[i] < lo) lo = r[i]; if (r[i] > hi) hi = r[i]; }
+    if (Number.isFinite(hi - lo)) spread = Math.max(spread, hi - lo);
+  }
+  const step = spread > 0 ? spread : 1;
+  const data = rows.map((r, c) => {
+    const d = decimate(r, t0, dt);
+    const off = (rows.length - 1 - c) * step;
+    return { type: 'scatter', mode: 'lines', name: names[c], x: d.x, y: d.y.map((v) => v + off), line: { width: 1 }, hoverinfo: 'name+x' };
+  });
+  return {
+    data,
+    layout: {
+      showlegend: false, margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } },
+      yaxis: { tickvals: rows.map((_, c) => (rows.length - 1 - c) * step), ticktext: names, zeroline: false },
+    },
+  };
+}
+
+function clampView(v: Partial<PanelView>, modes: string[], count: number, channels: string[]): PanelView {
+  const mode = v.mode && modes.includes(v.mode) ? v.mode : modes[0];
+  const index = Math.max(0, Math.min(count - 1, Math.trunc(v.index ?? 0)));
+  const channel = Math.max(0, Math.min(channels.length - 1, Math.trunc(v.channel ?? 0)));
+  return { mode, modes, index, count, channel, channels };
+}
+
+/** The Epochs viewer: one epoch's traces with its label, the ERP per class for a channel, or the Welch PSD. Raw traces before epoching. */
+export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>): HostToPage {
+  const e = s.epochs;
+  if (!e) {
+    const r = s.recordings[0];
+    if (!r) return { type: 'empty', kind: 'epochs', message: 'No data yet: run “XBrain: Load EEG Files…”.' };
+    const view = clampView(req, ['traces', 'psd'], 1, r.channels.map((c) => c.name));
+    const dur = Math.min(r.nTimes, Math.round(10 * r.sfreq));
+    const rows = r.data.map((d) => d.subarray(0, dur));
+    const names = Object.fromEntries(Object.entries(r.events.eventId).map(([k, v]) => [v, k]));
+    const figure = view.mode === 'psd' ? psdFigure(rows, r.sfreq, view.channels) : stackedTraces(rows, view.channels, 0, 1 / r.sfreq);
+    if (view.mode === 'traces') {
+      const shapes: Record<string, unknown>[] = [];
+      const annotations: Record<string, unknown>[] = [];
+      for (let i = 0; i < r.events.samples.length; i++) {
+        const x = r.events.samples[i] / r.sfreq;
+        if (r.events.samples[i] >= dur) break;
+        shapes.push({ type: 'line', x0: x, x1: x, yref: 'paper', y0: 0, y1: 1, line: { dash: 'dot', width: 1 } });
+        annotations.push({ x, yref: 'paper', y: 1, text: names[r.events.codes[i]] ?? String(r.events.codes[i]), showarrow: false, yanchor: 'bottom' });
+      }
+      Object.assign(figure.layout, { shapes, annotations });
+    }
+    return { type: 'figure', kind: 'epochs', title: 'Raw data (first 10 s)', summary: `${r.path.split(/[\\/]/).pop()}: ${r.channels.length} channels at ${r.sfreq} Hz, ${r.events.codes.length} events`, figure, view };
+  }
+  const classNames = Object.entries(e.eventId).sort((a, b) => a[1] - b[1]).map(([k]) => k);
+  const view = clampView(req, ['traces', 'erp', 'psd'], e.nEpochs, e.channels);
+  const per = e.nChannels * e.nTimes;
+  const dt = 1 / e.sfreq;
+  if (view.mode === 'traces') {
+    const rows = Array.from({ length: e.nChannels }, (_, c) => e.data.subarray(view.index * per + c * e.nTimes, view.index * per + (c + 1) * e.nTimes));
+    const label = classNames[e.labels[view.index]] ?? String(e.labels[view.index]);
+    const figure = stackedTraces(rows, e.channels, e.tmin, dt);
+    Object.assign(figure.layout, { shapes: e.tmin < 0 ? [{ type: 'line', x0: 0, x1: 0, yref: 'paper', y0: 0, y1: 1, line: { dash: 'dot', width: 1 } }] : [] });
+    return { type: 'figure', kind: 'epochs', title: `Epoch ${view.index + 1} of ${e.nEpochs} — ${label}`, summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels), figure, view };
+  }
+  if (view.mode === 'erp') {
+    const data = classNames.map((name, k) => {
+      const mean = new Float64Array(e.nTimes);
+      let n = 0;
+      for (let i = 0; i < e.nEpochs; i++) {
+        if (e.labels[i] !== k) continue;
+        n++;
+        const off = i * per + view.channel * e.nTimes;
+        for (let t = 0; t < e.nTimes; t++) mean[t] += e.data[off + t];
+      }
+      for (let t = 0; t < e.nTimes; t++) mean[t] /= Math.max(1, n);
+      const d = decimate(mean, e.tmin, dt);
+      return { type: 'scatter', mode: 'lines', name: `${name} (n=${n})`, x: d.x, y: d.y };
+    });
+    return { type: 'figure', kind: 'epochs', title: `ERP per class — ${e.channels[view.channel]}`, summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels), figure: { data, layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } }, yaxis: { title: { text: 'V' } } } }, view };
+  }
+  const rows = Array.from({ length: e.nChannels }, (_, c) => e.data.subarray(view.index * per + c * e.nTimes, view.index * per + (c + 1) * e.nTimes));
+  return { type: 'figure', kind: 'epochs', title: `PSD — epoch ${view.index + 1}`, summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels), figure: psdFigure(rows, e.sfreq, e.channels), view };
+}
+
+function epochSummary(n: number, ch: number, t: number, sfreq: number, classes: string[], labels: Int32Array): string {
+  const counts = classes.map((c, k) => `${c}: ${labels.filter((l) => l === k).length}`);
+  return `${n} epochs × ${ch} channels × ${t} samples at ${sfreq} Hz (${counts.join(', ')})`;
+}
+
+function psdFigure(rows: ArrayLike<number>[], sfreq: number, names: string[]): FigureSpec {
+  const p = welchPsd(rows, sfreq);
+  const freqs = Array.from(p.freqs);
+  return {
+    data: p.psd.map((row, c) => ({ type: 'scatter', mode: 'lines', name: names[c], x: freqs, y: Array.from(row, (v) => 10 * Math.log10(Math.max(v, 1e-30))), line: { width: 1 } })),
+    layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'frequency (Hz)' } }, yaxis: { title: { text: 'dB (unit²/Hz)' } } },
+  };
+}
+
+/** Training dashboard: one curve per run, split and metric, live while runs come in. */
+export function trainingMessage(s: Readonly<StudyState>, req: Partial<PanelView>): HostToPage {
+  if (s.runs.length === 0) return { type: 'empty', kind: 'training', message: 'No training runs yet: run “XBrain: Train…”.' };
+  const view = clampView(req, ['loss', 'accuracy', 'auc', 'lr'], s.runs.length, []);
+  const metric = view.mode as 'loss' | 'accuracy' | 'auc' | 'lr';
+  const data: Record<string, unknown>[] = [];
+  for (const r of s.runs) {
+    const x = r.metrics.map((m) => m.epoch);
+    if (metric === 'lr') { data.push({ type: 'scatter', mode: 'lines', name: `${r.splitName} r${r.repeat}`, x, y: r.metrics.map((m) => m.lr) }); continue; }
+    for (const split of ['train', 'val', 'test'] as const) {
+      if (!r.metrics.some((m) => m[split])) continue;
+      data.push({ type: 'scatter', mode: 'lines+markers', name: `${r.splitName} r${r.repeat} ${split}`, x, y: r.metrics.map((m) => m[split]?.[metric] ?? null) });
+    }
+  }
+  const running = s.runs.filter((r) => r.status === 'running').length;
+  return {
+    type: 'figure', kind: 'training', title: `Training — ${metric}`, view,
+    summary: `${s.runs.length} run(s): ${running} running, ${s.runs.filter((r) => r.status === 'done').length} done`,
+    figure: { data, layout: { margin: { l: 60, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'epoch' } }, yaxis: { title: { text: metric } } } },
+    table: { columns: ['run', 'split', 'repeat', 'status', 'epochs'], rows: s.runs.map((r) => [r.id, r.splitName, r.repeat, r.status, r.metrics.length]) },
+  };
+}
+
+/** Evaluation: the latest evaluation's scalar metrics as a table, its confusion matrix and per-class bars when present. */
+export function evaluationMessage(s: Readonly<StudyState>, _req: Partial<PanelView>): HostToPage {
+  const ev = s.evaluations[s.evaluations.length - 1];
+  if (!ev) return { type: 'empty', kind: 'evaluation', message: 'No evaluation yet: run “XBrain: Evaluate”.' };
+  const m = ev.metrics;
+  const scalars = Object.entries(m).filter(([, v]) => typeof v === 'number') as [string, number][];
+  const cm = (m.confusion ?? m.confusion_matrix) as number[][] | undefined;
+  const classes = (m.classes as string[] | undefined) ?? cm?.map((_, i) => String(i)) ?? [];
+  const data: Record<string, unknown>[] = [];
+  if (Array.isArray(cm)) data.push({ type: 'heatmap', z: cm, x: classes, y: classes, colorscale: 'Blues', xaxis: 'x', yaxis: 'y', showscale: false, texttemplate: '%{z}' });
+  const perClass = m.per_class as Record<string, Record<string, number>> | undefined;
+  if (perClass) {
+    for (const metric of ['precision', 'recall', 'f1']) {
+      data.push({ type: 'bar', name: metric, x: Object.keys(perClass), y: Object.values(perClass).map((p) => p[metric] ?? null), xaxis: 'x2', yaxis: 'y2' });
+    }
+  }
+  const view = clampView({}, ['metrics'], 1, []);
+  return {
+    type: 'figure', kind: 'evaluation', title: `Evaluation on ${ev.split} (${ev.runIds.length} run(s))`, view,
+    summary: scalars.map(([k, v]) => `${k} ${v.toFixed(3)}`).join(' · '),
+    figure: { data, layout: { grid: { rows: 1, columns: 2, pattern: 'independent' }, margin: { l: 60, r: 10, t: 20, b: 40 }, yaxis: { autorange: 'reversed', title: { text: 'true' } }, xaxis: { title: { text: 'predicted' } } } },
+    table: { columns: ['metric', 'value'], rows: scalars.map(([k, v]) => [k, Number(v.toFixed(4))]) },
+  };
+}
+
+/** Saliency: the channel × time map of the last compute_saliency result (per class), plus its topomap values as bars. */
+export function saliencyMessage(last: ToolResult | undefined, req: Partial<PanelView>): HostToPage {
+  const meta = last?.meta as { classes?: string[]; channels?: string[]; times?: number[]; maps?: number[][][] } | undefined;
+  if (!meta?.maps || !meta.channels) return { type: 'empty', kind: 'saliency', message: 'No saliency yet: run “XBrain: Explain Model (Saliency)…”.' };
+  const classes = meta.classes ?? meta.maps.map((_, i) => String(i));
+  const view = clampView(req, ['map', 'channels'], classes.length, meta.channels);
+  const map = meta.maps[view.index];
+  const figure: FigureSpec = view.mode === 'map'
+    ? { data: [{ type: 'heatmap', z: map, x: meta.times, y: meta.channels, colorscale: 'RdBu', reversescale: true }], layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } } } }
+    : { data: [{ type: 'bar', x: meta.channels, y: map.map((row) => row.reduce((a, b) => a + Math.abs(b), 0) / row.length) }], layout: { margin: { l: 60, r: 10, t: 10, b: 60 }, yaxis: { title: { text: 'mean |saliency|' } } } };
+  return { type: 'figure', kind: 'saliency', title: `Saliency — ${classes[view.index]}`, summary: last!.content.split('\n')[0], figure, view };
+}
+
+export function panelMessage(kind: PanelKind, s: Readonly<StudyState>, req: Partial<PanelView>, lastResults: Map<string, ToolResult>): HostToPage {
+  switch (kind) {
+    case 'epochs': return epochsMessage(s, req);
+    case 'training': return trainingMessage(s, req);
+    case 'evaluation': return evaluationMessage(s, req);
+    case 'saliency': return saliencyMessage(lastResults.get('compute_saliency'), req);
+  }
+}

@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import { XBrainSession, type SessionInvokeOptions } from '../core/session';
+import type { ToolResult } from '../core/tools/result';
+import type { Stage } from '../core/study/types';
+import type { StudyChange } from '../core/study/study';
+
+/**
+ * Owns the one XBrainSession of the workspace (first folder) and mirrors its stage and the workspace trust into
+ * the context keys `xbrain.stage` / `xbrain.trusted` that when-clauses read. Every UI calls tools through here.
+ */
+export class SessionHost implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<StudyChange>();
+  readonly onDidChange = this.changed.event;
+  private readonly results = new vscode.EventEmitter<ToolResult>();
+  /** every tool result, whichever front end asked (panels keep plot results that live outside the Study) */
+  readonly onDidResult = this.results.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.results];
+
+  private constructor(readonly session: XBrainSession) {
+    this.disposables.push(new vscode.Disposable(session.study.onDidChange((c) => {
+      void this.syncContext();
+      this.changed.fire(c);
+    }).dispose));
+    this.disposables.push(vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      session.env.trusted = true;
+      void this.syncContext();
+      this.changed.fire({ kinds: ['stage'], stage: session.study.stage, previousStage: session.study.stage });
+    }));
+  }
+
+  static async open(context: vscode.ExtensionContext): Promise<SessionHost> {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath;
+    await vscode.workspace.fs.createDirectory(vscode.Uri.file(folder));
+    const env = { workspace: folder, packageRoot: context.extensionPath, trusted: vscode.workspace.isTrusted };
+    let session: XBrainSession;
+    try {
+      session = await XBrainSession.open(env);
+    } catch (e) {
+      // A damaged .xbrain/study.json must not take the whole extension down: start empty and say why.
+      void vscode.window.showWarningMessage(`XBrain: could not restore the study in ${folder}: ${e instanceof Error ? e.message : String(e)}. Starting empty.`);
+      session = await XBrainSession.open(env, { fresh: true });
+    }
+    const host = new SessionHost(session);
+    await host.syncContext();
+    return host;
+  }
+
+  get stage(): Stage {
+    return this.session.study.stage;
+  }
+
+  get trusted(): boolean {
+    return this.session.env.trusted;
+  }
+
+  async invoke(tool: string, args: unknown, opts: SessionInvokeOptions = {}): Promise<ToolResult> {
+    const r = await this.session.invoke(tool, args, opts);
+    this.results.fire(r);
+    return r;
+  }
+
+  async syncContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', 'xbrain.stage', this.stage);
+    await vscode.commands.executeCommand('setContext', 'xbrain.trusted', this.trusted);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
