@@ -1,0 +1,183 @@
+import { basename, dirname, join } from 'node:path';
+import type { Annotation, ChannelInfo, ChannelType, RecordingHeader } from '../types';
+import { mneAnnotations } from './annotationOrder';
+import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } from './binary';
+import { parseMat, type MatFile, type MatValue } from './mat';
+import type { FormatReader, RawContent, SampleWindow } from './reader';
+
+/** EEGLAB values are microvolts; MNE multiplies by 1e-6 (CAL in mne/io/eeglab/eeglab.py). */
+const CAL = 1e-6;
+/** MNE's default montage_units="mm": chanlocs X/Y/Z are millimetres. */
+const LOC_SCALE = 1e-3;
+
+const OWN_TYPES = new Set<ChannelType>(['eeg', 'eog', 'emg', 'ecg', 'stim', 'misc', 'resp', 'bio', 'mag', 'grad', 'ref_meg', 'seeg', 'ecog', 'syst']);
+/** MNE's _PICK_TYPES_KEYS that XBrain has no own type for: kept as misc rather than silently called EEG. */
+const OTHER_MNE_TYPES = new Set(['meg', 'csd', 'chpi', 'exci', 'ias', 'dipole', 'gof', 'fnirs', 'dbs', 'temperature', 'gsr']);
+
+interface SetFile {
+  header: RecordingHeader;
+  /** data stored in the .set itself (µV, channels × times column-major) */
+  inline?: Float64Array | Float32Array;
+  /** companion .fdt/.dat path */
+  dataFile?: string;
+  nbchan: number;
+}
+
+function fieldsOf(mat: MatFile, path: string): Record<string, MatValue> {
+  if ('ALLEEG' in mat.variables) throw unsupported(path, 'ALLEEG', 'files holding an ALLEEG array are not supported');
+  let fields: Record<string, MatValue> = mat.variables;
+  for (let i = 0; i < 2; i++) {
+    const eeg = fields.EEG;
+    if (!eeg) break;
+    if (eeg.kind !== 'struct' || eeg.elements.length !== 1) throw badFile(path, 'EEG', 'expected a 1x1 struct');
+    fields = eeg.elements[0];
+  }
+  return fields;
+}
+
+function scalar(fields: Record<string, MatValue>, name: string, path: string): number {
+  const v = fields[name];
+  if (!v) throw badFile(path, `EEG.${name}`, 'missing');
+  if (v.kind !== 'numeric' || v.data.length < 1) throw badFile(path, `EEG.${name}`, 'expected a number');
+  return v.data[0];
+}
+
+function text(v: MatValue | undefined): string | undefined {
+  if (v?.kind === 'char') return v.rows.join('');
+  return undefined;
+}
+
+/** `str(x)` as Python prints the number pymatreader hands MNE (doubles print with ".0"). */
+function pyStr(v: MatValue): string {
+  if (v.kind === 'char') return v.rows.join('');
+  if (v.kind === 'numeric') {
+    if (v.data.length === 0) return '[]';
+    const x = v.data[0];
+    if (v.className !== 'double' && v.className !== 'single') return String(x);
+    if (Number.isInteger(x) && Math.abs(x) < 1e16) return `${x}.0`;
+    if (Number.isNaN(x)) return 'nan';
+    if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+    return String(x).replace(/e([+-])(\d)$/, 'e$10$2');
+  }
+  return '';
+}
+
+function structElements(v: MatValue | undefined): Record<string, MatValue>[] {
+  if (v?.kind === 'struct') return v.elements;
+  return [];
+}
+
+function channelType(chanloc: Record<string, MatValue>): ChannelType {
+  const t = text(chanloc.type);
+  if (t === undefined) return 'eeg';
+  const k = t.trim().toLowerCase();
+  if (OWN_TYPES.has(k as ChannelType)) return k as ChannelType;
+  if (OTHER_MNE_TYPES.has(k)) return 'misc';
+  return 'eeg';
+}
+
+function location(chanloc: Record<string, MatValue>): [number, number, number] | undefined {
+  const xyz = ['X', 'Y', 'Z'].map((k) => {
+    const v = chanloc[k];
+    return v?.kind === 'numeric' && v.data.length > 0 ? v.data[0] : NaN;
+  });
+  if (!xyz.every(Number.isFinite)) return undefined;
+  // MNE: pos = [-Y, X, Z] * scale_units
+  return [-xyz[1] * LOC_SCALE, xyz[0] * LOC_SCALE, xyz[2] * LOC_SCALE];
+}
+
+function readEvents(fields: Record<string, MatValue>, srate: number, path: string): Annotation[] {
+  const ev = fields.event;
+  if (!ev || ev.kind !== 'struct') return [];
+  const hasDuration = ev.fieldNames.includes('duration');
+  return ev.elements.map((e, i) => {
+    const lat = e.latency;
+    if (!lat || lat.kind !== 'numeric' || lat.data.length < 1) throw badFile(path, `EEG.event(${i + 1}).latency`, 'missing or not a number');
+    let duration = 0;
+    if (hasDuration) {
+      const d = e.duration;
+      duration = d?.kind === 'numeric' && d.data.length > 0 ? d.data[0] / srate : 0;
+    }
+    const type = e.type ? pyStr(e.type) : '';
+    return { onset: (lat.data[0] - 1) / srate, duration, description: type };
+  });
+}
+
+async function readSet(path: string): Promise<SetFile> {
+  const mat = parseMat(await readWhole(path, '.set file'), path);
+  const f = fieldsOf(mat, path);
+  const trials = scalar(f, 'trials', path);
+  if (trials !== 1) throw unsupported(path, 'EEG.trials', `the file holds ${trials} epochs; epoched .set files are not supported by the raw reader yet`);
+  const nbchan = scalar(f, 'nbchan', path);
+  const pnts = scalar(f, 'pnts', path);
+  const srate = scalar(f, 'srate', path);
+  if (!Number.isSafeInteger(nbchan) || nbchan <= 0 || nbchan > 100_000) throw badFile(path, 'EEG.nbchan', `invalid channel count ${nbchan}`);
+  if (!Number.isSafeInteger(pnts) || pnts <= 0) throw badFile(path, 'EEG.pnts', `invalid sample count ${pnts}`);
+  if (!Number.isFinite(srate) || srate <= 0) throw badFile(path, 'EEG.srate', `invalid sampling rate ${srate}`);
+
+  const chanlocs = structElements(f.chanlocs);
+  let channels: ChannelInfo[];
+  if (chanlocs.length > 0) {
+    if (chanlocs.length !== nbchan) throw badFile(path, 'EEG.chanlocs', `${chanlocs.length} channel locations for ${nbchan} channels`);
+    channels = chanlocs.map((c, i) => {
+      const name = text(c.labels);
+      if (name === undefined) throw badFile(path, `EEG.chanlocs(${i + 1}).labels`, 'missing channel label');
+      const type = channelType(c);
+      const loc = location(c);
+      return { name, type, unit: type === 'stim' || type === 'misc' ? 'NA' : 'V', ...(loc ? { loc } : {}) };
+    });
+  } else {
+    channels = Array.from({ length: nbchan }, (_, i) => ({ name: `EEG ${String(i).padStart(3, '0')}`, type: 'eeg' as const, unit: 'V' }));
+  }
+
+  const header: RecordingHeader = {
+    format: 'EEGLAB', path, sfreq: srate, nTimes: pnts, channels, measDate: null,
+    annotations: mneAnnotations(readEvents(f, srate, path), pnts, srate),
+  };
+  const data = f.data;
+  if (!data) throw badFile(path, 'EEG.data', 'missing');
+  if (data.kind === 'char') {
+    const name = basename(data.rows.join('').replace(/\\/g, '/'));
+    const dataFile = join(dirname(path), name);
+    const size = await fileSize(dataFile, `EEG.data companion file ${name}`);
+    if (size < nbchan * pnts * 4) {
+      throw badFile(dataFile, 'EEG.data', `${size} bytes, but ${nbchan} channels x ${pnts} samples of float32 need ${nbchan * pnts * 4}`);
+    }
+    return { header, dataFile, nbchan };
+  }
+  if (data.kind !== 'numeric') throw badFile(path, 'EEG.data', `expected a numeric array or a file name, found ${data.kind}`);
+  if (data.data.length !== nbchan * pnts) throw badFile(path, 'EEG.data', `${data.dims.join('x')} values for ${nbchan} channels x ${pnts} samples`);
+  return { header, inline: data.data, nbchan };
+}
+
+async function readEeglab(path: string, window?: SampleWindow): Promise<RawContent> {
+  const set = await readSet(path);
+  const { nbchan } = set;
+  const { start, stop } = clampWindow(window, set.header.nTimes, path);
+  const n = stop - start;
+  const data = Array.from({ length: nbchan }, () => new Float32Array(n));
+  if (set.dataFile) {
+    // float32 little-endian, one value per channel per time point (MATLAB column-major channels × times)
+    const bytes = await readRange(set.dataFile, start * nbchan * 4, n * nbchan * 4, 'EEG.data');
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let t = 0; t < n; t++) {
+      const base = t * nbchan * 4;
+      for (let c = 0; c < nbchan; c++) data[c][t] = view.getFloat32(base + 4 * c, true) * CAL;
+    }
+  } else if (set.inline) {
+    const src = set.inline;
+    for (let t = 0; t < n; t++) {
+      const base = (start + t) * nbchan;
+      for (let c = 0; c < nbchan; c++) data[c][t] = src[base + c] * CAL;
+    }
+  }
+  return { ...set.header, data, ...(window ? { firstSample: start } : {}) };
+}
+
+/** EEGLAB .set (MAT v5) with data inside the .set or in the companion .fdt/.dat; events become annotations (latency − 1). */
+export const eeglabReader: FormatReader = {
+  format: 'EEGLAB',
+  extensions: ['.set'],
+  readHeader: async (path: string) => (await readSet(path)).header,
+  read: readEeglab,
+};

@@ -1,0 +1,280 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eeglabReader } from '../../../src/core/io/formats/eeglab';
+import { matReader, readMat } from '../../../src/core/io/formats/mat';
+import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
+import { XBrainError } from '../../../src/core/tools/result';
+import { testDataDir } from '../helpers/paths';
+
+interface Truth {
+  ch_names: string[];
+  ch_types: string[];
+  sfreq: number;
+  n_times: number;
+  meas_date: string | null;
+  annotations: { onset: number; duration: number; description: string }[];
+  fingerprint: { mean: number[]; std: number[]; first5_first3ch: number[][] };
+  mat?: { variables: { name: string; shape: number[]; dtype: string; first5_first3rows: number[][]; row_mean: number[]; row_std: number[] }[] };
+}
+
+const truth = (file: string): Truth => JSON.parse(readFileSync(join(testDataDir, 'truth', `${file}.json`), 'utf8')) as Truth;
+const data = (file: string): string => join(testDataDir, file);
+
+function stats(x: ArrayLike<number>): { mean: number; std: number } {
+  let s = 0;
+  for (let i = 0; i < x.length; i++) s += x[i];
+  const mean = s / x.length;
+  let v = 0;
+  for (let i = 0; i < x.length; i++) v += (x[i] - mean) ** 2;
+  return { mean, std: Math.sqrt(v / x.length) };
+}
+
+function closeRel(actual: number, expected: number, rel = 1e-6, abs = 0): void {
+  const tol = Math.max(rel * Math.abs(expected), abs);
+  if (!(Math.abs(actual - expected) <= tol)) throw new Error(`expected ${expected}, got ${actual} (tol ${tol})`);
+}
+
+/** The §6 inspect contract against MNE truth: names, types, sfreq, nTimes, annotations, per-channel mean/std. */
+function expectMatchesTruth(rec: RawContent, t: Truth): void {
+  expect(rec.channels.map((c) => c.name)).toEqual(t.ch_names);
+  expect(rec.channels.map((c) => c.type)).toEqual(t.ch_types);
+  expect(rec.sfreq).toBe(t.sfreq);
+  expect(rec.nTimes).toBe(t.n_times);
+  expect(rec.data.length).toBe(t.ch_names.length);
+  expect(rec.annotations.map((a) => a.description)).toEqual(t.annotations.map((a) => a.description));
+  rec.annotations.forEach((a, i) => {
+    expect(Math.abs(a.onset - t.annotations[i].onset)).toBeLessThanOrEqual(1e-6);
+    expect(Math.abs(a.duration - t.annotations[i].duration)).toBeLessThanOrEqual(1e-6);
+  });
+  rec.data.forEach((ch, c) => {
+    expect(ch.length).toBe(t.n_times);
+    const s = stats(ch);
+    // relative 1e-6 of the channel's scale (a mean near zero is compared against its std, as float32 storage allows)
+    closeRel(s.mean, t.fingerprint.mean[c], 1e-6, 1e-6 * t.fingerprint.std[c]);
+    closeRel(s.std, t.fingerprint.std[c], 1e-6);
+  });
+  t.fingerprint.first5_first3ch.forEach((row, c) => row.forEach((v, i) => closeRel(rec.data[c][i], v, 1e-6, 1e-12)));
+}
+
+async function expectTypedError(p: Promise<unknown>, code: string, ...mentions: string[]): Promise<XBrainError> {
+  const e = await p.then(() => undefined, (err: unknown) => err);
+  expect(e).toBeInstanceOf(XBrainError);
+  const x = e as XBrainError;
+  expect(x.code).toBe(code);
+  for (const m of mentions) expect(x.message).toContain(m);
+  return x;
+}
+
+async function expectHeaderAndWindow(reader: FormatReader, file: string, t: Truth): Promise<void> {
+  const h = await reader.readHeader(file);
+  expect(h.nTimes).toBe(t.n_times);
+  expect(h.channels.map((c) => c.name)).toEqual(t.ch_names);
+  expect('data' in h).toBe(false);
+  const full = await reader.read(file);
+  const start = Math.floor(t.n_times / 3);
+  const stop = Math.min(t.n_times, start + 50);
+  const win = await reader.read(file, { start, stop });
+  expect(win.firstSample).toBe(start);
+  win.data.forEach((ch, c) => expect(Array.from(ch)).toEqual(Array.from(full.data[c].subarray(start, stop))));
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'xbrain-formats2-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+// ---------- a minimal MAT v5 writer (test fixture builder: real arrays in a file layout MATLAB writes) ----------
+function matElement(type: number, payload: Uint8Array): Uint8Array {
+  const pad = (8 - (payload.length % 8)) % 8;
+  const out = new Uint8Array(8 + payload.length + pad);
+  const v = new DataView(out.buffer);
+  v.setUint32(0, type, true);
+  v.setUint32(4, payload.length, true);
+  out.set(payload, 8);
+  return out;
+}
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}
+function matArray(name: string, dims: number[], values: Float32Array | Float64Array): Uint8Array {
+  const single = values instanceof Float32Array;
+  const flags = new Uint8Array(8);
+  new DataView(flags.buffer).setUint32(0, single ? 7 : 6, true);
+  const d = new Uint8Array(4 * dims.length);
+  dims.forEach((x, i) => new DataView(d.buffer).setInt32(4 * i, x, true));
+  const body = concat([
+    matElement(6, flags), matElement(5, d), matElement(1, new TextEncoder().encode(name)),
+    matElement(single ? 7 : 9, new Uint8Array(values.buffer, values.byteOffset, values.byteLength)),
+  ]);
+  return matElement(14, body);
+}
+function matFile(elements: Uint8Array[], compress: boolean): Uint8Array {
+  const header = new Uint8Array(128).fill(32);
+  header.set(new TextEncoder().encode('MATLAB 5.0 MAT-file, written by the XBrain test'), 0);
+  const hv = new DataView(header.buffer);
+  hv.setUint16(124, 0x0100, true);
+  header[126] = 'I'.charCodeAt(0);
+  header[127] = 'M'.charCodeAt(0);
+  const els = compress
+    ? elements.map((e) => {
+      const z = deflateSync(e);
+      const out = new Uint8Array(8 + z.length);
+      new DataView(out.buffer).setUint32(0, 15, true);
+      new DataView(out.buffer).setUint32(4, z.length, true);
+      out.set(z, 8);
+      return out;
+    })
+    : elements;
+  return concat([header, ...els]);
+}
+
+describe('MAT v5 (readMat)', () => {
+  it('reads test_edf_eeglab.mat exactly as scipy.io.loadmat (shape, dtype, values, row statistics)', async () => {
+    const t = truth('test_edf_eeglab.mat');
+    const mat = await readMat(data('test_edf_eeglab.mat'));
+    expect(mat.headerText).toContain('MATLAB 5.0 MAT-file');
+    for (const tv of t.mat!.variables) {
+      const v = mat.variables[tv.name];
+      expect(v.kind).toBe('numeric');
+      if (v.kind !== 'numeric') continue;
+      expect(v.dims).toEqual(tv.shape);
+      expect(v.className).toBe(tv.dtype === 'float32' ? 'single' : 'double');
+      const [rows, cols] = v.dims;
+      tv.first5_first3rows.forEach((row, r) => row.forEach((x, j) => expect(v.data[j * rows + r]).toBe(x)));
+      for (let r = 0; r < rows; r++) {
+        const row = new Float64Array(cols);
+        for (let j = 0; j < cols; j++) row[j] = v.data[j * rows + r];
+        const s = stats(row);
+        closeRel(s.mean, tv.row_mean[r], 1e-9, 1e-12);
+        closeRel(s.std, tv.row_std[r], 1e-9);
+      }
+    }
+  });
+
+  it('reads structs, cells and char arrays (EEGLAB EEG struct)', async () => {
+    const mat = await readMat(data('eeglab_data.set'));
+    const eeg = mat.variables.EEG;
+    expect(eeg.kind).toBe('struct');
+    if (eeg.kind !== 'struct') return;
+    const f = eeg.elements[0];
+    expect(f.setname).toEqual({ kind: 'char', dims: [1, 19], rows: ['Continuous EEG Data'] });
+    expect(f.chanlocs.kind === 'struct' && f.chanlocs.elements.length).toBe(32);
+    expect(f.eventdescription.kind).toBe('cell');
+    expect(f.comments.kind === 'char' && f.comments.rows.length).toBe(6);
+  });
+
+  it('decompresses miCOMPRESSED variables and agrees with the uncompressed layout', async () => {
+    const src = await readMat(data('test_edf_eeglab.mat'));
+    const v = src.variables.data;
+    if (v.kind !== 'numeric') throw new Error('data');
+    const els = [matArray('data', v.dims, v.data), matArray('sfreq', [1, 1], new Float64Array([512]))];
+    for (const compress of [false, true]) {
+      const p = join(tmp, `arr_${compress}.mat`);
+      writeFileSync(p, matFile(els, compress));
+      const m = await readMat(p);
+      expect(m.names).toEqual(['data', 'sfreq']);
+      const d = m.variables.data;
+      expect(d.kind === 'numeric' && Array.from(d.data.subarray(0, 1000))).toEqual(Array.from(v.data.subarray(0, 1000)));
+    }
+  });
+
+  it('gives a typed "not supported yet" error for MAT v7.3 (HDF5) naming the file', async () => {
+    const p = join(tmp, 'v73.mat');
+    const head = new Uint8Array(512);
+    head.set(new TextEncoder().encode('MATLAB 7.3 MAT-file, Platform: GLNXA64, HDF5 schema 1.00 .'), 0);
+    new DataView(head.buffer).setUint16(124, 0x0200, true);
+    head[126] = 'I'.charCodeAt(0);
+    head[127] = 'M'.charCodeAt(0);
+    head.set([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a], 512 - 8);
+    writeFileSync(p, head);
+    const e = await expectTypedError(readMat(p), 'not_implemented', p, 'v7.3', 'not supported yet');
+    expect(e.details.field).toBe('MAT version');
+  });
+
+  it('rejects truncated files and absurd dimensions with typed errors', async () => {
+    const bytes = readFileSync(data('test_edf_eeglab.mat'));
+    const cut = join(tmp, 'cut.mat');
+    writeFileSync(cut, bytes.subarray(0, 5000));
+    await expectTypedError(readMat(cut), 'bad_file', cut);
+    const p = join(tmp, 'absurd.mat');
+    const els = [matArray('data', [100000, 100000], new Float64Array(4))];
+    writeFileSync(p, matFile(els, false));
+    await expectTypedError(readMat(p), 'bad_file', p, 'dimensions');
+  });
+});
+
+describe('MAT v5 arrays as a recording (matReader)', () => {
+  it('reads data + sfreq variables as channels x times, equal to the stored rows', async () => {
+    const t = truth('test_edf_eeglab.mat').mat!.variables[0];
+    const src = await readMat(data('test_edf_eeglab.mat'));
+    const v = src.variables.data;
+    if (v.kind !== 'numeric') throw new Error('data');
+    const p = join(tmp, 'rec.mat');
+    writeFileSync(p, matFile([matArray('data', v.dims, v.data), matArray('sfreq', [1, 1], new Float64Array([512]))], true));
+    const rec = await matReader.read(p);
+    expect(rec.sfreq).toBe(512);
+    expect(rec.nTimes).toBe(3072);
+    expect(rec.channels.length).toBe(139);
+    rec.data.forEach((ch, r) => {
+      const s = stats(ch);
+      closeRel(s.mean, t.row_mean[r], 1e-9, 1e-12);
+      closeRel(s.std, t.row_std[r], 1e-9);
+    });
+    const h = await matReader.readHeader(p);
+    expect(h.nTimes).toBe(3072);
+    expect('data' in h).toBe(false);
+  });
+
+  it('says that a MAT file without a sampling rate cannot be a recording', async () => {
+    const e = await expectTypedError(matReader.read(data('test_edf_eeglab.mat')), 'bad_file', 'test_edf_eeglab.mat', 'sfreq');
+    expect(e.details.field).toBe('sfreq');
+  });
+});
+
+describe('EEGLAB .set', () => {
+  const file = data('eeglab_data.set');
+  it('matches MNE (data in the .fdt, events latency - 1, µV to V)', async () => {
+    expectMatchesTruth(await eeglabReader.read(file), truth('eeglab_data.set'));
+  });
+
+  it('reads the header without the data and a window equal to the full read', async () => {
+    await expectHeaderAndWindow(eeglabReader, file, truth('eeglab_data.set'));
+  });
+
+  it('carries channel locations from chanlocs as MNE does ([-Y, X, Z] with montage_units mm)', async () => {
+    const h = await eeglabReader.readHeader(file);
+    const mat = await readMat(file);
+    const eeg = mat.variables.EEG;
+    if (eeg.kind !== 'struct') throw new Error('EEG');
+    const locs = eeg.elements[0].chanlocs;
+    if (locs.kind !== 'struct') throw new Error('chanlocs');
+    expect(h.channels.every((c) => c.loc)).toBe(true);
+    h.channels.forEach((c, i) => {
+      const num = (k: string): number => { const v = locs.elements[i][k]; return v.kind === 'numeric' ? v.data[0] : NaN; };
+      expect(c.loc![0]).toBeCloseTo(-num('Y') / 1000, 15);
+      expect(c.loc![1]).toBeCloseTo(num('X') / 1000, 15);
+      expect(c.loc![2]).toBeCloseTo(num('Z') / 1000, 15);
+      // this sample file stores positions on the unit sphere, which MNE reads as 1 mm
+      expect(Math.hypot(...c.loc!)).toBeCloseTo(1e-3, 6);
+    });
+  });
+
+  it('names the missing .fdt companion', async () => {
+    const dir = mkdtempSync(join(tmp, 'nofdt-'));
+    const p = join(dir, 'eeglab_data.set');
+    copyFileSync(file, p);
+    await expectTypedError(eeglabReader.read(p), 'not_found', 'eeglab_data.fdt');
+  });
+
+  it('names a truncated .fdt', async () => {
+    const dir = mkdtempSync(join(tmp, 'shortfdt-'));
+    const p = join(dir, 'eeglab_data.set');
+    copyFileSync(file, p);
+    writeFileSync(join(dir, 'eeglab_data.fdt'), readFileSync(data('eeglab_data.fdt')).subarray(0, 1000));
+    await expectTypedError(eeglabReader.read(p), 'bad_file', 'eeglab_data.fdt', 'EEG.data');
+  });
+});
