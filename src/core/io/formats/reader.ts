@@ -1,4 +1,4 @@
-import type { RecordingHeader } from '../types';
+import type { ChannelStats, RecordingHeader } from '../types';
 
 /** A sample window [start, stop) in samples at the recording's (highest) sampling rate. */
 export interface SampleWindow {
@@ -18,6 +18,11 @@ export interface RawContent extends RecordingHeader {
   firstSample?: number;
   /** channel data at its own rate, for files with uneven rates (indexed like `channels`; absent = same as data[c]) */
   ownRate?: (Float32Array | undefined)[];
+  /**
+   * Per-channel mean/std (ddof=0) of `data` computed from the float64 samples before float32 storage, for readers
+   * whose values lose digits in float32 (large DC offsets); `xbrain inspect` prefers it over stats of `data`.
+   */
+  exactStats?: ChannelStats;
 }
 
 /** One file format. Readers never read sample data in `readHeader`, and read only the window when one is given. */
