@@ -95,8 +95,9 @@ async function main(): Promise<void> {
       // ignore anything that is not a command
     }
   });
-  // The launcher went away: stop rather than train for nobody.
-  stdin.on('close', () => controller.abort());
+  // The launcher went away: stop rather than train for nobody. Batch tasks (Slurm) have no launcher on stdin and
+  // set XBRAIN_TRAINER_DETACHED=1; they are stopped by signals (scancel) instead.
+  if (process.env.XBRAIN_TRAINER_DETACHED !== '1') stdin.on('close', () => controller.abort());
   let code = 0;
   try {
     if (!jobFile) throw new XBrainError('invalid_arguments', 'usage: trainer.js <job.json>');

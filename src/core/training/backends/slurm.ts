@@ -47,7 +47,7 @@ export function writeArrayScript(dir: string, tasks: ArrayTaskCommand[]): string
   mkdirSync(dir, { recursive: true });
   const lines = ['#!/bin/bash', '# XBrain sweep: one Slurm array task per trainer job (generated; do not edit)', 'set -u', 'case "$SLURM_ARRAY_TASK_ID" in'];
   for (const t of tasks) {
-    const env = Object.entries(t.spawn.env ?? {}).map(([k, v]) => `${k}=${q(v)}`).join(' ');
+    const env = Object.entries({ ...t.spawn.env, XBRAIN_TRAINER_DETACHED: '1' }).map(([k, v]) => `${k}=${q(v)}`).join(' ');
     lines.push(`  ${t.index}) exec ${env ? `env ${env} ` : ''}${[t.spawn.command, ...t.spawn.args].map(q).join(' ')} > ${q(t.eventsFile)} 2> ${q(t.stderrFile)} < /dev/null ;;`);
   }
   lines.push('  *) echo "unknown array task $SLURM_ARRAY_TASK_ID" >&2; exit 2 ;;', 'esac', '');
