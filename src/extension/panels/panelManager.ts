@@ -69,6 +69,8 @@ export class PanelManager implements vscode.Disposable {
       }
     }, undefined, this.disposables);
     panel.onDidDispose(() => this.panels.delete(kind), undefined, this.disposables);
+    // Messages posted before the page runs are queued by VS Code; the page's 'ready' asks again with its restored view.
+    this.post(kind);
   }
 
   private post(kind: PanelKind): void {
