@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { brainVisionReader } from '../../../src/core/io/formats/brainvision';
 import { eeglabReader } from '../../../src/core/io/formats/eeglab';
 import { matReader, readMat } from '../../../src/core/io/formats/mat';
 import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
@@ -276,5 +277,98 @@ describe('EEGLAB .set', () => {
     copyFileSync(file, p);
     writeFileSync(join(dir, 'eeglab_data.fdt'), readFileSync(data('eeglab_data.fdt')).subarray(0, 1000));
     await expectTypedError(eeglabReader.read(p), 'bad_file', 'eeglab_data.fdt', 'EEG.data');
+  });
+});
+
+describe('BrainVision', () => {
+  const file = data('test.vhdr');
+  const vhdrText = readFileSync(file, 'utf8');
+  const vmrk = readFileSync(data('test.vmrk'));
+  const raw16 = readFileSync(data('test.eeg'));
+  const nch = 32;
+  const nt = raw16.length / 2 / nch;
+  const int16 = new Int16Array(raw16.buffer.slice(raw16.byteOffset, raw16.byteOffset + raw16.length));
+
+  /** A copy of test.vhdr with its binary layout changed and the samples re-encoded accordingly. */
+  function variant(name: string, fmt: 'INT_16' | 'INT_32' | 'IEEE_FLOAT_32', orient: 'MULTIPLEXED' | 'VECTORIZED', resolution?: string): string {
+    const dir = mkdtempSync(join(tmp, `bv-${name}-`));
+    let text = vhdrText
+      .replace(/^BinaryFormat=.*$/m, `BinaryFormat=${fmt}`)
+      .replace(/^DataOrientation=.*$/m, `DataOrientation=${orient}`);
+    if (resolution) text = text.replace(/^(Ch\d+=[^,]*,[^,]*,)0\.5/gm, `$1${resolution}`);
+    writeFileSync(join(dir, 'test.vhdr'), text);
+    writeFileSync(join(dir, 'test.vmrk'), vmrk);
+    const factor = resolution ? 0.5 / Number(resolution) : 1;
+    const bps = fmt === 'INT_16' ? 2 : 4;
+    const out = new DataView(new ArrayBuffer(nt * nch * bps));
+    for (let t = 0; t < nt; t++) {
+      for (let c = 0; c < nch; c++) {
+        const v = int16[t * nch + c] * factor;
+        const o = (orient === 'MULTIPLEXED' ? t * nch + c : c * nt + t) * bps;
+        if (fmt === 'INT_16') out.setInt16(o, v, true);
+        else if (fmt === 'INT_32') out.setInt32(o, v, true);
+        else out.setFloat32(o, v, true);
+      }
+    }
+    writeFileSync(join(dir, 'test.eeg'), new Uint8Array(out.buffer));
+    return join(dir, 'test.vhdr');
+  }
+
+  it('matches MNE (INT_16 multiplexed, resolution 0.5, non-voltage channels as misc, markers)', async () => {
+    const rec = await brainVisionReader.read(file);
+    expectMatchesTruth(rec, truth('test.vhdr'));
+    expect(rec.measDate).toBe(truth('test.vhdr').meas_date);
+    expect(rec.channels[28]).toEqual({ name: 'HL', type: 'misc', unit: 'ARU' });
+  });
+
+  it('reads the header without data and a window equal to the full read', async () => {
+    await expectHeaderAndWindow(brainVisionReader, file, truth('test.vhdr'));
+  });
+
+  it.each([
+    ['int32-vectorized', 'INT_32', 'VECTORIZED', undefined],
+    ['float32-multiplexed', 'IEEE_FLOAT_32', 'MULTIPLEXED', undefined],
+    ['float32-vectorized-res0.1', 'IEEE_FLOAT_32', 'VECTORIZED', '0.1'],
+    ['int16-vectorized', 'INT_16', 'VECTORIZED', undefined],
+  ] as const)('reads the same samples re-encoded as %s', async (name, fmt, orient, res) => {
+    const t = truth('test.vhdr');
+    const p = variant(name, fmt, orient, res);
+    const rec = await brainVisionReader.read(p);
+    expectMatchesTruth(rec, t);
+    const win = await brainVisionReader.read(p, { start: 100, stop: 140 });
+    const full = await brainVisionReader.read(file);
+    win.data.forEach((ch, c) => ch.forEach((v, i) => closeRel(v, full.data[c][100 + i], 1e-6, 1e-12)));
+  });
+
+  it('names a missing .eeg or .vmrk companion', async () => {
+    const dir = mkdtempSync(join(tmp, 'bv-missing-'));
+    writeFileSync(join(dir, 'test.vhdr'), vhdrText);
+    await expectTypedError(brainVisionReader.read(join(dir, 'test.vhdr')), 'not_found', 'test.eeg', 'DataFile');
+    writeFileSync(join(dir, 'test.eeg'), raw16);
+    await expectTypedError(brainVisionReader.read(join(dir, 'test.vhdr')), 'not_found', 'test.vmrk', 'MarkerFile');
+  });
+
+  it('rejects bad header fields and non-UTF-8 labels with typed errors naming the field', async () => {
+    const dir = mkdtempSync(join(tmp, 'bv-bad-'));
+    writeFileSync(join(dir, 'test.eeg'), raw16);
+    writeFileSync(join(dir, 'test.vmrk'), vmrk);
+    const p = join(dir, 'test.vhdr');
+    const cases: [string, string, string][] = [
+      [vhdrText.replace(/^NumberOfChannels=.*$/m, 'NumberOfChannels=-3'), 'bad_file', 'NumberOfChannels'],
+      [vhdrText.replace(/^NumberOfChannels=.*$/m, 'NumberOfChannels=33'), 'bad_file', 'Ch33'],
+      [vhdrText.replace(/^SamplingInterval=.*$/m, 'SamplingInterval=0'), 'bad_file', 'SamplingInterval'],
+      [vhdrText.replace(/^BinaryFormat=.*$/m, 'BinaryFormat=UINT_8'), 'not_implemented', 'BinaryFormat'],
+      [vhdrText.replace(/^DataOrientation=.*$/m, 'DataOrientation=SIDEWAYS'), 'not_implemented', 'DataOrientation'],
+      [vhdrText.replace(/^Ch2=.*$/m, 'Ch2=FP2,,abc,µV'), 'bad_file', 'resolution'],
+    ];
+    for (const [text, code, field] of cases) {
+      writeFileSync(p, text);
+      await expectTypedError(brainVisionReader.read(p), code, p, field);
+    }
+    const bytes = Buffer.from(vhdrText.replace('Ch1=FP1,', 'Ch1=FP\u00e91,'), 'utf8');
+    const bad = Buffer.from(bytes);
+    bad[bad.indexOf(Buffer.from('FP\u00e91', 'utf8')) + 2] = 0xe9; // a lone Latin-1 byte inside a UTF-8 file
+    writeFileSync(p, bad);
+    await expectTypedError(brainVisionReader.read(p), 'bad_file', p, 'UTF-8');
   });
 });
