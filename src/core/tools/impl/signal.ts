@@ -1,3 +1,268 @@
-import type { ToolImplementations } from '../types';
+import type { ToolContext, ToolImplementations } from '../types';
+import { plot, text, XBrainError, type ToolResult } from '../result';
+import type { HistoryEntry, StudyState } from '../../study/types';
+import type { ChangeKind } from '../../study/types';
+import { bandpass, normalize, notch, reference, resample, selectChannels, typesForEpochs, type StepResult } from '../../signal/preprocess';
+import { shapeOf, type SignalData } from '../../signal/signalData';
+import { epochRecordings, type Baseline } from '../../signal/epoch';
+import { windowRecordings } from '../../signal/windowEpoch';
+import { checkRename, renameEpochLabels, renameEventList } from '../../signal/editEvents';
+import { exportEpochs } from '../../signal/exportEpochs';
+import { EPOCHS_MIME, epochsPayload, psdPayload, rawPayload } from '../../signal/plotData';
+import { fitMontage, MONTAGE_NAMES, type MontageName } from '../../signal/montage';
+import type { NormalizeMethod } from '../../signal/normalize';
+import { resolvePath } from './state';
 
-export const signalTools: ToolImplementations = {};
+/** The data preprocessing acts on now: the epochs once they exist (XBrainLab works on the epoched data), else raw. */
+function currentData(s: Readonly<StudyState>): SignalData {
+  if (s.epochs) return { kind: 'epochs', epochs: s.epochs, channelTypes: typesForEpochs(s.epochs.channels, s.recordings[0]?.channels) };
+  if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
+  return { kind: 'raw', recordings: s.recordings };
+}
+
+function entry(op: string, params: Record<string, unknown>, step: StepResult): HistoryEntry {
+  return { op, params, shape: shapeOf(step.data), description: step.description, design: step.design, at: new Date().toISOString() };
+}
+
+/** One all-or-nothing commit of the steps' final data and their history entries. */
+function commitSteps(ctx: ToolContext, data: SignalData, entries: HistoryEntry[]): void {
+  const s = ctx.study.state;
+  if (data.kind === 'raw') {
+    ctx.study.commit({ recordings: data.recordings, history: [...s.history, ...entries] }, ['recordings', 'preprocessing']);
+  } else {
+    ctx.study.commit({ epochs: data.epochs, epochHistory: [...s.epochHistory, ...entries] }, ['epochs', 'preprocessing']);
+  }
+}
+
+function stepReply(tool: string, head: string, data: SignalData, entries: HistoryEntry[], warnings: string[]): ToolResult {
+  const shape = shapeOf(data);
+  const target = data.kind === 'raw' ? `${data.recordings.length} recording(s)` : `${data.epochs.nEpochs} epochs`;
+  const shapeText = data.kind === 'raw' ? `${shape[0][0]} ch × ${shape[0][1]} samples${shape.length > 1 ? ' (first)' : ''}` : `${shape[0].join(' × ')}`;
+  const lines = [`${head} on ${target}: ${shapeText}.`, ...entries.map((e) => `- ${e.description}`), ...warnings.map((w) => `Warning: ${w}`)];
+  return text(tool, lines.join('\n'), { target: data.kind, shape, history: entries, warnings });
+}
+
+function runStep(tool: string, op: string, params: Record<string, unknown>, head: string, f: (d: SignalData) => StepResult) {
+  return (ctx: ToolContext): ToolResult => {
+    const step = f(currentData(ctx.study.state));
+    const e = entry(op, params, step);
+    commitSteps(ctx, step.data, [e]);
+    return stepReply(tool, head, step.data, [e], step.warnings);
+  };
+}
+
+function baselineArg(args: Record<string, unknown>): Baseline {
+  if (!('baseline' in args)) return [null, 0];
+  const b = args.baseline;
+  if (b === null) return null;
+  if (Array.isArray(b) && b.length === 2 && b.every((x) => x === null || typeof x === 'number')) return [b[0] as number | null, b[1] as number | null];
+  throw new XBrainError('invalid_arguments', 'baseline: give [start, end] in seconds (null entries for the epoch edges) or null', { parameter: 'baseline' });
+}
+
+function fmtHz(x: number): string {
+  return Number.isInteger(x) ? `${x}` : `${x}`;
+}
+
+export const signalTools: ToolImplementations = {
+  apply_bandpass_filter: {
+    run: (args, ctx) => {
+      const method = (args.method as 'fir' | 'iir') ?? 'fir';
+      const params = { low_freq: args.low_freq, high_freq: args.high_freq, method, iir_order: method === 'iir' ? (args.iir_order ?? 4) : undefined };
+      return runStep('apply_bandpass_filter', 'bandpass_filter', params, `Applied Bandpass Filter (${fmtHz(args.low_freq as number)}-${fmtHz(args.high_freq as number)} Hz, ${method.toUpperCase()})`, (d) =>
+        bandpass(d, { lFreq: args.low_freq as number, hFreq: args.high_freq as number, method, iirOrder: (args.iir_order as number) ?? 4, names: { l: 'low_freq', h: 'high_freq' } }),
+      )(ctx);
+    },
+  },
+
+  apply_notch_filter: {
+    run: (args, ctx) => runStep('apply_notch_filter', 'notch_filter', { freq: args.freq }, `Applied Notch Filter (${args.freq} Hz)`, (d) => notch(d, args.freq as number))(ctx),
+  },
+
+  resample_data: {
+    run: (args, ctx) => runStep('resample_data', 'resample', { rate: args.rate }, `Resampled to ${args.rate} Hz`, (d) => resample(d, args.rate as number))(ctx),
+  },
+
+  normalize_data: {
+    run: (args, ctx) => runStep('normalize_data', 'normalize', { method: args.method }, `Normalized (${args.method})`, (d) => normalize(d, args.method as NormalizeMethod))(ctx),
+  },
+
+  set_reference: {
+    run: (args, ctx) => runStep('set_reference', 'set_reference', { method: args.method }, `Re-referenced (${args.method})`, (d) => reference(d, String(args.method)))(ctx),
+  },
+
+  select_channels: {
+    run: (args, ctx) => runStep('select_channels', 'select_channels', { channels: args.channels }, 'Selected channels', (d) => selectChannels(d, args.channels as string[]))(ctx),
+  },
+
+  apply_standard_preprocess: {
+    run: (args, ctx) => {
+      // XBrainLab's order: band-pass → notch → resample → re-reference → normalise; one commit at the end.
+      let d = currentData(ctx.study.state);
+      const entries: HistoryEntry[] = [];
+      const warnings: string[] = [];
+      const step = (op: string, params: Record<string, unknown>, f: (x: SignalData) => StepResult) => {
+        const r = f(d);
+        d = r.data;
+        entries.push(entry(op, params, r));
+        warnings.push(...r.warnings);
+      };
+      const l = args.l_freq as number, h = args.h_freq as number;
+      step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, (x) => bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4, names: { l: 'l_freq', h: 'h_freq' } }));
+      step('notch_filter', { freq: args.notch_freq }, (x) => {
+        try {
+          return notch(x, args.notch_freq as number);
+        } catch (e) {
+          if (e instanceof XBrainError && e.details.parameter === 'freq') throw new XBrainError(e.code, e.message.replace(/^freq:/, 'notch_freq:'), { ...e.details, parameter: 'notch_freq' });
+          throw e;
+        }
+      });
+      if (args.resample_rate !== undefined) step('resample', { rate: args.resample_rate }, (x) => {
+        try {
+          return resample(x, args.resample_rate as number);
+        } catch (e) {
+          if (e instanceof XBrainError && e.details.parameter === 'rate') throw new XBrainError(e.code, e.message.replace(/^rate:/, 'resample_rate:'), { ...e.details, parameter: 'resample_rate' });
+          throw e;
+        }
+      });
+      if (args.rereference !== undefined) step('set_reference', { method: args.rereference }, (x) => {
+        try {
+          return reference(x, String(args.rereference));
+        } catch (e) {
+          if (e instanceof XBrainError && e.details.parameter === 'method') throw new XBrainError(e.code, e.message.replace(/^method:/, 'rereference:'), { ...e.details, parameter: 'rereference' });
+          throw e;
+        }
+      });
+      if (args.normalize_method !== undefined) step('normalize', { method: args.normalize_method }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
+      commitSteps(ctx, d, entries);
+      return stepReply('apply_standard_preprocess', 'Applied standard preprocessing', d, entries, warnings);
+    },
+  },
+
+  set_montage: {
+    run: (args, ctx) => {
+      const name = String(args.montage_name) as MontageName;
+      if (!MONTAGE_NAMES.includes(name)) throw new XBrainError('invalid_arguments', `montage_name: unknown montage '${name}' (known: ${MONTAGE_NAMES.join(', ')})`, { parameter: 'montage_name' });
+      const s = ctx.study.state;
+      if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
+      const fit = fitMontage(name, s.recordings[0].channels.map((c) => c.name));
+      const eegMissing = fit.missing.filter((n) => s.recordings[0].channels.find((c) => c.name === n)?.type === 'eeg');
+      if (Object.keys(fit.positions).length === 0) {
+        throw new XBrainError('invalid_arguments', `montage_name: no channel matches a ${name} electrode (channels: ${fit.missing.slice(0, 8).join(', ')}…)`, { parameter: 'montage_name' });
+      }
+      const recordings = s.recordings.map((r) => ({ ...r, channels: r.channels.map((c) => (fit.positions[c.name] ? { ...c, loc: fit.positions[c.name] } : c)) }));
+      const h: HistoryEntry = {
+        op: 'set_montage', params: { montage_name: name }, shape: recordings.map((r) => [r.channels.length, r.nTimes]),
+        description: `Montage ${name} (${Object.keys(fit.positions).length} positioned, ${fit.missing.length} without position)`,
+        design: { montage: name, matched: Object.keys(fit.positions).length, missing: fit.missing, matching: 'case- and dot-insensitive names' },
+        at: new Date().toISOString(),
+      };
+      ctx.study.commit({ recordings, montage: name, history: [...s.history, h] }, ['recordings', 'preprocessing']);
+      const lines = [`Montage ${name} set: ${Object.keys(fit.positions).length} of ${recordings[0].channels.length} channels have positions.`];
+      if (fit.missing.length) lines.push(`Without position: ${fit.missing.join(', ')}${eegMissing.length ? ` (${eegMissing.length} EEG)` : ''}.`);
+      return text('set_montage', lines.join('\n'), { montage: name, matched: Object.keys(fit.positions).length, missing: fit.missing });
+    },
+  },
+
+  epoch_data: {
+    run: (args, ctx) => {
+      const s = ctx.study.state;
+      if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
+      const baseline = baselineArg(args);
+      const eventNames = args.event_id as string[] | undefined;
+      const res = epochRecordings(s.recordings, { tmin: args.t_min as number, tmax: args.t_max as number, eventNames, baseline });
+      const e = res.epochs;
+      const counts = Object.entries(e.eventId).map(([k, v]) => `${k}: ${e.labels.filter((l) => l === v).length}`);
+      const noData = res.dropped.filter((d) => d.reason === 'NO_DATA');
+      const dup = res.dropped.filter((d) => d.reason === 'DROP DUPLICATE');
+      const h: HistoryEntry = {
+        op: 'epoch_data',
+        params: { t_min: args.t_min, t_max: args.t_max, event_id: eventNames ?? null, baseline },
+        shape: [[e.nEpochs, e.nChannels, e.nTimes]],
+        description: `Epoching ${e.tmin} ~ ${args.t_max} s (${Object.keys(e.eventId).join(', ')}), baseline ${baseline ? `(${baseline[0] ?? 'None'}, ${baseline[1] ?? 'None'})` : 'none'}`,
+        design: { tmin: e.tmin, tmax: e.tmin + (e.nTimes - 1) / e.sfreq, n_times: e.nTimes, baseline: e.baseline, event_repeated: 'drop', event_id: e.eventId, dropped: res.dropped, kept_per_recording: res.kept },
+        at: new Date().toISOString(),
+      };
+      ctx.study.commit({ epochs: e, epochHistory: [], history: [...s.history, h] }, ['epochs', 'preprocessing']);
+      const lines = [
+        `Created ${e.nEpochs} epochs (${counts.join(', ')}) of ${e.nChannels} channels × ${e.nTimes} samples (${e.tmin} … ${(e.tmin + (e.nTimes - 1) / e.sfreq).toFixed(3)} s), baseline ${e.baseline ? `${e.baseline[0]} … ${e.baseline[1]} s` : 'none'}.`,
+      ];
+      if (noData.length) lines.push(`Dropped ${noData.length} epoch(s) crossing the record boundary: ${noData.slice(0, 10).map((d) => `${d.event}@${d.sample} (${d.file.split(/[\\/]/).pop()})`).join(', ')}${noData.length > 10 ? ', …' : ''}.`);
+      if (dup.length) lines.push(`Dropped ${dup.length} repeated event(s) at the same sample.`);
+      for (const w of res.warnings) lines.push(`Warning: ${w}`);
+      return text('epoch_data', lines.join('\n'), { shape: [e.nEpochs, e.nChannels, e.nTimes], eventId: e.eventId, dropped: res.dropped, warnings: res.warnings });
+    },
+  },
+
+  window_epoch: {
+    run: (args, ctx) => {
+      const s = ctx.study.state;
+      if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
+      const label = args.label === undefined ? 'window' : String(args.label);
+      const res = windowRecordings(s.recordings, args.duration as number, (args.overlap as number) ?? 0, label);
+      const e = res.epochs;
+      const h: HistoryEntry = {
+        op: 'window_epoch', params: { duration: args.duration, overlap: args.overlap ?? 0, label }, shape: [[e.nEpochs, e.nChannels, e.nTimes]],
+        description: `Window epochs ${args.duration} s, overlap ${args.overlap ?? 0} s`,
+        design: { window_samples: res.windowSamples, step_samples: res.step, per_recording: res.perRecording, tmin: 0, tmax: (e.nTimes - 1) / e.sfreq, baseline: null },
+        at: new Date().toISOString(),
+      };
+      ctx.study.commit({ epochs: e, epochHistory: [], history: [...s.history, h] }, ['epochs', 'preprocessing']);
+      return text('window_epoch', `Created ${e.nEpochs} windows of ${e.nTimes} samples (${args.duration} s, step ${(res.step / e.sfreq).toFixed(3)} s) labelled '${label}'.`, { shape: [e.nEpochs, e.nChannels, e.nTimes] });
+    },
+  },
+
+  edit_events: {
+    run: (args, ctx) => {
+      const s = ctx.study.state;
+      const rename = args.rename as Record<string, string>;
+      const known = new Set<string>([...s.recordings.flatMap((r) => Object.keys(r.events.eventId)), ...(s.epochs ? Object.keys(s.epochs.eventId) : [])]);
+      checkRename(rename, known);
+      const recordings = s.recordings.map((r) => ({ ...r, events: renameEventList(r.events, rename) }));
+      const epochs = s.epochs ? renameEpochLabels(s.epochs, rename) : null;
+      const h: HistoryEntry = {
+        op: 'edit_events', params: { rename }, shape: epochs ? [[epochs.nEpochs, epochs.nChannels, epochs.nTimes]] : recordings.map((r) => [r.channels.length, r.nTimes]),
+        description: `Events ${Object.entries(rename).map(([a, b]) => `${a} → ${b}`).join(', ')}`,
+        design: { event_id: epochs ? epochs.eventId : recordings[0]?.events.eventId },
+        at: new Date().toISOString(),
+      };
+      const kinds: ChangeKind[] = ['recordings', 'preprocessing'];
+      if (epochs) kinds.push('epochs');
+      ctx.study.commit(epochs ? { recordings, epochs, epochHistory: [...s.epochHistory, h] } : { recordings, history: [...s.history, h] }, kinds);
+      const names = epochs ? Object.keys(epochs.eventId) : Object.keys(recordings[0]?.events.eventId ?? {});
+      return text('edit_events', `Events renamed: ${Object.entries(rename).map(([a, b]) => `${a} → ${b}`).join(', ')}. Classes now: ${names.join(', ')}.`, { eventId: epochs ? epochs.eventId : recordings[0]?.events.eventId });
+    },
+  },
+
+  export_epochs: {
+    run: async (args, ctx) => {
+      const s = ctx.study.state;
+      if (!s.epochs) throw new XBrainError('invalid_state', 'no epochs to export; use epoch_data first');
+      const folder = resolvePath(ctx, String(args.path));
+      const out = await exportEpochs(folder, s.epochs, { raw: s.history, epochs: s.epochHistory });
+      return text('export_epochs', `Exported ${out.shape.join(' × ')} epochs to ${folder} (X.npy, y.npy, epochs.json).`, { folder, files: out.files, shape: out.shape });
+    },
+  },
+
+  plot_epochs: {
+    run: (args, ctx) => {
+      const s = ctx.study.state;
+      const kind = (args.kind as string) ?? 'traces';
+      const channels = args.channels as string[] | undefined;
+      if (kind === 'psd') {
+        const p = s.epochs ? psdPayload({ epochs: s.epochs }, channels) : psdPayload({ recording: s.recordings[0] }, channels);
+        return plot('plot_epochs', `Welch PSD of ${p.channels.length} channel(s), ${p.freqs[0]} … ${p.freqs[p.freqs.length - 1]} Hz (n_fft ${p.nFft})${s.epochs ? `, mean over ${s.epochs.nEpochs} epochs` : ''}.`, { kind, psd: p });
+      }
+      if (kind === 'erp') {
+        if (!s.epochs) throw new XBrainError('invalid_state', 'kind: erp needs epochs; use epoch_data first', { parameter: 'kind' });
+        const payload = epochsPayload(s.epochs, channels);
+        return plot('plot_epochs', `ERP per class (${payload.erp.map((e) => `${e.label}: ${e.count}`).join(', ')}) on ${payload.channels.length} channel(s).`, { kind, render: { mime: EPOCHS_MIME, data: payload } });
+      }
+      if (s.epochs) {
+        const payload = epochsPayload(s.epochs, channels);
+        return plot('plot_epochs', `Traces of ${payload.traces.length} epoch(s) on ${payload.channels.length} channel(s).`, { kind, render: { mime: EPOCHS_MIME, data: payload } });
+      }
+      const payload = rawPayload(s.recordings[0], { channels, start: args.start as number | undefined, duration: args.duration as number | undefined });
+      return plot('plot_epochs', `Traces of ${payload.channels.length} channel(s), ${payload.times[0]} … ${payload.times[payload.times.length - 1]} s, ${payload.markers.length} event marker(s).`, { kind, render: { mime: EPOCHS_MIME, data: payload } });
+    },
+  },
+};

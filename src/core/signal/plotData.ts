@@ -1,0 +1,130 @@
+/**
+ * Payloads for plot_epochs: small, decimated, in microvolts (the renderer only draws). Traces of raw data or a few
+ * epochs with event markers, the ERP (mean) per class, or the Welch PSD per channel.
+ */
+import { XBrainError } from '../tools/result';
+import type { Recording } from '../io/types';
+import type { Epochs } from './types';
+import { matchChannels } from './channels';
+import { welchPsd } from './psd';
+
+/** ARCHITECTURE.md §5 MIME type the XBrain renderer draws these payloads with. */
+export const EPOCHS_MIME = 'application/vnd.xbrain.epochs+json';
+
+/** Payload of application/vnd.xbrain.epochs+json (same shape as the notebook renderer's EpochsPayload). */
+export interface EpochsPayload {
+  sfreq: number;
+  /** seconds of each sample (relative to the event for epochs, from the record start for raw traces) */
+  times: number[];
+  channels: string[];
+  unit: 'µV';
+  traces: { epoch: number; label: string; data: number[][] }[];
+  markers: { time: number; label: string }[];
+  erp: { label: string; count: number; mean: number[][] }[];
+}
+
+/** At most this many points per drawn line. */
+export const MAX_POINTS = 1000;
+const MAX_TRACE_EPOCHS = 5;
+const UV = 1e6;
+
+function stride(n: number): number {
+  return Math.max(1, Math.ceil(n / MAX_POINTS));
+}
+
+function decimate(row: ArrayLike<number>, start: number, n: number, step: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i += step) out.push(Number((row[start + i] * UV).toPrecision(6)));
+  return out;
+}
+
+function pickChannels(available: readonly string[], requested?: readonly string[]): number[] {
+  return requested && requested.length ? matchChannels(requested, available, 'channels') : available.map((_, i) => i);
+}
+
+function labelName(e: Epochs, l: number): string {
+  return Object.keys(e.eventId).find((k) => e.eventId[k] === l) ?? String(l);
+}
+
+export function epochsPayload(e: Epochs, requested?: readonly string[]): EpochsPayload {
+  const ch = pickChannels(e.channels, requested);
+  const step = stride(e.nTimes);
+  const times: number[] = [];
+  for (let i = 0; i < e.nTimes; i += step) times.push(Number((e.tmin + i / e.sfreq).toFixed(6)));
+  const row = (k: number, c: number) => (k * e.nChannels + c) * e.nTimes;
+  const traces = Array.from({ length: Math.min(MAX_TRACE_EPOCHS, e.nEpochs) }, (_, k) => ({
+    epoch: k,
+    label: labelName(e, e.labels[k]),
+    data: ch.map((c) => decimate(e.data, row(k, c), e.nTimes, step)),
+  }));
+  const erp = Object.entries(e.eventId).sort((a, b) => a[1] - b[1]).map(([label, l]) => {
+    const acc = ch.map(() => new Float64Array(e.nTimes));
+    let count = 0;
+    for (let k = 0; k < e.nEpochs; k++) {
+      if (e.labels[k] !== l) continue;
+      count++;
+      ch.forEach((c, j) => { const o = row(k, c); const a = acc[j]; for (let i = 0; i < e.nTimes; i++) a[i] += e.data[o + i]; });
+    }
+    return { label, count, mean: acc.map((a) => decimate(a.map((v) => v / Math.max(count, 1)), 0, e.nTimes, step)) };
+  });
+  return { sfreq: e.sfreq, times, channels: ch.map((c) => e.channels[c]), unit: 'µV', traces, markers: [{ time: 0, label: 'event' }], erp };
+}
+
+/** Continuous traces of one recording from `start` for `duration` seconds, with its events as markers. */
+export function rawPayload(r: Recording, opts: { channels?: readonly string[]; start?: number; duration?: number }): EpochsPayload {
+  const names = r.channels.map((c) => c.name);
+  const ch = pickChannels(names, opts.channels);
+  const start = opts.start ?? 0;
+  const duration = opts.duration ?? Math.min(10, r.nTimes / r.sfreq);
+  if (!(start >= 0) || start >= r.nTimes / r.sfreq) throw new XBrainError('invalid_arguments', `start: ${start} s is outside the recording (0 … ${(r.nTimes / r.sfreq).toFixed(2)} s)`, { parameter: 'start' });
+  if (!(duration > 0)) throw new XBrainError('invalid_arguments', `duration: must be positive, got ${duration}`, { parameter: 'duration' });
+  const s0 = Math.round(start * r.sfreq);
+  const n = Math.min(Math.round(duration * r.sfreq), r.nTimes - s0);
+  const step = stride(n);
+  const times: number[] = [];
+  for (let i = 0; i < n; i += step) times.push(Number(((s0 + i) / r.sfreq).toFixed(6)));
+  const byCode = new Map(Object.entries(r.events.eventId).map(([k, v]) => [v, k]));
+  const markers: EpochsPayload['markers'] = [];
+  for (let i = 0; i < r.events.samples.length; i++) {
+    const s = r.events.samples[i];
+    if (s >= s0 && s < s0 + n) markers.push({ time: s / r.sfreq, label: byCode.get(r.events.codes[i]) ?? String(r.events.codes[i]) });
+  }
+  return {
+    sfreq: r.sfreq, times, channels: ch.map((c) => names[c]), unit: 'µV',
+    traces: [{ epoch: 0, label: r.path.split(/[\\/]/).pop() ?? r.path, data: ch.map((c) => decimate(r.data[c], s0, n, step)) }],
+    markers, erp: [],
+  };
+}
+
+export interface PsdPayload {
+  freqs: number[];
+  channels: string[];
+  unit: 'µV²/Hz';
+  /** per channel, mean Welch PSD (over epochs when epoched) */
+  values: number[][];
+  nFft: number;
+}
+
+export function psdPayload(source: { epochs: Epochs } | { recording: Recording }, requested?: readonly string[]): PsdPayload {
+  let names: string[], sfreq: number, rowsOf: (c: number) => ArrayLike<number>[];
+  if ('epochs' in source) {
+    const e = source.epochs;
+    names = e.channels; sfreq = e.sfreq;
+    rowsOf = (c) => Array.from({ length: e.nEpochs }, (_, k) => e.data.subarray((k * e.nChannels + c) * e.nTimes, (k * e.nChannels + c + 1) * e.nTimes));
+  } else {
+    const r = source.recording;
+    names = r.channels.map((c) => c.name); sfreq = r.sfreq;
+    rowsOf = (c) => [r.data[c]];
+  }
+  const ch = pickChannels(names, requested);
+  let freqs: number[] = [], nFft = 0;
+  const values = ch.map((c) => {
+    const p = welchPsd(rowsOf(c), sfreq);
+    freqs = Array.from(p.freqs, (f) => Number(f.toFixed(4)));
+    nFft = p.nFft;
+    const mean = new Float64Array(p.freqs.length);
+    for (const row of p.psd) for (let i = 0; i < mean.length; i++) mean[i] += row[i] / p.psd.length;
+    return Array.from(mean, (v) => Number((v * UV * UV).toPrecision(6)));
+  });
+  return { freqs, channels: ch.map((c) => names[c]), unit: 'µV²/Hz', values, nFft };
+}

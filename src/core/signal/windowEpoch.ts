@@ -1,0 +1,68 @@
+/**
+ * Fixed-length windows as `mne.make_fixed_length_epochs(raw, duration, overlap)`: window starts
+ * arange(0, n_times − round(duration·sfreq) + 1, (duration − overlap)·sfreq) truncated to int, each window
+ * tmin 0 … tmax duration − 1/sfreq, no baseline, every window labelled with one class.
+ */
+import { XBrainError } from '../tools/result';
+import type { Recording } from '../io/types';
+import type { Epochs } from './types';
+import { pyRound } from './numeric';
+
+export interface WindowResult {
+  epochs: Epochs;
+  perRecording: number[];
+  step: number;
+  windowSamples: number;
+}
+
+export function windowRecordings(recordings: readonly Recording[], duration: number, overlap: number, label: string): WindowResult {
+  if (recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded');
+  if (!(duration > 0)) throw new XBrainError('invalid_arguments', `duration: must be positive, got ${duration}`, { parameter: 'duration' });
+  if (!(overlap >= 0 && overlap < duration)) throw new XBrainError('invalid_arguments', `overlap: must be ≥ 0 and below duration (${duration} s), got ${overlap}`, { parameter: 'overlap' });
+  if (!label.trim()) throw new XBrainError('invalid_arguments', 'label: must not be empty', { parameter: 'label' });
+  const first = recordings[0];
+  const sfreq = first.sfreq;
+  const names = first.channels.map((c) => c.name);
+  for (const r of recordings) {
+    if (r.sfreq !== sfreq) throw new XBrainError('invalid_state', `${r.path}: sampling rate ${r.sfreq} Hz differs from ${sfreq} Hz; resample first`);
+    if (r.channels.length !== names.length || r.channels.some((c, i) => c.name !== names[i])) throw new XBrainError('invalid_state', `${r.path}: channels differ from ${first.path}`);
+  }
+  // MNE: tmax = duration − 1/sfreq, so the window holds round(tmax·sfreq) + 1 samples
+  const windowSamples = pyRound((duration - 1 / sfreq) * sfreq) + 1;
+  const step = sfreq * (duration - overlap);
+  if (windowSamples < 1) throw new XBrainError('invalid_arguments', `duration: ${duration} s is shorter than one sample at ${sfreq} Hz`, { parameter: 'duration' });
+  const starts: { rec: number; sample: number }[] = [];
+  const perRecording = recordings.map((r, ri) => {
+    const stop = r.nTimes - pyRound(sfreq * duration);
+    let n = 0;
+    for (let k = 0; ; k++) {
+      const t = k * step;
+      if (!(t < stop + 1)) break;
+      const s = Math.trunc(t);
+      if (s + windowSamples > r.nTimes) break;
+      starts.push({ rec: ri, sample: s });
+      n++;
+    }
+    return n;
+  });
+  if (starts.length === 0) {
+    throw new XBrainError('invalid_arguments', `duration: no ${duration} s window fits in the recordings (longest ${(Math.max(...recordings.map((r) => r.nTimes)) / sfreq).toFixed(2)} s)`, { parameter: 'duration' });
+  }
+  const nCh = names.length;
+  const data = new Float32Array(starts.length * nCh * windowSamples);
+  starts.forEach((w, k) => {
+    const r = recordings[w.rec];
+    for (let c = 0; c < nCh; c++) data.set(r.data[c].subarray(w.sample, w.sample + windowSamples), (k * nCh + c) * windowSamples);
+  });
+  const epochs: Epochs = {
+    data, nEpochs: starts.length, nChannels: nCh, nTimes: windowSamples, channels: names.slice(), sfreq, tmin: 0,
+    eventId: { [label]: 0 },
+    labels: new Int32Array(starts.length),
+    subject: starts.map((w) => recordings[w.rec].subject),
+    session: starts.map((w) => recordings[w.rec].session),
+    recording: Int32Array.from(starts, (w) => w.rec),
+    eventSample: Int32Array.from(starts, (w) => w.sample),
+    baseline: null,
+  };
+  return { epochs, perRecording, step, windowSamples };
+}
