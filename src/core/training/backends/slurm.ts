@@ -23,12 +23,13 @@ export interface SlurmOptions {
 export function slurmAvailability(env: NodeJS.ProcessEnv = process.env): BackendAvailability {
   const v = spawnSync('sbatch', ['--version'], { encoding: 'utf8', env, timeout: 15_000 });
   if (v.error) return { name: 'slurm', available: false, detail: 'sbatch not on PATH' };
+  const version = v.status === 0 ? v.stdout.trim().split('\n')[0] : 'sbatch';
   const ping = spawnSync('scontrol', ['ping'], { encoding: 'utf8', env, timeout: 15_000 });
   const up = !ping.error && /UP/.test(ping.stdout);
   if (!up) {
-    return { name: 'slurm', available: false, detail: `${v.stdout.trim()} found, but no Slurm controller answers (scontrol ping: ${(ping.stdout || ping.stderr || String(ping.error)).trim().split('\n')[0]}); set SLURM_CONF or run from a login node` };
+    return { name: 'slurm', available: false, detail: `${version} found, but no Slurm controller answers (scontrol ping: ${(ping.stdout || ping.stderr || String(ping.error)).trim().split('\n')[0]}); set SLURM_CONF or run from a login node` };
   }
-  return { name: 'slurm', available: true, detail: `${v.stdout.trim()}; controller up`, info: { version: v.stdout.trim(), slurmConf: env.SLURM_CONF ?? null } };
+  return { name: 'slurm', available: true, detail: `${version}; controller up`, info: { version, slurmConf: env.SLURM_CONF ?? null } };
 }
 
 /** Single-quotes a word for bash. */

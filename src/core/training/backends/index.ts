@@ -1,0 +1,31 @@
+/** The trainer backends behind one interface: availability for the UI/CLI and the spawn spec for a job. */
+import { XBrainError } from '../../tools/result';
+import { localAvailability, localSpawn } from './local';
+import { pytorchAvailability, pytorchSpawn } from './pytorch';
+import { slurmAvailability } from './slurm';
+import { BACKEND_NAMES, type BackendAvailability, type BackendName, type BackendSettings, type SpawnSpec } from './types';
+
+export type { BackendAvailability, BackendName, BackendSettings, SpawnSpec } from './types';
+export { BACKEND_NAMES } from './types';
+
+export function backendAvailability(name: BackendName, settings: BackendSettings): BackendAvailability {
+  switch (name) {
+    case 'local': return localAvailability(settings);
+    case 'pytorch': return pytorchAvailability(settings);
+    case 'slurm': return slurmAvailability();
+  }
+}
+
+export function listBackends(settings: BackendSettings): BackendAvailability[] {
+  return BACKEND_NAMES.map((n) => backendAvailability(n, settings));
+}
+
+/**
+ * How to start one run of a job on a backend. A single run on `slurm` is a one-task sweep (see sweep/run.ts), so
+ * only local and pytorch have a direct spawn spec.
+ */
+export function spawnForBackend(name: BackendName, settings: BackendSettings, jobFile: string): SpawnSpec {
+  if (name === 'pytorch') return pytorchSpawn(settings, jobFile);
+  if (name === 'local') return localSpawn(settings, jobFile);
+  throw new XBrainError('invalid_arguments', 'The slurm backend submits runs as array jobs: use run_sweep (a single run is a sweep of one).', { field: 'backend' });
+}
