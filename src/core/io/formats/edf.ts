@@ -230,7 +230,7 @@ const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Bytes per read chunk: bounds the transient memory on long recordings. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
-function checkWindow(layout: EdfLayout, window: SampleWindow | undefined): SampleWindow {
+export function checkWindow(layout: { path: string; nTimes: number }, window: SampleWindow | undefined): SampleWindow {
   if (!window) return { start: 0, stop: layout.nTimes };
   const { start, stop } = window;
   if (!Number.isInteger(start) || !Number.isInteger(stop) || start < 0 || stop > layout.nTimes || start > stop) {
@@ -308,7 +308,7 @@ export async function readEdf(path: string, window?: SampleWindow): Promise<RawC
   return out;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+export function concat(parts: Uint8Array[]): Uint8Array {
   let len = 0;
   for (const p of parts) len += p.length;
   const out = new Uint8Array(len);
@@ -366,7 +366,7 @@ function decodeRecords(layout: EdfLayout, bytes: Uint8Array, n: number, recBase:
 }
 
 /** MNE: lower-rate stim channels are interpolated with kind='zero' from linspace(0,1,n+1) onto linspace(0,1,m,False). */
-function holdUp(own: Float32Array, ns: number, m: number, nRec: number): Float32Array {
+export function holdUp(own: Float32Array, ns: number, m: number, nRec: number): Float32Array {
   const out = new Float32Array(nRec * m);
   for (let r = 0; r < nRec; r++) {
     for (let j = 0; j < m; j++) out[r * m + j] = own[r * ns + Math.min(ns - 1, Math.floor((j * ns) / m))];
@@ -375,7 +375,7 @@ function holdUp(own: Float32Array, ns: number, m: number, nRec: number): Float32
 }
 
 /** MNE 1.3 resamples each record of a lower-rate channel on its own: `resample(block, m, ns, npad=0)`. */
-function resampleRecords(own: Float32Array, ns: number, m: number, nRec: number, acc: StatsAccumulator | null, c: number): Float32Array {
+export function resampleRecords(own: Float32Array, ns: number, m: number, nRec: number, acc: StatsAccumulator | null, c: number): Float32Array {
   const plan = resamplePlan(ns, m, ns, 0);
   const out = new Float32Array(nRec * m);
   const a = new Float64Array(m), b = new Float64Array(m);

@@ -2,12 +2,13 @@
 import { extname } from 'node:path';
 import { XBrainError } from '../../tools/result';
 import { bdfReader, edfReader } from './edf';
+import { gdfReader } from './gdf';
 import type { FormatReader } from './reader';
 
 // Readers of the second I/O area register here (one import and one list entry per file in src/core/io/formats/).
 // LEAD: when eeglab.ts, mat.ts, brainvision.ts, fif.ts, cnt.ts, egi.ts, npy.ts land, import their FormatReader
 // exports and add them to READERS below.
-const READERS: FormatReader[] = [edfReader, bdfReader];
+const READERS: FormatReader[] = [edfReader, bdfReader, gdfReader];
 
 export function registeredReaders(): readonly FormatReader[] {
   return READERS;
