@@ -1,3 +1,67 @@
-import type { ToolImplementations } from '../types';
+import type { ToolContext, ToolImplementations } from '../types';
+import { data, XBrainError } from '../result';
+import { evaluateRuns, type EvalSet, type EvaluationResult } from '../../evaluation/evaluateRuns';
+import type { ClassificationReport, MeanSd, SummaryMetric } from '../../evaluation/metrics';
 
-export const analysisTools: ToolImplementations = {};
+const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
+const ms = (s: MeanSd): string => (s.n > 1 ? `${pct(s.mean)} ± ${pct(s.sd)}` : pct(s.mean));
+
+function compact(r: ClassificationReport): Record<string, unknown> {
+  return {
+    n: r.n, accuracy: r.accuracy, balancedAccuracy: r.balancedAccuracy, kappa: r.kappa, macroF1: r.macroF1, auc: r.auc,
+    confusion: r.confusion, perClass: r.perClass, chance: r.chance,
+  };
+}
+
+function meanOf(s: Record<SummaryMetric, MeanSd>): Record<SummaryMetric, number> {
+  return { accuracy: s.accuracy.mean, balancedAccuracy: s.balancedAccuracy.mean, kappa: s.kappa.mean, macroF1: s.macroF1.mean, auc: s.auc.mean };
+}
+
+/** The `evaluate` result's meta: headline figures (mean over runs), pooled confusion/per-class, mean ± SD, baseline. */
+export function evaluationMeta(res: EvaluationResult, set: EvalSet): Record<string, unknown> {
+  return {
+    mime: 'application/vnd.xbrain.metrics+json',
+    split: set,
+    classes: res.classes,
+    ...meanOf(res.summary),
+    confusion: res.pooled.confusion,
+    perClass: res.pooled.perClass,
+    chance: res.pooled.chance,
+    summary: res.summary,
+    pooled: compact(res.pooled),
+    folds: res.folds,
+    runs: res.runs.map((r) => ({ runId: r.runId, splitId: r.splitId, splitName: r.splitName, repeat: r.repeat, seed: r.seed, set: r.set, ...compact(r) })),
+    baseline: res.baseline
+      ? {
+        method: res.baseline.method,
+        nComponents: res.baseline.nComponents,
+        ...meanOf(res.baseline.summary),
+        summary: res.baseline.summary,
+        splits: res.baseline.splits.map((b) => ({ splitId: b.splitId, splitName: b.splitName, set: b.set, ...compact(b) })),
+      }
+      : null,
+  };
+}
+
+async function runEvaluate(args: Record<string, unknown>, ctx: ToolContext) {
+  const state = ctx.study.state;
+  if (!state.epochs || !state.dataset) throw new XBrainError('invalid_state', 'evaluate needs epochs and a dataset');
+  const set = (args.split ?? 'test') as EvalSet;
+  const res = await evaluateRuns(state.epochs, state.dataset.splits, state.runs, { set, workspace: ctx.env.workspace, baseline: args.baseline !== false });
+  const meta = evaluationMeta(res, set);
+  const lines = [
+    `Evaluated ${res.runs.length} run(s) on the ${set} set with ONNX Runtime (${res.classes.join(' / ')}).`,
+    `Accuracy ${ms(res.summary.accuracy)}, balanced accuracy ${ms(res.summary.balancedAccuracy)}, kappa ${res.summary.kappa.mean.toFixed(3)}, macro-F1 ${res.summary.macroF1.mean.toFixed(3)}, AUC ${res.summary.auc.mean.toFixed(3)}.`,
+    `Chance: ${pct(res.pooled.chance.uniform)} (majority class ${pct(res.pooled.chance.majority)}; above ${pct(res.pooled.chance.significant)} is significant at p < 0.05 for ${res.pooled.n} trials).`,
+  ];
+  if (res.folds.length > 1) lines.push(...res.folds.map((f) => `  ${f.splitName}: ${ms(f.summary.accuracy)} over ${f.runs} run(s)`));
+  if (res.baseline) lines.push(`CSP+LDA baseline on the same split: accuracy ${ms(res.baseline.summary.accuracy)}, kappa ${res.baseline.summary.kappa.mean.toFixed(3)}.`);
+  if (res.runs.some((r) => r.set !== set)) lines.push(`Note: splits without ${set} epochs were evaluated on validation.`);
+  const evaluation = { runIds: res.runs.map((r) => r.runId), split: set, metrics: meta, createdAt: new Date().toISOString() };
+  ctx.study.commit({ evaluations: [...state.evaluations, evaluation] }, ['runs']);
+  return data('evaluate', lines.join('\n'), meta);
+}
+
+export const analysisTools: ToolImplementations = {
+  evaluate: { run: runEvaluate },
+};
