@@ -5,6 +5,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brainVisionReader } from '../../../src/core/io/formats/brainvision';
 import { eeglabReader } from '../../../src/core/io/formats/eeglab';
+import { fifReader } from '../../../src/core/io/formats/fif';
 import { matReader, readMat } from '../../../src/core/io/formats/mat';
 import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
 import { XBrainError } from '../../../src/core/tools/result';
@@ -370,5 +371,72 @@ describe('BrainVision', () => {
     bad[bad.indexOf(Buffer.from('FP\u00e91', 'utf8')) + 2] = 0xe9; // a lone Latin-1 byte inside a UTF-8 file
     writeFileSync(p, bad);
     await expectTypedError(brainVisionReader.read(p), 'bad_file', p, 'UTF-8');
+  });
+});
+
+describe('FIF raw', () => {
+  const file = data('test_bin_raw.fif');
+  it('matches MNE (meas info, cal x range, stim channel STI 014)', async () => {
+    const rec = await fifReader.read(file);
+    const t = truth('test_bin_raw.fif');
+    expectMatchesTruth(rec, t);
+    expect(rec.measDate).toBe(t.meas_date);
+    expect(rec.channels[32]).toMatchObject({ name: 'STI 014', type: 'stim' });
+  });
+
+  it('reads the header without data and a window equal to the full read', async () => {
+    await expectHeaderAndWindow(fifReader, file, truth('test_bin_raw.fif'));
+  });
+
+  /** test_bin_raw.fif with every data buffer (DAU_PACK16) re-encoded as another FIFF type; other tags copied. */
+  function reencode(type: 2 | 3 | 4 | 5 | 20 | 21): string {
+    const src = readFileSync(file);
+    const parts: Buffer[] = [];
+    let pos = 0;
+    while (pos < src.length) {
+      const kind = src.readInt32BE(pos), ttype = src.readInt32BE(pos + 4), size = src.readInt32BE(pos + 8), next = src.readInt32BE(pos + 12);
+      const body = src.subarray(pos + 16, pos + 16 + size);
+      if (kind === 300) {
+        expect(ttype).toBe(16);
+        const n = size / 2;
+        const width = { 2: 2, 3: 4, 4: 4, 5: 8, 20: 8, 21: 16 }[type];
+        const out = Buffer.alloc(n * width);
+        for (let i = 0; i < n; i++) {
+          const v = body.readInt16BE(2 * i);
+          if (type === 2) out.writeInt16BE(v, 2 * i);
+          else if (type === 3) out.writeInt32BE(v, 4 * i);
+          else if (type === 4 || type === 20) out.writeFloatBE(v, width * i);
+          else out.writeDoubleBE(v, width * i);
+        }
+        const head = Buffer.alloc(16);
+        head.writeInt32BE(kind, 0); head.writeInt32BE(type, 4); head.writeInt32BE(out.length, 8); head.writeInt32BE(0, 12);
+        parts.push(head, out);
+      } else {
+        parts.push(src.subarray(pos, pos + 16 + size));
+      }
+      if (next === -1) break;
+      pos += 16 + size;
+    }
+    const p = join(tmp, `fif-type${type}.fif`);
+    writeFileSync(p, Buffer.concat(parts));
+    return p;
+  }
+
+  it.each([2, 3, 4, 5, 20, 21] as const)('reads data buffers of FIFF type %i like the original', async (type) => {
+    const rec = await fifReader.read(reencode(type));
+    expectMatchesTruth(rec, truth('test_bin_raw.fif'));
+  });
+
+  it('rejects a non-FIF file, a truncated file and a broken tag size with typed errors', async () => {
+    const bytes = readFileSync(file);
+    const p = join(tmp, 'broken.fif');
+    writeFileSync(p, readFileSync(data('test.vhdr')));
+    await expectTypedError(fifReader.read(p), 'bad_file', p, 'file id');
+    writeFileSync(p, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expectTypedError(fifReader.read(p), 'bad_file', p);
+    const big = Buffer.from(bytes);
+    big.writeInt32BE(0x7fffff00, 8); // size field of the first tag
+    writeFileSync(p, big);
+    await expectTypedError(fifReader.read(p), 'bad_file', p, 'size');
   });
 });
