@@ -5,7 +5,7 @@ import { join } from 'node:path';
 vi.mock('vscode', () => import('./vscodeStub'));
 
 import { XBrainNotebookSerializer } from '../../../src/extension/notebook/serializer';
-import { chatToNotebook } from '../../../src/core/notebook/exportChat';
+import { chatToNotebook, type ChatTurnCalls } from '../../../src/core/notebook/exportChat';
 import { serializeNotebook, parseNotebook } from '../../../src/core/notebook/format';
 import { parseCell } from '../../../src/core/notebook/cellParser';
 import { starterNotebook } from '../../../src/core/notebook/starter';
@@ -55,7 +55,7 @@ describe('VS Code notebook serializer', () => {
 
 describe('chat export and starter notebook', () => {
   it('turns each request into markdown and its executed tool calls into one code cell that parses back to the same calls', () => {
-    const turns = [
+    const turns: ChatTurnCalls[] = [
       { request: 'load S001R04 and filter 8-30 Hz', toolCalls: [{ tool: 'load_data', arguments: { paths: ['S001R04.edf'] } }, { tool: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } }] },
       { request: 'what is loaded?', toolCalls: [] },
       { request: 'epoch\nwithout baseline', toolCalls: [{ tool: 'epoch_data', arguments: { t_min: 0, t_max: 4, event_id: ['T1', 'T2'], baseline: null } }] },
