@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brainVisionReader } from '../../../src/core/io/formats/brainvision';
+import { cntReader } from '../../../src/core/io/formats/cnt';
 import { eeglabReader } from '../../../src/core/io/formats/eeglab';
 import { fifReader } from '../../../src/core/io/formats/fif';
 import { matReader, readMat } from '../../../src/core/io/formats/mat';
@@ -438,5 +439,38 @@ describe('FIF raw', () => {
     big.writeInt32BE(0x7fffff00, 8); // size field of the first tag
     writeFileSync(p, big);
     await expectTypedError(fifReader.read(p), 'bad_file', p, 'size');
+  });
+});
+
+describe('Neuroscan CNT', () => {
+  const file = data('test.cnt');
+  it('matches MNE (int16 detected from the event table position, block-interleaved samples, events)', async () => {
+    const rec = await cntReader.read(file);
+    const t = truth('test.cnt');
+    expectMatchesTruth(rec, t);
+    expect(rec.measDate).toBe(t.meas_date);
+  });
+
+  it('reads the header without data and a window equal to the full read', async () => {
+    await expectHeaderAndWindow(cntReader, file, truth('test.cnt'));
+  });
+
+  it('rejects truncated files and absurd header counts with typed errors naming the field', async () => {
+    const bytes = readFileSync(file);
+    const p = join(tmp, 'bad.cnt');
+    writeFileSync(p, bytes.subarray(0, 500));
+    await expectTypedError(cntReader.read(p), 'bad_file', p, 'SETUP header');
+    const many = Buffer.from(bytes);
+    many.writeUInt16LE(60000, 370);
+    writeFileSync(p, many);
+    await expectTypedError(cntReader.read(p), 'bad_file', p, 'nchannels');
+    const ev = Buffer.from(bytes);
+    ev.writeUInt8(9, ev.readInt32LE(886));
+    writeFileSync(p, ev);
+    await expectTypedError(cntReader.read(p), 'bad_file', p, 'event table type');
+    const label = Buffer.from(bytes);
+    label[900] = 0xff;
+    writeFileSync(p, label);
+    await expectTypedError(cntReader.read(p), 'bad_file', p, 'electrode 1 label', 'UTF-8');
   });
 });
