@@ -2,13 +2,16 @@
 import { extname } from 'node:path';
 import { XBrainError } from '../../tools/result';
 import { bdfReader, edfReader } from './edf';
+import { brainVisionReader } from './brainvision';
+import { eeglabReader } from './eeglab';
+import { fifReader } from './fif';
 import { gdfReader } from './gdf';
 import type { FormatReader } from './reader';
 
 // Readers of the second I/O area register here (one import and one list entry per file in src/core/io/formats/).
-// LEAD: when eeglab.ts, mat.ts, brainvision.ts, fif.ts, cnt.ts, egi.ts, npy.ts land, import their FormatReader
-// exports and add them to READERS below.
-const READERS: FormatReader[] = [edfReader, bdfReader, gdfReader];
+// LEAD: when the MAT-array, cnt.ts, egi.ts and npy.ts readers land, import their FormatReader exports
+// (e.g. matReader, cntReader, egiReader, npyReader) and add them to READERS below.
+const READERS: FormatReader[] = [edfReader, bdfReader, gdfReader, eeglabReader, brainVisionReader, fifReader];
 
 export function registeredReaders(): readonly FormatReader[] {
   return READERS;
