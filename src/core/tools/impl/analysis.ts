@@ -1,5 +1,12 @@
 import type { ToolContext, ToolImplementations } from '../types';
-import { data, XBrainError } from '../result';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { data, plot, text, XBrainError } from '../result';
+import { studyDir } from '../../study/persistence';
+import { saliencyForRuns } from '../../evaluation/explainRuns';
+import type { SaliencyMethod } from '../../evaluation/saliency';
+import { exportModel } from '../../evaluation/modelCard';
+import { resolvePath } from './state';
 import { evaluateRuns, type EvalSet, type EvaluationResult } from '../../evaluation/evaluateRuns';
 import type { ClassificationReport, MeanSd, SummaryMetric } from '../../evaluation/metrics';
 
@@ -62,6 +69,46 @@ async function runEvaluate(args: Record<string, unknown>, ctx: ToolContext) {
   return data('evaluate', lines.join('\n'), meta);
 }
 
+function runSaliency(args: Record<string, unknown>, ctx: ToolContext) {
+  const state = ctx.study.state;
+  if (!state.epochs || !state.dataset) throw new XBrainError('invalid_state', 'compute_saliency needs epochs and a dataset');
+  const method = (args.method ?? 'gradient') as SaliencyMethod;
+  const nSamples = Number(args.n_samples ?? 5);
+  const stdev = Number(args.stdev ?? 1.0);
+  const absolute = Boolean(args.absolute ?? false);
+  const payload = saliencyForRuns(state.epochs, state.dataset.splits, state.runs, { method, nSamples, stdev, absolute, workspace: ctx.env.workspace, montage: state.montage });
+  const dir = join(studyDir(ctx.env.workspace), 'saliency');
+  mkdirSync(dir, { recursive: true });
+  const name = `${method}${absolute ? '-abs' : ''}-${new Date().toISOString().replace(/[-:.]/g, '')}.json`;
+  writeFileSync(join(dir, name), JSON.stringify(payload));
+  const rel = `saliency/${name}`;
+  const key = `saliency_${method}${absolute ? '_abs' : ''}`;
+  ctx.study.commit({ runs: state.runs.map((r) => (payload.runIds.includes(r.id) ? { ...r, artefacts: { ...r.artefacts, [key]: rel } } : r)) }, ['runs']);
+  const top = payload.topomap.perClass.map((c) => {
+    const order = c.values.map((v, i) => [Math.abs(v), i] as const).sort((a, b) => b[0] - a[0]).slice(0, 3);
+    return `${c.class}: ${order.map(([, i]) => payload.channels[i]).join(', ')}`;
+  });
+  const lines = [
+    `Saliency (${method}${absolute ? ', absolute' : ''}) of ${payload.runIds.length} run(s), target = true label, averaged per class (${payload.maps.map((m) => `${m.class} ${m.n}`).join(', ')} trials).`,
+    `Strongest channels (time-averaged): ${top.join('; ')}.`,
+    `Views: channel × time maps, spectrogram (STFT nperseg ${payload.spectrogram.nperseg}, overlap ${payload.spectrogram.noverlap}), topomap (${payload.topomap.montage ?? 'no montage: positions unavailable'}). Saved to .xbrain/${rel}.`,
+  ];
+  return plot('compute_saliency', lines.join('\n'), { ...payload, file: rel });
+}
+
 export const analysisTools: ToolImplementations = {
   evaluate: { run: runEvaluate },
+  compute_saliency: { run: runSaliency },
+  export_model: {
+    run: (args, ctx) => {
+      const out = resolvePath(ctx, String(args.path));
+      const r = exportModel(ctx.study.state, ctx.env.workspace, out, args.run_id === undefined ? undefined : String(args.run_id));
+      const ev = r.cardData.metrics.evaluation as { accuracy?: number } | null;
+      const lines = [
+        `Exported run ${r.run.id} (${r.run.model.name}, ${r.run.splitName}, repeat ${r.run.repeat}) to ${r.onnx}`,
+        `Model card: ${r.card} (${r.cardData.classes.length} classes, ${r.cardData.input.nChannels} channels × ${r.cardData.input.nTimes} samples at ${r.cardData.input.sfreq} Hz, ${r.cardData.preprocessing.length} preprocessing step(s)${ev?.accuracy !== undefined ? `, accuracy ${pct(ev.accuracy)}` : ''}).`,
+      ];
+      return text('export_model', lines.join('\n'), { onnx: r.onnx, card: r.card, runId: r.run.id, modelCard: r.cardData });
+    },
+  },
 };

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolRegistry } from '../../../src/core/tools/registry';
-import { predictLogits } from '../../../src/core/training';
+import { predictLogits, runOnnx } from '../../../src/core/training';
 import { classificationReport } from '../../../src/core/evaluation/metrics';
 import { subset } from '../../../src/core/evaluation/cspLda';
 import { trainedStudy, type TrainedStudy } from './trainedStudy';
@@ -51,6 +51,60 @@ describe('evaluate tool (ONNX Runtime) through the Study', () => {
     expect(t.study.state.evaluations[0].runIds).toEqual(['run-0', 'run-1']);
   });
 
+});
+
+describe('compute_saliency tool', () => {
+  it('gives per-class channel × time maps, STFT spectrograms and topomap values with montage positions', async () => {
+    const reg = new ToolRegistry();
+    const e = t.study.state.epochs!;
+    const r = await reg.invoke('compute_saliency', { method: 'gradient', absolute: true }, t.ctx);
+    expect(r.type).toBe('plot');
+    const m = r.meta as Record<string, any>;
+    expect(m.mime).toBe('application/vnd.xbrain.saliency+json');
+    expect(m.classes).toEqual(['left', 'right']);
+    expect(m.maps).toHaveLength(2);
+    const nTest = t.study.state.dataset!.splits.reduce((a, s) => a + s.test.length, 0);
+    expect(m.maps[0].n + m.maps[1].n).toBe(nTest);
+    expect(m.maps[0].map).toHaveLength(e.nChannels);
+    expect(m.maps[0].map[0]).toHaveLength(e.nTimes);
+    // spectrogram: nperseg = sfreq = 64, 50% overlap → 33 frequencies, (96 + 64 − 64) / 32 + 1 = 4 segments
+    expect(m.spectrogram.nperseg).toBe(64);
+    expect(m.spectrogram.noverlap).toBe(32);
+    expect(m.spectrogram.freqs).toHaveLength(33);
+    expect(m.spectrogram.times).toEqual([0, 0.5, 1, 1.5]);
+    expect(m.topomap.montage).toBe('standard_1020');
+    expect(Object.keys(m.topomap.positions).sort()).toEqual([...e.channels].sort());
+    // the class-specific rhythm lives on C3 (left) and Cz (right): the absolute saliency peaks on a pattern channel
+    const topChannel = (values: number[]): string => e.channels[values.indexOf(Math.max(...values))];
+    expect(['C3', 'FC3', 'CP3', 'Cz', 'Pz']).toContain(topChannel(m.topomap.perClass[0].values));
+    expect(m.topomap.perClass[0].values.every((v: number) => v >= 0)).toBe(true);
+    expect(t.study.state.runs[0].artefacts.saliency_gradient_abs).toBe(m.file);
+  });
+});
+
+describe('export_model tool', () => {
+  it('writes the ONNX model and a card; the exported model reproduces the run’s logits', async () => {
+    const reg = new ToolRegistry();
+    const r = await reg.invoke('export_model', { path: 'export', run_id: 'run-0' }, t.ctx);
+    expect(r.type).toBe('text');
+    const card = JSON.parse(readFileSync(join(t.workspace, 'export', 'model.card.json'), 'utf8'));
+    const e = t.study.state.epochs!;
+    expect(card.classes).toEqual(['left', 'right']);
+    expect(card.input).toMatchObject({ channels: e.channels, nChannels: 8, nTimes: 96, sfreq: 64 });
+    expect(card.preprocessing[0].description).toBe('Filtering 8.0 ~ 30.0 Hz');
+    expect(card.model.name).toBe('SCCNet');
+    expect(card.metrics.evaluation.accuracy).toBeCloseTo((t.study.state.evaluations[0].metrics.runs as any[])[0].accuracy, 12);
+    const x = e.data.subarray(0, 4 * e.nChannels * e.nTimes);
+    const onnx = await runOnnx(join(t.workspace, 'export', 'model.onnx'), x, { nChannels: e.nChannels, nTimes: e.nTimes });
+    const ref = predictLogits(t.models[0], x);
+    for (let i = 0; i < ref.length; i++) expect(Math.abs(onnx[i] - ref[i])).toBeLessThan(1e-4);
+    const bad = await reg.invoke('export_model', { path: 'export2', run_id: 'nope' }, t.ctx);
+    expect(bad.error?.code).toBe('not_found');
+    expect(bad.content).toMatch(/run_id/);
+  });
+});
+
+describe('failure leaves the Study unchanged', () => {
   it('a missing ONNX file is a typed error naming it, and the Study is unchanged', async () => {
     const reg = new ToolRegistry();
     const before = t.study.state;

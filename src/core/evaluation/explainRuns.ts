@@ -1,0 +1,143 @@
+/**
+ * Saliency over the Study's finished runs: each run's TS model (weights artefact) attributes its split's evaluation
+ * set (test, else validation, else training, as XBrainLab), target = true label; per-class maps are averaged over
+ * the trials of every run ("Average" across runs), then the spectrogram and topomap views are derived.
+ */
+import { existsSync } from 'node:fs';
+import type { Epochs } from '../signal/types';
+import { fitMontage, MONTAGE_NAMES, type MontageName } from '../signal/montage';
+import type { DatasetSplit, RunRecord } from '../study/types';
+import { XBrainError } from '../tools/result';
+import { loadModel } from '../training';
+import { subset } from './cspLda';
+import { classNames, resolveArtefact } from './evaluateRuns';
+import { attribute, channelMeans, perClassMaps, projectTopomap, stftMagnitudeMean, type SaliencyMethod } from './saliency';
+
+export interface SaliencyPayload {
+  mime: 'application/vnd.xbrain.saliency+json';
+  method: SaliencyMethod;
+  absolute: boolean;
+  nSamples: number;
+  stdev: number;
+  runIds: string[];
+  /** per run, the set its trials came from */
+  sets: Record<string, 'test' | 'val' | 'train'>;
+  classes: string[];
+  channels: string[];
+  sfreq: number;
+  tmin: number;
+  nTimes: number;
+  /** per class: C × T map as rows, trial count */
+  maps: Array<{ class: string; n: number; map: number[][] }>;
+  spectrogram: { nperseg: number; noverlap: number; freqs: number[]; times: number[]; perClass: Array<{ class: string; values: number[][] }> };
+  topomap: {
+    montage: string | null;
+    /** projected 2-D positions (MNE layout) of channels the montage knows; others are listed in `missing` */
+    positions: Record<string, [number, number]>;
+    missing: string[];
+    perClass: Array<{ class: string; values: number[] }>;
+  };
+}
+
+const rowsOf = (a: Float64Array, nRows: number, nCols: number): number[][] => Array.from({ length: nRows }, (_, r) => Array.from(a.subarray(r * nCols, (r + 1) * nCols)));
+
+function evalSet(split: DatasetSplit): { idx: Int32Array; set: 'test' | 'val' | 'train' } {
+  if (split.test.length > 0) return { idx: split.test, set: 'test' };
+  if (split.val.length > 0) return { idx: split.val, set: 'val' };
+  return { idx: split.train, set: 'train' };
+}
+
+export function saliencyForRuns(
+  e: Epochs,
+  splits: readonly DatasetSplit[],
+  runs: readonly RunRecord[],
+  opts: { method: SaliencyMethod; nSamples: number; stdev: number; absolute: boolean; workspace: string; montage: string | null; steps?: number },
+): SaliencyPayload {
+  const finished = runs.filter((r) => r.status === 'done');
+  if (finished.length === 0) throw new XBrainError('invalid_state', 'there is no finished training run to explain');
+  const classes = classNames(e);
+  const per = e.nChannels * e.nTimes;
+  const jobs = finished.map((r) => {
+    const split = splits.find((s) => s.id === r.splitId);
+    if (!split) throw new XBrainError('invalid_state', `run ${r.id} refers to split ${r.splitName} which is not in the current dataset`, { run: r.id });
+    const w = r.artefacts.weights;
+    if (!w) throw new XBrainError('not_found', `run ${r.id} has no weights (artefacts.weights)`, { run: r.id });
+    const file = resolveArtefact(opts.workspace, w);
+    if (!existsSync(file)) throw new XBrainError('not_found', `weights of run ${r.id} not found: ${file}`, { run: r.id, file });
+    return { run: r, file, ...evalSet(split) };
+  });
+  // sums over all runs' trials, per class
+  const sums = classes.map(() => new Float64Array(per));
+  const counts = new Array<number>(classes.length).fill(0);
+  const attrByClass: Float32Array[][] = classes.map(() => []);
+  const sets: Record<string, 'test' | 'val' | 'train'> = {};
+  for (const j of jobs) {
+    const model = loadModel(j.file);
+    if (model.nChannels !== e.nChannels || model.nTimes !== e.nTimes) {
+      throw new XBrainError('invalid_state', `run ${j.run.id}: model input ${model.nChannels}×${model.nTimes} does not match the epochs ${e.nChannels}×${e.nTimes}`, { run: j.run.id });
+    }
+    const x = subset(e.data, e.nChannels, e.nTimes, j.idx).data as Float32Array;
+    const labels = Array.from(j.idx, (i) => e.labels[i]);
+    const attr = attribute(model, x, labels, { method: opts.method, nSamples: opts.nSamples, stdev: opts.stdev, steps: opts.steps, seed: j.run.seed });
+    const maps = perClassMaps(attr, labels, classes, per, opts.absolute);
+    maps.forEach((m, c) => {
+      for (let i = 0; i < per; i++) sums[c][i] += m.map[i] * m.n;
+      counts[c] += m.n;
+    });
+    labels.forEach((y, i) => attrByClass[y].push(attr.subarray(i * per, (i + 1) * per)));
+    sets[j.run.id] = j.set;
+  }
+  const maps = classes.map((c, k) => {
+    const m = sums[k];
+    if (counts[k] > 0) for (let i = 0; i < per; i++) m[i] /= counts[k];
+    return { class: c, n: counts[k], map: m };
+  });
+  // spectrogram: |STFT| of every trial and channel of the class's attributions (|s| first when absolute), averaged
+  const nperseg = Math.trunc(e.sfreq);
+  const noverlap = Math.floor(nperseg / 2);
+  let freqs: Float64Array = new Float64Array(0);
+  let times: Float64Array = new Float64Array(0);
+  const spec = classes.map((c, k) => {
+    const trials = attrByClass[k];
+    const rows = new Float32Array(trials.length * per);
+    trials.forEach((t, i) => {
+      for (let j = 0; j < per; j++) rows[i * per + j] = opts.absolute ? Math.abs(t[j]) : t[j];
+    });
+    const s = stftMagnitudeMean(rows, trials.length * e.nChannels, e.nTimes, e.sfreq, nperseg, noverlap);
+    freqs = s.freqs;
+    times = s.times;
+    return { class: c, values: rowsOf(s.magnitude, s.freqs.length, s.times.length) };
+  });
+  // topomap: channel means of the class map, positions from the Study's montage (else the best-fitting built-in one)
+  let montage: MontageName | null = null;
+  if (opts.montage && (MONTAGE_NAMES as readonly string[]).includes(opts.montage)) montage = opts.montage as MontageName;
+  let fit = montage ? fitMontage(montage, e.channels) : null;
+  if (!fit) {
+    const cand = MONTAGE_NAMES.map((m) => fitMontage(m, e.channels)).sort((a, b) => a.missing.length - b.missing.length)[0];
+    if (cand.missing.length < e.channels.length) fit = cand;
+  }
+  const positions: Record<string, [number, number]> = {};
+  if (fit) for (const [ch, p] of Object.entries(fit.positions)) positions[ch] = projectTopomap(p);
+  return {
+    mime: 'application/vnd.xbrain.saliency+json',
+    method: opts.method,
+    absolute: opts.absolute,
+    nSamples: opts.nSamples,
+    stdev: opts.stdev,
+    runIds: jobs.map((j) => j.run.id),
+    sets,
+    classes,
+    channels: [...e.channels],
+    sfreq: e.sfreq,
+    tmin: e.tmin,
+    nTimes: e.nTimes,
+    maps: maps.map((m) => ({ class: m.class, n: m.n, map: rowsOf(m.map, e.nChannels, e.nTimes) })),
+    spectrogram: { nperseg, noverlap, freqs: Array.from(freqs), times: Array.from(times), perClass: spec },
+    topomap: {
+      montage: fit ? fit.montage : null,
+      positions,
+      missing: fit ? fit.missing : [...e.channels],
+      perClass: maps.map((m) => ({ class: m.class, values: Array.from(channelMeans(m.map, e.nChannels, e.nTimes)) })),
+    },
+  };
+}
