@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { brainVisionReader } from '../../../src/core/io/formats/brainvision';
 import { cntReader } from '../../../src/core/io/formats/cnt';
 import { eeglabReader } from '../../../src/core/io/formats/eeglab';
+import { egiReader } from '../../../src/core/io/formats/egi';
 import { fifReader } from '../../../src/core/io/formats/fif';
 import { matReader, readMat } from '../../../src/core/io/formats/mat';
 import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
@@ -472,5 +473,40 @@ describe('Neuroscan CNT', () => {
     label[900] = 0xff;
     writeFileSync(p, label);
     await expectTypedError(cntReader.read(p), 'bad_file', p, 'electrode 1 label', 'UTF-8');
+  });
+});
+
+describe('EGI simple binary', () => {
+  const file = data('test_egi.raw');
+  it('matches MNE (256 EEG, 6 event channels as stim, synthesized STI 014)', async () => {
+    const rec = await egiReader.read(file);
+    const t = truth('test_egi.raw');
+    expectMatchesTruth(rec, t);
+    expect(rec.measDate).toBe(t.meas_date);
+  });
+
+  it('reads the header (same channels as read) and a window equal to the full read', async () => {
+    await expectHeaderAndWindow(egiReader, file, truth('test_egi.raw'));
+  });
+
+  it('rejects unknown versions, segmented files and absurd counts with typed errors', async () => {
+    const bytes = readFileSync(file);
+    const p = join(tmp, 'bad.raw');
+    const cases: [number, number, 'i32' | 'i16', string, string][] = [
+      [0, 99, 'i32', 'bad_file', 'version'],
+      [0, 5, 'i32', 'not_implemented', 'version'],
+      [30, 1_000_000, 'i32', 'bad_file', 'n_samples'],
+      [30, -5, 'i32', 'bad_file', 'n_samples'],
+      [22, -1, 'i16', 'bad_file', 'n_channels'],
+      [20, 0, 'i16', 'bad_file', 'samp_rate'],
+    ];
+    for (const [off, value, kind, code, field] of cases) {
+      const b = Buffer.from(bytes);
+      if (kind === 'i32') b.writeInt32BE(value, off); else b.writeInt16BE(value, off);
+      writeFileSync(p, b);
+      await expectTypedError(egiReader.read(p), code, p, field);
+    }
+    writeFileSync(p, bytes.subarray(0, bytes.length - 100));
+    await expectTypedError(egiReader.read(p), 'bad_file', p, 'n_samples');
   });
 });
