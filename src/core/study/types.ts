@@ -95,6 +95,8 @@ export interface RunRecord {
   /** paths relative to the workspace's .xbrain folder */
   artefacts: Record<string, string>;
   error?: string;
+  /** set on runs started by run_sweep: the sweep and the grid point this run trained */
+  sweep?: { id: string; pointIndex: number; point: Record<string, unknown> };
   startedAt: string;
   endedAt?: string;
 }

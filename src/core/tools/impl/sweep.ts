@@ -1,3 +1,158 @@
-import type { ToolImplementations } from '../types';
+/**
+ * run_sweep: a grid of training settings × dataset folds × repeats on a backend (local, pytorch, slurm).
+ * Every task becomes a RunRecord (with its grid point and seed) once the sweep ends; the result aggregates
+ * mean ± SD per grid point. On slurm the tasks are one array job in the shared folder.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { studyDir } from '../../study/persistence';
+import type { Study } from '../../study/study';
+import type { EpochMetrics, RunRecord } from '../../study/types';
+import { backendAvailability } from '../../training/backends';
+import type { BackendName } from '../../training/backends/types';
+import { createModel } from '../../training/models';
+import type { PointSummary } from '../../training/sweep/aggregate';
+import { planSweep, type Grid } from '../../training/sweep/plan';
+import { prepareSweep, startSweep, type SweepOutcome, type SweepRun } from '../../training/sweep/run';
+import { text, XBrainError } from '../result';
+import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
+import { DEFAULT_MODEL, DEFAULT_TRAINING, inputSpec } from './training';
 
-export const sweepTools: ToolImplementations = {};
+const activeSweeps = new WeakMap<Study, SweepRun>();
+
+/** Cancels the Study's running sweep, if any (stop_training calls this). */
+export async function cancelSweep(study: Study): Promise<SweepOutcome | null> {
+  const run = activeSweeps.get(study);
+  return run ? run.cancel() : null;
+}
+
+interface Plan {
+  grid: Grid;
+  folds: number;
+  repeats: number;
+  backend: BackendName;
+}
+
+function readPlan(args: ToolArgs, ctx: ToolContext): Plan & { tasks: ReturnType<typeof planSweep> } {
+  const grid = args.grid as Grid;
+  const folds = Number(args.folds ?? 1);
+  const repeats = Number(args.repeats ?? 1);
+  const backend = (args.backend as BackendName | undefined) ?? 'local';
+  const splits = ctx.study.state.dataset?.splits ?? [];
+  if (!splits.length) throw new XBrainError('invalid_state', 'There is no dataset: run generate_dataset first.');
+  if (folds > splits.length) {
+    throw new XBrainError('invalid_arguments', `folds=${folds} but the dataset has ${splits.length} split(s); regenerate it with k-fold or ask for fewer folds.`, { field: 'folds' });
+  }
+  const seed = ctx.study.state.training?.seed ?? DEFAULT_TRAINING.seed;
+  return { grid, folds, repeats, backend, tasks: planSweep(grid, folds, repeats, seed) };
+}
+
+const sharedRoot = (ctx: ToolContext): string => process.env.XBRAIN_SHARED_DIR ? path.resolve(process.env.XBRAIN_SHARED_DIR) : path.join(studyDir(ctx.env.workspace), 'sweeps');
+
+function readMetrics(file: string): EpochMetrics[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => {
+    const p = JSON.parse(l) as EpochMetrics;
+    return { epoch: p.epoch, seconds: p.seconds, lr: p.lr, train: p.train, ...(p.val ? { val: p.val } : {}), ...(p.test ? { test: p.test } : {}) };
+  });
+}
+
+const fmt = (m: { mean: number; sd: number } | null): string => (m ? `${m.mean.toFixed(3)} ± ${m.sd.toFixed(3)}` : '–');
+
+function table(summary: PointSummary[]): string {
+  const rows = summary.map((p) => `| ${p.label} | ${p.done} | ${p.failed} | ${fmt(p.valAccuracy)} | ${fmt(p.testAccuracy)} | ${fmt(p.testAuc)} |`);
+  return ['| grid point | done | failed | val accuracy | test accuracy | test AUC |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+export const sweepTools: ToolImplementations = {
+  run_sweep: {
+    confirmation: (args, ctx) => {
+      const p = readPlan(args, ctx);
+      const points = p.tasks.length / (p.folds * p.repeats);
+      return `Start ${p.tasks.length} training run(s) on the ${p.backend} backend: ${points} grid point(s) × ${p.folds} fold(s) × ${p.repeats} repeat(s).`;
+    },
+    run: async (args, ctx) => {
+      const { study } = ctx;
+      if (activeSweeps.has(study)) throw new XBrainError('invalid_state', 'A sweep is already running; stop it with stop_training first.');
+      const plan = readPlan(args, ctx);
+      const state = study.state;
+      const avail = backendAvailability(plan.backend, { packageRoot: ctx.env.packageRoot });
+      if (!avail.available) throw new XBrainError('unavailable', `The ${plan.backend} backend is unavailable: ${avail.detail}.`, { field: 'backend' });
+      const spec = inputSpec(state);
+      const model = state.model ?? DEFAULT_MODEL;
+      const config = state.training ?? DEFAULT_TRAINING;
+      // Refuse bad grid values (too-short epochs for a model, out-of-range parameters) before anything starts.
+      for (const t of plan.tasks.filter((x) => x.fold === 0 && x.repeat === 0)) {
+        const name = (t.point.model_name as string | undefined) ?? model.name;
+        const params = { ...model.params };
+        for (const [k, v] of Object.entries(t.point)) if (!['model_name', 'epoch', 'batch_size', 'learning_rate', 'optimizer', 'selection'].includes(k)) params[k] = Number(v);
+        createModel(name, spec, params);
+      }
+      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+      const dir = path.join(sharedRoot(ctx), stamp);
+      const splits = state.dataset!.splits;
+      const prepared = prepareSweep({
+        dir, tasks: plan.tasks, spec, model,
+        config: {
+          epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
+          selection: config.selection, checkpointEvery: 0, threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
+        },
+        x: state.epochs!.data, labels: state.epochs!.labels, splits,
+      });
+      const taskBackend = config.backend === 'pytorch' ? 'pytorch' : 'local';
+      const run = startSweep(prepared, { backend: plan.backend, taskBackend, settings: { packageRoot: ctx.env.packageRoot } });
+      activeSweeps.set(study, run);
+      run.on((e) => {
+        if (e.type === 'submitted') ctx.progress?.(`sweep: ${e.tasks} run(s) submitted to ${e.backend}${e.jobId ? ` (job ${e.jobId})` : ''}`);
+        else if (e.type === 'task' && e.progress) ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: epoch ${e.progress.epoch}/${e.progress.epochs}, train loss ${e.progress.train.loss.toFixed(3)}`);
+        else if (e.type === 'task' && e.status !== 'running') ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: ${e.status}${e.error ? ` — ${e.error.split('\n')[0]}` : ''}`);
+      });
+      const root = studyDir(ctx.env.workspace);
+      const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
+      const finish = async (): Promise<SweepOutcome> => {
+        try {
+          const out = await run.finished;
+          const ended = new Date().toISOString();
+          const records: RunRecord[] = out.results.map((r, i) => {
+            const p = prepared[i];
+            const split = splits[r.task.fold];
+            const files = { weights: path.join(p.outDir, 'model.json'), onnx: path.join(p.outDir, 'model.onnx'), metrics: path.join(p.outDir, 'metrics.jsonl') };
+            return {
+              id: `sweep-${stamp}-t${r.task.index}`,
+              splitId: split.id,
+              splitName: split.name,
+              repeat: r.task.repeat + 1,
+              seed: r.task.seed,
+              model: { name: ((r.task.point.model_name as string | undefined) ?? model.name) as RunRecord['model']['name'], params: model.params },
+              config: { ...config, backend: plan.backend, ...r.task.point },
+              status: r.status === 'done' ? 'done' : r.status === 'failed' ? 'failed' : 'stopped',
+              metrics: readMetrics(files.metrics),
+              artefacts: (r.status === 'done' ? { weights: rel(files.weights), onnx: rel(files.onnx), metrics: rel(files.metrics) } : {}) as Record<string, string>,
+              ...(r.error ? { error: r.error } : {}),
+              sweep: { id: stamp, pointIndex: r.task.pointIndex, point: r.task.point },
+              startedAt: ended,
+              endedAt: ended,
+            };
+          });
+          study.commit({ runs: [...study.state.runs, ...records] }, ['runs']);
+          return out;
+        } finally {
+          activeSweeps.delete(study);
+        }
+      };
+      const finished = finish();
+      const meta = { sweepId: stamp, backend: plan.backend, tasks: prepared.length, dir };
+      if (!ctx.awaitLongJobs) {
+        finished.catch(() => undefined);
+        return text('run_sweep', `Sweep started: ${prepared.length} run(s) on ${plan.backend}. Results are aggregated when all finish; stop_training cancels it.`, meta);
+      }
+      const out = await finished;
+      const t = out.timings;
+      return text('run_sweep', `Sweep ${out.status}: ${out.results.filter((r) => r.status === 'done').length}/${out.results.length} run(s) finished on ${plan.backend}`
+        + `${out.jobId ? ` (Slurm job ${out.jobId})` : ''} in ${t.total.toFixed(1)} s.\n\n${table(out.summary)}`
+        + out.results.filter((r) => r.status === 'failed').map((r) => `\n\nTask ${r.task.index + 1} failed: ${r.error}`).join(''), {
+        ...meta, status: out.status, jobId: out.jobId, summary: out.summary, timings: out.timings,
+      });
+    },
+  },
+};
