@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brainVisionReader } from '../../../src/core/io/formats/brainvision';
 import { cntReader } from '../../../src/core/io/formats/cnt';
@@ -9,6 +9,7 @@ import { eeglabReader } from '../../../src/core/io/formats/eeglab';
 import { egiReader } from '../../../src/core/io/formats/egi';
 import { fifReader } from '../../../src/core/io/formats/fif';
 import { matReader, readMat } from '../../../src/core/io/formats/mat';
+import { npyReader } from '../../../src/core/io/formats/npy';
 import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
 import { XBrainError } from '../../../src/core/tools/result';
 import { testDataDir } from '../helpers/paths';
@@ -508,5 +509,124 @@ describe('EGI simple binary', () => {
     }
     writeFileSync(p, bytes.subarray(0, bytes.length - 100));
     await expectTypedError(egiReader.read(p), 'bad_file', p, 'n_samples');
+  });
+});
+
+// ---------- NPY/NPZ fixtures in numpy's byte layout (format 1.0 header; zip members with zip64 local extras) ----------
+function npyBytes(descr: string, shape: number[], payload: Uint8Array, fortran = false): Uint8Array {
+  let header = `{'descr': '${descr}', 'fortran_order': ${fortran ? 'True' : 'False'}, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
+  const total = Math.ceil((10 + header.length + 1) / 64) * 64;
+  header = header.padEnd(total - 10 - 1, ' ') + '\n';
+  const out = new Uint8Array(total + payload.length);
+  out.set([0x93, ...new TextEncoder().encode('NUMPY'), 1, 0], 0);
+  new DataView(out.buffer).setUint16(8, header.length, true);
+  out.set(new TextEncoder().encode(header), 10);
+  out.set(payload, total);
+  return out;
+}
+function zipBytes(members: [string, Uint8Array][], deflate: boolean): Uint8Array {
+  const locals: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  for (const [name, body] of members) {
+    const data = deflate ? new Uint8Array(deflateRawSync(body)) : body;
+    const n = new TextEncoder().encode(name);
+    const lh = new DataView(new ArrayBuffer(30 + n.length + 20));
+    lh.setUint32(0, 0x04034b50, true); lh.setUint16(4, 45, true); lh.setUint16(8, deflate ? 8 : 0, true);
+    lh.setUint32(18, 0xffffffff, true); lh.setUint32(22, 0xffffffff, true);
+    lh.setUint16(26, n.length, true); lh.setUint16(28, 20, true);
+    new Uint8Array(lh.buffer).set(n, 30);
+    lh.setUint16(30 + n.length, 1, true); lh.setUint16(32 + n.length, 16, true);
+    lh.setBigUint64(34 + n.length, BigInt(body.length), true); lh.setBigUint64(42 + n.length, BigInt(data.length), true);
+    const ch = new DataView(new ArrayBuffer(46 + n.length));
+    ch.setUint32(0, 0x02014b50, true); ch.setUint16(10, deflate ? 8 : 0, true);
+    ch.setUint32(20, data.length, true); ch.setUint32(24, body.length, true); ch.setUint16(28, n.length, true);
+    ch.setUint32(42, offset, true);
+    new Uint8Array(ch.buffer).set(n, 46);
+    locals.push(new Uint8Array(lh.buffer), data);
+    centrals.push(new Uint8Array(ch.buffer));
+    offset += lh.byteLength + data.length;
+  }
+  const cdSize = centrals.reduce((a, c) => a + c.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true); end.setUint16(8, members.length, true); end.setUint16(10, members.length, true);
+  end.setUint32(12, cdSize, true); end.setUint32(16, offset, true);
+  return concat([...locals, ...centrals, new Uint8Array(end.buffer)]);
+}
+
+describe('NPY / NPZ', () => {
+  const t = truth('eeglab_data.set');
+  let chans: Float32Array[] = [];
+  const nch = 32;
+  const nt = t.n_times;
+  async function eeg(): Promise<Float32Array[]> {
+    if (chans.length === 0) chans = (await eeglabReader.read(data('eeglab_data.set'))).data;
+    return chans;
+  }
+  function expectSameAsEeglab(rec: RawContent): void {
+    expect(rec.nTimes).toBe(nt);
+    expect(rec.data.length).toBe(nch);
+    rec.data.forEach((ch, c) => {
+      const s = stats(ch);
+      closeRel(s.mean, t.fingerprint.mean[c], 1e-6, 1e-6 * t.fingerprint.std[c]);
+      closeRel(s.std, t.fingerprint.std[c], 1e-6);
+    });
+  }
+
+  it('reads a channels x times .npy with a sidecar rate, and a Fortran-order big-endian float64 one', async () => {
+    const d = await eeg();
+    const c = new Float32Array(nch * nt);
+    d.forEach((ch, i) => c.set(ch, i * nt));
+    const dir = mkdtempSync(join(tmp, 'npy-'));
+    writeFileSync(join(dir, 'rec.npy'), npyBytes('<f4', [nch, nt], new Uint8Array(c.buffer)));
+    await expectTypedError(npyReader.read(join(dir, 'rec.npy')), 'bad_file', 'rec.npy', 'sfreq');
+    writeFileSync(join(dir, 'rec.json'), JSON.stringify({ sfreq: 128, ch_names: t.ch_names }));
+    const rec = await npyReader.read(join(dir, 'rec.npy'));
+    expect(rec.sfreq).toBe(128);
+    expect(rec.channels.map((x) => x.name)).toEqual(t.ch_names);
+    expectSameAsEeglab(rec);
+    // times x channels stored in Fortran order as >f8: same matrix, other layout
+    const f = new DataView(new ArrayBuffer(nch * nt * 8));
+    d.forEach((ch, i) => ch.forEach((v, k) => f.setFloat64((i * nt + k) * 8, v, false)));
+    writeFileSync(join(dir, 'fort.npy'), npyBytes('>f8', [nt, nch], new Uint8Array(f.buffer), true));
+    writeFileSync(join(dir, 'fort.json'), JSON.stringify({ sfreq: 128 }));
+    const rec2 = await npyReader.read(join(dir, 'fort.npy'));
+    expectSameAsEeglab(rec2);
+    const win = await npyReader.read(join(dir, 'fort.npy'), { start: 1000, stop: 1010 });
+    expect(Array.from(win.data[5])).toEqual(Array.from(rec.data[5].subarray(1000, 1010)));
+  });
+
+  it.each([false, true])('reads an .npz (deflated: %s) with data, sfreq and ch_names members', async (deflate) => {
+    const d = await eeg();
+    const c = new Float32Array(nch * nt);
+    d.forEach((ch, i) => c.set(ch, i * nt));
+    const width = Math.max(...t.ch_names.map((s) => s.length));
+    const names = new DataView(new ArrayBuffer(nch * width * 4));
+    t.ch_names.forEach((s, i) => [...s].forEach((ch, k) => names.setUint32((i * width + k) * 4, ch.codePointAt(0)!, true)));
+    const p = join(tmp, `rec_${deflate}.npz`);
+    writeFileSync(p, zipBytes([
+      ['data.npy', npyBytes('<f4', [nch, nt], new Uint8Array(c.buffer))],
+      ['sfreq.npy', npyBytes('<f8', [], new Uint8Array(new Float64Array([128]).buffer))],
+      ['ch_names.npy', npyBytes(`<U${width}`, [nch], new Uint8Array(names.buffer))],
+    ], deflate));
+    const rec = await npyReader.read(p);
+    expect(rec.sfreq).toBe(128);
+    expect(rec.channels.map((x) => x.name)).toEqual(t.ch_names);
+    expectSameAsEeglab(rec);
+    const h = await npyReader.readHeader(p);
+    expect(h.nTimes).toBe(nt);
+  });
+
+  it('rejects object arrays, bad magic, truncated data and broken archives with typed errors', async () => {
+    const p = join(tmp, 'bad.npy');
+    writeFileSync(p, npyBytes('|O', [3], new Uint8Array(24)));
+    await expectTypedError(npyReader.read(p), 'not_implemented', p, 'dtype');
+    writeFileSync(p, npyBytes('<f4', [4, 1000], new Uint8Array(400)));
+    await expectTypedError(npyReader.read(p), 'bad_file', p, 'data');
+    writeFileSync(p, new TextEncoder().encode('not numpy at all'));
+    await expectTypedError(npyReader.read(p), 'bad_file', p, 'magic');
+    const z = join(tmp, 'bad.npz');
+    writeFileSync(z, zipBytes([['data.npy', npyBytes('<f4', [2, 2], new Uint8Array(16))]], true).subarray(0, 40));
+    await expectTypedError(npyReader.read(z), 'bad_file', z, 'zip');
   });
 });
