@@ -3,15 +3,16 @@ import { extname } from 'node:path';
 import { XBrainError } from '../../tools/result';
 import { bdfReader, edfReader } from './edf';
 import { brainVisionReader } from './brainvision';
+import { cntReader } from './cnt';
 import { eeglabReader } from './eeglab';
 import { fifReader } from './fif';
 import { gdfReader } from './gdf';
+import { matReader } from './mat';
 import type { FormatReader } from './reader';
 
 // Readers of the second I/O area register here (one import and one list entry per file in src/core/io/formats/).
-// LEAD: when the MAT-array, cnt.ts, egi.ts and npy.ts readers land, import their FormatReader exports
-// (e.g. matReader, cntReader, egiReader, npyReader) and add them to READERS below.
-const READERS: FormatReader[] = [edfReader, bdfReader, gdfReader, eeglabReader, brainVisionReader, fifReader];
+// LEAD: when egi.ts and npy.ts land, import their FormatReader exports (egiReader, npyReader …) and add them below.
+const READERS: FormatReader[] = [edfReader, bdfReader, gdfReader, eeglabReader, brainVisionReader, fifReader, cntReader, matReader];
 
 export function registeredReaders(): readonly FormatReader[] {
   return READERS;

@@ -1,3 +1,133 @@
-import type { ToolImplementations } from '../types';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { supportedExtensions } from '../../io/formats/index';
+import { alignLabels, readLabelFile } from '../../io/labels';
+import { readRecording } from '../../io/read';
+import type { EventList, Recording } from '../../io/types';
+import { data, XBrainError } from '../result';
+import type { ToolContext, ToolImplementations } from '../types';
+import { resolvePath } from './state';
 
-export const ioTools: ToolImplementations = {};
+/** Files named by the user, folders expanded one level to the supported recordings inside (sorted). */
+async function expandPaths(ctx: ToolContext, paths: string[]): Promise<string[]> {
+  const exts = new Set(supportedExtensions());
+  const out: string[] = [];
+  for (const p of paths) {
+    const full = resolvePath(ctx, p);
+    const st = await stat(full).catch(() => null);
+    if (!st) throw new XBrainError('not_found', `${p}: no such file or folder`, { parameter: 'paths', path: full });
+    if (st.isDirectory()) {
+      const names = (await readdir(full)).filter((n) => !n.startsWith('.') && exts.has(extname(n).toLowerCase())).sort();
+      if (names.length === 0) throw new XBrainError('not_found', `${p}: the folder holds no EEG files (${[...exts].join(', ')})`, { parameter: 'paths', path: full });
+      out.push(...names.map((n) => join(full, n)));
+    } else out.push(full);
+  }
+  return out;
+}
+
+function countEvents(e: EventList): string {
+  const names = new Map(Object.entries(e.eventId).map(([k, v]) => [v, k]));
+  const counts = new Map<string, number>();
+  for (const c of e.codes) { const k = names.get(c) ?? String(c); counts.set(k, (counts.get(k) ?? 0) + 1); }
+  return [...counts].sort().map(([k, n]) => `${k}=${n}`).join(' ') || 'none';
+}
+
+/** XBrainLab's multi-file check (same channel count and sampling rate), naming the files that differ. */
+function checkConsistency(all: Recording[]): void {
+  const ref = all[0];
+  const name = (r: Recording): string => basename(r.path);
+  const sfreqOff = all.filter((r) => r.sfreq !== ref.sfreq);
+  if (sfreqOff.length) {
+    throw new XBrainError('invalid_arguments', `sampling rates differ: ${name(ref)} has ${ref.sfreq} Hz but ${sfreqOff.map((r) => `${name(r)} has ${r.sfreq} Hz`).join(', ')}; resample or load them separately`, { parameter: 'paths', files: sfreqOff.map((r) => r.path) });
+  }
+  const refNames = ref.channels.map((c) => c.name).join('\u0000');
+  const chOff = all.filter((r) => r.channels.length !== ref.channels.length || r.channels.map((c) => c.name).join('\u0000') !== refNames);
+  if (chOff.length) {
+    const why = (r: Recording): string => {
+      if (r.channels.length !== ref.channels.length) return `${name(r)} has ${r.channels.length}`;
+      const i = r.channels.findIndex((c, k) => c.name !== ref.channels[k].name);
+      return `${name(r)} has "${r.channels[i].name}" where ${name(ref)} has "${ref.channels[i].name}" (channel ${i + 1})`;
+    };
+    throw new XBrainError('invalid_arguments', `channels differ: ${name(ref)} has ${ref.channels.length} channels but ${chOff.map(why).join(', ')}`, { parameter: 'paths', files: chOff.map((r) => r.path) });
+  }
+}
+
+function findRecording(recordings: readonly Recording[], key: string, ctx: ToolContext): number {
+  const full = resolvePath(ctx, key);
+  let i = recordings.findIndex((r) => r.path === full);
+  if (i < 0) {
+    const hits = recordings.flatMap((r, k) => (basename(r.path) === key || basename(r.path, extname(r.path)) === key ? [k] : []));
+    if (hits.length > 1) throw new XBrainError('invalid_arguments', `mapping key "${key}" matches ${hits.length} loaded files; use the full path`, { parameter: 'mapping' });
+    i = hits[0] ?? -1;
+  }
+  if (i < 0) throw new XBrainError('invalid_arguments', `mapping key "${key}" is not a loaded file (loaded: ${recordings.map((r) => basename(r.path)).join(', ')})`, { parameter: 'mapping' });
+  return i;
+}
+
+export const ioTools: ToolImplementations = {
+  load_data: {
+    run: async (args, ctx) => {
+      const s = ctx.study.state;
+      if (s.history.length > 0) {
+        throw new XBrainError('invalid_state', `the loaded recordings are already preprocessed (${s.history.map((h) => h.op).join(', ')}); call reset_preprocessing before adding files so every recording gets the same processing`);
+      }
+      const files = await expandPaths(ctx, (args.paths as string[]) ?? []);
+      const already = new Set(s.recordings.map((r) => r.path));
+      const fresh = [...new Set(files)].filter((f) => !already.has(f));
+      const skipped = files.length - fresh.length;
+      const naming = typeof args.subject_pattern === 'string' ? { mode: 'regex' as const, pattern: args.subject_pattern } : undefined;
+      const loaded: Recording[] = [];
+      for (const f of fresh) {
+        ctx.signal?.throwIfAborted();
+        loaded.push(await readRecording(f, { naming }));
+      }
+      const all = [...s.recordings, ...loaded];
+      if (all.length === 0) throw new XBrainError('invalid_arguments', 'no files to load', { parameter: 'paths' });
+      checkConsistency(all);
+      if (loaded.length) {
+        ctx.study.commit({ recordings: all, loadedEvents: [...s.loadedEvents, ...loaded.map((r) => r.events)] }, ['recordings']);
+      }
+      const lines = loaded.map((r) => `${basename(r.path)}: ${r.format}, ${r.channels.length} ch, ${r.sfreq} Hz, ${(r.nTimes / r.sfreq).toFixed(1)} s, subject ${r.subject}, session ${r.session}; events (${r.events.source}): ${countEvents(r.events)}`);
+      if (skipped) lines.push(`${skipped} file(s) already loaded were skipped.`);
+      lines.push(`Loaded ${loaded.length} file(s); ${all.length} in the study. Stage: ${ctx.study.stage}.`);
+      return data('load_data', lines.join('\n'), {
+        loaded: loaded.map((r) => ({ path: r.path, format: r.format, channels: r.channels.length, sfreq: r.sfreq, nTimes: r.nTimes, subject: r.subject, session: r.session, events: r.events.samples.length, eventSource: r.events.source, eventId: r.events.eventId })),
+        skipped,
+        total: all.length,
+      });
+    },
+  },
+
+  attach_labels: {
+    run: async (args, ctx) => {
+      const s = ctx.study.state;
+      if (s.epochs) {
+        throw new XBrainError('invalid_state', 'labels must be attached before epoching: the epochs were cut from the current events. Call reset_preprocessing (or clear the epochs) first.');
+      }
+      const mapping = (args.mapping ?? {}) as Record<string, string>;
+      const keys = Object.keys(mapping);
+      if (keys.length === 0) throw new XBrainError('invalid_arguments', 'mapping is empty: give {data file name: label file path}', { parameter: 'mapping' });
+      const opts = { eventFilter: args.event_filter as string[] | undefined, truncate: args.truncate === true };
+      // everything is parsed and aligned first; the Study changes only when every file succeeded
+      const recordings = [...s.recordings];
+      const loadedEvents = [...s.loadedEvents];
+      const lines: string[] = [];
+      const meta: Record<string, unknown>[] = [];
+      const seen = new Set<number>();
+      for (const key of keys) {
+        const i = findRecording(s.recordings, key, ctx);
+        if (seen.has(i)) throw new XBrainError('invalid_arguments', `mapping names ${basename(s.recordings[i].path)} twice`, { parameter: 'mapping' });
+        seen.add(i);
+        const rec = s.recordings[i];
+        const file = await readLabelFile(resolvePath(ctx, mapping[key]));
+        const aligned = alignLabels(file, rec.events, rec.sfreq, rec.nTimes, basename(rec.path), opts);
+        recordings[i] = { ...rec, events: aligned.events };
+        loadedEvents[i] = aligned.events;
+        lines.push(`${basename(rec.path)}: ${aligned.note}; classes ${countEvents(aligned.events)}${aligned.dropped ? ` (${aligned.dropped} left unmatched by truncation)` : ''}`);
+        meta.push({ file: rec.path, labelFile: file.path, mode: file.mode, events: aligned.events.samples.length, eventId: aligned.events.eventId, dropped: aligned.dropped });
+      }
+      ctx.study.commit({ recordings, loadedEvents }, ['recordings']);
+      return data('attach_labels', lines.join('\n'), { attached: meta });
+    },
+  },
+};
