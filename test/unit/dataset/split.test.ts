@@ -147,3 +147,33 @@ describe('generate_dataset tool through the Study', () => {
     expect(r.meta.audit).toEqual({ overlap: 0, warnings: [] });
   });
 });
+
+describe('generate_dataset persistence and regeneration', () => {
+  it('splits survive a save/load round trip as Int32Array; regenerating after training asks first and clears runs', async () => {
+    const { saveStudy, loadStudy } = await import('../../../src/core/study/persistence');
+    const workspace = mkdtempSync(join(tmpdir(), 'xb-ds-persist-'));
+    const study = new Study();
+    study.commit({ epochs: blockEpochs({ subjects: ['A', 'B'], sessions: ['1'], perBlock: 10 }) }, ['epochs']);
+    const reg = new ToolRegistry();
+    const ctx = { study, env: { workspace, packageRoot: repoRoot, trusted: true } };
+    await reg.invoke('generate_dataset', { split_strategy: 'subject', unit: 'kfold', folds: 2, val_ratio: 0 }, ctx);
+    await saveStudy(workspace, study.state);
+    const loaded = await loadStudy(workspace);
+    expect(loaded.dataset!.splits.map((s) => s.name)).toEqual(['Fold_0', 'Fold_1']);
+    expect(loaded.dataset!.splits[1].test).toBeInstanceOf(Int32Array);
+    expect(Array.from(loaded.dataset!.splits[1].test)).toEqual(Array.from(study.state.dataset!.splits[1].test));
+    expect(loaded.dataset!.audit).toEqual(study.state.dataset!.audit);
+    // a finished run exists → regenerating needs confirmation, then clears the runs
+    const run = { id: 'r1', splitId: study.state.dataset!.splits[0].id, splitName: 'Fold_0', repeat: 1, seed: 0, model: { name: 'EEGNet' as const, params: {} }, config: {} as never, status: 'done' as const, metrics: [], artefacts: {}, startedAt: '' };
+    study.commit({ runs: [run] }, ['runs']);
+    expect(study.stage).toBe('trained');
+    const ask = await reg.invoke('generate_dataset', { split_strategy: 'trial' }, ctx);
+    expect(ask.type).toBe('confirm');
+    expect(ask.content).toMatch(/clears 1 training run/);
+    expect(study.state.runs).toHaveLength(1);
+    const done = await reg.invoke('generate_dataset', { split_strategy: 'trial' }, ctx, { confirmed: true });
+    expect(done.type).toBe('text');
+    expect(study.state.runs).toHaveLength(0);
+    expect(study.stage).toBe('dataset_ready');
+  });
+});
