@@ -10,6 +10,7 @@
  * a caller must copy a layer's output if it needs it after the next forward.
  */
 import { Rng } from './rng';
+import { corrAccumulate, corrWeightGrad } from './rowConv';
 
 export type FloatArray = Float32Array | Float64Array;
 export type FloatArrayCtor = Float32ArrayConstructor | Float64ArrayConstructor;
@@ -93,6 +94,10 @@ export class Conv2d implements Layer {
   private n = 0;
   private readonly yBuf: Scratch;
   private readonly dxBuf: Scratch;
+  /** one zero-padded input row (pw zeros each side) and one dy row padded by kw-1 zeros, for the stride-1 path */
+  private readonly xPad: FloatArray;
+  private readonly dyPad: FloatArray;
+  private readonly wFlip: FloatArray;
 
   constructor(readonly inShape: Shape3, o: Conv2dOptions, ctor: FloatArrayCtor, rng: Rng) {
     [this.kh, this.kw] = o.kernel;
@@ -118,6 +123,17 @@ export class Conv2d implements Layer {
     } else this.bias = null;
     this.yBuf = new Scratch(ctor);
     this.dxBuf = new Scratch(ctor);
+    this.xPad = new ctor(this.pw > 0 ? inShape[2] + 2 * this.pw : 0);
+    this.dyPad = new ctor(outW + 2 * (this.kw - 1));
+    this.wFlip = new ctor(this.weight.data.length);
+  }
+
+  /** The input row at xRow, zero-padded when pw > 0: [array, offset of padded column 0]. */
+  private paddedRow(x: FloatArray, xRow: number): [FloatArray, number] {
+    if (this.pw === 0) return [x, xRow];
+    const inW = this.inShape[2];
+    this.xPad.set(x.subarray(xRow, xRow + inW), this.pw);
+    return [this.xPad, 0];
   }
 
   /** Output columns ow whose input column ow*sw + kj - pw lies inside the input. */
@@ -141,6 +157,29 @@ export class Conv2d implements Layer {
     const y = this.yBuf.get(n * outC * outH * outW);
     const outPlane = outH * outW;
     const inPlane = inH * inW;
+    if (sw === 1) {
+      // Stride 1 along time (every model's convolutions): one register-tiled row correlation per kernel row.
+      for (let b = 0; b < n; b++) {
+        for (let oc = 0; oc < outC; oc++) {
+          const g = Math.floor(oc / ocg);
+          const yBase = (b * outC + oc) * outPlane;
+          y.fill(this.bias ? this.bias.data[oc] : 0, yBase, yBase + outPlane);
+          for (let icl = 0; icl < icg; icl++) {
+            const xBase = (b * inC + g * icg + icl) * inPlane;
+            const wBase = (oc * icg + icl) * kh * kw;
+            for (let ki = 0; ki < kh; ki++) {
+              for (let oh = 0; oh < outH; oh++) {
+                const ih = oh * sh + ki - ph;
+                if (ih < 0 || ih >= inH) continue;
+                const [src, so] = this.paddedRow(x, xBase + ih * inW);
+                corrAccumulate(y, yBase + oh * outW, outW, src, so, w, wBase + ki * kw, kw);
+              }
+            }
+          }
+        }
+      }
+      return y;
+    }
     for (let b = 0; b < n; b++) {
       for (let oc = 0; oc < outC; oc++) {
         const g = Math.floor(oc / ocg);
@@ -199,6 +238,37 @@ export class Conv2d implements Layer {
           db[oc] += s;
         }
       }
+    }
+    if (sw === 1) {
+      // dW: row correlation of dy with the (padded) input row; dX: full correlation of dy with the flipped kernel.
+      const wf = this.wFlip;
+      for (let r = 0; r < w.length; r += kw) for (let k = 0; k < kw; k++) wf[r + k] = w[r + kw - 1 - k];
+      const dyp = this.dyPad;
+      for (let b = 0; b < n; b++) {
+        for (let oc = 0; oc < outC; oc++) {
+          const g = Math.floor(oc / ocg);
+          const yBase = (b * outC + oc) * outPlane;
+          for (let icl = 0; icl < icg; icl++) {
+            const xBase = (b * inC + g * icg + icl) * inPlane;
+            const wBase = (oc * icg + icl) * kh * kw;
+            for (let ki = 0; ki < kh; ki++) {
+              for (let oh = 0; oh < outH; oh++) {
+                const ih = oh * sh + ki - ph;
+                if (ih < 0 || ih >= inH) continue;
+                const yRow = yBase + oh * outW;
+                const xRow = xBase + ih * inW;
+                const [src, so] = this.paddedRow(x, xRow);
+                corrWeightGrad(dw, wBase + ki * kw, kw, dy, yRow, outW, src, so);
+                if (needInputGrad) {
+                  dyp.set(dy.subarray(yRow, yRow + outW), kw - 1);
+                  corrAccumulate(dx, xRow, inW, dyp, pw, wf, wBase + ki * kw, kw);
+                }
+              }
+            }
+          }
+        }
+      }
+      return dx;
     }
     for (let b = 0; b < n; b++) {
       for (let oc = 0; oc < outC; oc++) {

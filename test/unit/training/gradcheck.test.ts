@@ -55,6 +55,8 @@ describe('layer gradients (float64 finite differences)', () => {
   const cases: Array<[string, () => { layer: Layer; x: Float64Array; n: number; training?: boolean }]> = [
     ['Conv2d temporal, no bias', () => ({ layer: new Conv2d([1, 3, 20], { inChannels: 1, outChannels: 4, kernel: [1, 5] }, F64, rng), x: randn(rng, 2 * 60), n: 2 })],
     ['Conv2d stride+padding+bias', () => ({ layer: new Conv2d([2, 5, 11], { inChannels: 2, outChannels: 3, kernel: [3, 4], stride: [2, 3], padding: [1, 2], bias: true }, F64, rng), x: randn(rng, 2 * 110), n: 2 })],
+    // wide kernel and rows: the register-tiled stride-1 path (8-wide tiles plus remainders, padding, row stride 2)
+    ['Conv2d wide temporal, padded, row stride', () => ({ layer: new Conv2d([2, 4, 30], { inChannels: 2, outChannels: 3, kernel: [2, 11], stride: [2, 1], padding: [1, 5], bias: true }, F64, rng), x: randn(rng, 2 * 240), n: 2 })],
     ['Conv2d depthwise groups', () => ({ layer: new Conv2d([4, 3, 9], { inChannels: 4, outChannels: 8, kernel: [3, 1], groups: 4 }, F64, rng), x: randn(rng, 3 * 108), n: 3 })],
     ['Conv2d grouped 2', () => ({ layer: new Conv2d([4, 2, 7], { inChannels: 4, outChannels: 6, kernel: [1, 3], groups: 2, bias: true, padding: [0, 1] }, F64, rng), x: randn(rng, 2 * 56), n: 2 })],
     ['BatchNorm2d train', () => {

@@ -1,0 +1,59 @@
+/**
+ * Register-tiled 1-D correlation kernels: the hot loops of every stride-1 convolution (EEGNet's temporal
+ * convolution is >90% of its training time). Each output/gradient element is accumulated in locals over the whole
+ * kernel and written once, and every loaded input value is reused by several accumulators through a sliding window,
+ * instead of one load-multiply-store per tap. Sums are carried in doubles (JS numbers) and rounded once.
+ */
+import type { FloatArray } from './layers';
+
+/** out[o + i] += Σ_k w[wo + k] · x[xo + i + k] for i in [0, len): a "valid" correlation of x with w (kw taps). */
+export function corrAccumulate(out: FloatArray, o: number, len: number, x: FloatArray, xo: number, w: FloatArray, wo: number, kw: number): void {
+  let i = 0;
+  for (; i + 8 <= len; i += 8) {
+    const p = xo + i;
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+    let x0 = x[p], x1 = x[p + 1], x2 = x[p + 2], x3 = x[p + 3], x4 = x[p + 4], x5 = x[p + 5], x6 = x[p + 6];
+    for (let k = 0; k < kw; k++) {
+      const x7 = x[p + k + 7];
+      const wv = w[wo + k];
+      s0 += wv * x0; s1 += wv * x1; s2 += wv * x2; s3 += wv * x3;
+      s4 += wv * x4; s5 += wv * x5; s6 += wv * x6; s7 += wv * x7;
+      x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7;
+    }
+    const q = o + i;
+    out[q] += s0; out[q + 1] += s1; out[q + 2] += s2; out[q + 3] += s3;
+    out[q + 4] += s4; out[q + 5] += s5; out[q + 6] += s6; out[q + 7] += s7;
+  }
+  for (; i < len; i++) {
+    const p = xo + i;
+    let s = 0;
+    for (let k = 0; k < kw; k++) s += w[wo + k] * x[p + k];
+    out[o + i] += s;
+  }
+}
+
+/** dw[wo + k] += Σ_i dy[d + i] · x[xo + i + k] for k in [0, kw): the weight gradient of corrAccumulate. */
+export function corrWeightGrad(dw: FloatArray, wo: number, kw: number, dy: FloatArray, d: number, len: number, x: FloatArray, xo: number): void {
+  let k = 0;
+  for (; k + 8 <= kw; k += 8) {
+    const p = xo + k;
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+    let x0 = x[p], x1 = x[p + 1], x2 = x[p + 2], x3 = x[p + 3], x4 = x[p + 4], x5 = x[p + 5], x6 = x[p + 6];
+    for (let i = 0; i < len; i++) {
+      const x7 = x[p + i + 7];
+      const g = dy[d + i];
+      s0 += g * x0; s1 += g * x1; s2 += g * x2; s3 += g * x3;
+      s4 += g * x4; s5 += g * x5; s6 += g * x6; s7 += g * x7;
+      x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7;
+    }
+    const q = wo + k;
+    dw[q] += s0; dw[q + 1] += s1; dw[q + 2] += s2; dw[q + 3] += s3;
+    dw[q + 4] += s4; dw[q + 5] += s5; dw[q + 6] += s6; dw[q + 7] += s7;
+  }
+  for (; k < kw; k++) {
+    const p = xo + k;
+    let s = 0;
+    for (let i = 0; i < len; i++) s += dy[d + i] * x[p + i];
+    dw[wo + k] += s;
+  }
+}
