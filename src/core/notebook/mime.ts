@@ -28,37 +28,56 @@ export interface EpochsPayload {
   erp: { label: string; count: number; mean: number[][] }[];
 }
 
-export interface TrainingEpochPoint {
-  epoch: number;
-  train: { loss: number; accuracy: number };
-  val?: { loss: number; accuracy: number };
-  test?: { loss: number; accuracy: number };
+/** One curve: a metric of one run on one split, per epoch. */
+export interface TrainingSeries {
+  runId: string;
+  label: string;
+  split: 'train' | 'val' | 'test' | 'all';
+  x: number[];
+  y: number[];
+  /** the series' metric when the payload mixes several (live curves carry loss and accuracy) */
+  metric?: string;
 }
 
+/** plot_training's meta, and the live curve of a training cell. */
 export interface TrainingPayload {
-  /** true while a run is still going: the renderer shows it as live and the output is replaced per epoch */
-  live: boolean;
-  runs: { id: string; name: string; status: string; points: TrainingEpochPoint[] }[];
+  metric: string;
+  xLabel?: string;
+  yLabel?: string;
+  series: TrainingSeries[];
+  runs: { id: string; splitName: string; repeat: number; status: string; seed?: number; model?: string }[];
+  /** true while a run is still going: the output is replaced as epochs arrive */
+  live?: boolean;
 }
 
+/** evaluate's meta: headline figures (mean over runs), pooled confusion, optional baseline. */
 export interface MetricsPayload {
   split: string;
   classes: string[];
   /** rows = true class, columns = predicted class */
   confusion: number[][];
-  /** accuracy, kappa, auc, f1 … */
-  metrics: Record<string, number>;
-  perClass?: Record<string, Record<string, number>>;
+  accuracy?: number;
+  balancedAccuracy?: number;
+  kappa?: number;
+  macroF1?: number;
+  auc?: number;
+  chance?: number;
+  /** any further named figures */
+  metrics?: Record<string, number>;
+  baseline?: { method: string; accuracy?: number; kappa?: number; [k: string]: unknown } | null;
 }
 
+/** compute_saliency's meta: per-class maps (channels × times), their spectrogram and topomap values. */
 export interface SaliencyPayload {
   method: string;
+  classes: string[];
   channels: string[];
-  times: number[];
-  /** per class: |gradient| map (channels × times) */
-  maps: { label: string; values: number[][] }[];
-  /** per class: one value per channel on 2-D sensor positions (x, y in the unit head circle) */
-  topomaps?: { positions: [number, number][]; values: { label: string; values: number[] }[] };
+  sfreq: number;
+  tmin: number;
+  nTimes: number;
+  maps: { class: string; n: number; map: number[][] }[];
+  spectrogram?: { freqs: number[]; times: number[]; perClass: { class: string; values: number[][] }[] };
+  topomap?: { montage: string | null; positions: Record<string, [number, number]>; missing: string[]; perClass: { class: string; values: number[] }[] };
 }
 
 export interface MimePayloads {
@@ -69,8 +88,8 @@ export interface MimePayloads {
 }
 
 /**
- * How a tool asks for a rich output: put `render: {mime, data}` (or an array of them) into the result's `meta`.
- * The notebook runner, the CLI --json output and the chat all pass it through unchanged.
+ * How a tool asks for a rich output, either way: `meta.render = {mime, data}` (or an array of them), or `meta.mime`
+ * set to an XBrain MIME type with the meta itself as the payload. Every front end passes it through unchanged.
  */
 export type RenderRequest = { [M in XBrainMime]: { mime: M; data: MimePayloads[M] } }[XBrainMime];
 
@@ -82,5 +101,7 @@ export function isXBrainMime(mime: unknown): mime is XBrainMime {
 export function renderRequests(meta: Record<string, unknown>): RenderRequest[] {
   const r = meta.render;
   const list = Array.isArray(r) ? r : r ? [r] : [];
-  return list.filter((x): x is RenderRequest => x !== null && typeof x === 'object' && isXBrainMime((x as { mime?: unknown }).mime) && 'data' in x);
+  const out = list.filter((x): x is RenderRequest => x !== null && typeof x === 'object' && isXBrainMime((x as { mime?: unknown }).mime) && 'data' in x);
+  if (isXBrainMime(meta.mime)) out.push({ mime: meta.mime, data: meta as never } as RenderRequest);
+  return out;
 }

@@ -2,19 +2,18 @@ import type { ToolResult } from '../tools/result';
 import type { StudyState } from '../study/types';
 import type { NotebookOutput } from './format';
 import { XBRAIN_MIME, renderRequests, type RenderRequest } from './mime';
-import { epochsPayload, trainingPayload } from './payloads';
+import { trainingPayload } from './payloads';
 
 export const ERROR_MIME = 'application/vnd.code.notebook.error';
 
 /**
  * Rich outputs for a result that brings none of its own: tools that only report a summary still get the picture the
- * Study already holds (epochs for plot_epochs, training curves for training tools).
+ * Study already holds (the training curves of start_training / run_sweep).
  */
 export function fallbackRenders(result: ToolResult, state: Readonly<StudyState>): RenderRequest[] {
   if (result.type === 'error' || result.type === 'confirm') return [];
   if (renderRequests(result.meta).length > 0) return [];
-  if (result.tool === 'plot_epochs' && state.epochs) return [{ mime: XBRAIN_MIME.epochs, data: epochsPayload(state.epochs) }];
-  if ((result.tool === 'start_training' || result.tool === 'plot_training' || result.tool === 'run_sweep') && state.runs.length > 0) {
+  if ((result.tool === 'start_training' || result.tool === 'run_sweep') && state.runs.length > 0) {
     return [{ mime: XBRAIN_MIME.training, data: trainingPayload(state.runs) }];
   }
   return [];

@@ -132,16 +132,23 @@ describe('result outputs', () => {
     expect((ok[1].items[0] as { data: unknown }).data).toEqual(data);
   });
 
-  it('draws the Study epochs for plot_epochs when the tool brings no payload (µV, ERP per class)', async () => {
+  it('draws the training curves of the Study runs for start_training (loss and accuracy per split)', async () => {
     const s = session();
-    await runCell('load_data(paths=["/d/a.edf"])\nepoch_data(t_min=0, t_max=1)', s);
-    const outs = resultOutputs(text('plot_epochs', 'shown'), s.study.state);
-    const payload = (outs[1].items[0] as { data: { erp: { label: string; count: number; mean: number[][] }[]; traces: { data: number[][] }[]; channels: string[] } }).data;
-    const ep = s.study.state.epochs!;
-    expect(outs[1].items[0].mime).toBe(XBRAIN_MIME.epochs);
-    expect(payload.channels).toEqual(ep.channels);
-    expect(payload.erp.map((e) => e.count).reduce((a, b) => a + b)).toBe(ep.nEpochs);
-    // first sample of the first trace, channel 2, in µV
-    expect(payload.traces[0].data[1][0]).toBeCloseTo(ep.data[ep.nTimes] * 1e6, 3);
+    await runCell('load_data(paths=["/d/a.edf"])\nepoch_data(t_min=0, t_max=1)\ngenerate_dataset()\nset_model(model_name="EEGNet")\nconfigure_training(epoch=2, batch_size=4, learning_rate=0.001)\nstart_training()', s, { confirm: true });
+    const metrics = [1, 2].map((epoch) => ({ epoch, seconds: 0.1, lr: 0.001, train: { loss: 1 / epoch, accuracy: 0.5 * epoch, auc: 0.5 }, val: { loss: 1.1 / epoch, accuracy: 0.4 * epoch, auc: 0.5 } }));
+    s.study.updateRun('r1', (r) => ({ ...r, metrics }));
+    const outs = resultOutputs(text('start_training', 'trained'), s.study.state);
+    expect(outs[1].items[0].mime).toBe(XBRAIN_MIME.training);
+    const payload = (outs[1].items[0] as { data: { live: boolean; series: { label: string; metric: string; x: number[]; y: number[] }[] } }).data;
+    expect(payload.live).toBe(false);
+    expect(payload.series.map((x) => `${x.label}/${x.metric}`)).toEqual(['Fold_1 r0 train/loss', 'Fold_1 r0 train/accuracy', 'Fold_1 r0 val/loss', 'Fold_1 r0 val/accuracy']);
+    expect(payload.series[2].y).toEqual([1.1, 0.55]);
+  });
+
+  it('takes a payload from meta.mime (the meta is the payload) as well as from meta.render', () => {
+    const meta = { mime: XBRAIN_MIME.metrics, split: 'test', classes: ['T1', 'T2'], confusion: [[4, 1], [2, 3]], accuracy: 0.7 };
+    const outs = resultOutputs({ type: 'data', tool: 'evaluate', content: 'acc 70 %', meta });
+    expect(outs.map((o) => o.items[0].mime)).toEqual(['text/plain', XBRAIN_MIME.metrics]);
+    expect((outs[1].items[0] as { data: unknown }).data).toEqual(meta);
   });
 });
