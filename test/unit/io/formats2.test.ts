@@ -54,10 +54,14 @@ function expectMatchesTruth(rec: RawContent, t: Truth): void {
     expect(Math.abs(a.onset - t.annotations[i].onset)).toBeLessThanOrEqual(1e-6);
     expect(Math.abs(a.duration - t.annotations[i].duration)).toBeLessThanOrEqual(1e-6);
   });
+  expect(rec.exactStats).toBeDefined();
   rec.data.forEach((ch, c) => {
     expect(ch.length).toBe(t.n_times);
+    // the §6 numbers: float64 statistics within 1e-6 relative
+    closeRel(rec.exactStats!.mean[c], t.fingerprint.mean[c], 1e-6, 1e-300);
+    closeRel(rec.exactStats!.std[c], t.fingerprint.std[c], 1e-6, 1e-300);
+    // the float32 samples themselves: within float32 resolution of the channel's scale
     const s = stats(ch);
-    // relative 1e-6 of the channel's scale (a mean near zero is compared against its std, as float32 storage allows)
     closeRel(s.mean, t.fingerprint.mean[c], 1e-6, 1e-6 * t.fingerprint.std[c]);
     closeRel(s.std, t.fingerprint.std[c], 1e-6);
   });

@@ -3,6 +3,7 @@ import type { Annotation, ChannelInfo, RecordingHeader } from '../types';
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } from './binary';
 import { isoUtc } from './measDate';
+import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** Unit factors MNE 1.3 applies (`_unit_dict` in mne/io/brainvision/brainvision.py); unknown units get 1. */
@@ -229,9 +230,11 @@ async function readBrainVision(path: string, window?: SampleWindow): Promise<Raw
   const n = stop - start;
   const data = Array.from({ length: nch }, () => new Float32Array(n));
   const { scale } = info;
+  const acc = window ? undefined : new StatsAccumulator(nch);
+  const put = (c: number, t: number, x: number): void => { data[c][t] = x; acc?.add(c, x); };
   if (info.ascii) {
     const { rows } = await readAsciiData(info);
-    for (let t = 0; t < n; t++) for (let c = 0; c < nch; c++) data[c][t] = rows[start + t][c] * scale[c];
+    for (let t = 0; t < n; t++) for (let c = 0; c < nch; c++) put(c, t, rows[start + t][c] * scale[c]);
   } else if (info.orientation === 'MULTIPLEXED') {
     const bps = info.binary!.bytes;
     const bytes = await readRange(info.dataFile, start * nch * bps, n * nch * bps, 'DataFile samples');
@@ -239,7 +242,7 @@ async function readBrainVision(path: string, window?: SampleWindow): Promise<Raw
     const get = info.binary!.get;
     for (let t = 0; t < n; t++) {
       const base = t * nch * bps;
-      for (let c = 0; c < nch; c++) data[c][t] = get(view, base + c * bps) * scale[c];
+      for (let c = 0; c < nch; c++) put(c, t, get(view, base + c * bps) * scale[c]);
     }
   } else {
     const bps = info.binary!.bytes;
@@ -247,10 +250,10 @@ async function readBrainVision(path: string, window?: SampleWindow): Promise<Raw
     for (let c = 0; c < nch; c++) {
       const bytes = await readRange(info.dataFile, (c * nTimes + start) * bps, n * bps, `DataFile samples of channel ${c + 1}`);
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      for (let t = 0; t < n; t++) data[c][t] = get(view, t * bps) * scale[c];
+      for (let t = 0; t < n; t++) put(c, t, get(view, t * bps) * scale[c]);
     }
   }
-  return { ...info.header, data, ...(window ? { firstSample: start } : {}) };
+  return { ...info.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
 }
 
 /**

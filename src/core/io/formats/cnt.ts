@@ -2,6 +2,7 @@ import type { Annotation, ChannelInfo, RecordingHeader } from '../types';
 import { mneAnnotations } from './annotationOrder';
 import { ByteReader, badFile, checkCount, clampWindow, fileSize, readRange, utf8Field } from './binary';
 import { isoUtc } from './measDate';
+import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** Neuroscan CNT layout (mne/io/cnt/cnt.py): 900-byte SETUP header, 75 bytes per electrode, samples, event table. */
@@ -115,6 +116,7 @@ async function readCnt(path: string, window?: SampleWindow): Promise<RawContent>
   const { start, stop } = clampWindow(window, nTimes, path);
   const { chunk, nBytes, baselines, cals } = info;
   const data = Array.from({ length: n }, () => new Float32Array(stop - start));
+  const acc = window ? undefined : new StatsAccumulator(n);
   if (stop > start) {
     const chunkBytes = chunk * n * nBytes;
     const k0 = Math.floor(start / chunk);
@@ -129,13 +131,15 @@ async function readCnt(path: string, window?: SampleWindow): Promise<RawContent>
       const j = t - k * chunk;
       for (let c = 0; c < n; c++) {
         const o = (((k - k0) * n + c) * chunk + j) * nBytes;
-        if (o + nBytes > bytes.length) continue; // beyond the file: left at 0
+        if (o + nBytes > bytes.length) { acc?.add(c, 0); continue; } // beyond the file: left at 0
         const raw = nBytes === 2 ? view.getInt16(o, true) : view.getInt32(o, true);
-        data[c][t - start] = (raw - baselines[c]) * cals[c];
+        const x = (raw - baselines[c]) * cals[c];
+        data[c][t - start] = x;
+        acc?.add(c, x);
       }
     }
   }
-  return { ...info.header, data, ...(window ? { firstSample: start } : {}) };
+  return { ...info.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
 }
 
 /** Neuroscan .cnt (continuous): int16/int32 samples detected as MNE does, (value − baseline) × calib × sensitivity / 204.8 µV. */

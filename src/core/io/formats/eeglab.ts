@@ -3,6 +3,7 @@ import type { Annotation, ChannelInfo, ChannelType, RecordingHeader } from '../t
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } from './binary';
 import { parseMat, type MatFile, type MatValue } from './mat';
+import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** EEGLAB values are microvolts; MNE multiplies by 1e-6 (CAL in mne/io/eeglab/eeglab.py). */
@@ -156,22 +157,32 @@ async function readEeglab(path: string, window?: SampleWindow): Promise<RawConte
   const { start, stop } = clampWindow(window, set.header.nTimes, path);
   const n = stop - start;
   const data = Array.from({ length: nbchan }, () => new Float32Array(n));
+  // float64 statistics of the whole record (float32 storage loses digits MNE keeps)
+  const acc = window ? undefined : new StatsAccumulator(nbchan);
   if (set.dataFile) {
     // float32 little-endian, one value per channel per time point (MATLAB column-major channels × times)
     const bytes = await readRange(set.dataFile, start * nbchan * 4, n * nbchan * 4, 'EEG.data');
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let t = 0; t < n; t++) {
       const base = t * nbchan * 4;
-      for (let c = 0; c < nbchan; c++) data[c][t] = view.getFloat32(base + 4 * c, true) * CAL;
+      for (let c = 0; c < nbchan; c++) {
+        const x = view.getFloat32(base + 4 * c, true) * CAL;
+        data[c][t] = x;
+        acc?.add(c, x);
+      }
     }
   } else if (set.inline) {
     const src = set.inline;
     for (let t = 0; t < n; t++) {
       const base = (start + t) * nbchan;
-      for (let c = 0; c < nbchan; c++) data[c][t] = src[base + c] * CAL;
+      for (let c = 0; c < nbchan; c++) {
+        const x = src[base + c] * CAL;
+        data[c][t] = x;
+        acc?.add(c, x);
+      }
     }
   }
-  return { ...set.header, data, ...(window ? { firstSample: start } : {}) };
+  return { ...set.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
 }
 
 /** EEGLAB .set (MAT v5) with data inside the .set or in the companion .fdt/.dat; events become annotations (latency − 1). */

@@ -1,6 +1,7 @@
 import type { ChannelInfo, RecordingHeader } from '../types';
 import { ByteReader, badFile, checkCount, fileSize, readRange, unsupported, utf8Field, clampWindow } from './binary';
 import { isoUtc } from './measDate';
+import { channelStats, StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** EGI simple binary (.raw, big-endian), as mne/io/egi/egi.py reads it (continuous files only). */
@@ -104,9 +105,14 @@ async function readEgi(path: string, window?: SampleWindow): Promise<RawContent>
   const codes = info.header.channels.slice(nEeg).map((c) => c.name);
   const trigger = nEvents > 0 ? combineTriggers(events, codes) : null;
   const data: Float32Array[] = [];
+  const acc = window ? undefined : new StatsAccumulator(nEeg);
   for (let c = 0; c < nEeg; c++) {
     const out = new Float32Array(stop - start);
-    for (let t = start; t < stop; t++) out[t - start] = get(view, t * stride + c * bytes) * cal;
+    for (let t = start; t < stop; t++) {
+      const x = get(view, t * stride + c * bytes) * cal;
+      out[t - start] = x;
+      acc?.add(c, x);
+    }
     data.push(out);
   }
   for (const e of events) data.push(Float32Array.from(e.subarray(start, stop)));
@@ -115,7 +121,14 @@ async function readEgi(path: string, window?: SampleWindow): Promise<RawContent>
     channels.push({ name: 'STI 014', type: 'stim', unit: 'NA' });
     data.push(trigger.slice(start, stop));
   }
-  return { ...info.header, channels, data, ...(window ? { firstSample: start } : {}) };
+  let exactStats;
+  if (acc) {
+    // event/trigger channels hold small integers: their float32 copies are exact
+    const eeg = acc.result();
+    const rest = channelStats(data.slice(nEeg));
+    exactStats = { mean: [...eeg.mean, ...rest.mean], std: [...eeg.std, ...rest.std] };
+  }
+  return { ...info.header, channels, data, ...(window ? { firstSample: start } : {}), ...(exactStats ? { exactStats } : {}) };
 }
 
 /**

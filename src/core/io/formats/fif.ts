@@ -4,6 +4,7 @@ import { XBrainError } from '../../tools/result';
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, unsupported, utf8Field } from './binary';
 import { isoFromUnix } from './measDate';
+import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** FIFF constants (mne/io/constants.py). FIF is big-endian throughout. */
@@ -255,20 +256,30 @@ async function readFif(path: string, window?: SampleWindow): Promise<RawContent>
     const nchan = channels.length;
     const { start, stop } = clampWindow(window, nTimes, path);
     const data = Array.from({ length: nchan }, () => new Float32Array(stop - start));
+    const acc = window ? undefined : new StatsAccumulator(nchan);
     for (const b of info.buffers) {
       const lo = Math.max(start, b.first);
       const hi = Math.min(stop, b.first + b.nsamp);
-      if (hi <= lo || !b.tag) continue;
+      if (hi <= lo) continue;
+      if (!b.tag) {
+        // a skip: zeros, as MNE fills them
+        if (acc) for (let c = 0; c < nchan; c++) for (let t = lo; t < hi; t++) acc.add(c, 0);
+        continue;
+      }
       const bt = BUFFER_TYPES[b.tag.type];
       const rowBytes = bt.step * nchan;
       const bytes = await readAt(fh, b.tag.pos + (lo - b.first) * rowBytes, (hi - lo) * rowBytes, path, 'FIFF_DATA_BUFFER');
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       for (let t = lo; t < hi; t++) {
         const base = (t - lo) * rowBytes;
-        for (let c = 0; c < nchan; c++) data[c][t - start] = bt.get(view, base + c * bt.step) * info.cals[c];
+        for (let c = 0; c < nchan; c++) {
+          const x = bt.get(view, base + c * bt.step) * info.cals[c];
+          data[c][t - start] = x;
+          acc?.add(c, x);
+        }
       }
     }
-    return { ...info.header, data, ...(window ? { firstSample: start } : {}) };
+    return { ...info.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
   });
 }
 

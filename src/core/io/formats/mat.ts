@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import type { ChannelInfo } from '../types';
 import { ByteReader, badFile, clampWindow, readWhole, unsupported } from './binary';
+import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /**
@@ -413,15 +414,21 @@ async function readMatRecording(path: string, window?: SampleWindow): Promise<Ra
   const { start, stop } = clampWindow(window, nTimes, path);
   const src = chosen.value.data;
   const data: Float32Array[] = [];
+  const acc = window ? undefined : new StatsAccumulator(nCh);
   for (let c = 0; c < nCh; c++) {
     const out = new Float32Array(stop - start);
-    for (let t = start; t < stop; t++) out[t - start] = transposed ? src[c * rows + t] : src[t * rows + c];
+    for (let t = start; t < stop; t++) {
+      const x = transposed ? src[c * rows + t] : src[t * rows + c];
+      out[t - start] = x;
+      acc?.add(c, x);
+    }
     data.push(out);
   }
   const channels: ChannelInfo[] = names.map((name) => ({ name, type: 'eeg', unit: 'V' }));
   return {
     format: 'MAT', path, sfreq, nTimes, channels, measDate: null, annotations: [], data,
     ...(window ? { firstSample: start } : {}),
+    ...(acc ? { exactStats: acc.result() } : {}),
   };
 }
 

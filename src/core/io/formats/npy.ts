@@ -3,6 +3,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import type { ChannelInfo, ChannelType } from '../types';
 import { ByteReader, badFile, clampWindow, readWhole, unsupported } from './binary';
+import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** One array from a .npy file (or an .npz member), values converted to float64 unless noted. */
@@ -210,14 +211,20 @@ async function readNpyRecording(path: string, window?: SampleWindow): Promise<Ra
   const v = arr.values;
   // element (r, c) of the stored 2-D array
   const at = arr.fortranOrder ? (r: number, c: number): number => v[c * rows + r] : (r: number, c: number): number => v[r * cols + c];
+  const acc = window ? undefined : new StatsAccumulator(nCh);
   const data = channels.map((_, ch) => {
     const out = new Float32Array(stop - start);
-    for (let t = start; t < stop; t++) out[t - start] = transposed ? at(t, ch) : at(ch, t);
+    for (let t = start; t < stop; t++) {
+      const x = transposed ? at(t, ch) : at(ch, t);
+      out[t - start] = x;
+      acc?.add(ch, x);
+    }
     return out;
   });
   return {
     format: 'NPY', path, sfreq, nTimes, channels, measDate: null, annotations: [], data,
     ...(window ? { firstSample: start } : {}),
+    ...(acc ? { exactStats: acc.result() } : {}),
   };
 }
 
