@@ -96,14 +96,21 @@ describe('persistence', () => {
         const base = i * 1000;
         const child = spawn(process.execPath, [writer, ws, String(base)], { stdio: ['ignore', 'pipe', 'inherit'] });
         let completed = -1;
+        let firstSave: () => void = () => undefined;
+        const saved = new Promise<void>((r) => { firstSave = r; });
         child.stdout.on('data', (b: Buffer) => {
           const ns = b.toString().trim().split('\n');
           completed = Number(ns[ns.length - 1]);
+          firstSave();
         });
-        const exited = new Promise((r) => child.on('exit', r));
-        await new Promise((r) => setTimeout(r, 40 + Math.floor(Math.random() * 60)));
+        // 'close' waits for stdout to end, so `completed` has the last number the writer reported.
+        const closed = new Promise((r) => child.on('close', r));
+        // Kill at a random moment once the writer is in its save loop (waiting for the first save keeps this
+        // independent of how long the child takes to start on a loaded machine).
+        await Promise.race([saved, closed]);
+        await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 15)));
         child.kill('SIGKILL');
-        await exited;
+        await closed;
         const n = numberOf(await loadStudy(ws));
         // The state on disk is the last completed save or the one in flight — never anything else.
         const candidates = completed < 0 ? [last, base] : [completed, completed + 1];
