@@ -11,8 +11,8 @@ export const modellingTools: ToolDefinition[] = [
     parameters: {
       type: 'object',
       properties: {
-        test_ratio: { type: 'number', minimum: 0, maximum: 1, default: 0.2 },
-        val_ratio: { type: 'number', minimum: 0, maximum: 1, default: 0.2 },
+        test_ratio: { type: 'number', minimum: 0, default: 0.2, description: 'Held-out test share: a fraction in [0, 1] when unit is ratio, a count of groups (trials, sessions or subjects) when unit is number.' },
+        val_ratio: { type: 'number', minimum: 0, default: 0.2, description: 'Validation share from the rest, same units as test_ratio.' },
         split_strategy: { type: 'string', enum: ['trial', 'session', 'subject'], default: 'trial' },
         training_mode: { type: 'string', enum: ['individual', 'group'], default: 'group' },
         independent: { type: 'boolean', default: false, description: 'Drop the remaining epochs of held-out groups.' },
