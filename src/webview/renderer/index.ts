@@ -86,12 +86,13 @@ function build(mime: string, value: unknown, root: HTMLElement, redraw: () => vo
       const state = { epoch: 0, channel: 0 };
       const bar = root.appendChild(el('div', 'bar'));
       if (p.traces.length > 1) bar.appendChild(select('epoch', p.traces.map((t) => `${t.epoch + 1} (${t.label})`), (i) => ((state.epoch = i), redraw())));
-      bar.appendChild(select('ERP channel', p.channels, (i) => ((state.channel = i), redraw())));
+      if (p.erp.length > 0 && p.channels.length > 1) bar.appendChild(select('ERP channel', p.channels, (i) => ((state.channel = i), redraw())));
       const row = root.appendChild(el('div', 'row'));
-      return [
-        { el: plot(row), fig: () => epochTracesFigure(p, state.epoch) },
-        { el: plot(row), fig: () => erpFigure(p, state.channel) },
-      ];
+      // plot_epochs sends traces (raw or epochs), ERPs, or both: draw what is there.
+      const plots: Mounted['plots'] = [];
+      if (p.traces.length > 0) plots.push({ el: plot(row), fig: () => epochTracesFigure(p, state.epoch) });
+      if (p.erp.length > 0) plots.push({ el: plot(row), fig: () => erpFigure(p, state.channel) });
+      return plots;
     }
     case 'application/vnd.xbrain.training+json': {
       const p = value as TrainingPayload;
