@@ -10,7 +10,7 @@
  * a caller must copy a layer's output if it needs it after the next forward.
  */
 import { Rng } from './rng';
-import { corrAccumulate, corrWeightGrad } from './rowConv';
+import { corr, corrGrad } from './rowConv';
 
 export type FloatArray = Float32Array | Float64Array;
 export type FloatArrayCtor = Float32ArrayConstructor | Float64ArrayConstructor;
@@ -172,7 +172,7 @@ export class Conv2d implements Layer {
                 const ih = oh * sh + ki - ph;
                 if (ih < 0 || ih >= inH) continue;
                 const [src, so] = this.paddedRow(x, xBase + ih * inW);
-                corrAccumulate(y, yBase + oh * outW, outW, src, so, w, wBase + ki * kw, kw);
+                corr(y, yBase + oh * outW, outW, src, so, w, wBase + ki * kw, kw);
               }
             }
           }
@@ -258,10 +258,10 @@ export class Conv2d implements Layer {
                 const yRow = yBase + oh * outW;
                 const xRow = xBase + ih * inW;
                 const [src, so] = this.paddedRow(x, xRow);
-                corrWeightGrad(dw, wBase + ki * kw, kw, dy, yRow, outW, src, so);
+                corrGrad(dw, wBase + ki * kw, kw, dy, yRow, outW, src, so);
                 if (needInputGrad) {
                   dyp.set(dy.subarray(yRow, yRow + outW), kw - 1);
-                  corrAccumulate(dx, xRow, inW, dyp, pw, wf, wBase + ki * kw, kw);
+                  corr(dx, xRow, inW, dyp, pw, wf, wBase + ki * kw, kw);
                 }
               }
             }

@@ -5,6 +5,21 @@
  * instead of one load-multiply-store per tap. Sums are carried in doubles (JS numbers) and rounded once.
  */
 import type { FloatArray } from './layers';
+import { corrAccumulateSimd, corrWeightGradSimd, SIMD_MIN_TAPS } from './simdConv';
+
+const f32 = (a: FloatArray): a is Float32Array => a instanceof Float32Array;
+
+/** corrAccumulate through the WebAssembly SIMD kernel for float32 rows with wide kernels, else in JS. */
+export function corr(out: FloatArray, o: number, len: number, x: FloatArray, xo: number, w: FloatArray, wo: number, kw: number): void {
+  if (kw >= SIMD_MIN_TAPS && f32(out) && f32(x) && f32(w) && corrAccumulateSimd(out, o, len, x, xo, w, wo, kw)) return;
+  corrAccumulate(out, o, len, x, xo, w, wo, kw);
+}
+
+/** corrWeightGrad through the WebAssembly SIMD kernel for float32 rows with wide kernels, else in JS. */
+export function corrGrad(dw: FloatArray, wo: number, kw: number, dy: FloatArray, d: number, len: number, x: FloatArray, xo: number): void {
+  if (kw >= SIMD_MIN_TAPS && f32(dw) && f32(dy) && f32(x) && corrWeightGradSimd(dw, wo, kw, dy, d, len, x, xo)) return;
+  corrWeightGrad(dw, wo, kw, dy, d, len, x, xo);
+}
 
 /** out[o + i] += Σ_k w[wo + k] · x[xo + i + k] for i in [0, len): a "valid" correlation of x with w (kw taps). */
 export function corrAccumulate(out: FloatArray, o: number, len: number, x: FloatArray, xo: number, w: FloatArray, wo: number, kw: number): void {
