@@ -154,6 +154,7 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
     const n = Number(m[1]) - 1;
     if (n < 0 || n >= nchan) throw badFile(path, `[Channel Infos] Ch${n + 1}`, `channel number outside 1..${nchan}`);
     const props = value.split(',');
+    if (props.length < 3) throw badFile(path, `[Channel Infos] Ch${n + 1}`, `expected "name,reference,resolution[,unit]", found ${JSON.stringify(value)}`);
     if (props.length < 4) props.push('µV');
     else if (props[3] === '') props[3] = 'µV';
     const [rawName, , resText, rawUnit] = props;

@@ -1,0 +1,156 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { brainVisionReader } from '../../../src/core/io/formats/brainvision';
+import { cntReader } from '../../../src/core/io/formats/cnt';
+import { eeglabReader } from '../../../src/core/io/formats/eeglab';
+import { egiReader } from '../../../src/core/io/formats/egi';
+import { fifReader } from '../../../src/core/io/formats/fif';
+import { readerFor } from '../../../src/core/io/formats/index';
+import { matReader } from '../../../src/core/io/formats/mat';
+import { npyReader } from '../../../src/core/io/formats/npy';
+import type { FormatReader } from '../../../src/core/io/formats/reader';
+import { readRecording } from '../../../src/core/io/read';
+import type { RecordingHeader } from '../../../src/core/io/types';
+import { XBrainError } from '../../../src/core/tools/result';
+import { testDataDir } from '../helpers/paths';
+import { mutate, rng } from './fuzz/mutate';
+
+/**
+ * Seeded mutations of every shared EEG file (bit flips, truncations, header field edits, deleted chunks, random runs,
+ * text line edits, companion files mutated or missing). Every case must end in a typed XBrainError that names a file
+ * of the recording, or in a structurally valid recording; each case is bounded in time and in output memory.
+ */
+
+/** XBRAIN_FUZZ_SEED / XBRAIN_FUZZ_SCALE explore other cases locally; CI runs the fixed seed at scale 1. */
+const SEED = Number(process.env.XBRAIN_FUZZ_SEED ?? 20_240_611);
+const SCALE = Number(process.env.XBRAIN_FUZZ_SCALE ?? 1);
+const MAX_CASE_MS = 10_000;
+const MAX_RSS = 2 * 2 ** 30;
+const VALID_TYPES = new Set(['eeg', 'eog', 'emg', 'ecg', 'stim', 'misc', 'resp', 'bio', 'mag', 'grad', 'ref_meg', 'seeg', 'ecog', 'syst']);
+const VALID_CODES = new Set(['bad_file', 'not_found', 'not_implemented', 'invalid_arguments']);
+
+/** Readers of this area by extension: used when the dispatcher does not know the extension yet. */
+const OWN: Record<string, FormatReader> = {
+  '.set': eeglabReader, '.vhdr': brainVisionReader, '.fif': fifReader, '.cnt': cntReader, '.raw': egiReader,
+  '.mat': matReader, '.npy': npyReader, '.npz': npyReader,
+};
+
+interface Group {
+  /** the file passed to the reader */
+  main: string;
+  /** every file of the recording (main first) */
+  files: string[];
+  cases: number;
+  /** bytes where counts/sizes live (mutations favour them) */
+  headerLen: number;
+}
+
+function groups(): Group[] {
+  const names = readdirSync(testDataDir).filter((f) => !f.endsWith('.md') && f !== 'truth');
+  const companions: Record<string, string[]> = { 'eeglab_data.set': ['eeglab_data.fdt'], 'test.vhdr': ['test.vmrk', 'test.eeg'] };
+  const isCompanion = new Set(Object.values(companions).flat());
+  return names.filter((n) => !isCompanion.has(n)).sort().map((main) => {
+    const files = [main, ...(companions[main] ?? [])];
+    const big = files.some((f) => readFileSync(join(testDataDir, f)).length > 2_000_000);
+    // large recordings cost more per case: fewer cases there, more on the small ones (≥2000 in total)
+    return { main, files, cases: Math.round((big ? 80 : 250) * SCALE), headerLen: main.endsWith('.vhdr') ? 8192 : 4096 };
+  });
+}
+
+/** The dispatcher when it knows the file type (other area's readers + events), else this area's reader directly. */
+async function readAny(path: string): Promise<RecordingHeader & { data: Float32Array[] }> {
+  let known = true;
+  try {
+    readerFor(path);
+  } catch {
+    known = false;
+  }
+  if (known) return readRecording(path);
+  const r = OWN[extname(path).toLowerCase()];
+  if (!r) throw new Error(`no reader for ${path}`);
+  return r.read(path);
+}
+
+function checkValid(rec: RecordingHeader & { data: Float32Array[] }, inputBytes: number): string | undefined {
+  if (!(Number.isFinite(rec.sfreq) && rec.sfreq > 0)) return `sfreq ${rec.sfreq}`;
+  if (!(Number.isSafeInteger(rec.nTimes) && rec.nTimes >= 0)) return `nTimes ${rec.nTimes}`;
+  if (rec.channels.length === 0 || rec.channels.length !== rec.data.length) return `${rec.channels.length} channels, ${rec.data.length} data rows`;
+  for (const c of rec.channels) {
+    if (typeof c.name !== 'string' || !VALID_TYPES.has(c.type)) return `channel ${JSON.stringify(c)}`;
+  }
+  let bytes = 0;
+  for (const d of rec.data) {
+    if (!(d instanceof Float32Array) || d.length !== rec.nTimes) return `data row of ${d.length} samples for nTimes ${rec.nTimes}`;
+    bytes += d.byteLength;
+  }
+  // memory bound: a reader may widen samples (int16 → float32, lower rates brought up) but never balloon
+  if (bytes > 64 * inputBytes + (64 << 20)) return `output ${bytes} bytes from ${inputBytes} input bytes`;
+  for (const a of rec.annotations) {
+    if (!Number.isFinite(a.onset) || !Number.isFinite(a.duration) || typeof a.description !== 'string') return `annotation ${JSON.stringify(a)}`;
+  }
+  return undefined;
+}
+
+const root = mkdtempSync(join(tmpdir(), 'xbrain-fuzz-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const tally = { cases: 0, ok: 0, errors: 0 };
+
+describe('reader fuzzing: typed errors or valid recordings, never a crash, hang or blow-up', () => {
+  const all = groups();
+
+  it.each(all.map((g) => [g.main, g] as const))('%s', async (_name, g) => {
+    const dir = mkdtempSync(join(root, `${basename(g.main)}-`));
+    const originals = g.files.map((f) => new Uint8Array(readFileSync(join(testDataDir, f))));
+    // unmutated companions are symlinks: only the mutated file is written per case
+    g.files.forEach((f) => symlinkSync(join(testDataDir, f), join(dir, f)));
+    const failures: string[] = [];
+    const r = rng(SEED ^ [...g.main].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261));
+    for (let k = 0; k < g.cases; k++) {
+      // which file of the recording to mutate (companions sometimes, and sometimes a companion goes missing)
+      const fi = g.files.length > 1 && r() < 0.4 ? 1 + Math.floor(r() * (g.files.length - 1)) : 0;
+      const target = join(dir, g.files[fi]);
+      const missing = fi > 0 && r() < 0.1;
+      const isText = /\.(vhdr|vmrk)$/.test(target);
+      const m = mutate(originals[fi], r, isText ? originals[fi].length : g.headerLen, isText);
+      unlinkSync(target);
+      if (!missing) writeFileSync(target, m.bytes);
+      const what = `${g.files[fi]}: ${missing ? 'removed' : m.what} (case ${k})`;
+      const inputBytes = originals.reduce((n, o) => n + o.length, 0);
+      const t0 = performance.now();
+      try {
+        const rec = await readAny(join(dir, g.main));
+        const problem = checkValid(rec, inputBytes);
+        if (problem) failures.push(`${what}: invalid recording: ${problem}`);
+        else tally.ok++;
+      } catch (e) {
+        if (!(e instanceof XBrainError)) {
+          failures.push(`${what}: untyped ${(e as Error)?.name}: ${(e as Error)?.message}`);
+        } else if (!VALID_CODES.has(e.code)) {
+          failures.push(`${what}: unexpected code ${e.code}: ${e.message}`);
+        } else if (!g.files.some((f) => e.message.includes(f))) {
+          failures.push(`${what}: error does not name the file: ${e.message}`);
+        } else {
+          tally.errors++;
+        }
+      }
+      const ms = performance.now() - t0;
+      if (ms > MAX_CASE_MS) failures.push(`${what}: took ${ms.toFixed(0)} ms`);
+      const rss = process.memoryUsage().rss;
+      if (rss > MAX_RSS) failures.push(`${what}: process memory reached ${(rss / 2 ** 20).toFixed(0)} MiB`);
+      tally.cases++;
+      // restore the file for the next case
+      rmSync(target, { force: true });
+      symlinkSync(join(testDataDir, g.files[fi]), target);
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+
+  it('ran at least 2000 cases with both outcomes represented', () => {
+    expect(tally.cases).toBeGreaterThanOrEqual(2000 * Math.min(SCALE, 1));
+    expect(tally.ok).toBeGreaterThan(100);
+    expect(tally.errors).toBeGreaterThan(100);
+  });
+});
