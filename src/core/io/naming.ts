@@ -16,7 +16,7 @@ export interface SubjectSession { subject: string; session: string }
 
 const KNOWN: RegExp[] = [
   /sub-(?<subject>[A-Za-z0-9]+)(?:.*?ses-(?<session>[A-Za-z0-9]+))?/,
-  /^S(?<subject>\d{3})R(?<session>\d{2})$/,
+  /(?:^|[_-])S(?<subject>\d{3})R(?<session>\d{2})$/,
   /^A(?<subject>\d{2})(?<session>[TE])$/,
 ];
 
