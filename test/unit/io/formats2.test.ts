@@ -1,7 +1,6 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brainVisionReader } from '../../../src/core/io/formats/brainvision';
 import { cntReader } from '../../../src/core/io/formats/cnt';
@@ -13,6 +12,7 @@ import { npyReader } from '../../../src/core/io/formats/npy';
 import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
 import { XBrainError } from '../../../src/core/tools/result';
 import { testDataDir } from '../helpers/paths';
+import { inlineEeglabSet, matArray, matFile, npyBytes, zipBytes } from './fuzz/fixtures';
 
 interface Truth {
   ch_names: string[];
@@ -92,54 +92,6 @@ async function expectHeaderAndWindow(reader: FormatReader, file: string, t: Trut
 
 const tmp = mkdtempSync(join(tmpdir(), 'xbrain-formats2-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-// ---------- a minimal MAT v5 writer (test fixture builder: real arrays in a file layout MATLAB writes) ----------
-function matElement(type: number, payload: Uint8Array): Uint8Array {
-  const pad = (8 - (payload.length % 8)) % 8;
-  const out = new Uint8Array(8 + payload.length + pad);
-  const v = new DataView(out.buffer);
-  v.setUint32(0, type, true);
-  v.setUint32(4, payload.length, true);
-  out.set(payload, 8);
-  return out;
-}
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
-  return out;
-}
-function matArray(name: string, dims: number[], values: Float32Array | Float64Array): Uint8Array {
-  const single = values instanceof Float32Array;
-  const flags = new Uint8Array(8);
-  new DataView(flags.buffer).setUint32(0, single ? 7 : 6, true);
-  const d = new Uint8Array(4 * dims.length);
-  dims.forEach((x, i) => new DataView(d.buffer).setInt32(4 * i, x, true));
-  const body = concat([
-    matElement(6, flags), matElement(5, d), matElement(1, new TextEncoder().encode(name)),
-    matElement(single ? 7 : 9, new Uint8Array(values.buffer, values.byteOffset, values.byteLength)),
-  ]);
-  return matElement(14, body);
-}
-function matFile(elements: Uint8Array[], compress: boolean): Uint8Array {
-  const header = new Uint8Array(128).fill(32);
-  header.set(new TextEncoder().encode('MATLAB 5.0 MAT-file, written by the XBrain test'), 0);
-  const hv = new DataView(header.buffer);
-  hv.setUint16(124, 0x0100, true);
-  header[126] = 'I'.charCodeAt(0);
-  header[127] = 'M'.charCodeAt(0);
-  const els = compress
-    ? elements.map((e) => {
-      const z = deflateSync(e);
-      const out = new Uint8Array(8 + z.length);
-      new DataView(out.buffer).setUint32(0, 15, true);
-      new DataView(out.buffer).setUint32(4, z.length, true);
-      out.set(z, 8);
-      return out;
-    })
-    : elements;
-  return concat([header, ...els]);
-}
 
 describe('MAT v5 (readMat)', () => {
   it('reads test_edf_eeglab.mat exactly as scipy.io.loadmat (shape, dtype, values, row statistics)', async () => {
@@ -270,6 +222,28 @@ describe('EEGLAB .set', () => {
       // this sample file stores positions on the unit sphere, which MNE reads as 1 mm
       expect(Math.hypot(...c.loc!)).toBeCloseTo(1e-3, 6);
     });
+  });
+
+  async function inlineSet(trials = 1): Promise<string> {
+    const dir = mkdtempSync(join(tmp, 'inline-'));
+    const p = join(dir, 'inline.set');
+    writeFileSync(p, await inlineEeglabSet(file, data('eeglab_data.fdt'), { trials }));
+    return p;
+  }
+
+  it('reads data stored inside the .set (compressed MAT) the same as from the .fdt', async () => {
+    const p = await inlineSet();
+    const rec = await eeglabReader.read(p);
+    expectMatchesTruth(rec, truth('eeglab_data.set'));
+    const h = await eeglabReader.readHeader(p);
+    expect(h.channels.map((c) => c.loc)).toEqual(rec.channels.map((c) => c.loc));
+    const win = await eeglabReader.read(p, { start: 5000, stop: 5020 });
+    const full = await eeglabReader.read(file);
+    win.data.forEach((ch, c) => expect(Array.from(ch)).toEqual(Array.from(full.data[c].subarray(5000, 5020))));
+  });
+
+  it('refuses an epoched .set with a typed error naming EEG.trials', async () => {
+    await expectTypedError(eeglabReader.read(await inlineSet(3)), 'not_implemented', 'inline.set', 'EEG.trials');
   });
 
   it('names the missing .fdt companion', async () => {
@@ -515,48 +489,6 @@ describe('EGI simple binary', () => {
     await expectTypedError(egiReader.read(p), 'bad_file', p, 'n_samples');
   });
 });
-
-// ---------- NPY/NPZ fixtures in numpy's byte layout (format 1.0 header; zip members with zip64 local extras) ----------
-function npyBytes(descr: string, shape: number[], payload: Uint8Array, fortran = false): Uint8Array {
-  let header = `{'descr': '${descr}', 'fortran_order': ${fortran ? 'True' : 'False'}, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
-  const total = Math.ceil((10 + header.length + 1) / 64) * 64;
-  header = header.padEnd(total - 10 - 1, ' ') + '\n';
-  const out = new Uint8Array(total + payload.length);
-  out.set([0x93, ...new TextEncoder().encode('NUMPY'), 1, 0], 0);
-  new DataView(out.buffer).setUint16(8, header.length, true);
-  out.set(new TextEncoder().encode(header), 10);
-  out.set(payload, total);
-  return out;
-}
-function zipBytes(members: [string, Uint8Array][], deflate: boolean): Uint8Array {
-  const locals: Uint8Array[] = [];
-  const centrals: Uint8Array[] = [];
-  let offset = 0;
-  for (const [name, body] of members) {
-    const data = deflate ? new Uint8Array(deflateRawSync(body)) : body;
-    const n = new TextEncoder().encode(name);
-    const lh = new DataView(new ArrayBuffer(30 + n.length + 20));
-    lh.setUint32(0, 0x04034b50, true); lh.setUint16(4, 45, true); lh.setUint16(8, deflate ? 8 : 0, true);
-    lh.setUint32(18, 0xffffffff, true); lh.setUint32(22, 0xffffffff, true);
-    lh.setUint16(26, n.length, true); lh.setUint16(28, 20, true);
-    new Uint8Array(lh.buffer).set(n, 30);
-    lh.setUint16(30 + n.length, 1, true); lh.setUint16(32 + n.length, 16, true);
-    lh.setBigUint64(34 + n.length, BigInt(body.length), true); lh.setBigUint64(42 + n.length, BigInt(data.length), true);
-    const ch = new DataView(new ArrayBuffer(46 + n.length));
-    ch.setUint32(0, 0x02014b50, true); ch.setUint16(10, deflate ? 8 : 0, true);
-    ch.setUint32(20, data.length, true); ch.setUint32(24, body.length, true); ch.setUint16(28, n.length, true);
-    ch.setUint32(42, offset, true);
-    new Uint8Array(ch.buffer).set(n, 46);
-    locals.push(new Uint8Array(lh.buffer), data);
-    centrals.push(new Uint8Array(ch.buffer));
-    offset += lh.byteLength + data.length;
-  }
-  const cdSize = centrals.reduce((a, c) => a + c.length, 0);
-  const end = new DataView(new ArrayBuffer(22));
-  end.setUint32(0, 0x06054b50, true); end.setUint16(8, members.length, true); end.setUint16(10, members.length, true);
-  end.setUint32(12, cdSize, true); end.setUint32(16, offset, true);
-  return concat([...locals, ...centrals, new Uint8Array(end.buffer)]);
-}
 
 describe('NPY / NPZ', () => {
   const t = truth('eeglab_data.set');
