@@ -260,8 +260,11 @@ export class Conv2d implements Layer {
                 const [src, so] = this.paddedRow(x, xRow);
                 corrGrad(dw, wBase + ki * kw, kw, dy, yRow, outW, src, so);
                 if (needInputGrad) {
-                  dyp.set(dy.subarray(yRow, yRow + outW), kw - 1);
-                  corr(dx, xRow, inW, dyp, pw, wf, wBase + ki * kw, kw);
+                  if (kw === 1 && pw === 0) corr(dx, xRow, inW, dy, yRow, wf, wBase + ki, 1);
+                  else {
+                    dyp.set(dy.subarray(yRow, yRow + outW), kw - 1);
+                    corr(dx, xRow, inW, dyp, pw, wf, wBase + ki * kw, kw);
+                  }
                 }
               }
             }

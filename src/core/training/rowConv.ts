@@ -11,12 +11,29 @@ const f32 = (a: FloatArray): a is Float32Array => a instanceof Float32Array;
 
 /** corrAccumulate through the WebAssembly SIMD kernel for float32 rows with wide kernels, else in JS. */
 export function corr(out: FloatArray, o: number, len: number, x: FloatArray, xo: number, w: FloatArray, wo: number, kw: number): void {
+  if (kw === 1) {
+    // 1-tap rows (spatial and pointwise convolutions): a plain axpy.
+    const wv = w[wo];
+    for (let i = 0; i < len; i++) out[o + i] += wv * x[xo + i];
+    return;
+  }
   if (kw >= SIMD_MIN_TAPS && f32(out) && f32(x) && f32(w) && corrAccumulateSimd(out, o, len, x, xo, w, wo, kw)) return;
   corrAccumulate(out, o, len, x, xo, w, wo, kw);
 }
 
 /** corrWeightGrad through the WebAssembly SIMD kernel for float32 rows with wide kernels, else in JS. */
 export function corrGrad(dw: FloatArray, wo: number, kw: number, dy: FloatArray, d: number, len: number, x: FloatArray, xo: number): void {
+  if (kw === 1) {
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    let i = 0;
+    for (; i + 4 <= len; i += 4) {
+      s0 += dy[d + i] * x[xo + i]; s1 += dy[d + i + 1] * x[xo + i + 1];
+      s2 += dy[d + i + 2] * x[xo + i + 2]; s3 += dy[d + i + 3] * x[xo + i + 3];
+    }
+    for (; i < len; i++) s0 += dy[d + i] * x[xo + i];
+    dw[wo] += s0 + s1 + s2 + s3;
+    return;
+  }
   if (kw >= SIMD_MIN_TAPS && f32(dw) && f32(dy) && f32(x) && corrWeightGradSimd(dw, wo, kw, dy, d, len, x, xo)) return;
   corrWeightGrad(dw, wo, kw, dy, d, len, x, xo);
 }
