@@ -2,7 +2,8 @@
  * `npm run bench -- signal [--json] [--repeats N] [--only op,op]`: the preprocessing cases of
  * ../shared/refbench/filter_ref.py (FIR 8–30, Butterworth-4 8–30, notch 50, resample → 128 Hz, CAR) on
  * 64 × 96000 @ 160 Hz and 22 × 900000 @ 250 Hz, timed in-process through the same code the tools run (design +
- * application + new float32 arrays), median of the repeats. Each line also carries MNE's recorded time from
+ * application + new float32 arrays), median of the repeats; cpu_seconds (process CPU time, median) shows the
+ * cost when the shared machine is loaded. Each line also carries MNE's recorded time from
  * refbench/RESULTS.md (same machine class) and the ratio.
  */
 import type { Recording } from '../src/core/io/types';
@@ -51,16 +52,21 @@ for (const [nCh, nTimes, sfreq] of CASES) {
   for (const [op, f] of Object.entries(OPS)) {
     if (only && !only.has(op)) continue;
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let r = 0; r < repeats; r++) {
       (globalThis as { gc?: () => void }).gc?.();
+      const c0 = process.cpuUsage();
       const t0 = process.hrtime.bigint();
       f(data);
       times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1e6);
     }
+    const cpuSeconds = Number(cpu.slice().sort((a, b) => a - b)[Math.floor(cpu.length / 2)].toFixed(4));
     const sorted = times.slice().sort((a, b) => a - b);
     const seconds = Number(sorted[Math.floor(sorted.length / 2)].toFixed(4));
     const mne = MNE[`${op}@${sfreq}`];
-    const line = { op, shape: [nCh, nTimes], sfreq, seconds, repeats, all_seconds: times.map((t) => Number(t.toFixed(4))), mne_recorded_seconds: mne ?? null, ratio_vs_mne: mne ? Number((seconds / mne).toFixed(3)) : null };
+    const line = { op, shape: [nCh, nTimes], sfreq, seconds, repeats, all_seconds: times.map((t) => Number(t.toFixed(4))), cpu_seconds: cpuSeconds, mne_recorded_seconds: mne ?? null, ratio_vs_mne: mne ? Number((seconds / mne).toFixed(3)) : null };
     if (json) console.log(JSON.stringify(line));
     else console.log(`${op.padEnd(20)} ${`${nCh}×${nTimes}`.padEnd(12)} @${sfreq} Hz  ${seconds.toFixed(4)} s${mne ? `  (MNE ${mne} s, ${(seconds / mne).toFixed(2)}x)` : ''}`);
   }

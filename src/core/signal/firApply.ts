@@ -27,12 +27,30 @@ export interface FirKernel {
   spectrum: Float64Array;
 }
 
+/**
+ * Block FFT length for our overlap-save: the result is the exact convolution whatever the block, so pick the power
+ * of two with the least work in this FFT (N·log2 N butterflies plus ~6 passes of per-block copies and products).
+ */
+export function blockFftLength(nTaps: number, nx: number): number {
+  let best = 0, bestCost = Infinity;
+  const hi = Math.max(Math.ceil(Math.log2(nx + nTaps)), Math.ceil(Math.log2(2 * nTaps - 1)));
+  for (let e = Math.ceil(Math.log2(2 * nTaps - 1)); e <= hi; e++) {
+    const N = 2 ** e;
+    const cost = Math.ceil(nx / (N - nTaps + 1)) * N * (e + 6);
+    if (cost < bestCost) { bestCost = cost; best = N; }
+  }
+  return best;
+}
+
 export function firKernel(taps: Float64Array, nTimes: number): FirKernel {
   const nEdge = Math.max(Math.min(taps.length, nTimes) - 1, 0);
-  const nfft = chooseFftLength(taps.length, nTimes + 2 * nEdge);
+  const nfft = blockFftLength(taps.length, nTimes + 2 * nEdge);
   const spectrum = new Float64Array(2 * nfft);
   for (let i = 0; i < taps.length; i++) spectrum[2 * i] = taps[i];
   fftPlan(nfft).forward(spectrum);
+  // the inverse transform is done as conj(FFT(conj(·)))/N: fold the 1/N into the kernel once
+  const inv = 1 / nfft;
+  for (let i = 0; i < spectrum.length; i++) spectrum[i] *= inv;
   return { taps, nfft, spectrum };
 }
 
@@ -63,24 +81,28 @@ export function firFilterPair(
   // y[i] = Σ_k h[k] x_ext[i + shift − k]; block outputs i0..i0+L−1 need x_ext[i0 + shift − nh + 1 .. i0 + shift + L − 1]
   for (let i0 = 0; i0 < n; i0 += L) {
     const base = i0 + shift - nh + 1;
-    for (let j = 0; j < nfft; j++) {
-      const src = base + j;
-      const inside = src >= 0 && src < nx;
-      buf[2 * j] = inside ? xa[src] : 0;
-      buf[2 * j + 1] = inside && xb ? xb[src] : 0;
+    // the padded input covers every index except, possibly, the tail of the last block
+    const lo = Math.max(0, -base), hi = Math.min(nfft, nx - base);
+    if (lo > 0 || hi < nfft) buf.fill(0);
+    if (xb) {
+      for (let j = lo; j < hi; j++) { buf[2 * j] = xa[base + j]; buf[2 * j + 1] = xb[base + j]; }
+    } else {
+      for (let j = lo; j < hi; j++) { buf[2 * j] = xa[base + j]; buf[2 * j + 1] = 0; }
     }
     plan.forward(buf);
-    for (let k = 0; k < nfft; k++) {
-      const xr = buf[2 * k], xi = buf[2 * k + 1], hr = spectrum[2 * k], hi = spectrum[2 * k + 1];
-      buf[2 * k] = xr * hr - xi * hi;
-      buf[2 * k + 1] = xr * hi + xi * hr;
+    // conj(X·H): the forward FFT of it is N·conj(IFFT(X·H)), and H already carries 1/N
+    for (let k = 0; k < 2 * nfft; k += 2) {
+      const xr = buf[k], xi = buf[k + 1], hr = spectrum[k], hi2 = spectrum[k + 1];
+      buf[k] = xr * hr - xi * hi2;
+      buf[k + 1] = -(xr * hi2 + xi * hr);
     }
-    plan.inverse(buf);
+    plan.forward(buf);
     const count = Math.min(L, n - i0);
-    for (let j = 0; j < count; j++) {
-      const src = 2 * (nh - 1 + j);
-      outA[i0 + j] = buf[src];
-      if (outB) outB[i0 + j] = buf[src + 1];
+    const src0 = 2 * (nh - 1);
+    if (outB) {
+      for (let j = 0; j < count; j++) { outA[i0 + j] = buf[src0 + 2 * j]; outB[i0 + j] = -buf[src0 + 2 * j + 1]; }
+    } else {
+      for (let j = 0; j < count; j++) outA[i0 + j] = buf[src0 + 2 * j];
     }
   }
 }
