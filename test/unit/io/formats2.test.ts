@@ -566,3 +566,23 @@ describe('NPY / NPZ', () => {
     await expectTypedError(npyReader.read(z), 'bad_file', z, 'zip');
   });
 });
+
+describe('array sidecars', () => {
+  it('gives a rate-less MAT array its sfreq and channel names from <stem>.json', async () => {
+    const dir = mkdtempSync(join(tmp, 'matside-'));
+    const p = join(dir, 'test_edf_eeglab.mat');
+    copyFileSync(data('test_edf_eeglab.mat'), p);
+    const names = Array.from({ length: 139 }, (_, i) => `ch${i}`);
+    writeFileSync(join(dir, 'test_edf_eeglab.json'), JSON.stringify({ sfreq: 512, ch_names: names }));
+    const rec = await matReader.read(p);
+    expect(rec.sfreq).toBe(512);
+    expect(rec.nTimes).toBe(3072);
+    expect(rec.channels.map((c) => c.name)).toEqual(names);
+    const t = truth('test_edf_eeglab.mat').mat!.variables[0];
+    rec.exactStats!.mean.forEach((m, r) => closeRel(m, t.row_mean[r], 1e-9, 1e-12));
+    writeFileSync(join(dir, 'test_edf_eeglab.json'), '{"sfreq": "fast"}');
+    await expectTypedError(matReader.read(p), 'bad_file', 'test_edf_eeglab.json', 'sfreq');
+    writeFileSync(join(dir, 'test_edf_eeglab.json'), '{sfreq: 512');
+    await expectTypedError(matReader.read(p), 'bad_file', 'test_edf_eeglab.json', 'JSON');
+  });
+});

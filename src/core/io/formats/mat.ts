@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import type { ChannelInfo } from '../types';
 import { ByteReader, badFile, clampWindow, readWhole, unsupported } from './binary';
 import { StatsAccumulator } from '../stats';
+import { readSidecar, sidecarPath } from './sidecar';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /**
@@ -367,8 +368,8 @@ const DATA_NAMES = ['data', 'X', 'x', 'eeg', 'EEG', 'signal', 'signals'];
 /**
  * A MAT v5 numeric array as a continuous recording. The array is the variable named data/X/eeg/signal (else the
  * largest 2-D numeric variable); it is read as channels × times, transposed when it has more rows than columns. The
- * sampling rate is the scalar variable sfreq/srate/fs/Fs/sampling_rate — a file without one is an error, since MAT
- * arrays carry no rate. Values are taken as volts as stored (no unit conversion); channels are named "1".."n" unless a
+ * sampling rate is the scalar variable sfreq/srate/fs/Fs/sampling_rate, else the sidecar `<stem>.json` {"sfreq": ...,
+ * optional "ch_names"} — a file with neither is an error, since MAT arrays carry no rate. Values are taken as volts as stored (no unit conversion); channels are named "1".."n" unless a
  * cell/char variable `ch_names` (or `labels`) gives names.
  */
 export const matReader: FormatReader = {
@@ -402,15 +403,17 @@ async function readMatRecording(path: string, window?: SampleWindow): Promise<Ra
     const s = matNumber(mat.variables[n]);
     if (s !== undefined) { sfreq = s; break; }
   }
+  const side = await readSidecar(path);
+  sfreq ??= side?.sfreq;
   if (sfreq === undefined) {
-    throw badFile(path, 'sfreq', `no sampling rate variable (one of ${SFREQ_NAMES.join(', ')}) next to "${chosen.name}"; MAT arrays carry no rate`);
+    throw badFile(path, 'sfreq', `no sampling rate: no variable ${SFREQ_NAMES.join('/')} next to "${chosen.name}" and no sidecar ${sidecarPath(path)} with {"sfreq": ...}`);
   }
   if (!Number.isFinite(sfreq) || sfreq <= 0) throw badFile(path, 'sfreq', `invalid sampling rate ${sfreq}`);
   const [rows, cols] = chosen.value.dims;
   const transposed = rows > cols;
   const nCh = transposed ? cols : rows;
   const nTimes = transposed ? rows : cols;
-  const names = channelNames(mat, nCh);
+  const names = side?.ch_names?.length === nCh ? side.ch_names : channelNames(mat, nCh);
   const { start, stop } = clampWindow(window, nTimes, path);
   const src = chosen.value.data;
   const data: Float32Array[] = [];

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, extname } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import type { ChannelInfo, ChannelType } from '../types';
 import { ByteReader, badFile, clampWindow, readWhole, unsupported } from './binary';
 import { StatsAccumulator } from '../stats';
+import { readSidecar } from './sidecar';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** One array from a .npy file (or an .npz member), values converted to float64 unless noted. */
@@ -151,22 +151,6 @@ const DATA_NAMES = ['data', 'X', 'x', 'eeg', 'signal', 'signals'];
 const SFREQ_NAMES = ['sfreq', 'srate', 'fs', 'Fs', 'sampling_rate'];
 const TYPES = new Set<ChannelType>(['eeg', 'eog', 'emg', 'ecg', 'stim', 'misc', 'resp', 'bio', 'seeg', 'ecog', 'syst']);
 
-interface Sidecar { sfreq?: number; ch_names?: string[]; ch_types?: string[] }
-
-async function readSidecar(path: string): Promise<Sidecar | undefined> {
-  const p = join(dirname(path), `${basename(path, extname(path))}.json`);
-  let text: string;
-  try {
-    text = await readFile(p, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    return JSON.parse(text) as Sidecar;
-  } catch {
-    throw badFile(p, 'sidecar JSON', 'is not valid JSON');
-  }
-}
 
 async function readNpyRecording(path: string, window?: SampleWindow): Promise<RawContent> {
   const bytes = await readWhole(path, extname(path).toLowerCase() === '.npz' ? '.npz archive' : '.npy array');
