@@ -4,7 +4,8 @@ import { registerStageCommands } from './commands/stageCommands';
 import { runTool } from './commands/runTool';
 import { StudyTreeProvider } from './views/studyTree';
 import { createStatusBar } from './views/statusBar';
-import { registerParticipant } from './chat/participant';
+import { registerParticipant, latestChatTurns } from './chat/participant';
+import { registerNotebook, setChatTurnsProvider } from './notebook';
 import { registerLanguageModelTools, registerMcpProvider } from './chat/lmTools';
 import { OfflineModelProvider, EndpointModelProvider, OFFLINE_VENDOR, ENDPOINT_VENDOR } from './chat/modelProviders';
 import { PanelManager } from './panels/panelManager';
@@ -71,6 +72,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
     }),
   );
 
+  registerNotebook(context, () => host);
+  context.subscriptions.push(setChatTurnsProvider(latestChatTurns));
   if (typeof vscode.chat?.createChatParticipant === 'function') context.subscriptions.push(registerParticipant(host));
   if (host.trusted) context.subscriptions.push(...registerLanguageModelTools(host));
   else {

@@ -8,6 +8,7 @@ import { stateManager } from '../../core/study/stateManager';
 import { HELP_TEXT, planSlashCommand, type PlannedToolCall } from './slashCommands';
 import { formatResult, renderResult } from './render';
 import { selectFallbackModel } from './modelProviders';
+import { exportChatToNotebook, type ChatTurnCalls } from '../notebook';
 
 export const PARTICIPANT_ID = 'xbrain.xbrain';
 
@@ -34,16 +35,38 @@ export function registerParticipant(host: SessionHost): vscode.Disposable {
   return participant;
 }
 
-async function handle(host: SessionHost, request: vscode.ChatRequest, _ctx: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+/** The executed tool calls of this chat's earlier turns, read back from ChatResult.metadata. */
+export function turnsFromHistory(history: vscode.ChatContext['history']): ChatTurnCalls[] {
+  const turns: ChatTurnCalls[] = [];
+  let request = '';
+  for (const t of history) {
+    if (t instanceof vscode.ChatRequestTurn) request = (t.command ? `/${t.command} ` : '') + t.prompt;
+    else if (isXBrainMetadata(t.result.metadata)) {
+      turns.push({ request, toolCalls: t.result.metadata.toolRounds.filter((r) => r.type !== 'error' && r.type !== 'confirm').map((r) => ({ tool: r.tool, arguments: r.args })) });
+    }
+  }
+  return turns;
+}
+
+let lastTurns: ChatTurnCalls[] = [];
+/** The latest chat's turns (for XBrain: Export Chat to Notebook run from the palette). */
+export const latestChatTurns = (): readonly ChatTurnCalls[] => lastTurns;
+
+async function handle(host: SessionHost, request: vscode.ChatRequest, chatContext: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
   const meta: XBrainChatMetadata = { kind: 'xbrain', command: request.command, stage: host.stage, toolRounds: [] };
-  const finish = (): vscode.ChatResult => ({ metadata: { ...meta, stage: host.stage } });
+  const prompt = (request.command ? `/${request.command} ` : '') + request.prompt;
+  const finish = (): vscode.ChatResult => {
+    lastTurns = [...turnsFromHistory(chatContext.history), { request: prompt, toolCalls: meta.toolRounds.filter((r) => r.type !== 'error' && r.type !== 'confirm').map((r) => ({ tool: r.tool, arguments: r.args })) }];
+    return { metadata: { ...meta, stage: host.stage } };
+  };
   if (request.command === 'help') {
     stream.markdown(HELP_TEXT);
     return finish();
   }
   if (request.command === 'notebook') {
-    await vscode.commands.executeCommand('xbrain.openAnalysisNotebook');
-    stream.markdown('Opened the analysis so far as an `.xbrain` notebook.');
+    const turns = turnsFromHistory(chatContext.history);
+    await exportChatToNotebook(turns);
+    stream.markdown(`Opened this chat as an \`.xbrain\` notebook (${turns.reduce((n, t) => n + t.toolCalls.length, 0)} tool calls in ${turns.length} turns). Run all cells to reproduce the analysis.`);
     return finish();
   }
   if (!host.trusted && request.command !== 'status' && request.command !== 'report') {

@@ -1,0 +1,27 @@
+// npm run test:e2e — builds, prepares a temporary workspace with one real EDF (copied to /tmp, never into the repo)
+// and runs test/e2e/*.e2e.mjs with node:test against code-server + Chromium. Screenshots go to test-results/e2e/.
+// Needs scripts/e2e-install.sh to have run.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const tool = process.env.VSCODE_E2E_TOOL ?? resolve(root, '../shared/tools/vscode-e2e');
+const data = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(root, '../shared/data/eeg');
+const fail = (msg) => { console.error(`test:e2e: ${msg}`); process.exit(2); };
+if (!existsSync(join(tool, 'lib', 'vscode-e2e.mjs'))) fail(`vscode-e2e tool not found at ${tool} (set VSCODE_E2E_TOOL)`);
+if (!existsSync(join(data, 'S001R04.edf'))) fail(`test EDF not found in ${data} (set XBRAIN_TEST_DATA)`);
+
+const b = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', cwd: root });
+if (b.status !== 0) process.exit(b.status ?? 1);
+
+const ws = mkdtempSync(join(tmpdir(), 'xbrain-e2e-'));
+copyFileSync(join(data, 'S001R04.edf'), join(ws, 'S001R04.edf'));
+const files = readdirSync(join(root, 'test/e2e')).filter((f) => f.endsWith('.e2e.mjs')).map((f) => join(root, 'test/e2e', f));
+const r = spawnSync('node', ['--test', '--test-concurrency=1', ...files], {
+  stdio: 'inherit', cwd: root,
+  env: { ...process.env, VSCODE_E2E_TOOL: tool, XBRAIN_E2E_WORKSPACE: ws, XBRAIN_E2E_EXTENSION: root, XBRAIN_E2E_OUT: join(root, 'test-results', 'e2e') },
+});
+rmSync(ws, { recursive: true, force: true });
+process.exit(r.status ?? 1);
