@@ -79,7 +79,8 @@ function writeNotebooks() {
 
 let server, browser, page;
 const shot = (name) => page.screenshot({ path: path.join(OUT, name) });
-const plots = () => vs.notebookOutputFrame(page).locator('.xbrain-out .plot .main-svg');
+/** drawn plotly graphs (plotly marks its graph div; each graph has several svg.main-svg layers) */
+const plots = () => vs.notebookOutputFrame(page).locator('.xbrain-out .plot.js-plotly-plot');
 
 before(async () => {
   fs.mkdirSync(OUT, { recursive: true });
@@ -108,7 +109,7 @@ test('Run All on a .xbrain notebook runs the cells on the real EDF and the rende
   assert.equal(await plots().count(), 2);
   const traces = await vs.notebookOutputFrame(page).locator('.xbrain-out .plot .scatterlayer .trace').count();
   assert.ok(traces >= 5, `expected ≥ 5 line traces (3 channels + 2 classes), got ${traces}`);
-  const title = await vs.notebookOutputFrame(page).locator('.xbrain-out .plot .gtitle').allInnerTexts();
+  const title = await vs.notebookOutputFrame(page).locator('.xbrain-out .plot .gtitle').allTextContents();
   assert.ok(title.some((t) => /ERP per class/.test(t)), `titles: ${title.join(' | ')}`);
   await shot('notebook-a-epochs.png');
 });
