@@ -8,13 +8,14 @@ import { eeglabReader } from '../../../src/core/io/formats/eeglab';
 import { egiReader } from '../../../src/core/io/formats/egi';
 import { fifReader } from '../../../src/core/io/formats/fif';
 import { readerFor } from '../../../src/core/io/formats/index';
-import { matReader } from '../../../src/core/io/formats/mat';
+import { matReader, readMat } from '../../../src/core/io/formats/mat';
 import { npyReader } from '../../../src/core/io/formats/npy';
 import type { FormatReader } from '../../../src/core/io/formats/reader';
 import { readRecording } from '../../../src/core/io/read';
 import type { RecordingHeader } from '../../../src/core/io/types';
 import { XBrainError } from '../../../src/core/tools/result';
 import { testDataDir } from '../helpers/paths';
+import { inlineEeglabSet, matArray, matFile, npyBytes, zipBytes } from './fuzz/fixtures';
 import { mutate, rng } from './fuzz/mutate';
 
 /**
@@ -38,6 +39,8 @@ const OWN: Record<string, FormatReader> = {
 };
 
 interface Group {
+  /** folder holding the unmutated files */
+  src: string;
   /** the file passed to the reader */
   main: string;
   /** every file of the recording (main first) */
@@ -55,8 +58,39 @@ function groups(): Group[] {
     const files = [main, ...(companions[main] ?? [])];
     const big = files.some((f) => readFileSync(join(testDataDir, f)).length > 2_000_000);
     // large recordings cost more per case: fewer cases there, more on the small ones (≥2000 in total)
-    return { main, files, cases: Math.round((big ? 80 : 250) * SCALE), headerLen: main.endsWith('.vhdr') ? 8192 : 4096 };
+    return { src: testDataDir, main, files, cases: Math.round((big ? 60 : 200) * SCALE), headerLen: main.endsWith('.vhdr') ? 8192 : 4096 };
   });
+}
+
+/**
+ * Variants the shared files do not cover, built from their real samples: EEGLAB data inside the .set (compressed and
+ * plain MAT structs), a MAT array with its rate, NPZ (deflated and stored) and NPY with a sidecar.
+ */
+async function generatedGroups(dir: string): Promise<Group[]> {
+  const set = join(testDataDir, 'eeglab_data.set');
+  const fdt = join(testDataDir, 'eeglab_data.fdt');
+  writeFileSync(join(dir, 'inline_z.set'), await inlineEeglabSet(set, fdt, { pnts: 2000 }));
+  writeFileSync(join(dir, 'inline.set'), (await inlineEeglabSet(set, fdt, { pnts: 400 })));
+  const mat = await readMat(join(testDataDir, 'test_edf_eeglab.mat'));
+  const v = mat.variables.data;
+  if (v.kind !== 'numeric') throw new Error('data');
+  const sub = v.data.subarray(0, 139 * 512);
+  writeFileSync(join(dir, 'array.mat'), matFile([matArray('data', [139, 512], sub), matArray('sfreq', [1, 1], new Float64Array([512]))], true));
+  const rows = new Float32Array(8 * 512);
+  for (let c = 0; c < 8; c++) for (let t = 0; t < 512; t++) rows[c * 512 + t] = sub[t * 139 + c] * 1e-6;
+  const names = new DataView(new ArrayBuffer(8 * 3 * 4));
+  for (let c = 0; c < 8; c++) [...`E${c}`].forEach((ch, k) => names.setUint32((c * 3 + k) * 4, ch.charCodeAt(0), true));
+  const members: [string, Uint8Array][] = [
+    ['data.npy', npyBytes('<f4', [8, 512], new Uint8Array(rows.buffer))],
+    ['sfreq.npy', npyBytes('<f8', [], new Uint8Array(new Float64Array([512]).buffer))],
+    ['ch_names.npy', npyBytes('<U3', [8], new Uint8Array(names.buffer))],
+  ];
+  writeFileSync(join(dir, 'arrays_z.npz'), zipBytes(members, true));
+  writeFileSync(join(dir, 'arrays.npz'), zipBytes(members, false));
+  writeFileSync(join(dir, 'array.npy'), npyBytes('<f4', [8, 512], new Uint8Array(rows.buffer)));
+  writeFileSync(join(dir, 'array.json'), JSON.stringify({ sfreq: 512, ch_names: Array.from({ length: 8 }, (_, c) => `E${c}`) }));
+  const g = (main: string, files = [main], cases = 100): Group => ({ src: dir, main, files, cases: Math.round(cases * SCALE), headerLen: 4096 });
+  return [g('inline_z.set', ['inline_z.set'], 60), g('inline.set'), g('array.mat'), g('arrays_z.npz'), g('arrays.npz'), g('array.npy', ['array.npy', 'array.json'])];
 }
 
 /** The dispatcher when it knows the file type (other area's readers + events), else this area's reader directly. */
@@ -99,13 +133,15 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const tally = { cases: 0, ok: 0, errors: 0 };
 
 describe('reader fuzzing: typed errors or valid recordings, never a crash, hang or blow-up', () => {
-  const all = groups();
+  const genDir = mkdtempSync(join(root, 'generated-'));
+  const generated = generatedGroups(genDir);
 
-  it.each(all.map((g) => [g.main, g] as const))('%s', async (_name, g) => {
+  it.each([...groups().map((g) => [g.main, g] as const), ...['inline_z.set', 'inline.set', 'array.mat', 'arrays_z.npz', 'arrays.npz', 'array.npy'].map((n) => [`generated ${n}`, n] as const)])('%s', async (_name, which) => {
+    const g = typeof which === 'string' ? (await generated).find((x) => x.main === which)! : which;
     const dir = mkdtempSync(join(root, `${basename(g.main)}-`));
-    const originals = g.files.map((f) => new Uint8Array(readFileSync(join(testDataDir, f))));
+    const originals = g.files.map((f) => new Uint8Array(readFileSync(join(g.src, f))));
     // unmutated companions are symlinks: only the mutated file is written per case
-    g.files.forEach((f) => symlinkSync(join(testDataDir, f), join(dir, f)));
+    g.files.forEach((f) => symlinkSync(join(g.src, f), join(dir, f)));
     const failures: string[] = [];
     const r = rng(SEED ^ [...g.main].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261));
     for (let k = 0; k < g.cases; k++) {
@@ -143,7 +179,7 @@ describe('reader fuzzing: typed errors or valid recordings, never a crash, hang 
       tally.cases++;
       // restore the file for the next case
       rmSync(target, { force: true });
-      symlinkSync(join(testDataDir, g.files[fi]), target);
+      symlinkSync(join(g.src, g.files[fi]), target);
     }
     expect(failures.slice(0, 20)).toEqual([]);
   });

@@ -67,11 +67,30 @@ async function readAt(fh: FileHandle, pos: number, n: number, path: string, fiel
   return out;
 }
 
+/** Small reads (tag headers, info tags) served from 64 KiB blocks: a FIF has thousands of tags. */
+class BlockCache {
+  private block: Uint8Array = new Uint8Array(0);
+  private start = -1;
+  constructor(private readonly fh: FileHandle, private readonly size: number, private readonly path: string) {}
+
+  async read(pos: number, n: number, field: string): Promise<Uint8Array> {
+    if (n > BLOCK) return readAt(this.fh, pos, n, this.path, field);
+    if (this.start < 0 || pos < this.start || pos + n > this.start + this.block.length) {
+      this.start = pos;
+      this.block = await readAt(this.fh, pos, Math.min(BLOCK * 2, this.size - pos), this.path, field);
+      if (n > this.block.length) throw badFile(this.path, field, `file ended at byte ${this.size} (truncated?)`);
+    }
+    return this.block.subarray(pos - this.start, pos - this.start + n);
+  }
+}
+const BLOCK = 64 << 10;
+
 /** Walks the tag sequence, reading only the small tags (data buffers are located, not read). */
 async function scan(fh: FileHandle, path: string, fileSize: number): Promise<FifInfo> {
+  const cache = new BlockCache(fh, fileSize, path);
   const small = async (t: TagHead, field: string): Promise<DataView> => {
     if (t.size > MAX_SMALL_TAG) throw badFile(path, field, `tag of ${t.size} bytes is implausibly large`);
-    const b = await readAt(fh, t.pos, t.size, path, field);
+    const b = await cache.read(t.pos, t.size, field);
     return new DataView(b.buffer, b.byteOffset, b.byteLength);
   };
   const int = async (t: TagHead, field: string): Promise<number> => {
@@ -107,8 +126,8 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
   let count = 0;
   while (pos < fileSize) {
     if (pos + 16 > fileSize) throw badFile(path, 'tag header', `truncated tag header at byte ${pos}`);
-    const h = await readAt(fh, pos, 16, path, 'tag header');
-    const hv = new DataView(h.buffer);
+    const h = await cache.read(pos, 16, 'tag header');
+    const hv = new DataView(h.buffer, h.byteOffset, 16);
     const t: TagHead = { kind: hv.getInt32(0, false), type: hv.getInt32(4, false), size: hv.getInt32(8, false), pos: pos + 16 };
     const next = hv.getInt32(12, false);
     if (count === 0 && t.kind !== FIFF_FILE_ID) throw badFile(path, 'file id', `not a FIF file (first tag kind ${t.kind}, expected ${FIFF_FILE_ID})`);
@@ -157,7 +176,7 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
             const v = await small(t, 'FIFF_MEAS_DATE');
             measDate = isoFromUnix(v.getInt32(0, false), v.getInt32(4, false));
           } else if (t.kind === FIFF_MNE_CH_NAME_LIST) {
-            const b = await readAt(fh, t.pos, Math.min(t.size, MAX_SMALL_TAG), path, 'FIFF_MNE_CH_NAME_LIST');
+            const b = await cache.read(t.pos, Math.min(t.size, MAX_SMALL_TAG), 'FIFF_MNE_CH_NAME_LIST');
             longNames = utf8Field(b, path, 'FIFF_MNE_CH_NAME_LIST', false).split(':');
           }
         } else if (RAW_BLOCKS.has(inner) && inFirstRaw) {
@@ -189,7 +208,7 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
           if (t.kind === FIFF_MNE_BASELINE_MIN) annot.onset = await floats(t, 'annotation onsets');
           else if (t.kind === FIFF_MNE_BASELINE_MAX) annot.end = await floats(t, 'annotation ends');
           else if (t.kind === FIFF_COMMENT) {
-            const b = await readAt(fh, t.pos, Math.min(t.size, MAX_SMALL_TAG), path, 'annotation descriptions');
+            const b = await cache.read(t.pos, Math.min(t.size, MAX_SMALL_TAG), 'annotation descriptions');
             annot.desc = utf8Field(b, path, 'annotation descriptions', false).split(':').map((s) => s.replace(/\{COLON\}/g, ':'));
           }
         }
