@@ -75,10 +75,13 @@ export function erpFigure(p: EpochsPayload, channel = 0): Figure {
  * Training curves: one panel per metric (a live cell carries loss and accuracy, plot_training one metric), train solid,
  * validation dashed, test dotted; one legend entry per run and split.
  */
-export function trainingFigure(p: TrainingPayload): Figure {
+export function trainingFigure(p: TrainingPayload, palette: readonly string[] = FALLBACK_THEME.palette): Figure {
   const metrics = [...new Set(p.series.map((s) => s.metric ?? p.metric))];
+  // One colour per curve label, the same in every panel.
+  const labels = [...new Set(p.series.map((s) => s.label))];
   const data = p.series.map((s) => {
     const k = metrics.indexOf(s.metric ?? p.metric);
+    const color = palette[labels.indexOf(s.label) % palette.length];
     return {
       type: 'scatter',
       mode: 'lines+markers',
@@ -89,8 +92,8 @@ export function trainingFigure(p: TrainingPayload): Figure {
       y: s.y,
       xaxis: k === 0 ? 'x' : `x${k + 1}`,
       yaxis: k === 0 ? 'y' : `y${k + 1}`,
-      line: { dash: s.split === 'val' ? 'dash' : s.split === 'test' ? 'dot' : 'solid', width: 1.5 },
-      marker: { size: 4 },
+      line: { dash: s.split === 'val' ? 'dash' : s.split === 'test' ? 'dot' : 'solid', width: 1.5, color },
+      marker: { size: 4, color },
     };
   });
   const running = p.runs.filter((r) => r.status === 'running').length;

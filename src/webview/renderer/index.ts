@@ -41,7 +41,7 @@ const STYLE = `
 /** One rendered output: its plots (re-themed together) and how to redraw them. */
 interface Mounted {
   root: HTMLElement;
-  plots: { el: HTMLElement; fig: () => Figure }[];
+  plots: { el: HTMLElement; fig: (theme: Theme) => Figure }[];
   observer: MutationObserver;
 }
 
@@ -51,7 +51,7 @@ async function draw(m: Mounted): Promise<void> {
   const P = await loadPlotly();
   const theme = readTheme();
   for (const p of m.plots) {
-    const fig = p.fig();
+    const fig = p.fig(theme);
     await P.react(p.el, fig.data, themedLayout(fig.layout, theme), { displaylogo: false, responsive: true });
   }
 }
@@ -97,7 +97,7 @@ function build(mime: string, value: unknown, root: HTMLElement, redraw: () => vo
     case 'application/vnd.xbrain.training+json': {
       const p = value as TrainingPayload;
       if (p.live) root.appendChild(el('div', 'live', '● training in progress'));
-      return [{ el: plot(root), fig: () => trainingFigure(p) }];
+      return [{ el: plot(root), fig: (theme) => trainingFigure(p, theme.palette) }];
     }
     case 'application/vnd.xbrain.metrics+json': {
       const p = value as MetricsPayload;

@@ -60,6 +60,9 @@ describe('renderer figures', () => {
     const f = trainingFigure(p);
     expect(f.data.map((d) => [d.xaxis, d.yaxis])).toEqual([['x', 'y'], ['x2', 'y2'], ['x', 'y']]);
     expect((f.data[2].line as { dash: string }).dash).toBe('dash');
+    // the same run/split has the same colour in both panels
+    expect((f.data[0].line as { color: string }).color).toBe((f.data[1].line as { color: string }).color);
+    expect((f.data[0].line as { color: string }).color).not.toBe((f.data[2].line as { color: string }).color);
     expect((f.layout.yaxis2 as { range: number[] }).range).toEqual([0, 1]);
     expect((f.layout.title as { text: string }).text).toBe('Training · live (1 running)');
     // plot_training's single-metric payload: one panel labelled by yLabel
