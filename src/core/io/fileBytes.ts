@@ -58,3 +58,34 @@ export function isoUtc(d: Date): string {
 export function latin1(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
+
+/** An open file read in chunks into one reused buffer (no per-chunk garbage on long recordings). */
+export class ChunkReader {
+  private constructor(private readonly fh: import('node:fs/promises').FileHandle, private readonly path: string) {}
+
+  static async open(path: string): Promise<ChunkReader> {
+    try {
+      return new ChunkReader(await open(path, 'r'), path);
+    } catch {
+      throw new XBrainError('not_found', `${path}: file not found or not readable`, { path });
+    }
+  }
+
+  /** Fills buf[0, length) from `position`; a short read is a typed error naming `field`. */
+  async readInto(buf: Uint8Array, length: number, position: number, field: string): Promise<Uint8Array> {
+    let done = 0;
+    while (done < length) {
+      const { bytesRead } = await this.fh.read(buf, done, length - done, position + done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+    if (done < length) {
+      throw new XBrainError('bad_file', `${this.path}: file is truncated while reading ${field} (needed ${length} bytes at offset ${position}, got ${done})`, { path: this.path, field });
+    }
+    return buf.subarray(0, length);
+  }
+
+  close(): Promise<void> {
+    return this.fh.close();
+  }
+}

@@ -12,7 +12,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { resamplePair, resamplePlan } from '../../signal/resample';
 import { XBrainError } from '../../tools/result';
 import { StatsAccumulator } from '../stats';
-import { badField, fileSize, isoUtc, latin1, readBytes } from '../fileBytes';
+import { badField, ChunkReader, fileSize, isoUtc, latin1, readBytes } from '../fileBytes';
 import type { Annotation, ChannelInfo, RecordingHeader } from '../types';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 import { finishAnnotations, parseTals } from './tal';
@@ -228,7 +228,7 @@ export async function readEdfHeader(path: string): Promise<RecordingHeader> {
 
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Bytes per read chunk: bounds the transient memory on long recordings. */
-const CHUNK_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 2 * 1024 * 1024;
 
 export function checkWindow(layout: { path: string; nTimes: number }, window: SampleWindow | undefined): SampleWindow {
   if (!window) return { start: 0, stop: layout.nTimes };
@@ -253,19 +253,25 @@ export async function readEdf(path: string, window?: SampleWindow): Promise<RawC
   const talParts: Uint8Array[][] = layout.annotationSignals.map(() => []);
   const acc = fullWindow ? new StatsAccumulator(nCh) : null;
   const recPerChunk = Math.max(1, Math.floor(CHUNK_BYTES / recordBytes));
-  for (let rc = r0; rc < r1; rc += recPerChunk) {
-    const n = Math.min(recPerChunk, r1 - rc);
-    const bytes = await readBytes(path, headerBytes + rc * recordBytes, n * recordBytes, `data records ${rc}..${rc + n - 1}`);
-    if (fullWindow) {
-      layout.annotationSignals.forEach((si, k) => {
-        const len = signals[si].samplesPerRecord * bytesPerSample;
-        for (let r = 0; r < n; r++) {
-          const p = r * recordBytes + signalOffsets[si] * bytesPerSample;
-          talParts[k].push(bytes.subarray(p, p + len));
-        }
-      });
+  const reader = nRec > 0 ? await ChunkReader.open(path) : null;
+  const chunk = new Uint8Array(new ArrayBuffer(Math.min(recPerChunk, Math.max(nRec, 1)) * recordBytes));
+  try {
+    for (let rc = r0; rc < r1; rc += recPerChunk) {
+      const n = Math.min(recPerChunk, r1 - rc);
+      const bytes = await reader!.readInto(chunk, n * recordBytes, headerBytes + rc * recordBytes, `data records ${rc}..${rc + n - 1}`);
+      if (fullWindow) {
+        layout.annotationSignals.forEach((si, k) => {
+          const len = signals[si].samplesPerRecord * bytesPerSample;
+          for (let r = 0; r < n; r++) {
+            const p = r * recordBytes + signalOffsets[si] * bytesPerSample;
+            talParts[k].push(bytes.slice(p, p + len)); // a copy: the chunk buffer is reused
+          }
+        });
+      }
+      decodeRecords(layout, bytes, n, rc - r0, own, acc);
     }
-    decodeRecords(layout, bytes, n, rc - r0, own, acc);
+  } finally {
+    await reader?.close();
   }
   // full-rate channels are ready; lower-rate ones are brought to maxSamp per record (MNE's per-block resample)
   const data: Float32Array[] = [];
