@@ -128,6 +128,43 @@ test('diagnostics name the closest tool; completion and hover work in xbrain cel
   assert.match(text, /epoch_data\(t_min: number, t_max: number/);
 });
 
+test('a training cell asks for confirmation, streams a live training curve and ends with the final curves', async () => {
+  const edit = new vscode.WorkspaceEdit();
+  const source = 'generate_dataset(test_ratio=0.2, val_ratio=0.2, seed=1)\nset_model(model_name="EEGNet")\nconfigure_training(epoch=4, batch_size=8, learning_rate=0.001, seed=1)\nstart_training()';
+  edit.set(nbDoc.uri, [vscode.NotebookEdit.insertCells(nbDoc.cellCount, [new vscode.NotebookCellData(vscode.NotebookCellKind.Code, source, 'xbrain')])]);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  const index = nbDoc.cellCount - 1;
+  // The modal confirmation cannot be clicked in a headless host: answer it here and record what was asked.
+  const asked: string[] = [];
+  const win = vscode.window as unknown as { showWarningMessage: (...a: unknown[]) => Thenable<unknown> };
+  const original = win.showWarningMessage;
+  win.showWarningMessage = async (message: unknown, ...rest: unknown[]) => {
+    asked.push(String(message));
+    const opts = rest[0] as { modal?: boolean } | undefined;
+    return opts?.modal ? 'Confirm' : undefined;
+  };
+  let liveSeen = 0;
+  const sub = vscode.workspace.onDidChangeNotebookDocument((e) => {
+    for (const c of e.cellChanges) if (c.cell.index === index && c.outputs?.some((o) => o.metadata?.live === true)) liveSeen++;
+  });
+  try {
+    await runCells(nbDoc, [index]);
+  } finally {
+    win.showWarningMessage = original;
+    sub.dispose();
+  }
+  const cell = nbDoc.cellAt(index);
+  assert.equal(cell.executionSummary?.success, true, cell.outputs.map((o) => new TextDecoder().decode(o.items[0].data)).join(' | '));
+  assert.equal(asked.length, 1, `confirmations asked: ${asked.join(' / ')}`);
+  assert.equal(api.host.stage, 'trained');
+  assert.ok(liveSeen > 0, 'no live training output appeared while the cell ran');
+  const final = cell.outputs.flatMap((o) => o.items).filter((i) => i.mime === XBRAIN_MIME.training).map(json);
+  assert.equal(final.length, 1, 'the live output was not replaced by the final curves');
+  assert.equal(final[0].live, false);
+  const trainLoss = final[0].series.find((x: { split: string; metric: string }) => x.split === 'train' && x.metric === 'loss');
+  assert.deepEqual(trainLoss.x, [1, 2, 3, 4]);
+});
+
 test('saving writes the outputs and execution metadata into the .xbrain file (core format)', async () => {
   // Outputs are not transient: running cells made the notebook dirty.
   await waitFor(() => (nbDoc.isDirty ? true : undefined), 'the notebook to be dirty after running cells', 5_000);
