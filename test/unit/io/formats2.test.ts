@@ -322,6 +322,25 @@ describe('BrainVision', () => {
     win.data.forEach((ch, c) => ch.forEach((v, i) => closeRel(v, full.data[c][100 + i], 1e-6, 1e-12)));
   });
 
+  it.each([['.', ' '], [',', ' ']] as const)('reads multiplexed ASCII data (decimal symbol "%s") like the binary file', async (decimal, sep) => {
+    const dir = mkdtempSync(join(tmp, 'bv-ascii-'));
+    const text = vhdrText
+      .replace(/^DataFormat=.*$/m, 'DataFormat=ASCII')
+      .replace(/^\[Binary Infos\][^[]*/m, `[ASCII Infos]\nDecimalSymbol=${decimal}\nSkipLines=1\nSkipColumns=0\n\n`)
+      .replace(/^(Ch\d+=[^,]*,[^,]*,)0\.5/gm, '$10.25');
+    writeFileSync(join(dir, 'test.vhdr'), text);
+    writeFileSync(join(dir, 'test.vmrk'), vmrk);
+    const lines = ['channel names would be here'];
+    for (let t = 0; t < nt; t++) {
+      const row: string[] = [];
+      for (let c = 0; c < nch; c++) row.push((int16[t * nch + c] * 2).toFixed(1).replace('.', decimal));
+      lines.push(row.join(sep));
+    }
+    writeFileSync(join(dir, 'test.eeg'), lines.join('\r\n') + '\r\n');
+    const rec = await brainVisionReader.read(join(dir, 'test.vhdr'));
+    expectMatchesTruth(rec, truth('test.vhdr'));
+  });
+
   it('names a missing .eeg or .vmrk companion', async () => {
     const dir = mkdtempSync(join(tmp, 'bv-missing-'));
     writeFileSync(join(dir, 'test.vhdr'), vhdrText);

@@ -210,14 +210,20 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
   return info;
 }
 
+/** Multiplexed ASCII data as MNE reads it: one line per sample after SkipLines, fields split on spaces (else commas). */
 async function readAsciiData(info: VhdrInfo): Promise<{ nTimes: number; rows: number[][] }> {
   const bytes = await readWhole(info.dataFile, 'DataFile (.eeg data)', 512 << 20);
-  const lines = cp1252.decode(bytes).split(/\r\n|\r|\n/).slice(info.ascii!.skipLines).filter((l) => l.trim() !== '');
+  const lines = cp1252.decode(bytes).split(/\r\n|\n/).slice(info.ascii!.skipLines);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const nch = info.scale.length;
-  const rows = lines.map((line, i) => {
-    const fields = line.trim().split(/[\s;]+|,(?=\s*[-+\d.])/).filter((s) => s !== '');
-    const vals = fields.slice(-nch).map((s) => Number(info.ascii!.decimal !== '.' ? s.replace(info.ascii!.decimal, '.') : s));
-    if (vals.length !== nch || vals.some((v) => !Number.isFinite(v))) throw badFile(info.dataFile, `ASCII data line ${i + 1}`, `expected ${nch} numbers`);
+  const rows = lines.map((raw, i) => {
+    let line = raw.trim();
+    if (info.ascii!.decimal !== '.') line = line.replace(/,/g, '.');
+    const fields = line.includes(' ') || line.includes('\t') ? line.split(/\s+/) : line.split(',');
+    const vals = fields.map(Number);
+    if (vals.length !== nch || fields.some((f) => f.trim() === '') || vals.some((v) => !Number.isFinite(v))) {
+      throw badFile(info.dataFile, `ASCII data line ${info.ascii!.skipLines + i + 1}`, `expected ${nch} numbers`);
+    }
     return vals;
   });
   return { nTimes: rows.length, rows };

@@ -114,7 +114,8 @@ class MatParser {
     if (t.type === miCOMPRESSED) {
       let inflated: Buffer;
       try {
-        inflated = inflateSync(r.bytes.subarray(t.data, t.data + t.nbytes), { maxOutputLength: MAX_INFLATED });
+        // deflate expands at most ~1032:1, so a larger output is corrupt or hostile: bound it before zlib allocates
+        inflated = inflateSync(r.bytes.subarray(t.data, t.data + t.nbytes), { maxOutputLength: Math.min(MAX_INFLATED, t.nbytes * 1032 + 1024) });
       } catch (e) {
         throw badFile(this.path, field, `compressed variable does not decompress (${(e as Error).message})`);
       }

@@ -131,7 +131,10 @@ export function parseNpz(bytes: Uint8Array, path: string, maxMember = 2 ** 31 - 
     if (r.u32('zip local header', local) !== 0x04034b50) throw badFile(path, `zip member ${name}`, 'bad local header signature');
     const dataAt = local + 30 + r.u16('zip local name length', local + 26) + r.u16('zip local extra length', local + 28);
     const raw = r.slice(csize, `zip member ${name}`, dataAt);
-    if (usize > maxMember) throw badFile(path, `zip member ${name}`, `uncompressed size ${usize} is too large`);
+    // deflate expands at most ~1032:1: a larger claimed size is corrupt (and must not drive an allocation)
+    if (usize > maxMember || (method === 8 && usize > csize * 1032 + 1024) || (method === 0 && usize !== csize)) {
+      throw badFile(path, `zip member ${name}`, `uncompressed size ${usize} does not fit ${csize} stored bytes`);
+    }
     let member: Uint8Array;
     if (method === 0) member = raw;
     else if (method === 8) {
