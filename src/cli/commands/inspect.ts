@@ -15,13 +15,13 @@ export const inspectCommand: CliCommand = {
       process.stdout.write(JSON.stringify(report) + '\n');
       return 0;
     }
-    const secs = report.nTimes / report.sfreq;
+    const secs = report.sfreq ? report.nTimes / report.sfreq : NaN;
     const types = new Map<string, number>();
     for (const c of report.channels) types.set(c.type, (types.get(c.type) ?? 0) + 1);
     const counts = new Map<string, number>();
     for (const a of report.annotations) counts.set(a.description, (counts.get(a.description) ?? 0) + 1);
     const lines = [
-      `${positional[0]}: ${report.format}, ${report.channels.length} channels (${[...types].map(([t, n]) => `${n} ${t}`).join(', ')}), ${report.sfreq} Hz, ${report.nTimes} samples (${secs.toFixed(3)} s)`,
+      `${positional[0]}: ${report.format}, ${report.channels.length} channels (${[...types].map(([t, n]) => `${n} ${t}`).join(', ')}), ${report.sfreq ?? 'unknown'} Hz, ${report.nTimes} samples${Number.isFinite(secs) ? ` (${secs.toFixed(3)} s)` : ''}`,
       `measurement date: ${report.measDate ?? 'unknown'}`,
       `channels: ${report.channels.map((c) => c.name).join(', ')}`,
       `annotations: ${report.annotations.length}${counts.size ? ` (${[...counts].map(([d, n]) => `${d} ×${n}`).join(', ')})` : ''}`,

@@ -1,11 +1,15 @@
 /** What `xbrain inspect FILE --json` prints (ARCHITECTURE.md §6, contract). */
+import { extname } from 'node:path';
+import { XBrainError } from '../tools/result';
 import { readerFor } from './formats/index';
+import { firstNumericVariable, readMat } from './formats/mat';
 import { channelStats } from './stats';
 import type { Annotation, ChannelStats } from './types';
 
 export interface InspectReport {
   format: string;
-  sfreq: number;
+  /** null only for a bare MAT array that stores no rate */
+  sfreq: number | null;
   nTimes: number;
   channels: { name: string; type: string; unit: string }[];
   measDate: string | null;
@@ -15,7 +19,14 @@ export interface InspectReport {
 }
 
 export async function inspectFile(path: string): Promise<InspectReport> {
-  const raw = await readerFor(path).read(path);
+  let raw;
+  try {
+    raw = await readerFor(path).read(path);
+  } catch (e) {
+    // a MAT file with an array but no rate is still inspectable: rows as channels, values as stored, no rate
+    if (e instanceof XBrainError && e.details.field === 'sfreq' && extname(path).toLowerCase() === '.mat') return inspectMatArray(path);
+    throw e;
+  }
   return {
     format: raw.format,
     sfreq: raw.sfreq,
@@ -24,5 +35,31 @@ export async function inspectFile(path: string): Promise<InspectReport> {
     measDate: raw.measDate,
     annotations: raw.annotations.map((a) => ({ onset: a.onset, duration: a.duration, description: a.description })),
     stats: raw.exactStats ?? channelStats(raw.data),
+  };
+}
+
+/** The first numeric variable of a MAT file as channels × times (transposed when taller than wide), values as stored. */
+async function inspectMatArray(path: string): Promise<InspectReport> {
+  const v = firstNumericVariable(await readMat(path));
+  if (!v || v.value.dims.length !== 2) throw new XBrainError('bad_file', `${path}: no 2-D numeric variable to inspect`, { path, field: 'variables' });
+  const [rows, cols] = v.value.dims;
+  const tall = rows > cols;
+  const nCh = tall ? cols : rows, nT = tall ? rows : cols;
+  const x = v.value.data;
+  const mean: number[] = [], std: number[] = [];
+  for (let c = 0; c < nCh; c++) {
+    // column-major: element (r, k) is at k·rows + r
+    const at = (t: number): number => (tall ? x[c * rows + t] : x[t * rows + c]);
+    let s = 0;
+    for (let t = 0; t < nT; t++) s += at(t);
+    const m = s / nT;
+    let q = 0;
+    for (let t = 0; t < nT; t++) { const d = at(t) - m; q += d * d; }
+    mean.push(m); std.push(Math.sqrt(q / nT));
+  }
+  return {
+    format: 'MAT', sfreq: null, nTimes: nT,
+    channels: Array.from({ length: nCh }, (_, c) => ({ name: `${v.name}[${c + 1}]`, type: 'misc', unit: 'NA' })),
+    measDate: null, annotations: [], stats: { mean, std },
   };
 }
