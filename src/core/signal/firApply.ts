@@ -20,6 +20,25 @@ export function chooseFftLength(nTaps: number, nx: number): number {
   return best;
 }
 
+/** The left and right reflect_limited pads of x (nEdge samples each), as reflectLimitedPad would place them. */
+function edges(x: ArrayLike<number>, nEdge: number): { left: Float64Array; right: Float64Array } {
+  const n = x.length;
+  if (n <= 2 * nEdge + 2) {
+    const p = reflectLimitedPad(x, nEdge, nEdge);
+    return { left: p.subarray(0, nEdge), right: p.subarray(nEdge + n) };
+  }
+  // pads depend only on the first and last nEdge + 1 samples
+  const head = reflectLimitedPad(sliceOf(x, 0, nEdge + 1), nEdge, 0).subarray(0, nEdge);
+  const tail = reflectLimitedPad(sliceOf(x, n - nEdge - 1, n), 0, nEdge).subarray(nEdge + 1);
+  return { left: head, right: tail };
+}
+
+function sliceOf(x: ArrayLike<number>, from: number, to: number): Float64Array {
+  const out = new Float64Array(to - from);
+  for (let i = from; i < to; i++) out[i - from] = x[i];
+  return out;
+}
+
 /** Precomputed spectrum of the taps for one FFT length. */
 export interface FirKernel {
   taps: Float64Array;
@@ -70,9 +89,10 @@ export function firFilterPair(
     return;
   }
   const nEdge = Math.max(Math.min(nh, n) - 1, 0);
-  const xa = reflectLimitedPad(a, nEdge, nEdge);
-  const xb = b ? reflectLimitedPad(b, nEdge, nEdge) : null;
-  const nx = xa.length;
+  // Only the two edges of the reflect_limited padding are materialised; the middle is read from the input itself.
+  const padA = edges(a, nEdge);
+  const padB = b ? edges(b, nEdge) : null;
+  const nx = n + 2 * nEdge;
   const { nfft, spectrum } = kernel;
   const plan = fftPlan(nfft);
   const L = nfft - nh + 1; // outputs per block (overlap-save)
@@ -84,11 +104,17 @@ export function firFilterPair(
     // the padded input covers every index except, possibly, the tail of the last block
     const lo = Math.max(0, -base), hi = Math.min(nfft, nx - base);
     if (lo > 0 || hi < nfft) buf.fill(0);
-    if (xb) {
-      for (let j = lo; j < hi; j++) { buf[2 * j] = xa[base + j]; buf[2 * j + 1] = xb[base + j]; }
+    // x_ext index e = base + j: [0, nEdge) left pad, [nEdge, nEdge + n) input, beyond: right pad
+    const midLo = Math.min(Math.max(lo, nEdge - base), hi), midHi = Math.max(Math.min(hi, nEdge + n - base), midLo);
+    for (let j = lo; j < midLo; j++) { buf[2 * j] = padA.left[base + j]; buf[2 * j + 1] = padB ? padB.left[base + j] : 0; }
+    const off = base - nEdge;
+    if (b) {
+      for (let j = midLo; j < midHi; j++) { buf[2 * j] = a[off + j]; buf[2 * j + 1] = b[off + j]; }
     } else {
-      for (let j = lo; j < hi; j++) { buf[2 * j] = xa[base + j]; buf[2 * j + 1] = 0; }
+      for (let j = midLo; j < midHi; j++) { buf[2 * j] = a[off + j]; buf[2 * j + 1] = 0; }
     }
+    const roff = base - nEdge - n;
+    for (let j = midHi; j < hi; j++) { buf[2 * j] = padA.right[roff + j]; buf[2 * j + 1] = padB ? padB.right[roff + j] : 0; }
     plan.forward(buf);
     // conj(X·H): the forward FFT of it is N·conj(IFFT(X·H)), and H already carries 1/N
     for (let k = 0; k < 2 * nfft; k += 2) {

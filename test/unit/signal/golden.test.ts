@@ -109,3 +109,29 @@ describe('paired sosfiltfilt', () => {
     expect(maxRelErr([oa, ob], [want[2], want[5]])).toBeLessThan(TOL);
   });
 });
+
+describe('FIR on short rows (epochs shorter than the filter)', () => {
+  it('equals the direct zero-phase convolution of the reflect_limited padded signal', async () => {
+    const { firRows } = await import('../../../src/core/signal/rows');
+    const { reflectLimitedPad } = await import('../../../src/core/signal/pad');
+    const d = designFir(160, 8, 30);
+    const input = readRows('input_160.f64', 8);
+    for (const n of [100, 265, 300, 531, 700]) {
+      const rows = [input[0].slice(0, n), input[1].slice(50, 50 + n), input[2].slice(7, 7 + n)];
+      const out = rows.map(() => new Float64Array(n));
+      firRows(rows, out, d);
+      const nh = d.taps.length, nEdge = Math.min(nh, n) - 1;
+      const want = rows.map((x) => {
+        const p = reflectLimitedPad(x, nEdge, nEdge);
+        const y = new Float64Array(n);
+        for (let i = 0; i < n; i++) {
+          let acc = 0;
+          for (let k = 0; k < nh; k++) { const e = i + nEdge + (nh - 1) / 2 - k; if (e >= 0 && e < p.length) acc += d.taps[k] * p[e]; }
+          y[i] = acc;
+        }
+        return y;
+      });
+      expect(maxRelErr(out, want)).toBeLessThan(1e-9);
+    }
+  });
+});

@@ -59,16 +59,12 @@ function baselineArg(args: Record<string, unknown>): Baseline {
   throw new XBrainError('invalid_arguments', 'baseline: give [start, end] in seconds (null entries for the epoch edges) or null', { parameter: 'baseline' });
 }
 
-function fmtHz(x: number): string {
-  return Number.isInteger(x) ? `${x}` : `${x}`;
-}
-
 export const signalTools: ToolImplementations = {
   apply_bandpass_filter: {
     run: (args, ctx) => {
       const method = (args.method as 'fir' | 'iir') ?? 'fir';
       const params = { low_freq: args.low_freq, high_freq: args.high_freq, method, iir_order: method === 'iir' ? (args.iir_order ?? 4) : undefined };
-      return runStep('apply_bandpass_filter', 'bandpass_filter', params, `Applied Bandpass Filter (${fmtHz(args.low_freq as number)}-${fmtHz(args.high_freq as number)} Hz, ${method.toUpperCase()})`, (d) =>
+      return runStep('apply_bandpass_filter', 'bandpass_filter', params, `Applied Bandpass Filter (${args.low_freq}-${args.high_freq} Hz, ${method.toUpperCase()})`, (d) =>
         bandpass(d, { lFreq: args.low_freq as number, hFreq: args.high_freq as number, method, iirOrder: (args.iir_order as number) ?? 4, names: { l: 'low_freq', h: 'high_freq' } }),
       )(ctx);
     },
