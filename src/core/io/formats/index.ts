@@ -5,14 +5,17 @@ import { bdfReader, edfReader } from './edf';
 import { brainVisionReader } from './brainvision';
 import { cntReader } from './cnt';
 import { eeglabReader } from './eeglab';
+import { egiReader } from './egi';
 import { fifReader } from './fif';
 import { gdfReader } from './gdf';
 import { matReader } from './mat';
+import { npyReader } from './npy';
 import type { FormatReader } from './reader';
 
-// Readers of the second I/O area register here (one import and one list entry per file in src/core/io/formats/).
-// LEAD: when egi.ts and npy.ts land, import their FormatReader exports (egiReader, npyReader …) and add them below.
-const READERS: FormatReader[] = [edfReader, bdfReader, gdfReader, eeglabReader, brainVisionReader, fifReader, cntReader, matReader];
+// One entry per format file in src/core/io/formats/ (a new reader: import its FormatReader and add it here).
+const READERS: FormatReader[] = [
+  edfReader, bdfReader, gdfReader, eeglabReader, brainVisionReader, fifReader, cntReader, egiReader, matReader, npyReader,
+];
 
 export function registeredReaders(): readonly FormatReader[] {
   return READERS;
