@@ -243,7 +243,7 @@ function radixOdd(
   }
 }
 
-/** Bluestein: X_k = c_k Σ_j (x_j c_j) conj(c_{k-j}), c_k = e^{-iπk²/n}, the convolution done with a smooth-length FFT. */
+/** Bluestein: X_k = c_k Σ_j (x_j c_j) conj(c_{k-j}), c_k = e^{-iπk²/n}, the convolution done with a power-of-two FFT. */
 class BluesteinPlan implements FftPlan {
   private readonly m: number;
   private readonly chirp: Float64Array;
@@ -252,7 +252,8 @@ class BluesteinPlan implements FftPlan {
   private readonly inner: FftPlan;
 
   constructor(readonly n: number) {
-    this.m = nextSmooth(2 * n - 1);
+    // a power of two: radix-4 passes run about twice as fast per point as the 5-smooth lengths nextSmooth gives
+    this.m = 2 ** Math.ceil(Math.log2(2 * n - 1));
     this.inner = fftPlan(this.m);
     this.chirp = new Float64Array(2 * n);
     const twoN = 2 * n;
