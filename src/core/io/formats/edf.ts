@@ -254,7 +254,8 @@ export async function readEdf(path: string, window?: SampleWindow): Promise<RawC
   const acc = fullWindow ? new StatsAccumulator(nCh) : null;
   const recPerChunk = Math.max(1, Math.floor(CHUNK_BYTES / recordBytes));
   const reader = nRec > 0 ? await ChunkReader.open(path) : null;
-  const chunk = new Uint8Array(new ArrayBuffer(Math.min(recPerChunk, Math.max(nRec, 1)) * recordBytes));
+  // nRec records exist in the file (the layout clamps to its size), so this never exceeds the file
+  const chunk = new Uint8Array(new ArrayBuffer(Math.min(recPerChunk, nRec) * recordBytes));
   try {
     for (let rc = r0; rc < r1; rc += recPerChunk) {
       const n = Math.min(recPerChunk, r1 - rc);

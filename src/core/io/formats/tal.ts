@@ -25,9 +25,10 @@ export function parseTals(signals: Uint8Array[]): Annotation[] {
   let offset = 0;
   let k = 0;
   for (const bytes of signals) {
-    // Python's '.' matches anything but '\n'; latin-1 maps bytes 1:1 onto code points
+    // MNE's '.' (anything but '\n'), except that a TAL never spans a NUL: that keeps matching linear on corrupt
+    // input (each attempt stops at the padding) and differs from MNE only for TALs missing their terminator
     const text = latin1(bytes);
-    const pat = /([+-]\d+\.?\d*)(\x15(\d+\.?\d*))?(\x14[^\n]*?)\x14\x00/g;
+    const pat = /([+-]\d+\.?\d*)(\x15(\d+\.?\d*))?(\x14[^\n\x00]*?)\x14\x00/g;
     for (let m = pat.exec(text); m; m = pat.exec(text), k++) {
       const onset = Number(m[1]) + offset;
       const duration = m[3] ? Number(m[3]) : 0;
