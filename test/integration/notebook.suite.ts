@@ -165,6 +165,29 @@ test('a training cell asks for confirmation, streams a live training curve and e
   assert.deepEqual(trainLoss.x, [1, 2, 3, 4]);
 });
 
+test('interrupting a training cell stops the trainer and leaves the Study as before the cell', async () => {
+  const before = api.host.session.study.state;
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(nbDoc.uri, [vscode.NotebookEdit.insertCells(nbDoc.cellCount, [new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'configure_training(epoch=500, batch_size=8, learning_rate=0.001, seed=2)\nstart_training()', 'xbrain')])]);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  const index = nbDoc.cellCount - 1;
+  const win = vscode.window as unknown as { showWarningMessage: (...a: unknown[]) => Thenable<unknown> };
+  const original = win.showWarningMessage;
+  win.showWarningMessage = async (_m: unknown, ...rest: unknown[]) => ((rest[0] as { modal?: boolean } | undefined)?.modal ? 'Confirm' : undefined);
+  try {
+    void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: index, end: index + 1 }], document: nbDoc.uri });
+    await waitFor(() => (api.host.session.study.state.runs.some((r) => r.status === 'running' && r.metrics.length > 0) ? true : undefined), 'a training epoch to finish', 60_000);
+    await vscode.commands.executeCommand('notebook.cancelExecution');
+    await waitFor(() => (nbDoc.cellAt(index).executionSummary?.success === false ? true : undefined), 'the interrupted cell to end', 60_000);
+  } finally {
+    win.showWarningMessage = original;
+  }
+  assert.equal(api.host.session.study.state, before);
+  assert.equal(api.host.stage, 'trained');
+  const texts = nbDoc.cellAt(index).outputs.map((o) => new TextDecoder().decode(o.items[0].data)).join('\n');
+  assert.match(texts, /Interrupted/);
+});
+
 test('saving writes the outputs and execution metadata into the .xbrain file (core format)', async () => {
   // Outputs are not transient: running cells made the notebook dirty.
   await waitFor(() => (nbDoc.isDirty ? true : undefined), 'the notebook to be dirty after running cells', 5_000);

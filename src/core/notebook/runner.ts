@@ -58,8 +58,8 @@ function parseFailure(source: string, message: string, offset: number): ToolResu
   return { type: 'error', tool: 'notebook', content: msg, meta: {}, error: { code: 'invalid_arguments', message: msg } };
 }
 
-function cancelled(tool: string): ToolResult {
-  return { type: 'error', tool, content: 'Interrupted before this call ran; the cell was rolled back.', meta: {}, error: { code: 'cancelled', message: 'interrupted' } };
+function cancelled(tool: string, content = 'Interrupted before this call ran; the cell was rolled back.'): ToolResult {
+  return { type: 'error', tool, content, meta: {}, error: { code: 'cancelled', message: 'interrupted' } };
 }
 
 /**
@@ -87,30 +87,50 @@ export async function runCell(source: string, session: RunnerSession, opts: Cell
     }
     return done(outcome, results, rolled);
   };
-  for (const call of parsed.calls) {
-    if (opts.signal?.aborted) {
-      const r = cancelled(call.tool);
-      results.push(r);
-      opts.onResult?.(r, call);
-      return rollback('cancelled');
-    }
-    const invokeOpts = { signal: opts.signal, progress: opts.progress, awaitLongJobs: true };
-    let r = await session.invoke(call.tool, call.args, invokeOpts);
-    if (r.type === 'confirm') {
-      const policy = opts.confirm ?? false;
-      const yes = typeof policy === 'function' ? await policy(r, call) : policy;
-      if (!yes) {
+  // Long jobs run to the end inside a call (awaitLongJobs); an interrupt stops them the way the user would.
+  const stopTraining = () => {
+    if (session.study.state.runs.some((r) => r.status === 'running')) void session.invoke('stop_training', {}, { confirmed: true }).catch(() => undefined);
+  };
+  opts.signal?.addEventListener('abort', stopTraining);
+  try {
+    return await runCalls();
+  } finally {
+    opts.signal?.removeEventListener('abort', stopTraining);
+  }
+
+  async function runCalls(): Promise<CellRun> {
+    for (const call of parsed.calls) {
+      if (opts.signal?.aborted) {
+        const r = cancelled(call.tool);
         results.push(r);
         opts.onResult?.(r, call);
-        return rollback('needs_confirmation');
+        return rollback('cancelled');
       }
-      r = await session.invoke(call.tool, call.args, { ...invokeOpts, confirmed: true });
+      const invokeOpts = { signal: opts.signal, progress: opts.progress, awaitLongJobs: true };
+      let r = await session.invoke(call.tool, call.args, invokeOpts);
+      if (r.type === 'confirm') {
+        const policy = opts.confirm ?? false;
+        const yes = typeof policy === 'function' ? await policy(r, call) : policy;
+        if (!yes) {
+          results.push(r);
+          opts.onResult?.(r, call);
+          return rollback('needs_confirmation');
+        }
+        r = await session.invoke(call.tool, call.args, { ...invokeOpts, confirmed: true });
+      }
+      results.push(r);
+      opts.onResult?.(r, call);
+      if (r.type === 'error') return rollback(r.error?.code === 'cancelled' || opts.signal?.aborted ? 'cancelled' : 'error');
+      // Interrupted while this call ran (e.g. a training that was stopped): the cell does not count as done.
+      if (opts.signal?.aborted) {
+        const c = cancelled('notebook', 'Interrupted; the cell was rolled back.');
+        results.push(c);
+        opts.onResult?.(c, null);
+        return rollback('cancelled');
+      }
     }
-    results.push(r);
-    opts.onResult?.(r, call);
-    if (r.type === 'error') return rollback(r.error?.code === 'cancelled' || opts.signal?.aborted ? 'cancelled' : 'error');
+    return done('ok', results);
   }
-  return done('ok', results);
 }
 
 /**

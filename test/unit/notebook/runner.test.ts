@@ -71,7 +71,7 @@ describe('notebook runner', () => {
     const s = session({ get_dataset_info: { run: () => (ac.abort(), text('get_dataset_info', 'info')) } });
     const run = await runCell('load_data(paths=["/d/a.edf"])\nget_dataset_info()\nepoch_data(t_min=0, t_max=1)', s, { signal: ac.signal });
     expect(run.outcome).toBe('cancelled');
-    expect(run.results.map((r) => r.tool)).toEqual(['load_data', 'get_dataset_info', 'epoch_data']);
+    expect(run.results.map((r) => r.tool)).toEqual(['load_data', 'get_dataset_info', 'notebook']);
     expect(run.results[2].error?.code).toBe('cancelled');
     expect(s.study.stage).toBe('empty');
   });
@@ -150,5 +150,43 @@ describe('result outputs', () => {
     const outs = resultOutputs({ type: 'data', tool: 'evaluate', content: 'acc 70 %', meta });
     expect(outs.map((o) => o.items[0].mime)).toEqual(['text/plain', XBRAIN_MIME.metrics]);
     expect((outs[1].items[0] as { data: unknown }).data).toEqual(meta);
+  });
+});
+
+describe('interrupting a long job', () => {
+  it('stops a running training through stop_training and rolls the cell back', async () => {
+    let release: () => void = () => undefined;
+    const stopped = new Promise<void>((r) => (release = r));
+    const calls: string[] = [];
+    const s = session({
+      start_training: {
+        run: async (_a: unknown, ctx: { study: Study }) => {
+          const run = { id: 'r9', splitId: 'f1', splitName: 'Fold_1', repeat: 0, seed: 1, model: ctx.study.state.model!, config: ctx.study.state.training!, status: 'running' as const, metrics: [], artefacts: {}, startedAt: '' };
+          ctx.study.commit({ runs: [...ctx.study.state.runs, run] }, ['runs']);
+          await stopped; // a trainer that runs until stopped
+          return text('start_training', 'Training finished: 1 run(s)');
+        },
+      },
+      stop_training: {
+        run: (_a: unknown, ctx: { study: Study }) => {
+          calls.push('stop_training');
+          ctx.study.updateRun('r9', (r) => ({ ...r, status: 'stopped' }));
+          release();
+          return text('stop_training', 'stopped');
+        },
+      },
+    });
+    await runCell('load_data(paths=["/d/a.edf"])\nepoch_data(t_min=0, t_max=1)\ngenerate_dataset()\nset_model(model_name="EEGNet")\nconfigure_training(epoch=1, batch_size=4, learning_rate=0.001)', s);
+    const before = s.study.state;
+    const ac = new AbortController();
+    const pending = runCell('start_training()', s, { confirm: true, signal: ac.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.study.stage).toBe('training');
+    ac.abort();
+    const run = await pending;
+    expect(calls).toEqual(['stop_training']);
+    expect(run.outcome).toBe('cancelled');
+    expect(run.results.map((r) => r.tool)).toEqual(['start_training', 'notebook']);
+    expect(s.study.state).toBe(before);
   });
 });
