@@ -124,6 +124,7 @@ describe('start_training / stop_training / plot_training', () => {
     const series = p.meta.series as Array<{ label: string; split: string; x: number[]; y: number[] }>;
     expect(series.map((s) => s.label)).toEqual(['Fold_1 r1 train', 'Fold_1 r1 val', 'Fold_1 r1 test', 'Fold_1 r2 train', 'Fold_1 r2 val', 'Fold_1 r2 test']);
     expect(series[1].y).toEqual(runs[0].metrics.map((m) => m.val!.accuracy));
+    expect(p.meta.live).toBe(false);
   }, 60_000);
 
   it('returns at once when not awaiting, and stop_training ends the run keeping its finished epochs', async () => {
@@ -144,6 +145,19 @@ describe('start_training / stop_training / plot_training', () => {
     expect(run.metrics.length).toBeGreaterThanOrEqual(1);
     expect(run.metrics.length).toBeLessThan(5000);
     expect(run.artefacts.onnx).toMatch(/runs\/.+\/model\.onnx$/);
+    expect(study.stage).toBe('dataset_ready');
+  }, 60_000);
+
+  it('an aborted awaiting call (notebook interrupt, Ctrl-C) stops the trainer and returns with the run stopped', async () => {
+    const { study, reg, ctx } = setup('abort');
+    await reg.invoke('configure_training', { epoch: 5000, batch_size: 8, learning_rate: 0.01, repeat: 3 }, ctx);
+    const ac = new AbortController();
+    ctx.progress = (m) => (/epoch 2\//.test(m) ? ac.abort() : undefined);
+    const r = await reg.invoke('start_training', {}, { ...ctx, signal: ac.signal, awaitLongJobs: true }, { confirmed: true });
+    expect(r.type, r.content).toBe('text');
+    // The first repeat is stopped and the other two never start.
+    expect(study.state.runs.map((x) => x.status)).toEqual(['stopped']);
+    expect(study.state.runs[0].metrics.length).toBeGreaterThanOrEqual(1);
     expect(study.stage).toBe('dataset_ready');
   }, 60_000);
 

@@ -245,7 +245,14 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
     }
     return results;
   };
-  handle.finished = loop();
+  // An interrupted call (notebook interrupt, CLI Ctrl-C) stops the trainer like stop_training does.
+  const onAbort = (): void => {
+    handle.stopRequested = true;
+    void handle.current?.stop();
+  };
+  ctx.signal?.addEventListener('abort', onAbort, { once: true });
+  handle.finished = loop().finally(() => ctx.signal?.removeEventListener('abort', onAbort));
+  if (ctx.signal?.aborted) onAbort();
   return { runs: planned.map((p) => p.record), finished: handle.finished };
 }
 
@@ -380,6 +387,7 @@ export const trainingTools: ToolImplementations = {
         yLabel: metric,
         series,
         runs: runs.map((r) => ({ id: r.id, splitName: r.splitName, repeat: r.repeat, seed: r.seed, status: r.status, model: r.model.name })),
+        live: runs.some((r) => r.status === 'running'),
       });
     },
   },
