@@ -12,7 +12,7 @@ import { npyReader } from '../../../src/core/io/formats/npy';
 import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
 import { XBrainError } from '../../../src/core/tools/result';
 import { testDataDir } from '../helpers/paths';
-import { inlineEeglabSet, matArray, matFile, npyBytes, zipBytes } from './fuzz/fixtures';
+import { inlineEeglabSet, matArray, matDoubleAsUint8, matFile, matStruct, npyBytes, zipBytes } from './fuzz/fixtures';
 
 interface Truth {
   ch_names: string[];
@@ -240,6 +240,30 @@ describe('EEGLAB .set', () => {
     const win = await eeglabReader.read(p, { start: 5000, stop: 5020 });
     const full = await eeglabReader.read(file);
     win.data.forEach((ch, c) => expect(Array.from(ch)).toEqual(Array.from(full.data[c].subarray(5000, 5020))));
+  });
+
+  it('names numeric event types as MNE prints them (compact integer storage "7", double storage "2.5", "3.0"), onsets (latency - 1) / srate', async () => {
+    const d = (x: number) => (n: string) => matArray(n, [1, 1], new Float64Array([x]));
+    const el = matStruct('EEG', ['nbchan', 'trials', 'pnts', 'srate', 'data', 'chanlocs', 'event'], [{
+      nbchan: d(1), trials: d(1), pnts: d(100), srate: d(50),
+      data: (n) => matArray(n, [1, 100], Float32Array.from({ length: 100 }, (_, i) => i)),
+      chanlocs: (n) => matArray(n, [0, 0], new Float64Array(0)),
+      event: (n) => matStruct(n, ['type', 'latency'], [
+        { type: (m) => matDoubleAsUint8(m, [1, 1], [7]), latency: d(11) },
+        { type: d(2.5), latency: d(1.5) },
+        { type: d(3), latency: d(100) },
+      ]),
+    }]);
+    const p = join(mkdtempSync(join(tmp, 'numev-')), 'numev.set');
+    writeFileSync(p, matFile([el], false));
+    const rec = await eeglabReader.read(p);
+    expect(rec.channels).toEqual([{ name: 'EEG 000', type: 'eeg', unit: 'V' }]);
+    expect(rec.annotations).toEqual([
+      { onset: 0.5 / 50, duration: 0, description: '2.5' },
+      { onset: 10 / 50, duration: 0, description: '7' },
+      { onset: 99 / 50, duration: 0, description: '3.0' },
+    ]);
+    expect(rec.data[0][99]).toBeCloseTo(99e-6, 10);
   });
 
   it('refuses an epoched .set with a typed error naming EEG.trials', async () => {

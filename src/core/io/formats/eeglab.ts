@@ -48,13 +48,14 @@ function text(v: MatValue | undefined): string | undefined {
   return undefined;
 }
 
-/** `str(x)` as Python prints the number pymatreader hands MNE (doubles print with ".0"). */
+/** `str(x)` as Python prints the value SciPy's loadmat(squeeze_me=True, mat_dtype=False) hands MNE: integers as
+ * stored (MATLAB saves integral doubles compactly) print bare, floats print with ".0". */
 function pyStr(v: MatValue): string {
   if (v.kind === 'char') return v.rows.join('');
   if (v.kind === 'numeric') {
     if (v.data.length === 0) return '[]';
     const x = v.data[0];
-    if (v.className !== 'double' && v.className !== 'single') return String(x);
+    if (v.storedAsInteger || (v.className !== 'double' && v.className !== 'single')) return String(x);
     if (Number.isInteger(x) && Math.abs(x) < 1e16) return `${x}.0`;
     if (Number.isNaN(x)) return 'nan';
     if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';

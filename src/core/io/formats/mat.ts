@@ -20,6 +20,9 @@ export interface MatNumeric {
   /** real part, column-major (Float32Array only for single arrays stored as single) */
   data: Float64Array | Float32Array;
   imag?: Float64Array | Float32Array;
+  /** whether the file stored the values as integers (MATLAB saves integral doubles compactly; SciPy's
+   * mat_dtype=False, as MNE loads .set files, returns them with that integer type) */
+  storedAsInteger: boolean;
 }
 
 export interface MatChar {
@@ -226,6 +229,7 @@ class MatParser {
       default: {
         const re = this.tag(r, `${label} real part`);
         r.pos = re.next;
+        const storedAsInteger = re.type !== miSINGLE && re.type !== miDOUBLE;
         const data = this.numbers(r, re, `${label} real part`, numel, classId === 7);
         let imag: Float64Array | Float32Array | undefined;
         if (complex) {
@@ -233,7 +237,7 @@ class MatParser {
           r.pos = im.next;
           imag = this.numbers(r, im, `${label} imaginary part`, numel, classId === 7);
         }
-        return { name, value: { kind: 'numeric', className: className as MatNumericClass, logical, dims, data, imag } };
+        return { name, value: { kind: 'numeric', className: className as MatNumericClass, logical, dims, data, imag, storedAsInteger } };
       }
     }
   }
@@ -280,7 +284,7 @@ class MatParser {
 }
 
 function emptyDouble(): MatNumeric {
-  return { kind: 'numeric', className: 'double', logical: false, dims: [0, 0], data: new Float64Array(0) };
+  return { kind: 'numeric', className: 'double', logical: false, dims: [0, 0], data: new Float64Array(0), storedAsInteger: false };
 }
 
 function asciiText(bytes: Uint8Array): string {

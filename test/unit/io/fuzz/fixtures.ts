@@ -39,6 +39,11 @@ export function matArray(name: string, dims: number[], values: Float32Array | Fl
   return matrix(single ? 7 : 6, dims, name, [matElement(single ? 7 : 9, new Uint8Array(values.buffer, values.byteOffset, values.byteLength))]);
 }
 
+/** A double MAT array whose values MATLAB stored compactly as uint8 (what it does for small integral doubles). */
+export function matDoubleAsUint8(name: string, dims: number[], values: number[]): Uint8Array {
+  return matrix(6, dims, name, [matElement(2, Uint8Array.from(values))]);
+}
+
 /** A 1×n char array (UTF-16 code units, as MATLAB writes them). */
 export function matChar(name: string, text: string): Uint8Array {
   const u = new Uint16Array([...text].map((c) => c.charCodeAt(0)));
