@@ -36,7 +36,12 @@ export const runCommand: CliCommand = {
     const nb = parseNotebook(text, file);
     const session = await XBrainSession.open(cliEnv(flags), { fresh: true });
     const json = flags.json === true;
+    // Ctrl+C stops a running training and rolls the current cell back, like Interrupt in VS Code.
+    const interrupt = new AbortController();
+    const onSigint = () => interrupt.abort();
+    process.once('SIGINT', onSigint);
     const report = await runNotebook(nb, session, {
+      signal: interrupt.signal,
       confirm: flags.yes === true,
       progress: json ? undefined : (m) => process.stderr.write(`  ${m}\n`),
       afterRollback: () => session.save(),
@@ -48,11 +53,12 @@ export const runCommand: CliCommand = {
           },
       onCellStart: json ? undefined : (i) => process.stdout.write(`[cell ${i + 1}]\n`),
     });
+    process.off('SIGINT', onSigint);
     if (json) process.stdout.write(JSON.stringify({ ok: report.ok, cells: report.cells.map((c) => ({ index: c.index, results: c.results })) }) + '\n');
     const failure = failureLine(report);
     if (failure) {
       process.stderr.write(`xbrain: ${failure}\n`);
-      return 1;
+      return interrupt.signal.aborted ? 130 : 1;
     }
     return 0;
   },

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
+import { spawn, spawnSync } from 'node:child_process';
+import { buildCliPackage } from './cliBundle';
 import { repoRoot, testDataDir } from '../helpers/paths';
 import { serializeNotebook } from '../../../src/core/notebook/format';
 
@@ -19,9 +19,7 @@ function notebookFile(cells: { kind: 'code' | 'markdown'; source: string }[]): s
 
 describe('xbrain run', () => {
   beforeAll(async () => {
-    spawnSync(process.execPath, ['scripts/gen-cli-index.mjs'], { cwd: repoRoot });
-    cli = join(mkdtempSync(join(tmpdir(), 'xbrain-cli-')), 'cli.js');
-    await esbuild.build({ entryPoints: [join(repoRoot, 'src/cli/main.ts')], outfile: cli, bundle: true, platform: 'node', format: 'cjs', external: ['onnxruntime-node', 'vscode'], logLevel: 'error' });
+    cli = await buildCliPackage();
   });
 
   it('--json runs the cells on a fresh Study and prints {ok, cells: [{index, results}]}', () => {
@@ -78,5 +76,30 @@ describe('xbrain run', () => {
     expect(r.stdout).toContain('✓ get_study_state');
     // nothing mutated: nothing to write
     expect(existsSync(join(ws, '.xbrain', 'study.json'))).toBe(false);
+  });
+
+  it('Ctrl+C stops a running training, rolls the cell back, saves that and exits 130', async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'xbrain-ws-'));
+    symlinkSync(join(testDataDir, 'S001R04.edf'), join(ws, 'S001R04.edf'));
+    const file = notebookFile([
+      { kind: 'code', source: 'load_data(paths=["S001R04.edf"])\nselect_channels(channels=["C3", "Cz", "C4"])\nepoch_data(t_min=0, t_max=2, event_id=["T1", "T2"])' },
+      { kind: 'code', source: 'generate_dataset(seed=1)\nset_model(model_name="EEGNet")\nconfigure_training(epoch=2000, batch_size=8, learning_rate=0.001)' },
+      { kind: 'code', source: 'start_training()' },
+    ]);
+    const child = spawn(process.execPath, [cli, 'run', file, '--yes', '--workspace', ws], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const t0 = Date.now();
+    // wait until the third cell runs and the trainer has reported at least one epoch on stderr
+    while (!(out.includes('[cell 3]') && err.length > 0) && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 100));
+    expect(out).toContain('[cell 3]');
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(code).toBe(130);
+    expect(err.trim().split('\n').pop()).toMatch(/^xbrain: cell 3, notebook: Interrupted; the cell was rolled back\.$/);
+    const state = JSON.parse(run(['state', '--json', '--workspace', ws]).stdout);
+    expect(state.stage).toBe('dataset_ready');
   });
 });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { buildCliPackage } from './cliBundle';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
 import { repoRoot, testDataDir } from '../helpers/paths';
 import { parseNotebook } from '../../../src/core/notebook/format';
 import { parseCell } from '../../../src/core/notebook/cellParser';
@@ -41,14 +41,7 @@ function fingerprint(results: ToolResult[]): unknown {
 describe('reproducibility: the same seeded notebook run twice gives identical metrics', () => {
   let cli = '';
   beforeAll(async () => {
-    spawnSync(process.execPath, ['scripts/gen-cli-index.mjs'], { cwd: repoRoot });
-    // A package-shaped folder (package.json + dist/) so the CLI finds its trainer bundles as an installed one does.
-    const pkg = mkdtempSync(join(tmpdir(), 'xbrain-pkg-'));
-    copyFileSync(join(repoRoot, 'package.json'), join(pkg, 'package.json'));
-    symlinkSync(join(repoRoot, 'node_modules'), join(pkg, 'node_modules'));
-    const bundle = (entry: string, out: string) => esbuild.build({ entryPoints: [join(repoRoot, entry)], outfile: join(pkg, 'dist', out), bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['onnxruntime-node', 'vscode'], logLevel: 'error' });
-    await Promise.all([bundle('src/cli/main.ts', 'cli.js'), bundle('src/core/training/trainerProcess.ts', 'trainer.js'), bundle('src/core/training/workerEntry.ts', 'trainWorker.js')]);
-    cli = join(pkg, 'dist', 'cli.js');
+    cli = await buildCliPackage();
   });
 
   it('needs every tool of the notebook implemented (fails loudly, naming the missing ones)', () => {
