@@ -446,6 +446,31 @@ describe('FIF raw', () => {
     return p;
   }
 
+  it('fills a data skip with zeros as MNE does, and refuses an absurd skip count', async () => {
+    const src = readFileSync(file);
+    const first = src.indexOf(Buffer.from([0, 0, 1, 44])); // kind 300 (FIFF_DATA_BUFFER), big-endian
+    expect(src.readInt32BE(first)).toBe(300);
+    const skip = (n: number): Buffer => {
+      const b = Buffer.alloc(20);
+      b.writeInt32BE(301, 0); b.writeInt32BE(3, 4); b.writeInt32BE(4, 8); b.writeInt32BE(0, 12); b.writeInt32BE(n, 16);
+      return b;
+    };
+    const size = src.readInt32BE(first + 8);
+    const second = first + 16 + size;
+    const p = join(tmp, 'skip.fif');
+    // a skip of 2 buffers before the second buffer
+    writeFileSync(p, Buffer.concat([src.subarray(0, second), skip(2), src.subarray(second)]));
+    const rec = await fifReader.read(p);
+    const orig = await fifReader.read(file);
+    const nsamp = size / 2 / 33;
+    expect(rec.nTimes).toBe(orig.nTimes + 2 * nsamp);
+    expect(Array.from(rec.data[0].subarray(0, nsamp))).toEqual(Array.from(orig.data[0].subarray(0, nsamp)));
+    expect(rec.data[0].subarray(nsamp, 3 * nsamp).every((v) => v === 0)).toBe(true);
+    expect(Array.from(rec.data[0].subarray(3 * nsamp, 4 * nsamp))).toEqual(Array.from(orig.data[0].subarray(nsamp, 2 * nsamp)));
+    writeFileSync(p, Buffer.concat([src.subarray(0, second), skip(2_000_000_000), src.subarray(second)]));
+    await expectTypedError(fifReader.read(p), 'bad_file', p, 'FIFF_DATA_SKIP');
+  });
+
   it.each([2, 3, 4, 5, 20, 21] as const)('reads data buffers of FIFF type %i like the original', async (type) => {
     const rec = await fifReader.read(reencode(type));
     expectMatchesTruth(rec, truth('test_bin_raw.fif'));

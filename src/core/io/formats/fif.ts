@@ -239,6 +239,11 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
     return { name: c.name, type, unit: UNITS[c.unit] ?? 'NA', ...(c.loc && (type === 'eeg' || type === 'seeg' || type === 'ecog') ? { loc: c.loc } : {}) };
   });
   const nTimes = nextSample - buffers[0].first;
+  // skips are zeros not backed by bytes: bound them so a corrupt skip count cannot drive a huge allocation
+  const stored = buffers.reduce((n, b) => n + (b.tag ? b.nsamp : 0), 0);
+  if (nTimes - stored > 8 * stored + 1_000_000) {
+    throw badFile(path, 'FIFF_DATA_SKIP', `skips add ${nTimes - stored} samples to the ${stored} stored; the file is corrupt`);
+  }
   const offset = buffers[0].first;
   for (const b of buffers) b.first -= offset;
   let annotations: Annotation[] = [];
