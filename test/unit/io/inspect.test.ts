@@ -49,7 +49,7 @@ describe('inspect agrees with the MNE truth for every shared file', () => {
   }
 });
 
-describe('xbrain inspect (CLI)', () => {
+describe('xbrain inspect / simulate (CLI)', () => {
   let cli = '';
   beforeAll(async () => {
     spawnSync(process.execPath, ['scripts/gen-cli-index.mjs'], { cwd: repoRoot });
@@ -66,6 +66,21 @@ describe('xbrain inspect (CLI)', () => {
     expect(Object.keys(out.channels[0]).sort()).toEqual(['name', 'type', 'unit']);
     expect(out.channels[0].unit).toBe('V');
     compare('S001R04.edf', out, loadTruth('S001R04.edf'));
+  });
+
+  it('simulate --out FILE.edf writes a recording that inspect reads back; a bad flag is one line naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xbrain-sim-cli-'));
+    const r = spawnSync(process.execPath, [cli, 'simulate', '--out', join(dir, 'demo.edf'), '--seed', '3', '--json'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ files: [join(dir, 'demo.edf')] });
+    const i = spawnSync(process.execPath, [cli, 'inspect', join(dir, 'demo.edf'), '--json'], { encoding: 'utf8' });
+    const out = JSON.parse(i.stdout) as InspectReport;
+    expect([out.format, out.sfreq, out.nTimes, out.channels.length]).toEqual(['EDF+', 160, 20000, 64]);
+    expect(new Set(out.annotations.map((a) => a.description))).toEqual(new Set(['T0', 'T1', 'T2']));
+    const bad = spawnSync(process.execPath, [cli, 'simulate', '--out', join(dir, 'x.edf'), '--subjects', 'two'], { encoding: 'utf8' });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('--subjects');
   });
 
   it('a broken or missing file is one line on stderr naming the file and a non-zero exit', () => {
