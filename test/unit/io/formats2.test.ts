@@ -390,6 +390,10 @@ describe('BrainVision', () => {
       writeFileSync(p, text);
       await expectTypedError(brainVisionReader.read(p), code, p, field);
     }
+    writeFileSync(p, vhdrText);
+    writeFileSync(join(dir, 'test.vmrk'), vmrk.toString('utf8').replace('Mk4=Event,254,1770,1,0', 'Mk4=Event,254,17x0,1,0'));
+    await expectTypedError(brainVisionReader.read(p), 'bad_file', 'test.vmrk', 'Mk4 position');
+    writeFileSync(join(dir, 'test.vmrk'), vmrk);
     const bytes = Buffer.from(vhdrText.replace('Ch1=FP1,', 'Ch1=FP\u00e91,'), 'utf8');
     const bad = Buffer.from(bytes);
     bad[bad.indexOf(Buffer.from('FP\u00e91', 'utf8')) + 2] = 0xe9; // a lone Latin-1 byte inside a UTF-8 file

@@ -75,7 +75,7 @@ function required(ini: Ini, section: string, key: string, path: string): string 
 }
 
 /** Markers as MNE's `_read_vmrk`: onset = position − 1 samples, duration = points (0 if not a number), "type/description". */
-function parseVmrk(text: string, sfreq: number): { annotations: Annotation[]; measDate: string | null } {
+function parseVmrk(text: string, sfreq: number, path: string): { annotations: Annotation[]; measDate: string | null } {
   const annotations: Annotation[] = [];
   let dateStr = '';
   let inMarkers = false;
@@ -83,14 +83,14 @@ function parseVmrk(text: string, sfreq: number): { annotations: Annotation[]; me
     const sec = /^\[(.*)\]\s*$/.exec(raw);
     if (sec) { inMarkers = sec[1].trim() === 'Marker Infos'; continue; }
     if (!inMarkers) continue;
-    const m = /^Mk\d+=(.*)$/.exec(raw);
+    const m = /^Mk(\d+)=(.*)$/.exec(raw);
     if (!m) continue;
-    const parts = m[1].split(',');
-    if (parts.length < 4) continue;
+    const parts = m[2].split(',');
+    if (parts.length < 4) throw badFile(path, `Mk${m[1]}`, 'expected "type,description,position,points[,channel[,date]]"');
     const type = parts[0].replace(/\\1/g, ',');
     const desc = parts[1].replace(/\\1/g, ',');
+    if (!/^\s*-?\d+\s*$/.test(parts[2])) throw badFile(path, `Mk${m[1]} position`, `not an integer: ${JSON.stringify(parts[2])}`);
     const pos = Number.parseInt(parts[2], 10);
-    if (!Number.isFinite(pos) || !/^\s*-?\d+\s*$/.test(parts[2])) continue;
     const dur = /^\d+$/.test(parts[3]) ? Number(parts[3]) : 0;
     if (dateStr === '' && parts.length === 5 && type === 'New Segment') dateStr = parts[4];
     annotations.push({ onset: (pos - 1) / sfreq, duration: dur / sfreq, description: `${type}/${desc}` });
@@ -199,7 +199,7 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
   let vmrk: { annotations: Annotation[]; measDate: string | null } | undefined;
   if (mk) {
     const mkPath = join(dir, mk);
-    vmrk = parseVmrk(decodeText(await readWhole(mkPath, 'MarkerFile (.vmrk markers)', 256 << 20), mkPath), sfreq);
+    vmrk = parseVmrk(decodeText(await readWhole(mkPath, 'MarkerFile (.vmrk markers)', 256 << 20), mkPath), sfreq, mkPath);
     measDate = vmrk.measDate;
   }
   const header: RecordingHeader = { format: 'BrainVision', path, sfreq, nTimes, channels, measDate, annotations };
