@@ -13,6 +13,7 @@ import type { EpochMetrics, ModelConfig, RunRecord, StudyState, TrainingConfig }
 import { createModel, minSamples, type InputSpec } from '../../training/models';
 import { writeTrainerJob } from '../../training/job';
 import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun } from '../../training/launcher';
+import { backendAvailability, spawnForBackend, type BackendName } from '../../training/backends';
 import type { ProgressEvent } from '../../training/protocol';
 import { plot, text, XBrainError } from '../result';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
@@ -140,12 +141,19 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const epochs = state.epochs!;
   const model = state.model ?? DEFAULT_MODEL;
   const config = state.training ?? DEFAULT_TRAINING;
-  if (config.backend !== 'local') throw new XBrainError('invalid_arguments', `Trainer backend "${config.backend}" is not available here; use backend "local".`, { parameter: 'backend' });
+  const backend = (config.backend ?? 'local') as BackendName;
+  const settings = { packageRoot: ctx.env.packageRoot };
+  if (backend === 'slurm') throw new XBrainError('invalid_arguments', 'The slurm backend submits runs as array jobs: use run_sweep (a single run is a sweep of one).', { parameter: 'backend' });
+  if (backend !== 'local' && backend !== 'pytorch') throw new XBrainError('invalid_arguments', `Unknown trainer backend "${String(backend)}".`, { parameter: 'backend' });
+  if (backend === 'pytorch') {
+    const a = backendAvailability('pytorch', settings);
+    if (!a.available) throw new XBrainError('not_found', `The pytorch backend is not available: ${a.detail}.`, { parameter: 'backend' });
+  }
   checkModel(state, model);
   for (const sp of dataset.splits) {
     if (sp.train.length === 0) throw new XBrainError('invalid_state', `Split ${sp.name} has no training epochs; regenerate the dataset with smaller test/validation ratios.`, { split: sp.name });
   }
-  const entry = findTrainerEntry({ packageRoot: ctx.env.packageRoot });
+  const entry = backend === 'local' ? findTrainerEntry({ packageRoot: ctx.env.packageRoot }) : undefined;
   const spec = inputSpec(state);
 
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
@@ -183,7 +191,9 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
       splits: { train: split.train, val: split.val, test: split.test },
       outDir: path.join(root, 'runs', p.record.id),
     });
-    return launchTrainer(job, { entry, stopGraceMs: 1000 });
+    return backend === 'pytorch'
+      ? launchTrainer(job, { spawn: spawnForBackend('pytorch', settings, job), stopGraceMs: 1000 })
+      : launchTrainer(job, { entry, stopGraceMs: 1000 });
   };
 
   // The first run is spawned before anything is committed: a failure to start leaves the Study unchanged.
