@@ -56,6 +56,17 @@ describe('EDF+ writer', () => {
     back.data[0].subarray(0, n).forEach((v, i) => expect(Math.abs(v - eeg[i])).toBeLessThanOrEqual((layout.cal[0] * layout.gain[0]) / 2 + 1e-12));
   });
 
+  it('window reads reuse the annotations of an unchanged file and notice a rewritten one', async () => {
+    const out = join(tmp(), 'cache.edf');
+    const ch = [{ name: 'Cz', type: 'eeg' as const, unit: 'V' }];
+    const x = Float32Array.from({ length: 400 }, (_, i) => 1e-5 * Math.sin(i));
+    writeEdf(out, { channels: ch, sfreq: 100, data: [x], annotations: [{ onset: 1, duration: 0, description: 'first' }] });
+    expect((await readEdf(out, { start: 10, stop: 20 })).annotations.map((a) => a.description)).toEqual(['first']);
+    expect((await readEdf(out, { start: 30, stop: 40 })).annotations.map((a) => a.description)).toEqual(['first']);
+    writeEdf(out, { channels: ch, sfreq: 100, data: [x], annotations: [{ onset: 2, duration: 0, description: 'a much longer second annotation text' }] });
+    expect((await readEdf(out, { start: 10, stop: 20 })).annotations.map((a) => a.description)).toEqual(['a much longer second annotation text']);
+  });
+
   it('refuses what EDF cannot hold, naming the channel', () => {
     const out = join(tmp(), 'bad.edf');
     expect(() => writeEdf(out, { channels: [{ name: 'Status', type: 'stim', unit: 'NA' }], sfreq: 10, data: [Float32Array.from([0, 70000])] })).toThrow(/Status/);

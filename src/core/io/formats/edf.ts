@@ -9,6 +9,7 @@
  *   (npad=0), stim channels by zero-order hold; the own-rate samples stay available in `ownRate`.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { resamplePair, resamplePlan } from '../../signal/resample';
 import { XBrainError } from '../../tools/result';
 import { StatsAccumulator } from '../stats';
@@ -221,9 +222,29 @@ function header(layout: EdfLayout, annotations: Annotation[]): RecordingHeader {
   };
 }
 
+/**
+ * Annotations of recently read files, keyed by path and checked against size and mtime: the epochs viewer reads many
+ * windows of one long recording, and gathering the TALs of an hour takes thousands of small reads. Only window reads
+ * reuse an entry (file timestamps are coarse: a same-size rewrite within a few ms would look unchanged); full and
+ * header reads always parse and refresh it.
+ */
+const talCache = new Map<string, { size: number; mtimeMs: number; annotations: Annotation[] }>();
+const TAL_CACHE_MAX = 16;
+
+async function cachedAnnotations(layout: EdfLayout, compute: () => Annotation[], reuse: boolean): Promise<Annotation[]> {
+  const st = await stat(layout.path);
+  const hit = talCache.get(layout.path);
+  if (reuse && hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.annotations;
+  const annotations = compute();
+  talCache.delete(layout.path);
+  talCache.set(layout.path, { size: st.size, mtimeMs: st.mtimeMs, annotations });
+  if (talCache.size > TAL_CACHE_MAX) talCache.delete(talCache.keys().next().value as string);
+  return annotations;
+}
+
 export async function readEdfHeader(path: string): Promise<RecordingHeader> {
   const layout = await readEdfLayout(path);
-  return header(layout, annotationsOf(layout, readTalBytes(layout)));
+  return header(layout, await cachedAnnotations(layout, () => annotationsOf(layout, readTalBytes(layout)), false));
 }
 
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -292,9 +313,9 @@ export async function readEdf(path: string, window?: SampleWindow): Promise<RawC
     const off = win.start - r0 * maxSamp;
     data.push(off === 0 && full.length === win.stop - win.start ? full : full.slice(off, off + win.stop - win.start));
   }
-  const annotations = fullWindow
+  const annotations = await cachedAnnotations(layout, () => (fullWindow
     ? annotationsOf(layout, talParts.map((parts) => concat(parts)))
-    : annotationsOf(layout, readTalBytes(layout));
+    : annotationsOf(layout, readTalBytes(layout))), !fullWindow);
   const out: RawContent = { ...header(layout, annotations), data };
   if (acc) {
     // stim channels hold small integers (exact in float32): their statistics come from the stored samples
