@@ -1,0 +1,64 @@
+import { createInterface } from 'node:readline/promises';
+import type { CliCommand } from '../command';
+import { CliUsageError, parseFlags } from '../command';
+import { cliEnv } from '../env';
+import { XBrainSession } from '../../core/session';
+import { STAGES, type Stage } from '../../core/study/types';
+import { AgentController, type ConfirmRequest } from '../../core/agent/controller';
+import { Conversation } from '../../core/agent/conversation';
+import { mockSession, MOCK_FILES } from '../../core/agent/mockTools';
+import { createLlm } from '../../core/agent/backends';
+import { renderEvent } from '../../core/agent/render';
+import { openRetriever } from '../../core/rag/retriever';
+
+export const askCommand: CliCommand = {
+  name: 'ask',
+  usage: 'ask "REQUEST" [--data PATH] [--llm offline|openai] [--yes] [--json] [--mock [--stage S]] [--workspace DIR]',
+  summary: 'Run the agent on the workspace Study (offline planner by default; --mock uses simulated tools)',
+  run: async (argv) => {
+    const { flags, positional } = parseFlags(argv, ['json', 'yes', 'mock', 'quiet']);
+    const request = positional.join(' ').trim();
+    if (!request) throw new CliUsageError('ask: missing REQUEST (e.g. xbrain ask "band-pass 8 to 30 Hz")');
+    const env = cliEnv(flags);
+    const mock = Boolean(flags.mock);
+    const stageFlag = typeof flags.stage === 'string' ? flags.stage : 'empty';
+    if (flags.stage !== undefined && !mock) throw new CliUsageError('--stage: only valid with --mock');
+    if (!STAGES.includes(stageFlag as Stage)) throw new CliUsageError(`--stage: '${stageFlag}' is not a stage (${STAGES.join(', ')})`);
+    const llmKind = typeof flags.llm === 'string' ? flags.llm : 'offline';
+    if (llmKind !== 'offline' && llmKind !== 'openai') throw new CliUsageError(`--llm: '${llmKind}' must be offline or openai`);
+    const dataPath = typeof flags.data === 'string' ? flags.data : mock ? MOCK_FILES.join(',') : undefined;
+
+    const session = mock ? await mockSession(env, stageFlag as Stage) : await XBrainSession.open(env);
+    const llm = createLlm(llmKind, process.env);
+    const json = Boolean(flags.json);
+    const interactive = !json && !flags.yes && process.stdin.isTTY;
+    const confirm = async (req: ConfirmRequest): Promise<boolean> => {
+      if (flags.yes) return true;
+      if (!interactive) return false;
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      const a = await rl.question(`${req.question}\nProceed? [y/N] `);
+      rl.close();
+      return /^y(es)?$/i.test(a.trim());
+    };
+    const agent = new AgentController({
+      llm,
+      session,
+      confirm,
+      dataPath,
+      textProtocol: llmKind === 'openai' && process.env.XBRAIN_LLM_TEXT_PROTOCOL === '1',
+      retriever: await openRetriever(env.packageRoot).catch(() => undefined),
+      conversation: mock ? new Conversation() : await Conversation.load(env.workspace),
+      awaitLongJobs: true,
+      onEvent: json || flags.quiet ? undefined : (e) => {
+        const line = renderEvent(e);
+        if (line) process.stderr.write(line + '\n');
+      },
+      progress: json ? undefined : (m) => process.stderr.write(`  … ${m}\n`),
+    });
+    const r = await agent.run(request);
+    if (json) {
+      process.stdout.write(JSON.stringify({ calls: r.calls.map((c) => ({ tool: c.tool, arguments: c.arguments, result: c.result })), answer: r.answer }, null, 2) + '\n');
+    } else process.stdout.write(r.answer + '\n');
+    return r.stoppedBy && r.stoppedBy !== 'rejected' ? 1 : 0;
+  },
+};

@@ -1,0 +1,277 @@
+import type { XBrainSession } from '../session';
+import type { ToolResult } from '../tools/result';
+import { errorResult } from '../tools/result';
+import type { PlannedCall } from '../study/stateManager';
+import type { AgentErrorCode, AgentEvent, AgentEventListener } from './events';
+import type { ChatMessage, ChatResponse, LlmClient, ToolCall } from './llm';
+import { LlmError } from './llm';
+import { buildSystemPrompt, toolSpecsFor } from './prompts';
+import { domainCheck } from './validators';
+import { routeRequest, type Route } from './router';
+import { Conversation } from './conversation';
+import { UsageMeter } from './usage';
+import { summarizeRun, type AgentCall } from './runSummary';
+
+export type { AgentCall } from './runSummary';
+
+export interface ConfirmRequest {
+  tool: string;
+  arguments: Record<string, unknown>;
+  question: string;
+}
+
+/** Finds reference text for a question or few-shot examples for a request (src/core/rag implements it). */
+export interface Retriever {
+  retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number }[]>;
+}
+
+export interface AgentOptions {
+  llm: LlmClient;
+  session: XBrainSession;
+  /** ReAct steps per request (default 8) */
+  maxSteps?: number;
+  /** pauses the loop for a tool that needs confirmation; resolves true to run it. Default: reject. */
+  confirm?: (req: ConfirmRequest) => Promise<boolean>;
+  onEvent?: AgentEventListener;
+  retriever?: Retriever;
+  /** the model has no native tool calling: schemas go into the prompt, calls come back as fenced json */
+  textProtocol?: boolean;
+  /** a data path named by the user outside the request (CLI --data); also allowed outside the workspace */
+  dataPath?: string;
+  conversation?: Conversation;
+  usage?: UsageMeter;
+  signal?: AbortSignal;
+  /** run training to the end before returning (CLI) */
+  awaitLongJobs?: boolean;
+  progress?: (message: string) => void;
+}
+
+export interface AgentRunResult {
+  route: Route;
+  answer: string;
+  calls: AgentCall[];
+  /** why the loop ended early, if it did */
+  stoppedBy?: AgentErrorCode;
+  steps: number;
+}
+
+const MAX_BROKEN_RETRIES = 2;
+const MAX_TOOL_FAILURES = 3;
+const LOOP_WINDOW = 10;
+const LOOP_REPEATS = 3;
+
+/**
+ * The ReAct controller: think → act → observe → iterate. Before every step the system prompt is rebuilt from the
+ * Study (stage, tools, schemas); every call goes through domain checks and the registry (stage gate, schema,
+ * confirmation). Broken output is retried twice, failing tools up to three times in a row, and the same call three
+ * times within the last ten stops the run as a loop. A failed call never leaves the Study changed (the registry
+ * guarantees it); later calls of the same plan are skipped and the model is told why.
+ */
+export class AgentController {
+  readonly conversation: Conversation;
+  readonly usage: UsageMeter;
+
+  constructor(private readonly o: AgentOptions) {
+    this.conversation = o.conversation ?? new Conversation();
+    this.usage = o.usage ?? new UsageMeter();
+  }
+
+  private emit(e: AgentEvent): void {
+    this.o.onEvent?.(e);
+  }
+
+  async run(request: string): Promise<AgentRunResult> {
+    const route = routeRequest(request, this.conversation.recent(5));
+    const result = route === 'qa' ? await this.answer(request) : await this.operate(request);
+    await this.conversation.save().catch(() => undefined);
+    return result;
+  }
+
+  /** Q&A: retrieve from the knowledge base and answer with the sources cited. */
+  private async answer(question: string): Promise<AgentRunResult> {
+    const hits = this.o.retriever ? await this.o.retriever.retrieve(question, 4) : [];
+    const context = hits.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n');
+    const system = [
+      'You are XBrain, an EEG deep-learning assistant.',
+      'Task: answer the question from the sources below in a few sentences and cite them as [n]. If they do not answer it, say so.',
+      'Additional context (reference material, may be partial):',
+      context,
+    ].join('\n');
+    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.conversation.window(2000).slice(-6), { role: 'user', content: question }];
+    let answer: string;
+    try {
+      const r = await this.o.llm.chat({ messages, tools: [], signal: this.o.signal, onText: (t) => this.emit({ type: 'think_chunk', text: t }) });
+      this.usage.add('qa', r.usage);
+      answer = r.content.trim();
+    } catch (e) {
+      answer = `The language model failed: ${e instanceof Error ? e.message : String(e)}`;
+      this.emit({ type: 'error', code: 'llm', message: answer });
+    }
+    if (hits.length && !/Sources?:/i.test(answer)) answer += `\n\nSources: ${hits.map((h, i) => `[${i + 1}] ${h.title}`).join('; ')}`;
+    this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
+    return { route: 'qa', answer, calls: [], steps: 0 };
+  }
+
+  private async operate(request: string): Promise<AgentRunResult> {
+    const { session } = this.o;
+    const maxSteps = this.o.maxSteps ?? 8;
+    const examples = this.o.retriever ? await this.o.retriever.retrieve(request, 3).catch(() => []) : [];
+    const context = examples.length ? examples.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n') : undefined;
+    const turn: ChatMessage[] = [];
+    const history = this.conversation.window();
+    const calls: AgentCall[] = [];
+    const recent: string[] = [];
+    const rejected = new Set<string>();
+    let broken = 0;
+    let failures = 0;
+    let stoppedBy: AgentErrorCode | undefined;
+    let stopMessage: string | undefined;
+    let finalText = '';
+    let step = 0;
+
+    const stop = (code: AgentErrorCode, message: string) => {
+      stoppedBy = code;
+      stopMessage = message;
+      this.emit({ type: 'error', code, message });
+    };
+
+    while (!stoppedBy) {
+      if (this.o.signal?.aborted) {
+        stop('cancelled', 'cancelled by the user');
+        break;
+      }
+      if (step >= maxSteps) {
+        stop('max_steps', `reached the limit of ${maxSteps} steps`);
+        break;
+      }
+      step++;
+      const stage = session.study.stage;
+      this.emit({ type: 'step_start', step, stage });
+      const system = buildSystemPrompt(session.study.state, { textProtocol: this.o.textProtocol, dataPath: this.o.dataPath, context });
+      const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history, { role: 'user', content: request }, ...turn];
+      let reply: ChatResponse;
+      try {
+        reply = await this.o.llm.chat({ messages, tools: toolSpecsFor(session.study.state), signal: this.o.signal, onText: (t) => this.emit({ type: 'think_chunk', text: t }) });
+      } catch (e) {
+        const msg = e instanceof LlmError ? `${e.kind}: ${e.message}` : e instanceof Error ? e.message : String(e);
+        stop(e instanceof LlmError && e.kind === 'cancelled' ? 'cancelled' : 'llm', `the language model failed (${msg})`);
+        this.emit({ type: 'step_end', step, stage: session.study.stage });
+        break;
+      }
+      this.usage.add('controller', reply.usage);
+
+      if (reply.broken && reply.toolCalls.length === 0) {
+        broken++;
+        if (broken > MAX_BROKEN_RETRIES) {
+          stop('broken_output', `the model's output could not be parsed ${broken} times (${reply.broken})`);
+        } else {
+          turn.push({ role: 'assistant', content: reply.content });
+          turn.push({ role: 'user', content: `System: your last output contained a broken tool call (${reply.broken}). Reply again with valid JSON: one {"tool_name": ..., "parameters": {...}} per call, or plain text if no tool is needed.` });
+        }
+        this.emit({ type: 'step_end', step, stage: session.study.stage });
+        continue;
+      }
+
+      if (reply.toolCalls.length === 0) {
+        finalText = reply.content.trim();
+        this.emit({ type: 'step_end', step, stage: session.study.stage });
+        break;
+      }
+
+      turn.push({ role: 'assistant', content: reply.content, toolCalls: reply.toolCalls });
+      const planned: PlannedCall[] = reply.toolCalls.map((c) => ({ tool: c.name, arguments: c.arguments ?? {} }));
+      this.emit({ type: 'plan_start', steps: planned });
+      let completed = 0;
+      let failedAt: string | undefined;
+      for (let i = 0; i < reply.toolCalls.length; i++) {
+        const call = reply.toolCalls[i];
+        if (failedAt || stoppedBy) {
+          turn.push(toolMessage(call, `Not run: ${failedAt ? `the earlier step ${failedAt} failed` : 'the run stopped'}.`));
+          continue;
+        }
+        const outcome = await this.execute(call, recent, rejected);
+        if (outcome.loop) {
+          stop('loop', `the same call ${call.name}(${JSON.stringify(call.arguments)}) was requested ${LOOP_REPEATS} times in the last ${LOOP_WINDOW} calls`);
+          turn.push(toolMessage(call, 'Not run: loop detected.'));
+          continue;
+        }
+        const r = outcome.result;
+        calls.push({ tool: call.name, arguments: outcome.arguments, result: r });
+        turn.push(toolMessage(call, observationText(r, outcome.rejectedByUser)));
+        this.emit({ type: 'observation', tool: call.name, text: observationText(r, outcome.rejectedByUser) });
+        if (r.type === 'error' || outcome.rejectedByUser) {
+          failedAt = call.name;
+          if (!outcome.rejectedByUser) failures++;
+          if (failures >= MAX_TOOL_FAILURES) stop('tool_failures', `${failures} tool calls failed in a row; last: ${r.content}`);
+        } else {
+          failures = 0;
+          completed++;
+        }
+      }
+      this.emit({ type: 'plan_end', completed, total: reply.toolCalls.length, ...(failedAt ? { failed: failedAt } : {}) });
+      this.emit({ type: 'step_end', step, stage: session.study.stage });
+    }
+
+    const summary = summarizeRun(calls, session.study.stage, stopMessage);
+    const answer = finalText && calls.length ? `${finalText}\n\n${summary}` : finalText || summary;
+    this.conversation.add({ user: request, route: 'operation', messages: turn, answer, at: new Date().toISOString() });
+    return { route: 'operation', answer, calls, stoppedBy, steps: step };
+  }
+
+  /** Validates, gates, asks for confirmation when needed, and runs one call. */
+  private async execute(call: ToolCall, recent: string[], rejected: Set<string>): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
+    const { session } = this.o;
+    const args = call.arguments ?? {};
+    const key = `${call.name}:${stableStringify(args)}`;
+    recent.push(key);
+    if (recent.length > LOOP_WINDOW) recent.shift();
+    if (recent.filter((k) => k === key).length >= LOOP_REPEATS) return { result: errorResult(call.name, 'invalid_arguments', 'loop'), arguments: args, loop: true };
+
+    this.emit({ type: 'action_start', tool: call.name, arguments: args });
+    if (call.arguments === null) {
+      const r = errorResult(call.name, 'invalid_arguments', `${call.name}: the arguments are not a JSON object (${(call.rawArguments ?? '').slice(0, 80)})`);
+      this.emit({ type: 'exec_result', tool: call.name, result: r });
+      return { result: r, arguments: args };
+    }
+    const extraRoots = this.o.dataPath ? this.o.dataPath.split(/\s*,\s*/).map((p) => p.replace(/[\\/][^\\/]*\.[^\\/]*$/, '')) : [];
+    const problem = domainCheck(call.name, args, session.study.state, session.env, extraRoots);
+    if (problem) {
+      const r = errorResult(call.name, 'invalid_arguments', `Tool call REJECTED before running: ${problem}.`);
+      this.emit({ type: 'exec_result', tool: call.name, result: r });
+      return { result: r, arguments: args };
+    }
+    const opts = { signal: this.o.signal, progress: this.o.progress, awaitLongJobs: this.o.awaitLongJobs };
+    let r = await session.invoke(call.name, args, opts);
+    if (r.type === 'confirm') {
+      this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question: r.content });
+      // A call the user already refused in this request is not asked again (an insistent model cannot wear them down).
+      const ok = rejected.has(key) ? false : await (this.o.confirm ?? (async () => false))({ tool: call.name, arguments: args, question: r.content });
+      if (!ok) {
+        rejected.add(key);
+        const res: ToolResult = { ...r, content: `The user rejected ${call.name}: ${r.content}`, meta: { ...r.meta, rejected: true } };
+        this.emit({ type: 'exec_result', tool: call.name, result: res });
+        return { result: res, arguments: args, rejectedByUser: true };
+      }
+      r = await session.invoke(call.name, args, { ...opts, confirmed: true });
+    }
+    this.emit({ type: 'exec_result', tool: call.name, result: r });
+    return { result: r, arguments: args };
+  }
+}
+
+function toolMessage(call: ToolCall, content: string): ChatMessage {
+  return { role: 'tool', toolCallId: call.id, name: call.name, content };
+}
+
+/** What the model reads back: the result text framed as data, with the error code when it failed. */
+function observationText(r: ToolResult, rejectedByUser?: boolean): string {
+  if (rejectedByUser) return `REJECTED by the user: ${r.tool} did not run. Do not call it again unless the user asks.`;
+  const head = r.type === 'error' ? `ERROR (${r.error?.code ?? 'error'}): ` : '';
+  return `${head}${r.content}`.slice(0, 4000);
+}
+
+export function stableStringify(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(v);
+}

@@ -1,0 +1,95 @@
+import { definitionByName } from '../tools/definitions';
+import { SKIP_DEFAULTS, type PlannedCall } from '../study/stateManager';
+import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolCall } from './llm';
+import { estimateTokens, messagesText } from './llm';
+import { readPromptHeader } from './prompts';
+import { interpretRequest, type PlannerContext } from './plannerRules';
+import { answerFromContext } from './qaComposer';
+
+/**
+ * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
+ * speaks the same port as any LLM. It reads only the conversation (the system prompt tells it the stage and tools),
+ * emits the whole plan as tool calls in one reply, and after the results replies with no text (the controller's
+ * summary reports what ran). No network, no weights.
+ */
+export class OfflinePlanner implements LlmClient {
+  readonly id = 'offline-planner';
+  private seq = 0;
+
+  async chat(req: ChatRequest): Promise<ChatResponse> {
+    const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
+    const header = readPromptHeader(system);
+    const lastUser = lastIndex(req.messages, (m) => m.role === 'user');
+    const user = lastUser >= 0 ? req.messages[lastUser].content : '';
+    const prompt = estimateTokens(messagesText(req.messages));
+    const reply = (content: string, toolCalls: ToolCall[] = []): ChatResponse => {
+      if (content) req.onText?.(content);
+      return { content, toolCalls, usage: { promptTokens: prompt, completionTokens: estimateTokens(content + JSON.stringify(toolCalls)) }, finishReason: toolCalls.length ? 'tool_calls' : 'stop' };
+    };
+
+    if (/^Task: answer the question/m.test(system)) return reply(answerFromContext(user, header.context ?? ''));
+
+    // Results already came back for this request: the plan is done (the controller summarises what ran).
+    const after = req.messages.slice(lastUser + 1);
+    if (after.some((m) => m.role === 'assistant' && m.toolCalls?.length)) return reply('');
+
+    const ctx: PlannerContext = {
+      stage: header.stage ?? 'empty',
+      available: header.available,
+      dataPath: header.dataPath,
+      previous: previousCalls(req.messages.slice(0, Math.max(lastUser, 0))),
+      events: eventsFromPrompt(system),
+      training: trainingFromPrompt(system),
+    };
+    const plan = interpretRequest(user, ctx);
+    if (plan.calls.length === 0) return reply(plan.message ?? cannotMap(user, ctx));
+    return reply(plan.message ?? '', plan.calls.map((c) => this.toCall(c)));
+  }
+
+  private toCall(c: PlannedCall): ToolCall {
+    return { id: `call_offline_${++this.seq}`, name: c.tool, arguments: c.arguments, rawArguments: JSON.stringify(c.arguments) };
+  }
+}
+
+function lastIndex<T>(xs: T[], p: (x: T) => boolean): number {
+  for (let i = xs.length - 1; i >= 0; i--) if (p(xs[i])) return i;
+  return -1;
+}
+
+/** The calls of the previous request (for corrections such as "actually 8 to 30" and "do it again"). */
+function previousCalls(messages: ChatMessage[]): PlannedCall[] {
+  const prevUser = lastIndex(messages, (m) => m.role === 'user');
+  const out: PlannedCall[] = [];
+  for (const m of messages.slice(prevUser + 1)) {
+    if (m.role === 'assistant' && m.toolCalls) for (const c of m.toolCalls) out.push({ tool: c.name, arguments: c.arguments ?? {} });
+  }
+  return out;
+}
+
+function eventsFromPrompt(system: string): string[] {
+  const m = /events ([^;\n]+)/.exec(system);
+  return m ? m[1].split('/').map((s) => s.trim()).filter((s) => s && s !== 'none') : [];
+}
+
+function trainingFromPrompt(system: string): Record<string, unknown> | null {
+  const m = /^Training config: (\{.*\})$/m.exec(system);
+  if (!m) return null;
+  try {
+    return JSON.parse(m[1]) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** Says that the request was not understood and lists what can be done now. */
+export function cannotMap(request: string, ctx: Pick<PlannerContext, 'stage' | 'available'>): string {
+  const zh = /[\u4e00-\u9fff]/.test(request);
+  const tools = ctx.available.map((t) => `- ${t}: ${definitionByName.get(t)?.summary ?? ''}`).join('\n');
+  const head = zh
+    ? `我無法把「${request.trim()}」對應到任何工具。目前階段是 ${ctx.stage}，可以做的有：`
+    : `I could not map "${request.trim()}" to a tool. At stage '${ctx.stage}' I can:`;
+  const eg = ctx.stage === 'empty' ? 'load S001R04.edf' : ctx.stage === 'data_loaded' ? 'band-pass 8 to 30 Hz then epoch 0 to 4 s around T1 and T2' : ctx.stage === 'preprocessed' ? 'split the data by trial with 20% test' : 'train EEGNet for 20 epochs with batch 64';
+  return `${head}\n${tools}\n${zh ? '例如' : 'For example'}: "${eg}".`;
+}
+
+export { SKIP_DEFAULTS };

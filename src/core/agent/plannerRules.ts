@@ -1,0 +1,418 @@
+import type { PlannedCall } from '../study/stateManager';
+import { SKIP_DEFAULTS } from '../study/stateManager';
+import type { Stage } from '../study/types';
+import { findQuantities, isDimension, toUnit, type Quantity } from './units';
+
+export interface PlannerContext {
+  stage: Stage;
+  available: string[];
+  dataPath: string | null;
+  /** calls made for the previous request (corrections, "do it again") */
+  previous: PlannedCall[];
+  /** event names of the loaded recordings */
+  events: string[];
+  /** current training configuration, if any */
+  training: Record<string, unknown> | null;
+}
+
+export interface PlanOutcome {
+  calls: PlannedCall[];
+  /** prose to say instead of (or before) the calls */
+  message?: string;
+}
+
+const DATA_EXT = 'edf|bdf|gdf|set|vhdr|fif|cnt|raw|mat|npy|xdf';
+const LABEL_EXT = 'mat|txt|csv|tsv';
+
+/** Splits a request into steps at "then", "and then", "after that", "然後", "接著", ";" and at "and"/"," before a verb. */
+export function splitClauses(text: string): string[] {
+  const verbs = 'load|open|import|list|filter|band-?pass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|rename|merge|switch|open|attach|apply|run|sweep|describe|remove';
+  const marked = text
+    .replace(/\s*(?:,\s*)?\b(?:and then|then|after that|afterwards|next|finally)\b\s*/gi, ' ⟂ ')
+    .replace(/\s*(?:然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂ ')
+    .replace(/\s*[;；]\s*/g, ' ⟂ ')
+    .replace(new RegExp(`\\s*(?:,|，)?\\s*\\band\\s+(?=(?:${verbs})\\b)`, 'gi'), ' ⟂ ')
+    .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:${verbs})\\b)`, 'gi'), ' ⟂ ')
+    .replace(/\s*[，、]\s*(?=(?:載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|切|分段|分割|訓練|評估|畫|繪|匯出|清除|設定|選擇|使用|開始))/g, ' ⟂ ');
+  return marked.split('⟂').map((c) => c.trim().replace(/^[,，.。]\s*|[,，.。!！]+$/g, '').trim()).filter(Boolean);
+}
+
+/** "8-30Hz", "8~30 Hz", "8 到 30" → "8 to 30" so that a dash between numbers is never read as a minus sign. */
+function normaliseRanges(s: string): string {
+  return s
+    .replace(/(\d)\s*(?:-|–|—|~|～|到|至)\s*(?=-?\d)/g, '$1 to ')
+    .replace(/\bfrom\s+(-?\d)/gi, '$1')
+    .replace(/從\s*(-?\d)/g, '$1');
+}
+
+interface Range {
+  lo: number;
+  hi: number;
+}
+
+/** The first "A to B unit" / "between A and B unit" range of the given dimension. */
+function findRange(s: string, dim: 'Hz' | 's'): Range | null {
+  const qs = findQuantities(s);
+  for (let i = 0; i + 1 < qs.length; i++) {
+    const a = qs[i];
+    const b = qs[i + 1];
+    const gap = s.slice(a.index + a.text.length, b.index);
+    if (!/^\s*(?:to|and|-|到|至|~)\s*$/i.test(gap)) continue;
+    const ua: Quantity = a.unit ? a : { ...a, unit: b.unit };
+    if (!isDimension(ua, dim) || !isDimension(b, dim)) continue;
+    if (dim === 'Hz' && !a.unit && !b.unit && !/hz|赫茲|frequen|頻/i.test(s)) continue;
+    return { lo: toUnit(ua, dim), hi: toUnit(b, dim) };
+  }
+  return null;
+}
+
+/** Quantities of one dimension; bare numbers count when `bare` is true. */
+function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
+  return findQuantities(s).filter((q) => (q.unit ? isDimension(q, dim) : bare)).map((q) => toUnit(q, dim));
+}
+
+/** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
+function numberAfter(s: string, keyword: RegExp): number | null {
+  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(s);
+  return m ? Number(m[1]) : null;
+}
+
+/** The number before a keyword, e.g. "20 epochs", "5 folds", "3 repeats". */
+function numberBefore(s: string, keyword: RegExp): number | null {
+  const m = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(?:-\\s*)?(?:${keyword.source})`, 'i').exec(s);
+  return m ? Number(m[1]) : null;
+}
+
+const CHANNEL = /\b(?:Fp[12z]|AF[z3478]|F[z1-8]|FC[z1-6]|FT[78]|C[z1-6]|CP[z1-6]|TP[78]|T[7-9]|T10|P[z1-8]|PO[z3478]|O[z12]|Iz|A[12]|M[12])\b/gi;
+
+function channelsIn(s: string): string[] {
+  const out: string[] = [];
+  for (const m of s.matchAll(CHANNEL)) {
+    const c = m[0];
+    const norm = c.length <= 2 ? c[0].toUpperCase() + c.slice(1).toLowerCase() : c.slice(0, -1).toUpperCase() + c.slice(-1).toLowerCase();
+    const fixed = norm.replace(/^FP/, 'Fp');
+    if (!out.includes(fixed)) out.push(fixed);
+  }
+  return out;
+}
+
+function filesIn(s: string, ext: string): string[] {
+  return [...s.matchAll(new RegExp(`(?:"([^"]+\\.(?:${ext}))"|'([^']+\\.(?:${ext}))'|([\\w./\\\\:+-]+\\.(?:${ext})))(?![\\w])`, 'gi'))].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+function pathAfter(s: string, words: RegExp): string | null {
+  const m = new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'i').exec(s);
+  if (!m) return null;
+  const p = m[1].replace(/[.,]$/, '');
+  return /^(the|a|an|it|them|all|my|this|that|onnx|disk)$/i.test(p) ? null : p;
+}
+
+function eventNames(s: string, known: string[]): string[] {
+  const out: string[] = [];
+  for (const m of s.matchAll(/\b(T\d|\d{3,4}|left|right|feet|hands|rest|tongue)\b/gi)) {
+    const hit = known.find((k) => k.toLowerCase() === m[1].toLowerCase()) ?? (known.length === 0 || /^T\d$/i.test(m[1]) ? m[1].toUpperCase().replace(/^T/, 'T') : null);
+    if (hit && !out.includes(hit)) out.push(hit);
+  }
+  for (const m of s.matchAll(/["“']([^"”']+)["”']/g)) if (known.includes(m[1]) && !out.includes(m[1])) out.push(m[1]);
+  return out;
+}
+
+
+type Rule = { tool: string; when: RegExp; unless?: RegExp; build: (s: string, ctx: PlannerContext, raw: string) => PlannedCall[] | string };
+
+const MODEL = /\b(eegnet|shallow\s*conv\s*net|shallownet|shallow|sccnet)\b/i;
+function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | null {
+  const m = MODEL.exec(s);
+  if (!m) return null;
+  const k = m[1].toLowerCase().replace(/\s+/g, '');
+  return k.startsWith('shallow') ? 'ShallowConvNet' : k === 'sccnet' ? 'SCCNet' : 'EEGNet';
+}
+
+function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> | null {
+  const base = { ...SKIP_DEFAULTS.training, ...(ctx.training ?? {}) } as Record<string, unknown>;
+  const out: Record<string, unknown> = { epoch: base.epoch, batch_size: base.batch_size, learning_rate: base.learning_rate };
+  let touched = false;
+  const ep = numberBefore(s, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(s, /epochs?|訓練輪數|輪數/);
+  if (ep !== null) { out.epoch = Math.round(ep); touched = true; }
+  const bs = numberAfter(s, /batch(?:[\s_-]?size)?|批次(?:大小)?/) ?? numberBefore(s, /per batch/);
+  if (bs !== null) { out.batch_size = Math.round(bs); touched = true; }
+  const lr = numberAfter(s, /learning[\s_-]?rate|\blr\b|學習率/) ?? numberBefore(s.replace(/(\d)e-(\d)/gi, (_m, a, b) => `${a}e-${b}`), /\s*(?:as\s+(?:the\s+)?)?(?:learning[\s_-]?rate|\blr\b)/);
+  if (lr !== null) { out.learning_rate = lr; touched = true; }
+  const rep = numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ?? numberAfter(s, /repeats?|repeat/);
+  if (rep !== null && /repeat|repetition|次重複/i.test(s)) { out.repeat = Math.round(rep); touched = true; }
+  const opt = /\b(adamw|adam|sgd)\b/i.exec(s);
+  if (opt) { out.optimizer = opt[1].toLowerCase(); touched = true; }
+  if (/\b(cuda|gpu)\b/i.test(s)) { out.device = 'cuda'; touched = true; }
+  const ck = numberAfter(s, /checkpoints?\s*every|save\s*every/);
+  if (ck !== null) { out.save_checkpoints_every = Math.round(ck); touched = true; }
+  if (/best\s*val(?:idation)?\s*acc/i.test(s)) { out.selection = 'best_val_accuracy'; touched = true; }
+  else if (/best\s*val(?:idation)?\s*loss/i.test(s)) { out.selection = 'best_val_loss'; touched = true; }
+  const be = /\b(pytorch|slurm)\b/i.exec(s);
+  if (be) { out.backend = be[1].toLowerCase(); touched = true; }
+  const seed = numberAfter(s, /seed/);
+  if (seed !== null) { out.seed = Math.round(seed); touched = true; }
+  return touched ? out : null;
+}
+
+function bandpassArgs(s: string): Record<string, unknown> | string {
+  const r = findRange(s, 'Hz');
+  if (r) return { low_freq: r.lo, high_freq: r.hi, ...(/\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir' } : {}) };
+  const hz = quantities(s, 'Hz', false);
+  const nums = hz.length >= 2 ? hz : quantities(s, 'Hz', true);
+  if (nums.length >= 2) return { low_freq: Math.min(nums[0], nums[1]), high_freq: Math.max(nums[0], nums[1]) };
+  if (/\bmu\b|μ|alpha/i.test(s) && !/beta/i.test(s)) return { low_freq: 8, high_freq: 13 };
+  if (/\bbeta\b/i.test(s) && !/alpha|mu/i.test(s)) return { low_freq: 13, high_freq: 30 };
+  if (/motor imagery|mu.*beta|sensorimotor|運動想像/i.test(s)) return { low_freq: 8, high_freq: 30 };
+  return 'a band-pass needs two frequencies, e.g. "band-pass 8 to 30 Hz"';
+}
+
+function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
+  const bi = s.search(/baseline|基線/i);
+  const main = bi >= 0 ? s.slice(0, bi) : s;
+  const base = bi >= 0 ? s.slice(bi) : '';
+  const r = findRange(main, 's');
+  const times = r ? [r.lo, r.hi] : quantities(main.replace(/\bT\d\b/g, ''), 's', false);
+  const args: Record<string, unknown> = times.length >= 2 ? { t_min: times[0], t_max: times[1] } : times.length === 1 ? { t_min: 0, t_max: times[0] } : { ...SKIP_DEFAULTS.epoch };
+  const ev = eventNames(main, ctx.events);
+  if (ev.length) args.event_id = ev;
+  if (/no baseline|without baseline|不做基線|不要基線/i.test(s)) args.baseline = null;
+  else if (base) {
+    const br = findRange(base, 's');
+    if (br) args.baseline = [br.lo, br.hi];
+    else if (/baseline\s*(?:correction)?\s*(?:$|on)/i.test(base) || /基線校正/.test(base)) args.baseline = [null, 0];
+  }
+  return args;
+}
+
+function splitArgs(s: string): Record<string, unknown> {
+  const a: Record<string, unknown> = { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' };
+  if (/subject|受試者|跨受試|leave[- ]one[- ]subject/i.test(s)) a.split_strategy = 'subject';
+  else if (/session|場次|cross-session/i.test(s)) a.split_strategy = 'session';
+  if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
+  const pct = (re: RegExp): number | null => {
+    const m = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|比例)?\\s*(?:of|=|:|為)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`, 'i').exec(s);
+    if (!m) return null;
+    const v = Number(m[1] ?? m[3]);
+    const isPct = Boolean(m[2] ?? m[4]) || v > 1;
+    return isPct ? v / 100 : v;
+  };
+  const t = pct(/test|測試/);
+  if (t !== null) a.test_ratio = t;
+  const v = pct(/val(?:idation)?|驗證/);
+  if (v !== null) a.val_ratio = v;
+  const folds = numberBefore(s, /[- ]?folds?\b|折/) ?? numberAfter(s, /k[- ]?fold|folds?/);
+  if (folds !== null) { a.unit = 'kfold'; a.folds = Math.round(folds); }
+  const seed = numberAfter(s, /seed/);
+  if (seed !== null) a.seed = Math.round(seed);
+  return a;
+}
+
+const PANELS: [RegExp, string][] = [[/dashboard|儀表板|總覽/i, 'dashboard'], [/dataset|資料集/i, 'dataset'], [/preprocess|前處理/i, 'preprocess'], [/training|訓練/i, 'training'], [/visuali[sz]ation|saliency map|topo|視覺化/i, 'visualization'], [/evaluation|評估/i, 'evaluation']];
+
+/** Ordered from the most specific to the most general; the first rule that matches a clause wins. */
+export const RULES: Rule[] = [
+  { tool: 'stop_training', when: /\b(stop|abort|cancel|halt)\b.*\btrain|\bstop\b|停止訓練|中止訓練|停止/i, build: () => [{ tool: 'stop_training', arguments: {} }] },
+  { tool: 'switch_panel', when: /\b(switch|go|open|show|display)\b.*\b(panel|view|tab|dashboard)\b|切換|面板|儀表板/i, build: (s) => {
+    const p = PANELS.find(([re]) => re.test(s.replace(/\bpanel\b/gi, '')));
+    if (!p) return 'which panel? dashboard, dataset, preprocess, training, visualization or evaluation';
+    const mode = /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s);
+    return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode[1].toLowerCase() } : {}) } }];
+  } },
+  { tool: 'plot_training', when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線/i, unless: /\b(erp|psd|trace)/i, build: (s) => {
+    const m = /\b(accuracy|auc|lr|learning rate|loss)\b|準確率/i.exec(s);
+    const metric = !m ? 'loss' : /acc|準確/i.test(m[0]) ? 'accuracy' : /auc/i.test(m[0]) ? 'auc' : /lr|learning rate/i.test(m[0]) ? 'lr' : 'loss';
+    return [{ tool: 'plot_training', arguments: { metric } }];
+  } },
+  { tool: 'reset_preprocessing', when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|復原前處理|撤銷前處理|回到原始/i, build: () => [{ tool: 'reset_preprocessing', arguments: {} }] },
+  { tool: 'clear_dataset', when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data)\b|start over|from scratch|清除|清空|重新開始|刪除所有/i, build: () => [{ tool: 'clear_dataset', arguments: {} }] },
+  { tool: 'run_sweep', when: /\b(sweep|grid search|hyper-?parameter search)\b|超參數|網格搜尋/i, build: (s) => {
+    const grid: Record<string, number[]> = {};
+    const list = (re: RegExp) => {
+      const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|and|or|/|、)?\\s*)+)`, 'i').exec(s);
+      return m ? m[1].split(/[^\d.e-]+/).filter(Boolean).map(Number) : [];
+    };
+    const lr = list(/learning[\s_-]?rates?|\blrs?\b|學習率/);
+    if (lr.length) grid.learning_rate = lr;
+    const bs = list(/batch(?:[\s_-]?sizes?)?|批次/);
+    if (bs.length) grid.batch_size = bs;
+    const ep = list(/epochs?\s*(?:of|in)?/);
+    if (ep.length && /epochs?\s*(of|in)?\s*\d+\s*(,|and|or)/i.test(s)) grid.epoch = ep;
+    if (Object.keys(grid).length === 0) return 'a sweep needs values, e.g. "sweep learning rate 0.001, 0.0005"';
+    const folds = numberBefore(s, /[- ]?folds?/);
+    const reps = numberBefore(s, /repeats?/);
+    const be = /\b(pytorch|slurm|local)\b/i.exec(s);
+    return [{ tool: 'run_sweep', arguments: { grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) } }];
+  } },
+  { tool: 'export_model', when: /\b(export|save|write)\b.*\b(model|onnx|network)\b|匯出模型|導出模型|儲存模型/i, build: (s) => {
+    const path = pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/model';
+    const run = /\b(run[-_][\w-]+)/i.exec(s);
+    return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
+  } },
+  { tool: 'export_epochs', when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段/i, build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }] },
+  { tool: 'compute_saliency', when: /saliency|explain|attribution|integrated gradients|smoothgrad|vargrad|gradient\s*(?:x|×|times)\s*input|顯著|可解釋|歸因/i, build: (s) => {
+    const methods: [RegExp, string][] = [[/integrated/i, 'integrated_gradients'], [/smoothgrad[\s_-]?(sq|squared)/i, 'smoothgrad_sq'], [/smoothgrad/i, 'smoothgrad'], [/vargrad/i, 'vargrad'], [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input']];
+    const m = methods.find(([re]) => re.test(s));
+    const n = numberAfter(s, /samples?|n_samples/) ?? numberBefore(s, /samples/);
+    return [{ tool: 'compute_saliency', arguments: { method: m ? m[1] : 'gradient', ...(n ? { n_samples: n } : {}), ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}) } }];
+  } },
+  { tool: 'evaluate', when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics)\b|評估|測試集準確|混淆矩陣|表現/i, build: (s) => {
+    const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split)\b|訓練集/i.test(s) ? 'train' : 'test';
+    return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?baseline|skip (the )?baseline|不要基準/i.test(s) ? { baseline: false } : {}) } }];
+  } },
+  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|開始訓練/i, build: (s, ctx) => {
+    const a = trainingArgs(s, ctx);
+    return a ? [{ tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
+  } },
+  { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b/i, build: (s, ctx) => {
+    const calls: PlannedCall[] = [];
+    const m = modelName(s);
+    if (m) calls.push({ tool: 'set_model', arguments: { model_name: m } });
+    const a = trainingArgs(s, ctx);
+    if (a) calls.push({ tool: 'configure_training', arguments: a });
+    calls.push({ tool: 'start_training', arguments: {} });
+    return calls;
+  } },
+  { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] },
+  { tool: 'generate_dataset', when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|分割|切分資料|產生資料集|建立資料集|資料集/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
+  { tool: 'apply_standard_preprocess', when: /\b(standard|default|usual|typical|basic)\b.*\bpreprocess\w*|\bpreprocess\w*\b(?!.*\b(reset|undo)\b)|標準前處理|預設前處理|前處理/i, build: (s) => {
+    const a: Record<string, unknown> = {};
+    const r = findRange(s, 'Hz');
+    if (r) { a.l_freq = r.lo; a.h_freq = r.hi; }
+    const notch = numberAfter(s, /notch(?:\s+at)?|陷波/);
+    if (notch !== null) a.notch_freq = notch;
+    const rs = numberAfter(s, /resampl\w*(?:\s+to)?|downsampl\w*(?:\s+to)?|重新取樣(?:到|至)?/);
+    if (rs !== null) a.resample_rate = Math.round(rs);
+    if (/average reference|re-?referenc|\bcar\b|平均參考/i.test(s)) a.rereference = 'average';
+    if (/min-?max/i.test(s)) a.normalize_method = 'min-max';
+    else if (/z-?score|normali[sz]|標準化/i.test(s)) a.normalize_method = 'z-score';
+    return [{ tool: 'apply_standard_preprocess', arguments: a }];
+  } },
+  { tool: 'apply_notch_filter', when: /notch|line noise|mains|power[- ]line|陷波|市電|電源雜訊/i, build: (s) => {
+    const hz = quantities(s, 'Hz', true);
+    return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
+  } },
+  { tool: 'apply_bandpass_filter', when: /band-?pass|bandpass|\bfilter\w*|帶通|濾波/i, build: (s) => {
+    const a = bandpassArgs(s);
+    return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
+  } },
+  { tool: 'resample_data', when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|重採樣|取樣率/i, build: (s) => {
+    const hz = quantities(s, 'Hz', true);
+    return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
+  } },
+  { tool: 'normalize_data', when: /normali[sz]\w*|z-?score|min-?max|standardi[sz]e|標準化|正規化|歸一化/i, build: (s) => [{ tool: 'normalize_data', arguments: { method: /min-?max|歸一化/i.test(s) ? 'min-max' : 'z-score' } }] },
+  { tool: 'set_montage', when: /montage|electrode positions?|10-?20|10-?05|電極位置|蒙太奇/i, build: (s, _c, raw) => [{ tool: 'set_montage', arguments: { montage_name: /1005|10-05/i.test(raw) ? 'standard_1005' : 'standard_1020' } }] },
+  { tool: 'set_reference', when: /re-?referenc\w*|\breference\b|\bcar\b|common average|參考/i, build: (s) => {
+    if (/average|\bcar\b|平均/i.test(s)) return [{ tool: 'set_reference', arguments: { method: 'average' } }];
+    const ch = channelsIn(s);
+    return ch.length ? [{ tool: 'set_reference', arguments: { method: ch[0] } }] : [{ tool: 'set_reference', arguments: { method: 'average' } }];
+  } },
+  { tool: 'select_channels', when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|選擇通道|選取通道|只保留|只用/i, build: (s) => {
+    const ch = channelsIn(s);
+    return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
+  } },
+  { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗/i, build: (s) => {
+    const t = quantities(s.replace(/overlap.*/i, ''), 's', true);
+    const ov = /overlap\w*\s*(?:of)?\s*(\d+(?:\.\d+)?\s*(?:ms|s|%)?)/i.exec(s);
+    let overlap = 0;
+    if (ov) overlap = ov[1].trim().endsWith('%') ? (parseFloat(ov[1]) / 100) * (t[0] ?? 1) : quantities(ov[1], 's', true)[0] ?? 0;
+    return [{ tool: 'window_epoch', arguments: { duration: t[0] ?? 1, ...(overlap ? { overlap } : {}) } }];
+  } },
+  { tool: 'epoch_data', when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
+  { tool: 'edit_events', when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i, build: (s) => {
+    const rename: Record<string, string> = {};
+    const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
+    if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
+    for (const m of s.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi)) if (!/^(rename|relabel|events?|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
+    return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
+  } },
+  { tool: 'attach_labels', when: /\blabels?\b.*\.(mat|txt|csv|tsv)\b|attach|標籤/i, build: (s) => {
+    const labels = filesIn(s, LABEL_EXT);
+    const data = filesIn(s, DATA_EXT).filter((f) => !labels.includes(f));
+    if (!labels.length) return 'which label file? e.g. "attach labels.mat to A01T.gdf"';
+    const mapping: Record<string, string> = {};
+    labels.forEach((l, i) => { mapping[(data[i] ?? data[0] ?? '*').split(/[\\/]/).pop() as string] = l; });
+    const ev = /event[_ ]?filter\s*(\w+)|align(?:ed)? to (?:event )?["']?(\w+)/i.exec(s);
+    return [{ tool: 'attach_labels', arguments: { mapping, ...(ev ? { event_filter: [ev[1] ?? ev[2]] } : {}), ...(/truncate/i.test(s) ? { truncate: true } : {}) } }];
+  } },
+  { tool: 'plot_epochs', when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erp|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i, build: (s) => {
+    const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
+    const ch = channelsIn(s);
+    const a: Record<string, unknown> = { kind };
+    if (ch.length) a.channels = ch;
+    const start = numberAfter(s, /start(?:ing)?\s*(?:at)?|from/);
+    if (start !== null && kind === 'traces') a.start = start;
+    const dur = quantities(s.replace(/start(?:ing)?\s*(?:at)?\s*\d+(?:\.\d+)?\s*s?/i, ''), 's', false);
+    if (dur.length && kind === 'traces') a.duration = dur[0];
+    return [{ tool: 'plot_epochs', arguments: a }];
+  } },
+  { tool: 'list_files', when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|列出|有哪些檔案|檔案列表/i, build: (s) => {
+    const pat = /(\*[\w.*?-]*|[\w-]*\*[\w.*?-]*)/.exec(s)?.[1] ?? (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
+    const dir = pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
+    return [{ tool: 'list_files', arguments: { directory: /^(edf|bdf|gdf|the|this|my)$/i.test(dir) ? '.' : dir, ...(pat ? { pattern: pat } : {}) } }];
+  } },
+  { tool: 'load_data', when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開/i, build: (s, ctx) => {
+    const files = filesIn(s, DATA_EXT);
+    const folder = /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ?? /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
+    const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
+    if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
+    const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths } }];
+    const mont = /montage\s*(?:to)?\s*(standard_10(?:20|05))/i.exec(s);
+    if (mont) calls.push({ tool: 'set_montage', arguments: { montage_name: mont[1] } });
+    return calls;
+  } },
+  { tool: 'get_study_state', when: /\b(stage|status|state|progress|where am i|what (can|should) i do|what next|next step)\b|狀態|階段|進度|下一步|可以做什麼/i, build: () => [{ tool: 'get_study_state', arguments: {} }] },
+  { tool: 'get_dataset_info', when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the data))\b|資訊|描述|多少|摘要|概況/i, build: () => [{ tool: 'get_dataset_info', arguments: {} }] },
+];
+
+const CORRECTION = /^(?:no[,.!]?\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+|make it\b|change it to\b|use\s+(?=-?\d)|不對[，,]?\s*|改成|改為|換成|其實)/i;
+const AGAIN = /^(?:do it again|again|repeat( that| it)?|same again|one more time|再一次|再做一次|重做)\b/i;
+
+/** Turns one request into tool calls; the message explains what could not be mapped. */
+export function interpretRequest(request: string, ctx: PlannerContext): PlanOutcome {
+  const text = request.trim();
+  if (AGAIN.test(text) && ctx.previous.length) return { calls: ctx.previous.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  const calls: PlannedCall[] = [];
+  const problems: string[] = [];
+  const isCorrection = CORRECTION.test(text) && ctx.previous.length > 0;
+  const clauses = splitClauses(isCorrection ? text.replace(CORRECTION, '') : text);
+  for (let i = 0; i < clauses.length; i++) {
+    const raw = clauses[i];
+    const s = normaliseRanges(raw);
+    if (i === 0 && isCorrection) {
+      const corrected = correct(s, ctx, raw);
+      if (corrected) {
+        calls.push(...corrected);
+        continue;
+      }
+    }
+    const rule = RULES.find((r) => r.when.test(s) && !(r.unless && r.unless.test(s)));
+    if (!rule) {
+      problems.push(raw);
+      continue;
+    }
+    const out = rule.build(s, ctx, raw);
+    if (typeof out === 'string') problems.push(`${raw} (${out})`);
+    else calls.push(...out);
+  }
+  if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
+  if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
+  return { calls };
+}
+
+/** A correction re-runs the previous request's last call with the new values merged over the old ones. */
+function correct(s: string, outer: PlannerContext, raw: string): PlannedCall[] | null {
+  const last = outer.previous[outer.previous.length - 1];
+  // the previous configuration is the base the correction changes
+  const ctx = last.tool === 'configure_training' ? { ...outer, training: { ...(outer.training ?? {}), ...last.arguments } } : outer;
+  const rule = RULES.find((r) => r.when.test(s) && !(r.unless && r.unless.test(s)));
+  if (rule) {
+    const out = rule.build(s, ctx, raw);
+    if (typeof out !== 'string') return out;
+  }
+  const target = RULES.find((r) => r.tool === last.tool);
+  if (!target) return null;
+  const out = target.build(s, ctx, raw);
+  if (typeof out === 'string') return null;
+  const same = out.find((c) => c.tool === last.tool);
+  return same ? [{ tool: last.tool, arguments: { ...last.arguments, ...same.arguments } }] : null;
+}

@@ -1,0 +1,98 @@
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { StudyState } from '../study/types';
+import type { ToolEnv } from '../tools/types';
+
+/**
+ * Domain checks the JSON Schema cannot express, run before a call reaches the registry; the reason goes back to
+ * the model so it can correct itself. Returns null when the call is fine.
+ */
+export function domainCheck(tool: string, args: Record<string, unknown>, state: StudyState, env: ToolEnv, extraRoots: string[] = []): string | null {
+  const sfreq = state.epochs?.sfreq ?? state.recordings[0]?.sfreq ?? null;
+  const nyq = sfreq ? sfreq / 2 : null;
+  const num = (k: string) => (typeof args[k] === 'number' ? (args[k] as number) : null);
+  switch (tool) {
+    case 'apply_bandpass_filter':
+    case 'apply_standard_preprocess': {
+      const lo = num(tool === 'apply_bandpass_filter' ? 'low_freq' : 'l_freq');
+      const hi = num(tool === 'apply_bandpass_filter' ? 'high_freq' : 'h_freq');
+      const ln = tool === 'apply_bandpass_filter' ? 'low_freq' : 'l_freq';
+      const hn = tool === 'apply_bandpass_filter' ? 'high_freq' : 'h_freq';
+      if (lo !== null && lo <= 0) return `${ln} must be positive (got ${lo} Hz)`;
+      if (lo !== null && hi !== null && lo >= hi) return `${ln} (${lo} Hz) must be below ${hn} (${hi} Hz)`;
+      if (hi !== null && nyq !== null && hi >= nyq) return `${hn} (${hi} Hz) must be below the Nyquist frequency (${nyq} Hz at ${sfreq} Hz)`;
+      const notch = num('notch_freq');
+      if (notch !== null && nyq !== null && notch >= nyq) return `notch_freq (${notch} Hz) must be below the Nyquist frequency (${nyq} Hz)`;
+      return null;
+    }
+    case 'apply_notch_filter': {
+      const f = num('freq');
+      if (f !== null && nyq !== null && f >= nyq) return `freq (${f} Hz) must be below the Nyquist frequency (${nyq} Hz at ${sfreq} Hz)`;
+      return null;
+    }
+    case 'resample_data': {
+      const r = num('rate');
+      if (r !== null && (r < 16 || r > 20000)) return `rate (${r} Hz) is not a sensible EEG sampling rate (16–20000 Hz)`;
+      return null;
+    }
+    case 'epoch_data': {
+      const a = num('t_min');
+      const b = num('t_max');
+      if (a !== null && b !== null && a >= b) return `t_min (${a} s) must be below t_max (${b} s)`;
+      const dur = state.recordings.length ? Math.min(...state.recordings.map((r) => r.nTimes / r.sfreq)) : null;
+      if (a !== null && b !== null && dur !== null && b - a >= dur) return `the epoch window ${a}..${b} s is longer than the shortest recording (${dur.toFixed(1)} s)`;
+      if (a !== null && a < -10) return `t_min (${a} s) reaches more than 10 s before the event`;
+      const bl = args.baseline;
+      if (Array.isArray(bl) && bl.length === 2 && typeof bl[0] === 'number' && typeof bl[1] === 'number' && a !== null && b !== null) {
+        if (bl[0] > bl[1]) return `baseline start (${bl[0]} s) is after its end (${bl[1]} s)`;
+        if (bl[0] < a - 1e-9 || bl[1] > b + 1e-9) return `baseline ${bl[0]}..${bl[1]} s lies outside the epoch ${a}..${b} s`;
+      }
+      const ev = args.event_id;
+      if (Array.isArray(ev) && state.recordings.length) {
+        const known = new Set(state.recordings.flatMap((r) => Object.keys(r.events.eventId)));
+        const unknown = ev.filter((e) => !known.has(String(e)));
+        if (unknown.length) return `event_id: unknown event(s) ${unknown.join(', ')}; the recordings have ${[...known].join(', ') || 'no events'}`;
+      }
+      return null;
+    }
+    case 'window_epoch': {
+      const d = num('duration');
+      const o = num('overlap');
+      if (d !== null && o !== null && o >= d) return `overlap (${o} s) must be shorter than duration (${d} s)`;
+      return null;
+    }
+    case 'generate_dataset': {
+      const t = num('test_ratio') ?? 0.2;
+      const v = num('val_ratio') ?? 0.2;
+      if ((args.unit ?? 'ratio') === 'ratio' && t + v >= 1) return `test_ratio + val_ratio (${t} + ${v}) must leave data for training (sum < 1)`;
+      return null;
+    }
+    case 'configure_training': {
+      const e = num('epoch');
+      const bs = num('batch_size');
+      const lr = num('learning_rate');
+      if (e !== null && (e < 1 || e > 10000)) return `epoch (${e}) must be between 1 and 10000`;
+      if (lr !== null && (lr <= 0 || lr >= 1)) return `learning_rate (${lr}) must be in (0, 1)`;
+      const n = state.epochs?.nEpochs;
+      if (bs !== null && n !== undefined && bs > n) return `batch_size (${bs}) is larger than the number of epochs in the data (${n})`;
+      return null;
+    }
+    case 'load_data':
+    case 'list_files':
+    case 'export_epochs':
+    case 'export_model':
+    case 'attach_labels': {
+      const paths: string[] = tool === 'load_data' ? ((args.paths as string[]) ?? []) : tool === 'list_files' ? [String(args.directory ?? '.')] : tool === 'attach_labels' ? Object.values((args.mapping as Record<string, string>) ?? {}) : [String(args.path ?? '')];
+      for (const p of paths) {
+        const abs = isAbsolute(p) ? p : resolve(env.workspace, p);
+        const inside = [env.workspace, ...extraRoots].some((root) => {
+          const rel = relative(root, abs);
+          return !rel.startsWith('..') && !isAbsolute(rel);
+        });
+        if (!inside) return `path '${p}' is outside the workspace (${env.workspace}); the agent only touches files inside it`;
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
