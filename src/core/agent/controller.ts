@@ -147,7 +147,7 @@ export class AgentController {
       step++;
       const stage = session.study.stage;
       this.emit({ type: 'step_start', step, stage });
-      const system = buildSystemPrompt(session.study.state, { textProtocol: this.o.textProtocol, dataPath: this.o.dataPath, context });
+      const system = buildSystemPrompt(session.study.state, { textProtocol: this.o.textProtocol ?? this.o.llm.usesTextProtocol, dataPath: this.o.dataPath, context });
       const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history, { role: 'user', content: request }, ...turn];
       let reply: ChatResponse;
       try {

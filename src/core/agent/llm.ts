@@ -50,6 +50,8 @@ export interface ChatResponse {
 export interface LlmClient {
   /** e.g. "offline-planner", "openai:gpt-4o-mini" */
   readonly id: string;
+  /** the client speaks the fenced-json text protocol (the prompt must then carry the schemas) */
+  readonly usesTextProtocol?: boolean;
   chat(req: ChatRequest): Promise<ChatResponse>;
 }
 
