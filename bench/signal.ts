@@ -6,7 +6,10 @@
  * cost when the shared machine is loaded. Each line also carries MNE's recorded time from
  * refbench/RESULTS.md (same machine class) and the ratio.
  */
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
 import type { Recording } from '../src/core/io/types';
+import { setSignalWorkerScript, signalPool } from '../src/core/signal/workers/pool';
 import { bandpass, notch, reference, resample } from '../src/core/signal/preprocess';
 import type { SignalData } from '../src/core/signal/signalData';
 
@@ -14,6 +17,16 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const repeats = Number(args[args.indexOf('--repeats') + 1]) || 5;
 const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : null;
+/** --threads 1: everything on the main thread (the worker pool off) */
+const singleThread = args.includes('--threads') && args[args.indexOf('--threads') + 1] === '1';
+
+/** Bundle the signal worker from the current sources next to this bench (dist/bench/signalWorker.js). */
+function buildWorker(): string | null {
+  const outfile = path.join(__dirname, 'signalWorker.js');
+  const esbuildBin = path.resolve('node_modules/esbuild/bin/esbuild');
+  const r = spawnSync(esbuildBin, ['src/core/signal/workers/entry.ts', '--bundle', '--platform=node', '--format=cjs', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'], { stdio: 'inherit' });
+  return r.status === 0 ? outfile : null;
+}
 
 /** MNE 1.3 medians from refbench/RESULTS.md (filter_ref.py, 5 repeats). */
 const MNE: Record<string, number> = {
@@ -37,7 +50,7 @@ function makeRecording(nCh: number, nTimes: number, sfreq: number): Recording {
   };
 }
 
-const OPS: Record<string, (d: SignalData) => unknown> = {
+const OPS: Record<string, (d: SignalData) => unknown | Promise<unknown>> = {
   fir_bandpass_8_30: (d) => bandpass(d, { lFreq: 8, hFreq: 30, method: 'fir', iirOrder: 4 }),
   iir_butter4_8_30: (d) => bandpass(d, { lFreq: 8, hFreq: 30, method: 'iir', iirOrder: 4 }),
   notch50: (d) => notch(d, 50),
@@ -46,6 +59,10 @@ const OPS: Record<string, (d: SignalData) => unknown> = {
 };
 
 const CASES: [number, number, number][] = [[64, 96000, 160], [22, 900000, 250]];
+
+async function main(): Promise<void> {
+await setSignalWorkerScript(singleThread ? null : buildWorker());
+const threads = signalPool()?.size ?? 1;
 
 for (const [nCh, nTimes, sfreq] of CASES) {
   const data: SignalData = { kind: 'raw', recordings: [makeRecording(nCh, nTimes, sfreq)] };
@@ -57,7 +74,7 @@ for (const [nCh, nTimes, sfreq] of CASES) {
       (globalThis as { gc?: () => void }).gc?.();
       const c0 = process.cpuUsage();
       const t0 = process.hrtime.bigint();
-      f(data);
+      await f(data);
       times.push(Number(process.hrtime.bigint() - t0) / 1e9);
       const c = process.cpuUsage(c0);
       cpu.push((c.user + c.system) / 1e6);
@@ -66,8 +83,11 @@ for (const [nCh, nTimes, sfreq] of CASES) {
     const sorted = times.slice().sort((a, b) => a - b);
     const seconds = Number(sorted[Math.floor(sorted.length / 2)].toFixed(4));
     const mne = MNE[`${op}@${sfreq}`];
-    const line = { op, shape: [nCh, nTimes], sfreq, seconds, repeats, all_seconds: times.map((t) => Number(t.toFixed(4))), cpu_seconds: cpuSeconds, mne_recorded_seconds: mne ?? null, ratio_vs_mne: mne ? Number((seconds / mne).toFixed(3)) : null };
+    const line = { op, shape: [nCh, nTimes], sfreq, seconds, repeats, all_seconds: times.map((t) => Number(t.toFixed(4))), cpu_seconds: cpuSeconds, threads, mne_recorded_seconds: mne ?? null, cpu_ratio_vs_mne: mne ? Number((cpuSeconds / mne).toFixed(3)) : null, ratio_vs_mne: mne ? Number((seconds / mne).toFixed(3)) : null };
     if (json) console.log(JSON.stringify(line));
     else console.log(`${op.padEnd(20)} ${`${nCh}×${nTimes}`.padEnd(12)} @${sfreq} Hz  ${seconds.toFixed(4)} s${mne ? `  (MNE ${mne} s, ${(seconds / mne).toFixed(2)}x)` : ''}`);
   }
 }
+}
+
+void main().then(() => process.exit(0));

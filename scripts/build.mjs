@@ -18,6 +18,7 @@ const targets = [
   node('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' } }),
   node('src/core/training/trainerProcess.ts', 'dist/trainer.js'),
   node('src/core/training/workerEntry.ts', 'dist/trainWorker.js'),
+  node('src/core/signal/workers/entry.ts', 'dist/signalWorker.js'),
   { ...common, entryPoints: ['src/webview/panels/main.ts'], outfile: 'dist/webview/panels.js', platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['src/webview/renderer/index.ts'], outdir: 'dist/renderer', platform: 'browser', format: 'esm', splitting: true, target: 'es2022' },
 ].filter((t) => existsSync(t.entryPoints[0]));

@@ -7,8 +7,9 @@ import { XBrainError } from '../tools/result';
 import type { ChannelType } from '../io/types';
 import { designFir, designNotch, notchHarmonics } from './firDesign';
 import { designButterworth } from './iir';
-import { firRows, iirRows, normalizeRows, referenceRows, resampleRows, resampleStimRow, resampledLength } from './rows';
-import { channelNames, channelTypes, isDataChannel, mapAcrossChannels, mapRows, minTimes, sfreqOf, type SignalData } from './signalData';
+import { normalizeRows, referenceRows, resampleStimRow, resampledLength } from './rows';
+import { runRows, type RunRowsOptions } from './workers/pool';
+import { channelNames, channelTypes, isDataChannel, mapAcrossChannels, mapRows, mapRowsAsync, minTimes, sfreqOf, type SignalData } from './signalData';
 import { matchChannels } from './channels';
 import type { NormalizeMethod } from './normalize';
 import { pyRound } from './numeric';
@@ -55,7 +56,7 @@ export interface FilterOptions {
 }
 
 /** MNE `inst.filter(l_freq, h_freq)` (FIR defaults) or `method='iir'` with a Butterworth of the given order. */
-export function bandpass(d: SignalData, o: FilterOptions): StepResult {
+export async function bandpass(d: SignalData, o: FilterOptions, par: RunRowsOptions = {}): Promise<StepResult> {
   requireData(d);
   const sfreq = sfreqOf(d);
   const names = o.names ?? { l: 'l_freq', h: 'h_freq' };
@@ -71,7 +72,7 @@ export function bandpass(d: SignalData, o: FilterOptions): StepResult {
     const fir = renamed(map, () => designFir(sfreq, o.lFreq, o.hFreq));
     const n = minTimes(d);
     if (fir.length > n) warnings.push(`filter_length (${fir.length}) is longer than the signal (${n}), distortion is likely. Reduce the filter length or filter a longer signal.`);
-    const data = mapRows(d, picks, (i, out) => firRows(i, out, fir));
+    const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'fir', taps: fir.taps }, i, out, par));
     return {
       data, warnings,
       description: `Filtering ${band} (FIR, ${fir.length} taps)`,
@@ -85,7 +86,7 @@ export function bandpass(d: SignalData, o: FilterOptions): StepResult {
     };
   }
   const iir = renamed(map, () => designButterworth(o.iirOrder, o.lFreq, o.hFreq, sfreq));
-  const data = mapRows(d, picks, (i, out) => iirRows(i, out, iir));
+  const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'iir', sos: iir.sos, padlen: iir.padlen }, i, out, par));
   const n = minTimes(d);
   return {
     data, warnings,
@@ -99,7 +100,7 @@ export function bandpass(d: SignalData, o: FilterOptions): StepResult {
 }
 
 /** MNE `inst.notch_filter(freqs)` with freq and its harmonics below Nyquist (FIR defaults). */
-export function notch(d: SignalData, freq: number): StepResult {
+export async function notch(d: SignalData, freq: number, par: RunRowsOptions = {}): Promise<StepResult> {
   requireData(d);
   const sfreq = sfreqOf(d);
   const nyq = sfreq / 2;
@@ -110,7 +111,7 @@ export function notch(d: SignalData, freq: number): StepResult {
   const picks = dataPicks(d);
   const warnings: string[] = [];
   if (fir.length > minTimes(d)) warnings.push(`filter_length (${fir.length}) is longer than the signal (${minTimes(d)}), distortion is likely.`);
-  const data = mapRows(d, picks, (i, out) => firRows(i, out, fir));
+  const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'fir', taps: fir.taps }, i, out, par));
   return {
     data, warnings,
     description: `Notch ${freqs.join(', ')} Hz`,
@@ -123,7 +124,7 @@ export function notch(d: SignalData, freq: number): StepResult {
 }
 
 /** MNE `mne.filter.resample` (npad 100, boxcar, reflect_limited) to `rate`; stim channels keep their codes. */
-export function resample(d: SignalData, rate: number): StepResult {
+export async function resample(d: SignalData, rate: number, par: RunRowsOptions = {}): Promise<StepResult> {
   requireData(d);
   const sfreq = sfreqOf(d);
   if (!(rate > 0) || !Number.isFinite(rate)) throw new XBrainError('invalid_arguments', `rate: must be a positive number of Hz, got ${rate}`, { parameter: 'rate' });
@@ -132,7 +133,7 @@ export function resample(d: SignalData, rate: number): StepResult {
   const types = channelTypes(d);
   const picks = types.map((t, i) => (t === 'stim' ? -1 : i)).filter((i) => i >= 0);
   const ratio = rate / sfreq;
-  let data = mapRows(d, picks, (i, out) => resampleRows(i, out, rate, sfreq), {
+  let data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'resample', up: rate, down: sfreq, npad: 100 }, i, out, par), {
     newTimes: (m) => resampledLength(m, rate, sfreq),
     other: (i, out) => i.forEach((x, k) => resampleStimRow(x, out[k], ratio)),
   });

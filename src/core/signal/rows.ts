@@ -14,7 +14,7 @@ import { normalizeSegment, type NormalizeMethod } from './normalize';
 export type Row = Float32Array | Float64Array;
 
 /** Zero-phase FIR (MNE overlap-add semantics); rows of equal length share one kernel. */
-export function firRows(input: readonly Row[], output: readonly Row[], design: FirDesign): void {
+export function firRows(input: readonly Row[], output: readonly Row[], design: Pick<FirDesign, 'taps'>): void {
   const kernels = new Map<number, FirKernel>();
   const kernelFor = (n: number) => {
     let k = kernels.get(n);
@@ -33,7 +33,7 @@ export function firRows(input: readonly Row[], output: readonly Row[], design: F
 }
 
 /** Forward-backward Butterworth SOS (scipy sosfiltfilt, odd padding) with MNE's padlen capped at n − 1. */
-export function iirRows(input: readonly Row[], output: readonly Row[], design: IirDesign): void {
+export function iirRows(input: readonly Row[], output: readonly Row[], design: Pick<IirDesign, 'sos' | 'padlen'>): void {
   const zi = sosfiltZi(design.sos);
   let ext = new Float64Array(0), ext2 = new Float64Array(0);
   for (let c = 0; c < input.length; c += 2) {

@@ -38,38 +38,34 @@ export function minTimes(d: SignalData): number {
 }
 
 export type RowOp = (input: readonly Row[], output: readonly Row[], group: { sfreq: number; nTimes: number }) => void;
+export type AsyncRowOp = (input: readonly Row[], output: readonly Row[], group: { sfreq: number; nTimes: number }) => Promise<void>;
 
-/**
- * Apply `op` to the picked channels. Channels not picked keep their array (raw) or are copied (epochs); when the
- * length changes (`newTimes`), every channel must be picked or handled by `other`.
- */
-export function mapRows(
-  d: SignalData,
-  picks: readonly number[],
-  op: RowOp,
-  opts: { newTimes?: (n: number) => number; other?: RowOp } = {},
-): SignalData {
+interface RowsJob { input: Row[]; output: Row[]; group: { sfreq: number; nTimes: number } }
+interface RowsPlan { picked: RowsJob[]; rest: RowsJob[]; build: () => SignalData }
+
+/** The new arrays of a row operation, the rows to compute into them, and how to assemble the result afterwards. */
+function planRows(d: SignalData, picks: readonly number[], opts: { newTimes?: (n: number) => number; other?: unknown }): RowsPlan {
   const picked = new Set(picks);
   if (d.kind === 'raw') {
-    const recordings = d.recordings.map((r) => {
+    const jobs: RowsJob[] = [], rest: RowsJob[] = [];
+    const parts = d.recordings.map((r) => {
       const n = opts.newTimes ? opts.newTimes(r.nTimes) : r.nTimes;
       const data = r.data.slice();
-      const inRows = picks.map((c) => r.data[c]);
-      const outRows = picks.map(() => new Float32Array(n));
-      op(inRows, outRows, { sfreq: r.sfreq, nTimes: r.nTimes });
-      picks.forEach((c, i) => { data[c] = outRows[i]; });
+      const job = { input: picks.map((c) => r.data[c]), output: picks.map(() => new Float32Array(n)) as Row[], group: { sfreq: r.sfreq, nTimes: r.nTimes } };
+      jobs.push(job);
+      picks.forEach((c, i) => { data[c] = job.output[i] as Float32Array; });
       if (n !== r.nTimes || opts.other) {
-        const rest = r.data.map((_, c) => c).filter((c) => !picked.has(c));
-        if (rest.length) {
+        const others = r.data.map((_, c) => c).filter((c) => !picked.has(c));
+        if (others.length) {
           if (!opts.other) throw new Error('mapRows: channels left out of a length-changing operation');
-          const o = rest.map(() => new Float32Array(n));
-          opts.other(rest.map((c) => r.data[c]), o, { sfreq: r.sfreq, nTimes: r.nTimes });
-          rest.forEach((c, i) => { data[c] = o[i]; });
+          const o = others.map(() => new Float32Array(n));
+          rest.push({ input: others.map((c) => r.data[c]), output: o, group: { sfreq: r.sfreq, nTimes: r.nTimes } });
+          others.forEach((c, i) => { data[c] = o[i]; });
         }
       }
       return { ...r, data, nTimes: n };
     });
-    return { kind: 'raw', recordings };
+    return { picked: jobs, rest, build: () => ({ kind: 'raw', recordings: parts }) };
   }
   const e = d.epochs;
   const n = opts.newTimes ? opts.newTimes(e.nTimes) : e.nTimes;
@@ -85,9 +81,41 @@ export function mapRows(
       else throw new Error('mapRows: channels left out of a length-changing operation');
     }
   }
-  op(inRows, outRows, { sfreq: e.sfreq, nTimes: e.nTimes });
-  if (opts.other && restIn.length) opts.other(restIn, restOut, { sfreq: e.sfreq, nTimes: e.nTimes });
-  return { kind: 'epochs', epochs: { ...e, data: out, nTimes: n }, channelTypes: d.channelTypes };
+  const group = { sfreq: e.sfreq, nTimes: e.nTimes };
+  return {
+    picked: [{ input: inRows, output: outRows, group }],
+    rest: restIn.length ? [{ input: restIn, output: restOut, group }] : [],
+    build: () => ({ kind: 'epochs', epochs: { ...e, data: out, nTimes: n }, channelTypes: d.channelTypes }),
+  };
+}
+
+/**
+ * Apply `op` to the picked channels. Channels not picked keep their array (raw) or are copied (epochs); when the
+ * length changes (`newTimes`), every channel must be picked or handled by `other`.
+ */
+export function mapRows(
+  d: SignalData,
+  picks: readonly number[],
+  op: RowOp,
+  opts: { newTimes?: (n: number) => number; other?: RowOp } = {},
+): SignalData {
+  const plan = planRows(d, picks, opts);
+  for (const j of plan.picked) op(j.input, j.output, j.group);
+  for (const j of plan.rest) opts.other!(j.input, j.output, j.group);
+  return plan.build();
+}
+
+/** mapRows with an asynchronous op (the worker-pool row operations); recordings are processed one after another. */
+export async function mapRowsAsync(
+  d: SignalData,
+  picks: readonly number[],
+  op: AsyncRowOp,
+  opts: { newTimes?: (n: number) => number; other?: RowOp } = {},
+): Promise<SignalData> {
+  const plan = planRows(d, picks, opts);
+  for (const j of plan.picked) await op(j.input, j.output, j.group);
+  for (const j of plan.rest) opts.other!(j.input, j.output, j.group);
+  return plan.build();
 }
 
 /**

@@ -42,9 +42,10 @@ function stepReply(tool: string, head: string, data: SignalData, entries: Histor
   return text(tool, lines.join('\n'), { target: data.kind, shape, history: entries, warnings });
 }
 
-function runStep(tool: string, op: string, params: Record<string, unknown>, head: string, f: (d: SignalData) => StepResult) {
-  return (ctx: ToolContext): ToolResult => {
-    const step = f(currentData(ctx.study.state));
+/** Steps may run on the signal worker pool (filters, resample), so they may return a Promise. */
+function runStep(tool: string, op: string, params: Record<string, unknown>, head: string, f: (d: SignalData) => StepResult | Promise<StepResult>) {
+  return async (ctx: ToolContext): Promise<ToolResult> => {
+    const step = await f(currentData(ctx.study.state));
     const e = entry(op, params, step);
     commitSteps(ctx, step.data, [e]);
     return stepReply(tool, head, step.data, [e], step.warnings);
@@ -91,36 +92,36 @@ export const signalTools: ToolImplementations = {
   },
 
   apply_standard_preprocess: {
-    run: (args, ctx) => {
+    run: async (args, ctx) => {
       // XBrainLab's order: band-pass → notch → resample → re-reference → normalise; one commit at the end.
       let d = currentData(ctx.study.state);
       const entries: HistoryEntry[] = [];
       const warnings: string[] = [];
-      const step = (op: string, params: Record<string, unknown>, f: (x: SignalData) => StepResult) => {
-        const r = f(d);
+      const step = async (op: string, params: Record<string, unknown>, f: (x: SignalData) => StepResult | Promise<StepResult>) => {
+        const r = await f(d);
         d = r.data;
         entries.push(entry(op, params, r));
         warnings.push(...r.warnings);
       };
       const l = args.l_freq as number, h = args.h_freq as number;
-      step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, (x) => bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4, names: { l: 'l_freq', h: 'h_freq' } }));
-      step('notch_filter', { freq: args.notch_freq }, (x) => {
+      await step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, (x) => bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4, names: { l: 'l_freq', h: 'h_freq' } }));
+      await step('notch_filter', { freq: args.notch_freq }, async (x) => {
         try {
-          return notch(x, args.notch_freq as number);
+          return await notch(x, args.notch_freq as number);
         } catch (e) {
           if (e instanceof XBrainError && e.details.parameter === 'freq') throw new XBrainError(e.code, e.message.replace(/^freq:/, 'notch_freq:'), { ...e.details, parameter: 'notch_freq' });
           throw e;
         }
       });
-      if (args.resample_rate !== undefined) step('resample', { rate: args.resample_rate }, (x) => {
+      if (args.resample_rate !== undefined) await step('resample', { rate: args.resample_rate }, async (x) => {
         try {
-          return resample(x, args.resample_rate as number);
+          return await resample(x, args.resample_rate as number);
         } catch (e) {
           if (e instanceof XBrainError && e.details.parameter === 'rate') throw new XBrainError(e.code, e.message.replace(/^rate:/, 'resample_rate:'), { ...e.details, parameter: 'resample_rate' });
           throw e;
         }
       });
-      if (args.rereference !== undefined) step('set_reference', { method: args.rereference }, (x) => {
+      if (args.rereference !== undefined) await step('set_reference', { method: args.rereference }, (x) => {
         try {
           return reference(x, String(args.rereference));
         } catch (e) {
@@ -128,7 +129,7 @@ export const signalTools: ToolImplementations = {
           throw e;
         }
       });
-      if (args.normalize_method !== undefined) step('normalize', { method: args.normalize_method }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
+      if (args.normalize_method !== undefined) await step('normalize', { method: args.normalize_method }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
       commitSteps(ctx, d, entries);
       return stepReply('apply_standard_preprocess', 'Applied standard preprocessing', d, entries, warnings);
     },
