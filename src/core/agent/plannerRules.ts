@@ -156,7 +156,7 @@ function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> |
 
 function bandpassArgs(s: string): Record<string, unknown> | string {
   const r = findRange(s, 'Hz');
-  if (r) return { low_freq: r.lo, high_freq: r.hi, ...(/\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir' } : {}) };
+  if (r) return { low_freq: Math.min(r.lo, r.hi), high_freq: Math.max(r.lo, r.hi), ...(/\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir' } : {}) };
   const hz = quantities(s, 'Hz', false);
   const nums = hz.length >= 2 ? hz : quantities(s, 'Hz', true);
   if (nums.length >= 2) return { low_freq: Math.min(nums[0], nums[1]), high_freq: Math.max(nums[0], nums[1]) };
@@ -291,7 +291,7 @@ export const RULES: Rule[] = [
     const hz = quantities(s, 'Hz', true);
     return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
   } },
-  { tool: 'apply_bandpass_filter', when: /band-?pass|bandpass|\bfilter\w*|帶通|濾波/i, build: (s) => {
+  { tool: 'apply_bandpass_filter', when: /band[\s-]?pass|\bfilter\w*|帶通|濾波/i, build: (s) => {
     const a = bandpassArgs(s);
     return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
   } },
