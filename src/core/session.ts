@@ -23,13 +23,31 @@ export interface OpenOptions {
  */
 export class XBrainSession {
   private saving: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+  private saveTimer: NodeJS.Timeout | undefined;
+  private readonly unsubscribe: () => void;
+  /** how long changes made outside `invoke` (background training progress) wait before they are written */
+  static backgroundSaveDelayMs = 500;
 
   private constructor(
     readonly study: Study,
     readonly registry: ToolRegistry,
     readonly env: ToolEnv,
     private readonly persist: boolean,
-  ) {}
+  ) {
+    // Background jobs (training started in chat returns at once) change the Study after `invoke` has returned:
+    // write those changes too, debounced, so per-epoch progress and the final run status survive a reload.
+    const sub = study.onDidChange(() => {
+      if (!this.persist || this.inFlight > 0) return;
+      if (this.saveTimer) clearTimeout(this.saveTimer);
+      this.saveTimer = setTimeout(() => {
+        this.saveTimer = undefined;
+        void this.save().catch(() => undefined);
+      }, XBrainSession.backgroundSaveDelayMs);
+      this.saveTimer.unref?.();
+    });
+    this.unsubscribe = () => sub.dispose();
+  }
 
   static async open(env: ToolEnv, opts: OpenOptions = {}): Promise<XBrainSession> {
     const persist = opts.persist ?? true;
@@ -49,9 +67,26 @@ export class XBrainSession {
 
   async invoke(name: string, args: unknown, opts: SessionInvokeOptions = {}): Promise<ToolResult> {
     const before = this.study.state;
-    const result = await this.registry.invoke(name, args, this.context(opts), { confirmed: opts.confirmed });
+    this.inFlight++;
+    let result: ToolResult;
+    try {
+      result = await this.registry.invoke(name, args, this.context(opts), { confirmed: opts.confirmed });
+    } finally {
+      this.inFlight--;
+    }
     if (this.persist && this.study.state !== before) await this.save();
     return result;
+  }
+
+  /** Writes any pending background change now and stops following the Study (extension deactivate, CLI exit). */
+  async dispose(): Promise<void> {
+    this.unsubscribe();
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      if (this.persist) await this.save();
+    }
+    await this.saving.catch(() => undefined);
   }
 
   /** Saves are serialised so two quick mutations never interleave their writes. */

@@ -91,4 +91,19 @@ describe('run_sweep', () => {
     expect(study.state.runs.map((x) => x.status)).toEqual(['done', 'done']);
     expect(study.state.runs.every((x) => x.artefacts.onnx?.endsWith('model.onnx'))).toBe(true);
   }, 180_000);
+
+  it('shows the tasks as running runs while it goes on, and stop_training cancels it', async () => {
+    const { study, reg, ctx } = setup('stop');
+    expect((await reg.invoke('configure_training', { epoch: 300, batch_size: 8, learning_rate: 0.001 }, ctx)).type).toBe('text');
+    const bg = { ...ctx, awaitLongJobs: false };
+    const r = await reg.invoke('run_sweep', { grid: { learning_rate: [0.001, 0.002, 0.003] } }, bg, { confirmed: true });
+    expect(r.content).toMatch(/Sweep started: 3 run\(s\) on local/);
+    expect(study.stage).toBe('training');
+    expect(study.state.runs.map((x) => x.status)).toEqual(['running', 'running', 'running']);
+    await new Promise((r) => setTimeout(r, 1000)); // let the first task start
+    const stop = await reg.invoke('stop_training', {}, bg);
+    expect(stop.content).toMatch(/Sweep cancelled: 0 of 3 run\(s\) had finished/);
+    expect(study.state.runs.map((x) => x.status)).toEqual(['stopped', 'stopped', 'stopped']);
+    expect(study.stage).toBe('dataset_ready'); // no run finished, so nothing counts as trained
+  }, 60_000);
 });

@@ -80,6 +80,23 @@ describe('persistence', () => {
     expect(fresh.study.state.montage).toBeNull();
   });
 
+  it('writes changes made outside invoke (background training progress), debounced, and flushes them on dispose', async () => {
+    const ws = tmp();
+    const a = await XBrainSession.open({ workspace: ws, packageRoot: ws, trusted: true });
+    a.study.commit({ montage: 'standard_1005' }, ['preprocessing']);
+    expect(existsSync(studyFile(ws))).toBe(false); // not yet: the save waits for the burst to end
+    await new Promise((r) => setTimeout(r, XBrainSession.backgroundSaveDelayMs + 300));
+    await a.save();
+    expect((await loadStudy(ws)).montage).toBe('standard_1005');
+    a.study.commit({ montage: 'standard_1020' }, ['preprocessing']);
+    await a.dispose(); // pending change written at once
+    expect((await loadStudy(ws)).montage).toBe('standard_1020');
+    const mem = XBrainSession.inMemory({ workspace: tmp(), packageRoot: ws, trusted: true });
+    mem.study.commit({ montage: 'standard_1020' }, ['preprocessing']);
+    await mem.dispose();
+    expect(existsSync(studyFile(mem.env.workspace))).toBe(false); // in-memory sessions never write
+  });
+
   describe('crash safety', () => {
     let writer = '';
     beforeAll(async () => {

@@ -62,6 +62,7 @@ export const modellingTools: ToolDefinition[] = [
         selection: { type: 'string', enum: ['last_epoch', 'best_val_loss', 'best_val_accuracy', 'best_test_accuracy'], default: 'last_epoch' },
         backend: { type: 'string', enum: ['local', 'pytorch', 'slurm'], default: 'local' },
         seed: { type: 'integer', default: 0 },
+        threads: { type: 'integer', minimum: 1, maximum: 64, description: 'Trainer threads (default: up to 2, the cores available).' },
       },
       required: ['epoch', 'batch_size', 'learning_rate'],
       additionalProperties: false,

@@ -109,33 +109,57 @@ export const sweepTools: ToolImplementations = {
       });
       const root = studyDir(ctx.env.workspace);
       const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
+      const started = new Date().toISOString();
+      // Every task is a run from the start (status running), so the stage is 'training' while the sweep goes on
+      // (stop_training cancels it) and the views list the tasks; each record is completed as its task ends.
+      const records: RunRecord[] = prepared.map((p) => {
+        const split = splits[p.task.fold];
+        return {
+          id: `sweep-${stamp}-t${p.task.index}`,
+          splitId: split.id,
+          splitName: split.name,
+          repeat: p.task.repeat + 1,
+          seed: p.task.seed,
+          model: { name: ((p.task.point.model_name as string | undefined) ?? model.name) as RunRecord['model']['name'], params: model.params },
+          config: { ...config, backend: plan.backend, ...p.task.point },
+          status: 'running',
+          metrics: [],
+          artefacts: {},
+          sweep: { id: stamp, pointIndex: p.task.pointIndex, point: p.task.point },
+          startedAt: started,
+        };
+      });
+      study.commit({ runs: [...state.runs, ...records] }, ['runs']);
+      const complete = (i: number): void => {
+        const r = run.results[i];
+        const p = prepared[i];
+        const files = { weights: path.join(p.outDir, 'model.json'), onnx: path.join(p.outDir, 'model.onnx'), metrics: path.join(p.outDir, 'metrics.jsonl') };
+        study.updateRun(records[i].id, (rec) => ({
+          ...rec,
+          status: r.status === 'done' ? 'done' : r.status === 'failed' ? 'failed' : 'stopped',
+          metrics: readMetrics(files.metrics),
+          artefacts: (r.status === 'done' ? { weights: rel(files.weights), onnx: rel(files.onnx), metrics: rel(files.metrics) } : {}) as Record<string, string>,
+          ...(r.error ? { error: r.error } : {}),
+          endedAt: new Date().toISOString(),
+        }));
+      };
+      run.on((e) => {
+        if (e.type === 'task' && !e.progress && e.status !== 'running') complete(e.index);
+      });
       const finish = async (): Promise<SweepOutcome> => {
         try {
           const out = await run.finished;
-          const ended = new Date().toISOString();
-          const records: RunRecord[] = out.results.map((r, i) => {
-            const p = prepared[i];
-            const split = splits[r.task.fold];
-            const files = { weights: path.join(p.outDir, 'model.json'), onnx: path.join(p.outDir, 'model.onnx'), metrics: path.join(p.outDir, 'metrics.jsonl') };
-            return {
-              id: `sweep-${stamp}-t${r.task.index}`,
-              splitId: split.id,
-              splitName: split.name,
-              repeat: r.task.repeat + 1,
-              seed: r.task.seed,
-              model: { name: ((r.task.point.model_name as string | undefined) ?? model.name) as RunRecord['model']['name'], params: model.params },
-              config: { ...config, backend: plan.backend, ...r.task.point },
-              status: r.status === 'done' ? 'done' : r.status === 'failed' ? 'failed' : 'stopped',
-              metrics: readMetrics(files.metrics),
-              artefacts: (r.status === 'done' ? { weights: rel(files.weights), onnx: rel(files.onnx), metrics: rel(files.metrics) } : {}) as Record<string, string>,
-              ...(r.error ? { error: r.error } : {}),
-              sweep: { id: stamp, pointIndex: r.task.pointIndex, point: r.task.point },
-              startedAt: ended,
-              endedAt: ended,
-            };
-          });
-          study.commit({ runs: [...study.state.runs, ...records] }, ['runs']);
+          // tasks never started (cancelled before their turn) end as stopped too
+          for (let i = 0; i < records.length; i++) {
+            if (study.state.runs.find((x) => x.id === records[i].id)?.status === 'running') complete(i);
+          }
           return out;
+        } catch (e) {
+          const message = `The sweep stopped on an internal error: ${(e as Error).message}`;
+          for (const rec of records) {
+            study.updateRun(rec.id, (x) => (x.status === 'running' ? { ...x, status: 'failed', error: message, endedAt: new Date().toISOString() } : x));
+          }
+          throw e;
         } finally {
           activeSweeps.delete(study);
         }

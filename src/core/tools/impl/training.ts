@@ -16,6 +16,7 @@ import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun }
 import { backendAvailability, spawnForBackend, type BackendName } from '../../training/backends';
 import type { ProgressEvent } from '../../training/protocol';
 import { plot, text, XBrainError } from '../result';
+import { cancelSweep } from './sweep';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
 
 export const DEFAULT_MODEL: ModelConfig = { name: 'EEGNet', params: {} };
@@ -350,6 +351,11 @@ export const trainingTools: ToolImplementations = {
     run: async (_args, ctx) => {
       const { study } = ctx;
       const handle = active.get(study);
+      const sweep = await cancelSweep(study);
+      if (sweep) {
+        const done = sweep.results.filter((r) => r.status === 'done').length;
+        return text('stop_training', `Sweep cancelled: ${done} of ${sweep.results.length} run(s) had finished; their results are kept.`, { sweepStatus: sweep.status, finished: done });
+      }
       if (!handle) {
         // A run left 'running' by a trainer that no longer exists (e.g. the window was closed): mark it failed.
         const orphans = study.state.runs.filter((r) => r.status === 'running');
