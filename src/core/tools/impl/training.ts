@@ -19,6 +19,31 @@ import { plot, text, XBrainError } from '../result';
 import { cancelSweep } from './sweep';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
 
+/**
+ * Epochs still in volts (std ~1e-5) make BatchNorm's running variance — initialised to 1, momentum 0.1 — far too
+ * large for hundreds of batches, so eval-mode predictions collapse to one class while training looks fine (the same
+ * happens in PyTorch/XBrainLab). Warn when no normalisation ran and the data are that small.
+ */
+export function scaleWarning(state: Readonly<StudyState>): string | null {
+  const e = state.epochs;
+  if (!e || e.data.length === 0) return null;
+  const normalised = [...state.history, ...state.epochHistory].some((h) => h.op.startsWith('normalize'));
+  if (normalised) return null;
+  const step = Math.max(1, Math.floor(e.data.length / 20000));
+  let s = 0;
+  let s2 = 0;
+  let n = 0;
+  for (let i = 0; i < e.data.length; i += step) {
+    s += e.data[i];
+    s2 += e.data[i] * e.data[i];
+    n++;
+  }
+  const sd = Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
+  if (sd >= 1e-3) return null;
+  return `The epochs are not normalised (std ≈ ${sd.toExponential(1)}, volts): BatchNorm's running variance starts at 1 and `
+    + 'would need far more batches to reach it, so evaluation collapses to one class. Run normalize_data (z-score) first.';
+}
+
 export const DEFAULT_MODEL: ModelConfig = { name: 'EEGNet', params: {} };
 
 export const DEFAULT_TRAINING: TrainingConfig = {
@@ -330,7 +355,8 @@ export const trainingTools: ToolImplementations = {
       const n = (s.dataset?.splits.length ?? 0) * c.repeat;
       return `Train ${model.name} for ${c.epoch} epochs (batch ${c.batch_size}, ${c.optimizer} lr ${c.learning_rate}, selection ${c.selection}) `
         + `on ${s.dataset?.splits.length ?? 0} split(s) × ${c.repeat} repeat(s) = ${n} run(s) in a trainer process.`
-        + (c.selection === 'best_test_accuracy' ? ` ${LEAKAGE_WARNING}` : '');
+        + (c.selection === 'best_test_accuracy' ? ` ${LEAKAGE_WARNING}` : '')
+        + (scaleWarning(s) ? ` Warning: ${scaleWarning(s)}` : '');
     },
     run: async (_args, ctx) => {
       const { runs, finished } = await startTraining(ctx);
