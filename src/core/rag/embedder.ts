@@ -1,0 +1,83 @@
+/**
+ * Offline embedder for the knowledge base: hashed TF-IDF. Tokens are lower-cased words (light suffix stripping),
+ * word bigrams and CJK character bigrams, hashed (FNV-1a) into `dims` buckets with sublinear tf and an idf fitted on
+ * the knowledge base, L2-normalised. Deterministic, nothing downloaded; its id is stored with the index so a changed
+ * embedder forces a rebuild.
+ */
+export interface EmbeddingsResult {
+  status: 'success' | 'error' | 'rate_limited' | 'cancelled';
+  output?: number[][];
+  message?: string;
+}
+
+export class HashedTfIdfEmbedder {
+  readonly maxTokens = 8000;
+  readonly id: string;
+
+  constructor(readonly dims = 1024, private idf: Float64Array | null = null) {
+    this.id = `hashed-tfidf-v1-${dims}`;
+  }
+
+  /** Fits the idf on a corpus of texts (the knowledge-base sections). */
+  fit(texts: string[]): void {
+    const df = new Float64Array(this.dims);
+    for (const t of texts) for (const b of new Set(tokens(t).map((x) => hash(x) % this.dims))) df[b]++;
+    const n = texts.length;
+    this.idf = Float64Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
+  }
+
+  toJSON(): { id: string; dims: number; idf: number[] } {
+    return { id: this.id, dims: this.dims, idf: this.idf ? Array.from(this.idf) : [] };
+  }
+
+  static fromJSON(j: { dims: number; idf: number[] }): HashedTfIdfEmbedder {
+    return new HashedTfIdfEmbedder(j.dims, j.idf.length ? Float64Array.from(j.idf) : null);
+  }
+
+  embed(text: string): number[] {
+    const v = new Float64Array(this.dims);
+    const counts = new Map<number, number>();
+    for (const t of tokens(text)) {
+      const b = hash(t) % this.dims;
+      counts.set(b, (counts.get(b) ?? 0) + 1);
+    }
+    for (const [b, c] of counts) v[b] = (1 + Math.log(c)) * (this.idf ? this.idf[b] : 1);
+    let norm = 0;
+    for (let i = 0; i < v.length; i++) norm += v[i] * v[i];
+    norm = Math.sqrt(norm) || 1;
+    return Array.from(v, (x) => x / norm);
+  }
+
+  async createEmbeddings(inputs: string | string[]): Promise<EmbeddingsResult> {
+    const list = Array.isArray(inputs) ? inputs : [inputs];
+    return { status: 'success', output: list.map((t) => this.embed(t)) };
+  }
+}
+
+const STOP = new Set(['the', 'a', 'an', 'is', 'are', 'of', 'to', 'in', 'and', 'or', 'for', 'it', 'on', 'be', 'with', 'as', 'by', 'at', 'this', 'that', 'what', 'how', 'why', 'do', 'does', 'i', 'my', 'should', 'can']);
+
+export function tokens(text: string): string[] {
+  const out: string[] = [];
+  const words = (text.toLowerCase().match(/[a-z][a-z0-9]*|\d+(?:\.\d+)?/g) ?? []).filter((w) => !STOP.has(w)).map(stem);
+  out.push(...words);
+  for (let i = 0; i + 1 < words.length; i++) out.push(`${words[i]}_${words[i + 1]}`);
+  const cjk = text.match(/[\u4e00-\u9fff]+/g) ?? [];
+  for (const run of cjk) {
+    for (let i = 0; i < run.length; i++) out.push(run[i]);
+    for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
+  }
+  return out;
+}
+
+function stem(w: string): string {
+  return w.replace(/(ing|ed|es|s)$/, (m) => (w.length - m.length >= 4 ? '' : m));
+}
+
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

@@ -1,0 +1,100 @@
+import { readdir, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalDocumentIndex } from 'vectra';
+import { HashedTfIdfEmbedder } from './embedder';
+import { Bm25 } from './bm25';
+import type { Retriever } from '../agent/controller';
+
+/** One retrievable section of a knowledge-base file ("## " / "### " headings). */
+export interface KbSection {
+  uri: string;
+  title: string;
+  source: string;
+  text: string;
+}
+
+export async function readKnowledgeBase(dir: string): Promise<KbSection[]> {
+  const out: KbSection[] = [];
+  for (const f of (await readdir(dir)).filter((x) => x.endsWith('.md')).sort()) {
+    const body = await readFile(join(dir, f), 'utf8');
+    const parts = body.split(/^(?=#{2,3} )/m);
+    for (const p of parts) {
+      const m = /^#{2,3} (.+)$/m.exec(p);
+      if (!m || p.indexOf(m[0]) !== 0) continue;
+      const title = m[1].trim();
+      const slug = title.toLowerCase().replace(/[^a-z0-9\u4e00-\u9fff]+/g, '-').replace(/^-|-$/g, '');
+      out.push({ uri: `${f}#${slug}`, title, source: f, text: p.trim() });
+    }
+  }
+  return out;
+}
+
+/** Builds the vectra document index (one document per section) with the offline embedder fitted on the sections. */
+export async function buildKbIndex(kbDir: string, outDir: string): Promise<{ sections: number; embedder: string }> {
+  const sections = await readKnowledgeBase(kbDir);
+  const embedder = new HashedTfIdfEmbedder();
+  embedder.fit(sections.map((s) => s.text));
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const index = new LocalDocumentIndex({ folderPath: outDir, embeddings: embedder, chunkingConfig: { chunkSize: 400, chunkOverlap: 40 } });
+  await index.createIndex({ version: 1, deleteIfExists: true });
+  for (const s of sections) await index.upsertDocument(s.uri, s.text, 'md', { title: s.title, source: s.source });
+  await writeFile(join(outDir, 'embedder.json'), JSON.stringify(embedder.toJSON()));
+  return { sections: sections.length, embedder: embedder.id };
+}
+
+/**
+ * Hybrid retrieval: vectra's semantic pass (offline embedder) fused with BM25 by reciprocal rank (0.7 / 0.3).
+ * BM25 is computed here rather than with vectra's isBm25 pass: vectra rebuilds wink's BM25 model (and reloads the
+ * wink NLP model) on every query, which is slow and, repeated, fails inside vectra with an unhandled rejection; it
+ * also throws when fewer than 3 chunks fall outside the semantic top-K.
+ */
+export class KbRetriever implements Retriever {
+  private constructor(
+    private readonly index: LocalDocumentIndex,
+    private readonly sections: { uri: string; title: string; source: string; text: string }[],
+    private readonly bm25: Bm25,
+  ) {}
+
+  static async open(dir: string): Promise<KbRetriever> {
+    const embedder = HashedTfIdfEmbedder.fromJSON(JSON.parse(await readFile(join(dir, 'embedder.json'), 'utf8')));
+    const index = new LocalDocumentIndex({ folderPath: dir, embeddings: embedder });
+    const sections = [];
+    for (const d of await index.listDocuments()) {
+      const meta = (await d.loadMetadata()) as { title?: string; source?: string };
+      sections.push({ uri: d.uri, title: meta.title ?? d.uri, source: meta.source ?? d.uri, text: await d.loadText() });
+    }
+    return new KbRetriever(index, sections, new Bm25(sections.map((s) => s.text)));
+  }
+
+  async retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri: string }[]> {
+    const semantic = (await this.index.queryDocuments(query, { maxDocuments: 20, maxChunks: 40 })).sort((a, b) => b.score - a.score).map((r) => r.uri);
+    const bm = this.bm25.scores(query);
+    const lexical = this.sections.map((s, i) => ({ uri: s.uri, s: bm[i] })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s).map((x) => x.uri);
+    const fused = new Map<string, number>();
+    semantic.forEach((u, i) => fused.set(u, (fused.get(u) ?? 0) + 0.7 / (10 + i)));
+    lexical.forEach((u, i) => fused.set(u, (fused.get(u) ?? 0) + 0.3 / (10 + i)));
+    return [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, k).map(([uri, score]) => {
+      const s = this.sections.find((x) => x.uri === uri)!;
+      return { uri, title: s.title, source: s.source, text: s.text.slice(0, 1500), score };
+    });
+  }
+}
+
+/** Retrieval quality on held-out questions: Recall@k and MRR against the expected section uri. */
+export async function measureRetrieval(retriever: KbRetriever, questions: { q: string; uri: string }[], k = 3): Promise<{ recallAtK: number; mrr: number }> {
+  let hits = 0;
+  let rr = 0;
+  for (const { q, uri } of questions) {
+    const res = await retriever.retrieve(q, 10);
+    const rank = res.findIndex((r) => r.uri === uri);
+    if (rank >= 0 && rank < k) hits++;
+    if (rank >= 0) rr += 1 / (rank + 1);
+  }
+  return { recallAtK: hits / questions.length, mrr: rr / questions.length };
+}
+
+export function indexExists(dir: string): boolean {
+  return existsSync(join(dir, 'embedder.json'));
+}
