@@ -18,7 +18,8 @@ if (b.status !== 0) process.exit(b.status ?? 1);
 
 const ws = mkdtempSync(join(tmpdir(), 'xbrain-e2e-'));
 copyFileSync(join(data, 'S001R04.edf'), join(ws, 'S001R04.edf'));
-const files = readdirSync(join(root, 'test/e2e')).filter((f) => f.endsWith('.e2e.mjs')).map((f) => join(root, 'test/e2e', f));
+const only = process.argv.slice(2);
+const files = readdirSync(join(root, 'test/e2e')).filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((o) => f.includes(o)))).map((f) => join(root, 'test/e2e', f));
 const r = spawnSync('node', ['--test', '--test-concurrency=1', ...files], {
   stdio: 'inherit', cwd: root,
   env: { ...process.env, VSCODE_E2E_TOOL: tool, XBRAIN_E2E_WORKSPACE: ws, XBRAIN_E2E_EXTENSION: root, XBRAIN_E2E_OUT: join(root, 'test-results', 'e2e') },

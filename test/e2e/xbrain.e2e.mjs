@@ -1,7 +1,7 @@
 // End-to-end tests: a real VS Code 1.139 workbench (code-server) in Chromium, driven by Playwright through
 // ../shared/tools/vscode-e2e/lib. Run with `npm run test:e2e` (scripts/test-e2e.mjs prepares the workspace).
 // Every test depends on the previous one's study (load → epoch → train), as a user's session would.
-import { test, before, after } from 'node:test';
+import { test as nodeTest, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,17 +44,36 @@ async function startPaletteCommand(title) {
 
 /** The first chat message right after start-up can meet "Language model unavailable" (vscode-e2e README): send again. */
 async function chat(text, expect, timeout = 60000) {
+  const last = () => page.locator('.interactive-item-container.interactive-response').last().innerText().catch(() => '');
   for (let attempt = 0; attempt < 3; attempt++) {
+    const before = await page.locator('.interactive-item-container.interactive-response').count();
     await vs.sendChat(page, text);
-    try {
-      return await vs.waitForChatResponse(page, expect, { timeout });
-    } catch (e) {
-      const last = await page.locator('.interactive-item-container.interactive-response').last().innerText().catch(() => '');
-      if (!/Language model unavailable/.test(last)) throw e;
-      await page.waitForTimeout(2000);
+    const t0 = Date.now();
+    while (Date.now() - t0 < timeout) {
+      const n = await page.locator('.interactive-item-container.interactive-response').count();
+      const now = n > before ? await last() : '';
+      if (/Language model unavailable/.test(now)) break;
+      if (now.includes(expect)) return vs.waitForChatResponse(page, expect, { timeout });
+      await page.waitForTimeout(200);
     }
+    if (!/Language model unavailable/.test(await last())) throw new Error(`no chat response containing "${expect}" to "${text}"; last: ${JSON.stringify(await last())}`);
+    await page.waitForTimeout(2000);
   }
   throw new Error(`chat "${text}" never reached a language model`);
+}
+
+let shotIndex = 0;
+/** node:test's test, plus a screenshot of the workbench when the test fails (test-results/e2e/failed-N.png). */
+function test(name, fn) {
+  nodeTest(name, async () => {
+    const n = ++shotIndex;
+    try {
+      await fn();
+    } catch (e) {
+      await shot(`failed-${n}.png`).catch(() => {});
+      throw e;
+    }
+  });
 }
 
 before(async () => {
@@ -80,8 +99,10 @@ test('a stage command from the palette loads a real EDF and the Study tree shows
   await input.fill(EDF);
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: EDF }).first();
   await row.waitFor();
-  await row.locator('.monaco-checkbox, input[type=checkbox]').first().click();
-  await page.keyboard.press('Enter');
+  await row.locator('.monaco-checkbox').first().click();
+  assert.equal(await row.getAttribute('aria-checked'), 'true');
+  // Enter would toggle the focused checkbox again: accept with the picker's OK button
+  await page.locator('.quick-input-widget .monaco-button', { hasText: 'OK' }).first().click();
   await waitForStatus(/XBrain: data loaded/);
   await vs.runCommand(page, 'XBrain: Focus on Study View');
   const tree = page.locator('.monaco-list[aria-label*="Study"], [id="workbench.view.extension.xbrain"]').first();
@@ -94,8 +115,14 @@ test('a stage command from the palette loads a real EDF and the Study tree shows
 });
 
 test('@xbrain load FILE with XBrain Offline answers with the channel count', async () => {
-  const reply = await chat(`@xbrain load ${EDF}`, 'load_data');
-  assert.match(reply, /64 channels|64 ch/);
+  // start over through the palette: Clear Dataset asks in a modal dialog first
+  await startPaletteCommand('XBrain: Clear Dataset').catch(() => {});
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.getByText(/Clear the study\? This removes 1 loaded file/).first().waitFor();
+  await dialog.locator('.monaco-button', { hasText: 'Run' }).first().click();
+  await waitForStatus(/XBrain: no data/);
+  const reply = await chat(`@xbrain load ${EDF}`, 'Loaded 1 file');
+  assert.match(reply, /S001R04\.edf: EDF\+, 64 ch, 160 Hz/);
   await shot('e2e-b-chat.png');
 });
 

@@ -32,7 +32,9 @@ export class OfflineModelProvider implements vscode.LanguageModelChatProvider {
     const last = messages[messages.length - 1];
     const toolResults = last?.content.filter((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart) ?? [];
     if (toolResults.length > 0) {
-      progress.report(new vscode.LanguageModelTextPart(summarizeToolResults(toolResults.map((r) => r.content.map(partText).join('')))));
+      // @xbrain already streamed the results; elsewhere (agent mode) they are the answer.
+      const shown = (options.modelOptions as { xbrainResultsShown?: boolean } | undefined)?.xbrainResultsShown;
+      progress.report(new vscode.LanguageModelTextPart(shown ? 'Done.' : summarizeToolResults(toolResults.map((r) => r.content.map(partText).join('')))));
       return;
     }
     const text = last?.content.map(partText).join('') ?? '';

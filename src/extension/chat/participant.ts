@@ -139,7 +139,7 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
   ];
   const tools = toolsForModel(host);
   for (let round = 0; round < MAX_ROUNDS && !token.isCancellationRequested; round++) {
-    const response = await model.sendRequest(messages, { tools, justification: 'XBrain plans the EEG analysis steps you asked for.' }, token);
+    const response = await model.sendRequest(messages, { tools, justification: 'XBrain plans the EEG analysis steps you asked for.', modelOptions: { xbrainResultsShown: true } }, token);
     const calls: vscode.LanguageModelToolCallPart[] = [];
     let text = '';
     for await (const part of response.stream) {

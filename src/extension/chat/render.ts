@@ -20,7 +20,9 @@ export function renderResult(r: ToolResult, stream: vscode.ChatResponseStream): 
       stream.button({ command: 'xbrain.confirmTool', title: `Run ${r.tool}`, arguments: [r.tool, (r.meta.arguments as Record<string, unknown> | undefined) ?? {}] });
       return;
     default: {
-      stream.markdown(`\n\n${r.content.includes('\n') ? '```text\n' + r.content + '\n```' : r.content}\n\n`);
+      // Short results read better as text lines; long ones (state dumps) go in a block.
+      const lines = r.content.split('\n');
+      stream.markdown(lines.length > 12 ? `\n\n\`\`\`text\n${r.content}\n\`\`\`\n\n` : `\n\n${lines.map(escapeMd).join('  \n')}\n\n`);
       const panel = panelForTool(r.tool);
       if (panel && (r.type === 'plot' || r.tool === 'start_training' || r.tool === 'evaluate')) {
         stream.button({ command: 'xbrain.openPanel', title: `Open ${panel}`, arguments: [panel] });
@@ -28,3 +30,5 @@ export function renderResult(r: ToolResult, stream: vscode.ChatResponseStream): 
     }
   }
 }
+
+const escapeMd = (line: string): string => line.replace(/([\\`*_[\]<>#|])/g, '\\$1');

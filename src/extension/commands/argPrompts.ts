@@ -123,7 +123,7 @@ async function pickEegFiles(title: string, dataFolders: string[]): Promise<strin
   const items = found
     .map((u) => ({ label: vscode.workspace.asRelativePath(u), description: undefined as string | undefined, path: u.fsPath }))
     .sort((a, b) => a.label.localeCompare(b.label));
-  const picks = await vscode.window.showQuickPick([...items, browse], { title, placeHolder: 'EEG files to load', canPickMany: true, ignoreFocusOut: true });
+  const picks = await pickMany([...items, browse], title, 'EEG files to load (Enter loads the highlighted file when none is checked)');
   if (!picks || picks.length === 0) throw new PromptCancelled();
   if (picks.some((p) => p === browse)) {
     const uris = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: true, openLabel: 'Load', filters: { EEG: EEG_EXTENSIONS } });
@@ -131,4 +131,26 @@ async function pickEegFiles(title: string, dataFolders: string[]): Promise<strin
     return [...picks.filter((p) => p !== browse).map((p) => p.path), ...uris.map((u) => u.fsPath)];
   }
   return picks.map((p) => p.path);
+}
+
+/** A multi-select pick where Enter with nothing checked takes the highlighted item (what people expect after typing a name). */
+function pickMany<T extends vscode.QuickPickItem>(items: T[], title: string, placeholder: string): Promise<T[] | undefined> {
+  return new Promise((resolve) => {
+    const qp = vscode.window.createQuickPick<T>();
+    Object.assign(qp, { title, placeholder, items, canSelectMany: true, ignoreFocusOut: true });
+    let done = false;
+    qp.onDidAccept(() => {
+      done = true;
+      // In multi-select mode the list is not focused after typing, so also accept a filter that matches one item.
+      const typed = qp.value.trim().toLowerCase();
+      const matching = typed ? items.filter((i) => i.label.toLowerCase().includes(typed)) : [];
+      resolve(qp.selectedItems.length > 0 ? [...qp.selectedItems] : qp.activeItems.length > 0 ? [...qp.activeItems] : matching.length === 1 ? matching : []);
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      if (!done) resolve(undefined);
+      qp.dispose();
+    });
+    qp.show();
+  });
 }

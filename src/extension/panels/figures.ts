@@ -29,12 +29,15 @@ export function decimate(row: ArrayLike<number>, t0: number, dt: number, maxPoin
 }
 
 function stackedTraces(rows: ArrayLike<number>[], names: string[], t0: number, dt: number): FigureSpec {
-  let spread = 0;
+  // Spacing from the median channel range: one noisy channel must not flatten the other 63.
+  const ranges: number[] = [];
   for (const r of rows) {
     let lo = Infinity, hi = -Infinity;
     for (let i = 0; i < r.length; i++) { if (r[i] < lo) lo = r[i]; if (r[i] > hi) hi = r[i]; }
-    if (Number.isFinite(hi - lo)) spread = Math.max(spread, hi - lo);
+    if (Number.isFinite(hi - lo)) ranges.push(hi - lo);
   }
+  ranges.sort((a, b) => a - b);
+  const spread = ranges.length ? ranges[Math.floor(ranges.length / 2)] : 0;
   const step = spread > 0 ? spread : 1;
   const data = rows.map((r, c) => {
     const d = decimate(r, t0, dt);
