@@ -107,3 +107,12 @@ describe('offline planner as an LlmClient', () => {
     expect(second.toolCalls).toEqual([]);
   });
 });
+
+describe('xbrain demo script', () => {
+  it('every demo request maps to the intended pipeline step', async () => {
+    const { DEMO_REQUESTS } = await import('../../../src/cli/commands/demo');
+    const stages: PlannerContext['stage'][] = ['empty', 'data_loaded', 'data_loaded', 'preprocessed', 'preprocessed', 'dataset_ready', 'trained'];
+    const tools = DEMO_REQUESTS.map((r, i) => plan(r, { stage: stages[i] }).map((c) => c.tool));
+    expect(tools).toEqual([['load_data'], ['apply_bandpass_filter'], ['epoch_data'], ['normalize_data'], ['generate_dataset'], ['set_model', 'configure_training', 'start_training'], ['evaluate']]);
+  });
+});
