@@ -31,6 +31,9 @@ export function fftPlan(n: number): FftPlan {
 
 function factorize(n: number): number[] {
   const f: number[] = [];
+  // radix 8 first for cache-sized lengths (measured ~10% faster at 2^17); beyond ~2^18 its eight strided streams
+  // per butterfly lose to radix 4 (2^21: 15% slower), so long transforms keep radix 4
+  if (n <= 1 << 18) while (n % 8 === 0) { f.push(8); n /= 8; }
   while (n % 4 === 0) { f.push(4); n /= 4; }
   while (n % 2 === 0) { f.push(2); n /= 2; }
   for (let p = 3; p * p <= n; p += 2) while (n % p === 0) { f.push(p); n /= p; }
@@ -77,7 +80,7 @@ class StockhamPlan implements FftPlan {
     }
     this.work = new Float64Array(2 * n);
     for (const r of factors) {
-      if (r > 4 && !this.radixTables.has(r)) {
+      if (r > 4 && r % 2 === 1 && !this.radixTables.has(r)) {
         const h = (r - 1) / 2;
         const c = new Float64Array((h + 1) * (h + 1));
         const s = new Float64Array((h + 1) * (h + 1));
@@ -101,7 +104,8 @@ class StockhamPlan implements FftPlan {
     let s = 1;
     for (const r of this.factors) {
       const L = this.n / len;
-      if (r === 4) radix4(x, y, len, s, L, this.tw);
+      if (r === 8) radix8(x, y, len, s, L, this.tw);
+      else if (r === 4) radix4(x, y, len, s, L, this.tw);
       else if (r === 2) radix2(x, y, len, s, L, this.tw);
       else if (r === 3) radix3(x, y, len, s, L, this.tw);
       else radixOdd(x, y, len, s, L, this.tw, r, this.radixTables.get(r)!);
@@ -176,6 +180,58 @@ function radix4(x: Float64Array, y: Float64Array, len: number, s: number, L: num
   }
 }
 
+const SQRT_HALF = Math.SQRT1_2;
+
+/** 8-point DFT as two 4-point DFTs (even / odd inputs) joined with ω8^k = e^{-iπk/4}. */
+function radix8(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array): void {
+  const m = len / 8;
+  const s2 = 2 * s;
+  const ms2 = m * s2;
+  for (let p = 0; p < m; p++) {
+    const w = 2 * p * L;
+    const w1r = tw[w], w1i = tw[w + 1], w2r = tw[2 * w], w2i = tw[2 * w + 1], w3r = tw[3 * w], w3i = tw[3 * w + 1];
+    const w4r = tw[4 * w], w4i = tw[4 * w + 1], w5r = tw[5 * w], w5i = tw[5 * w + 1], w6r = tw[6 * w], w6i = tw[6 * w + 1];
+    const w7r = tw[7 * w], w7i = tw[7 * w + 1];
+    const inBase = s2 * p;
+    const outBase = s2 * 8 * p;
+    for (let q = 0; q < s2; q += 2) {
+      const i0 = inBase + q, i1 = i0 + ms2, i2 = i1 + ms2, i3 = i2 + ms2, i4 = i3 + ms2, i5 = i4 + ms2, i6 = i5 + ms2, i7 = i6 + ms2;
+      // even inputs a0 a2 a4 a6 → E0..E3
+      const a0r = x[i0], a0i = x[i0 + 1], a2r = x[i2], a2i = x[i2 + 1], a4r = x[i4], a4i = x[i4 + 1], a6r = x[i6], a6i = x[i6 + 1];
+      let t0r = a0r + a4r, t0i = a0i + a4i, t1r = a0r - a4r, t1i = a0i - a4i;
+      let t2r = a2r + a6r, t2i = a2i + a6i, t3r = a2r - a6r, t3i = a2i - a6i;
+      const e0r = t0r + t2r, e0i = t0i + t2i, e2r = t0r - t2r, e2i = t0i - t2i;
+      const e1r = t1r + t3i, e1i = t1i - t3r, e3r = t1r - t3i, e3i = t1i + t3r;
+      // odd inputs a1 a3 a5 a7 → O0..O3
+      const a1r = x[i1], a1i = x[i1 + 1], a3r = x[i3], a3i = x[i3 + 1], a5r = x[i5], a5i = x[i5 + 1], a7r = x[i7], a7i = x[i7 + 1];
+      t0r = a1r + a5r; t0i = a1i + a5i; t1r = a1r - a5r; t1i = a1i - a5i;
+      t2r = a3r + a7r; t2i = a3i + a7i; t3r = a3r - a7r; t3i = a3i - a7i;
+      const o0r = t0r + t2r, o0i = t0i + t2i, o2r0 = t0r - t2r, o2i0 = t0i - t2i;
+      const o1r0 = t1r + t3i, o1i0 = t1i - t3r, o3r0 = t1r - t3i, o3i0 = t1i + t3r;
+      // ω8·O1 = √½((x + y) + i(y − x)); ω8²·O2 = −i·O2 = (y, −x); ω8³·O3 = √½((y − x) − i(x + y))
+      const o1r = SQRT_HALF * (o1r0 + o1i0), o1i = SQRT_HALF * (o1i0 - o1r0);
+      const o2r = o2i0, o2i = -o2r0;
+      const o3r = SQRT_HALF * (o3i0 - o3r0), o3i = -SQRT_HALF * (o3r0 + o3i0);
+      const o0 = outBase + q;
+      y[o0] = e0r + o0r; y[o0 + 1] = e0i + o0i;
+      let br = e1r + o1r, bi = e1i + o1i, o = o0 + s2;
+      y[o] = br * w1r - bi * w1i; y[o + 1] = br * w1i + bi * w1r;
+      br = e2r + o2r; bi = e2i + o2i; o += s2;
+      y[o] = br * w2r - bi * w2i; y[o + 1] = br * w2i + bi * w2r;
+      br = e3r + o3r; bi = e3i + o3i; o += s2;
+      y[o] = br * w3r - bi * w3i; y[o + 1] = br * w3i + bi * w3r;
+      br = e0r - o0r; bi = e0i - o0i; o += s2;
+      y[o] = br * w4r - bi * w4i; y[o + 1] = br * w4i + bi * w4r;
+      br = e1r - o1r; bi = e1i - o1i; o += s2;
+      y[o] = br * w5r - bi * w5i; y[o + 1] = br * w5i + bi * w5r;
+      br = e2r - o2r; bi = e2i - o2i; o += s2;
+      y[o] = br * w6r - bi * w6i; y[o + 1] = br * w6i + bi * w6r;
+      br = e3r - o3r; bi = e3i - o3i; o += s2;
+      y[o] = br * w7r - bi * w7i; y[o + 1] = br * w7i + bi * w7r;
+    }
+  }
+}
+
 function radix3(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array): void {
   const m = len / 3;
   const s3 = Math.sqrt(3) / 2;
@@ -227,8 +283,10 @@ function radixOdd(
       y[o0] = b0r; y[o0 + 1] = b0i;
       for (let k = 1; k <= h; k++) {
         let cr = a0r, ci = a0i, pr = 0, pi = 0;
+        const row = k * stride;
         for (let j = 1; j <= h; j++) {
-          const c = t.c[j * stride + k], sn = t.s[j * stride + k];
+          // cos/sin(2π jk / r) is symmetric in j and k: read row k so the inner loop walks memory in order
+          const c = t.c[row + j], sn = t.s[row + j];
           cr += sr[j] * c; ci += si[j] * c;
           pr += dr[j] * sn; pi += di[j] * sn;
         }
@@ -257,12 +315,13 @@ class BluesteinPlan implements FftPlan {
     this.inner = fftPlan(this.m);
     this.chirp = new Float64Array(2 * n);
     const twoN = 2 * n;
-    for (let k = 0; k < n; k++) {
-      // k² mod 2n keeps the angle exact for large k
-      const k2 = Number((BigInt(k) * BigInt(k)) % BigInt(twoN));
+    // k² mod 2n keeps the angle exact for large k; built incrementally ((k+1)² = k² + 2k + 1), exact in doubles
+    for (let k = 0, k2 = 0; k < n; k++) {
       const a = (-Math.PI * k2) / n;
       this.chirp[2 * k] = Math.cos(a);
       this.chirp[2 * k + 1] = Math.sin(a);
+      k2 += 2 * k + 1;
+      while (k2 >= twoN) k2 -= twoN;
     }
     const b = new Float64Array(2 * this.m);
     b[0] = 1;
@@ -272,39 +331,46 @@ class BluesteinPlan implements FftPlan {
       b[2 * (this.m - k)] = re; b[2 * (this.m - k) + 1] = im;
     }
     this.inner.forward(b);
+    // the inner inverse transform's 1/m, folded in once
+    const invM = 1 / this.m;
+    for (let i = 0; i < b.length; i++) b[i] *= invM;
     this.bSpec = b;
     this.buf = new Float64Array(2 * this.m);
   }
 
   forward(data: Float64Array): void {
-    const { n, m, chirp, buf, bSpec } = this;
-    buf.fill(0);
+    this.transform(data, false);
+  }
+
+  /** conj(forward(conj(x)))/n, with the conjugations folded into the chirp products */
+  inverse(data: Float64Array): void {
+    this.transform(data, true);
+  }
+
+  // Every pass here streams buffers of up to 2^21 complex values, so the inner inverse FFT is written as
+  // conj(FFT(conj(·))) with its 1/m already in bSpec and the conjugations folded into the neighbouring loops.
+  private transform(data: Float64Array, inverse: boolean): void {
+    const { n, chirp, buf, bSpec } = this;
+    const sx = inverse ? -1 : 1;
     for (let k = 0; k < n; k++) {
-      const xr = data[2 * k], xi = data[2 * k + 1], cr = chirp[2 * k], ci = chirp[2 * k + 1];
+      const xr = data[2 * k], xi = sx * data[2 * k + 1], cr = chirp[2 * k], ci = chirp[2 * k + 1];
       buf[2 * k] = xr * cr - xi * ci;
       buf[2 * k + 1] = xr * ci + xi * cr;
     }
+    buf.fill(0, 2 * n);
     this.inner.forward(buf);
-    for (let k = 0; k < m; k++) {
-      const ar = buf[2 * k], ai = buf[2 * k + 1], br = bSpec[2 * k], bi = bSpec[2 * k + 1];
-      buf[2 * k] = ar * br - ai * bi;
-      buf[2 * k + 1] = ar * bi + ai * br;
+    for (let k = 0; k < buf.length; k += 2) {
+      const ar = buf[k], ai = buf[k + 1], br = bSpec[k], bi = bSpec[k + 1];
+      buf[k] = ar * br - ai * bi;
+      buf[k + 1] = -(ar * bi + ai * br);
     }
-    this.inner.inverse(buf);
+    this.inner.forward(buf);
+    const scale = inverse ? 1 / n : 1;
     for (let k = 0; k < n; k++) {
-      const yr = buf[2 * k], yi = buf[2 * k + 1], cr = chirp[2 * k], ci = chirp[2 * k + 1];
-      data[2 * k] = yr * cr - yi * ci;
-      data[2 * k + 1] = yr * ci + yi * cr;
-    }
-  }
-
-  inverse(data: Float64Array): void {
-    conjugate(data);
-    this.forward(data);
-    const inv = 1 / this.n;
-    for (let i = 0; i < data.length; i += 2) {
-      data[i] *= inv;
-      data[i + 1] = -data[i + 1] * inv;
+      // y = conj(buf_k) is the convolution; out = y · c_k (conjugated and scaled for the inverse)
+      const yr = buf[2 * k], yi = -buf[2 * k + 1], cr = chirp[2 * k], ci = chirp[2 * k + 1];
+      data[2 * k] = (yr * cr - yi * ci) * scale;
+      data[2 * k + 1] = sx * (yr * ci + yi * cr) * scale;
     }
   }
 }

@@ -24,8 +24,9 @@ function seeded(n: number, seed: number): Float64Array {
 }
 
 describe('fft (mixed radix + Bluestein)', () => {
-  // lengths covering radix 4, 2, 3, 5, 7, 13, 37 and Bluestein (prime 101, 2·643)
-  for (const n of [1, 2, 3, 4, 5, 8, 12, 30, 49, 64, 100, 13 * 37, 101, 2 * 643, 7700 / 4]) {
+  // lengths covering radix 4, 2, 3, 5, 7, 13, 37, Bluestein over a prime length (101) and Bluestein passes for large
+  // prime factors inside a mixed-radix plan (2·643, 3·5·311, 71·89)
+  for (const n of [1, 2, 3, 4, 5, 8, 12, 16, 30, 32, 49, 64, 100, 512, 2048, 8 * 9 * 5, 13 * 37, 101, 2 * 643, 7700 / 4, 3 * 5 * 311, 71 * 89]) {
     it(`matches the naive DFT for n=${n}`, () => {
       const x = seeded(2 * n, n);
       const want = naiveDft(x);
