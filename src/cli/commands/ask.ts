@@ -10,6 +10,7 @@ import { mockSession, MOCK_FILES } from '../../core/agent/mockTools';
 import { createLlm } from '../../core/agent/backends';
 import { renderEvent } from '../../core/agent/render';
 import { openRetriever } from '../../core/rag/retriever';
+import { BackgroundReviewer } from '../../core/agent/reviewer';
 
 export const askCommand: CliCommand = {
   name: 'ask',
@@ -55,7 +56,12 @@ export const askCommand: CliCommand = {
       },
       progress: json ? undefined : (m) => process.stderr.write(`  … ${m}\n`),
     });
+    const reviewer = mock ? null : new BackgroundReviewer(session);
     const r = await agent.run(request);
+    if (reviewer) {
+      await reviewer.flush();
+      reviewer.dispose();
+    }
     if (json) {
       process.stdout.write(JSON.stringify({ calls: r.calls.map((c) => ({ tool: c.tool, arguments: c.arguments, result: c.result })), answer: r.answer }, null, 2) + '\n');
     } else process.stdout.write(r.answer + '\n');

@@ -11,6 +11,7 @@ import { routeRequest, type Route } from './router';
 import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
 import { summarizeRun, type AgentCall } from './runSummary';
+import { reviewStudy } from './reviewer';
 
 export type { AgentCall } from './runSummary';
 
@@ -119,6 +120,7 @@ export class AgentController {
     const context = examples.length ? examples.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n') : undefined;
     const turn: ChatMessage[] = [];
     const history = this.conversation.window();
+    const warnedBefore = new Set(reviewStudy(session.study.state).map((w) => w.reason));
     const calls: AgentCall[] = [];
     const recent: string[] = [];
     const rejected = new Set<string>();
@@ -212,7 +214,9 @@ export class AgentController {
       this.emit({ type: 'step_end', step, stage: session.study.stage });
     }
 
-    const summary = summarizeRun(calls, session.study.stage, stopMessage);
+    // the reviewer's rubric: only pitfalls this request introduced, with the reason
+    const fresh = reviewStudy(session.study.state).filter((w) => !warnedBefore.has(w.reason));
+    const summary = summarizeRun(calls, session.study.stage, stopMessage) + (fresh.length ? `\n${fresh.map((w) => `Warning (${w.rule}): ${w.reason}`).join('\n')}` : '');
     const answer = finalText && calls.length ? `${finalText}\n\n${summary}` : finalText || summary;
     this.conversation.add({ user: request, route: 'operation', messages: turn, answer, at: new Date().toISOString() });
     return { route: 'operation', answer, calls, stoppedBy, steps: step };
