@@ -28,16 +28,40 @@ export function resamplePlan(nIn: number, up: number, down: number, npad = 100):
   return { ratio, nIn, nOut, npad, oldLen, newLen, toRemove: [r0, newLen - nOut - r0] };
 }
 
+/** Work arrays of one plan, reusable across the pairs of a resampleRows call. */
+export interface ResampleScratch { z: Float64Array; s: Float64Array }
+
+export function resampleScratch(plan: ResamplePlan): ResampleScratch {
+  return { z: new Float64Array(2 * plan.oldLen), s: new Float64Array(2 * plan.newLen) };
+}
+
+/** Write the reflect_limited-padded x into every other slot of z (from `offset`): the same values reflectLimitedPad gives. */
+function padInto(x: ArrayLike<number>, npad: number, z: Float64Array, offset: number): void {
+  const n = x.length;
+  if (n <= npad + 1) {
+    // short signal: zeros beyond the reflection, as MNE
+    const p = reflectLimitedPad(x, npad, npad);
+    for (let i = 0; i < p.length; i++) z[2 * i + offset] = p[i];
+    return;
+  }
+  const x0 = x[0], xl = x[n - 1];
+  let o = offset;
+  for (let k = npad; k >= 1; k--, o += 2) z[o] = 2 * x0 - x[k];
+  for (let i = 0; i < n; i++, o += 2) z[o] = x[i];
+  for (let k = 0; k < npad; k++, o += 2) z[o] = 2 * xl - x[n - 2 - k];
+}
+
 /** Resample one or two channels; outputs have plan.nOut samples. */
 export function resamplePair(
   a: ArrayLike<number>, b: ArrayLike<number> | null, plan: ResamplePlan,
   outA: { [i: number]: number }, outB: { [i: number]: number } | null,
+  scratch: ResampleScratch = resampleScratch(plan),
 ): void {
   const { oldLen: N, newLen: M, npad, nOut, toRemove } = plan;
-  const xa = reflectLimitedPad(a, npad, npad);
-  const xb = b ? reflectLimitedPad(b, npad, npad) : null;
-  const z = new Float64Array(2 * N);
-  for (let i = 0; i < N; i++) { z[2 * i] = xa[i]; z[2 * i + 1] = xb ? xb[i] : 0; }
+  const { z, s } = scratch;
+  padInto(a, npad, z, 0);
+  if (b) padInto(b, npad, z, 1);
+  else for (let i = 1; i < 2 * N; i += 2) z[i] = 0;
   fftPlan(N).forward(z);
   const shorter = M < N;
   const useLen = shorter ? M : N;
@@ -46,7 +70,7 @@ export function resamplePair(
   const scale = M / N; // boxcar window folded onto itself stays flat
   const half = Math.floor(M / 2);
   const lastIn = Math.floor(N / 2); // last rfft bin of the padded input
-  const s = new Float64Array(2 * M);
+  s.fill(0);
   for (let k = 0; k <= Math.min(half, lastIn); k++) {
     // unpack the two real spectra from the shared complex one
     const kr = (N - k) % N;

@@ -8,7 +8,7 @@ import type { FirDesign } from './firDesign';
 import { firFilterPair, firKernel, type FirKernel } from './firApply';
 import { sosfiltZi, type IirDesign } from './iir';
 import { XBrainError } from '../tools/result';
-import { resamplePair, resamplePlan } from './resample';
+import { resamplePair, resamplePlan, resampleScratch } from './resample';
 import { normalizeSegment, type NormalizeMethod } from './normalize';
 
 export type Row = Float32Array | Float64Array;
@@ -159,9 +159,10 @@ export function sosfiltfiltInto(sos: readonly Float64Array[], x: ArrayLike<numbe
 export function resampleRows(input: readonly Row[], output: readonly Row[], up: number, down: number, npad = 100): void {
   if (input.length === 0) return;
   const plan = resamplePlan(input[0].length, up, down, npad);
+  const scratch = resampleScratch(plan);
   for (let c = 0; c < input.length; c += 2) {
     const b = c + 1 < input.length ? input[c + 1] : null;
-    resamplePair(input[c], b, plan, output[c], b ? output[c + 1] : null);
+    resamplePair(input[c], b, plan, output[c], b ? output[c + 1] : null, scratch);
   }
 }
 
