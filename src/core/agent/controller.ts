@@ -90,7 +90,8 @@ export class AgentController {
 
   /** Q&A: retrieve from the knowledge base and answer with the sources cited. */
   private async answer(question: string): Promise<AgentRunResult> {
-    const hits = this.o.retriever ? await this.o.retriever.retrieve(question, 4) : [];
+    // few-shot examples serve operations; questions are answered from the primer, the model guide and the tool reference
+    const hits = this.o.retriever ? (await this.o.retriever.retrieve(question, 8)).filter((h) => !/examples/i.test(h.source)).slice(0, 4) : [];
     const context = hits.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n');
     const system = [
       'You are XBrain, an EEG deep-learning assistant.',

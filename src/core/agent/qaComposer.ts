@@ -10,7 +10,7 @@ export function answerFromContext(question: string, context: string): string {
   for (const b of blocks) {
     for (const sentence of b.text.split(/(?<=[.!?。])\s+|\n+/)) {
       const t = sentence.trim();
-      if (t.length < 20 || /^[#|`-]/.test(t)) continue;
+      if (t.length < 20 || /^[#|`-]|^(User|Calls|Notebook cell):|^\w+\(.*\)$/.test(t)) continue;
       const words = terms(t);
       let score = 0;
       for (const w of q) if (words.has(w)) score += 1;
