@@ -69,7 +69,7 @@ class StockhamPlan implements FftPlan {
   private readonly tw: Float64Array;
   private work: Float64Array;
   /** per generic radix r: cos/sin(2π jk / r) tables */
-  private readonly radixTables = new Map<number, { c: Float64Array; s: Float64Array }>();
+  private readonly radixTables = new Map<number, { c: Float64Array; s: Float64Array; cs: Float64Array }>();
 
   constructor(readonly n: number, private readonly factors: number[]) {
     this.tw = new Float64Array(2 * n);
@@ -91,7 +91,9 @@ class StockhamPlan implements FftPlan {
             s[j * (h + 1) + k] = Math.sin(a);
           }
         }
-        this.radixTables.set(r, { c, s });
+        const cs = new Float64Array(2 * c.length);
+        for (let i = 0; i < c.length; i++) { cs[2 * i] = c[i]; cs[2 * i + 1] = s[i]; }
+        this.radixTables.set(r, { c, s, cs });
       }
     }
   }
@@ -256,13 +258,16 @@ function radix3(x: Float64Array, y: Float64Array, len: number, s: number, L: num
 
 function radixOdd(
   x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array, r: number,
-  t: { c: Float64Array; s: Float64Array },
+  t: { c: Float64Array; s: Float64Array; cs: Float64Array },
 ): void {
   const m = len / r;
   const h = (r - 1) / 2;
   const stride = h + 1;
-  const sr = new Float64Array(h + 1), si = new Float64Array(h + 1), dr = new Float64Array(h + 1), di = new Float64Array(h + 1);
+  // v[4j..4j+3] = (x_j + x_{r-j}) re, im, (x_j − x_{r-j}) re, im; cs[2(k·stride + j)] = cos, sin(2π jk / r)
+  const v = new Float64Array(4 * (h + 1));
+  const cs = t.cs;
   const twr = new Float64Array(r), twi = new Float64Array(r);
+  const step = 2 * s * m;
   for (let p = 0; p < m; p++) {
     for (let k = 1; k < r; k++) {
       const wi = 2 * ((p * k * L) % (len * L));
@@ -270,31 +275,38 @@ function radixOdd(
     }
     for (let q = 0; q < s; q++) {
       const i0 = 2 * (q + s * p);
-      const step = 2 * s * m;
       const a0r = x[i0], a0i = x[i0 + 1];
       let b0r = a0r, b0i = a0i;
       for (let j = 1; j <= h; j++) {
         const ij = i0 + j * step, ik = i0 + (r - j) * step;
-        sr[j] = x[ij] + x[ik]; si[j] = x[ij + 1] + x[ik + 1];
-        dr[j] = x[ij] - x[ik]; di[j] = x[ij + 1] - x[ik + 1];
-        b0r += sr[j]; b0i += si[j];
+        const sr = x[ij] + x[ik], si = x[ij + 1] + x[ik + 1];
+        v[4 * j] = sr; v[4 * j + 1] = si;
+        v[4 * j + 2] = x[ij] - x[ik]; v[4 * j + 3] = x[ij + 1] - x[ik + 1];
+        b0r += sr; b0i += si;
       }
       const o0 = 2 * (q + s * r * p);
       y[o0] = b0r; y[o0 + 1] = b0i;
-      for (let k = 1; k <= h; k++) {
-        let cr = a0r, ci = a0i, pr = 0, pi = 0;
-        const row = k * stride;
+      // two output pairs (k, r−k) and (k+1, r−k−1) per sweep share the loads of v
+      for (let k = 1; k <= h; k += 2) {
+        const two = k + 1 <= h;
+        let cr = a0r, ci = a0i, pr = 0, pi = 0, cr2 = a0r, ci2 = a0i, pr2 = 0, pi2 = 0;
+        const row = 2 * k * stride, row2 = two ? row + 2 * stride : row;
         for (let j = 1; j <= h; j++) {
-          // cos/sin(2π jk / r) is symmetric in j and k: read row k so the inner loop walks memory in order
-          const c = t.c[row + j], sn = t.s[row + j];
-          cr += sr[j] * c; ci += si[j] * c;
-          pr += dr[j] * sn; pi += di[j] * sn;
+          const sr = v[4 * j], si = v[4 * j + 1], dr = v[4 * j + 2], di = v[4 * j + 3];
+          const c = cs[row + 2 * j], sn = cs[row + 2 * j + 1], c2 = cs[row2 + 2 * j], sn2 = cs[row2 + 2 * j + 1];
+          cr += sr * c; ci += si * c; pr += dr * sn; pi += di * sn;
+          cr2 += sr * c2; ci2 += si * c2; pr2 += dr * sn2; pi2 += di * sn2;
         }
         // b_k = C + (-i)·P, b_{r-k} = C - (-i)·P, with (-i)(pr + i pi) = pi - i pr
-        const bkr = cr + pi, bki = ci - pr, bmr = cr - pi, bmi = ci + pr;
-        const ok = o0 + 2 * s * k, om = o0 + 2 * s * (r - k);
+        let bkr = cr + pi, bki = ci - pr, bmr = cr - pi, bmi = ci + pr;
+        let ok = o0 + 2 * s * k, om = o0 + 2 * s * (r - k), km = r - k;
         y[ok] = bkr * twr[k] - bki * twi[k]; y[ok + 1] = bkr * twi[k] + bki * twr[k];
-        const km = r - k;
+        y[om] = bmr * twr[km] - bmi * twi[km]; y[om + 1] = bmr * twi[km] + bmi * twr[km];
+        if (!two) break;
+        const k2 = k + 1;
+        bkr = cr2 + pi2; bki = ci2 - pr2; bmr = cr2 - pi2; bmi = ci2 + pr2;
+        ok = o0 + 2 * s * k2; om = o0 + 2 * s * (r - k2); km = r - k2;
+        y[ok] = bkr * twr[k2] - bki * twi[k2]; y[ok + 1] = bkr * twi[k2] + bki * twr[k2];
         y[om] = bmr * twr[km] - bmi * twi[km]; y[om + 1] = bmr * twi[km] + bmi * twr[km];
       }
     }
