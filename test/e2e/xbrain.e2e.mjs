@@ -46,12 +46,13 @@ async function startPaletteCommand(title) {
 async function chat(text, expect, timeout = 60000) {
   const last = () => page.locator('.interactive-item-container.interactive-response').last().innerText().catch(() => '');
   for (let attempt = 0; attempt < 3; attempt++) {
-    const before = await page.locator('.interactive-item-container.interactive-response').count();
+    // the chat list is virtualised, so count nothing: wait for the last response to differ from before sending
+    const before = await last();
     await vs.sendChat(page, text);
     const t0 = Date.now();
     while (Date.now() - t0 < timeout) {
-      const n = await page.locator('.interactive-item-container.interactive-response').count();
-      const now = n > before ? await last() : '';
+      const current = await last();
+      const now = current !== before ? current : '';
       if (/Language model unavailable/.test(now)) break;
       if (now.includes(expect)) return vs.waitForChatResponse(page, expect, { timeout });
       await page.waitForTimeout(200);

@@ -3,11 +3,12 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, basename } from 'node:path';
 import type { SessionHost } from '../sessionHost';
 import type { ToolResult } from '../../core/tools/result';
-import { TOOL_DEFINITIONS } from '../../core/tools/definitions';
-import { stateManager } from '../../core/study/stateManager';
 import { HELP_TEXT, planSlashCommand, type PlannedToolCall } from './slashCommands';
-import { formatResult, renderResult } from './render';
-import { selectFallbackModel } from './modelProviders';
+import { renderResult } from './render';
+import { selectFallbackModel, OFFLINE_VENDOR } from './modelProviders';
+import { VscodeLmClient } from './lmClient';
+import { AgentController } from '../../core/agent/controller';
+import { OfflinePlanner } from '../../core/agent/offlinePlanner';
 import { exportChatToNotebook, type ChatTurnCalls } from '../notebook';
 
 export const PARTICIPANT_ID = 'xbrain.xbrain';
@@ -24,7 +25,6 @@ export function isXBrainMetadata(m: unknown): m is XBrainChatMetadata {
   return !!m && typeof m === 'object' && (m as { kind?: unknown }).kind === 'xbrain';
 }
 
-const MAX_ROUNDS = 8;
 
 export function registerParticipant(host: SessionHost): vscode.Disposable {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) =>
@@ -117,51 +117,40 @@ async function runCall(host: SessionHost, call: PlannedToolCall, stream: vscode.
   }
 }
 
-function toolsForModel(host: SessionHost): vscode.LanguageModelChatTool[] {
-  if (!host.trusted) return [];
-  const available = new Set(stateManager.availableTools(host.stage));
-  return TOOL_DEFINITIONS.filter((d) => available.has(d.name) || d.mutates).map((d) => ({ name: d.name, description: d.description, inputSchema: d.parameters }));
-}
-
-/** Free text: the model (request.model, else the configured XBrain model) plans with the XBrain tools, round by round. */
+/**
+ * Free text goes to the agent (router → ReAct controller) with request.model, or the configured model; "XBrain
+ * Offline" (picked in chat or as the default) is the agent's own OfflinePlanner. Its events stream into the chat;
+ * a tool that needs confirmation is not run: the user gets a button instead.
+ */
 async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, meta: XBrainChatMetadata): Promise<void> {
   const model = request.model ?? (await selectFallbackModel());
   if (!model) {
     stream.markdown('No language model is available. Choose **XBrain Offline** in the model picker or set `xbrain.llm.endpointUrl`. Slash commands (`/load`, `/epoch`, …) work without one.');
     return;
   }
-  const summary = (await host.invoke('get_study_state', {})).content;
-  const messages: vscode.LanguageModelChatMessage[] = [
-    vscode.LanguageModelChatMessage.User(
-      `You are XBrain, an EEG analysis assistant. Use the tools to do what the user asks; never invent results. Current study:\n${summary}`,
-    ),
-    vscode.LanguageModelChatMessage.User(request.prompt),
-  ];
-  const tools = toolsForModel(host);
-  for (let round = 0; round < MAX_ROUNDS && !token.isCancellationRequested; round++) {
-    const response = await model.sendRequest(messages, { tools, justification: 'XBrain plans the EEG analysis steps you asked for.', modelOptions: { xbrainResultsShown: true } }, token);
-    const calls: vscode.LanguageModelToolCallPart[] = [];
-    let text = '';
-    for await (const part of response.stream) {
-      if (part instanceof vscode.LanguageModelTextPart) {
-        text += part.value;
-        stream.markdown(part.value);
-      } else if (part instanceof vscode.LanguageModelToolCallPart) calls.push(part);
-    }
-    if (calls.length === 0) return;
-    messages.push(vscode.LanguageModelChatMessage.Assistant([...(text ? [new vscode.LanguageModelTextPart(text)] : []), ...calls]));
-    const results: vscode.LanguageModelToolResultPart[] = [];
-    let stop = false;
-    for (const c of calls) {
-      const args = (c.input ?? {}) as Record<string, unknown>;
-      const result = await runCall(host, await resolvePaths(host, { tool: c.name, args }), stream, token);
-      meta.toolRounds.push({ tool: c.name, args, type: result.type });
-      results.push(new vscode.LanguageModelToolResultPart(c.callId, [new vscode.LanguageModelTextPart(formatResult(result))]));
-      if (result.type === 'confirm') stop = true;
-    }
-    messages.push(vscode.LanguageModelChatMessage.User(results));
-    // A confirmation is the user's decision: the loop waits for the button instead of talking the model past it.
-    if (stop) return;
+  const llm = model.vendor === OFFLINE_VENDOR ? new OfflinePlanner() : new VscodeLmClient(model, token);
+  const ac = new AbortController();
+  const sub = token.onCancellationRequested(() => ac.abort());
+  const agent = new AgentController({
+    llm,
+    session: host.session,
+    signal: ac.signal,
+    progress: (m) => stream.progress(m),
+    onEvent: (e) => {
+      if (e.type === 'action_start') stream.progress(`Running ${e.tool}…`);
+      else if (e.type === 'exec_result' && e.result.type !== 'confirm') renderResult(e.result, stream);
+      else if (e.type === 'confirm_request') renderResult({ type: 'confirm', tool: e.tool, content: e.question, meta: { arguments: e.arguments } }, stream);
+      else if (e.type === 'error' && e.code !== 'rejected') stream.markdown(`\n\n*${e.message}*\n\n`);
+    },
+    // chat cannot block on a dialog: the button rendered above runs the call when the user clicks it
+    confirm: async () => false,
+  });
+  try {
+    const result = await agent.run(request.prompt);
+    for (const c of result.calls) meta.toolRounds.push({ tool: c.tool, args: c.arguments, type: c.result.type });
+    if (result.answer) stream.markdown(`\n\n${result.answer}`);
+  } finally {
+    sub.dispose();
   }
 }
 
