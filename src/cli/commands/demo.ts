@@ -17,20 +17,20 @@ export const DEMO_REQUESTS = [
   'epoch 0 to 4 s around T1 and T2',
   'normalize with z-score',
   'split by trial with 20% test and 20% validation',
-  'train EEGNet for 5 epochs with batch 16',
+  'train EEGNet for 30 epochs with batch 8',
   'evaluate the model on the test set',
 ];
 
 export const demoCommand: CliCommand = {
   name: 'demo',
   usage: 'demo [--keep] [--workspace DIR]',
-  summary: 'Offline agent demo: simulate EEG, load, preprocess, epoch, split, train a small EEGNet and report metrics (no network, no key)',
+  summary: 'Offline agent demo: simulate EEG, load, preprocess, epoch, split, train EEGNet (30 epochs) and report metrics against chance and a CSP+LDA baseline (no network, no key)',
   run: async (argv) => {
     const { flags } = parseFlags(argv, ['keep']);
     const ws = typeof flags.workspace === 'string' ? flags.workspace : mkdtempSync(join(tmpdir(), 'xbrain-demo-'));
     const out = (s: string) => process.stdout.write(s + '\n');
     out(`XBrain demo — offline planner, workspace ${ws}`);
-    const files = simulateFiles({ out: join(ws, 'data'), subjects: 1, runs: 3, seed: 1 });
+    const files = simulateFiles({ out: join(ws, 'data'), subjects: 1, runs: 6, seed: 1 });
     out(`Simulated ${files.length} motor-imagery runs (64 channels, 160 Hz, T0/T1/T2): ${files.map((f) => f.split(/[\\/]/).pop()).join(', ')}`);
     const session = await XBrainSession.open({ workspace: ws, packageRoot: packageRoot(), trusted: true }, { fresh: true });
     const agent = new AgentController({
@@ -57,22 +57,17 @@ export const demoCommand: CliCommand = {
       }
     }
     const evaluation = session.study.state.evaluations.at(-1);
-    if (code === 0 && evaluation) out(`Metrics (${evaluation.split}): ${keyNumbers(evaluation.metrics)}`);
+    if (code === 0 && evaluation) {
+      const m = evaluation.metrics as Record<string, unknown>;
+      const num = (v: unknown): string => (typeof v === 'number' ? v.toFixed(3) : '–');
+      const chance = m.chance as Record<string, unknown> | undefined;
+      const base = m.baseline as Record<string, unknown> | undefined;
+      out(`\nEEGNet on the ${evaluation.split} set: accuracy ${num(m.accuracy)}, balanced accuracy ${num(m.balancedAccuracy)}, kappa ${num(m.kappa)}, macro-F1 ${num(m.macroF1)}, AUC ${num(m.auc)}`);
+      if (chance) out(`Chance: ${num(chance.uniform)} (above ${num(chance.significant)} is better than chance at p < 0.05 for this test set)`);
+      if (base) out(`CSP+LDA baseline on the same split: accuracy ${num(base.accuracy)}, kappa ${num(base.kappa)}`);
+    }
     if (code === 0) out(`\nDone. Stage: ${session.study.stage}. ${session.study.state.runs.length} run(s), ${session.study.state.evaluations.length} evaluation(s).`);
     if (!flags.keep && typeof flags.workspace !== 'string') rmSync(ws, { recursive: true, force: true });
     return code;
   },
 };
-
-/** The headline numbers of an evaluation (numbers at the top level or one level down), e.g. accuracy, kappa. */
-function keyNumbers(m: Record<string, unknown>): string {
-  const parts: string[] = [];
-  const visit = (o: Record<string, unknown>, prefix: string, depth: number) => {
-    for (const [k, v] of Object.entries(o)) {
-      if (typeof v === 'number' && /acc|kappa|f1|auc|chance/i.test(k)) parts.push(`${prefix}${k} ${v.toFixed(3)}`);
-      else if (v && typeof v === 'object' && !Array.isArray(v) && depth < 1) visit(v as Record<string, unknown>, `${k}.`, depth + 1);
-    }
-  };
-  visit(m, '', 0);
-  return parts.slice(0, 8).join(', ') || 'see get_study_state';
-}
