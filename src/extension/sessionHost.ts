@@ -55,8 +55,19 @@ export class SessionHost implements vscode.Disposable {
 
   async invoke(tool: string, args: unknown, opts: SessionInvokeOptions = {}): Promise<ToolResult> {
     const r = await this.session.invoke(tool, args, opts);
-    this.results.fire(r);
+    this.report(r);
     return r;
+  }
+
+  /** A result of a call made on the session directly (the agent controller invokes it itself) reaches the panels too. */
+  report(r: ToolResult): void {
+    this.results.fire(r);
+  }
+
+  /** Flushes the session's background saves (deactivate awaits it). */
+  async close(): Promise<void> {
+    this.dispose();
+    await this.session.dispose();
   }
 
   async syncContext(): Promise<void> {

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import OpenAI from 'openai';
 import { readSettings, API_KEY_SECRET } from '../config';
-import { planOffline, summarizeToolResults } from './offlinePlanner';
+import { OfflinePlanner } from '../../core/agent/offlinePlanner';
+import type { StudyState } from '../../core/study/types';
+import { offlineReply, type OfflineInMessage } from './offlineTurn';
 
 export const OFFLINE_VENDOR = 'xbrain-offline';
 export const ENDPOINT_VENDOR = 'xbrain-endpoint';
@@ -19,12 +21,17 @@ export async function selectFallbackModel(): Promise<vscode.LanguageModelChat | 
   return undefined;
 }
 
-/** "XBrain Offline": the rule-based planner as a tool-calling model, so @xbrain and agent mode work without a service. */
+/** "XBrain Offline": the agent's OfflinePlanner as a tool-calling model, so @xbrain and agent mode work without a service. */
 export class OfflineModelProvider implements vscode.LanguageModelChatProvider {
+  private readonly planner = new OfflinePlanner();
+
+  /** `state` reads the Study (undefined until the session is open) so agent-mode requests get the stage and tools. */
+  constructor(private readonly state: () => Readonly<StudyState> | undefined) {}
+
   provideLanguageModelChatInformation(): vscode.LanguageModelChatInformation[] {
     return [{
       id: 'xbrain-offline', name: 'XBrain Offline', family: 'xbrain-offline', version: '1', maxInputTokens: 100_000, maxOutputTokens: 4_000,
-      tooltip: 'Rule-based planner that runs locally; understands the XBrain pipeline steps.', capabilities: { toolCalling: true },
+      tooltip: 'Rule-based planner that runs locally (English and Traditional Chinese); understands the XBrain pipeline steps.', capabilities: { toolCalling: true },
     }];
   }
 
@@ -32,17 +39,15 @@ export class OfflineModelProvider implements vscode.LanguageModelChatProvider {
     const last = messages[messages.length - 1];
     const toolResults = last?.content.filter((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart) ?? [];
     if (toolResults.length > 0) {
-      // @xbrain already streamed the results; elsewhere (agent mode) they are the answer.
+      // The plan was emitted whole; after its results the planner has nothing to add. @xbrain already streamed
+      // them; elsewhere (agent mode) they are the answer.
       const shown = (options.modelOptions as { xbrainResultsShown?: boolean } | undefined)?.xbrainResultsShown;
-      progress.report(new vscode.LanguageModelTextPart(shown ? 'Done.' : summarizeToolResults(toolResults.map((r) => r.content.map(partText).join('')))));
+      progress.report(new vscode.LanguageModelTextPart(shown ? 'Done.' : toolResults.map((r) => r.content.map(partText).join('')).join('\n\n')));
       return;
     }
-    const text = last?.content.map(partText).join('') ?? '';
-    const names = new Set((options.tools ?? []).map((t) => t.name));
-    const resolve = (tool: string) => (names.has(tool) ? tool : names.has(`xbrain_${tool}`) ? `xbrain_${tool}` : null);
-    const step = planOffline(text, (tool) => resolve(tool) !== null);
-    if (step.kind === 'text') progress.report(new vscode.LanguageModelTextPart(step.text));
-    else progress.report(new vscode.LanguageModelToolCallPart(`offline-${Date.now()}`, resolve(step.tool)!, step.args));
+    const reply = await offlineReply(this.planner, messages.map(toOfflineMessage), (options.tools ?? []).map((t) => t.name), this.state());
+    if (reply.text || reply.calls.length === 0) progress.report(new vscode.LanguageModelTextPart(reply.text || 'XBrain Offline could not plan anything for that request.'));
+    for (const c of reply.calls) progress.report(new vscode.LanguageModelToolCallPart(c.id, c.name, c.input));
   }
 
   async provideTokenCount(_m: vscode.LanguageModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
@@ -93,6 +98,17 @@ export class EndpointModelProvider implements vscode.LanguageModelChatProvider {
   async provideTokenCount(_m: vscode.LanguageModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
     return Math.ceil((typeof text === 'string' ? text : JSON.stringify(text.content)).length / 4);
   }
+}
+
+function toOfflineMessage(m: vscode.LanguageModelChatRequestMessage): OfflineInMessage {
+  const calls = m.content.filter((p): p is vscode.LanguageModelToolCallPart => p instanceof vscode.LanguageModelToolCallPart);
+  const results = m.content.filter((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart);
+  return {
+    role: m.role === vscode.LanguageModelChatMessageRole.Assistant ? 'assistant' : 'user',
+    text: m.content.map(partText).join(''),
+    toolCalls: calls.map((c) => ({ id: c.callId, name: c.name, input: c.input && typeof c.input === 'object' ? (c.input as Record<string, unknown>) : {} })),
+    toolResults: results.map((r) => ({ callId: r.callId, text: r.content.map(partText).join('') })),
+  };
 }
 
 type OpenAiMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;

@@ -7,7 +7,9 @@ import { HELP_TEXT, planSlashCommand, type PlannedToolCall } from './slashComman
 import { renderResult } from './render';
 import { selectFallbackModel, OFFLINE_VENDOR } from './modelProviders';
 import { VscodeLmClient } from './lmClient';
-import { AgentController } from '../../core/agent/controller';
+import { AgentController, type Retriever } from '../../core/agent/controller';
+import { openRetriever } from '../../core/rag/retriever';
+import { citedSources, type RetrievedHit } from './citations';
 import { OfflinePlanner } from '../../core/agent/offlinePlanner';
 import { exportChatToNotebook, type ChatTurnCalls } from '../notebook';
 
@@ -129,16 +131,30 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
     return;
   }
   const llm = model.vendor === OFFLINE_VENDOR ? new OfflinePlanner() : new VscodeLmClient(model, token);
+  const kb = await knowledgeBase(host.session.env.packageRoot);
+  const hits: RetrievedHit[] = [];
+  const retriever: Retriever | undefined = kb && {
+    retrieve: async (query, k) => {
+      const found = await kb.retrieve(query, k);
+      hits.push(...found);
+      return found;
+    },
+  };
   const ac = new AbortController();
   const sub = token.onCancellationRequested(() => ac.abort());
   const agent = new AgentController({
     llm,
     session: host.session,
+    retriever,
     signal: ac.signal,
     progress: (m) => stream.progress(m),
     onEvent: (e) => {
       if (e.type === 'action_start') stream.progress(`Running ${e.tool}…`);
-      else if (e.type === 'exec_result' && e.result.type !== 'confirm') renderResult(e.result, stream);
+      else if (e.type === 'exec_result') {
+        // the controller calls the session itself: report the result so the panels (saliency, evaluation) see it
+        host.report(e.result);
+        if (e.result.type !== 'confirm') renderResult(e.result, stream);
+      }
       else if (e.type === 'confirm_request') renderResult({ type: 'confirm', tool: e.tool, content: e.question, meta: { arguments: e.arguments } }, stream);
       else if (e.type === 'error' && e.code !== 'rejected') stream.markdown(`\n\n*${e.message}*\n\n`);
     },
@@ -149,9 +165,19 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
     const result = await agent.run(request.prompt);
     for (const c of result.calls) meta.toolRounds.push({ tool: c.tool, args: c.arguments, type: c.result.type });
     if (result.answer) stream.markdown(`\n\n${result.answer}`);
+    if (result.route === 'qa') {
+      for (const src of citedSources(hits, host.session.env.packageRoot)) stream.reference(vscode.Uri.file(src.path), new vscode.ThemeIcon('book'));
+    }
   } finally {
     sub.dispose();
   }
+}
+
+let kbOpening: Promise<Retriever | undefined> | undefined;
+/** The knowledge-base index shipped in dist/kb, opened once; a missing or damaged index means no citations, not a failure. */
+function knowledgeBase(packageRoot: string): Promise<Retriever | undefined> {
+  kbOpening ??= openRetriever(packageRoot).catch(() => undefined);
+  return kbOpening;
 }
 
 function followups(host: SessionHost, result: vscode.ChatResult): vscode.ChatFollowup[] {

@@ -5,7 +5,8 @@ import { extensionContributes } from '../../../src/extension/manifestFragment';
 import { STAGE_COMMANDS } from '../../../src/extension/commands/table';
 import { parsePromptArgs } from '../../../src/extension/chat/promptArgs';
 import { planSlashCommand } from '../../../src/extension/chat/slashCommands';
-import { planOffline } from '../../../src/extension/chat/offlinePlanner';
+import { offlineReply } from '../../../src/extension/chat/offlineTurn';
+import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { decimate, epochsMessage, trainingMessage } from '../../../src/extension/panels/figures';
 import { emptyState } from '../../../src/core/study/study';
 import { syntheticRecording } from '../helpers/synthetic';
@@ -38,9 +39,22 @@ describe('chat prompt parsing', () => {
     expect(planSlashCommand('nonsense', '')).toBeNull();
   });
 
-  it('the offline rules only call available tools', () => {
-    expect(planOffline('filter 8 30 Hz', () => true)).toEqual({ kind: 'call', tool: 'apply_bandpass_filter', args: { low_freq: 8, high_freq: 30 } });
-    expect(planOffline('train now', (t) => t !== 'start_training').kind).toBe('text');
+  it('XBrain Offline is the agent OfflinePlanner: stage from the Study, only offered tools, agent-mode names', async () => {
+    const loaded = { ...emptyState(), recordings: [syntheticRecording({ channels: 4, sfreq: 100, seconds: 20 })] };
+    const offered = ['xbrain_apply_bandpass_filter', 'xbrain_epoch_data', 'xbrain_get_study_state'];
+    const r = await offlineReply(new OfflinePlanner(), [{ role: 'user', text: 'band-pass 8 to 30 Hz' }], offered, loaded);
+    expect(r.calls).toHaveLength(1);
+    expect(r.calls[0].name).toBe('xbrain_apply_bandpass_filter');
+    expect(r.calls[0].input).toMatchObject({ low_freq: 8, high_freq: 30 });
+    // start_training is neither offered nor allowed before a dataset: no call, a message naming what can be done
+    const t = await offlineReply(new OfflinePlanner(), [{ role: 'user', text: 'train EEGNet for 20 epochs' }], offered, loaded);
+    expect(t.calls).toHaveLength(0);
+    expect(t.text).toMatch(/start_training.* not available/);
+    // @xbrain's own system prompt (sent as the first user message) is read as the system prompt
+    const sys = 'You are XBrain, an assistant.\nCurrent stage: empty\nAvailable tools now: load_data, get_study_state';
+    const l = await offlineReply(new OfflinePlanner(), [{ role: 'user', text: sys }, { role: 'user', text: 'load S001R04.edf' }], [], undefined);
+    expect(l.calls.map((c) => c.name)).toEqual(['load_data']);
+    expect(l.calls[0].input).toMatchObject({ paths: ['S001R04.edf'] });
   });
 });
 
