@@ -25,14 +25,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
   const out = vscode.window.createOutputChannel('XBrain');
   // Models first: a chat message sent right after start-up must find them (vscode-e2e README).
   const lm = vscode.lm as Partial<typeof vscode.lm>;
-  let opened: SessionHost | undefined;
   if (typeof lm.registerLanguageModelChatProvider === 'function') {
-    context.subscriptions.push(lm.registerLanguageModelChatProvider(OFFLINE_VENDOR, new OfflineModelProvider(() => opened?.session.study.state)));
+    context.subscriptions.push(lm.registerLanguageModelChatProvider(OFFLINE_VENDOR, new OfflineModelProvider(() => activeHost?.session.study.state)));
     context.subscriptions.push(lm.registerLanguageModelChatProvider(ENDPOINT_VENDOR, new EndpointModelProvider(context.secrets)));
   }
 
   const host = await SessionHost.open(context);
-  opened = host;
   activeHost = host;
   const panels = new PanelManager(context, host);
   context.subscriptions.push(out, host, panels, host.onDidResult((r) => panels.noteResult(r)));
