@@ -152,28 +152,63 @@ export function trainingMessage(s: Readonly<StudyState>, req: Partial<PanelView>
   };
 }
 
-/** Evaluation: the latest evaluation's scalar metrics as a table, its confusion matrix and per-class bars when present. */
+/** The part of the `evaluate` tool's meta the panel draws (src/core/tools/impl/analysis.ts evaluationMeta). */
+interface EvaluationMetaView {
+  classes?: string[];
+  accuracy?: number; balancedAccuracy?: number; kappa?: number; macroF1?: number; auc?: number;
+  confusion?: number[][];
+  perClass?: { class: string; precision: number; recall: number; f1: number; support: number; auc: number }[];
+  chance?: { uniform: number; majority: number; significant: number };
+  summary?: Record<string, { mean: number; sd: number; n: number }>;
+  baseline?: { method: string; accuracy?: number; kappa?: number; summary?: Record<string, { mean: number; sd: number; n: number }> } | null;
+}
+
+const HEADLINE: [key: 'accuracy' | 'balancedAccuracy' | 'kappa' | 'macroF1' | 'auc', label: string][] = [
+  ['accuracy', 'accuracy'], ['balancedAccuracy', 'balanced accuracy'], ['kappa', 'kappa'], ['macroF1', 'macro-F1'], ['auc', 'AUC'],
+];
+const r4 = (v: number): number => Number(v.toFixed(4));
+
+/** Evaluation: headline metrics (mean ± SD over runs) with chance and the CSP+LDA baseline, the pooled confusion matrix and per-class bars. */
 export function evaluationMessage(s: Readonly<StudyState>, _req: Partial<PanelView>): HostToPage {
   const ev = s.evaluations[s.evaluations.length - 1];
   if (!ev) return { type: 'empty', kind: 'evaluation', message: 'No evaluation yet: run “XBrain: Evaluate”.' };
-  const m = ev.metrics;
-  const scalars = Object.entries(m).filter(([, v]) => typeof v === 'number') as [string, number][];
-  const cm = (m.confusion ?? m.confusion_matrix) as number[][] | undefined;
-  const classes = (m.classes as string[] | undefined) ?? cm?.map((_, i) => String(i)) ?? [];
+  const m = ev.metrics as EvaluationMetaView;
+  const cm = Array.isArray(m.confusion) ? m.confusion : undefined;
+  const classes = m.classes ?? cm?.map((_, i) => String(i)) ?? [];
   const data: Record<string, unknown>[] = [];
-  if (Array.isArray(cm)) data.push({ type: 'heatmap', z: cm, x: classes, y: classes, colorscale: 'Blues', xaxis: 'x', yaxis: 'y', showscale: false, texttemplate: '%{z}' });
-  const perClass = m.per_class as Record<string, Record<string, number>> | undefined;
-  if (perClass) {
-    for (const metric of ['precision', 'recall', 'f1']) {
-      data.push({ type: 'bar', name: metric, x: Object.keys(perClass), y: Object.values(perClass).map((p) => p[metric] ?? null), xaxis: 'x2', yaxis: 'y2' });
-    }
+  if (cm) data.push({ type: 'heatmap', z: cm, x: classes, y: classes, colorscale: 'Blues', xaxis: 'x', yaxis: 'y', showscale: false, texttemplate: '%{z}' });
+  for (const metric of ['precision', 'recall', 'f1'] as const) {
+    if (!m.perClass?.length) break;
+    data.push({ type: 'bar', name: metric, x: m.perClass.map((p) => p.class), y: m.perClass.map((p) => p[metric]), xaxis: 'x2', yaxis: 'y2' });
   }
+  const rows: (string | number)[][] = [];
+  for (const [key, label] of HEADLINE) {
+    const v = m[key];
+    if (typeof v !== 'number') continue;
+    const sd = m.summary?.[key];
+    const base = m.baseline?.summary?.[key]?.mean ?? m.baseline?.[key as 'accuracy' | 'kappa'];
+    rows.push([label, r4(v), sd && sd.n > 1 ? r4(sd.sd) : '', typeof base === 'number' ? r4(base) : '']);
+  }
+  if (m.chance) {
+    rows.push(['chance (1 / classes)', r4(m.chance.uniform), '', '']);
+    rows.push(['majority class', r4(m.chance.majority), '', '']);
+    rows.push(['significant above (p < 0.05)', r4(m.chance.significant), '', '']);
+  }
+  for (const p of m.perClass ?? []) rows.push([`${p.class}: precision / recall / F1 (n=${p.support})`, `${r4(p.precision)} / ${r4(p.recall)} / ${r4(p.f1)}`, '', '']);
+  const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
+  const acc = m.summary?.accuracy;
+  const parts = [
+    typeof m.accuracy === 'number' ? `accuracy ${pct(m.accuracy)}${acc && acc.n > 1 ? ` ± ${pct(acc.sd)}` : ''}` : '',
+    typeof m.kappa === 'number' ? `kappa ${m.kappa.toFixed(3)}` : '',
+    m.chance ? `chance ${pct(m.chance.uniform)} (significant above ${pct(m.chance.significant)})` : '',
+    m.baseline?.summary?.accuracy ? `${m.baseline.method} baseline ${pct(m.baseline.summary.accuracy.mean)}` : '',
+  ].filter(Boolean);
   const view = clampView({}, ['metrics'], 1, []);
   return {
     type: 'figure', kind: 'evaluation', title: `Evaluation on ${ev.split} (${ev.runIds.length} run(s))`, view,
-    summary: scalars.map(([k, v]) => `${k} ${v.toFixed(3)}`).join(' · '),
+    summary: parts.join(' · '),
     figure: { data, layout: { grid: { rows: 1, columns: 2, pattern: 'independent' }, margin: { l: 60, r: 10, t: 20, b: 40 }, yaxis: { autorange: 'reversed', title: { text: 'true' } }, xaxis: { title: { text: 'predicted' } } } },
-    table: { columns: ['metric', 'value'], rows: scalars.map(([k, v]) => [k, Number(v.toFixed(4))]) },
+    table: { columns: ['metric', 'value', 'SD over runs', m.baseline?.method ?? 'baseline'], rows },
   };
 }
 
