@@ -7,21 +7,11 @@ import type { Recording } from '../io/types';
 import type { Epochs } from './types';
 import { matchChannels } from './channels';
 import { welchPsd } from './psd';
+import { XBRAIN_MIME, type EpochsPayload } from '../notebook/mime';
 
-/** ARCHITECTURE.md §5 MIME type the XBrain renderer draws these payloads with. */
-export const EPOCHS_MIME = 'application/vnd.xbrain.epochs+json';
-
-/** Payload of application/vnd.xbrain.epochs+json (same shape as the notebook renderer's EpochsPayload). */
-export interface EpochsPayload {
-  sfreq: number;
-  /** seconds of each sample (relative to the event for epochs, from the record start for raw traces) */
-  times: number[];
-  channels: string[];
-  unit: 'µV';
-  traces: { epoch: number; label: string; data: number[][] }[];
-  markers: { time: number; label: string }[];
-  erp: { label: string; count: number; mean: number[][] }[];
-}
+/** ARCHITECTURE.md §5 MIME type the XBrain renderer draws these payloads with (one definition: notebook/mime.ts). */
+export const EPOCHS_MIME = XBRAIN_MIME.epochs;
+export type { EpochsPayload };
 
 /** At most this many points per drawn line. */
 export const MAX_POINTS = 1000;
