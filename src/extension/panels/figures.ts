@@ -1,6 +1,7 @@
 import type { StudyState } from '../../core/study/types';
 import type { ToolResult } from '../../core/tools/result';
 import { welchPsd } from '../../core/signal/psd';
+import { formatMeanSd, sweepRows } from './sweepTable';
 import type { FigureSpec, HostToPage, PanelKind, PanelView } from '../../webview/shared/protocol';
 
 /** Max points per trace sent to the page: min/max decimation keeps peaks, so 64 ch × 10 min stays light. */
@@ -132,7 +133,9 @@ function psdFigure(rows: ArrayLike<number>[], sfreq: number, names: string[]): F
 /** Training dashboard: one curve per run, split and metric, live while runs come in. */
 export function trainingMessage(s: Readonly<StudyState>, req: Partial<PanelView>): HostToPage {
   if (s.runs.length === 0) return { type: 'empty', kind: 'training', message: 'No training runs yet: run “XBrain: Train…”.' };
-  const view = clampView(req, ['loss', 'accuracy', 'auc', 'lr'], s.runs.length, []);
+  const sweeps = sweepRows(s.runs);
+  const view = clampView(req, ['loss', 'accuracy', 'auc', 'lr', ...(sweeps.length ? ['sweep'] : [])], s.runs.length, []);
+  if (view.mode === 'sweep') return sweepMessage(s, sweeps, view);
   const metric = view.mode as 'loss' | 'accuracy' | 'auc' | 'lr';
   const data: Record<string, unknown>[] = [];
   for (const r of s.runs) {
@@ -149,6 +152,24 @@ export function trainingMessage(s: Readonly<StudyState>, req: Partial<PanelView>
     summary: `${s.runs.length} run(s): ${running} running, ${s.runs.filter((r) => r.status === 'done').length} done`,
     figure: { data, layout: { margin: { l: 60, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'epoch' } }, yaxis: { title: { text: metric } } } },
     table: { columns: ['run', 'split', 'repeat', 'status', 'epochs'], rows: s.runs.map((r) => [r.id, r.splitName, r.repeat, r.status, r.metrics.length]) },
+  };
+}
+
+/** The dashboard's sweep view: one row per grid point (mean ± SD over folds × repeats), bars of the mean val/test accuracy. */
+function sweepMessage(s: Readonly<StudyState>, rows: ReturnType<typeof sweepRows>, view: PanelView): HostToPage {
+  const x = rows.map((r) => (new Set(rows.map((q) => q.sweepId)).size > 1 ? `${r.sweepId}: ${r.label}` : r.label));
+  const bars = (key: 'valAccuracy' | 'testAccuracy', name: string) => ({
+    type: 'bar', name, x, y: rows.map((r) => r[key]?.mean ?? null), error_y: { type: 'data', array: rows.map((r) => r[key]?.sd ?? 0), visible: true },
+  });
+  const sweepsDone = rows.reduce((n, r) => n + r.done, 0);
+  return {
+    type: 'figure', kind: 'training', title: 'Sweep — mean ± SD per grid point', view,
+    summary: `${rows.length} grid point(s) in ${new Set(rows.map((r) => r.sweepId)).size} sweep(s): ${sweepsDone} of ${rows.reduce((n, r) => n + r.runs, 0)} run(s) done, ${rows.reduce((n, r) => n + r.failed, 0)} failed; ${s.runs.filter((r) => r.status === 'running').length} running`,
+    figure: { data: [bars('valAccuracy', 'val accuracy'), bars('testAccuracy', 'test accuracy')], layout: { barmode: 'group', margin: { l: 60, r: 10, t: 10, b: 80 }, yaxis: { title: { text: 'accuracy' }, range: [0, 1] } } },
+    table: {
+      columns: ['sweep', 'point', 'runs', 'done', 'failed', 'val accuracy (mean ± SD)', 'test accuracy (mean ± SD)'],
+      rows: rows.map((r) => [r.sweepId, r.label, r.runs, r.done, r.failed, formatMeanSd(r.valAccuracy), formatMeanSd(r.testAccuracy)]),
+    },
   };
 }
 
