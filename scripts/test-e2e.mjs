@@ -16,13 +16,19 @@ if (!existsSync(join(data, 'S001R04.edf'))) fail(`test EDF not found in ${data} 
 const b = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', cwd: root });
 if (b.status !== 0) process.exit(b.status ?? 1);
 
-const ws = mkdtempSync(join(tmpdir(), 'xbrain-e2e-'));
-copyFileSync(join(data, 'S001R04.edf'), join(ws, 'S001R04.edf'));
 const only = process.argv.slice(2);
 const files = readdirSync(join(root, 'test/e2e')).filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((o) => f.includes(o)))).map((f) => join(root, 'test/e2e', f));
-const r = spawnSync('node', ['--test', '--test-concurrency=1', ...files], {
-  stdio: 'inherit', cwd: root,
-  env: { ...process.env, VSCODE_E2E_TOOL: tool, XBRAIN_E2E_WORKSPACE: ws, XBRAIN_E2E_EXTENSION: root, XBRAIN_E2E_OUT: join(root, 'test-results', 'e2e') },
-});
-rmSync(ws, { recursive: true, force: true });
-process.exit(r.status ?? 1);
+// Each file gets its own fresh workspace: the extension persists the Study in <workspace>/.xbrain, so a file that
+// leaves an epoched study behind would otherwise change what the next file's palette offers.
+let status = 0;
+for (const file of files) {
+  const ws = mkdtempSync(join(tmpdir(), 'xbrain-e2e-'));
+  copyFileSync(join(data, 'S001R04.edf'), join(ws, 'S001R04.edf'));
+  const r = spawnSync('node', ['--test', '--test-concurrency=1', file], {
+    stdio: 'inherit', cwd: root,
+    env: { ...process.env, VSCODE_E2E_TOOL: tool, XBRAIN_E2E_WORKSPACE: ws, XBRAIN_E2E_EXTENSION: root, XBRAIN_E2E_OUT: join(root, 'test-results', 'e2e') },
+  });
+  rmSync(ws, { recursive: true, force: true });
+  if (r.status !== 0) status = r.status ?? 1;
+}
+process.exit(status);
