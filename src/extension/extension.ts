@@ -10,7 +10,8 @@ import { registerLanguageModelTools, registerMcpProvider } from './chat/lmTools'
 import { OfflineModelProvider, EndpointModelProvider, OFFLINE_VENDOR, ENDPOINT_VENDOR } from './chat/modelProviders';
 import { PanelManager } from './panels/panelManager';
 import { PANEL_KINDS, panelForSwitch, panelForTool, type PanelKind } from './panels/kinds';
-import { API_KEY_SECRET } from './config';
+import { API_KEY_SECRET, applyPythonSetting } from './config';
+import { showBackends } from './commands/backendCommands';
 import { analysisNotebook } from './analysisNotebook';
 
 /** What activate() returns: integration tests and other extensions reach the session through it. */
@@ -30,6 +31,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
     context.subscriptions.push(lm.registerLanguageModelChatProvider(ENDPOINT_VENDOR, new EndpointModelProvider(context.secrets)));
   }
 
+  applyPythonSetting();
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('xbrain.python') && applyPythonSetting()));
   const host = await SessionHost.open(context);
   activeHost = host;
   const panels = new PanelManager(context, host);
@@ -62,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
       if (panel && r.type !== 'error') panels.open(panel);
       return r;
     }),
+    vscode.commands.registerCommand('xbrain.showBackends', () => showBackends(host, out)),
     vscode.commands.registerCommand('xbrain.setApiKey', async () => {
       const key = await vscode.window.showInputBox({ title: 'XBrain: API key for the OpenAI-compatible endpoint', password: true, ignoreFocusOut: true, prompt: 'Stored in the OS keychain (SecretStorage), never in settings. Leave empty to delete.' });
       if (key === undefined) return;

@@ -5,6 +5,7 @@ import { definitionByName } from '../../core/tools/definitions';
 import { promptArguments, PromptCancelled } from './argPrompts';
 import { runTool } from './runTool';
 import { readSettings } from '../config';
+import { promptSweep } from './backendCommands';
 import type { ToolResult } from '../../core/tools/result';
 
 /**
@@ -24,7 +25,7 @@ export function registerStageCommands(host: SessionHost, out: vscode.OutputChann
       if (given && typeof given === 'object' && !Array.isArray(given)) args = given;
       else {
         try {
-          args = await promptArguments(def, host.session.study.state, c.ask, readSettings().dataFolders);
+          args = c.tool === 'run_sweep' ? await promptSweep(host) : await promptArguments(def, host.session.study.state, c.ask, readSettings().dataFolders);
         } catch (e) {
           if (e instanceof PromptCancelled) return undefined;
           throw e;

@@ -30,7 +30,7 @@ export const STAGE_COMMANDS: readonly StageCommand[] = [
   { id: 'xbrain.configureTraining', title: 'Configure Training…', tool: 'configure_training' },
   { id: 'xbrain.train', title: 'Train…', tool: 'start_training' },
   { id: 'xbrain.stopTraining', title: 'Stop Training', tool: 'stop_training' },
-  { id: 'xbrain.runSweep', title: 'Hyper-parameter Sweep…', tool: 'run_sweep' },
+  { id: 'xbrain.runSweep', title: 'Run Sweep…', tool: 'run_sweep' },
   { id: 'xbrain.evaluate', title: 'Evaluate', tool: 'evaluate', ask: [] },
   { id: 'xbrain.computeSaliency', title: 'Explain Model (Saliency)…', tool: 'compute_saliency' },
   { id: 'xbrain.exportModel', title: 'Export Model (ONNX)…', tool: 'export_model' },

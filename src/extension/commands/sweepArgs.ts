@@ -1,0 +1,42 @@
+import { definitionByName } from '../../core/tools/definitions';
+import type { BackendAvailability } from '../../core/training/backends';
+
+/** configure_training parameters a sweep grid may vary (run_sweep's grid maps these names to lists of values). */
+export function sweepableParameters(): string[] {
+  const def = definitionByName.get('configure_training');
+  return def ? Object.keys(def.parameters.properties).filter((p) => p !== 'backend' && p !== 'repeat') : [];
+}
+
+/**
+ * Checks the JSON typed into the Run Sweep grid box before the tool sees it: an object whose keys are
+ * configure_training parameters and whose values are non-empty lists. Returns the message to show, or null.
+ */
+export function checkSweepGrid(text: string): string | null {
+  let grid: unknown;
+  try {
+    grid = JSON.parse(text);
+  } catch {
+    return 'grid must be JSON, e.g. {"learning_rate": [0.001, 0.0005], "batch_size": [32, 64]}';
+  }
+  if (!grid || typeof grid !== 'object' || Array.isArray(grid)) return 'grid must be a JSON object mapping parameter names to lists of values';
+  const allowed = sweepableParameters();
+  const entries = Object.entries(grid as Record<string, unknown>);
+  if (entries.length === 0) return 'grid needs at least one parameter';
+  for (const [k, v] of entries) {
+    if (!allowed.includes(k)) return `grid parameter "${k}" is not a training option (one of ${allowed.join(', ')})`;
+    if (!Array.isArray(v) || v.length === 0) return `grid parameter "${k}" needs a non-empty list of values`;
+  }
+  return null;
+}
+
+/** Number of runs a sweep starts: grid points × folds × repeats. */
+export function sweepRunCount(grid: Record<string, unknown[]>, folds: number, repeats: number): number {
+  return Object.values(grid).reduce((n, v) => n * v.length, 1) * folds * repeats;
+}
+
+/** Quick-pick rows for the backend choice (or the Show Trainer Backends list): available first, the reason otherwise. */
+export function backendItems(list: readonly BackendAvailability[]): { label: string; description: string; detail: string; name: string; available: boolean }[] {
+  return [...list]
+    .sort((a, b) => Number(b.available) - Number(a.available))
+    .map((b) => ({ label: `${b.available ? '$(check)' : '$(circle-slash)'} ${b.name}`, description: b.available ? 'available' : 'unavailable', detail: b.detail, name: b.name, available: b.available }));
+}
