@@ -9,6 +9,19 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const contributes = {};
 const activation = new Set(pkg.activationEvents ?? []);
 const dir = 'src/extension/contributes';
+// the extension area's fragment is generated from src/extension/manifestFragment.ts (commands from the stage table)
+{
+  const { extensionContributes } = await loadTs('src/extension/manifestFragment.ts');
+  const text = JSON.stringify(extensionContributes(), null, 2) + '\n';
+  const file = `${dir}/extension.json`;
+  if (text !== readFileSync(file, 'utf8')) {
+    if (check) {
+      console.error(`${file} is stale: run \`npm run gen:manifest\``);
+      process.exit(1);
+    }
+    writeFileSync(file, text);
+  }
+}
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
 for (const f of files) {
   const frag = JSON.parse(readFileSync(`${dir}/${f}`, 'utf8'));
