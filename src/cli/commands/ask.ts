@@ -9,12 +9,13 @@ import { Conversation } from '../../core/agent/conversation';
 import { mockSession, MOCK_FILES } from '../../core/agent/mockTools';
 import { createLlm } from '../../core/agent/backends';
 import { renderEvent } from '../../core/agent/render';
-import { openRetriever } from '../../core/rag/retriever';
+import { openRetriever, embeddingEndpointFromEnv } from '../../core/rag/retriever';
+import { cliCacheDir } from '../cacheDir';
 import { BackgroundReviewer } from '../../core/agent/reviewer';
 
 export const askCommand: CliCommand = {
   name: 'ask',
-  usage: 'ask "REQUEST" [--data PATH] [--llm offline|openai] [--yes] [--json] [--mock [--stage S]] [--workspace DIR]',
+  usage: 'ask "REQUEST" [--data PATH] [--llm offline|openai] [--embedding-model M] [--yes] [--json] [--mock [--stage S]] [--workspace DIR]',
   summary: 'Run the agent on the workspace Study (offline planner by default; --mock uses simulated tools)',
   run: async (argv) => {
     const { flags, positional } = parseFlags(argv, ['json', 'yes', 'mock', 'quiet']);
@@ -27,6 +28,7 @@ export const askCommand: CliCommand = {
     if (!STAGES.includes(stageFlag as Stage)) throw new CliUsageError(`--stage: '${stageFlag}' is not a stage (${STAGES.join(', ')})`);
     const llmKind = typeof flags.llm === 'string' ? flags.llm : 'offline';
     if (llmKind !== 'offline' && llmKind !== 'openai') throw new CliUsageError(`--llm: '${llmKind}' must be offline or openai`);
+    if (flags['embedding-model'] === true) throw new CliUsageError('--embedding-model: needs a model name (e.g. text-embedding-3-small)');
     const dataPath = typeof flags.data === 'string' ? flags.data : mock ? MOCK_FILES.join(',') : undefined;
 
     const session = mock ? await mockSession(env, stageFlag as Stage) : await XBrainSession.open(env);
@@ -47,7 +49,12 @@ export const askCommand: CliCommand = {
       confirm,
       dataPath,
       textProtocol: llmKind === 'openai' && process.env.XBRAIN_LLM_TEXT_PROTOCOL === '1',
-      retriever: await openRetriever(env.packageRoot).catch(() => undefined),
+      // knowledge base: endpoint embeddings when a model is named (--embedding-model / XBRAIN_EMBEDDING_MODEL), else offline
+      retriever: await openRetriever(env.packageRoot, {
+        endpoint: embeddingEndpointFromEnv(process.env, typeof flags['embedding-model'] === 'string' ? flags['embedding-model'] : undefined),
+        cacheDir: cliCacheDir(process.env),
+        log: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+      }).catch(() => undefined),
       conversation: mock ? new Conversation() : await Conversation.load(env.workspace),
       awaitLongJobs: true,
       onEvent: json || flags.quiet ? undefined : (e) => {

@@ -1,8 +1,8 @@
 import { readdir, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalDocumentIndex } from 'vectra';
-import { HashedTfIdfEmbedder } from './embedder';
+import { LocalDocumentIndex, TextSplitter } from 'vectra';
+import { HashedTfIdfEmbedder, type EmbeddingsResult } from './embedder';
 import { Bm25 } from './bm25';
 import type { Retriever } from '../agent/controller';
 
@@ -30,22 +30,44 @@ export async function readKnowledgeBase(dir: string): Promise<KbSection[]> {
   return out;
 }
 
+/** What the index needs from an embedder: vectra's EmbeddingsModel plus an id stored with (or naming) the index. */
+export interface KbEmbedder {
+  readonly id: string;
+  readonly maxTokens: number;
+  createEmbeddings(inputs: string | string[]): Promise<EmbeddingsResult>;
+}
+
+/** Chunking shared by every index of the knowledge base (the cache key includes it through KB_INDEX_FORMAT). */
+export const KB_CHUNKING = { chunkSize: 400, chunkOverlap: 40 } as const;
+export const KB_INDEX_FORMAT = `vectra-doc-v1-${KB_CHUNKING.chunkSize}-${KB_CHUNKING.chunkOverlap}`;
+
+/** The chunk texts vectra will ask the embedder for when it indexes `sections` (newlines flattened as vectra does). */
+export function kbChunkTexts(sections: KbSection[]): string[] {
+  const splitter = new TextSplitter({ docType: 'md', ...KB_CHUNKING });
+  return sections.flatMap((s) => splitter.split(s.text).map((c) => c.text.replace(/\n/g, ' ')));
+}
+
+/** Writes a fresh vectra document index of `sections` (one document per section) into outDir. */
+export async function writeKbIndex(sections: KbSection[], embedder: KbEmbedder, outDir: string): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const index = new LocalDocumentIndex({ folderPath: outDir, embeddings: embedder, chunkingConfig: { ...KB_CHUNKING } });
+  await index.createIndex({ version: 1, deleteIfExists: true });
+  for (const s of sections) await index.upsertDocument(s.uri, s.text, 'md', { title: s.title, source: s.source });
+}
+
 /** Builds the vectra document index (one document per section) with the offline embedder fitted on the sections. */
 export async function buildKbIndex(kbDir: string, outDir: string): Promise<{ sections: number; embedder: string }> {
   const sections = await readKnowledgeBase(kbDir);
   const embedder = new HashedTfIdfEmbedder();
   embedder.fit(sections.map((s) => s.text));
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
-  const index = new LocalDocumentIndex({ folderPath: outDir, embeddings: embedder, chunkingConfig: { chunkSize: 400, chunkOverlap: 40 } });
-  await index.createIndex({ version: 1, deleteIfExists: true });
-  for (const s of sections) await index.upsertDocument(s.uri, s.text, 'md', { title: s.title, source: s.source });
+  await writeKbIndex(sections, embedder, outDir);
   await writeFile(join(outDir, 'embedder.json'), JSON.stringify(embedder.toJSON()));
   return { sections: sections.length, embedder: embedder.id };
 }
 
 /**
- * Hybrid retrieval: vectra's semantic pass (offline embedder) fused with BM25 by reciprocal rank (0.7 / 0.3).
+ * Hybrid retrieval: vectra's semantic pass (offline embedder, or any KbEmbedder the index was built with) fused with BM25 by reciprocal rank (0.7 / 0.3).
  * BM25 is computed here rather than with vectra's isBm25 pass: vectra rebuilds wink's BM25 model (and reloads the
  * wink NLP model) on every query, which is slow and, repeated, fails inside vectra with an unhandled rejection; it
  * also throws when fewer than 3 chunks fall outside the semantic top-K.
@@ -57,14 +79,11 @@ export class KbRetriever implements Retriever {
     private readonly bm25: Bm25,
   ) {}
 
-  static async open(dir: string): Promise<KbRetriever> {
-    const embedder = HashedTfIdfEmbedder.fromJSON(JSON.parse(await readFile(join(dir, 'embedder.json'), 'utf8')));
+  /** Opens an index; without `embedder`, the offline embedder saved with it (embedder.json) embeds the queries. */
+  static async open(dir: string, queryEmbedder?: KbEmbedder): Promise<KbRetriever> {
+    const embedder = queryEmbedder ?? HashedTfIdfEmbedder.fromJSON(JSON.parse(await readFile(join(dir, 'embedder.json'), 'utf8')));
     const index = new LocalDocumentIndex({ folderPath: dir, embeddings: embedder });
-    const sections = [];
-    for (const d of await index.listDocuments()) {
-      const meta = (await d.loadMetadata()) as { title?: string; source?: string };
-      sections.push({ uri: d.uri, title: meta.title ?? d.uri, source: meta.source ?? d.uri, text: await d.loadText() });
-    }
+    const sections = await documentSections(index);
     return new KbRetriever(index, sections, new Bm25(sections.map((s) => s.text)));
   }
 
@@ -93,6 +112,20 @@ export async function measureRetrieval(retriever: KbRetriever, questions: { q: s
     if (rank >= 0) rr += 1 / (rank + 1);
   }
   return { recallAtK: hits / questions.length, mrr: rr / questions.length };
+}
+
+/** The sections an index was built from (text and metadata as vectra stored them), in catalog order. */
+export async function indexSections(dir: string): Promise<KbSection[]> {
+  return documentSections(new LocalDocumentIndex({ folderPath: dir }));
+}
+
+async function documentSections(index: LocalDocumentIndex): Promise<KbSection[]> {
+  const sections: KbSection[] = [];
+  for (const d of await index.listDocuments()) {
+    const meta = (await d.loadMetadata()) as { title?: string; source?: string };
+    sections.push({ uri: d.uri, title: meta.title ?? d.uri, source: meta.source ?? d.uri, text: await d.loadText() });
+  }
+  return sections;
 }
 
 export function indexExists(dir: string): boolean {

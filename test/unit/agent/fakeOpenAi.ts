@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FakeEmbeddings } from '../helpers/fakeEmbeddings';
 
 /** What the server does for one /v1/chat/completions request. */
 export type Scripted =
@@ -19,7 +20,11 @@ export class FakeOpenAi {
   private i = 0;
   private readonly hung: ServerResponse[] = [];
 
-  constructor(private readonly script: (Scripted | ((body: Record<string, any>) => Scripted))[]) {}
+  /** `embeddings`: also serve POST /v1/embeddings from that fake (its own request log and modes) */
+  constructor(
+    private readonly script: (Scripted | ((body: Record<string, any>) => Scripted))[],
+    private readonly embeddings?: FakeEmbeddings,
+  ) {}
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -35,6 +40,10 @@ export class FakeOpenAi {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let raw = '';
     for await (const c of req) raw += c;
+    if (this.embeddings && req.url === '/v1/embeddings' && req.method === 'POST') {
+      this.embeddings.handle(JSON.parse(raw) as Record<string, unknown>, req, res);
+      return;
+    }
     if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
       res.writeHead(404).end();
       return;
