@@ -1,10 +1,9 @@
-import { definitionByName } from '../../core/tools/definitions';
+import { GRID_MODEL_KEYS, GRID_TRAINING_KEYS } from '../../core/training/sweep/plan';
 import type { BackendAvailability } from '../../core/training/backends';
 
-/** configure_training parameters a sweep grid may vary (run_sweep's grid maps these names to lists of values). */
+/** Parameters a sweep grid may vary: the core's list (training settings and model hyper-parameters). */
 export function sweepableParameters(): string[] {
-  const def = definitionByName.get('configure_training');
-  return def ? Object.keys(def.parameters.properties).filter((p) => p !== 'backend' && p !== 'repeat') : [];
+  return [...GRID_TRAINING_KEYS, ...GRID_MODEL_KEYS];
 }
 
 /**
@@ -23,7 +22,7 @@ export function checkSweepGrid(text: string): string | null {
   const entries = Object.entries(grid as Record<string, unknown>);
   if (entries.length === 0) return 'grid needs at least one parameter';
   for (const [k, v] of entries) {
-    if (!allowed.includes(k)) return `grid parameter "${k}" is not a training option (one of ${allowed.join(', ')})`;
+    if (!allowed.includes(k)) return `grid parameter "${k}" cannot be swept (one of ${allowed.join(', ')})`;
     if (!Array.isArray(v) || v.length === 0) return `grid parameter "${k}" needs a non-empty list of values`;
   }
   return null;

@@ -3,13 +3,12 @@ import { checkSweepGrid, sweepRunCount, sweepableParameters, backendItems } from
 import { definitionByName } from '../../../src/core/tools/definitions';
 
 describe('Run Sweep… prompts', () => {
-  it('offers exactly the configure_training options a grid may vary (not backend or repeat)', () => {
+  it('offers the training settings and model hyper-parameters the core sweeps (not backend, repeat or device)', () => {
     const params = sweepableParameters();
-    expect(params).toContain('learning_rate');
-    expect(params).toContain('batch_size');
-    expect(params).not.toContain('backend');
-    expect(params).not.toContain('repeat');
-    for (const p of params) expect(definitionByName.get('configure_training')!.parameters.properties).toHaveProperty(p);
+    expect(params).toEqual(expect.arrayContaining(['learning_rate', 'batch_size', 'dropout', 'model_name']));
+    for (const p of ['backend', 'repeat', 'device']) expect(params).not.toContain(p);
+    const training = definitionByName.get('configure_training')!.parameters.properties;
+    for (const p of ['epoch', 'batch_size', 'learning_rate', 'optimizer', 'selection']) expect(training).toHaveProperty(p);
   });
 
   it('accepts a grid of training options and names what is wrong otherwise', () => {
@@ -17,7 +16,8 @@ describe('Run Sweep… prompts', () => {
     expect(checkSweepGrid('{"learning_rate": [0.001')).toMatch(/JSON/);
     expect(checkSweepGrid('[1, 2]')).toMatch(/object/);
     expect(checkSweepGrid('{}')).toMatch(/at least one/);
-    expect(checkSweepGrid('{"dropout": [0.25]}')).toMatch(/"dropout" is not a training option/);
+    expect(checkSweepGrid('{"dropout": [0.25, 0.5]}')).toBeNull();
+    expect(checkSweepGrid('{"device": ["cpu"]}')).toMatch(/"device" cannot be swept/);
     expect(checkSweepGrid('{"learning_rate": []}')).toMatch(/"learning_rate" needs a non-empty list/);
     expect(checkSweepGrid('{"learning_rate": 0.001}')).toMatch(/"learning_rate" needs a non-empty list/);
   });

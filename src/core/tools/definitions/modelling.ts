@@ -60,7 +60,7 @@ export const modellingTools: ToolDefinition[] = [
         optimizer: { type: 'string', enum: ['adam', 'sgd', 'adamw'], default: 'adam' },
         save_checkpoints_every: { type: 'integer', minimum: 0, default: 0 },
         selection: { type: 'string', enum: ['last_epoch', 'best_val_loss', 'best_val_accuracy', 'best_test_accuracy'], default: 'last_epoch' },
-        backend: { type: 'string', enum: ['local', 'pytorch', 'slurm'], default: 'local' },
+        backend: { type: 'string', enum: ['local', 'pytorch', 'slurm'], default: 'local', description: 'local: the TypeScript trainer; pytorch: python/xbrain_trainer.py with torch (CUDA when available); slurm: start_training submits every split × repeat as one Slurm array job.' },
         seed: { type: 'integer', default: 0 },
         threads: { type: 'integer', minimum: 1, maximum: 64, description: 'Trainer threads (default: up to 2, the cores available).' },
       },
@@ -94,7 +94,7 @@ export const modellingTools: ToolDefinition[] = [
   {
     name: 'run_sweep',
     summary: 'Hyper-parameter sweep',
-    description: 'Run a grid of training configurations × folds × repeats on a backend (local, pytorch, slurm) and aggregate mean ± SD per grid point. grid maps configure_training parameter names to lists of values. Confirmation states how many runs it starts.',
+    description: 'Run a grid of training configurations × folds × repeats on a backend (local, pytorch, slurm) and aggregate mean ± SD per grid point. grid maps training settings (epoch, batch_size, learning_rate, optimizer, selection) or model hyper-parameters (model_name, F1, F2, D, dropout, Ns, pool_len, pool_stride) to lists of values. On slurm the runs are one array job. Confirmation states how many runs it starts.',
     category: 'training',
     parameters: {
       type: 'object',

@@ -12,9 +12,9 @@ import { backendAvailability } from '../../training/backends';
 import type { BackendName } from '../../training/backends/types';
 import { createModel } from '../../training/models';
 import type { PointSummary } from '../../training/sweep/aggregate';
-import { planSweep, type Grid } from '../../training/sweep/plan';
+import { planSweep, type Grid, type SweepTask } from '../../training/sweep/plan';
 import { prepareSweep, startSweep, type SweepOutcome, type SweepRun } from '../../training/sweep/run';
-import { text, XBrainError } from '../result';
+import { text, XBrainError, type ToolResult } from '../result';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
 import { DEFAULT_MODEL, DEFAULT_TRAINING, inputSpec } from './training';
 
@@ -71,112 +71,130 @@ export const sweepTools: ToolImplementations = {
       const points = p.tasks.length / (p.folds * p.repeats);
       return `Start ${p.tasks.length} training run(s) on the ${p.backend} backend: ${points} grid point(s) × ${p.folds} fold(s) × ${p.repeats} repeat(s).`;
     },
-    run: async (args, ctx) => {
-      const { study } = ctx;
-      if (activeSweeps.has(study)) throw new XBrainError('invalid_state', 'A sweep is already running; stop it with stop_training first.');
-      const plan = readPlan(args, ctx);
-      const state = study.state;
-      const avail = backendAvailability(plan.backend, { packageRoot: ctx.env.packageRoot });
-      if (!avail.available) throw new XBrainError('unavailable', `The ${plan.backend} backend is unavailable: ${avail.detail}.`, { field: 'backend' });
-      const spec = inputSpec(state);
-      const model = state.model ?? DEFAULT_MODEL;
-      const config = state.training ?? DEFAULT_TRAINING;
-      // Refuse bad grid values (too-short epochs for a model, out-of-range parameters) before anything starts.
-      for (const t of plan.tasks.filter((x) => x.fold === 0 && x.repeat === 0)) {
-        const name = (t.point.model_name as string | undefined) ?? model.name;
-        const params = { ...model.params };
-        for (const [k, v] of Object.entries(t.point)) if (!['model_name', 'epoch', 'batch_size', 'learning_rate', 'optimizer', 'selection'].includes(k)) params[k] = Number(v);
-        createModel(name, spec, params);
-      }
-      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-      const dir = path.join(sharedRoot(ctx), stamp);
-      const splits = state.dataset!.splits;
-      const prepared = prepareSweep({
-        dir, tasks: plan.tasks, spec, model,
-        config: {
-          epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
-          selection: config.selection, checkpointEvery: 0, threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
-        },
-        x: state.epochs!.data, labels: state.epochs!.labels, splits,
-      });
-      const taskBackend = config.backend === 'pytorch' ? 'pytorch' : 'local';
-      const run = startSweep(prepared, { backend: plan.backend, taskBackend, settings: { packageRoot: ctx.env.packageRoot } });
-      activeSweeps.set(study, run);
-      run.on((e) => {
-        if (e.type === 'submitted') ctx.progress?.(`sweep: ${e.tasks} run(s) submitted to ${e.backend}${e.jobId ? ` (job ${e.jobId})` : ''}`);
-        else if (e.type === 'task' && e.progress) ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: epoch ${e.progress.epoch}/${e.progress.epochs}, train loss ${e.progress.train.loss.toFixed(3)}`);
-        else if (e.type === 'task' && e.status !== 'running') ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: ${e.status}${e.error ? ` — ${e.error.split('\n')[0]}` : ''}`);
-      });
-      const root = studyDir(ctx.env.workspace);
-      const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
-      const started = new Date().toISOString();
-      // Every task is a run from the start (status running), so the stage is 'training' while the sweep goes on
-      // (stop_training cancels it) and the views list the tasks; each record is completed as its task ends.
-      const records: RunRecord[] = prepared.map((p) => {
-        const split = splits[p.task.fold];
-        return {
-          id: `sweep-${stamp}-t${p.task.index}`,
-          splitId: split.id,
-          splitName: split.name,
-          repeat: p.task.repeat + 1,
-          seed: p.task.seed,
-          model: { name: ((p.task.point.model_name as string | undefined) ?? model.name) as RunRecord['model']['name'], params: model.params },
-          config: { ...config, backend: plan.backend, ...p.task.point },
-          status: 'running',
-          metrics: [],
-          artefacts: {},
-          sweep: { id: stamp, pointIndex: p.task.pointIndex, point: p.task.point },
-          startedAt: started,
-        };
-      });
-      study.commit({ runs: [...state.runs, ...records] }, ['runs']);
-      const complete = (i: number): void => {
-        const r = run.results[i];
-        const p = prepared[i];
-        const files = { weights: path.join(p.outDir, 'model.json'), onnx: path.join(p.outDir, 'model.onnx'), metrics: path.join(p.outDir, 'metrics.jsonl') };
-        study.updateRun(records[i].id, (rec) => ({
-          ...rec,
-          status: r.status === 'done' ? 'done' : r.status === 'failed' ? 'failed' : 'stopped',
-          metrics: readMetrics(files.metrics),
-          artefacts: (r.status === 'done' ? { weights: rel(files.weights), onnx: rel(files.onnx), metrics: rel(files.metrics) } : {}) as Record<string, string>,
-          ...(r.error ? { error: r.error } : {}),
-          endedAt: new Date().toISOString(),
-        }));
-      };
-      run.on((e) => {
-        if (e.type === 'task' && !e.progress && e.status !== 'running') complete(e.index);
-      });
-      const finish = async (): Promise<SweepOutcome> => {
-        try {
-          const out = await run.finished;
-          // tasks never started (cancelled before their turn) end as stopped too
-          for (let i = 0; i < records.length; i++) {
-            if (study.state.runs.find((x) => x.id === records[i].id)?.status === 'running') complete(i);
-          }
-          return out;
-        } catch (e) {
-          const message = `The sweep stopped on an internal error: ${(e as Error).message}`;
-          for (const rec of records) {
-            study.updateRun(rec.id, (x) => (x.status === 'running' ? { ...x, status: 'failed', error: message, endedAt: new Date().toISOString() } : x));
-          }
-          throw e;
-        } finally {
-          activeSweeps.delete(study);
-        }
-      };
-      const finished = finish();
-      const meta = { sweepId: stamp, backend: plan.backend, tasks: prepared.length, dir };
-      if (!ctx.awaitLongJobs) {
-        finished.catch(() => undefined);
-        return text('run_sweep', `Sweep started: ${prepared.length} run(s) on ${plan.backend}. Results are aggregated when all finish; stop_training cancels it.`, meta);
-      }
-      const out = await finished;
-      const t = out.timings;
-      return text('run_sweep', `Sweep ${out.status}: ${out.results.filter((r) => r.status === 'done').length}/${out.results.length} run(s) finished on ${plan.backend}`
-        + `${out.jobId ? ` (Slurm job ${out.jobId})` : ''} in ${t.total.toFixed(1)} s.\n\n${table(out.summary)}`
-        + out.results.filter((r) => r.status === 'failed').map((r) => `\n\nTask ${r.task.index + 1} failed: ${r.error}`).join(''), {
-        ...meta, status: out.status, jobId: out.jobId, summary: out.summary, timings: out.timings,
-      });
-    },
+    run: async (args, ctx) => launch(ctx, readPlan(args, ctx), 'sweep'),
   },
 };
+
+/**
+ * start_training with backend slurm: every split × repeat of the current configuration as one Slurm array job
+ * (a sweep of one grid point), with the seeds start_training would give the local runs.
+ */
+export function slurmTrainingPlan(ctx: ToolContext): Plan & { tasks: SweepTask[] } {
+  const state = ctx.study.state;
+  const splits = state.dataset?.splits ?? [];
+  if (!splits.length) throw new XBrainError('invalid_state', 'There is no dataset: run generate_dataset first.');
+  const config = state.training ?? DEFAULT_TRAINING;
+  const tasks = planSweep({}, splits.length, config.repeat, config.seed, true).map((t) => ({ ...t, seed: (config.seed + 1000 * t.fold + t.repeat) >>> 0 }));
+  return { grid: {}, folds: splits.length, repeats: config.repeat, backend: 'slurm', tasks };
+}
+
+export const startSlurmTraining = (ctx: ToolContext): Promise<ToolResult> => launch(ctx, slurmTrainingPlan(ctx), 'training');
+
+async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kind: 'sweep' | 'training'): Promise<ToolResult> {
+  const tool = kind === 'sweep' ? 'run_sweep' : 'start_training';
+  const { study } = ctx;
+  if (activeSweeps.has(study)) throw new XBrainError('invalid_state', `A ${kind === 'sweep' ? 'sweep' : 'Slurm training'} is already running; stop it with stop_training first.`);
+  const state = study.state;
+  const avail = backendAvailability(plan.backend, { packageRoot: ctx.env.packageRoot });
+  if (!avail.available) throw new XBrainError('unavailable', `The ${plan.backend} backend is unavailable: ${avail.detail}.`, { field: 'backend' });
+  const spec = inputSpec(state);
+  const model = state.model ?? DEFAULT_MODEL;
+  const config = state.training ?? DEFAULT_TRAINING;
+  // Refuse bad grid values (too-short epochs for a model, out-of-range parameters) before anything starts.
+  for (const t of plan.tasks.filter((x) => x.fold === 0 && x.repeat === 0)) {
+    const name = (t.point.model_name as string | undefined) ?? model.name;
+    const params = { ...model.params };
+    for (const [k, v] of Object.entries(t.point)) if (!['model_name', 'epoch', 'batch_size', 'learning_rate', 'optimizer', 'selection'].includes(k)) params[k] = Number(v);
+    createModel(name, spec, params);
+  }
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  const dir = path.join(sharedRoot(ctx), stamp);
+  const splits = state.dataset!.splits;
+  const prepared = prepareSweep({
+    dir, tasks: plan.tasks, spec, model,
+    config: {
+      epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
+      selection: config.selection, checkpointEvery: 0, threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
+    },
+    x: state.epochs!.data, labels: state.epochs!.labels, splits,
+  });
+  const taskBackend = config.backend === 'pytorch' ? 'pytorch' : 'local';
+  const run = startSweep(prepared, { backend: plan.backend, taskBackend, settings: { packageRoot: ctx.env.packageRoot } });
+  activeSweeps.set(study, run);
+  run.on((e) => {
+    if (e.type === 'submitted') ctx.progress?.(`sweep: ${e.tasks} run(s) submitted to ${e.backend}${e.jobId ? ` (job ${e.jobId})` : ''}`);
+    else if (e.type === 'task' && e.progress) ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: epoch ${e.progress.epoch}/${e.progress.epochs}, train loss ${e.progress.train.loss.toFixed(3)}`);
+    else if (e.type === 'task' && e.status !== 'running') ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: ${e.status}${e.error ? ` — ${e.error.split('\n')[0]}` : ''}`);
+  });
+  const root = studyDir(ctx.env.workspace);
+  const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
+  const started = new Date().toISOString();
+  // Every task is a run from the start (status running), so the stage is 'training' while the sweep goes on
+  // (stop_training cancels it) and the views list the tasks; each record is completed as its task ends.
+  const records: RunRecord[] = prepared.map((p) => {
+    const split = splits[p.task.fold];
+    return {
+      id: `${kind === 'sweep' ? 'sweep' : 'slurm'}-${stamp}-t${p.task.index}`,
+      splitId: split.id,
+      splitName: split.name,
+      repeat: p.task.repeat + 1,
+      seed: p.task.seed,
+      model: { name: ((p.task.point.model_name as string | undefined) ?? model.name) as RunRecord['model']['name'], params: model.params },
+      config: { ...config, backend: plan.backend, ...p.task.point },
+      status: 'running',
+      metrics: [],
+      artefacts: {},
+      ...(kind === 'sweep' ? { sweep: { id: stamp, pointIndex: p.task.pointIndex, point: p.task.point } } : {}),
+      startedAt: started,
+    };
+  });
+  study.commit({ runs: [...state.runs, ...records] }, ['runs']);
+  const complete = (i: number): void => {
+    const r = run.results[i];
+    const p = prepared[i];
+    const files = { weights: path.join(p.outDir, 'model.json'), onnx: path.join(p.outDir, 'model.onnx'), metrics: path.join(p.outDir, 'metrics.jsonl') };
+    study.updateRun(records[i].id, (rec) => ({
+      ...rec,
+      status: r.status === 'done' ? 'done' : r.status === 'failed' ? 'failed' : 'stopped',
+      metrics: readMetrics(files.metrics),
+      artefacts: (r.status === 'done' ? { weights: rel(files.weights), onnx: rel(files.onnx), metrics: rel(files.metrics) } : {}) as Record<string, string>,
+      ...(r.error ? { error: r.error } : {}),
+      endedAt: new Date().toISOString(),
+    }));
+  };
+  run.on((e) => {
+    if (e.type === 'task' && !e.progress && e.status !== 'running') complete(e.index);
+  });
+  const finish = async (): Promise<SweepOutcome> => {
+    try {
+      const out = await run.finished;
+      // tasks never started (cancelled before their turn) end as stopped too
+      for (let i = 0; i < records.length; i++) {
+        if (study.state.runs.find((x) => x.id === records[i].id)?.status === 'running') complete(i);
+      }
+      return out;
+    } catch (e) {
+      const message = `The sweep stopped on an internal error: ${(e as Error).message}`;
+      for (const rec of records) {
+        study.updateRun(rec.id, (x) => (x.status === 'running' ? { ...x, status: 'failed', error: message, endedAt: new Date().toISOString() } : x));
+      }
+      throw e;
+    } finally {
+      activeSweeps.delete(study);
+    }
+  };
+  const finished = finish();
+  const meta = { sweepId: stamp, backend: plan.backend, tasks: prepared.length, dir };
+  const what = kind === 'sweep' ? 'Sweep' : 'Training';
+  if (!ctx.awaitLongJobs) {
+    finished.catch(() => undefined);
+    return text(tool, `${what} started: ${prepared.length} run(s) on ${plan.backend}. Results are aggregated when all finish; stop_training cancels it.`, { ...meta, runIds: records.map((r) => r.id) });
+  }
+  const out = await finished;
+  const t = out.timings;
+  return text(tool, `${what} ${out.status}: ${out.results.filter((r) => r.status === 'done').length}/${out.results.length} run(s) finished on ${plan.backend}`
+    + `${out.jobId ? ` (Slurm job ${out.jobId})` : ''} in ${t.total.toFixed(1)} s.\n\n${table(out.summary)}`
+    + out.results.filter((r) => r.status === 'failed').map((r) => `\n\nTask ${r.task.index + 1} failed: ${r.error}`).join(''), {
+    ...meta, status: out.status, jobId: out.jobId, summary: out.summary, timings: out.timings, runIds: records.map((r) => r.id),
+  });
+}

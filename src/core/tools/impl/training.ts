@@ -16,7 +16,7 @@ import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun }
 import { backendAvailability, spawnForBackend, type BackendName } from '../../training/backends';
 import type { ProgressEvent } from '../../training/protocol';
 import { plot, text, XBrainError } from '../result';
-import { cancelSweep } from './sweep';
+import { cancelSweep, startSlurmTraining } from './sweep';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
 
 /**
@@ -169,7 +169,6 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const config = state.training ?? DEFAULT_TRAINING;
   const backend = (config.backend ?? 'local') as BackendName;
   const settings = { packageRoot: ctx.env.packageRoot };
-  if (backend === 'slurm') throw new XBrainError('invalid_arguments', 'The slurm backend submits runs as array jobs: use run_sweep (a single run is a sweep of one).', { parameter: 'backend' });
   if (backend !== 'local' && backend !== 'pytorch') throw new XBrainError('invalid_arguments', `Unknown trainer backend "${String(backend)}".`, { parameter: 'backend' });
   if (backend === 'pytorch') {
     const a = backendAvailability('pytorch', settings);
@@ -354,11 +353,12 @@ export const trainingTools: ToolImplementations = {
       const c = s.training ?? DEFAULT_TRAINING;
       const n = (s.dataset?.splits.length ?? 0) * c.repeat;
       return `Train ${model.name} for ${c.epoch} epochs (batch ${c.batch_size}, ${c.optimizer} lr ${c.learning_rate}, selection ${c.selection}) `
-        + `on ${s.dataset?.splits.length ?? 0} split(s) × ${c.repeat} repeat(s) = ${n} run(s) in a trainer process.`
+        + `on ${s.dataset?.splits.length ?? 0} split(s) × ${c.repeat} repeat(s) = ${n} run(s) ${c.backend === 'slurm' ? 'as one Slurm array job' : c.backend === 'pytorch' ? 'in a PyTorch trainer process' : 'in a trainer process'}.`
         + (c.selection === 'best_test_accuracy' ? ` ${LEAKAGE_WARNING}` : '')
         + (scaleWarning(s) ? ` Warning: ${scaleWarning(s)}` : '');
     },
     run: async (_args, ctx) => {
+      if ((ctx.study.state.training ?? DEFAULT_TRAINING).backend === 'slurm') return startSlurmTraining(ctx);
       const { runs, finished } = await startTraining(ctx);
       if (ctx.awaitLongJobs) {
         const done = await finished;

@@ -27,5 +27,5 @@ export function listBackends(settings: BackendSettings): BackendAvailability[] {
 export function spawnForBackend(name: BackendName, settings: BackendSettings, jobFile: string): SpawnSpec {
   if (name === 'pytorch') return pytorchSpawn(settings, jobFile);
   if (name === 'local') return localSpawn(settings, jobFile);
-  throw new XBrainError('invalid_arguments', 'The slurm backend submits runs as array jobs: use run_sweep (a single run is a sweep of one).', { field: 'backend' });
+  throw new XBrainError('invalid_arguments', 'The slurm backend has no single-process spawn: its runs are array-job tasks (start_training and run_sweep submit them).', { field: 'backend' });
 }

@@ -39,9 +39,12 @@ export function checkGrid(grid: Grid): void {
   }
 }
 
-/** Grid points in a stable order (keys sorted, last key varying fastest). */
-export function gridPoints(grid: Grid): Array<Record<string, GridValue>> {
-  checkGrid(grid);
+/**
+ * Grid points in a stable order (keys sorted, last key varying fastest). An empty grid is one point ({}) only when
+ * `allowEmpty` (start_training on slurm: every split × repeat of the current configuration as one array job).
+ */
+export function gridPoints(grid: Grid, allowEmpty = false): Array<Record<string, GridValue>> {
+  if (!(allowEmpty && Object.keys(grid).length === 0)) checkGrid(grid);
   const keys = Object.keys(grid).sort();
   let points: Array<Record<string, GridValue>> = [{}];
   for (const k of keys) points = points.flatMap((p) => grid[k].map((v) => ({ ...p, [k]: v })));
@@ -52,8 +55,8 @@ export function gridPoints(grid: Grid): Array<Record<string, GridValue>> {
  * Tasks = points × folds × repeats. Seeds are baseSeed + repeat, the same for every point and fold, so grid points
  * are compared on identical initialisations (the repeat's seed is recorded with each run).
  */
-export function planSweep(grid: Grid, folds: number, repeats: number, baseSeed: number): SweepTask[] {
-  const points = gridPoints(grid);
+export function planSweep(grid: Grid, folds: number, repeats: number, baseSeed: number, allowEmpty = false): SweepTask[] {
+  const points = gridPoints(grid, allowEmpty);
   const total = points.length * folds * repeats;
   if (total > MAX_SWEEP_TASKS) {
     throw new XBrainError('invalid_arguments', `The sweep would start ${total} runs (${points.length} grid points × ${folds} folds × ${repeats} repeats); the limit is ${MAX_SWEEP_TASKS}.`, { field: 'grid', runs: total });
@@ -67,4 +70,4 @@ export function planSweep(grid: Grid, folds: number, repeats: number, baseSeed: 
   return tasks;
 }
 
-export const describePoint = (point: Record<string, GridValue>): string => Object.entries(point).map(([k, v]) => `${k}=${String(v)}`).join(', ');
+export const describePoint = (point: Record<string, GridValue>): string => Object.entries(point).map(([k, v]) => `${k}=${String(v)}`).join(', ') || 'current configuration';
