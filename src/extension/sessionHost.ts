@@ -16,7 +16,11 @@ export class SessionHost implements vscode.Disposable {
   readonly onDidResult = this.results.event;
   private readonly disposables: vscode.Disposable[] = [this.changed, this.results];
 
-  private constructor(readonly session: XBrainSession) {
+  private constructor(
+    readonly session: XBrainSession,
+    /** secrets and globalStorage for what the session's front ends keep outside the workspace (the knowledge-base index) */
+    readonly context: Pick<vscode.ExtensionContext, 'extensionPath' | 'globalStorageUri' | 'secrets'>,
+  ) {
     this.disposables.push(new vscode.Disposable(session.study.onDidChange((c) => {
       void this.syncContext();
       this.changed.fire(c);
@@ -40,7 +44,7 @@ export class SessionHost implements vscode.Disposable {
       void vscode.window.showWarningMessage(`XBrain: could not restore the study in ${folder}: ${e instanceof Error ? e.message : String(e)}. Starting empty.`);
       session = await XBrainSession.open(env, { fresh: true });
     }
-    const host = new SessionHost(session);
+    const host = new SessionHost(session, context);
     await host.syncContext();
     return host;
   }

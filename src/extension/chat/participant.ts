@@ -8,7 +8,7 @@ import { renderResult } from './render';
 import { selectFallbackModel, OFFLINE_VENDOR } from './modelProviders';
 import { VscodeLmClient } from './lmClient';
 import { AgentController, type Retriever } from '../../core/agent/controller';
-import { openRetriever } from '../../core/rag/retriever';
+import { agentKnowledgeBase } from './retriever';
 import { citedSources, type RetrievedHit } from './citations';
 import { OfflinePlanner } from '../../core/agent/offlinePlanner';
 import { exportChatToNotebook, type ChatTurnCalls } from '../notebook';
@@ -131,7 +131,8 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
     return;
   }
   const llm = model.vendor === OFFLINE_VENDOR ? new OfflinePlanner() : new VscodeLmClient(model, token);
-  const kb = await knowledgeBase(host.session.env.packageRoot);
+  const { retriever: kb, notice } = await agentKnowledgeBase(host.context);
+  if (notice) stream.markdown(`*Knowledge base: offline embeddings (${notice}). Details: Output › XBrain Knowledge Base.*\n\n`);
   const hits: RetrievedHit[] = [];
   const retriever: Retriever | undefined = kb && {
     retrieve: async (query, k) => {
@@ -171,13 +172,6 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
   } finally {
     sub.dispose();
   }
-}
-
-let kbOpening: Promise<Retriever | undefined> | undefined;
-/** The knowledge-base index shipped in dist/kb, opened once; a missing or damaged index means no citations, not a failure. */
-function knowledgeBase(packageRoot: string): Promise<Retriever | undefined> {
-  kbOpening ??= openRetriever(packageRoot).catch(() => undefined);
-  return kbOpening;
 }
 
 function followups(host: SessionHost, result: vscode.ChatResult): vscode.ChatFollowup[] {
