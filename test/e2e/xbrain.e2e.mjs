@@ -30,6 +30,15 @@ async function waitForStatus(re, timeout = 30000) {
   throw new Error(`status bar never matched ${re}; last: ${JSON.stringify(last)}`);
 }
 
+/**
+ * vs.runCommand, once any quick input still closing (a picker just accepted) is gone: otherwise runCommand sees that
+ * input as visible, skips F1 and types into a box that is disappearing (seen on CI).
+ */
+async function runCommand(title) {
+  await page.locator('.quick-input-widget input').waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
+  await vs.runCommand(page, title);
+}
+
 /** Runs a palette command that opens its own quick pick (so the palette input never hides, unlike vs.runCommand). */
 async function startPaletteCommand(title) {
   const input = page.locator('.quick-input-widget input');
@@ -105,7 +114,7 @@ test('a stage command from the palette loads a real EDF and the Study tree shows
   // Enter would toggle the focused checkbox again: accept with the picker's OK button
   await page.locator('.quick-input-widget .monaco-button', { hasText: 'OK' }).first().click();
   await waitForStatus(/XBrain: data loaded/);
-  await vs.runCommand(page, 'XBrain: Focus on Study View');
+  await runCommand('XBrain: Focus on Study View');
   const tree = page.locator('.monaco-list[aria-label*="Study"], [id="workbench.view.extension.xbrain"]').first();
   await page.locator('.monaco-tl-row', { hasText: 'Recordings' }).first().click();
   const recRow = page.locator('.monaco-tl-row', { hasText: EDF }).first();
@@ -130,7 +139,7 @@ test('@xbrain load FILE with XBrain Offline answers with the channel count', asy
 test('the Epochs webview shows a plot of the epochs', async () => {
   await chat('@xbrain /epoch 0 2', 'epoch');
   await waitForStatus(/XBrain: epoched/);
-  await vs.runCommand(page, 'XBrain: Open Epochs Panel');
+  await runCommand('XBrain: Open Epochs Panel');
   const wv = vs.webviewFrame(page, 'xbrain.xbrain');
   await wv.locator('#plot .main-svg').first().waitFor({ timeout: 30000 });
   assert.match(await wv.locator('#title').innerText(), /Epoch 1 of \d+/);
@@ -148,5 +157,5 @@ test('a confirmation button gates training', async () => {
   const button = page.locator('.interactive-item-container.interactive-response').last().locator('.monaco-button', { hasText: 'Run start_training' });
   await button.click();
   await waitForStatus(/XBrain: (training…|trained)/, 120000);
-  await vs.runCommand(page, 'XBrain: Stop Training').catch(() => {});
+  await runCommand('XBrain: Stop Training').catch(() => {});
 });
