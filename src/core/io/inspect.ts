@@ -4,7 +4,7 @@ import { XBrainError } from '../tools/result';
 import { readerFor } from './formats/index';
 import { firstNumericVariable, readMat } from './formats/mat';
 import { channelStats } from './stats';
-import type { Annotation, ChannelStats } from './types';
+import type { Annotation, ChannelStats, EpochsHeader } from './types';
 
 export interface InspectReport {
   format: string;
@@ -14,8 +14,24 @@ export interface InspectReport {
   channels: { name: string; type: string; unit: string }[];
   measDate: string | null;
   annotations: Annotation[];
-  /** per channel, SI units, std with ddof=0, over the whole record (what `raw.get_data()` gives) */
+  /** per channel, SI units, std with ddof=0, over the whole record (what `raw.get_data()` gives; for an epoched file
+   * over every sample of every epoch, what `epochs.get_data()` gives) */
   stats: ChannelStats;
+  /** epoched files only (EEGLAB trials > 1, -epo.fif); `nTimes` above is then count × samples per epoch */
+  epochs?: InspectEpochs;
+}
+
+export interface InspectEpochs {
+  count: number;
+  /** samples per epoch */
+  nTimes: number;
+  tmin: number;
+  tmax: number;
+  /** `epochs.event_id` */
+  eventId: Record<string, number>;
+  /** epochs per event name */
+  counts: Record<string, number>;
+  baseline: [number | null, number | null] | null;
 }
 
 export async function inspectFile(path: string): Promise<InspectReport> {
@@ -35,7 +51,15 @@ export async function inspectFile(path: string): Promise<InspectReport> {
     measDate: raw.measDate,
     annotations: raw.annotations.map((a) => ({ onset: a.onset, duration: a.duration, description: a.description })),
     stats: raw.exactStats ?? channelStats(raw.data),
+    ...(raw.epochs ? { epochs: inspectEpochs(raw.epochs, raw.sfreq) } : {}),
   };
+}
+
+function inspectEpochs(e: EpochsHeader, sfreq: number): InspectEpochs {
+  const names = new Map(Object.entries(e.eventId).map(([k, v]) => [v, k]));
+  const counts: Record<string, number> = {};
+  for (const c of e.codes) { const k = names.get(c) ?? String(c); counts[k] = (counts[k] ?? 0) + 1; }
+  return { count: e.count, nTimes: e.nTimes, tmin: e.tmin, tmax: e.tmin + (e.nTimes - 1) / sfreq, eventId: e.eventId, counts, baseline: e.baseline };
 }
 
 /** The first numeric variable of a MAT file as channels × times (transposed when taller than wide), values as stored. */

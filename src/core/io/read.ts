@@ -19,14 +19,18 @@ export async function readRecording(path: string, opts: ReadOptions = {}): Promi
 
 export function toRecording(raw: RawContent, naming?: NamingRule): Recording {
   const { subject, session } = subjectSessionFromPath(raw.path, naming);
-  const events = extractEvents(raw.channels, raw.data, raw.annotations, raw.sfreq);
+  const ep = raw.epochs;
+  // XBrainLab's precedence: an epoched file's own events first
+  const events = ep
+    ? { samples: ep.samples, codes: ep.codes, eventId: { ...ep.eventId }, source: 'epochs' as const }
+    : extractEvents(raw.channels, raw.data, raw.annotations, raw.sfreq);
   if (raw.firstSample) {
     // stim events were found in the window: report them in whole-file samples like the annotations
-    if (events.source === 'stim') events.samples = events.samples.map((s) => s + (raw.firstSample ?? 0));
+    if (events.source === 'stim' && !ep) events.samples = events.samples.map((s) => s + (raw.firstSample ?? 0));
   }
   return {
     format: raw.format, path: raw.path, sfreq: raw.sfreq, nTimes: raw.nTimes, channels: raw.channels,
-    measDate: raw.measDate, annotations: raw.annotations, data: raw.data, events, subject, session,
+    measDate: raw.measDate, annotations: raw.annotations, data: raw.data, events, subject, session, ...(ep ? { epochs: ep } : {}),
   };
 }
 

@@ -30,6 +30,27 @@ export interface EventList {
   source: 'annotations' | 'stim' | 'epochs' | 'labels' | 'none';
 }
 
+/**
+ * What an epoched file (EEGLAB .set with EEG.trials > 1, MNE `-epo.fif`) holds, as `mne.read_epochs_eeglab` /
+ * `mne.read_epochs` report it. For such a file `RecordingHeader.nTimes` is count × nTimes (the samples stored per
+ * channel) and a reader's `data[c]` holds channel c of every epoch back to back.
+ */
+export interface EpochsHeader {
+  /** number of epochs */
+  count: number;
+  /** samples per epoch */
+  nTimes: number;
+  /** seconds of each epoch's first sample relative to its event (`epochs.tmin`) */
+  tmin: number;
+  /** event name → code (`epochs.event_id`) */
+  eventId: Record<string, number>;
+  /** per epoch: `epochs.events[:, 0]` (sample as stored) and `events[:, 2]` (code) */
+  samples: Int32Array;
+  codes: Int32Array;
+  /** baseline as stored in the file (`epochs.baseline`), null when none was applied */
+  baseline: [number | null, number | null] | null;
+}
+
 export interface RecordingHeader {
   /** e.g. "EDF", "EDF+", "BDF", "GDF", "EEGLAB", "BrainVision", "FIF", "CNT", "EGI", "MAT", "NPY" */
   format: string;
@@ -40,11 +61,15 @@ export interface RecordingHeader {
   /** ISO-8601 or null */
   measDate: string | null;
   annotations: Annotation[];
+  /** present when the file is epoched (see EpochsHeader) */
+  epochs?: EpochsHeader;
 }
 
 /**
  * One continuous recording in SI units. `data[c]` holds channel c at `sfreq` (channels with a lower own rate are
  * brought to the highest rate as MNE does). Arrays are never mutated after construction: operations make new ones.
+ * An epoched file read with readRecording has `epochs` set and its epochs back to back in `data`; in the Study its
+ * samples live in `StudyState.epochs` instead and its entry keeps the header only (`nTimes` 0, empty `data` rows).
  */
 export interface Recording extends RecordingHeader {
   data: Float32Array[];

@@ -16,6 +16,13 @@ export function checkInvariants(s: StudyState): void {
       }
     }
   }
+  const epoched = s.recordings.filter((r) => r.epochs !== undefined);
+  if (epoched.length > 0) {
+    // epoched files (load_data of EEGLAB trials > 1 / -epo.fif): all files epoched, samples in s.epochs only
+    if (epoched.length !== s.recordings.length) throw new XBrainError('invalid_state', 'epoched files and continuous recordings cannot be mixed in one study');
+    if (!s.epochs) throw new XBrainError('invalid_state', `${epoched[0].path}: an epoched file needs the study's epochs`);
+    if (epoched.some((r) => r.nTimes !== 0)) throw new XBrainError('invalid_state', 'an epoched file keeps no continuous samples (nTimes 0)');
+  }
   const e = s.epochs;
   if (e) {
     if (e.data.length !== e.nEpochs * e.nChannels * e.nTimes) {

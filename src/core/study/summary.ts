@@ -15,7 +15,9 @@ export function summarizeStudy(s: StudyState) {
       format: r.format,
       channels: r.channels.length,
       sfreq: r.sfreq,
-      seconds: r.nTimes / r.sfreq,
+      // an epoched file's entry holds no continuous samples: its duration is that of its epochs
+      seconds: r.epochs ? (r.epochs.count * r.epochs.nTimes) / r.sfreq : r.nTimes / r.sfreq,
+      ...(r.epochs ? { epochs: r.epochs.count } : {}),
       subject: r.subject,
       session: r.session,
       events: countEvents(r.events.codes, r.events.eventId),

@@ -266,8 +266,9 @@ describe('EEGLAB .set', () => {
     expect(rec.data[0][99]).toBeCloseTo(99e-6, 10);
   });
 
-  it('refuses an epoched .set with a typed error naming EEG.trials', async () => {
-    await expectTypedError(eeglabReader.read(await inlineSet(3)), 'not_implemented', 'inline.set', 'EEG.trials');
+  it('an epoched .set (trials > 1) without EEG.epoch or events carrying an epoch field is a typed error naming EEG.epoch', async () => {
+    // epoched files are read (test/unit/io/epoched.test.ts); this one claims 3 trials but says nothing about them
+    await expectTypedError(eeglabReader.read(await inlineSet(3)), 'bad_file', 'inline.set', 'EEG.epoch');
   });
 
   it('names the missing .fdt companion', async () => {

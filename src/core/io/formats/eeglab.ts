@@ -1,9 +1,10 @@
 import { basename, dirname, join } from 'node:path';
-import type { Annotation, ChannelInfo, ChannelType, RecordingHeader } from '../types';
+import type { Annotation, ChannelInfo, ChannelType, EpochsHeader, RecordingHeader } from '../types';
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } from './binary';
 import { parseMat, type MatFile, type MatValue } from './mat';
 import { StatsAccumulator } from '../stats';
+import { pyRound } from '../../signal/numeric';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** EEGLAB values are microvolts; MNE multiplies by 1e-6 (CAL in mne/io/eeglab/eeglab.py). */
@@ -105,17 +106,83 @@ function readEvents(fields: Record<string, MatValue>, srate: number, path: strin
   });
 }
 
+/** Python's `str()` of an EEG.epoch(k).eventtype as MNE builds the event name: a cell of several types joins them with "/". */
+function epochTypeName(v: MatValue): { name: string; count: number } {
+  if (v.kind === 'cell') {
+    if (v.cells.length === 1) return { name: pyStr(v.cells[0]), count: 1 };
+    return { name: v.cells.map(pyStr).join('/'), count: v.cells.length };
+  }
+  return { name: pyStr(v), count: 1 };
+}
+
+/**
+ * Events of an epoched dataset as `mne.read_epochs_eeglab` builds them: one per trial, named by EEG.epoch(k).eventtype
+ * (several types joined by "/"), sample = int(EEG.event(i).latency) of the trial's first event, ids 1..n in first-seen
+ * order. Without EEG.epoch, the events carrying an `epoch` field give each trial's types the same way.
+ */
+function epochEvents(f: Record<string, MatValue>, trials: number, pnts: number, srate: number, path: string): EpochsHeader {
+  const events = structElements(f.event);
+  const latency = (i: number): number => {
+    const lat = events[i]?.latency;
+    if (!lat || lat.kind !== 'numeric' || lat.data.length < 1) throw badFile(path, `EEG.event(${i + 1}).latency`, 'missing or not a number');
+    return Math.trunc(lat.data[0]);
+  };
+  const names: string[] = [];
+  const samples = new Int32Array(trials);
+  const epochs = structElements(f.epoch);
+  if (epochs.length > 0) {
+    if (epochs.length !== trials) throw badFile(path, 'EEG.epoch', `${epochs.length} epochs described for EEG.trials = ${trials}`);
+    let ev = 0;
+    epochs.forEach((e, k) => {
+      if (!e.eventtype) throw badFile(path, `EEG.epoch(${k + 1}).eventtype`, 'missing');
+      const t = epochTypeName(e.eventtype);
+      names.push(t.name);
+      samples[k] = latency(ev);
+      ev += t.count;
+    });
+  } else {
+    const perTrial: { types: string[]; first: number }[] = Array.from({ length: trials }, () => ({ types: [], first: -1 }));
+    events.forEach((e, i) => {
+      const k = matNumberOf(e.epoch);
+      if (k === undefined) return;
+      if (!Number.isInteger(k) || k < 1 || k > trials) throw badFile(path, `EEG.event(${i + 1}).epoch`, `epoch ${k} outside 1..${trials}`);
+      const slot = perTrial[k - 1];
+      slot.types.push(e.type ? pyStr(e.type) : '');
+      if (slot.first < 0) slot.first = i;
+    });
+    perTrial.forEach((t, k) => {
+      if (t.first < 0) throw badFile(path, 'EEG.epoch', `no EEG.epoch table and no EEG.event has epoch = ${k + 1}: the trial's event type is unknown`);
+      names.push(t.types.join('/'));
+      samples[k] = latency(t.first);
+    });
+  }
+  const eventId: Record<string, number> = {};
+  for (const n of names) if (!(n in eventId)) eventId[n] = Object.keys(eventId).length + 1;
+  const xmin = matNumberOf(f.xmin) ?? 0;
+  return {
+    count: trials, nTimes: pnts, tmin: pyRound(xmin * srate) / srate, eventId, samples,
+    codes: Int32Array.from(names, (n) => eventId[n]), baseline: null,
+  };
+}
+
+function matNumberOf(v: MatValue | undefined): number | undefined {
+  return v?.kind === 'numeric' && v.data.length > 0 ? v.data[0] : undefined;
+}
+
 async function readSet(path: string): Promise<SetFile> {
   const mat = parseMat(await readWhole(path, '.set file'), path);
   const f = fieldsOf(mat, path);
   const trials = scalar(f, 'trials', path);
-  if (trials !== 1) throw unsupported(path, 'EEG.trials', `the file holds ${trials} epochs; epoched .set files are not supported by the raw reader yet`);
   const nbchan = scalar(f, 'nbchan', path);
   const pnts = scalar(f, 'pnts', path);
   const srate = scalar(f, 'srate', path);
+  if (!Number.isSafeInteger(trials) || trials <= 0) throw badFile(path, 'EEG.trials', `invalid epoch count ${trials}`);
   if (!Number.isSafeInteger(nbchan) || nbchan <= 0 || nbchan > 100_000) throw badFile(path, 'EEG.nbchan', `invalid channel count ${nbchan}`);
   if (!Number.isSafeInteger(pnts) || pnts <= 0) throw badFile(path, 'EEG.pnts', `invalid sample count ${pnts}`);
   if (!Number.isFinite(srate) || srate <= 0) throw badFile(path, 'EEG.srate', `invalid sampling rate ${srate}`);
+  // an epoched dataset (trials > 1) stores nbchan × pnts × trials: read as the epochs back to back
+  const epochs = trials > 1 ? epochEvents(f, trials, pnts, srate, path) : undefined;
+  const total = pnts * trials;
 
   const chanlocs = structElements(f.chanlocs);
   let channels: ChannelInfo[];
@@ -133,8 +200,10 @@ async function readSet(path: string): Promise<SetFile> {
   }
 
   const header: RecordingHeader = {
-    format: 'EEGLAB', path, sfreq: srate, nTimes: pnts, channels, measDate: null,
-    annotations: mneAnnotations(readEvents(f, srate, path), pnts, srate),
+    format: 'EEGLAB', path, sfreq: srate, nTimes: total, channels, measDate: null,
+    // epochs carry their events; MNE's EpochsEEGLAB keeps no annotations
+    annotations: epochs ? [] : mneAnnotations(readEvents(f, srate, path), pnts, srate),
+    ...(epochs ? { epochs } : {}),
   };
   const data = f.data;
   if (!data) throw badFile(path, 'EEG.data', 'missing');
@@ -142,13 +211,13 @@ async function readSet(path: string): Promise<SetFile> {
     const name = basename(data.rows.join('').replace(/\\/g, '/'));
     const dataFile = join(dirname(path), name);
     const size = await fileSize(dataFile, `EEG.data companion file ${name}`);
-    if (size < nbchan * pnts * 4) {
-      throw badFile(dataFile, 'EEG.data', `${size} bytes, but ${nbchan} channels x ${pnts} samples of float32 need ${nbchan * pnts * 4}`);
+    if (size < nbchan * total * 4) {
+      throw badFile(dataFile, 'EEG.data', `${size} bytes, but ${nbchan} channels x ${pnts} samples${trials > 1 ? ` x ${trials} epochs` : ''} of float32 need ${nbchan * total * 4}`);
     }
     return { header, dataFile, nbchan };
   }
   if (data.kind !== 'numeric') throw badFile(path, 'EEG.data', `expected a numeric array or a file name, found ${data.kind}`);
-  if (data.data.length !== nbchan * pnts) throw badFile(path, 'EEG.data', `${data.dims.join('x')} values for ${nbchan} channels x ${pnts} samples`);
+  if (data.data.length !== nbchan * total) throw badFile(path, 'EEG.data', `${data.dims.join('x')} values for ${nbchan} channels x ${pnts} samples${trials > 1 ? ` x ${trials} epochs` : ''}`);
   return { header, inline: data.data, nbchan };
 }
 
@@ -161,7 +230,8 @@ async function readEeglab(path: string, window?: SampleWindow): Promise<RawConte
   // float64 statistics of the whole record (float32 storage loses digits MNE keeps)
   const acc = window ? undefined : new StatsAccumulator(nbchan);
   if (set.dataFile) {
-    // float32 little-endian, one value per channel per time point (MATLAB column-major channels × times)
+    // float32 little-endian, one value per channel per time point (MATLAB column-major channels × times [× trials],
+    // so an epoched file reads as its epochs back to back)
     const bytes = await readRange(set.dataFile, start * nbchan * 4, n * nbchan * 4, 'EEG.data');
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let t = 0; t < n; t++) {
@@ -186,7 +256,11 @@ async function readEeglab(path: string, window?: SampleWindow): Promise<RawConte
   return { ...set.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
 }
 
-/** EEGLAB .set (MAT v5) with data inside the .set or in the companion .fdt/.dat; events become annotations (latency − 1). */
+/**
+ * EEGLAB .set (MAT v5) with data inside the .set or in the companion .fdt/.dat; events become annotations (latency − 1).
+ * An epoched dataset (EEG.trials > 1) is read as `mne.read_epochs_eeglab` reads it: header.epochs (events per trial
+ * from EEG.epoch, tmin = EEG.xmin, no baseline) and data[c] holding the epochs back to back.
+ */
 export const eeglabReader: FormatReader = {
   format: 'EEGLAB',
   extensions: ['.set'],

@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import type { Annotation, ChannelInfo, ChannelType, RecordingHeader } from '../types';
+import type { Annotation, ChannelInfo, ChannelType, EpochsHeader, RecordingHeader } from '../types';
 import { XBrainError } from '../../tools/result';
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, unsupported, utf8Field } from './binary';
@@ -9,11 +9,15 @@ import type { FormatReader, RawContent, SampleWindow } from './reader';
 
 /** FIFF constants (mne/io/constants.py). FIF is big-endian throughout. */
 const FIFF_FILE_ID = 100, FIFF_BLOCK_ID = 103, FIFF_PARENT_BLOCK_ID = 110, FIFF_BLOCK_START = 104, FIFF_BLOCK_END = 105;
-const FIFF_NCHAN = 200, FIFF_SFREQ = 201, FIFF_CH_INFO = 203, FIFF_MEAS_DATE = 204, FIFF_COMMENT = 206, FIFF_FIRST_SAMPLE = 208;
+const FIFF_NCHAN = 200, FIFF_SFREQ = 201, FIFF_CH_INFO = 203, FIFF_MEAS_DATE = 204, FIFF_COMMENT = 206, FIFF_FIRST_SAMPLE = 208, FIFF_LAST_SAMPLE = 209;
 const FIFF_DATA_BUFFER = 300, FIFF_DATA_SKIP = 301, FIFF_MNE_CH_NAME_LIST = 3507;
 const FIFF_MNE_BASELINE_MIN = 3568, FIFF_MNE_BASELINE_MAX = 3569;
 const FIFFB_MEAS = 100, FIFFB_MEAS_INFO = 101, FIFFB_RAW_DATA = 102, FIFFB_CONTINUOUS_DATA = 112, FIFFB_IAS_RAW_DATA = 119, FIFFB_MNE_ANNOTATIONS = 3810;
 const RAW_BLOCKS = new Set([FIFFB_RAW_DATA, FIFFB_CONTINUOUS_DATA, FIFFB_IAS_RAW_DATA]);
+/** Epochs files (mne/epochs.py `_save_part` / `_read_one_epoch_file`): FIFFB_MNE_EPOCHS (122 before MNE 0.11). */
+const FIFFB_MNE_EPOCHS = 373, FIFFB_MNE_EPOCHS_OLD = 122, FIFFB_MNE_EVENTS = 361, FIFF_EPOCH = 302, FIFF_MNE_EVENT_LIST = 3561;
+const EPOCH_BLOCKS = new Set([FIFFB_MNE_EPOCHS, FIFFB_MNE_EPOCHS_OLD]);
+const FIFFT_MATRIX = 1 << 30;
 
 /** Data buffer types MNE reads (mne/io/fiff/raw.py): bytes per value and decoder (complex: the real part). */
 const BUFFER_TYPES: Record<number, { bytes: number; step: number; get: (v: DataView, o: number) => number }> = {
@@ -52,6 +56,8 @@ interface FifInfo {
   cals: Float64Array;
   buffers: DataSpan[];
   fileSize: number;
+  /** an epochs file: the FIFF_EPOCH matrix (epochs × channels × times, C order) and its per-channel cal */
+  epochData?: { tag: TagHead; cals: Float64Array };
 }
 
 const MAX_SMALL_TAG = 64 << 20;
@@ -108,7 +114,7 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
   let nchan: number | undefined;
   let sfreq: number | undefined;
   let measDate: string | null = null;
-  const chs: { kind: number; cal: number; unit: number; name: string; loc?: [number, number, number] }[] = [];
+  const chs: { kind: number; range: number; cal: number; unit: number; name: string; loc?: [number, number, number] }[] = [];
   let longNames: string[] | undefined;
   let firstSamp = 0;
   let rawBlocks = 0;
@@ -119,6 +125,7 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
   let nextSample = 0;
   let sawBuffer = false;
   let annot: { onset?: number[]; end?: number[]; desc?: string[] } | undefined;
+  const ep: { first?: number; last?: number; data?: TagHead; bmin?: number; bmax?: number; events?: Int32Array; eventId?: string } = {};
   /** measurement ids (secs, usecs) by "<block>:<tag kind>", for MNE's meas_date fallback */
   const ids = new Map<string, [number, number]>();
 
@@ -167,7 +174,8 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
             const loc: [number, number, number] = [v.getFloat32(24, false), v.getFloat32(28, false), v.getFloat32(32, false)];
             chs.push({
               kind: v.getInt32(8, false),
-              cal: v.getFloat32(12, false) * v.getFloat32(16, false),
+              range: v.getFloat32(12, false),
+              cal: v.getFloat32(16, false),
               unit: v.getInt32(72, false),
               name: utf8Field(bytes, path, `FIFF_CH_INFO ${chs.length + 1} name`),
               ...(loc.every(Number.isFinite) && loc.some((x) => x !== 0) ? { loc } : {}),
@@ -204,6 +212,22 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
             nextSample += nsamp;
             if (nextSample - firstSamp > 2 ** 31) throw badFile(path, 'FIFF_DATA_SKIP', 'recording length exceeds 2^31 samples');
           }
+        } else if (EPOCH_BLOCKS.has(inner)) {
+          if (t.kind === FIFF_FIRST_SAMPLE) ep.first = await int(t, 'FIFF_FIRST_SAMPLE');
+          else if (t.kind === FIFF_LAST_SAMPLE) ep.last = await int(t, 'FIFF_LAST_SAMPLE');
+          else if (t.kind === FIFF_EPOCH && !ep.data) ep.data = t;
+          else if (t.kind === FIFF_MNE_BASELINE_MIN || t.kind === 304) ep.bmin = (await floats(t, 'baseline min'))[0];
+          else if (t.kind === FIFF_MNE_BASELINE_MAX || t.kind === 305) ep.bmax = (await floats(t, 'baseline max'))[0];
+        } else if (inner === FIFFB_MNE_EVENTS) {
+          // the first events block only (MNE's dir_tree_find(...)[0])
+          if (t.kind === FIFF_MNE_EVENT_LIST && !ep.events) {
+            if (t.type !== 3 || t.size % 12 !== 0) throw badFile(path, 'FIFF_MNE_EVENT_LIST', `expected n × 3 int32 events, found type ${t.type} of ${t.size} bytes`);
+            const v = await small(t, 'FIFF_MNE_EVENT_LIST');
+            ep.events = Int32Array.from({ length: t.size / 4 }, (_, i) => v.getInt32(4 * i, false));
+          } else if (t.kind === FIFF_COMMENT && ep.eventId === undefined) {
+            const b = await cache.read(t.pos, Math.min(t.size, MAX_SMALL_TAG), 'event_id description');
+            ep.eventId = utf8Field(b, path, 'event_id description', false);
+          }
         } else if (inner === FIFFB_MNE_ANNOTATIONS && annot) {
           if (t.kind === FIFF_MNE_BASELINE_MIN) annot.onset = await floats(t, 'annotation onsets');
           else if (t.kind === FIFF_MNE_BASELINE_MAX) annot.end = await floats(t, 'annotation ends');
@@ -229,8 +253,9 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
   if (nchan === undefined) throw badFile(path, 'FIFF_NCHAN', 'no measurement info (channel count) in the file');
   if (nchan <= 0 || nchan !== chs.length) throw badFile(path, 'FIFF_NCHAN', `${nchan} channels declared, ${chs.length} channel info tags found`);
   if (sfreq === undefined || !Number.isFinite(sfreq) || sfreq <= 0) throw badFile(path, 'FIFF_SFREQ', `invalid sampling rate ${sfreq}`);
-  if (rawBlocks === 0 || buffers.length === 0) {
-    throw unsupported(path, 'raw data block', 'no raw data buffers found (FIF epochs/evoked files are not read as raw recordings)');
+  const epochsFile = (rawBlocks === 0 || buffers.length === 0) && ep.data !== undefined;
+  if (!epochsFile && (rawBlocks === 0 || buffers.length === 0)) {
+    throw unsupported(path, 'raw data block', 'no raw data buffers and no epochs block found (FIF evoked/forward/other files are not recordings)');
   }
   if (longNames && longNames.length === nchan) longNames.forEach((n, i) => { if (n.startsWith(chs[i].name)) chs[i].name = n; });
   const channels: ChannelInfo[] = chs.map((c) => {
@@ -238,6 +263,10 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
     if (c.kind === 1) type = c.unit === 201 ? 'grad' : 'mag';
     return { name: c.name, type, unit: UNITS[c.unit] ?? 'NA', ...(c.loc && (type === 'eeg' || type === 'seeg' || type === 'ecog') ? { loc: c.loc } : {}) };
   });
+  if (epochsFile) {
+    const header: RecordingHeader = { format: 'FIF', path, sfreq, nTimes: 0, channels, measDate, annotations: [] };
+    return fifEpochs(path, header, ep, chs.map((c) => c.cal), fileSize);
+  }
   const nTimes = nextSample - buffers[0].first;
   // skips are zeros not backed by bytes: bound them so a corrupt skip count cannot drive a huge allocation
   const stored = buffers.reduce((n, b) => n + (b.tag ? b.nsamp : 0), 0);
@@ -256,7 +285,56 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
     annotations = mneAnnotations(onset.map((o, i) => ({ onset: o - t0, duration: end[i] - o, description: desc[i] })), nTimes, sfreq);
   }
   const header: RecordingHeader = { format: 'FIF', path, sfreq, nTimes, channels, measDate, annotations };
-  return { header, cals: Float64Array.from(chs, (c) => c.cal), buffers, fileSize };
+  return { header, cals: Float64Array.from(chs, (c) => c.cal * c.range), buffers, fileSize };
+}
+
+/** Bytes per value of the FIFF_EPOCH matrix types MNE reads (float, double, complex float/double → real part). */
+const EPOCH_TYPES: Record<number, { bytes: number; get: (v: DataView, o: number) => number }> = {
+  4: { bytes: 4, get: (v, o) => v.getFloat32(o, false) },
+  5: { bytes: 8, get: (v, o) => v.getFloat64(o, false) },
+  20: { bytes: 8, get: (v, o) => v.getFloat32(o, false) },
+  21: { bytes: 16, get: (v, o) => v.getFloat64(o, false) },
+};
+
+/** `mne/event.py _read_events_fif`: "name:id;name:id", each entry split at its last ':'. */
+function parseEventId(desc: string, path: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const m of desc.split(';')) {
+    const k = m.lastIndexOf(':');
+    const id = Number(m.slice(k + 1));
+    if (k < 0 || !Number.isInteger(id)) throw badFile(path, 'event_id description', `cannot parse ${JSON.stringify(m)} as name:id`);
+    out[m.slice(0, k)] = id;
+  }
+  return out;
+}
+
+/** The epochs block of a FIF file as `mne.read_epochs` reads it: tmin = first/sfreq, data × cal (no range), events. */
+function fifEpochs(path: string, base: RecordingHeader, ep: { first?: number; last?: number; data?: TagHead; bmin?: number; bmax?: number; events?: Int32Array; eventId?: string }, cal: number[], fileSize: number): FifInfo {
+  if (ep.first === undefined || ep.last === undefined) throw badFile(path, 'FIFF_FIRST_SAMPLE', 'the epochs block has no first/last sample');
+  if (!ep.events) throw badFile(path, 'FIFF_MNE_EVENT_LIST', 'the epochs file has no events');
+  const tag = ep.data as TagHead;
+  const type = tag.type & ~FIFFT_MATRIX;
+  const et = EPOCH_TYPES[type];
+  if (!(tag.type & FIFFT_MATRIX) || !et) throw unsupported(path, 'FIFF_EPOCH type', `cannot handle epoch data of type ${tag.type}`);
+  const nTimes = ep.last - ep.first + 1;
+  const count = ep.events.length / 3;
+  const nchan = base.channels.length;
+  if (nTimes <= 0) throw badFile(path, 'FIFF_LAST_SAMPLE', `last sample ${ep.last} before first ${ep.first}`);
+  const expected = count * nchan * nTimes;
+  const actual = Math.floor(tag.size / et.bytes) - Math.floor(16 / et.bytes);
+  if (actual !== expected) throw badFile(path, 'FIFF_EPOCH', `${actual} values, but ${count} epochs × ${nchan} channels × ${nTimes} samples need ${expected} (incorrect number of samples)`);
+  const samples = new Int32Array(count), codes = new Int32Array(count);
+  for (let k = 0; k < count; k++) { samples[k] = ep.events[3 * k]; codes[k] = ep.events[3 * k + 2]; }
+  let eventId: Record<string, number>;
+  if (ep.eventId !== undefined) eventId = parseEventId(ep.eventId, path);
+  else {
+    eventId = {};
+    for (const c of [...new Set(codes)].sort((a, b) => a - b)) eventId[String(c)] = c;
+  }
+  const baseline: EpochsHeader['baseline'] = ep.bmin !== undefined || ep.bmax !== undefined ? [ep.bmin ?? null, ep.bmax ?? null] : null;
+  const epochs: EpochsHeader = { count, nTimes, tmin: ep.first / base.sfreq, eventId, samples, codes, baseline };
+  const header: RecordingHeader = { ...base, nTimes: count * nTimes, epochs };
+  return { header, cals: Float64Array.from(cal), buffers: [], fileSize, epochData: { tag, cals: Float64Array.from(cal) } };
 }
 
 async function withFile<T>(path: string, fn: (fh: FileHandle, size: number) => Promise<T>): Promise<T> {
@@ -276,6 +354,7 @@ async function withFile<T>(path: string, fn: (fh: FileHandle, size: number) => P
 async function readFif(path: string, window?: SampleWindow): Promise<RawContent> {
   return withFile(path, async (fh, size) => {
     const info = await scan(fh, path, size);
+    if (info.epochData) return readFifEpochs(fh, path, info, window);
     const { nTimes, channels } = info.header;
     const nchan = channels.length;
     const { start, stop } = clampWindow(window, nTimes, path);
@@ -307,10 +386,40 @@ async function readFif(path: string, window?: SampleWindow): Promise<RawContent>
   });
 }
 
+/** An epochs file's data as the epochs back to back per channel ([window] over that concatenation), SI units. */
+async function readFifEpochs(fh: FileHandle, path: string, info: FifInfo, window?: SampleWindow): Promise<RawContent> {
+  const { tag, cals } = info.epochData as NonNullable<FifInfo['epochData']>;
+  const e = info.header.epochs as EpochsHeader;
+  const nchan = info.header.channels.length;
+  const et = EPOCH_TYPES[tag.type & ~FIFFT_MATRIX];
+  const { start, stop } = clampWindow(window, info.header.nTimes, path);
+  const data = Array.from({ length: nchan }, () => new Float32Array(stop - start));
+  const acc = window ? undefined : new StatsAccumulator(nchan);
+  const k0 = Math.floor(start / e.nTimes), k1 = Math.ceil(stop / e.nTimes);
+  // one epoch (nchan × nTimes values) at a time: C order epochs × channels × times
+  const epochBytes = nchan * e.nTimes * et.bytes;
+  for (let k = k0; k < k1; k++) {
+    const bytes = await readAt(fh, tag.pos + k * epochBytes, epochBytes, path, 'FIFF_EPOCH');
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const lo = Math.max(start, k * e.nTimes), hi = Math.min(stop, (k + 1) * e.nTimes);
+    for (let c = 0; c < nchan; c++) {
+      const row = c * e.nTimes * et.bytes;
+      for (let g = lo; g < hi; g++) {
+        const x = et.get(view, row + (g - k * e.nTimes) * et.bytes) * cals[c];
+        data[c][g - start] = x;
+        acc?.add(c, x);
+      }
+    }
+  }
+  return { ...info.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
+}
+
 /**
  * FIF raw (Neuromag/MNE): measurement info (channels, sfreq, meas date), raw data buffers of every type MNE reads
  * (short, DAU pack16, int, float, double, complex → real part), data skips as zeros, MNE annotations. Values are
  * stored × cal × range as MNE. Split files (continuation in a second file) are read up to the first file's end.
+ * An epochs file (`-epo.fif`, FIFFB_MNE_EPOCHS) is read as `mne.read_epochs` reads it: header.epochs (events, event_id,
+ * tmin = first/sfreq, baseline as stored) and data[c] holding the epochs back to back (stored × cal).
  */
 export const fifReader: FormatReader = {
   format: 'FIF',

@@ -5,6 +5,7 @@ import { alignLabels, readLabelFile } from '../../io/labels';
 import { readRecording } from '../../io/read';
 import type { EventList, Recording } from '../../io/types';
 import { data, XBrainError } from '../result';
+import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
 import type { ToolContext, ToolImplementations } from '../types';
 import { resolvePath } from './state';
 
@@ -64,6 +65,35 @@ function findRecording(recordings: readonly Recording[], key: string, ctx: ToolC
   return i;
 }
 
+/**
+ * Epoched files go straight to the epoched stage (XBrainLab: epoched file → epochs): every file epoched, same layout,
+ * concatenated. Anything mixed (a continuous recording in the call or already in the Study, other channels, rate,
+ * tmin or epoch length) is a typed error naming the file, and the Study is left as it was.
+ */
+function loadEpoched(ctx: ToolContext, all: Recording[], loaded: Recording[], skipped: number) {
+  const raw = all.filter((r) => !isEpochedRecording(r));
+  if (raw.length > 0) {
+    const ep = all.find(isEpochedRecording) as Recording;
+    throw new XBrainError('invalid_arguments', `${basename(ep.path)} is epoched (${ep.epochs?.count} epochs) but ${raw.map((r) => basename(r.path)).slice(0, 5).join(', ')}${raw.length > 5 ? ', …' : ''} ${raw.length > 1 ? 'are continuous recordings' : 'is a continuous recording'}; epoched and continuous files cannot be mixed in one study — load them separately (clear_dataset in between)`, { parameter: 'paths', path: ep.path, files: [ep.path, ...raw.map((r) => r.path)] });
+  }
+  if (ctx.study.state.epochs || ctx.study.state.recordings.length > 0) {
+    throw new XBrainError('invalid_state', 'the study already holds epochs; load every epoched file in one load_data call on an empty study (clear_dataset first)', { parameter: 'paths' });
+  }
+  const { epochs, entries } = epochsFromFiles(all);
+  ctx.study.commit({ recordings: entries, loadedEvents: entries.map((r) => r.events), epochs, epochHistory: [] }, ['recordings', 'epochs']);
+  const counts = Object.entries(epochs.eventId).map(([k, v]) => `${k}=${epochs.labels.filter((l) => l === v).length}`).join(' ');
+  const tmax = epochs.tmin + (epochs.nTimes - 1) / epochs.sfreq;
+  const lines = entries.map((r) => `${basename(r.path)}: ${r.format} epochs, ${r.epochs?.count} × ${r.channels.length} ch × ${r.epochs?.nTimes} samples, ${r.sfreq} Hz, ${r.epochs?.tmin} … ${(epochs.tmin + ((r.epochs?.nTimes ?? 1) - 1) / r.sfreq).toFixed(3)} s, baseline ${r.epochs?.baseline ? `${r.epochs.baseline[0] ?? 'None'} … ${r.epochs.baseline[1] ?? 'None'} s` : 'none'}, subject ${r.subject}, session ${r.session}; events (epochs): ${countEvents(r.events)}`);
+  if (skipped) lines.push(`${skipped} file(s) already loaded were skipped.`);
+  lines.push(`Loaded ${loaded.length} epoched file(s) as ${epochs.nEpochs} epochs (${counts}) of ${epochs.nChannels} channels × ${epochs.nTimes} samples (${epochs.tmin} … ${tmax.toFixed(3)} s). Stage: ${ctx.study.stage} — the epochs are ready for generate_dataset; epoch_data does not apply to them.`);
+  return data('load_data', lines.join('\n'), {
+    loaded: entries.map((r) => ({ path: r.path, format: r.format, channels: r.channels.length, sfreq: r.sfreq, nTimes: r.epochs?.nTimes ?? 0, subject: r.subject, session: r.session, events: r.events.samples.length, eventSource: r.events.source, eventId: r.events.eventId, epochs: r.epochs?.count ?? 0, tmin: r.epochs?.tmin, baseline: r.epochs?.baseline ?? null })),
+    skipped,
+    total: entries.length,
+    epochs: { shape: [epochs.nEpochs, epochs.nChannels, epochs.nTimes], eventId: epochs.eventId, tmin: epochs.tmin, sfreq: epochs.sfreq },
+  });
+}
+
 export const ioTools: ToolImplementations = {
   load_data: {
     run: async (args, ctx) => {
@@ -83,6 +113,7 @@ export const ioTools: ToolImplementations = {
       }
       const all = [...s.recordings, ...loaded];
       if (all.length === 0) throw new XBrainError('invalid_arguments', 'no files to load', { parameter: 'paths' });
+      if (all.some(isEpochedRecording)) return loadEpoched(ctx, all, loaded, skipped);
       checkConsistency(all);
       if (loaded.length) {
         ctx.study.commit({ recordings: all, loadedEvents: [...s.loadedEvents, ...loaded.map((r) => r.events)] }, ['recordings']);
@@ -101,6 +132,9 @@ export const ioTools: ToolImplementations = {
   attach_labels: {
     run: async (args, ctx) => {
       const s = ctx.study.state;
+      if (s.recordings.some(isEpochedRecording)) {
+        throw new XBrainError('invalid_state', 'the loaded files are epoched: their epochs carry their own event types as labels; rename or merge them with edit_events instead of attaching label files');
+      }
       if (s.epochs) {
         throw new XBrainError('invalid_state', 'labels must be attached before epoching: the epochs were cut from the current events. Call reset_preprocessing (or clear the epochs) first.');
       }

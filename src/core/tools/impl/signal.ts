@@ -12,6 +12,15 @@ import { EPOCHS_MIME, epochsPayload, psdPayload, rawPayload } from '../../signal
 import { fitMontage, MONTAGE_NAMES, type MontageName } from '../../signal/montage';
 import type { NormalizeMethod } from '../../signal/normalize';
 import { resolvePath } from './state';
+import { isEpochedRecording } from '../../signal/epochedFiles';
+
+/** epoch_data / window_epoch cut continuous recordings: an epoched-file study has none. */
+function refuseEpochedFiles(s: Readonly<StudyState>, tool: string): void {
+  const files = s.recordings.filter(isEpochedRecording);
+  if (files.length === 0) return;
+  const names = files.map((r) => r.path.split(/[\\/]/).pop()).slice(0, 3).join(', ');
+  throw new XBrainError('invalid_state', `${tool} cuts continuous recordings, but the study was loaded from epoched file(s) (${names}${files.length > 3 ? ', …' : ''}): the ${s.epochs?.nEpochs ?? 0} epochs are already cut (${s.epochs ? `${s.epochs.tmin} … ${(s.epochs.tmin + (s.epochs.nTimes - 1) / s.epochs.sfreq).toFixed(3)} s` : ''}). Continue with generate_dataset, or load continuous recordings in a fresh study (clear_dataset).`);
+}
 
 /** The data preprocessing acts on now: the epochs once they exist (XBrainLab works on the epoched data), else raw. */
 function currentData(s: Readonly<StudyState>): SignalData {
@@ -163,6 +172,7 @@ export const signalTools: ToolImplementations = {
   epoch_data: {
     run: (args, ctx) => {
       const s = ctx.study.state;
+      refuseEpochedFiles(s, 'epoch_data');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       const baseline = baselineArg(args);
       const eventNames = args.event_id as string[] | undefined;
@@ -193,6 +203,7 @@ export const signalTools: ToolImplementations = {
   window_epoch: {
     run: (args, ctx) => {
       const s = ctx.study.state;
+      refuseEpochedFiles(s, 'window_epoch');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       const label = args.label === undefined ? 'window' : String(args.label);
       const res = windowRecordings(s.recordings, args.duration as number, (args.overlap as number) ?? 0, label);

@@ -6,6 +6,7 @@ import { summarizeStudy } from '../../study/summary';
 import { emptyState } from '../../study/study';
 import { readRecording } from '../../io/read';
 import type { Recording } from '../../io/types';
+import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
 
 export function resolvePath(ctx: ToolContext, p: string): string {
   return isAbsolute(p) ? p : resolve(ctx.env.workspace, p);
@@ -43,7 +44,8 @@ export const stateTools: ToolImplementations = {
       const lines = s.recordings.map((r) => {
         const ev = Object.entries(r.events);
         const total = ev.reduce((a, [, n]) => a + n, 0);
-        return `${r.file}: ${r.channels} ch, ${r.sfreq} Hz, ${r.seconds.toFixed(1)} s, subject ${r.subject}, session ${r.session}; Events: ${total} (Unique: ${ev.length}) ${ev.map(([k, n]) => `${k}=${n}`).join(' ')}`;
+        const size = r.epochs !== undefined ? `${r.epochs} epochs` : `${r.seconds.toFixed(1)} s`;
+        return `${r.file}: ${r.channels} ch, ${r.sfreq} Hz, ${size}, subject ${r.subject}, session ${r.session}; Events: ${total} (Unique: ${ev.length}) ${ev.map(([k, n]) => `${k}=${n}`).join(' ')}`;
       });
       if (s.epochs) lines.push(`Epochs: ${s.epochs.count} (${Object.entries(s.epochs.perClass).map(([k, v]) => `${k}: ${v}`).join(', ')}), ${s.epochs.tmin}..${s.epochs.tmax.toFixed(3)} s`);
       if (s.dataset) {
@@ -105,6 +107,14 @@ export const stateTools: ToolImplementations = {
   reset_preprocessing: {
     confirmation: (_a, ctx) => {
       const s = ctx.study.state;
+      if (s.recordings.some(isEpochedRecording)) {
+        const lostE = [
+          s.epochHistory.length ? `${s.epochHistory.length} step(s) on the epochs (${s.epochHistory.map((h) => h.op).join(', ')})` : '',
+          s.dataset ? 'the dataset' : '',
+          s.runs.length ? `${s.runs.length} training run(s)` : '',
+        ].filter(Boolean);
+        return lostE.length ? `Reset preprocessing? This undoes ${lostE.join(', ')} and re-reads the epoched file(s) as loaded.` : null;
+      }
       const lost = [
         s.history.length ? `${s.history.length} preprocessing step(s) (${s.history.map((h) => h.op).join(', ')})` : '',
         s.epochs ? `${s.epochs.nEpochs} epochs` : '',
@@ -115,6 +125,21 @@ export const stateTools: ToolImplementations = {
     },
     run: async (_a, ctx) => {
       const s = ctx.study.state;
+      if (s.recordings.some(isEpochedRecording)) {
+        // epoched files: back to the epochs as loaded (re-read, events as loaded, subject/session kept)
+        const files: Recording[] = [];
+        for (let i = 0; i < s.recordings.length; i++) {
+          const r = s.recordings[i];
+          const again = await readRecording(r.path);
+          files.push({ ...again, events: s.loadedEvents[i], subject: r.subject, session: r.session, channels: again.channels.map((c, k) => (r.channels[k]?.name === c.name && r.channels[k].loc ? { ...c, loc: r.channels[k].loc } : c)) });
+        }
+        const { epochs, entries } = epochsFromFiles(files);
+        ctx.study.commit(
+          { recordings: entries, history: [], epochs, epochHistory: [], dataset: null, runs: [], evaluations: [] },
+          ['recordings', 'preprocessing', 'epochs', 'datasets', 'runs'],
+        );
+        return text('reset_preprocessing', `Preprocessing reset: ${epochs.nEpochs} epochs from ${entries.length} epoched file(s) restored as loaded. Stage: ${ctx.study.stage}.`);
+      }
       // Re-read from disk instead of keeping a second copy of every recording in memory.
       const fresh: Recording[] = [];
       for (let i = 0; i < s.recordings.length; i++) {
