@@ -25,7 +25,7 @@ export const dataTools: ToolDefinition[] = [
     name: 'load_data',
     summary: 'Load EEG recordings',
     description:
-      'Load EEG recordings (EDF/EDF+, BDF, GDF, EEGLAB .set, BrainVision .vhdr, FIF, CNT, EGI .raw, MAT, NPY) into the study. Folders are expanded one level. All files must share channels and sampling rate. Subject and session are taken from file names when a pattern is given. Returns channel count, sampling rate, duration and events per file.',
+      'Load EEG recordings (EDF/EDF+, BDF, GDF, EEGLAB .set, BrainVision .vhdr, FIF, CNT, EGI .raw, MAT, NPY) into the study. Folders are expanded one level. All files must share channels and sampling rate. Subject and session are taken from file names when a pattern is given. Returns channel count, sampling rate, duration and events per file. Epoched files (EEGLAB .set with EEG.trials > 1, MNE -epo.fif) load directly as epochs with their event types as classes (stage preprocessed, ready for generate_dataset; epoch_data does not apply); several epoched files concatenate when channels, sampling rate, tmin and epoch length match, and epoched and continuous files cannot be mixed.',
     category: 'data',
     parameters: {
       type: 'object',
@@ -44,7 +44,7 @@ export const dataTools: ToolDefinition[] = [
     name: 'attach_labels',
     summary: 'Attach label files to recordings',
     description:
-      'Attach class labels from label files (.mat, .txt, .csv/.tsv) to loaded recordings. mapping is {data file name: label file path}. In sequence mode labels replace the codes of the chosen trial-start events (event_filter, e.g. ["768"]) in order, keeping the real trigger timing. A count mismatch is an error unless truncate is true.',
+      'Attach class labels from label files (.mat, .txt, .csv/.tsv) to loaded recordings. mapping is {data file name: label file path}. In sequence mode labels replace the codes of the chosen trial-start events (event_filter, e.g. ["768"]) in order, keeping the real trigger timing. A count mismatch is an error unless truncate is true. Not for a study loaded from epoched files: their epochs already carry their event types (rename or merge them with edit_events).',
     category: 'data',
     parameters: {
       type: 'object',
@@ -97,7 +97,7 @@ export const dataTools: ToolDefinition[] = [
     name: 'reset_preprocessing',
     summary: 'Undo all preprocessing',
     description:
-      'Go back to the recordings as loaded: undo filtering, resampling, re-referencing, normalisation, channel selection and epoching (and clear datasets and runs built on them). Asks for confirmation.',
+      'Go back to the recordings as loaded: undo filtering, resampling, re-referencing, normalisation, channel selection and epoching (and clear datasets and runs built on them); a study loaded from epoched files goes back to the epochs as loaded. Asks for confirmation.',
     category: 'preprocess',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     stages: PREPROCESS,

@@ -8,7 +8,7 @@ export const preprocessTools: ToolDefinition[] = [
     name: 'apply_standard_preprocess',
     summary: 'Standard preprocessing in one step',
     description:
-      "XBrainLab's standard chain in its order: band-pass l_freq–h_freq, notch at notch_freq, then optional resample, re-reference and normalisation. Does not epoch. Use for a quick sensible default before epoch_data.",
+      "XBrainLab's standard chain in its order: band-pass l_freq–h_freq, notch at notch_freq, then optional resample, re-reference and normalisation. Does not epoch. Use for a quick sensible default before epoch_data; once epochs exist (epoch_data or epoched files) it processes the epochs.",
     category: 'preprocess',
     parameters: {
       type: 'object',
@@ -30,7 +30,7 @@ export const preprocessTools: ToolDefinition[] = [
     name: 'apply_bandpass_filter',
     summary: 'Band-pass filter',
     description:
-      "Band-pass filter every channel between low_freq and high_freq (Hz), zero-phase. Default method 'fir' reproduces MNE's default FIR design exactly; 'iir' applies a Butterworth of iir_order forward-backward (SciPy sosfiltfilt). Common EEG bands: mu/beta motor imagery 8–30 Hz, broad 1–40 Hz.",
+      "Band-pass filter every channel between low_freq and high_freq (Hz), zero-phase. Default method 'fir' reproduces MNE's default FIR design exactly; 'iir' applies a Butterworth of iir_order forward-backward (SciPy sosfiltfilt). Common EEG bands: mu/beta motor imagery 8–30 Hz, broad 1–40 Hz. Once epochs exist (after epoch_data, or loaded from epoched files) each epoch is filtered, as MNE's Epochs.filter does.",
     category: 'preprocess',
     parameters: {
       type: 'object',
@@ -50,7 +50,7 @@ export const preprocessTools: ToolDefinition[] = [
   {
     name: 'apply_notch_filter',
     summary: 'Notch filter (line noise)',
-    description: "Remove line noise at freq (Hz) and its harmonics below Nyquist with MNE's default notch filter.",
+    description: "Remove line noise at freq (Hz) and its harmonics below Nyquist with MNE's default notch filter (on the epochs once they exist).",
     category: 'preprocess',
     parameters: {
       type: 'object',
@@ -65,7 +65,7 @@ export const preprocessTools: ToolDefinition[] = [
   {
     name: 'resample_data',
     summary: 'Resample',
-    description: "Resample every recording to rate Hz with MNE's FFT method; event samples are re-indexed round(sample·new/old).",
+    description: "Resample every recording (or the epochs, once they exist) to rate Hz with MNE's FFT method; event samples are re-indexed round(sample·new/old).",
     category: 'preprocess',
     parameters: {
       type: 'object',
@@ -141,7 +141,7 @@ export const preprocessTools: ToolDefinition[] = [
     name: 'epoch_data',
     summary: 'Cut epochs around events',
     description:
-      'Cut epochs from t_min to t_max seconds around events, like mne.Epochs. event_id lists the event names to keep (default: all). baseline omitted → (None, 0); null → no baseline correction; [a, b] → that interval. Repeated events are dropped, epochs crossing the record boundary are dropped and reported. Moves the study to the preprocessed stage.',
+      'Cut epochs from t_min to t_max seconds around events, like mne.Epochs. event_id lists the event names to keep (default: all). baseline omitted → (None, 0); null → no baseline correction; [a, b] → that interval. Repeated events are dropped, epochs crossing the record boundary are dropped and reported. Moves the study to the preprocessed stage. Refused when the study was loaded from epoched files (they are epochs already).',
     category: 'preprocess',
     parameters: {
       type: 'object',
@@ -161,7 +161,7 @@ export const preprocessTools: ToolDefinition[] = [
   {
     name: 'window_epoch',
     summary: 'Fixed-length epochs',
-    description: 'Cut consecutive fixed-length epochs of duration seconds with overlap seconds (for resting-state or continuous data), labelled by a single class.',
+    description: 'Cut consecutive fixed-length epochs of duration seconds with overlap seconds (for resting-state or continuous data), labelled by a single class. Refused when the study was loaded from epoched files.',
     category: 'preprocess',
     parameters: {
       type: 'object',
