@@ -121,6 +121,25 @@ test('clear_dataset needs confirmation: unconfirmed nothing changes, confirmed i
   assert.equal(api.host.stage, 'empty');
 });
 
+test('XBrain: Show Trainer Backends lists local, pytorch and slurm; the xbrain.python setting picks the interpreter', async () => {
+  const config = vscode.workspace.getConfiguration('xbrain');
+  await config.update('python', '/usr/bin/python3', vscode.ConfigurationTarget.Global);
+  try {
+    // the configuration listener hands the setting to the core's probe through XBRAIN_PYTHON
+    await waitFor(async () => (process.env.XBRAIN_PYTHON === '/usr/bin/python3' ? true : undefined), 'XBRAIN_PYTHON from the setting');
+    const list = await vscode.commands.executeCommand<Array<{ name: string; available: boolean; detail: string }>>('xbrain.showBackends');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(list.map((b) => b.name).sort(), ['local', 'pytorch', 'slurm']);
+    assert.equal(list.find((b) => b.name === 'local')?.available, true);
+    const pytorch = list.find((b) => b.name === 'pytorch')!;
+    // CI installs Debian's python3-torch for /usr/bin/python3: the setting's interpreter is the one found
+    assert.equal(pytorch.available, true, pytorch.detail);
+    assert.match(pytorch.detail, /^\/usr\/bin\/python3 with torch /);
+  } finally {
+    await config.update('python', undefined, vscode.ConfigurationTarget.Global);
+  }
+});
+
 export function run(): Promise<void> {
   return runAll();
 }
