@@ -173,13 +173,19 @@ describe('start_training / stop_training / plot_training', () => {
     expect(run.config.backend).toBe('pytorch');
   }, 120_000);
 
-  it('refuses the slurm backend for a plain run and points to run_sweep, leaving the Study unchanged', async () => {
+  it('on slurm without a cluster says why (sbatch not on PATH) and leaves the Study unchanged', async () => {
     const { study, reg, ctx } = setup('slurm');
     await reg.invoke('configure_training', { epoch: 2, batch_size: 8, learning_rate: 0.01, backend: 'slurm' }, ctx);
     const before = study.state;
-    const r = await reg.invoke('start_training', {}, ctx, { confirmed: true });
-    expect(r.type).toBe('error');
-    expect(r.content).toContain('run_sweep');
+    const path0 = process.env.PATH;
+    process.env.PATH = path.join(tmp, 'no-such-bin');
+    try {
+      const r = await reg.invoke('start_training', {}, ctx, { confirmed: true });
+      expect(r.type).toBe('error');
+      expect(r.content).toMatch(/slurm backend is unavailable: sbatch not on PATH/);
+    } finally {
+      process.env.PATH = path0;
+    }
     expect(study.state).toBe(before);
   });
 
