@@ -54,7 +54,7 @@ export function rootNodes(host: SessionHost): StudyNode[] {
     {
       id: 'recordings', label: 'Recordings', description: String(s.recordings.length), icon: 'file-binary',
       children: () => state.recordings.map((r, i) => ({
-        id: `rec:${i}`, label: s.recordings[i].file, description: `${r.channels.length} ch · ${r.sfreq} Hz · ${(r.nTimes / r.sfreq).toFixed(1)} s`,
+        id: `rec:${i}`, label: s.recordings[i].file, description: `${r.channels.length} ch · ${r.sfreq} Hz · ${r.epochs ? `${r.epochs.count} epochs` : `${(r.nTimes / r.sfreq).toFixed(1)} s`}`,
         tooltip: r.path, icon: 'pulse', contextValue: 'recording',
         children: () => [
           { id: `rec:${i}:ch`, label: 'Channels', description: String(r.channels.length), icon: 'list-flat',

@@ -14,6 +14,7 @@ import { loadStudy, saveStudy } from '../../../src/core/study/persistence';
 import { Study } from '../../../src/core/study/study';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { repoRoot } from '../helpers/paths';
+import { buildTrainerBundle } from '../training/trainerBundle';
 import { dataFile, expectClose } from './truth';
 
 interface EpochTruth {
@@ -134,11 +135,11 @@ describe('load_data of epoched files puts the Study in the epoched stage', () =>
     const rec = study.state.recordings[0];
     expect([rec.nTimes, rec.epochs?.count, rec.data.every((d) => d.length === 0)]).toEqual([0, 29, true]);
     expect(r.content).toContain('T0=14 T1=8 T2=7');
-    expect(r.meta.epochs).toMatchObject({ shape: [29, 4, 193] });
+    expect(r.meta.epochs).toMatchObject({ shape: [29, 4, 273] });
 
     const info = await call('get_dataset_info', {});
     expect(info.content).toContain('S001R04_4ch-epo.fif: 4 ch, 160 Hz, 29 epochs, subject 001, session 04');
-    expect(info.content).toMatch(/Epochs: 29 \(.*T0: 14.*\), -0\.2\.\.1\.000 s/);
+    expect(info.content).toMatch(/Epochs: 29 \(.*T0: 14.*\), -0\.2\.\.1\.500 s/);
 
     const g = await call('generate_dataset', { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' });
     expect(g.type, g.content).toBe('text');
@@ -226,6 +227,33 @@ describe('load_data of epoched files puts the Study in the epoched stage', () =>
   });
 });
 
+describe('training on epochs loaded from an epoched file', () => {
+  it('load_data → generate_dataset → EEGNet trains in the child process', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'xbrain-epoched-train-'));
+    const packageRoot = join(tmp, 'pkg');
+    await buildTrainerBundle(join(packageRoot, 'dist'));
+    const study = new Study();
+    const reg = new ToolRegistry();
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const r = await reg.invoke(name, args, { study, env: { workspace: tmp, packageRoot, trusted: true }, awaitLongJobs: true }, { confirmed: true });
+      expect(r.type, `${name}: ${r.content}`).not.toBe('error');
+      return r;
+    };
+    await call('load_data', { paths: [fixture('S001R04_4ch_fdt.set')] });
+    await call('normalize_data', { method: 'z-score' });
+    await call('generate_dataset', { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' });
+    await call('set_model', { model_name: 'EEGNet' });
+    await call('configure_training', { epoch: 2, batch_size: 8, learning_rate: 0.001, seed: 1 });
+    await call('start_training', {});
+    expect(study.stage).toBe('trained');
+    const run = study.state.runs[0];
+    expect(run.status, run.error).toBe('done');
+    expect(run.metrics).toHaveLength(2);
+    const ev = await call('evaluate', {});
+    expect(ev.type).not.toBe('error');
+  }, 300_000);
+});
+
 describe('xbrain inspect on epoched files', () => {
   it('reports the epochs and MNE\'s statistics over every epoch', async () => {
     for (const file of ['S001R04_4ch-epo.fif', 'S001R04_4ch_inline.set', 'S001R04_4ch_fdt.set']) {
@@ -252,9 +280,9 @@ describe('xbrain inspect on epoched files', () => {
     const r = spawnSync(process.execPath, [cli, 'inspect', fixture('S001R04_4ch-epo.fif'), '--json'], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout) as InspectReport;
-    expect(out.epochs).toMatchObject({ count: 29, nTimes: 193, tmin: -0.2, counts: { T0: 14, T1: 8, T2: 7 } });
+    expect(out.epochs).toMatchObject({ count: 29, nTimes: 273, tmin: -0.2, counts: { T0: 14, T1: 8, T2: 7 } });
     const txt = spawnSync(process.execPath, [cli, 'inspect', fixture('S001R04_4ch_fdt.set')], { encoding: 'utf8' });
     expect(txt.status).toBe(0);
-    expect(txt.stdout).toContain('epochs: 29 × 193 samples (-0.2 … 1.000 s)');
+    expect(txt.stdout).toContain('epochs: 29 × 273 samples (-0.2 … 1.500 s)');
   });
 });
