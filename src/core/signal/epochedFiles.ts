@@ -24,8 +24,9 @@ function mismatch(file: Recording, ref: Recording, what: string): XBrainError {
 
 /**
  * One Epochs from epoched files read with readRecording (data = epochs back to back per channel). Labels come from
- * each file's `events` (codes and eventId), so renamed/reloaded events are honoured. Throws a typed error naming the
- * first file whose layout differs from the first file's.
+ * each file's `events` (codes and eventId), so renamed/reloaded events are honoured. Channels and sampling rate are
+ * checked by load_data's multi-file check (the one used for continuous recordings); here a different tmin or epoch
+ * length is a typed error naming the file.
  */
 export function epochsFromFiles(files: readonly Recording[]): { epochs: Epochs; entries: Recording[] } {
   if (files.length === 0) throw new XBrainError('invalid_arguments', 'no epoched files given', { parameter: 'paths' });
@@ -37,9 +38,8 @@ export function epochsFromFiles(files: readonly Recording[]): { epochs: Epochs; 
   for (const f of files) {
     const h = f.epochs;
     if (!h) throw new XBrainError('invalid_arguments', `${basename(f.path)}: a continuous recording cannot be mixed with epoched files (${basename(ref.path)})`, { parameter: 'paths', path: f.path, files: [f.path] });
-    if (f.sfreq !== ref.sfreq) throw mismatch(f, ref, `sampling rate (${f.sfreq} Hz vs ${ref.sfreq} Hz)`);
-    if (f.channels.length !== names.length || f.channels.some((c, i) => c.name !== names[i])) {
-      throw mismatch(f, ref, `channels (${f.channels.length}: ${f.channels.slice(0, 6).map((c) => c.name).join(', ')}${f.channels.length > 6 ? ', …' : ''} vs ${names.length}: ${names.slice(0, 6).join(', ')}${names.length > 6 ? ', …' : ''})`);
+    if (f.sfreq !== ref.sfreq || f.channels.length !== names.length || f.channels.some((c, i) => c.name !== names[i])) {
+      throw new XBrainError('internal', `${basename(f.path)}: channels or sampling rate differ from ${basename(ref.path)} (load_data checks them first)`);
     }
     if (Math.round(h.tmin * f.sfreq) !== start0) throw mismatch(f, ref, `tmin (${h.tmin} s vs ${h0.tmin} s)`);
     if (h.nTimes !== h0.nTimes) throw mismatch(f, ref, `epoch length (${h.nTimes} vs ${h0.nTimes} samples)`);

@@ -3,7 +3,7 @@
  * (test/fixtures/epoched/make_epoched.py writes the files and the mne.read_epochs / read_epochs_eeglab truth).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -15,6 +15,9 @@ import { Study } from '../../../src/core/study/study';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { repoRoot } from '../helpers/paths';
 import { buildTrainerBundle } from '../training/trainerBundle';
+import { epochsFromFiles } from '../../../src/core/signal/epochedFiles';
+import { XBrainError } from '../../../src/core/tools/result';
+import { mutate, rng } from './fuzz/mutate';
 import { dataFile, expectClose } from './truth';
 
 interface EpochTruth {
@@ -174,7 +177,7 @@ describe('load_data of epoched files puts the Study in the epoched stage', () =>
 
     const ch = await call('load_data', { paths: [fixture('S001R04_4ch-epo.fif'), fixture('S001R04_3ch-epo.fif')] });
     expect(ch.type).toBe('error');
-    expect(ch.content).toMatch(/S001R04_3ch-epo\.fif: channels/);
+    expect(ch.content).toContain('channels differ: S001R04_4ch-epo.fif has 4 channels but S001R04_3ch-epo.fif has 3');
     const tmin = await call('load_data', { paths: [fixture('S001R04_4ch-epo.fif'), fixture('S001R04_4ch_tmin-epo.fif')] });
     expect(tmin.type).toBe('error');
     expect(tmin.content).toMatch(/S001R04_4ch_tmin-epo\.fif: tmin \(-0\.1 s vs -0\.2 s\)/);
@@ -225,6 +228,45 @@ describe('load_data of epoched files puts the Study in the epoched stage', () =>
     expect(Array.from(study.state.epochs!.data)).toEqual(Array.from(loaded.data));
     expect(study.state.epochs!.eventId).toEqual(loaded.eventId);
   });
+});
+
+describe('epoched readers on mutated files: typed errors or consistent epochs', () => {
+  const groups: [string, string[]][] = [
+    ['S001R04_4ch-epo.fif', ['S001R04_4ch-epo.fif']],
+    ['S001R04_4ch_inline.set', ['S001R04_4ch_inline.set']],
+    ['S001R04_4ch_fdt.set', ['S001R04_4ch_fdt.set', 'S001R04_4ch_fdt.fdt']],
+  ];
+  for (const [main, files] of groups) {
+    it(main, async () => {
+      const r = rng(20_261_123 + main.length);
+      const dir = mkdtempSync(join(tmpdir(), 'xbrain-epoched-fuzz-'));
+      let ok = 0, typed = 0;
+      for (let i = 0; i < 150; i++) {
+        for (const f of files) copyFileSync(fixture(f), join(dir, f));
+        // the main file most of the time, the .fdt companion otherwise
+        const target = files[files.length > 1 && r() < 0.3 ? 1 : 0];
+        const m = mutate(new Uint8Array(readFileSync(fixture(target))), r, 4096, false);
+        writeFileSync(join(dir, target), m.bytes);
+        try {
+          const rec = await readRecording(join(dir, main));
+          if (rec.epochs) {
+            const e = rec.epochs;
+            expect(rec.nTimes, `${main} case ${i} (${m.what})`).toBe(e.count * e.nTimes);
+            expect(rec.data.every((d) => d.length === rec.nTimes), `${main} case ${i} rows`).toBe(true);
+            expect([e.samples.length, e.codes.length]).toEqual([e.count, e.count]);
+            const { epochs } = epochsFromFiles([rec]);
+            expect(epochs.data.length).toBe(epochs.nEpochs * epochs.nChannels * epochs.nTimes);
+          }
+          ok++;
+        } catch (err) {
+          if (!(err instanceof XBrainError)) throw new Error(`${main} case ${i} (${m.what}): untyped ${String(err)}`);
+          expect(['bad_file', 'not_found', 'not_implemented', 'invalid_arguments'], `${main} case ${i} (${m.what}): ${err.message}`).toContain(err.code);
+          typed++;
+        }
+      }
+      expect(ok + typed).toBe(150);
+    }, 120_000);
+  }
 });
 
 describe('training on epochs loaded from an epoched file', () => {

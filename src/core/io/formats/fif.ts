@@ -318,6 +318,7 @@ function fifEpochs(path: string, base: RecordingHeader, ep: { first?: number; la
   if (!(tag.type & FIFFT_MATRIX) || !et) throw unsupported(path, 'FIFF_EPOCH type', `cannot handle epoch data of type ${tag.type}`);
   const nTimes = ep.last - ep.first + 1;
   const count = ep.events.length / 3;
+  if (count === 0) throw badFile(path, 'FIFF_MNE_EVENT_LIST', 'the epochs file holds no epochs');
   const nchan = base.channels.length;
   if (nTimes <= 0) throw badFile(path, 'FIFF_LAST_SAMPLE', `last sample ${ep.last} before first ${ep.first}`);
   const expected = count * nchan * nTimes;

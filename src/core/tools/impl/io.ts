@@ -79,6 +79,7 @@ function loadEpoched(ctx: ToolContext, all: Recording[], loaded: Recording[], sk
   if (ctx.study.state.epochs || ctx.study.state.recordings.length > 0) {
     throw new XBrainError('invalid_state', 'the study already holds epochs; load every epoched file in one load_data call on an empty study (clear_dataset first)', { parameter: 'paths' });
   }
+  checkConsistency(all);
   const { epochs, entries } = epochsFromFiles(all);
   ctx.study.commit({ recordings: entries, loadedEvents: entries.map((r) => r.events), epochs, epochHistory: [] }, ['recordings', 'epochs']);
   const counts = Object.entries(epochs.eventId).map(([k, v]) => `${k}=${epochs.labels.filter((l) => l === v).length}`).join(' ');
