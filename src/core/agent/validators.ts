@@ -1,6 +1,9 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { StudyState } from '../study/types';
 import type { ToolEnv } from '../tools/types';
+import { isEpochedRecording } from '../signal/epochedFiles';
+
+const EPOCHED_FILES = 'the study was loaded from epoched files: its epochs are already cut, so epoch_data/window_epoch do not apply; continue with generate_dataset';
 
 /**
  * Domain checks the JSON Schema cannot express, run before a call reaches the registry; the reason goes back to
@@ -35,6 +38,7 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
       return null;
     }
     case 'epoch_data': {
+      if (state.recordings.some(isEpochedRecording)) return EPOCHED_FILES;
       const a = num('t_min');
       const b = num('t_max');
       if (a !== null && b !== null && a >= b) return `t_min (${a} s) must be below t_max (${b} s)`;
@@ -55,6 +59,7 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
       return null;
     }
     case 'window_epoch': {
+      if (state.recordings.some(isEpochedRecording)) return EPOCHED_FILES;
       const d = num('duration');
       const o = num('overlap');
       if (d !== null && o !== null && o >= d) return `overlap (${o} s) must be shorter than duration (${d} s)`;

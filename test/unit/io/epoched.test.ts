@@ -18,6 +18,7 @@ import { buildTrainerBundle } from '../training/trainerBundle';
 import { epochsFromFiles } from '../../../src/core/signal/epochedFiles';
 import { XBrainError } from '../../../src/core/tools/result';
 import { mutate, rng } from './fuzz/mutate';
+import { domainCheck } from '../../../src/core/agent/validators';
 import { dataFile, expectClose } from './truth';
 
 interface EpochTruth {
@@ -202,6 +203,8 @@ describe('load_data of epoched files puts the Study in the epoched stage', () =>
     expect(ep.error?.code).toBe('invalid_state');
     expect(ep.content).toContain('epoched file');
     expect(study.state).toBe(before);
+    // the agent's pre-check tells the model the same thing before the call reaches the registry
+    expect(domainCheck('epoch_data', { t_min: 0, t_max: 1 }, study.state, { workspace: ws, packageRoot: repoRoot, trusted: true })).toMatch(/epoched files/);
     const win = await call('window_epoch', { duration: 0.5 });
     expect(win.type).toBe('error');
     const labels = await call('attach_labels', { mapping: { 'S001R04_4ch-epo.fif': 'x.txt' } });
