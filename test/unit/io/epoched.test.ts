@@ -41,7 +41,7 @@ interface EpochTruth {
 const FIX = join(repoRoot, 'test/fixtures/epoched');
 const fixture = (name: string): string => join(FIX, name);
 const truthOf = (name: string): EpochTruth => JSON.parse(readFileSync(join(FIX, 'truth', `${name}.json`), 'utf8')) as EpochTruth;
-const FILES = ['S001R04_4ch-epo.fif', 'S001R04_4ch_inline.set', 'S001R04_4ch_fdt.set', 'S001R04_3ch-epo.fif', 'S001R04_4ch_tmin-epo.fif'];
+const FILES = ['S001R04_4ch-epo.fif', 'S001R04_4ch_inline.set', 'S001R04_4ch_fdt.set', 'S001R04_3ch-epo.fif', 'S001R04_4ch_tmin-epo.fif', 'S001R04_2ch_multi.set'];
 /** float32 storage: relative 1e-6 of the value, with a floor of 1e-6 of the channel's std for values near zero */
 const close = (a: number, b: number, std: number, what: string): void => expectClose(a, b, 1e-6, std * 1e-3, what);
 
@@ -91,6 +91,16 @@ describe('epoched readers agree with MNE', () => {
         expect(worst, `${f} channel ${c}`).toBeLessThan(peak * 1e-6);
       }
     }
+  });
+
+  it('without EEG.epoch, the events carrying an epoch field name the trials as MNE names them from EEG.epoch', async () => {
+    const multi = await readRecording(fixture('S001R04_2ch_multi.set'));
+    const bare = await readRecording(fixture('S001R04_2ch_noepoch.set'));
+    expect(multi.epochs!.eventId).toEqual({ 'T2/resp': 1, 'T0/resp': 2, 'T1/resp': 3 });
+    expect(bare.epochs!.eventId).toEqual(multi.epochs!.eventId);
+    expect(Array.from(bare.epochs!.codes)).toEqual(Array.from(multi.epochs!.codes));
+    expect(Array.from(bare.epochs!.samples)).toEqual(Array.from(multi.epochs!.samples));
+    expect(Array.from(bare.data[1])).toEqual(Array.from(multi.data[1]));
   });
 
   it('a window over the epochs back to back reads only that span', async () => {
