@@ -175,6 +175,11 @@ describe('load_data of epoched files puts the Study in the epoched stage', () =>
     const names = Object.fromEntries(Object.entries(t.event_id).map(([k, v]) => [v, k]));
     expect(Array.from(e.labels.subarray(29))).toEqual(t.events.map((x) => e.eventId[names[x[2]]]));
     expect(study.state.loadedEvents.map((x) => x.source)).toEqual(['epochs', 'epochs']);
+    // event names of epoched files can be renamed/merged like any others
+    const ed = await call('edit_events', { rename: { T1: 'left', T2: 'right' } });
+    expect(ed.type, ed.content).toBe('text');
+    expect(Object.keys(study.state.epochs!.eventId).sort()).toEqual(['T0', 'left', 'right']);
+    expect(study.state.epochs!.labels).toEqual(e.labels);
   });
 
   it('mixed inputs are typed errors naming the file and leave the Study unchanged', async () => {
