@@ -249,7 +249,7 @@ export async function readEdfHeader(path: string): Promise<RecordingHeader> {
 
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Bytes per read chunk: bounds the transient memory on long recordings. */
-const CHUNK_BYTES = 2 * 1024 * 1024;
+const CHUNK_BYTES = 512 * 1024;
 
 export function checkWindow(layout: { path: string; nTimes: number }, window: SampleWindow | undefined): SampleWindow {
   if (!window) return { start: 0, stop: layout.nTimes };
