@@ -11,12 +11,9 @@ export function backendSettings(host: SessionHost): BackendSettings {
   return { packageRoot: host.session.env.packageRoot, ...(python ? { python } : {}) };
 }
 
-/** listBackends probes python (a child process, cached): off the first paint, behind a progress notification. */
+/** listBackends probes python and slurm in child processes (the python probe cached): behind a progress notification. */
 export function probeBackends(host: SessionHost): Thenable<BackendAvailability[]> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'XBrain: checking trainer backends…' }, async () => {
-    await new Promise((r) => setTimeout(r, 0));
-    return listBackends(backendSettings(host));
-  });
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'XBrain: checking trainer backends…' }, () => listBackends(backendSettings(host)));
 }
 
 /** `XBrain: Show Trainer Backends`: local / pytorch / slurm with availability and, when unavailable, why. */

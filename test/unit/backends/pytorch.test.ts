@@ -42,8 +42,8 @@ const rel = (a: number, b: number): number => Math.abs(a - b) / Math.max(1e-12, 
 interface Epoch { epoch: number; train: { loss: number; accuracy: number }; val?: { loss: number; accuracy: number } }
 
 describe('pytorch backend', () => {
-  it('finds an interpreter with torch', () => {
-    const a = pytorchAvailability(settings);
+  it('finds an interpreter with torch', async () => {
+    const a = await pytorchAvailability(settings);
     expect(a.available, a.detail).toBe(true);
     expect(String(a.info?.torch)).toMatch(/^\d+\.\d+/);
   });
@@ -69,7 +69,7 @@ describe('pytorch backend', () => {
       job.config.shuffle = false;
       writeFileSync(jobFile, JSON.stringify(job));
 
-      const sp = pytorchSpawn(settings, jobFile);
+      const sp = await pytorchSpawn(settings, jobFile);
       const r = spawnSync(sp.command, sp.args, { encoding: 'utf8', env: { ...process.env, ...sp.env }, timeout: 120_000 });
       expect(r.status, r.stderr).toBe(0);
       const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string } & Epoch & { files?: { onnx: string; selectedWeights: string } });
@@ -104,10 +104,10 @@ describe('pytorch backend', () => {
     });
   }
 
-  it('reports a bad job as a typed error line and a non-zero exit', () => {
+  it('reports a bad job as a typed error line and a non-zero exit', async () => {
     const bad = path.join(tmp, 'bad.json');
     writeFileSync(bad, JSON.stringify({ version: 9 }));
-    const sp = pytorchSpawn(settings, bad);
+    const sp = await pytorchSpawn(settings, bad);
     const r = spawnSync(sp.command, sp.args, { encoding: 'utf8' });
     expect(r.status).toBe(1);
     const ev = JSON.parse(r.stdout.trim().split('\n').pop()!) as { type: string; message: string };

@@ -37,8 +37,8 @@ function input(dir: string, grid: Record<string, number[]>, epochs: number, fold
 }
 
 describe('slurm backend (real cluster)', () => {
-  it('is available', () => {
-    const a = slurmAvailability();
+  it('is available', async () => {
+    const a = await slurmAvailability();
     expect(a.available, `${a.detail} — start ../shared/tools/slurm-local/start.sh and export SLURM_CONF`).toBe(true);
   });
 

@@ -95,7 +95,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const { study } = ctx;
   if (activeSweeps.has(study)) throw new XBrainError('invalid_state', `A ${kind === 'sweep' ? 'sweep' : 'Slurm training'} is already running; stop it with stop_training first.`);
   const state = study.state;
-  const avail = backendAvailability(plan.backend, { packageRoot: ctx.env.packageRoot });
+  const avail = await backendAvailability(plan.backend, { packageRoot: ctx.env.packageRoot });
   if (!avail.available) throw new XBrainError('unavailable', `The ${plan.backend} backend is unavailable: ${avail.detail}.`, { field: 'backend' });
   const spec = inputSpec(state);
   const model = state.model ?? DEFAULT_MODEL;

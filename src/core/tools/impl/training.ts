@@ -171,7 +171,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const settings = { packageRoot: ctx.env.packageRoot };
   if (backend !== 'local' && backend !== 'pytorch') throw new XBrainError('invalid_arguments', `Unknown trainer backend "${String(backend)}".`, { parameter: 'backend' });
   if (backend === 'pytorch') {
-    const a = backendAvailability('pytorch', settings);
+    const a = await backendAvailability('pytorch', settings);
     if (!a.available) throw new XBrainError('not_found', `The pytorch backend is not available: ${a.detail}.`, { parameter: 'backend' });
   }
   checkModel(state, model);
@@ -196,7 +196,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const shared = { x: { file: path.join(path.dirname(first), 'epochs.f32') }, labels: { file: path.join(path.dirname(first), 'labels.i32') } };
 
   const handle: ActiveTraining = { current: null, stopRequested: false, finished: Promise.resolve([]) };
-  const startRun = (p: PlannedRun): TrainerRun => {
+  const startRun = async (p: PlannedRun): Promise<TrainerRun> => {
     const split = dataset.splits[p.splitIndex];
     const job = writeTrainerJob(path.join(jobsDir, p.record.id), {
       model: model.name,
@@ -217,12 +217,12 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
       outDir: path.join(root, 'runs', p.record.id),
     });
     return backend === 'pytorch'
-      ? launchTrainer(job, { spawn: spawnForBackend('pytorch', settings, job), stopGraceMs: 1000 })
+      ? launchTrainer(job, { spawn: await spawnForBackend('pytorch', settings, job), stopGraceMs: 1000 })
       : launchTrainer(job, { entry, stopGraceMs: 1000 });
   };
 
   // The first run is spawned before anything is committed: a failure to start leaves the Study unchanged.
-  let run = startRun(planned[0]);
+  let run = await startRun(planned[0]);
   const startedAt = (): string => new Date().toISOString();
   planned[0].record = { ...planned[0].record, startedAt: startedAt() };
   study.commit({ runs: [...state.runs, planned[0].record] }, ['runs', 'training']);
@@ -251,7 +251,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
         let startError: string | null = null;
         if (next) {
           try {
-            nextRun = startRun(next);
+            nextRun = await startRun(next);
             next.record = { ...next.record, startedAt: startedAt() };
           } catch (e) {
             startError = (e as Error).message;

@@ -8,7 +8,8 @@ import { BACKEND_NAMES, type BackendAvailability, type BackendName, type Backend
 export type { BackendAvailability, BackendName, BackendSettings, SpawnSpec } from './types';
 export { BACKEND_NAMES } from './types';
 
-export function backendAvailability(name: BackendName, settings: BackendSettings): BackendAvailability {
+/** Probes run child processes (python importing torch, sbatch, scontrol) asynchronously: callers may be the extension host. */
+export async function backendAvailability(name: BackendName, settings: BackendSettings): Promise<BackendAvailability> {
   switch (name) {
     case 'local': return localAvailability(settings);
     case 'pytorch': return pytorchAvailability(settings);
@@ -16,15 +17,15 @@ export function backendAvailability(name: BackendName, settings: BackendSettings
   }
 }
 
-export function listBackends(settings: BackendSettings): BackendAvailability[] {
-  return BACKEND_NAMES.map((n) => backendAvailability(n, settings));
+export function listBackends(settings: BackendSettings): Promise<BackendAvailability[]> {
+  return Promise.all(BACKEND_NAMES.map((n) => backendAvailability(n, settings)));
 }
 
 /**
  * How to start one run of a job on a backend. A single run on `slurm` is a one-task sweep (see sweep/run.ts), so
  * only local and pytorch have a direct spawn spec.
  */
-export function spawnForBackend(name: BackendName, settings: BackendSettings, jobFile: string): SpawnSpec {
+export async function spawnForBackend(name: BackendName, settings: BackendSettings, jobFile: string): Promise<SpawnSpec> {
   if (name === 'pytorch') return pytorchSpawn(settings, jobFile);
   if (name === 'local') return localSpawn(settings, jobFile);
   throw new XBrainError('invalid_arguments', 'The slurm backend has no single-process spawn: its runs are array-job tasks (start_training and run_sweep submit them).', { field: 'backend' });

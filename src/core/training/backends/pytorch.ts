@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { probeCommand } from './probeCommand';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { XBrainError } from '../../tools/result';
@@ -15,7 +15,7 @@ export interface PythonProbe {
   cuda: boolean;
 }
 
-const probeCache = new Map<string, PythonProbe | string>();
+const probeCache = new Map<string, Promise<PythonProbe | string>>();
 
 /**
  * Interpreters tried in order: the setting, $XBRAIN_PYTHON, then python3 on PATH and the system's /usr/bin/python3
@@ -26,43 +26,44 @@ export function pythonCandidates(settings: BackendSettings): string[] {
   return [...new Set(list.filter((p): p is string => !!p && p.trim() !== ''))];
 }
 
-/** Runs the trainer's --probe with each candidate; the first with torch wins. The result is cached per process. */
-export function probePython(settings: BackendSettings): PythonProbe | string {
+/**
+ * Runs the trainer's --probe with each candidate; the first with torch wins. Asynchronous (importing torch takes
+ * seconds and must not block the extension host) and cached per process, the pending probe included.
+ */
+export function probePython(settings: BackendSettings): Promise<PythonProbe | string> {
   const script = pytorchTrainerScript(settings);
   const key = `${script}|${pythonCandidates(settings).join('|')}`;
-  const cached = probeCache.get(key);
-  if (cached) return cached;
-  let result: PythonProbe | string;
-  if (!existsSync(script)) result = `python trainer not found at ${script}`;
-  else {
-    const tried: string[] = [];
-    result = '';
-    for (const python of pythonCandidates(settings)) {
-      const r = spawnSync(python, [script, '--probe'], { encoding: 'utf8', timeout: 60_000 });
-      if (r.error) {
-        tried.push(`${python}: not found`);
-        continue;
-      }
-      const line = r.stdout.trim().split('\n').pop() ?? '';
-      try {
-        const v = JSON.parse(line) as { torch?: string; cuda?: boolean; message?: string };
-        if (v.torch) {
-          result = { python, torch: v.torch, cuda: !!v.cuda };
-          break;
-        }
-        tried.push(`${python}: ${v.message ?? 'no torch'}`);
-      } catch {
-        tried.push(`${python}: exit ${r.status}`);
-      }
-    }
-    if (!result) result = `python3 with torch not found (tried ${tried.join('; ')})`;
+  let cached = probeCache.get(key);
+  if (!cached) {
+    cached = runProbe(script, pythonCandidates(settings));
+    probeCache.set(key, cached);
   }
-  probeCache.set(key, result);
-  return result;
+  return cached;
 }
 
-export function pytorchAvailability(settings: BackendSettings): BackendAvailability {
-  const p = probePython(settings);
+async function runProbe(script: string, candidates: string[]): Promise<PythonProbe | string> {
+  if (!existsSync(script)) return `python trainer not found at ${script}`;
+  const tried: string[] = [];
+  for (const python of candidates) {
+    const r = await probeCommand(python, [script, '--probe'], 60_000);
+    if (r.error) {
+      tried.push(`${python}: not found`);
+      continue;
+    }
+    const line = r.stdout.trim().split('\n').pop() ?? '';
+    try {
+      const v = JSON.parse(line) as { torch?: string; cuda?: boolean; message?: string };
+      if (v.torch) return { python, torch: v.torch, cuda: !!v.cuda };
+      tried.push(`${python}: ${v.message ?? 'no torch'}`);
+    } catch {
+      tried.push(`${python}: exit ${r.status}`);
+    }
+  }
+  return `python3 with torch not found (tried ${tried.join('; ')})`;
+}
+
+export async function pytorchAvailability(settings: BackendSettings): Promise<BackendAvailability> {
+  const p = await probePython(settings);
   if (typeof p === 'string') return { name: 'pytorch', available: false, detail: p };
   return {
     name: 'pytorch', available: true, detail: `${p.python} with torch ${p.torch} (${p.cuda ? 'CUDA' : 'CPU'})`,
@@ -71,8 +72,8 @@ export function pytorchAvailability(settings: BackendSettings): BackendAvailabil
 }
 
 /** Spawn spec for a job; throws the availability detail when no interpreter with torch is found. */
-export function pytorchSpawn(settings: BackendSettings, jobFile: string): SpawnSpec {
-  const p = probePython(settings);
+export async function pytorchSpawn(settings: BackendSettings, jobFile: string): Promise<SpawnSpec> {
+  const p = await probePython(settings);
   if (typeof p === 'string') throw new XBrainError('unavailable', `The pytorch backend is unavailable: ${p}.`, { field: 'backend' });
   return { command: p.python, args: ['-u', pytorchTrainerScript(settings), jobFile], env: { PYTHONUNBUFFERED: '1' } };
 }

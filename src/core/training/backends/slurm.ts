@@ -4,11 +4,12 @@
  * those files and the task states (`scontrol show job -o`), cancels with `scancel`, and never runs cluster code of its
  * own. Every command only needs SLURM_CONF (or the cluster's default config) in the environment.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { XBrainError } from '../../tools/result';
+import { probeCommand } from './probeCommand';
 import type { BackendAvailability, SpawnSpec } from './types';
 
 const run = promisify(execFile);
@@ -20,11 +21,11 @@ export interface SlurmOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export function slurmAvailability(env: NodeJS.ProcessEnv = process.env): BackendAvailability {
-  const v = spawnSync('sbatch', ['--version'], { encoding: 'utf8', env, timeout: 15_000 });
+export async function slurmAvailability(env: NodeJS.ProcessEnv = process.env): Promise<BackendAvailability> {
+  const v = await probeCommand('sbatch', ['--version'], 15_000, env);
   if (v.error) return { name: 'slurm', available: false, detail: 'sbatch not on PATH' };
   const version = v.status === 0 ? v.stdout.trim().split('\n')[0] : 'sbatch';
-  const ping = spawnSync('scontrol', ['ping'], { encoding: 'utf8', env, timeout: 15_000 });
+  const ping = await probeCommand('scontrol', ['ping'], 15_000, env);
   const up = !ping.error && /UP/.test(ping.stdout);
   if (!up) {
     return { name: 'slurm', available: false, detail: `${version} found, but no Slurm controller answers (scontrol ping: ${(ping.stdout || ping.stderr || String(ping.error)).trim().split('\n')[0]}); set SLURM_CONF or run from a login node` };

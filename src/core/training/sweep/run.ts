@@ -145,7 +145,7 @@ export class SweepRun {
     for (const l of this.listeners) l(e);
   }
 
-  private spawnFor(jobFile: string, backend: 'local' | 'pytorch'): SpawnSpec {
+  private async spawnFor(jobFile: string, backend: 'local' | 'pytorch'): Promise<SpawnSpec> {
     return backend === 'pytorch' ? pytorchSpawn(this.opts.settings, jobFile) : localSpawn(this.opts.settings, jobFile);
   }
 
@@ -159,11 +159,12 @@ export class SweepRun {
     const backend = this.opts.backend === 'pytorch' ? 'pytorch' : 'local';
     this.fire({ type: 'submitted', backend, tasks: this.prepared.length });
     for (let i = 0; i < this.prepared.length; i++) {
+      const spawn = await this.spawnFor(this.prepared[i].jobFile, backend);
       if (this.cancelled) {
         this.setStatus(i, 'cancelled');
         continue;
       }
-      const run = launchTrainer(this.prepared[i].jobFile, { packageRoot: this.opts.settings.packageRoot, spawn: this.spawnFor(this.prepared[i].jobFile, backend) });
+      const run = launchTrainer(this.prepared[i].jobFile, { packageRoot: this.opts.settings.packageRoot, spawn });
       this.current = run;
       this.setStatus(i, 'running');
       run.on((e) => {
@@ -186,12 +187,12 @@ export class SweepRun {
   private async runSlurm(): Promise<SweepStatus> {
     const backend = this.opts.taskBackend ?? 'local';
     const dir = path.dirname(path.dirname(this.prepared[0].jobFile));
-    const commands = this.prepared.map((p) => ({
+    const commands = await Promise.all(this.prepared.map(async (p) => ({
       index: p.task.index,
-      spawn: this.spawnFor(p.jobFile, backend),
+      spawn: await this.spawnFor(p.jobFile, backend),
       eventsFile: path.join(path.dirname(p.jobFile), 'events.jsonl'),
       stderrFile: path.join(path.dirname(p.jobFile), 'stderr.log'),
-    }));
+    })));
     const script = writeArrayScript(dir, commands);
     this.jobId = await submitArray(script, commands.length, 'xbrain-sweep', this.opts.slurm);
     writeFileSync(path.join(dir, 'slurm-job-id'), this.jobId);
