@@ -81,6 +81,14 @@ describe('run_sweep', () => {
     expect(progress.some((l) => /sweep task 4\/4: done/.test(l))).toBe(true);
   }, 120_000);
 
+  it('records the model each task trained: grid model hyper-parameters land in the run\'s model params', async () => {
+    const { study, reg, ctx } = setup('modelgrid');
+    expect((await reg.invoke('configure_training', { epoch: 1, batch_size: 8, learning_rate: 0.001 }, ctx)).type).toBe('text');
+    const r = await reg.invoke('run_sweep', { grid: { F1: [4, 8] } }, ctx, { confirmed: true });
+    expect(r.meta?.status, r.content).toBe('done');
+    expect(study.state.runs.map((x) => [x.model.name, x.model.params.F1])).toEqual([['EEGNet', 4], ['EEGNet', 8]]);
+  }, 120_000);
+
   it('runs on slurm with the pytorch trainer in each task', async () => {
     const { study, reg, ctx } = setup('slurm');
     expect((await reg.invoke('configure_training', { epoch: 2, batch_size: 8, learning_rate: 0.001, backend: 'pytorch' }, ctx)).type).toBe('text');

@@ -13,7 +13,7 @@ import type { BackendName } from '../../training/backends/types';
 import { createModel } from '../../training/models';
 import type { PointSummary } from '../../training/sweep/aggregate';
 import { planSweep, type Grid, type SweepTask } from '../../training/sweep/plan';
-import { prepareSweep, startSweep, type SweepOutcome, type SweepRun } from '../../training/sweep/run';
+import { applyPoint, prepareSweep, startSweep, type SweepOutcome, type SweepRun } from '../../training/sweep/run';
 import { text, XBrainError, type ToolResult } from '../result';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
 import { DEFAULT_MODEL, DEFAULT_TRAINING, inputSpec } from './training';
@@ -100,22 +100,20 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const spec = inputSpec(state);
   const model = state.model ?? DEFAULT_MODEL;
   const config = state.training ?? DEFAULT_TRAINING;
+  const trainerConfig = {
+    epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
+    selection: config.selection, checkpointEvery: 0, threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
+  };
   // Refuse bad grid values (too-short epochs for a model, out-of-range parameters) before anything starts.
   for (const t of plan.tasks.filter((x) => x.fold === 0 && x.repeat === 0)) {
-    const name = (t.point.model_name as string | undefined) ?? model.name;
-    const params = { ...model.params };
-    for (const [k, v] of Object.entries(t.point)) if (!['model_name', 'epoch', 'batch_size', 'learning_rate', 'optimizer', 'selection'].includes(k)) params[k] = Number(v);
-    createModel(name, spec, params);
+    const m = applyPoint(t.point, model, trainerConfig).model;
+    createModel(m.name, spec, m.params);
   }
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
   const dir = path.join(sharedRoot(ctx), stamp);
   const splits = state.dataset!.splits;
   const prepared = prepareSweep({
-    dir, tasks: plan.tasks, spec, model,
-    config: {
-      epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
-      selection: config.selection, checkpointEvery: 0, threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
-    },
+    dir, tasks: plan.tasks, spec, model, config: trainerConfig,
     x: state.epochs!.data, labels: state.epochs!.labels, splits,
   });
   const taskBackend = config.backend === 'pytorch' ? 'pytorch' : 'local';
@@ -139,7 +137,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
       splitName: split.name,
       repeat: p.task.repeat + 1,
       seed: p.task.seed,
-      model: { name: ((p.task.point.model_name as string | undefined) ?? model.name) as RunRecord['model']['name'], params: model.params },
+      model: p.model as RunRecord['model'],
       config: { ...config, backend: plan.backend, ...p.task.point },
       status: 'running',
       metrics: [],

@@ -38,6 +38,8 @@ export interface SweepInput {
 
 export interface PreparedTask {
   task: SweepTask;
+  /** the base model with the task's grid point applied */
+  model: SweepInput['model'];
   jobFile: string;
   outDir: string;
 }
@@ -79,7 +81,7 @@ export function prepareSweep(input: SweepInput): PreparedTask[] {
       x: { file: probe.data.x }, labels: { file: probe.data.labels },
       splits: { train: split.train, val: split.val, test: split.test }, outDir,
     });
-    return { task, jobFile, outDir };
+    return { task, model, jobFile, outDir };
   });
 }
 
