@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitCspLda, cspLdaScores, generalizedEigen, subset } from '../../../src/core/evaluation/cspLda';
 import { classificationReport } from '../../../src/core/evaluation/metrics';
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const gauss = (r: () => number): number => Math.sqrt(-2 * Math.log(r() + 1e-300)) * Math.cos(2 * Math.PI * r());
+import { gauss, rng } from './trainedStudy';
 
 /** Class c drives source c (a random spatial pattern) with 3× the amplitude; other sources and sensor noise are shared. */
 function mixtureEpochs(n: number, C: number, T: number, classes: number, seed: number) {

@@ -7,16 +7,10 @@ import { Study } from '../../../src/core/study/study';
 import type { RunRecord, TrainingConfig } from '../../../src/core/study/types';
 import { createModel, trainModel, saveWeights, exportOnnx, type Model } from '../../../src/core/training';
 import { repoRoot } from '../helpers/paths';
+import { rng } from '../../../src/core/io/simulate';
 
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The simulator's seeded mulberry32 generator. */
+export { rng };
 export const gauss = (r: () => number): number => Math.sqrt(-2 * Math.log(r() + 1e-300)) * Math.cos(2 * Math.PI * r());
 
 /** (unit scale: with volts, BN running variances need far more updates than a short test trains) Two classes whose 10 Hz rhythm sits on different spatial patterns (C3-like vs Cz-like); 10-20 channel names. */

@@ -11,22 +11,11 @@ import { matReader, readMat } from '../../../src/core/io/formats/mat';
 import { npyReader } from '../../../src/core/io/formats/npy';
 import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
 import { XBrainError } from '../../../src/core/tools/result';
-import { testDataDir } from '../helpers/paths';
+import { dataFile, loadTruth, type Truth } from './truth';
 import { inlineEeglabSet, matArray, matDoubleAsUint8, matFile, matStruct, npyBytes, zipBytes } from './fuzz/fixtures';
 
-interface Truth {
-  ch_names: string[];
-  ch_types: string[];
-  sfreq: number;
-  n_times: number;
-  meas_date: string | null;
-  annotations: { onset: number; duration: number; description: string }[];
-  fingerprint: { mean: number[]; std: number[]; first5_first3ch: number[][] };
-  mat?: { variables: { name: string; shape: number[]; dtype: string; first5_first3rows: number[][]; row_mean: number[]; row_std: number[] }[] };
-}
-
-const truth = (file: string): Truth => JSON.parse(readFileSync(join(testDataDir, 'truth', `${file}.json`), 'utf8')) as Truth;
-const data = (file: string): string => join(testDataDir, file);
+const truth = loadTruth;
+const data = dataFile;
 
 function stats(x: ArrayLike<number>): { mean: number; std: number } {
   let s = 0;

@@ -15,6 +15,8 @@ export interface Truth {
   fingerprint: { mean: number[]; std: number[]; first5_first3ch: number[][] };
   native_rate_channels?: { name: string; sfreq: number; n_times: number; first5: number[]; mean: number; std: number }[];
   header?: Record<string, unknown>;
+  /** MAT files: the variables as scipy.io.loadmat reads them */
+  mat?: { variables: { name: string; shape: number[]; dtype: string; first5_first3rows: number[][]; row_mean: number[]; row_std: number[] }[] };
 }
 
 export const dataFile = (name: string): string => join(testDataDir, name);

@@ -2,17 +2,8 @@
 
 export type Rng = () => number;
 
-/** mulberry32: small, fast, good enough to spread mutations. */
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The simulator's mulberry32 generator: the same seed gives the same case. */
+export { rng } from '../../../../src/core/io/simulate';
 
 const int = (r: Rng, n: number): number => Math.floor(r() * n);
 
