@@ -66,26 +66,6 @@ export function corrAccumulate(out: FloatArray, o: number, len: number, x: Float
 
 /** dw[wo + k] += Σ_i dy[d + i] · x[xo + i + k] for k in [0, kw): the weight gradient of corrAccumulate. */
 export function corrWeightGrad(dw: FloatArray, wo: number, kw: number, dy: FloatArray, d: number, len: number, x: FloatArray, xo: number): void {
-  let k = 0;
-  for (; k + 8 <= kw; k += 8) {
-    const p = xo + k;
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-    let x0 = x[p], x1 = x[p + 1], x2 = x[p + 2], x3 = x[p + 3], x4 = x[p + 4], x5 = x[p + 5], x6 = x[p + 6];
-    for (let i = 0; i < len; i++) {
-      const x7 = x[p + i + 7];
-      const g = dy[d + i];
-      s0 += g * x0; s1 += g * x1; s2 += g * x2; s3 += g * x3;
-      s4 += g * x4; s5 += g * x5; s6 += g * x6; s7 += g * x7;
-      x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7;
-    }
-    const q = wo + k;
-    dw[q] += s0; dw[q + 1] += s1; dw[q + 2] += s2; dw[q + 3] += s3;
-    dw[q + 4] += s4; dw[q + 5] += s5; dw[q + 6] += s6; dw[q + 7] += s7;
-  }
-  for (; k < kw; k++) {
-    const p = xo + k;
-    let s = 0;
-    for (let i = 0; i < len; i++) s += dy[d + i] * x[p + i];
-    dw[wo + k] += s;
-  }
+  // The same sum with the roles of the output and tap axes swapped: kw outputs, len taps of dy.
+  corrAccumulate(dw, wo, kw, x, xo, dy, d, len);
 }
