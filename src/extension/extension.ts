@@ -12,7 +12,8 @@ import { PanelManager } from './panels/panelManager';
 import { PANEL_KINDS, panelForSwitch, panelForTool, type PanelKind } from './panels/kinds';
 import { API_KEY_SECRET, applyPythonSetting } from './config';
 import { showBackends } from './commands/backendCommands';
-import { analysisNotebook } from './analysisNotebook';
+import { studyToNotebook } from '../core/notebook/studyNotebook';
+import { openNotebook } from './notebook/commands';
 
 /** What activate() returns: integration tests and other extensions reach the session through it. */
 export interface XBrainApi {
@@ -73,10 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
       else await context.secrets.store(API_KEY_SECRET, key);
       void vscode.window.showInformationMessage(key ? 'XBrain: API key stored.' : 'XBrain: API key deleted.');
     }),
-    vscode.commands.registerCommand('xbrain.openAnalysisNotebook', async () => {
-      const doc = await vscode.workspace.openNotebookDocument('xbrain-notebook', analysisNotebook(host.session.study.state));
-      await vscode.window.showNotebookDocument(doc);
-    }),
+    vscode.commands.registerCommand('xbrain.openAnalysisNotebook', () => openNotebook(studyToNotebook(host.session.study.state))),
   );
 
   registerNotebook(context, () => host);
