@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { XBrainError } from '../tools/result';
 import type { HistoryEntry } from '../study/types';
 import type { Epochs } from './types';
-import { encodeNpy } from './npy';
+import { encodeNpy } from '../io/npyWrite';
 
 export interface ExportSummary {
   folder: string;
@@ -39,9 +39,9 @@ export async function exportEpochs(folder: string, e: Epochs, history: { raw: Hi
     baseline: e.baseline,
     history: [...history.raw, ...history.epochs].map((h) => ({ op: h.op, params: h.params, description: h.description, shape: h.shape, design: h.design, at: h.at })),
   };
-  const outputs: [string, Buffer][] = [
-    ['X.npy', encodeNpy({ dtype: '<f4', data: e.data, shape: [e.nEpochs, e.nChannels, e.nTimes] })],
-    ['y.npy', encodeNpy({ dtype: '<i8', data: BigInt64Array.from(e.labels, (l) => BigInt(l)), shape: [e.nEpochs] })],
+  const outputs: [string, Uint8Array][] = [
+    ['X.npy', encodeNpy({ data: e.data, shape: [e.nEpochs, e.nChannels, e.nTimes] })],
+    ['y.npy', encodeNpy({ data: BigInt64Array.from(e.labels, (l) => BigInt(l)), shape: [e.nEpochs] })],
     ['epochs.json', Buffer.from(JSON.stringify(meta, null, 1))],
   ];
   const tmpSuffix = `.tmp-${process.pid}-${Date.now()}`;
