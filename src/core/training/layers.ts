@@ -197,13 +197,8 @@ export class Conv2d implements Layer {
               for (let kj = 0; kj < kw; kj++) {
                 const wv = w[wBase + ki * kw + kj];
                 const [lo, hi] = this.owRange(kj);
-                if (sw === 1) {
-                  const off = xRow + kj - pw;
-                  for (let ow = lo; ow < hi; ow++) y[yRow + ow] += wv * x[off + ow];
-                } else {
-                  const off = xRow + kj - pw;
-                  for (let ow = lo; ow < hi; ow++) y[yRow + ow] += wv * x[off + ow * sw];
-                }
+                const off = xRow + kj - pw;
+                for (let ow = lo; ow < hi; ow++) y[yRow + ow] += wv * x[off + ow * sw];
               }
             }
           }
@@ -291,18 +286,10 @@ export class Conv2d implements Layer {
                 const [lo, hi] = this.owRange(kj);
                 const off = xRow + kj - pw;
                 let s = 0;
-                if (sw === 1) {
-                  for (let ow = lo; ow < hi; ow++) s += dy[yRow + ow] * x[off + ow];
-                  if (needInputGrad) {
-                    const wv = w[wi];
-                    for (let ow = lo; ow < hi; ow++) dx[off + ow] += wv * dy[yRow + ow];
-                  }
-                } else {
-                  for (let ow = lo; ow < hi; ow++) s += dy[yRow + ow] * x[off + ow * sw];
-                  if (needInputGrad) {
-                    const wv = w[wi];
-                    for (let ow = lo; ow < hi; ow++) dx[off + ow * sw] += wv * dy[yRow + ow];
-                  }
+                for (let ow = lo; ow < hi; ow++) s += dy[yRow + ow] * x[off + ow * sw];
+                if (needInputGrad) {
+                  const wv = w[wi];
+                  for (let ow = lo; ow < hi; ow++) dx[off + ow * sw] += wv * dy[yRow + ow];
                 }
                 dw[wi] += s;
               }
