@@ -1,13 +1,26 @@
 import * as vscode from 'vscode';
 import type { SessionHost } from '../sessionHost';
 import type { ToolResult } from '../../core/tools/result';
+import type { ChangeKind } from '../../core/study/types';
 import { PANEL_KINDS, PANEL_TITLES, viewType, type PanelKind } from './kinds';
 import { panelMessage } from './figures';
 import { isPageToHost, type HostToPage, type PanelPageState, type PanelView } from '../../webview/shared/protocol';
 import { panelHtml } from './html';
 
 /**
- * One webview panel per kind. Panels redraw when the Study changes (throttled, so live training does not flood the
+ * The Study parts each panel's figure is computed from (./figures): a change elsewhere leaves the panel as it is, so
+ * per-epoch training progress does not recompute the epochs viewer's traces, ERP or PSD. Evaluations are committed as
+ * 'runs'; the saliency panel draws the last compute_saliency result, refreshed through noteResult.
+ */
+const PANEL_INPUTS: Record<PanelKind, readonly ChangeKind[]> = {
+  epochs: ['recordings', 'preprocessing', 'epochs'],
+  training: ['runs', 'training'],
+  evaluation: ['runs'],
+  saliency: [],
+};
+
+/**
+ * One webview panel per kind. Panels redraw when the Study parts they draw change (throttled, so live training does not flood the
  * page), restore after a reload through a serializer, and never compute analysis: figures come from ./figures.
  */
 export class PanelManager implements vscode.Disposable {
@@ -15,11 +28,12 @@ export class PanelManager implements vscode.Disposable {
   private readonly lastResults = new Map<string, ToolResult>();
   private readonly disposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private readonly pending = new Set<PanelKind>();
   /** the last message posted per kind (tests read it through the xbrain.panelSnapshot command) */
   readonly posted = new Map<PanelKind, HostToPage>();
 
   constructor(private readonly context: vscode.ExtensionContext, private readonly host: SessionHost) {
-    this.disposables.push(host.onDidChange(() => this.scheduleRefresh()));
+    this.disposables.push(host.onDidChange((c) => this.scheduleRefresh(PANEL_KINDS.filter((k) => PANEL_INPUTS[k].some((x) => c.kinds.includes(x))))));
     for (const kind of PANEL_KINDS) {
       this.disposables.push(vscode.window.registerWebviewPanelSerializer(viewType(kind), {
         deserializeWebviewPanel: async (panel, state: PanelPageState | undefined) => this.adopt(kind, panel, state),
@@ -31,7 +45,7 @@ export class PanelManager implements vscode.Disposable {
   noteResult(r: ToolResult): void {
     if (r.type !== 'error' && r.type !== 'confirm') {
       this.lastResults.set(r.tool, r);
-      if (r.tool === 'compute_saliency') this.scheduleRefresh();
+      if (r.tool === 'compute_saliency') this.scheduleRefresh(['saliency']);
     }
   }
 
@@ -86,11 +100,15 @@ export class PanelManager implements vscode.Disposable {
     void entry.panel.webview.postMessage(msg);
   }
 
-  private scheduleRefresh(): void {
-    if (this.timer) return;
+  /** Redraws the given panels soon; the kinds of several changes within 250 ms are collected into one redraw. */
+  private scheduleRefresh(kinds: readonly PanelKind[]): void {
+    for (const k of kinds) if (this.panels.has(k)) this.pending.add(k);
+    if (this.timer || this.pending.size === 0) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      for (const kind of this.panels.keys()) this.post(kind);
+      const due = [...this.pending];
+      this.pending.clear();
+      for (const kind of due) this.post(kind);
     }, 250);
   }
 
