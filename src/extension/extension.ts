@@ -9,7 +9,7 @@ import { registerNotebook, setChatTurnsProvider } from './notebook';
 import { registerLanguageModelTools, registerMcpProvider } from './chat/lmTools';
 import { OfflineModelProvider, EndpointModelProvider, OFFLINE_VENDOR, ENDPOINT_VENDOR } from './chat/modelProviders';
 import { PanelManager } from './panels/panelManager';
-import { PANEL_KINDS, panelForSwitch, panelForTool, type PanelKind } from './panels/kinds';
+import { PANEL_KINDS, panelCommand, panelForSwitch, panelForTool, type PanelKind } from './panels/kinds';
 import { API_KEY_SECRET, applyPythonSetting } from './config';
 import { showBackends } from './commands/backendCommands';
 import { studyToNotebook } from '../core/notebook/studyNotebook';
@@ -55,10 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
       if (kind && PANEL_KINDS.includes(kind)) return void panels.open(kind);
       return vscode.window.showQuickPick([...PANEL_KINDS], { title: 'XBrain: open panel' }).then((k) => k && void panels.open(k as PanelKind));
     }),
-    vscode.commands.registerCommand('xbrain.openEpochs', () => void panels.open('epochs')),
-    vscode.commands.registerCommand('xbrain.openTraining', () => void panels.open('training')),
-    vscode.commands.registerCommand('xbrain.openEvaluation', () => void panels.open('evaluation')),
-    vscode.commands.registerCommand('xbrain.openSaliency', () => void panels.open('saliency')),
+    ...PANEL_KINDS.map((k) => vscode.commands.registerCommand(panelCommand(k), () => void panels.open(k))),
     vscode.commands.registerCommand('xbrain.panelSnapshot', (kind: PanelKind) => panels.posted.get(kind)),
     vscode.commands.registerCommand('xbrain.confirmTool', async (tool: string, args: Record<string, unknown>) => {
       const r = await runTool(host, out, tool, args ?? {}, { confirmed: true });

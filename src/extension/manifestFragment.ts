@@ -1,12 +1,11 @@
 import { STAGE_COMMANDS, commandWhen } from './commands/table';
-import { PANEL_KINDS, PANEL_TITLES, type PanelKind } from './panels/kinds';
+import { PANEL_KINDS, PANEL_TITLES, panelCommand } from './panels/kinds';
 
 /**
  * The extension area's package.json contributions (src/extension/contributes/extension.json is this, written out;
  * a unit test keeps the two equal). Pure data so it needs no `vscode`.
  */
 export function extensionContributes() {
-  const panelCommand = (k: PanelKind) => `xbrain.open${k[0].toUpperCase()}${k.slice(1)}`;
   const hidden = ['xbrain.confirmTool', 'xbrain.panelSnapshot', 'xbrain.openPanel'];
   return {
     activationEvents: ['onStartupFinished', ...PANEL_KINDS.map((k) => `onWebviewPanel:xbrain.panel.${k}`)],

@@ -31,3 +31,6 @@ export function panelForSwitch(name: string): PanelKind | null {
     default: return null;
   }
 }
+
+/** The palette command that opens a panel kind, e.g. xbrain.openEpochs (the manifest and activate() both use it). */
+export const panelCommand = (k: PanelKind): string => `xbrain.open${k[0].toUpperCase()}${k.slice(1)}`;
