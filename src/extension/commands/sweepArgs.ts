@@ -1,14 +1,9 @@
-import { GRID_MODEL_KEYS, GRID_TRAINING_KEYS } from '../../core/training/sweep/plan';
+import { checkGrid, type Grid } from '../../core/training/sweep/plan';
 import type { BackendAvailability } from '../../core/training/backends';
 
-/** Parameters a sweep grid may vary: the core's list (training settings and model hyper-parameters). */
-export function sweepableParameters(): string[] {
-  return [...GRID_TRAINING_KEYS, ...GRID_MODEL_KEYS];
-}
-
 /**
- * Checks the JSON typed into the Run Sweep grid box before the tool sees it: an object whose keys are
- * configure_training parameters and whose values are non-empty lists. Returns the message to show, or null.
+ * Checks the JSON typed into the Run Sweep grid box before the tool sees it: JSON, then the core's own grid check
+ * (keys it can sweep, non-empty lists). Returns the message to show, or null.
  */
 export function checkSweepGrid(text: string): string | null {
   let grid: unknown;
@@ -18,14 +13,12 @@ export function checkSweepGrid(text: string): string | null {
     return 'grid must be JSON, e.g. {"learning_rate": [0.001, 0.0005], "batch_size": [32, 64]}';
   }
   if (!grid || typeof grid !== 'object' || Array.isArray(grid)) return 'grid must be a JSON object mapping parameter names to lists of values';
-  const allowed = sweepableParameters();
-  const entries = Object.entries(grid as Record<string, unknown>);
-  if (entries.length === 0) return 'grid needs at least one parameter';
-  for (const [k, v] of entries) {
-    if (!allowed.includes(k)) return `grid parameter "${k}" cannot be swept (one of ${allowed.join(', ')})`;
-    if (!Array.isArray(v) || v.length === 0) return `grid parameter "${k}" needs a non-empty list of values`;
+  try {
+    checkGrid(grid as Grid);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
   }
-  return null;
 }
 
 /** Number of runs a sweep starts: grid points × folds × repeats. */
