@@ -47,19 +47,6 @@ function makePlan(n: number): FftPlan {
   return new StockhamPlan(n, factors);
 }
 
-/** Smallest 2^a·3^b·5^c ≥ n. */
-export function nextSmooth(n: number): number {
-  let best = Infinity;
-  for (let p5 = 1; p5 < 2 * n; p5 *= 5) {
-    for (let p35 = p5; p35 < 2 * n; p35 *= 3) {
-      let v = p35;
-      while (v < n) v *= 2;
-      if (v < best) best = v;
-    }
-  }
-  return best;
-}
-
 function conjugate(d: Float64Array): void {
   for (let i = 1; i < d.length; i += 2) d[i] = -d[i];
 }
@@ -68,8 +55,8 @@ class StockhamPlan implements FftPlan {
   /** w^k = e^{-2πik/n}, k = 0..n-1, interleaved */
   private readonly tw: Float64Array;
   private work: Float64Array;
-  /** per generic radix r: cos/sin(2π jk / r) tables */
-  private readonly radixTables = new Map<number, { c: Float64Array; s: Float64Array; cs: Float64Array }>();
+  /** per generic radix r: cos/sin(2π jk / r), interleaved */
+  private readonly radixTables = new Map<number, { cs: Float64Array }>();
 
   constructor(readonly n: number, private readonly factors: number[]) {
     this.tw = new Float64Array(2 * n);
@@ -82,18 +69,16 @@ class StockhamPlan implements FftPlan {
     for (const r of factors) {
       if (r > 4 && r % 2 === 1 && !this.radixTables.has(r)) {
         const h = (r - 1) / 2;
-        const c = new Float64Array((h + 1) * (h + 1));
-        const s = new Float64Array((h + 1) * (h + 1));
+        // cs[2(j·(h+1) + k)], cs[2(j·(h+1) + k) + 1] = cos, sin(2π jk / r); row and column 0 stay zero
+        const cs = new Float64Array(2 * (h + 1) * (h + 1));
         for (let j = 1; j <= h; j++) {
           for (let k = 1; k <= h; k++) {
             const a = (2 * Math.PI * ((j * k) % r)) / r;
-            c[j * (h + 1) + k] = Math.cos(a);
-            s[j * (h + 1) + k] = Math.sin(a);
+            cs[2 * (j * (h + 1) + k)] = Math.cos(a);
+            cs[2 * (j * (h + 1) + k) + 1] = Math.sin(a);
           }
         }
-        const cs = new Float64Array(2 * c.length);
-        for (let i = 0; i < c.length; i++) { cs[2 * i] = c[i]; cs[2 * i + 1] = s[i]; }
-        this.radixTables.set(r, { c, s, cs });
+        this.radixTables.set(r, { cs });
       }
     }
   }
@@ -258,7 +243,7 @@ function radix3(x: Float64Array, y: Float64Array, len: number, s: number, L: num
 
 function radixOdd(
   x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array, r: number,
-  t: { c: Float64Array; s: Float64Array; cs: Float64Array },
+  t: { cs: Float64Array },
 ): void {
   const m = len / r;
   const h = (r - 1) / 2;
@@ -322,7 +307,7 @@ class BluesteinPlan implements FftPlan {
   private readonly inner: FftPlan;
 
   constructor(readonly n: number) {
-    // a power of two: radix-4 passes run about twice as fast per point as the 5-smooth lengths nextSmooth gives
+    // a power of two: radix-4 passes run about twice as fast per point as the nearest 5-smooth (2^a·3^b·5^c) lengths
     this.m = 2 ** Math.ceil(Math.log2(2 * n - 1));
     this.inner = fftPlan(this.m);
     this.chirp = new Float64Array(2 * n);

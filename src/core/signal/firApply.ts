@@ -7,19 +7,6 @@
 import { fftPlan } from './fft';
 import { reflectLimitedPad } from './pad';
 
-/** FFT length by MNE's cost rule over powers of two (multiplications + a penalty on long FFTs). */
-export function chooseFftLength(nTaps: number, nx: number): number {
-  const minFft = 2 * nTaps - 1;
-  let best = 0, bestCost = Infinity;
-  const hi = Math.max(Math.ceil(Math.log2(nx)), Math.ceil(Math.log2(minFft)));
-  for (let e = Math.ceil(Math.log2(minFft)); e <= hi; e++) {
-    const N = 2 ** e;
-    const cost = Math.ceil(nx / (N - nTaps + 1)) * N * (e + 1) + 4e-5 * N * nx;
-    if (cost < bestCost) { bestCost = cost; best = N; }
-  }
-  return best;
-}
-
 /** The left and right reflect_limited pads of x (nEdge samples each), as reflectLimitedPad would place them. */
 function edges(x: ArrayLike<number>, nEdge: number): { left: Float64Array; right: Float64Array } {
   const n = x.length;

@@ -103,7 +103,6 @@ export class ByteReader {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const latin1 = new TextDecoder('latin1');
 
 /** Decodes a NUL-padded text field as UTF-8; invalid UTF-8 is a typed error naming the field. */
 export function utf8Field(bytes: Uint8Array, path: string, field: string, trim = true): string {
@@ -116,11 +115,6 @@ export function utf8Field(bytes: Uint8Array, path: string, field: string, trim =
     throw badFile(path, field, 'text is not valid UTF-8');
   }
   return trim ? s.trim() : s;
-}
-
-/** Decodes text as Latin-1 (every byte valid); used where the format declares an ANSI code page. */
-export function latin1Text(bytes: Uint8Array): string {
-  return latin1.decode(bytes);
 }
 
 /** A count read from a header must be a non-negative integer no larger than `max` (usually derived from the file size). */

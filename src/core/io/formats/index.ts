@@ -17,10 +17,6 @@ const READERS: FormatReader[] = [
   edfReader, bdfReader, gdfReader, eeglabReader, brainVisionReader, fifReader, cntReader, egiReader, matReader, npyReader,
 ];
 
-export function registeredReaders(): readonly FormatReader[] {
-  return READERS;
-}
-
 export function supportedExtensions(): string[] {
   return [...new Set(READERS.flatMap((r) => r.extensions))].sort();
 }
