@@ -45,25 +45,37 @@ export interface TrainerJobInput {
   initialWeights?: string;
 }
 
-const writeI32 = (file: string, a: ArrayLike<number>): void => {
+const writeI32 = (file: string, a: ArrayLike<number>): string => {
   const v = Int32Array.from(a);
   writeFileSync(file, new Uint8Array(v.buffer));
+  return file;
 };
+
+const writeF32 = (file: string, a: Float32Array): string => {
+  writeFileSync(file, new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  return file;
+};
+
+const EPOCHS_FILE = 'epochs.f32';
+const LABELS_FILE = 'labels.i32';
+
+/**
+ * Writes the epochs (float32) and labels (int32) into dir; the returned file references can be passed as x / labels
+ * to any number of writeTrainerJob calls (repeats, folds and sweep tasks share one copy).
+ */
+export function writeSharedArrays(dir: string, x: Float32Array, labels: ArrayLike<number>): { x: { file: string }; labels: { file: string } } {
+  mkdirSync(dir, { recursive: true });
+  return { x: { file: writeF32(path.join(dir, EPOCHS_FILE), x) }, labels: { file: writeI32(path.join(dir, LABELS_FILE), labels) } };
+}
 
 /** Writes the arrays and job.json into dir; returns the job file path. */
 export function writeTrainerJob(dir: string, input: TrainerJobInput): string {
   mkdirSync(dir, { recursive: true });
-  let x: string;
-  if (input.x instanceof Float32Array) {
-    x = path.join(dir, 'epochs.f32');
-    writeFileSync(x, new Uint8Array(input.x.buffer, input.x.byteOffset, input.x.byteLength));
-  } else x = input.x.file;
-  let labels: string;
-  if ('file' in input.labels && typeof input.labels.file === 'string') labels = input.labels.file;
-  else {
-    labels = path.join(dir, 'labels.i32');
-    writeI32(labels, input.labels as ArrayLike<number>);
-  }
+  // Arrays given inline are written next to job.json, under the same names writeSharedArrays uses.
+  const x = input.x instanceof Float32Array ? writeF32(path.join(dir, EPOCHS_FILE), input.x) : input.x.file;
+  const labels = 'file' in input.labels && typeof input.labels.file === 'string'
+    ? input.labels.file
+    : writeI32(path.join(dir, LABELS_FILE), input.labels as ArrayLike<number>);
   const data: TrainerJob['data'] = { x, labels, train: path.join(dir, 'train.i32') };
   writeI32(data.train, input.splits.train);
   for (const k of ['val', 'test'] as const) {

@@ -4,14 +4,14 @@
  * RunRecord per run with its seed, and every progress event updates that record. A crash or kill marks the run
  * failed with the trainer's stderr tail; nothing else in the Study changes.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { studyDir } from '../../study/persistence';
 import type { Study } from '../../study/study';
 import type { EpochMetrics, ModelConfig, RunRecord, StudyState, TrainingConfig } from '../../study/types';
 import { createModel, minSamples, type InputSpec } from '../../training/models';
-import { writeTrainerJob } from '../../training/job';
+import { writeSharedArrays, writeTrainerJob } from '../../training/job';
 import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun } from '../../training/launcher';
 import { backendAvailability, spawnForBackend, type BackendName } from '../../training/backends';
 import type { ProgressEvent } from '../../training/protocol';
@@ -188,12 +188,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const planned = planRuns(state, model, config, stamp);
   const threads = threadsFor(config);
   // Epochs and labels are written once and shared by every run's job.
-  mkdirSync(jobsDir, { recursive: true });
-  const first = writeTrainerJob(path.join(jobsDir, 'shared'), {
-    model: model.name, params: model.params, spec, config: { epochs: 1, batchSize: 1, learningRate: 1 }, seed: 0,
-    x: epochs.data, labels: epochs.labels, splits: { train: [0] }, outDir: jobsDir,
-  });
-  const shared = { x: { file: path.join(path.dirname(first), 'epochs.f32') }, labels: { file: path.join(path.dirname(first), 'labels.i32') } };
+  const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochs.data, epochs.labels);
 
   const handle: ActiveTraining = { current: null, stopRequested: false, finished: Promise.resolve([]) };
   const startRun = async (p: PlannedRun): Promise<TrainerRun> => {

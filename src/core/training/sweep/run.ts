@@ -10,7 +10,7 @@ import { localSpawn } from '../backends/local';
 import { pytorchSpawn } from '../backends/pytorch';
 import { arrayTaskStates, cancelJob, isTerminal, submitArray, writeArrayScript, type SlurmOptions } from '../backends/slurm';
 import type { BackendName, BackendSettings, SpawnSpec } from '../backends/types';
-import { writeTrainerJob, type TrainerJob } from '../job';
+import { writeSharedArrays, writeTrainerJob, type TrainerJob } from '../job';
 import { launchTrainer, type TrainerRun } from '../launcher';
 import type { InputSpec, ModelName, ModelParams } from '../models';
 import { parseEvent, type DoneEvent, type ProgressEvent } from '../protocol';
@@ -64,12 +64,7 @@ export function applyPoint(point: Record<string, GridValue>, model: SweepInput['
 
 /** Writes the epochs and labels once and one job file per task (splits per fold); returns the task files. */
 export function prepareSweep(input: SweepInput): PreparedTask[] {
-  const shared = path.join(input.dir, 'data');
-  const first = writeTrainerJob(path.join(shared, 'probe'), {
-    model: input.model.name, params: input.model.params, spec: input.spec, config: input.config, seed: 0,
-    x: input.x, labels: input.labels, splits: { train: [0] }, outDir: path.join(shared, 'unused'),
-  });
-  const probe = JSON.parse(readFileSync(first, 'utf8')) as TrainerJob;
+  const shared = writeSharedArrays(path.join(input.dir, 'data'), input.x, input.labels);
   return input.tasks.map((task) => {
     const split = input.splits[task.fold];
     if (!split) throw new XBrainError('invalid_arguments', `The sweep asks for fold ${task.fold + 1} but the dataset has ${input.splits.length} split(s).`, { field: 'folds' });
@@ -78,7 +73,7 @@ export function prepareSweep(input: SweepInput): PreparedTask[] {
     const outDir = path.join(dir, 'out');
     const jobFile = writeTrainerJob(dir, {
       model: model.name, params: model.params, spec: input.spec, config, seed: task.seed,
-      x: { file: probe.data.x }, labels: { file: probe.data.labels },
+      ...shared,
       splits: { train: split.train, val: split.val, test: split.test }, outDir,
     });
     return { task, model, jobFile, outDir };
