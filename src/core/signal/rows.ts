@@ -114,43 +114,26 @@ export function sosfiltfiltInto(sos: readonly Float64Array[], x: ArrayLike<numbe
   const n = x.length;
   if (n <= padlen) throw new XBrainError('invalid_arguments', `The length of the input vector x must be greater than padlen, which is ${padlen}.`, { parameter: 'padlen' });
   const len = n + 2 * padlen;
-  const x0 = x[0], xl = x[n - 1];
-  for (let k = 0; k < padlen; k++) ext[k] = 2 * x0 - x[padlen - k];
-  for (let i = 0; i < n; i++) ext[padlen + i] = x[i];
-  for (let k = 0; k < padlen; k++) ext[padlen + n + k] = 2 * xl - x[n - 2 - k];
+  oddExtendInto(x, padlen, ext);
   const ns = sos.length;
-  const co = new Float64Array(5 * ns);
-  for (let s = 0; s < ns; s++) {
-    const inv = 1 / sos[s][3];
-    co[5 * s] = sos[s][0] * inv; co[5 * s + 1] = sos[s][1] * inv; co[5 * s + 2] = sos[s][2] * inv;
-    co[5 * s + 3] = sos[s][4] * inv; co[5 * s + 4] = sos[s][5] * inv;
-  }
+  const co = normalizedSos(sos);
   const st = new Float64Array(2 * ns);
-  // forward
-  const e0 = ext[0];
-  for (let i = 0; i < 2 * ns; i++) st[i] = zi[i] * e0;
-  for (let i = 0; i < len; i++) {
-    let v = ext[i];
-    for (let s = 0, q = 0; s < ns; s++, q += 5) {
-      const y = co[q] * v + st[2 * s];
-      st[2 * s] = co[q + 1] * v - co[q + 3] * y + st[2 * s + 1];
-      st[2 * s + 1] = co[q + 2] * v - co[q + 4] * y;
-      v = y;
+  // forward, then backward from the end
+  for (let pass = 0; pass < 2; pass++) {
+    const first = pass === 0 ? 0 : len - 1;
+    const e0 = ext[first];
+    for (let i = 0; i < 2 * ns; i++) st[i] = zi[i] * e0;
+    const step = pass === 0 ? 1 : -1;
+    for (let i = first, m = 0; m < len; m++, i += step) {
+      let v = ext[i];
+      for (let s = 0, q = 0; s < ns; s++, q += 5) {
+        const y = co[q] * v + st[2 * s];
+        st[2 * s] = co[q + 1] * v - co[q + 3] * y + st[2 * s + 1];
+        st[2 * s + 1] = co[q + 2] * v - co[q + 4] * y;
+        v = y;
+      }
+      ext[i] = v;
     }
-    ext[i] = v;
-  }
-  // backward, from the end
-  const eL = ext[len - 1];
-  for (let i = 0; i < 2 * ns; i++) st[i] = zi[i] * eL;
-  for (let i = len - 1; i >= 0; i--) {
-    let v = ext[i];
-    for (let s = 0, q = 0; s < ns; s++, q += 5) {
-      const y = co[q] * v + st[2 * s];
-      st[2 * s] = co[q + 1] * v - co[q + 3] * y + st[2 * s + 1];
-      st[2 * s + 1] = co[q + 2] * v - co[q + 4] * y;
-      v = y;
-    }
-    ext[i] = v;
   }
   for (let i = 0; i < n; i++) out[i] = ext[padlen + i];
 }
