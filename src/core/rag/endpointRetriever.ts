@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Retriever } from '../agent/controller';
-import { KbRetriever, KB_INDEX_FORMAT, indexExists, indexSections, kbChunkTexts, writeKbIndex, type KbSection } from './knowledgeBase';
+import { KbRetriever, KB_INDEX_FORMAT, indexExists, kbChunkTexts, writeKbIndex, type KbSection } from './knowledgeBase';
 import { OpenAiEmbedder, toEmbeddingError, type EmbeddingError } from './openaiEmbedder';
 
 /** An OpenAI-compatible /embeddings endpoint the knowledge base can be indexed with. */
@@ -64,7 +64,7 @@ interface Marker {
 }
 
 /** Content hash of the sections (uri, title, source, text), independent of catalog order. */
-export function kbContentHash(sections: KbSection[]): string {
+export function kbContentHash(sections: readonly KbSection[]): string {
   const h = createHash('sha256');
   for (const s of [...sections].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) h.update(JSON.stringify([s.uri, s.title, s.source, s.text])).update('\n');
   return h.digest('hex');
@@ -108,8 +108,7 @@ export async function openAgentRetriever(o: AgentRetrieverOptions): Promise<{ re
   const queries = new OpenAiEmbedder({ baseURL: e.baseURL, apiKey: e.apiKey, model: e.model, dimensions: e.dimensions, timeout: e.queryTimeout ?? 10_000, maxRetries: e.queryMaxRetries ?? 1 });
   let built: { dir: string; marker: Marker; cached: boolean; requests: number };
   try {
-    const sections = await indexSections(o.offlineDir);
-    built = await endpointIndex(sections, builder, o.cacheDir);
+    built = await endpointIndex(offline.sections, builder, o.cacheDir);
   } catch (err) {
     const reason = toEmbeddingError(err).message;
     log(`knowledge base: offline embeddings (endpoint embeddings ${e.model} at ${e.baseURL} unavailable: ${reason})`);
@@ -138,7 +137,7 @@ export async function openAgentRetriever(o: AgentRetrieverOptions): Promise<{ re
 /** Builds in this process at most once per folder at a time (concurrent chats share one build). */
 const building = new Map<string, Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }>>();
 
-async function endpointIndex(sections: KbSection[], embedder: OpenAiEmbedder, cacheDir: string): Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }> {
+async function endpointIndex(sections: readonly KbSection[], embedder: OpenAiEmbedder, cacheDir: string): Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }> {
   const kbHash = kbContentHash(sections);
   const dir = endpointIndexDir(cacheDir, embedder.id, kbHash);
   const reuse = await readMarker(dir, embedder.id, kbHash);
@@ -163,7 +162,7 @@ async function readMarker(dir: string, embedderId: string, kbHash: string): Prom
 }
 
 /** Prefetches every chunk in ⌈chunks / batch⌉ requests, writes the index into a temporary folder, then renames it into place. */
-async function buildInto(dir: string, sections: KbSection[], kbHash: string, embedder: OpenAiEmbedder): Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }> {
+async function buildInto(dir: string, sections: readonly KbSection[], kbHash: string, embedder: OpenAiEmbedder): Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }> {
   const tmp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   const before = embedder.requests;
   try {

@@ -42,13 +42,13 @@ export const KB_CHUNKING = { chunkSize: 400, chunkOverlap: 40 } as const;
 export const KB_INDEX_FORMAT = `vectra-doc-v1-${KB_CHUNKING.chunkSize}-${KB_CHUNKING.chunkOverlap}`;
 
 /** The chunk texts vectra will ask the embedder for when it indexes `sections` (newlines flattened as vectra does). */
-export function kbChunkTexts(sections: KbSection[]): string[] {
+export function kbChunkTexts(sections: readonly KbSection[]): string[] {
   const splitter = new TextSplitter({ docType: 'md', ...KB_CHUNKING });
   return sections.flatMap((s) => splitter.split(s.text).map((c) => c.text.replace(/\n/g, ' ')));
 }
 
 /** Writes a fresh vectra document index of `sections` (one document per section) into outDir. */
-export async function writeKbIndex(sections: KbSection[], embedder: KbEmbedder, outDir: string): Promise<void> {
+export async function writeKbIndex(sections: readonly KbSection[], embedder: KbEmbedder, outDir: string): Promise<void> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const index = new LocalDocumentIndex({ folderPath: outDir, embeddings: embedder, chunkingConfig: { ...KB_CHUNKING } });
@@ -75,7 +75,8 @@ export async function buildKbIndex(kbDir: string, outDir: string): Promise<{ sec
 export class KbRetriever implements Retriever {
   private constructor(
     private readonly index: LocalDocumentIndex,
-    private readonly sections: { uri: string; title: string; source: string; text: string }[],
+    /** the sections the index was built from, in catalog order */
+    readonly sections: readonly KbSection[],
     private readonly bm25: Bm25,
   ) {}
 
