@@ -11,12 +11,13 @@ import type { EpochMetrics, RunRecord } from '../../study/types';
 import { backendAvailability } from '../../training/backends';
 import type { BackendName } from '../../training/backends/types';
 import { createModel } from '../../training/models';
+import { outputsIn, type ProgressEvent } from '../../training/protocol';
 import type { PointSummary } from '../../training/sweep/aggregate';
 import { planSweep, type Grid, type SweepTask } from '../../training/sweep/plan';
 import { applyPoint, prepareSweep, startSweep, type SweepOutcome, type SweepRun } from '../../training/sweep/run';
 import { text, XBrainError, type ToolResult } from '../result';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
-import { DEFAULT_MODEL, DEFAULT_TRAINING, inputSpec } from './training';
+import { DEFAULT_MODEL, DEFAULT_TRAINING, inputSpec, toMetrics } from './training';
 
 const activeSweeps = new WeakMap<Study, SweepRun>();
 
@@ -51,10 +52,7 @@ const sharedRoot = (ctx: ToolContext): string => process.env.XBRAIN_SHARED_DIR ?
 
 function readMetrics(file: string): EpochMetrics[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => {
-    const p = JSON.parse(l) as EpochMetrics;
-    return { epoch: p.epoch, seconds: p.seconds, lr: p.lr, train: p.train, ...(p.val ? { val: p.val } : {}), ...(p.test ? { test: p.test } : {}) };
-  });
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => toMetrics(JSON.parse(l) as ProgressEvent));
 }
 
 const fmt = (m: { mean: number; sd: number } | null): string => (m ? `${m.mean.toFixed(3)} ± ${m.sd.toFixed(3)}` : '–');
@@ -150,7 +148,8 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const complete = (i: number): void => {
     const r = run.results[i];
     const p = prepared[i];
-    const files = { weights: path.join(p.outDir, 'model.json'), onnx: path.join(p.outDir, 'model.onnx'), metrics: path.join(p.outDir, 'metrics.jsonl') };
+    const out = outputsIn(p.outDir, path.join);
+    const files = { weights: out.selectedWeights, onnx: out.onnx, metrics: out.metrics };
     study.updateRun(records[i].id, (rec) => ({
       ...rec,
       status: r.status === 'done' ? 'done' : r.status === 'failed' ? 'failed' : 'stopped',

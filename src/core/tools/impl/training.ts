@@ -90,7 +90,8 @@ const threadsFor = (config: TrainingConfig): number => {
   return Number.isInteger(t) && t >= 1 ? t : Math.max(1, Math.min(2, availableParallelism()));
 };
 
-const toMetrics = (p: ProgressEvent): EpochMetrics => ({
+/** A progress event (or a metrics.jsonl line) as the EpochMetrics a RunRecord keeps. */
+export const toMetrics = (p: ProgressEvent): EpochMetrics => ({
   epoch: p.epoch, seconds: p.seconds, lr: p.lr, train: p.train, ...(p.val ? { val: p.val } : {}), ...(p.test ? { test: p.test } : {}),
 });
 
