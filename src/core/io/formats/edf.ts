@@ -10,7 +10,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { resamplePair, resamplePlan } from '../../signal/resample';
+import { resamplePair, resamplePlan, resampleScratch } from '../../signal/resample';
 import { XBrainError } from '../../tools/result';
 import { StatsAccumulator } from '../stats';
 import { badField, ChunkReader, fileSize, isoUtc, latin1, readBytes } from '../fileBytes';
@@ -405,11 +405,12 @@ export function holdUp(own: Float32Array, ns: number, m: number, nRec: number): 
 /** MNE 1.3 resamples each record of a lower-rate channel on its own: `resample(block, m, ns, npad=0)`. */
 export function resampleRecords(own: Float32Array, ns: number, m: number, nRec: number, acc: StatsAccumulator | null, c: number): Float32Array {
   const plan = resamplePlan(ns, m, ns, 0);
+  const scratch = resampleScratch(plan);
   const out = new Float32Array(nRec * m);
   const a = new Float64Array(m), b = new Float64Array(m);
   for (let r = 0; r < nRec; r += 2) {
     const hasB = r + 1 < nRec;
-    resamplePair(own.subarray(r * ns, (r + 1) * ns), hasB ? own.subarray((r + 1) * ns, (r + 2) * ns) : null, plan, a, hasB ? b : null);
+    resamplePair(own.subarray(r * ns, (r + 1) * ns), hasB ? own.subarray((r + 1) * ns, (r + 2) * ns) : null, plan, a, hasB ? b : null, scratch);
     out.set(a, r * m);
     if (hasB) out.set(b, (r + 1) * m);
     if (acc) {
