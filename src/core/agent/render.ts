@@ -1,3 +1,4 @@
+import { toolArgsSummary } from '../tools/argsText';
 import type { AgentEvent } from './events';
 
 /** One line per event for terminals (the CLI's stderr and the demo). Streaming chunks are not echoed. */
@@ -6,7 +7,7 @@ export function renderEvent(e: AgentEvent): string | null {
     case 'plan_start':
       return e.steps.length > 1 ? `Plan: ${e.steps.map((s, i) => `${i + 1}. ${s.tool}`).join('  ')}` : null;
     case 'action_start':
-      return `→ ${e.tool}(${Object.entries(e.arguments).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+      return `→ ${e.tool}(${toolArgsSummary(e.arguments)})`;
     case 'exec_result':
       return `  ${e.result.type === 'error' ? '✗' : e.result.type === 'confirm' ? '?' : '✓'} ${e.result.content.split('\n')[0]}`;
     case 'confirm_request':

@@ -1,3 +1,4 @@
+import { toolArgsSummary } from '../tools/argsText';
 import type { ToolResult } from '../tools/result';
 
 export interface AgentCall {
@@ -10,8 +11,7 @@ export interface AgentCall {
 export function summarizeRun(calls: AgentCall[], stage: string, stopped?: string): string {
   const lines: string[] = [];
   for (const c of calls) {
-    const args = Object.entries(c.arguments).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
-    const head = `${c.tool}(${args})`;
+    const head = `${c.tool}(${toolArgsSummary(c.arguments)})`;
     const first = firstLine(c.result.content);
     if (c.result.type === 'error') lines.push(`✗ ${head}: ${first}`);
     else if (c.result.meta.rejected) lines.push(`✗ ${head}: not run — the user did not confirm (${firstLine(c.result.content).replace(/^The user rejected \w+: /, '')})`);

@@ -1,7 +1,7 @@
 import { TOOL_DEFINITIONS, definitionByName } from './definitions';
 import { closest } from './closest';
 import { errorResult, XBrainError, type ToolResult } from './result';
-import type { ToolArgs, ToolContext, ToolDefinition, ToolImplementations } from './types';
+import type { ToolContext, ToolDefinition, ToolImplementations } from './types';
 import { validateArgs } from './validate';
 import { stateManager, type PlannedCall } from '../study/stateManager';
 import { allImplementations } from './impl';
@@ -125,6 +125,3 @@ function toErrorResult(tool: string, e: unknown): ToolResult {
   return errorResult(tool, 'internal', `${tool} failed: ${msg}`);
 }
 
-export function toolArgsSummary(args: ToolArgs): string {
-  return Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
-}

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SessionHost } from '../sessionHost';
 import { TOOL_DEFINITIONS } from '../../core/tools/definitions';
+import { toolArgsSummary } from '../../core/tools/argsText';
 import type { ToolDefinition } from '../../core/tools/types';
 import { summarizeStudy } from '../../core/study/summary';
 import { formatResult } from './render';
@@ -16,8 +17,7 @@ function studyLine(host: SessionHost): string {
 }
 
 function argsLine(input: unknown): string {
-  const entries = Object.entries((input ?? {}) as Record<string, unknown>);
-  return entries.length ? entries.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ') : 'defaults';
+  return toolArgsSummary((input ?? {}) as Record<string, unknown>) || 'defaults';
 }
 
 /** Registers every registry tool as `xbrain_<name>` for Copilot's agent mode; invocation goes through the session. */
