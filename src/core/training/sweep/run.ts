@@ -6,10 +6,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { XBrainError } from '../../tools/result';
-import { localSpawn } from '../backends/local';
-import { pytorchSpawn } from '../backends/pytorch';
+import { spawnForBackend } from '../backends';
 import { arrayTaskStates, cancelJob, isTerminal, submitArray, writeArrayScript, type SlurmOptions } from '../backends/slurm';
-import type { BackendName, BackendSettings, SpawnSpec } from '../backends/types';
+import type { BackendName, BackendSettings } from '../backends/types';
 import { writeSharedArrays, writeTrainerJob, type TrainerJob } from '../job';
 import { launchTrainer, type TrainerRun } from '../launcher';
 import type { InputSpec, ModelName, ModelParams } from '../models';
@@ -142,10 +141,6 @@ export class SweepRun {
     for (const l of this.listeners) l(e);
   }
 
-  private async spawnFor(jobFile: string, backend: 'local' | 'pytorch'): Promise<SpawnSpec> {
-    return backend === 'pytorch' ? pytorchSpawn(this.opts.settings, jobFile) : localSpawn(this.opts.settings, jobFile);
-  }
-
   private setStatus(i: number, status: SweepTaskStatus, extra: Partial<SweepTaskResult> = {}): void {
     Object.assign(this.results[i], { status, ...extra });
     if (status === 'running' && this.firstStart === null) this.firstStart = (Date.now() - this.t0) / 1000;
@@ -156,7 +151,7 @@ export class SweepRun {
     const backend = this.opts.backend === 'pytorch' ? 'pytorch' : 'local';
     this.fire({ type: 'submitted', backend, tasks: this.prepared.length });
     for (let i = 0; i < this.prepared.length; i++) {
-      const spawn = await this.spawnFor(this.prepared[i].jobFile, backend);
+      const spawn = await spawnForBackend(backend, this.opts.settings, this.prepared[i].jobFile);
       if (this.cancelled) {
         this.setStatus(i, 'cancelled');
         continue;
@@ -186,7 +181,7 @@ export class SweepRun {
     const dir = path.dirname(path.dirname(this.prepared[0].jobFile));
     const commands = await Promise.all(this.prepared.map(async (p) => ({
       index: p.task.index,
-      spawn: await this.spawnFor(p.jobFile, backend),
+      spawn: await spawnForBackend(backend, this.opts.settings, p.jobFile),
       eventsFile: path.join(path.dirname(p.jobFile), 'events.jsonl'),
       stderrFile: path.join(path.dirname(p.jobFile), 'stderr.log'),
     })));
