@@ -309,7 +309,7 @@ export const trainingTools: ToolImplementations = {
       const params = { ...((args.params as Record<string, number> | undefined) ?? {}) };
       const model: ModelConfig = { name, params };
       const spec = inputSpec(ctx.study.state);
-      checkModel(ctx.study.state, model);
+      // building the model is the check (too-short epochs, bad parameters throw here, as in checkModel)
       const built = createModel(name, spec, params);
       ctx.study.commit({ model }, ['training']);
       const need = minSamples(name, spec.sfreq, params);
@@ -348,10 +348,11 @@ export const trainingTools: ToolImplementations = {
       const model = s.model ?? DEFAULT_MODEL;
       const c = s.training ?? DEFAULT_TRAINING;
       const n = (s.dataset?.splits.length ?? 0) * c.repeat;
+      const scale = scaleWarning(s);
       return `Train ${model.name} for ${c.epoch} epochs (batch ${c.batch_size}, ${c.optimizer} lr ${c.learning_rate}, selection ${c.selection}) `
         + `on ${s.dataset?.splits.length ?? 0} split(s) × ${c.repeat} repeat(s) = ${n} run(s) ${c.backend === 'slurm' ? 'as one Slurm array job' : c.backend === 'pytorch' ? 'in a PyTorch trainer process' : 'in a trainer process'}.`
         + (c.selection === 'best_test_accuracy' ? ` ${LEAKAGE_WARNING}` : '')
-        + (scaleWarning(s) ? ` Warning: ${scaleWarning(s)}` : '');
+        + (scale ? ` Warning: ${scale}` : '');
     },
     run: async (_args, ctx) => {
       if ((ctx.study.state.training ?? DEFAULT_TRAINING).backend === 'slurm') return startSlurmTraining(ctx);
