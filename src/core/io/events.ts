@@ -3,15 +3,10 @@
  * the stim channel(s) via `mne.find_events` (ids named str(code)), else `mne.events_from_annotations`.
  */
 import type { Annotation, ChannelInfo, EventList } from './types';
+import { pyRound } from '../signal/numeric';
 
 /** `mne.events_from_annotations` default regexp: descriptions starting with BAD or EDGE (any case) are skipped. */
 const DEFAULT_KEEP = /^(?![Bb][Aa][Dd]|[Ee][Dd][Gg][Ee]).*$/;
-
-/** Python's round(): halves to even (MNE rounds onsets with numpy). */
-function roundHalfEven(x: number): number {
-  const r = Math.round(x);
-  return Math.abs(x - Math.trunc(x)) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
 
 /** `mne.events_from_annotations(raw)`: ids 1..n from the sorted unique kept descriptions, sample = round(onset·sfreq). */
 export function eventsFromAnnotations(annotations: Annotation[], sfreq: number): EventList {
@@ -20,7 +15,8 @@ export function eventsFromAnnotations(annotations: Annotation[], sfreq: number):
   const eventId: Record<string, number> = {};
   names.forEach((n, i) => { eventId[n] = i + 1; });
   const samples = new Int32Array(kept.length), codes = new Int32Array(kept.length);
-  kept.forEach((a, i) => { samples[i] = roundHalfEven(a.onset * sfreq); codes[i] = eventId[a.description]; });
+  // pyRound: halves to even, as MNE (numpy) rounds onsets
+  kept.forEach((a, i) => { samples[i] = pyRound(a.onset * sfreq); codes[i] = eventId[a.description]; });
   return { samples, codes, eventId, source: kept.length ? 'annotations' : 'none' };
 }
 

@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { XBrainError } from '../tools/result';
+import { badFile } from './formats/binary';
 import { firstNumericVariable, readMat } from './formats/mat';
 import type { EventList } from './types';
 
@@ -22,10 +23,6 @@ export type LabelFile =
 const TIME_COLS = ['time', 'latency', 'onset'];
 const LABEL_COLS = ['label', 'trial_type', 'type'];
 
-function bad(path: string, field: string, why: string): XBrainError {
-  return new XBrainError('bad_file', `${path}: ${field}: ${why}`, { path, field });
-}
-
 async function readText(path: string): Promise<string> {
   let bytes: Buffer;
   try {
@@ -36,17 +33,17 @@ async function readText(path: string): Promise<string> {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    throw bad(path, 'text', 'is not valid UTF-8');
+    throw badFile(path, 'text', 'is not valid UTF-8');
   }
 }
 
 function parseTxt(path: string, text: string): LabelFile {
   const tokens = text.split(/\s+/).filter(Boolean);
   const labels = tokens.map((t, i) => {
-    if (!/^[+-]?\d+(\.0*)?$/.test(t)) throw bad(path, `label ${i + 1}`, `"${t}" is not an integer`);
+    if (!/^[+-]?\d+(\.0*)?$/.test(t)) throw badFile(path, `label ${i + 1}`, `"${t}" is not an integer`);
     return Math.trunc(Number(t));
   });
-  if (labels.length === 0) throw bad(path, 'labels', 'the file holds no labels');
+  if (labels.length === 0) throw badFile(path, 'labels', 'the file holds no labels');
   return { mode: 'sequence', path, labels };
 }
 
@@ -70,29 +67,29 @@ const asLabel = (s: string): LabelValue => (/^[+-]?\d+(\.0*)?$/.test(s) ? Math.t
 
 function parseTable(path: string, text: string, sep: string): LabelFile {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  if (lines.length === 0) throw bad(path, 'table', 'the file is empty');
+  if (lines.length === 0) throw badFile(path, 'table', 'the file is empty');
   const head = splitRow(lines[0], sep).map((h) => h.toLowerCase());
   const timeCol = head.findIndex((h) => TIME_COLS.includes(h));
   const labelCol = head.findIndex((h) => LABEL_COLS.includes(h));
   const durCol = head.indexOf('duration');
   const hasHeader = timeCol >= 0 || labelCol >= 0 || head.some((h) => !/^[+-]?[\d.]+$/.test(h));
   const rows = (hasHeader ? lines.slice(1) : lines).map((l) => splitRow(l, sep));
-  if (rows.length === 0) throw bad(path, 'table', 'the file has a header but no rows');
+  if (rows.length === 0) throw badFile(path, 'table', 'the file has a header but no rows');
   if (timeCol >= 0 && labelCol >= 0) {
     const onsets: number[] = [], durations: number[] = [], labels: LabelValue[] = [];
     rows.forEach((r, i) => {
       const on = Number(r[timeCol]);
-      if (r[timeCol] === undefined || r[timeCol] === '' || !Number.isFinite(on) || on < 0) throw bad(path, `row ${i + 2} column "${head[timeCol]}"`, `"${r[timeCol] ?? ''}" is not a time in seconds`);
+      if (r[timeCol] === undefined || r[timeCol] === '' || !Number.isFinite(on) || on < 0) throw badFile(path, `row ${i + 2} column "${head[timeCol]}"`, `"${r[timeCol] ?? ''}" is not a time in seconds`);
       const d = durCol >= 0 && r[durCol] !== '' && r[durCol] !== 'n/a' ? Number(r[durCol]) : 0;
-      if (!Number.isFinite(d) || d < 0) throw bad(path, `row ${i + 2} column "duration"`, `"${r[durCol]}" is not a duration`);
-      if (!r[labelCol]) throw bad(path, `row ${i + 2} column "${head[labelCol]}"`, 'is empty');
+      if (!Number.isFinite(d) || d < 0) throw badFile(path, `row ${i + 2} column "duration"`, `"${r[durCol]}" is not a duration`);
+      if (!r[labelCol]) throw badFile(path, `row ${i + 2} column "${head[labelCol]}"`, 'is empty');
       onsets.push(on); durations.push(d); labels.push(asLabel(r[labelCol]));
     });
     return { mode: 'timestamp', path, onsets, durations, labels };
   }
   const col = labelCol >= 0 ? labelCol : 0;
   const labels = rows.map((r, i) => {
-    if (!r[col]) throw bad(path, `row ${i + (hasHeader ? 2 : 1)}`, 'label is empty');
+    if (!r[col]) throw badFile(path, `row ${i + (hasHeader ? 2 : 1)}`, 'label is empty');
     return asLabel(r[col]);
   });
   return { mode: 'sequence', path, labels };
@@ -101,17 +98,17 @@ function parseTable(path: string, text: string, sep: string): LabelFile {
 async function parseMatLabels(path: string): Promise<LabelFile> {
   const mat = await readMat(path);
   const v = firstNumericVariable(mat);
-  if (!v) throw bad(path, 'variables', `no numeric variable (variables: ${mat.names.join(', ') || 'none'})`);
+  if (!v) throw badFile(path, 'variables', `no numeric variable (variables: ${mat.names.join(', ') || 'none'})`);
   const { dims, data } = v.value;
-  if (dims.length > 2) throw bad(path, `variable "${v.name}"`, `has ${dims.length} dimensions (${dims.join('×')}); labels need a vector or an (n,3) events array`);
+  if (dims.length > 2) throw badFile(path, `variable "${v.name}"`, `has ${dims.length} dimensions (${dims.join('×')}); labels need a vector or an (n,3) events array`);
   const [rows, cols] = [dims[0] ?? 0, dims[1] ?? 1];
   let values: number[];
   if (rows === 1 || cols === 1) values = Array.from(data);
   else if (cols === 3) values = Array.from(data.subarray(2 * rows, 3 * rows)); // column-major: last column
   else values = Array.from(data);
-  if (values.length === 0) throw bad(path, `variable "${v.name}"`, 'is empty');
+  if (values.length === 0) throw badFile(path, `variable "${v.name}"`, 'is empty');
   const labels = values.map((x, i) => {
-    if (!Number.isFinite(x) || !Number.isInteger(x)) throw bad(path, `variable "${v.name}" element ${i + 1}`, `${x} is not an integer label`);
+    if (!Number.isFinite(x) || !Number.isInteger(x)) throw badFile(path, `variable "${v.name}" element ${i + 1}`, `${x} is not an integer label`);
     return x;
   });
   return { mode: 'sequence', path, labels };

@@ -2,7 +2,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Annotation, ChannelInfo, ChannelType, EpochsHeader, RecordingHeader } from '../types';
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } from './binary';
-import { parseMat, type MatFile, type MatValue } from './mat';
+import { matNumber, parseMat, type MatFile, type MatValue } from './mat';
 import { StatsAccumulator } from '../stats';
 import { pyRound } from '../../signal/numeric';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
@@ -143,7 +143,7 @@ function epochEvents(f: Record<string, MatValue>, trials: number, pnts: number, 
   } else {
     const perTrial: { types: string[]; first: number }[] = Array.from({ length: trials }, () => ({ types: [], first: -1 }));
     events.forEach((e, i) => {
-      const k = matNumberOf(e.epoch);
+      const k = matNumber(e.epoch);
       if (k === undefined) return;
       if (!Number.isInteger(k) || k < 1 || k > trials) throw badFile(path, `EEG.event(${i + 1}).epoch`, `epoch ${k} outside 1..${trials}`);
       const slot = perTrial[k - 1];
@@ -158,15 +158,11 @@ function epochEvents(f: Record<string, MatValue>, trials: number, pnts: number, 
   }
   const eventId: Record<string, number> = {};
   for (const n of names) if (!(n in eventId)) eventId[n] = Object.keys(eventId).length + 1;
-  const xmin = matNumberOf(f.xmin) ?? 0;
+  const xmin = matNumber(f.xmin) ?? 0;
   return {
     count: trials, nTimes: pnts, tmin: pyRound(xmin * srate) / srate, eventId, samples,
     codes: Int32Array.from(names, (n) => eventId[n]), baseline: null,
   };
-}
-
-function matNumberOf(v: MatValue | undefined): number | undefined {
-  return v?.kind === 'numeric' && v.data.length > 0 ? v.data[0] : undefined;
 }
 
 async function readSet(path: string): Promise<SetFile> {
