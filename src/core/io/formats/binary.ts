@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { XBrainError } from '../../tools/result';
+import { latin1 } from '../fileBytes';
 
 /** A malformed file: the message names the file and the header field that was wrong. */
 export function badFile(path: string, field: string, problem: string): XBrainError {
@@ -103,6 +104,12 @@ export class ByteReader {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The text before the first NUL (all of it if none), one code point per byte (ISO-8859-1, as fileBytes' latin1). */
+export function latin1CString(bytes: Uint8Array): string {
+  const end = bytes.indexOf(0);
+  return latin1(end < 0 ? bytes : bytes.subarray(0, end));
+}
 
 /** Decodes a NUL-padded text field as UTF-8; invalid UTF-8 is a typed error naming the field. */
 export function utf8Field(bytes: Uint8Array, path: string, field: string, trim = true): string {

@@ -1,6 +1,6 @@
 import type { Annotation, ChannelInfo, RecordingHeader } from '../types';
 import { mneAnnotations } from './annotationOrder';
-import { ByteReader, badFile, checkCount, clampWindow, fileSize, readRange, utf8Field } from './binary';
+import { ByteReader, badFile, checkCount, clampWindow, fileSize, latin1CString, readRange, utf8Field } from './binary';
 import { isoUtc } from './measDate';
 import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
@@ -26,14 +26,6 @@ function sessionDate(date: string, time: string): string | null {
   if (!d || !t) return null;
   const yy = Number(d[3]);
   return isoUtc(yy < 69 ? 2000 + yy : 1900 + yy, Number(d[1]), Number(d[2]), Number(t[1]), Number(t[2]), Number(t[3]));
-}
-
-function latin(bytes: Uint8Array): string {
-  let end = bytes.indexOf(0);
-  if (end < 0) end = bytes.length;
-  let s = '';
-  for (let i = 0; i < end; i++) s += String.fromCharCode(bytes[i]);
-  return s;
 }
 
 async function readCntHeader(path: string): Promise<CntInfo> {
@@ -81,7 +73,7 @@ async function readCntHeader(path: string): Promise<CntInfo> {
     channels.push({ name, type: 'eeg', unit: 'V' });
   }
 
-  const measDate = sessionDate(latin(head.slice(10, 'session date', 225)), latin(head.slice(12, 'session time', 235)));
+  const measDate = sessionDate(latin1CString(head.slice(10, 'session date', 225)), latin1CString(head.slice(12, 'session time', 235)));
   const annotations = await readEvents(path, size, eventPos, nChannels, nBytes, sfreq);
   const header: RecordingHeader = { format: 'CNT', path, sfreq, nTimes: nSamples, channels, measDate, annotations: mneAnnotations(annotations, nSamples, sfreq) };
   return { header, nBytes, chunk, baselines, cals, size };

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import type { ChannelInfo } from '../types';
-import { ByteReader, badFile, clampWindow, readWhole, unsupported } from './binary';
+import { ByteReader, badFile, clampWindow, latin1CString, readWhole, unsupported } from './binary';
 import { StatsAccumulator } from '../stats';
 import { readSidecar, sidecarPath } from './sidecar';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
@@ -154,7 +154,7 @@ class MatParser {
     if (numel > 2 ** 31) throw badFile(this.path, `${field} dimensions`, `${dims.join('x')} is too large`);
     const nameTag = this.tag(r, `${field} name`);
     r.pos = nameTag.next;
-    const name = asciiText(r.bytes.subarray(nameTag.data, nameTag.data + nameTag.nbytes));
+    const name = latin1CString(r.bytes.subarray(nameTag.data, nameTag.data + nameTag.nbytes));
     const label = name ? (field.endsWith('variable') ? `variable "${name}"` : `${field}.${name}`) : field;
     const className = classNames[classId];
     if (!className) throw badFile(this.path, `${label} class`, `unknown array class ${classId}`);
@@ -177,7 +177,7 @@ class MatParser {
         if (classId === 3) {
           const cn = this.tag(r, `${label} class name`);
           r.pos = cn.next;
-          objectClass = asciiText(r.bytes.subarray(cn.data, cn.data + cn.nbytes));
+          objectClass = latin1CString(r.bytes.subarray(cn.data, cn.data + cn.nbytes));
         }
         const lenTag = this.tag(r, `${label} field name length`);
         r.pos = lenTag.next;
@@ -190,7 +190,7 @@ class MatParser {
         const nFields = namesTag.nbytes / fieldLen;
         const fieldNames: string[] = [];
         for (let f = 0; f < nFields; f++) {
-          fieldNames.push(asciiText(r.bytes.subarray(namesTag.data + f * fieldLen, namesTag.data + (f + 1) * fieldLen)));
+          fieldNames.push(latin1CString(r.bytes.subarray(namesTag.data + f * fieldLen, namesTag.data + (f + 1) * fieldLen)));
         }
         if (numel * nFields * 8 > r.length - r.pos) {
           throw badFile(this.path, `${label} dimensions`, `${numel} struct elements x ${nFields} fields do not fit in the remaining bytes`);
@@ -287,14 +287,6 @@ function emptyDouble(): MatNumeric {
   return { kind: 'numeric', className: 'double', logical: false, dims: [0, 0], data: new Float64Array(0), storedAsInteger: false };
 }
 
-function asciiText(bytes: Uint8Array): string {
-  let end = bytes.indexOf(0);
-  if (end < 0) end = bytes.length;
-  let s = '';
-  for (let i = 0; i < end; i++) s += String.fromCharCode(bytes[i]);
-  return s;
-}
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 function asciiOrUtf8(bytes: Uint8Array, path: string, field: string): string {
   try {
@@ -310,7 +302,7 @@ export function parseMat(bytes: Uint8Array, path: string): MatFile {
     throw unsupported(path, 'MAT version', 'MAT v7.3 (HDF5) files are not supported yet; save with -v7 or -v6 in MATLAB');
   }
   if (bytes.length < 128) throw badFile(path, 'MAT header', `file has ${bytes.length} bytes, a MAT v5 header needs 128`);
-  const headerText = asciiText(bytes.subarray(0, 116)).trimEnd();
+  const headerText = latin1CString(bytes.subarray(0, 116)).trimEnd();
   const endian = String.fromCharCode(bytes[126], bytes[127]);
   if (endian !== 'IM' && endian !== 'MI') {
     if (headerText.startsWith('MATLAB 7.3')) {
