@@ -1,6 +1,5 @@
 import type { EpochMetrics, RunRecord } from '../../core/study/types';
-
-type MeanSd = { mean: number; sd: number; n: number };
+import { meanSd, type MeanSd } from '../../core/training/sweep/aggregate';
 
 /** One row of the dashboard's sweep view: the runs of one grid point of one sweep (folds × repeats). */
 export interface SweepPointRow {
@@ -34,14 +33,6 @@ export function selectedEpoch(run: Pick<RunRecord, 'metrics' | 'config'>): Epoch
     case 'best_test_accuracy': return best((e) => e.test?.accuracy, false);
     default: return m[m.length - 1];
   }
-}
-
-function meanSd(values: number[]): MeanSd | null {
-  const v = values.filter((x) => Number.isFinite(x));
-  if (v.length === 0) return null;
-  const mean = v.reduce((a, x) => a + x, 0) / v.length;
-  const sd = v.length > 1 ? Math.sqrt(v.reduce((a, x) => a + (x - mean) ** 2, 0) / (v.length - 1)) : 0;
-  return { mean, sd, n: v.length };
 }
 
 /**
