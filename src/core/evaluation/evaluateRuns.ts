@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Epochs } from '../signal/types';
+import { studyDir } from '../study/persistence';
 import type { DatasetSplit, RunRecord } from '../study/types';
 import { XBrainError } from '../tools/result';
 import { runOnnx } from '../training/onnx/run';
@@ -55,7 +56,7 @@ function evalIndices(split: DatasetSplit, set: EvalSet): { idx: Int32Array; set:
 }
 
 export function resolveArtefact(workspace: string, p: string): string {
-  return isAbsolute(p) ? p : join(workspace, '.xbrain', p);
+  return isAbsolute(p) ? p : join(studyDir(workspace), p);
 }
 
 export async function evaluateRuns(
