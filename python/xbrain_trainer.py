@@ -344,7 +344,8 @@ def train(job_path):
     save_weights(model, job, files["lastWeights"][:-5], {"epoch": finished, "backend": "pytorch"})
     if best_state is not None:
         model.load_state_dict(best_state)
-    selected = best["epoch"] if best else 0
+    # no epoch qualified (a selection rule on a split that does not exist): the last epoch, as the TypeScript trainer
+    selected = best["epoch"] if best else finished
     save_weights(model, job, files["selectedWeights"][:-5], {"epoch": selected, "selection": rule, "backend": "pytorch"})
     model.eval().cpu()
     dummy = torch.zeros(1, spec["nChannels"], spec["nTimes"])

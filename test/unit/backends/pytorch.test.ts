@@ -104,6 +104,22 @@ describe('pytorch backend', () => {
     });
   }
 
+  it('falls back to the last epoch when no epoch qualifies for the selection rule (best_val_loss without a validation split), as the TypeScript trainer does', async () => {
+    const dir = path.join(tmp, 'no-val');
+    const { x, labels } = data(16, 9);
+    const jobFile = writeTrainerJob(path.join(dir, 'job'), {
+      model: 'EEGNet', spec, config: { epochs: 2, batchSize: 8, learningRate: 1e-3, selection: 'best_val_loss', threads: 1 }, seed: 1,
+      x, labels, splits: { train: Int32Array.from({ length: 16 }, (_, i) => i) }, outDir: path.join(dir, 'out'),
+    });
+    const sp = await pytorchSpawn(settings, jobFile);
+    const r = spawnSync(sp.command, sp.args, { encoding: 'utf8', env: { ...process.env, ...sp.env }, timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const done = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; selectedEpoch?: number; epochs?: number }).find((e) => e.type === 'done');
+    expect(done).toMatchObject({ epochs: 2, selection: 'best_val_loss', selectedEpoch: 2 });
+    const ts = await trainModel(createModel('EEGNet', spec, {}, { seed: 1 }), { train: { x, labels } }, { epochs: 2, batchSize: 8, learningRate: 1e-3, optimizer: 'adam', selection: 'best_val_loss', seed: 1 });
+    expect(ts.selectedEpoch).toBe(done!.selectedEpoch);
+  });
+
   it('reports a bad job as a typed error line and a non-zero exit', async () => {
     const bad = path.join(tmp, 'bad.json');
     writeFileSync(bad, JSON.stringify({ version: 9 }));
