@@ -1,27 +1,18 @@
 // run_sweep through the registry on a Study with epochs and a 2-fold dataset: confirmation states the run count,
 // local and slurm (with pytorch tasks) sweeps finish with per-point aggregates and RunRecords, bad plans are refused
 // with the Study unchanged. Slurm needs SLURM_CONF (see slurm.test.ts); pytorch needs python3 with torch.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Epochs } from '../../../src/core/signal/types';
 import { Study } from '../../../src/core/study/study';
 import type { Dataset } from '../../../src/core/study/types';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import type { ToolContext } from '../../../src/core/tools/types';
 import { toyData } from '../training/toyData';
-import { buildTrainerBundle } from '../training/trainerBundle';
-import { repoRoot } from '../helpers/paths';
+import { tempPackageRoot } from '../training/trainerBundle';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-sweeptool-'));
-const packageRoot = path.join(tmp, 'pkg');
-beforeAll(async () => {
-  await buildTrainerBundle(path.join(packageRoot, 'dist'));
-  mkdirSync(path.join(packageRoot, 'python'), { recursive: true });
-  copyFileSync(path.join(repoRoot, 'python', 'xbrain_trainer.py'), path.join(packageRoot, 'python', 'xbrain_trainer.py'));
-}, 60_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { tmp, packageRoot } = tempPackageRoot('xbrain-sweeptool-', { python: true });
 
 const range = (a: number, b: number): Int32Array => Int32Array.from({ length: b - a }, (_, i) => a + i);
 

@@ -3,22 +3,15 @@
 // accuracy beats chance (CSP+LDA reaches 1.00 on these runs). Without normalisation the data are in volts (~1e-5)
 // and BatchNorm's running variance, starting at 1 with momentum 0.1, stays far above the data's variance for
 // hundreds of steps, so eval-mode predictions collapse to one class (as they would in PyTorch).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Study } from '../../../src/core/study/study';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import type { ToolContext } from '../../../src/core/tools/types';
 import { testDataDir } from '../helpers/paths';
-import { buildTrainerBundle } from './trainerBundle';
+import { tempPackageRoot } from './trainerBundle';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-real-'));
-const packageRoot = path.join(tmp, 'pkg');
-beforeAll(async () => {
-  await buildTrainerBundle(path.join(packageRoot, 'dist'));
-}, 60_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { tmp, packageRoot } = tempPackageRoot('xbrain-real-');
 
 describe('EEGNet on PhysioNet S001 fists vs feet (runs 10, 14)', () => {
   it('beats chance on the held-out trials', async () => {

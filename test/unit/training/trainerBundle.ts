@@ -1,7 +1,10 @@
 // Builds the trainer child-process bundle (and its data-parallel worker) from the current sources into a temporary
 // folder, so the child-process tests never run a stale dist/.
 import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { repoRoot } from '../helpers/paths';
 
 export async function buildTrainerBundle(outDir: string): Promise<string> {
@@ -11,4 +14,22 @@ export async function buildTrainerBundle(outDir: string): Promise<string> {
     esbuild.build({ ...common, entryPoints: [path.join(repoRoot, 'src/core/training/workerEntry.ts')], outfile: path.join(outDir, 'trainWorker.js') }),
   ]);
   return path.join(outDir, 'trainer.js');
+}
+
+/**
+ * For a test file's tools: a temporary folder (removed after the file's tests) with a package root `pkg` whose dist/
+ * holds the trainer bundle, built before the tests; with `python`, pkg/python holds the PyTorch trainer too.
+ */
+export function tempPackageRoot(prefix: string, opts: { python?: boolean } = {}): { tmp: string; packageRoot: string } {
+  const tmp = mkdtempSync(path.join(tmpdir(), prefix));
+  const packageRoot = path.join(tmp, 'pkg');
+  beforeAll(async () => {
+    await buildTrainerBundle(path.join(packageRoot, 'dist'));
+    if (opts.python) {
+      mkdirSync(path.join(packageRoot, 'python'), { recursive: true });
+      copyFileSync(path.join(repoRoot, 'python', 'xbrain_trainer.py'), path.join(packageRoot, 'python', 'xbrain_trainer.py'));
+    }
+  }, 60_000);
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  return { tmp, packageRoot };
 }

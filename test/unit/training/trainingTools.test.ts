@@ -1,9 +1,8 @@
 // set_model / configure_training / start_training / stop_training / plot_training through the registry on a Study
 // that holds epochs and a dataset split (put in directly, as generate_dataset would), with the real trainer bundle.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Epochs } from '../../../src/core/signal/types';
 import { Study } from '../../../src/core/study/study';
 import type { Dataset } from '../../../src/core/study/types';
@@ -11,14 +10,9 @@ import { ToolRegistry } from '../../../src/core/tools/registry';
 import type { ToolContext } from '../../../src/core/tools/types';
 import { repoRoot } from '../helpers/paths';
 import { toyData } from './toyData';
-import { buildTrainerBundle } from './trainerBundle';
+import { tempPackageRoot } from './trainerBundle';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-ttools-'));
-const packageRoot = path.join(tmp, 'pkg');
-beforeAll(async () => {
-  await buildTrainerBundle(path.join(packageRoot, 'dist'));
-}, 60_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { tmp, packageRoot } = tempPackageRoot('xbrain-ttools-');
 
 const range = (a: number, b: number): Int32Array => Int32Array.from({ length: b - a }, (_, i) => a + i);
 
