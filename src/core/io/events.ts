@@ -8,6 +8,17 @@ import { pyRound } from '../signal/numeric';
 /** `mne.events_from_annotations` default regexp: descriptions starting with BAD or EDGE (any case) are skipped. */
 const DEFAULT_KEEP = /^(?![Bb][Aa][Dd]|[Ee][Dd][Gg][Ee]).*$/;
 
+/** How many events (or epochs) carry each code, keyed by event name (the code as text when eventId has none). */
+export function countEvents(codes: Int32Array, eventId: Record<string, number>): Record<string, number> {
+  const names = new Map(Object.entries(eventId).map(([k, v]) => [v, k]));
+  const out: Record<string, number> = {};
+  for (let i = 0; i < codes.length; i++) {
+    const name = names.get(codes[i]) ?? String(codes[i]);
+    out[name] = (out[name] ?? 0) + 1;
+  }
+  return out;
+}
+
 /** `mne.events_from_annotations(raw)`: ids 1..n from the sorted unique kept descriptions, sample = round(onset·sfreq). */
 export function eventsFromAnnotations(annotations: Annotation[], sfreq: number): EventList {
   const kept = annotations.filter((a) => DEFAULT_KEEP.test(a.description));

@@ -1,6 +1,7 @@
 /** What `xbrain inspect FILE --json` prints (ARCHITECTURE.md §6, contract). */
 import { extname } from 'node:path';
 import { XBrainError } from '../tools/result';
+import { countEvents } from './events';
 import { readerFor } from './formats/index';
 import { firstNumericVariable, readMat } from './formats/mat';
 import { channelStats } from './stats';
@@ -56,9 +57,7 @@ export async function inspectFile(path: string): Promise<InspectReport> {
 }
 
 function inspectEpochs(e: EpochsHeader, sfreq: number): InspectEpochs {
-  const names = new Map(Object.entries(e.eventId).map(([k, v]) => [v, k]));
-  const counts: Record<string, number> = {};
-  for (const c of e.codes) { const k = names.get(c) ?? String(c); counts[k] = (counts[k] ?? 0) + 1; }
+  const counts = countEvents(e.codes, e.eventId);
   return { count: e.count, nTimes: e.nTimes, tmin: e.tmin, tmax: e.tmin + (e.nTimes - 1) / sfreq, eventId: e.eventId, counts, baseline: e.baseline };
 }
 

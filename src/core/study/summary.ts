@@ -1,6 +1,9 @@
 import type { StudyState } from './types';
 import { deriveStage } from './stage';
 import { stateManager } from './stateManager';
+import { countEvents } from '../io/events';
+
+export { countEvents };
 
 /** A sample-free description of the Study: what the agent, the tree view and get_study_state see. */
 export function summarizeStudy(s: StudyState) {
@@ -54,13 +57,3 @@ export function summarizeStudy(s: StudyState) {
 }
 
 export type StudySummary = ReturnType<typeof summarizeStudy>;
-
-export function countEvents(codes: Int32Array, eventId: Record<string, number>): Record<string, number> {
-  const names = new Map(Object.entries(eventId).map(([k, v]) => [v, k]));
-  const out: Record<string, number> = {};
-  for (let i = 0; i < codes.length; i++) {
-    const name = names.get(codes[i]) ?? String(codes[i]);
-    out[name] = (out[name] ?? 0) + 1;
-  }
-  return out;
-}
