@@ -154,6 +154,8 @@ describe('refusals leave the Study unchanged', () => {
     ['window_epoch', { duration: 2, overlap: 2 }, 'overlap'],
     ['edit_events', { rename: { T7: 'x' } }, 'rename'],
     ['apply_standard_preprocess', { rereference: 'nope' }, 'rereference'],
+    ['apply_standard_preprocess', { notch_freq: 100 }, 'notch_freq'],
+    ['apply_standard_preprocess', { resample_rate: -5 }, 'resample_rate'],
   ];
   for (const [tool, args, parameter] of cases) {
     it(`${tool}(${JSON.stringify(args)}) → invalid_arguments naming ${parameter}`, async () => {

@@ -114,30 +114,18 @@ export const signalTools: ToolImplementations = {
       };
       const l = args.l_freq as number, h = args.h_freq as number;
       await step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, (x) => bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4, names: { l: 'l_freq', h: 'h_freq' } }));
-      await step('notch_filter', { freq: args.notch_freq }, async (x) => {
+      // an error about the step's own parameter is reported under this tool's argument name
+      const asArg = async (param: string, arg: string, f: () => StepResult | Promise<StepResult>): Promise<StepResult> => {
         try {
-          return await notch(x, args.notch_freq as number);
+          return await f();
         } catch (e) {
-          if (e instanceof XBrainError && e.details.parameter === 'freq') throw new XBrainError(e.code, e.message.replace(/^freq:/, 'notch_freq:'), { ...e.details, parameter: 'notch_freq' });
+          if (e instanceof XBrainError && e.details.parameter === param) throw new XBrainError(e.code, e.message.replace(new RegExp(`^${param}:`), `${arg}:`), { ...e.details, parameter: arg });
           throw e;
         }
-      });
-      if (args.resample_rate !== undefined) await step('resample', { rate: args.resample_rate }, async (x) => {
-        try {
-          return await resample(x, args.resample_rate as number);
-        } catch (e) {
-          if (e instanceof XBrainError && e.details.parameter === 'rate') throw new XBrainError(e.code, e.message.replace(/^rate:/, 'resample_rate:'), { ...e.details, parameter: 'resample_rate' });
-          throw e;
-        }
-      });
-      if (args.rereference !== undefined) await step('set_reference', { method: args.rereference }, (x) => {
-        try {
-          return reference(x, String(args.rereference));
-        } catch (e) {
-          if (e instanceof XBrainError && e.details.parameter === 'method') throw new XBrainError(e.code, e.message.replace(/^method:/, 'rereference:'), { ...e.details, parameter: 'rereference' });
-          throw e;
-        }
-      });
+      };
+      await step('notch_filter', { freq: args.notch_freq }, (x) => asArg('freq', 'notch_freq', () => notch(x, args.notch_freq as number)));
+      if (args.resample_rate !== undefined) await step('resample', { rate: args.resample_rate }, (x) => asArg('rate', 'resample_rate', () => resample(x, args.resample_rate as number)));
+      if (args.rereference !== undefined) await step('set_reference', { method: args.rereference }, (x) => asArg('method', 'rereference', () => reference(x, String(args.rereference))));
       if (args.normalize_method !== undefined) await step('normalize', { method: args.normalize_method }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
       commitSteps(ctx, d, entries);
       return stepReply('apply_standard_preprocess', 'Applied standard preprocessing', d, entries, warnings);
