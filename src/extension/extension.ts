@@ -10,7 +10,7 @@ import { registerLanguageModelTools, registerMcpProvider } from './chat/lmTools'
 import { OfflineModelProvider, EndpointModelProvider, OFFLINE_VENDOR, ENDPOINT_VENDOR } from './chat/modelProviders';
 import { PanelManager } from './panels/panelManager';
 import { PANEL_KINDS, panelCommand, panelForSwitch, panelForTool, type PanelKind } from './panels/kinds';
-import { API_KEY_SECRET, applyPythonSetting } from './config';
+import { API_KEY_SECRET } from './config';
 import { showBackends } from './commands/backendCommands';
 import { studyToNotebook } from '../core/notebook/studyNotebook';
 import { openNotebook } from './notebook/commands';
@@ -32,8 +32,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
     context.subscriptions.push(lm.registerLanguageModelChatProvider(ENDPOINT_VENDOR, new EndpointModelProvider(context.secrets)));
   }
 
-  applyPythonSetting();
-  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('xbrain.python') && applyPythonSetting()));
   const host = await SessionHost.open(context);
   activeHost = host;
   const panels = new PanelManager(context, host);

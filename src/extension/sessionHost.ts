@@ -3,6 +3,7 @@ import { XBrainSession, type SessionInvokeOptions } from '../core/session';
 import type { ToolResult } from '../core/tools/result';
 import type { Stage } from '../core/study/types';
 import type { StudyChange } from '../core/study/study';
+import { readSettings } from './config';
 
 /**
  * Owns the one XBrainSession of the workspace (first folder) and mirrors its stage and the workspace trust into
@@ -25,6 +26,10 @@ export class SessionHost implements vscode.Disposable {
       void this.syncContext();
       this.changed.fire(c);
     }).dispose));
+    // the tools build their backend settings from the session's env: keep xbrain.python there
+    this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('xbrain.python')) session.env.python = readSettings().python || undefined;
+    }));
     this.disposables.push(vscode.workspace.onDidGrantWorkspaceTrust(() => {
       session.env.trusted = true;
       void this.syncContext();
@@ -35,7 +40,8 @@ export class SessionHost implements vscode.Disposable {
   static async open(context: vscode.ExtensionContext): Promise<SessionHost> {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath;
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(folder));
-    const env = { workspace: folder, packageRoot: context.extensionPath, trusted: vscode.workspace.isTrusted };
+    const python = readSettings().python;
+    const env = { workspace: folder, packageRoot: context.extensionPath, trusted: vscode.workspace.isTrusted, ...(python ? { python } : {}) };
     let session: XBrainSession;
     try {
       session = await XBrainSession.open(env);

@@ -2,13 +2,15 @@
 // The workspace is a temporary folder holding a copy of one real EDF (scripts/test-integration.mjs prepares it).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { test, runAll } from './harness';
+import { test, runAll, waitFor as waitUntil } from './harness';
 import type { XBrainApi } from '../../src/extension/extension';
 import { STAGE_COMMANDS } from '../../src/extension/commands/table';
 import { rootNodes } from '../../src/extension/views/studyTree';
 import { TOOL_DEFINITIONS } from '../../src/core/tools/definitions';
 import type { ToolResult } from '../../src/core/tools/result';
 import type { HostToPage } from '../../src/webview/shared/protocol';
+
+const waitFor = <T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 10_000): Promise<T> => waitUntil(probe, what, ms);
 
 const EDF = 'S001R04.edf';
 let api: XBrainApi;
@@ -24,16 +26,6 @@ function expectOk(r: ToolResult | undefined, what: string): ToolResult {
   assert.ok(r, `${what}: the command returned nothing`);
   assert.notEqual(r.type, 'error', `${what} failed: ${r.error?.code}: ${r.content}`);
   return r;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 test('extension activates and exposes its session at stage empty', async () => {
@@ -125,8 +117,8 @@ test('XBrain: Show Trainer Backends lists local, pytorch and slurm; the xbrain.p
   const config = vscode.workspace.getConfiguration('xbrain');
   await config.update('python', '/usr/bin/python3', vscode.ConfigurationTarget.Global);
   try {
-    // the configuration listener hands the setting to the core's probe through XBRAIN_PYTHON
-    await waitFor(async () => (process.env.XBRAIN_PYTHON === '/usr/bin/python3' ? true : undefined), 'XBRAIN_PYTHON from the setting');
+    // the configuration listener puts the setting into the session's env, where the tools and the probe read it
+    await waitFor(async () => (api.host.session.env.python === '/usr/bin/python3' ? true : undefined), 'xbrain.python in the session env');
     const list = await vscode.commands.executeCommand<Array<{ name: string; available: boolean; detail: string }>>('xbrain.showBackends');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.deepEqual(list.map((b) => b.name).sort(), ['local', 'pytorch', 'slurm']);

@@ -55,6 +55,8 @@ export interface ToolEnv {
   packageRoot: string;
   /** untrusted workspaces run no training and no agent tools */
   trusted: boolean;
+  /** interpreter for the pytorch trainer backend (VS Code setting `xbrain.python`); auto-detected when unset */
+  python?: string;
 }
 
 export interface ToolContext {

@@ -1,19 +1,14 @@
 import * as vscode from 'vscode';
 import type { SessionHost } from '../sessionHost';
-import { listBackends, type BackendAvailability, type BackendSettings } from '../../core/training/backends';
+import { backendSettingsOf, listBackends, type BackendAvailability } from '../../core/training/backends';
 import { definitionByName } from '../../core/tools/definitions';
-import { readSettings } from '../config';
 import { checkNumber, PromptCancelled } from './argPrompts';
 import { backendItems, checkSweepGrid, sweepRunCount } from './sweepArgs';
 
-export function backendSettings(host: SessionHost): BackendSettings {
-  const python = readSettings().python;
-  return { packageRoot: host.session.env.packageRoot, ...(python ? { python } : {}) };
-}
 
 /** listBackends probes python and slurm in child processes (the python probe cached): behind a progress notification. */
 export function probeBackends(host: SessionHost): Thenable<BackendAvailability[]> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'XBrain: checking trainer backends…' }, () => listBackends(backendSettings(host)));
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'XBrain: checking trainer backends…' }, () => listBackends(backendSettingsOf(host.session.env)));
 }
 
 /** `XBrain: Show Trainer Backends`: local / pytorch / slurm with availability and, when unavailable, why. */

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { studyDir } from '../../study/persistence';
 import type { Study } from '../../study/study';
 import type { EpochMetrics, RunRecord } from '../../study/types';
-import { backendAvailability } from '../../training/backends';
+import { backendAvailability, backendSettingsOf } from '../../training/backends';
 import type { BackendName } from '../../training/backends/types';
 import { createModel } from '../../training/models';
 import { outputsIn, type ProgressEvent } from '../../training/protocol';
@@ -93,7 +93,8 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const { study } = ctx;
   if (activeSweeps.has(study)) throw new XBrainError('invalid_state', `A ${kind === 'sweep' ? 'sweep' : 'Slurm training'} is already running; stop it with stop_training first.`);
   const state = study.state;
-  const avail = await backendAvailability(plan.backend, { packageRoot: ctx.env.packageRoot });
+  const settings = backendSettingsOf(ctx.env);
+  const avail = await backendAvailability(plan.backend, settings);
   if (!avail.available) throw new XBrainError('unavailable', `The ${plan.backend} backend is unavailable: ${avail.detail}.`, { field: 'backend' });
   const spec = inputSpec(state);
   const model = state.model ?? DEFAULT_MODEL;
@@ -115,7 +116,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
     x: state.epochs!.data, labels: state.epochs!.labels, splits,
   });
   const taskBackend = config.backend === 'pytorch' ? 'pytorch' : 'local';
-  const run = startSweep(prepared, { backend: plan.backend, taskBackend, settings: { packageRoot: ctx.env.packageRoot } });
+  const run = startSweep(prepared, { backend: plan.backend, taskBackend, settings });
   activeSweeps.set(study, run);
   run.on((e) => {
     if (e.type === 'submitted') ctx.progress?.(`sweep: ${e.tasks} run(s) submitted to ${e.backend}${e.jobId ? ` (job ${e.jobId})` : ''}`);

@@ -13,7 +13,7 @@ import type { EpochMetrics, ModelConfig, RunRecord, StudyState, TrainingConfig }
 import { createModel, minSamples, type InputSpec } from '../../training/models';
 import { writeSharedArrays, writeTrainerJob } from '../../training/job';
 import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun } from '../../training/launcher';
-import { backendAvailability, spawnForBackend, type BackendName } from '../../training/backends';
+import { backendAvailability, backendSettingsOf, spawnForBackend, type BackendName } from '../../training/backends';
 import type { ProgressEvent } from '../../training/protocol';
 import { plot, text, XBrainError } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
@@ -169,7 +169,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const model = state.model ?? DEFAULT_MODEL;
   const config = state.training ?? DEFAULT_TRAINING;
   const backend = (config.backend ?? 'local') as BackendName;
-  const settings = { packageRoot: ctx.env.packageRoot };
+  const settings = backendSettingsOf(ctx.env);
   if (backend !== 'local' && backend !== 'pytorch') throw new XBrainError('invalid_arguments', `Unknown trainer backend "${String(backend)}".`, { parameter: 'backend' });
   if (backend === 'pytorch') {
     const a = await backendAvailability('pytorch', settings);

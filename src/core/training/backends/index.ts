@@ -8,6 +8,11 @@ import { BACKEND_NAMES, type BackendAvailability, type BackendName, type Backend
 export type { BackendAvailability, BackendName, BackendSettings, SpawnSpec } from './types';
 export { BACKEND_NAMES } from './types';
 
+/** The backend settings of a tool call's environment (packageRoot, and the python interpreter when one is set). */
+export function backendSettingsOf(env: { packageRoot: string; python?: string }): BackendSettings {
+  return { packageRoot: env.packageRoot, ...(env.python ? { python: env.python } : {}) };
+}
+
 /** Probes run child processes (python importing torch, sbatch, scontrol) asynchronously: callers may be the extension host. */
 export async function backendAvailability(name: BackendName, settings: BackendSettings): Promise<BackendAvailability> {
   switch (name) {
