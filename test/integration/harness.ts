@@ -25,3 +25,14 @@ export async function runAll(timeoutMs = 120_000): Promise<void> {
   console.log(`${tests.length - failed} passing, ${failed} failing`);
   if (failed) throw new Error(`${failed} integration test(s) failed`);
 }
+
+/** Polls `probe` every 100 ms until it returns a value other than undefined; fails naming `what` after `ms`. */
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms: number): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

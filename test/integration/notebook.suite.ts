@@ -4,10 +4,12 @@
 // Run with: node test/integration/notebook.run.mjs
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { test, runAll } from './harness';
+import { test, runAll, waitFor as waitUntil } from './harness';
 import type { XBrainApi } from '../../src/extension/extension';
 import { parseNotebook, serializeNotebook } from '../../src/core/notebook/format';
 import { XBRAIN_MIME } from '../../src/core/notebook/mime';
+
+const waitFor = <T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 20_000): Promise<T> => waitUntil(probe, what, ms);
 
 const EDF = 'S001R04.edf';
 let api: XBrainApi;
@@ -17,16 +19,6 @@ function wsUri(...p: string[]): vscode.Uri {
   const ws = vscode.workspace.workspaceFolders?.[0];
   assert.ok(ws, 'no workspace folder open');
   return vscode.Uri.joinPath(ws.uri, ...p);
-}
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const json = (item: vscode.NotebookCellOutputItem) => JSON.parse(new TextDecoder().decode(item.data));
