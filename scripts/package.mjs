@@ -50,7 +50,7 @@ const walk = (dir) => {
   }
 };
 walk(root);
-for (const must of ['package.json', 'dist/extension.js', 'dist/webview/panels.js']) {
+for (const must of ['package.json', 'dist/extension.js', 'dist/webview/panels.js', 'dist/trainer.js', 'python/xbrain_trainer.py']) {
   if (!files.includes(must)) { console.error(`package: ${must} is missing from the package (build first?)`); process.exit(1); }
 }
 const leaked = files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map'));
