@@ -11,12 +11,13 @@ const DEFAULT_KEEP = /^(?![Bb][Aa][Dd]|[Ee][Dd][Gg][Ee]).*$/;
 /** How many events (or epochs) carry each code, keyed by event name (the code as text when eventId has none). */
 export function countEvents(codes: Int32Array, eventId: Record<string, number>): Record<string, number> {
   const names = new Map(Object.entries(eventId).map(([k, v]) => [v, k]));
-  const out: Record<string, number> = {};
+  // counted in a Map: annotation descriptions are free text, and "constructor" or "__proto__" must count like any name
+  const counts = new Map<string, number>();
   for (let i = 0; i < codes.length; i++) {
     const name = names.get(codes[i]) ?? String(codes[i]);
-    out[name] = (out[name] ?? 0) + 1;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  return out;
+  return Object.fromEntries(counts);
 }
 
 /** `mne.events_from_annotations(raw)`: ids 1..n from the sorted unique kept descriptions, sample = round(onset·sfreq). */

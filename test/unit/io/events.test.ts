@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eventsFromAnnotations, findEvents } from '../../../src/core/io/events';
+import { countEvents, eventsFromAnnotations, findEvents } from '../../../src/core/io/events';
 import { parseTals, finishAnnotations } from '../../../src/core/io/formats/tal';
 import { readHeader, readRecording, readWindow } from '../../../src/core/io/read';
 import { subjectSessionFromPath } from '../../../src/core/io/naming';
@@ -106,5 +106,13 @@ describe('dispatcher', () => {
     expect(subjectSessionFromPath('/d/subj9-s3.edf', { mode: 'regex', pattern: 'subj(?P<subject>\\d+)-s(?P<session>\\d+)' })).toEqual({ subject: '9', session: '3' });
     expect(subjectSessionFromPath('/data/alice/run1.edf', { mode: 'folder' })).toEqual({ subject: 'alice', session: '0' });
     expect(() => subjectSessionFromPath('/d/a_b.edf', { mode: 'separator', separator: '_', subjectIndex: 5 })).toThrow(/subject index 5/);
+  });
+});
+
+describe('countEvents', () => {
+  it('counts every description, including ones that are Object.prototype names', () => {
+    const eventId = Object.fromEntries([['constructor', 1], ['toString', 3], ['__proto__', 4]]) as Record<string, number>;
+    const counts = countEvents(Int32Array.from([1, 1, 3, 4, 4, 4, 9]), eventId);
+    expect(Object.entries(counts).sort()).toEqual([['9', 1], ['__proto__', 3], ['constructor', 2], ['toString', 1]]);
   });
 });
