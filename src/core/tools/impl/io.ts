@@ -3,6 +3,7 @@ import { basename, extname, join } from 'node:path';
 import { supportedExtensions } from '../../io/formats/index';
 import { alignLabels, readLabelFile } from '../../io/labels';
 import { readRecording } from '../../io/read';
+import { countEvents } from '../../io/events';
 import type { EventList, Recording } from '../../io/types';
 import { data, XBrainError } from '../result';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
@@ -26,11 +27,8 @@ async function expandPaths(ctx: ToolContext, paths: string[]): Promise<string[]>
   return out;
 }
 
-function countEvents(e: EventList): string {
-  const names = new Map(Object.entries(e.eventId).map(([k, v]) => [v, k]));
-  const counts = new Map<string, number>();
-  for (const c of e.codes) { const k = names.get(c) ?? String(c); counts.set(k, (counts.get(k) ?? 0) + 1); }
-  return [...counts].sort().map(([k, n]) => `${k}=${n}`).join(' ') || 'none';
+function eventCountsText(e: EventList): string {
+  return Object.entries(countEvents(e.codes, e.eventId)).sort().map(([k, n]) => `${k}=${n}`).join(' ') || 'none';
 }
 
 /** XBrainLab's multi-file check (same channel count and sampling rate), naming the files that differ. */
@@ -84,7 +82,7 @@ function loadEpoched(ctx: ToolContext, all: Recording[], loaded: Recording[], sk
   ctx.study.commit({ recordings: entries, loadedEvents: entries.map((r) => r.events), epochs, epochHistory: [] }, ['recordings', 'epochs']);
   const counts = Object.entries(epochs.eventId).map(([k, v]) => `${k}=${epochs.labels.filter((l) => l === v).length}`).join(' ');
   const tmax = epochs.tmin + (epochs.nTimes - 1) / epochs.sfreq;
-  const lines = entries.map((r) => `${basename(r.path)}: ${r.format} epochs, ${r.epochs?.count} × ${r.channels.length} ch × ${r.epochs?.nTimes} samples, ${r.sfreq} Hz, ${r.epochs?.tmin} … ${(epochs.tmin + ((r.epochs?.nTimes ?? 1) - 1) / r.sfreq).toFixed(3)} s, baseline ${r.epochs?.baseline ? `${r.epochs.baseline[0] ?? 'None'} … ${r.epochs.baseline[1] ?? 'None'} s` : 'none'}, subject ${r.subject}, session ${r.session}; events (epochs): ${countEvents(r.events)}`);
+  const lines = entries.map((r) => `${basename(r.path)}: ${r.format} epochs, ${r.epochs?.count} × ${r.channels.length} ch × ${r.epochs?.nTimes} samples, ${r.sfreq} Hz, ${r.epochs?.tmin} … ${(epochs.tmin + ((r.epochs?.nTimes ?? 1) - 1) / r.sfreq).toFixed(3)} s, baseline ${r.epochs?.baseline ? `${r.epochs.baseline[0] ?? 'None'} … ${r.epochs.baseline[1] ?? 'None'} s` : 'none'}, subject ${r.subject}, session ${r.session}; events (epochs): ${eventCountsText(r.events)}`);
   if (skipped) lines.push(`${skipped} file(s) already loaded were skipped.`);
   lines.push(`Loaded ${loaded.length} epoched file(s) as ${epochs.nEpochs} epochs (${counts}) of ${epochs.nChannels} channels × ${epochs.nTimes} samples (${epochs.tmin} … ${tmax.toFixed(3)} s). Stage: ${ctx.study.stage} — the epochs are ready for generate_dataset; epoch_data does not apply to them.`);
   return data('load_data', lines.join('\n'), {
@@ -119,7 +117,7 @@ export const ioTools: ToolImplementations = {
       if (loaded.length) {
         ctx.study.commit({ recordings: all, loadedEvents: [...s.loadedEvents, ...loaded.map((r) => r.events)] }, ['recordings']);
       }
-      const lines = loaded.map((r) => `${basename(r.path)}: ${r.format}, ${r.channels.length} ch, ${r.sfreq} Hz, ${(r.nTimes / r.sfreq).toFixed(1)} s, subject ${r.subject}, session ${r.session}; events (${r.events.source}): ${countEvents(r.events)}`);
+      const lines = loaded.map((r) => `${basename(r.path)}: ${r.format}, ${r.channels.length} ch, ${r.sfreq} Hz, ${(r.nTimes / r.sfreq).toFixed(1)} s, subject ${r.subject}, session ${r.session}; events (${r.events.source}): ${eventCountsText(r.events)}`);
       if (skipped) lines.push(`${skipped} file(s) already loaded were skipped.`);
       lines.push(`Loaded ${loaded.length} file(s); ${all.length} in the study. Stage: ${ctx.study.stage}.`);
       return data('load_data', lines.join('\n'), {
@@ -158,7 +156,7 @@ export const ioTools: ToolImplementations = {
         const aligned = alignLabels(file, rec.events, rec.sfreq, rec.nTimes, basename(rec.path), opts);
         recordings[i] = { ...rec, events: aligned.events };
         loadedEvents[i] = aligned.events;
-        lines.push(`${basename(rec.path)}: ${aligned.note}; classes ${countEvents(aligned.events)}${aligned.dropped ? ` (${aligned.dropped} left unmatched by truncation)` : ''}`);
+        lines.push(`${basename(rec.path)}: ${aligned.note}; classes ${eventCountsText(aligned.events)}${aligned.dropped ? ` (${aligned.dropped} left unmatched by truncation)` : ''}`);
         meta.push({ file: rec.path, labelFile: file.path, mode: file.mode, events: aligned.events.samples.length, eventId: aligned.events.eventId, dropped: aligned.dropped });
       }
       ctx.study.commit({ recordings, loadedEvents }, ['recordings']);
