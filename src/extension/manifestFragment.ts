@@ -36,7 +36,7 @@ export function extensionContributes() {
           'xbrain.llm.endpointUrl': { type: 'string', default: '', scope: 'machine-overridable', markdownDescription: 'Base URL of an OpenAI-compatible endpoint (e.g. `http://localhost:11434/v1`). The API key is set with **XBrain: Set API Key** and kept in SecretStorage.' },
           'xbrain.llm.model': { type: 'string', default: '', markdownDescription: 'Model name at the endpoint, e.g. `gpt-4o-mini` or `qwen2.5:7b`.' },
           'xbrain.llm.offline': { type: 'boolean', default: true, markdownDescription: 'Use the local **XBrain Offline** planner when chat gives no model, even if an endpoint is configured.' },
-          'xbrain.training.threads': { type: 'integer', default: 0, minimum: 0, markdownDescription: 'Worker threads for the local trainer (0 = one per core, minus one).' },
+          'xbrain.training.threads': { type: 'integer', default: 0, minimum: 0, markdownDescription: 'Worker threads for the local trainer when **Configure Training…** sets none (0 = up to 2, the cores available).' },
           'xbrain.python': { type: 'string', default: '', scope: 'machine-overridable', markdownDescription: 'Python interpreter (with `torch`) for the **pytorch** trainer backend, e.g. `/usr/bin/python3` or a venv\'s `bin/python`. Empty: auto-detect (`$XBRAIN_PYTHON`, `python3` on PATH, `/usr/bin/python3`). **XBrain: Show Trainer Backends** shows what was found.' },
           'xbrain.data.folders': { type: 'array', items: { type: 'string' }, default: [], scope: 'resource', markdownDescription: 'Extra folders whose EEG files **XBrain: Load EEG Files…** offers.' },
         },

@@ -4,6 +4,7 @@ import type { ToolResult } from '../core/tools/result';
 import type { Stage } from '../core/study/types';
 import type { StudyChange } from '../core/study/study';
 import { readSettings } from './config';
+import type { ToolEnv } from '../core/tools/types';
 
 /**
  * Owns the one XBrainSession of the workspace (first folder) and mirrors its stage and the workspace trust into
@@ -26,9 +27,13 @@ export class SessionHost implements vscode.Disposable {
       void this.syncContext();
       this.changed.fire(c);
     }).dispose));
-    // the tools build their backend settings from the session's env: keep xbrain.python there
+    // the tools read the python interpreter and the default trainer threads from the session's env: keep them current
     this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('xbrain.python')) session.env.python = readSettings().python || undefined;
+      if (e.affectsConfiguration('xbrain.python') || e.affectsConfiguration('xbrain.training.threads')) {
+        delete session.env.python;
+        delete session.env.trainerThreads;
+        Object.assign(session.env, frontEndEnv());
+      }
     }));
     this.disposables.push(vscode.workspace.onDidGrantWorkspaceTrust(() => {
       session.env.trusted = true;
@@ -40,8 +45,7 @@ export class SessionHost implements vscode.Disposable {
   static async open(context: vscode.ExtensionContext): Promise<SessionHost> {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath;
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(folder));
-    const python = readSettings().python;
-    const env = { workspace: folder, packageRoot: context.extensionPath, trusted: vscode.workspace.isTrusted, ...(python ? { python } : {}) };
+    const env: ToolEnv = { workspace: folder, packageRoot: context.extensionPath, trusted: vscode.workspace.isTrusted, ...frontEndEnv() };
     let session: XBrainSession;
     try {
       session = await XBrainSession.open(env);
@@ -88,4 +92,10 @@ export class SessionHost implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The settings the tools read from their ToolEnv. */
+function frontEndEnv(): Pick<ToolEnv, 'python' | 'trainerThreads'> {
+  const { python, trainerThreads } = readSettings();
+  return { ...(python ? { python } : {}), ...(trainerThreads >= 1 ? { trainerThreads } : {}) };
 }

@@ -57,6 +57,8 @@ export interface ToolEnv {
   trusted: boolean;
   /** interpreter for the pytorch trainer backend (VS Code setting `xbrain.python`); auto-detected when unset */
   python?: string;
+  /** trainer threads when configure_training sets none (VS Code setting `xbrain.training.threads`; 0/unset: up to 2) */
+  trainerThreads?: number;
 }
 
 export interface ToolContext {

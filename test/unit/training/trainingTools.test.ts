@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 // set_model / configure_training / start_training / stop_training / plot_training through the registry on a Study
 // that holds epochs and a dataset split (put in directly, as generate_dataset would), with the real trainer bundle.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -72,6 +73,15 @@ describe('set_model', () => {
 });
 
 describe('configure_training', () => {
+  it('uses its threads, else the front end\'s default threads (xbrain.training.threads), else up to 2', async () => {
+    const { reg, ctx } = setup('threads');
+    const say = async (args: Record<string, unknown>) => (await reg.invoke('configure_training', { epoch: 1, batch_size: 8, learning_rate: 0.01, ...args }, ctx)).content;
+    expect(await say({})).toMatch(new RegExp(`, ${Math.min(2, availableParallelism())} thread\\(s\\)`));
+    ctx.env.trainerThreads = 3;
+    expect(await say({})).toMatch(/, 3 thread\(s\)/);
+    expect(await say({ threads: 1 })).toMatch(/, 1 thread\(s\)/);
+  });
+
   it('stores the options and warns about test-set model selection', async () => {
     const { study, reg, ctx } = setup('config');
     const r = await reg.invoke('configure_training', { epoch: 3, batch_size: 8, learning_rate: 0.01, selection: 'best_test_accuracy', repeat: 2, seed: 7 }, ctx);

@@ -17,7 +17,7 @@ import { backendAvailability, backendSettingsOf, spawnForBackend, type BackendNa
 import type { ProgressEvent } from '../../training/protocol';
 import { plot, text, XBrainError } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
-import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
+import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
 
 /**
  * Epochs still in volts (std ~1e-5) make BatchNorm's running variance — initialised to 1, momentum 0.1 — far too
@@ -85,9 +85,13 @@ interface ActiveTraining {
 }
 const active = new WeakMap<Study, ActiveTraining>();
 
-const threadsFor = (config: TrainingConfig): number => {
-  const t = Number(config.threads);
-  return Number.isInteger(t) && t >= 1 ? t : Math.max(1, Math.min(2, availableParallelism()));
+/** configure_training's threads, else the front end's default (xbrain.training.threads), else up to 2 (the cores available). */
+const threadsFor = (config: TrainingConfig, env: ToolEnv): number => {
+  for (const v of [config.threads, env.trainerThreads]) {
+    const t = Number(v);
+    if (Number.isInteger(t) && t >= 1) return t;
+  }
+  return Math.max(1, Math.min(2, availableParallelism()));
 };
 
 /** A progress event (or a metrics.jsonl line) as the EpochMetrics a RunRecord keeps. */
@@ -187,7 +191,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const jobsDir = path.join(root, 'jobs', stamp);
   const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
   const planned = planRuns(state, model, config, stamp);
-  const threads = threadsFor(config);
+  const threads = threadsFor(config, ctx.env);
   // Epochs and labels are written once and shared by every run's job.
   const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochs.data, epochs.labels);
 
@@ -336,7 +340,7 @@ export const trainingTools: ToolImplementations = {
       if (config.device === 'cuda') warnings.push('The local trainer runs on the CPU; device "cuda" is recorded but not used.');
       ctx.study.commit({ training: config }, ['training']);
       const content = `Training: ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, `
-        + `${config.repeat} repeat(s), selection ${config.selection}, seed ${config.seed}, ${threadsFor(config)} thread(s).`
+        + `${config.repeat} repeat(s), selection ${config.selection}, seed ${config.seed}, ${threadsFor(config, ctx.env)} thread(s).`
         + (warnings.length ? `\nWarning: ${warnings.join('\nWarning: ')}` : '');
       return text('configure_training', content, { config, warnings });
     },
