@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- io [--json] [--repeats N] [--hour-file PATH]`: in-process read times of the EDF reader, median of
  * repeats, one JSON line per case {op, file, shape, seconds, repeats, peakBytes, peakRatio}.
- *   - S001R04.edf from XBRAIN_TEST_DATA (default ../shared/data/eeg): header, full read, 10 s window;
+ *   - S001R04.edf from XBRAIN_TEST_DATA (default test/data): header, full read, 10 s window;
  *   - a simulated 64-channel one-hour EDF+ (written once to the OS temp folder, or --hour-file): the same cases.
  * peakRatio = peak resident memory a full read adds (fresh child process that has read the file once before and keeps it: max RSS −
  *   RSS before) / float32 data size; coldPeakRatio the same without that warm-up (includes V8's first compilation).
@@ -18,7 +18,7 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const opt = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
 const repeats = Number(opt('--repeats') ?? 15);
-const dataDir = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(__dirname, '../../../shared/data/eeg');
+const dataDir = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(__dirname, '../../test/data');
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 function median(xs: number[]): number {

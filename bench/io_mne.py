@@ -44,7 +44,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=15)
-    ap.add_argument("--data", default=os.environ.get("XBRAIN_TEST_DATA", os.path.join(here, "..", "..", "shared", "data", "eeg")))
+    ap.add_argument("--data", default=os.environ.get("XBRAIN_TEST_DATA", os.path.join(here, "..", "test", "data")))
     ap.add_argument("--hour-file", default=os.path.join(tempfile.gettempdir(), "xbrain-bench-sim-64ch-1h.edf"))
     a = ap.parse_args()
     bench_file(os.path.join(a.data, "S001R04.edf"), "S001R04.edf", a.repeats)

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const tool = process.env.VSCODE_E2E_TOOL ?? resolve(root, '../shared/tools/vscode-e2e');
-const data = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(root, '../shared/data/eeg');
+const data = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(root, 'test/data');
 const fail = (msg) => { console.error(`test:e2e: ${msg}`); process.exit(2); };
 if (!existsSync(join(tool, 'lib', 'vscode-e2e.mjs'))) fail(`vscode-e2e tool not found at ${tool} (set VSCODE_E2E_TOOL)`);
 if (!existsSync(join(data, 'S001R04.edf'))) fail(`test EDF not found in ${data} (set XBRAIN_TEST_DATA)`);

@@ -13,7 +13,7 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOOL = process.env.VSCODE_E2E_TOOL ?? path.resolve(ROOT, '../shared/tools/vscode-e2e');
-const DATA = process.env.XBRAIN_TEST_DATA ? path.resolve(process.env.XBRAIN_TEST_DATA) : path.resolve(ROOT, '../shared/data/eeg');
+const DATA = process.env.XBRAIN_TEST_DATA ? path.resolve(process.env.XBRAIN_TEST_DATA) : path.resolve(ROOT, 'test/data');
 const OUT = process.env.XBRAIN_E2E_OUT ?? path.join(ROOT, 'test-results', 'e2e');
 const PORT = Number(process.env.NOTEBOOK_E2E_PORT || 8953);
 const vs = await import(path.join(TOOL, 'lib', 'vscode-e2e.mjs'));

@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 
 const root = resolve(import.meta.dirname, '../..');
 const tool = process.env.VSCODE_E2E_TOOL ?? resolve(root, '../shared/tools/vscode-e2e');
-const data = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(root, '../shared/data/eeg');
+const data = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(root, 'test/data');
 const fail = (msg) => { console.error(`notebook integration: ${msg}`); process.exit(2); };
 if (!existsSync(join(tool, 'run-extension-tests.mjs'))) fail(`vscode-e2e tool not found at ${tool} (set VSCODE_E2E_TOOL)`);
 if (!existsSync(join(data, 'S001R04.edf'))) fail(`test EDF not found in ${data} (set XBRAIN_TEST_DATA)`);

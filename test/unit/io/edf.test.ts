@@ -3,7 +3,7 @@ import { readEdf, readEdfHeader, readEdfLayout } from '../../../src/core/io/form
 import { channelStats } from '../../../src/core/io/stats';
 import { dataFile, expectClose, loadTruth } from './truth';
 
-const EDF_FILES = ['S001R04.edf', 'S001R08.edf', 'S001R10.edf', 'S001R12.edf', 'S001R14.edf', 'test.edf', 'test_uneven_samp.edf', 'test.bdf', 'test_bdf_stim_channel.bdf'];
+const EDF_FILES = ['S001R04.edf', 'S001R08.edf', 'S001R10.edf', 'S001R14.edf', 'test.edf', 'test_uneven_samp.edf', 'test.bdf', 'test_bdf_stim_channel.bdf'];
 
 describe('EDF/EDF+/BDF reader against MNE 1.3 truth', () => {
   for (const file of EDF_FILES) {

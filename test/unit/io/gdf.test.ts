@@ -5,7 +5,7 @@ import { channelStats } from '../../../src/core/io/stats';
 import { dataFile, expectClose, loadTruth } from './truth';
 
 describe('GDF 1.x / 2.x reader against MNE 1.3 truth', () => {
-  for (const file of ['sample.gdf', 'test_1ch.gdf']) {
+  for (const file of ['sample.gdf', 'S001R04_gdf2.gdf']) {
     it(file, async () => {
       const truth = loadTruth(file);
       const raw = await readGdf(dataFile(file));

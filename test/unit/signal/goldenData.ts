@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from '../helpers/paths';
 
-/** ../shared/refbench/golden (MNE/SciPy outputs; tests only). */
-export const goldenDir = process.env.XBRAIN_REFBENCH ? resolve(process.env.XBRAIN_REFBENCH, 'golden') : resolve(repoRoot, '../shared/refbench/golden');
+/** test/golden: MNE/SciPy outputs the kernels are compared with (tests only; see its README). */
+export const goldenDir = process.env.XBRAIN_REFBENCH ? resolve(process.env.XBRAIN_REFBENCH, 'golden') : resolve(repoRoot, 'test/golden');
 
 export function readF64(name: string): Float64Array {
   const b = readFileSync(resolve(goldenDir, name));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifest, maxRelErr, readRows } from './goldenData';
+import { testDataDir } from '../helpers/paths';
 import { f64, goldenRecording, studyWith } from './fixtures';
 import { syntheticRecording } from '../helpers/synthetic';
 import { designFir } from '../../../src/core/signal/firDesign';
@@ -34,7 +35,7 @@ describe('preprocessing tools through the registry (golden MNE outputs)', () => 
   });
 
   it("apply_bandpass_filter method 'iir' uses MNE's Butterworth SOS and padlen (truth: 80 at 160 Hz)", async () => {
-    const truth = JSON.parse(readFileSync(join(__dirname, '../../../../shared/data/eeg/truth/S001R04.edf.pipeline.json'), 'utf8'));
+    const truth = JSON.parse(readFileSync(join(testDataDir, 'truth/S001R04.edf.pipeline.json'), 'utf8'));
     const h = studyWith([goldenRecording(160)]);
     const before = f64(h.study.state.recordings[0].data);
     const r = await h.call('apply_bandpass_filter', { low_freq: 8, high_freq: 30, method: 'iir' });

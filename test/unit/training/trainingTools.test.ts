@@ -9,7 +9,6 @@ import { Study } from '../../../src/core/study/study';
 import type { Dataset } from '../../../src/core/study/types';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import type { ToolContext } from '../../../src/core/tools/types';
-import { repoRoot } from '../helpers/paths';
 import { toyData } from './toyData';
 import { tempPackageRoot } from './trainerBundle';
 
@@ -165,17 +164,6 @@ describe('start_training / stop_training / plot_training', () => {
     expect(study.state.runs[0].metrics.length).toBeGreaterThanOrEqual(1);
     expect(study.stage).toBe('dataset_ready');
   }, 60_000);
-
-  it('trains on the pytorch backend through the same protocol when configured (python/xbrain_trainer.py)', async () => {
-    const { study, reg, ctx } = setup('pytorch', { root: repoRoot });
-    await reg.invoke('configure_training', { epoch: 2, batch_size: 8, learning_rate: 0.01, backend: 'pytorch', seed: 4 }, ctx);
-    const r = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
-    expect(r.type, r.content).toBe('text');
-    const run = study.state.runs[0];
-    expect(run.status, run.error).toBe('done');
-    expect(run.metrics.map((m) => m.epoch)).toEqual([1, 2]);
-    expect(run.config.backend).toBe('pytorch');
-  }, 120_000);
 
   it('on slurm without a cluster says why (sbatch not on PATH) and leaves the Study unchanged', async () => {
     const { study, reg, ctx } = setup('slurm');
