@@ -8,7 +8,6 @@ import { renderResult } from './render';
 import { selectFallbackModel, OFFLINE_VENDOR } from './modelProviders';
 import { VscodeLmClient } from './lmClient';
 import { AgentController, type Retriever } from '../../core/agent/controller';
-import { agentKnowledgeBase } from './retriever';
 import { citedSources, type RetrievedHit } from './citations';
 import { OfflinePlanner } from '../../core/agent/offlinePlanner';
 import { exportChatToNotebook, type ChatTurnCalls } from '../notebook';
@@ -28,12 +27,13 @@ export function isXBrainMetadata(m: unknown): m is XBrainChatMetadata {
 }
 
 
-export function registerParticipant(host: SessionHost): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) =>
-    handle(host, request, chatContext, stream, token),
+/** `hostReady` resolves once the Study is loaded; a message sent before that waits for it. */
+export function registerParticipant(hostReady: Promise<SessionHost>): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, chatContext, stream, token) =>
+    handle(await hostReady, request, chatContext, stream, token),
   );
   participant.iconPath = new vscode.ThemeIcon('pulse');
-  participant.followupProvider = { provideFollowups: (result) => followups(host, result) };
+  participant.followupProvider = { provideFollowups: async (result) => followups(await hostReady, result) };
   return participant;
 }
 
@@ -131,7 +131,7 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
     return;
   }
   const llm = model.vendor === OFFLINE_VENDOR ? new OfflinePlanner() : new VscodeLmClient(model, token);
-  const { retriever: kb, notice } = await agentKnowledgeBase(host.context);
+  const { retriever: kb, notice } = await (await loadRetriever()).agentKnowledgeBase(host.context);
   if (notice) stream.markdown(`*Knowledge base: offline embeddings (${notice}). Details: Output › XBrain Knowledge Base.*\n\n`);
   const hits: RetrievedHit[] = [];
   const retriever: Retriever | undefined = kb && {
@@ -172,6 +172,17 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
   } finally {
     sub.dispose();
   }
+}
+
+/**
+ * The knowledge base (vectra with its tokenizer and language models, most of the bundle) is loaded on first use, not
+ * at activation: evaluating it delayed XBrain's chat models and participant by seconds after the window opened.
+ * `warmUpRetriever` loads it once the extension is up, so a first question rarely waits for it.
+ */
+let retrieverModule: Promise<typeof import('./retriever')> | undefined;
+const loadRetriever = () => (retrieverModule ??= import('./retriever'));
+export function warmUpRetriever(): void {
+  void loadRetriever().catch(() => undefined);
 }
 
 function followups(host: SessionHost, result: vscode.ChatResult): vscode.ChatFollowup[] {
