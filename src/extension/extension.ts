@@ -7,6 +7,7 @@ import { createStatusBar } from './views/statusBar';
 import { registerParticipant, latestChatTurns, warmUpRetriever } from './chat/participant';
 import { registerNotebook, setChatTurnsProvider } from './notebook';
 import { registerLanguageModelTools } from './chat/lmTools';
+import { ANSWER_CONFIRMATION_COMMAND, SHOW_TEXT_COMMAND, answerChatConfirmation, showResultText } from './chat/render';
 import { OfflineModelProvider, EndpointModelProvider, OFFLINE_VENDOR, ENDPOINT_VENDOR } from './chat/modelProviders';
 import { PanelManager } from './panels/panelManager';
 import { PANEL_KINDS, panelCommand, panelForSwitch, panelForTool, type PanelKind } from './panels/kinds';
@@ -76,6 +77,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
       return r;
     }),
     vscode.commands.registerCommand('xbrain.showBackends', () => showBackends(host, out)),
+    // chat buttons (not in the palette): Run / Cancel of a confirmation asked in the turn, and a long result's full text
+    vscode.commands.registerCommand(ANSWER_CONFIRMATION_COMMAND, (id: string, ok: boolean) => answerChatConfirmation(id, ok)),
+    vscode.commands.registerCommand(SHOW_TEXT_COMMAND, (tool: string, content: string) => showResultText(tool, content)),
     vscode.commands.registerCommand('xbrain.setApiKey', async () => {
       const key = await vscode.window.showInputBox({ title: 'XBrain: API key for the OpenAI-compatible endpoint', password: true, ignoreFocusOut: true, prompt: 'Stored in the OS keychain (SecretStorage), never in settings. Leave empty to delete.' });
       if (key === undefined) return;
