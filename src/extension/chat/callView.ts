@@ -81,7 +81,8 @@ export function trainingCurveMarkdown(runs: readonly RunRecord[]): string {
     const last = m[m.length - 1];
     const what = useVal ? 'val acc' : 'train acc';
     const curve = acc.length ? `${what} ${code(sparkline(acc))} ${pct(acc[0])} → ${pct(acc[acc.length - 1])}` : 'no epoch finished';
-    const loss = last ? ` · train loss ${last.train.loss.toFixed(3)}` : '';
+    const losses = m.map((e) => e.train.loss);
+    const loss = last ? ` · train loss ${code(sparkline(losses))} ${losses[0].toFixed(3)} → ${last.train.loss.toFixed(3)}` : '';
     return `- ${escapeMd(r.splitName)} · repeat ${r.repeat} · ${r.status} · ${m.length} epoch${m.length === 1 ? '' : 's'} · ${curve}${loss}`;
   });
   return `**Training curve** (per epoch)\n${rows.join('\n')}`;

@@ -4,7 +4,7 @@ import { resultOutputs } from '../../core/notebook/outputs';
 import { XBRAIN_MIME } from '../../core/notebook/mime';
 import { trainingPayload } from '../../core/notebook/payloads';
 import type { ToolResult } from '../../core/tools/result';
-import { CELL_LANGUAGE, NOTEBOOK_TYPE, toVsOutput, toVsOutputItem } from './convert';
+import { CELL_LANGUAGE, NOTEBOOK_TYPE, toVsOutput } from './convert';
 import { liveTrainingLine } from '../../core/notebook/textView';
 import { resolveSession, type GetSession } from './session';
 
@@ -70,11 +70,12 @@ export class XBrainNotebookController implements vscode.Disposable {
       const runs = study.state.runs.filter((r) => !runsBefore.has(r.id));
       if (runs.length === 0 || (now - lastLive < LIVE_INTERVAL_MS && runs.some((r) => r.status === 'running'))) return;
       lastLive = now;
-      const line = toVsOutputItem({ mime: 'text/plain', data: liveTrainingLine(runs) });
+      // with its wrapping view, like every text output (the line is longer than a narrow cell)
+      const line = toVsOutput({ items: [{ mime: 'text/plain', data: liveTrainingLine(runs) }] }).items;
       if (!liveText) {
-        liveText = new vscode.NotebookCellOutput([line], { live: true });
+        liveText = new vscode.NotebookCellOutput(line, { live: true });
         void exec.appendOutput(liveText);
-      } else void exec.replaceOutputItems([line], liveText);
+      } else void exec.replaceOutputItems(line, liveText);
       const item = vscode.NotebookCellOutputItem.json(trainingPayload(runs), XBRAIN_MIME.training);
       if (!live) {
         live = new vscode.NotebookCellOutput([item], { live: true });

@@ -60,7 +60,7 @@ describe('chat call view: each call once, compact', () => {
     const epoch = (n: number, acc: number) => ({ epoch: n, seconds: 0.1, lr: 0.001, train: { loss: 1 / n, accuracy: acc, auc: 0.5 }, val: { loss: 1, accuracy: acc - 0.1, auc: 0.5 } });
     const run = { id: 'r1', splitName: 'Fold_1', repeat: 1, status: 'done', metrics: [epoch(1, 0.5), epoch(2, 0.7), epoch(3, 0.9)] } as unknown as RunRecord;
     const md = trainingCurveMarkdown([run]);
-    expect(md).toContain('Fold\\_1 · repeat 1 · done · 3 epochs · val acc `▁▄█` 40.0% → 80.0% · train loss 0.333');
+    expect(md).toContain('Fold\\_1 · repeat 1 · done · 3 epochs · val acc `▁▄█` 40.0% → 80.0% · train loss `█▃▁` 1.000 → 0.333');
     expect(trainingCurveMarkdown([])).toBe('');
   });
 });
