@@ -167,5 +167,7 @@ test('a training cell shows live output while it runs (status line and curve), t
   await frame.getByText(/Training finished: 1 run\(s\)/).first().waitFor({ timeout: 300000 });
   assert.equal(await frame.getByText(/\(run 1 of 1\): epoch/).count(), 0);
   assert.ok((await plots().count()) >= 1);
+  // the outputs were replaced at once: let the output webview report their new heights before the picture
+  await page.waitForTimeout(2000);
   await shot('notebook-e-training-done.png');
 });

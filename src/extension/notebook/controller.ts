@@ -106,7 +106,12 @@ export class XBrainNotebookController implements vscode.Disposable {
     }
     liveSub.dispose();
     tokenSub.dispose();
-    if (live || liveText) await exec.replaceOutput(shown);
+    // Cleared, then written afresh: replacing the outputs in place kept the live outputs' measured positions in the
+    // output webview, so the final curve overlapped the result text above it (seen in the e2e screenshot).
+    if (live || liveText) {
+      await exec.clearOutput();
+      await exec.appendOutput(shown.map((o) => new vscode.NotebookCellOutput(o.items, o.metadata)));
+    }
     exec.end(run.outcome === 'ok', Date.now());
     return run.outcome === 'ok';
   }
