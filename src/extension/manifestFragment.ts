@@ -66,7 +66,6 @@ export function extensionContributes() {
         { vendor: 'xbrain-offline', displayName: 'XBrain Offline' },
         { vendor: 'xbrain-endpoint', displayName: 'XBrain Endpoint', managementCommand: 'xbrain.setApiKey' },
       ],
-      mcpServerDefinitionProviders: [{ id: 'xbrain.mcp', label: 'XBrain' }],
     },
   };
 }

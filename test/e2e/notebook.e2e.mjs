@@ -73,6 +73,13 @@ function writeNotebooks() {
     const mime = Object.keys(o.data).find((m) => m.startsWith('application/vnd.xbrain.'));
     return { items: [{ mime, data: o.data[mime] }] };
   }).filter((o) => !o.items[0].mime.includes('epochs'));
+  const train = {
+    version: 1,
+    metadata: {},
+    // continues the Study e2e-run.xbrain left epoched (one Study per workspace)
+    cells: [code('generate_dataset()\nconfigure_training(epoch=40, batch_size=8)\nstart_training()')],
+  };
+  fs.writeFileSync(path.join(WS, 'e2e-train.xbrain'), JSON.stringify(train, null, 2) + '\n');
   const saved = { version: 1, metadata: {}, cells: [code('# outputs saved from a real run (training, metrics, saliency)\nget_study_state()', outputs)] };
   fs.writeFileSync(path.join(WS, 'e2e-saved.xbrain'), JSON.stringify(saved, null, 2) + '\n');
 }
@@ -114,6 +121,19 @@ test('Run All on a .xbrain notebook runs the cells on the real EDF and the rende
   await shot('notebook-a-epochs.png');
 });
 
+test('text outputs wrap inside the cell: the load summary is read whole, not cut at the cell width', async () => {
+  // the notebook run by the previous test is still open with its outputs
+  const frame = vs.notebookOutputFrame(page);
+  const summary = frame.locator('pre', { hasText: 'events (annotations)' }).first();
+  await summary.waitFor({ timeout: 60000 });
+  assert.match(await summary.innerText(), /events \(annotations\): T0=15 T1=8 T2=7/);
+  const { scrollWidth, clientWidth, lines } = await summary.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth, lines: Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)) }));
+  assert.ok(scrollWidth <= clientWidth + 1, `the text overflows its cell: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`);
+  assert.ok(lines >= 2, `the long summary line should wrap (rendered on ${lines} line(s))`);
+  await summary.scrollIntoViewIfNeeded();
+  await shot('notebook-c-text-wrapped.png');
+});
+
 test('saved training, metrics and saliency outputs render as plots when the notebook opens', async () => {
   await vs.runCommand(page, 'View: Close All Editors');
   await vs.quickOpen(page, 'e2e-saved.xbrain');
@@ -128,4 +148,26 @@ test('saved training, metrics and saliency outputs render as plots when the note
   const text = (await frame.locator('.xbrain-out').allInnerTexts()).join('\n');
   assert.match(text, /accuracy/);
   await shot('notebook-b-saved-outputs.png');
+});
+
+test('a training cell shows live output while it runs (status line and curve), then the final curves', async () => {
+  await vs.runCommand(page, 'View: Close All Editors');
+  await vs.quickOpen(page, 'e2e-train.xbrain');
+  await page.locator('.notebookOverlay').first().waitFor();
+  await page.locator('.action-label.codicon-notebook-execute-all').first().click();
+  // start_training asks first, in a modal dialog
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.locator('.monaco-button', { hasText: 'Confirm' }).first().click({ timeout: 90000 });
+  const frame = vs.notebookOutputFrame(page);
+  const liveLine = frame.getByText(/Training Fold_\d+ repeat 1 \(run 1 of 1\): epoch \d+\/40/).first();
+  await liveLine.waitFor({ timeout: 120000 });
+  await plots().first().waitFor({ timeout: 60000 });
+  await shot('notebook-d-training-live.png');
+  // when the cell ends, the live line gives way to the result text and the final curves
+  await frame.getByText(/Training finished: 1 run\(s\)/).first().waitFor({ timeout: 300000 });
+  assert.equal(await frame.getByText(/\(run 1 of 1\): epoch/).count(), 0);
+  assert.ok((await plots().count()) >= 1);
+  // the outputs were replaced at once: let the output webview report their new heights before the picture
+  await page.waitForTimeout(2000);
+  await shot('notebook-e-training-done.png');
 });

@@ -52,15 +52,3 @@ class RegistryTool implements vscode.LanguageModelTool<Record<string, unknown>> 
     }
   }
 }
-
-/** `xbrain mcp` over stdio, for MCP clients inside VS Code. */
-export function registerMcpProvider(context: vscode.ExtensionContext, host: SessionHost): vscode.Disposable {
-  const changed = new vscode.EventEmitter<void>();
-  const provider: vscode.McpServerDefinitionProvider = {
-    onDidChangeMcpServerDefinitions: changed.event,
-    provideMcpServerDefinitions: () => [
-      new vscode.McpStdioServerDefinition('XBrain', process.execPath, [vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath, 'mcp', '--workspace', host.session.env.workspace], { ELECTRON_RUN_AS_NODE: '1' }, String(context.extension.packageJSON.version ?? '0')),
-    ],
-  };
-  return vscode.Disposable.from(vscode.lm.registerMcpServerDefinitionProvider('xbrain.mcp', provider), changed);
-}

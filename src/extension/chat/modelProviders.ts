@@ -56,8 +56,22 @@ export class OfflineModelProvider implements vscode.LanguageModelChatProvider {
 }
 
 /** "XBrain Endpoint": the configured OpenAI-compatible endpoint (key in SecretStorage) with tool calling. */
-export class EndpointModelProvider implements vscode.LanguageModelChatProvider {
-  constructor(private readonly secrets: vscode.SecretStorage) {}
+export class EndpointModelProvider implements vscode.LanguageModelChatProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** the picker re-reads the model list when the endpoint settings change */
+  readonly onDidChangeLanguageModelChatInformation = this.changed.event;
+  private readonly configSub: vscode.Disposable;
+
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    this.configSub = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('xbrain.llm')) this.changed.fire();
+    });
+  }
+
+  dispose(): void {
+    this.configSub.dispose();
+    this.changed.dispose();
+  }
 
   provideLanguageModelChatInformation(): vscode.LanguageModelChatInformation[] {
     const s = readSettings();

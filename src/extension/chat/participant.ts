@@ -4,11 +4,11 @@ import { isAbsolute, join, basename } from 'node:path';
 import type { SessionHost } from '../sessionHost';
 import type { ToolResult } from '../../core/tools/result';
 import { HELP_TEXT, planSlashCommand, type PlannedToolCall } from './slashCommands';
-import { renderResult } from './render';
+import { renderCall, renderTrainingEnd, confirmInChat } from './render';
+import { callLine, answerWithoutCalls } from './callView';
 import { selectFallbackModel, OFFLINE_VENDOR } from './modelProviders';
 import { VscodeLmClient } from './lmClient';
 import { AgentController, type Retriever } from '../../core/agent/controller';
-import { agentKnowledgeBase } from './retriever';
 import { citedSources, type RetrievedHit } from './citations';
 import { OfflinePlanner } from '../../core/agent/offlinePlanner';
 import { exportChatToNotebook, type ChatTurnCalls } from '../notebook';
@@ -28,12 +28,13 @@ export function isXBrainMetadata(m: unknown): m is XBrainChatMetadata {
 }
 
 
-export function registerParticipant(host: SessionHost): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) =>
-    handle(host, request, chatContext, stream, token),
+/** `hostReady` resolves once the Study is loaded; a message sent before that waits for it. */
+export function registerParticipant(hostReady: Promise<SessionHost>): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, chatContext, stream, token) =>
+    handle(await hostReady, request, chatContext, stream, token),
   );
   participant.iconPath = new vscode.ThemeIcon('pulse');
-  participant.followupProvider = { provideFollowups: (result) => followups(host, result) };
+  participant.followupProvider = { provideFollowups: async (result) => followups(await hostReady, result) };
   return participant;
 }
 
@@ -106,23 +107,87 @@ async function resolvePaths(host: SessionHost, call: PlannedToolCall): Promise<P
   return { ...call, args: { ...call.args, paths } };
 }
 
+/** Tools whose call lasts as long as a training: chat follows them live (progress per epoch, stop = cancel). */
+const LONG_JOBS = new Set(['start_training', 'run_sweep']);
+
+/**
+ * Progress steps of the calls in a turn. VS Code folds a turn's progress messages into a "Completed N steps"
+ * disclosure whose count is not the number of calls (1.139 counts its own placeholders), so a quick call shows no
+ * step at all: its call line appears with its result. A call still running after 1 s shows its call line as the
+ * live step, then its own progress messages (training epochs) at most one a second.
+ */
+function stepSink(stream: vscode.ChatResponseStream): { step: (message: string) => void; callStarted: (line: string) => void; callEnded: () => void } {
+  let start = Date.now();
+  let last = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const clear = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    step: (message) => {
+      const now = Date.now();
+      if (now - start < 1000 || now - last < 1000) return;
+      clear();
+      last = now;
+      stream.progress(message);
+    },
+    callStarted: (line) => {
+      clear();
+      start = Date.now();
+      timer = setTimeout(() => {
+        timer = undefined;
+        last = Date.now();
+        stream.progress(line);
+      }, 1000);
+    },
+    callEnded: clear,
+  };
+}
+
+/** Runs one planned call in the turn: one step, a confirmation asked in chat when needed, then the result once. */
 async function runCall(host: SessionHost, call: PlannedToolCall, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<ToolResult> {
-  stream.progress(`Running ${call.tool}…`);
+  const steps = stepSink(stream);
+  steps.callStarted(callLine(call.tool, call.args));
   const ac = new AbortController();
   const sub = token.onCancellationRequested(() => ac.abort());
+  const runsBefore = new Set(host.session.study.state.runs.map((r) => r.id));
+  const long = LONG_JOBS.has(call.tool);
   try {
-    const result = await host.invoke(call.tool, call.args, { signal: ac.signal, progress: (m) => stream.progress(m) });
-    renderResult(result, stream);
+    const opts = { signal: ac.signal, progress: steps.step, awaitLongJobs: long };
+    let result = await host.invoke(call.tool, call.args, opts);
+    steps.callEnded();
+    if (result.type === 'confirm') {
+      if (!(await confirmInChat(result, call.args, stream, token))) {
+        renderCall({ ...result, meta: { ...result.meta, rejected: true } }, call.args, stream);
+        return result;
+      }
+      if (long) announceTraining(stream);
+      steps.callStarted(callLine(call.tool, call.args));
+      result = await host.invoke(call.tool, call.args, { ...opts, confirmed: true });
+      steps.callEnded();
+    } else if (long) announceTraining(stream);
+    renderCall(result, call.args, stream);
+    if (long && result.type !== 'error') renderTrainingEnd(host.session.study.state.runs.filter((r) => !runsBefore.has(r.id)), stream);
     return result;
   } finally {
+    steps.callEnded();
     sub.dispose();
   }
 }
 
+/** While a training runs in the turn: the dashboard and a stop button one click away (the chat's stop works too). */
+function announceTraining(stream: vscode.ChatResponseStream): void {
+  stream.markdown('\n\nTraining: progress per epoch below; stopping this response stops the training.\n\n');
+  stream.button({ command: 'xbrain.openPanel', title: 'Open training dashboard', arguments: ['training'] });
+  stream.button({ command: 'xbrain.stopTraining', title: 'Stop training' });
+}
+
 /**
  * Free text goes to the agent (router → ReAct controller) with request.model, or the configured model; "XBrain
- * Offline" (picked in chat or as the default) is the agent's own OfflinePlanner. Its events stream into the chat;
- * a tool that needs confirmation is not run: the user gets a button instead.
+ * Offline" (picked in chat or as the default) is the agent's own OfflinePlanner. Each call is one progress step and
+ * its result is shown once; a tool that needs confirmation asks in the turn (Run / Cancel) and training is followed
+ * live to its curve.
  */
 async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, meta: XBrainChatMetadata): Promise<void> {
   const model = request.model ?? (await selectFallbackModel());
@@ -131,7 +196,7 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
     return;
   }
   const llm = model.vendor === OFFLINE_VENDOR ? new OfflinePlanner() : new VscodeLmClient(model, token);
-  const { retriever: kb, notice } = await agentKnowledgeBase(host.context);
+  const { retriever: kb, notice } = await (await loadRetriever()).agentKnowledgeBase(host.context);
   if (notice) stream.markdown(`*Knowledge base: offline embeddings (${notice}). Details: Output › XBrain Knowledge Base.*\n\n`);
   const hits: RetrievedHit[] = [];
   const retriever: Retriever | undefined = kb && {
@@ -143,35 +208,62 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
   };
   const ac = new AbortController();
   const sub = token.onCancellationRequested(() => ac.abort());
+  const pendingArgs = new Map<string, Record<string, unknown>>();
+  let runsBefore = new Set(host.session.study.state.runs.map((r) => r.id));
+  const steps = stepSink(stream);
   const agent = new AgentController({
     llm,
     session: host.session,
     retriever,
     signal: ac.signal,
-    progress: (m) => stream.progress(m),
+    // training started here is followed to its end in this turn (progress per epoch; stopping the response stops it)
+    awaitLongJobs: true,
+    progress: steps.step,
     onEvent: (e) => {
-      if (e.type === 'action_start') stream.progress(`Running ${e.tool}…`);
-      else if (e.type === 'exec_result') {
+      if (e.type === 'action_start') {
+        pendingArgs.set(e.tool, e.arguments);
+        runsBefore = new Set(host.session.study.state.runs.map((r) => r.id));
+        steps.callStarted(callLine(e.tool, e.arguments));
+      } else if (e.type === 'exec_result') {
+        steps.callEnded();
         // the controller calls the session itself: report the result so the panels (saliency, evaluation) see it
         host.report(e.result);
-        if (e.result.type !== 'confirm') renderResult(e.result, stream);
-      }
-      else if (e.type === 'confirm_request') renderResult({ type: 'confirm', tool: e.tool, content: e.question, meta: { arguments: e.arguments } }, stream);
-      else if (e.type === 'error' && e.code !== 'rejected') stream.markdown(`\n\n*${e.message}*\n\n`);
+        renderCall(e.result, pendingArgs.get(e.tool) ?? {}, stream);
+        if (LONG_JOBS.has(e.tool) && e.result.type !== 'error' && e.result.type !== 'confirm') {
+          renderTrainingEnd(host.session.study.state.runs.filter((r) => !runsBefore.has(r.id)), stream);
+        }
+      } else if (e.type === 'error' && e.code !== 'rejected') stream.markdown(`\n\n*${e.message}*\n\n`);
     },
-    // chat cannot block on a dialog: the button rendered above runs the call when the user clicks it
-    confirm: async () => false,
+    confirm: async (req) => {
+      steps.callEnded();
+      const ok = await confirmInChat({ tool: req.tool, content: req.question }, req.arguments, stream, token);
+      if (ok && LONG_JOBS.has(req.tool)) announceTraining(stream);
+      return ok;
+    },
   });
   try {
     const result = await agent.run(request.prompt);
     for (const c of result.calls) meta.toolRounds.push({ tool: c.tool, args: c.arguments, type: c.result.type });
-    if (result.answer) stream.markdown(`\n\n${result.answer}`);
+    const answer = answerWithoutCalls(result.answer, result.calls);
+    if (answer) stream.markdown(`\n\n${answer}`);
     if (result.route === 'qa') {
       for (const src of citedSources(hits, host.session.env.packageRoot)) stream.reference(vscode.Uri.file(src.path), new vscode.ThemeIcon('book'));
     }
   } finally {
+    steps.callEnded();
     sub.dispose();
   }
+}
+
+/**
+ * The knowledge base (vectra with its tokenizer and language models, most of the bundle) is loaded on first use, not
+ * at activation: evaluating it delayed XBrain's chat models and participant by seconds after the window opened.
+ * `warmUpRetriever` loads it once the extension is up, so a first question rarely waits for it.
+ */
+let retrieverModule: Promise<typeof import('./retriever')> | undefined;
+const loadRetriever = () => (retrieverModule ??= import('./retriever'));
+export function warmUpRetriever(): void {
+  void loadRetriever().catch(() => undefined);
 }
 
 function followups(host: SessionHost, result: vscode.ChatResult): vscode.ChatFollowup[] {

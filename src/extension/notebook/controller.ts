@@ -5,6 +5,7 @@ import { XBRAIN_MIME } from '../../core/notebook/mime';
 import { trainingPayload } from '../../core/notebook/payloads';
 import type { ToolResult } from '../../core/tools/result';
 import { CELL_LANGUAGE, NOTEBOOK_TYPE, toVsOutput } from './convert';
+import { liveTrainingLine } from '../../core/notebook/textView';
 import { resolveSession, type GetSession } from './session';
 
 const LIVE_INTERVAL_MS = 250;
@@ -58,8 +59,10 @@ export class XBrainNotebookController implements vscode.Disposable {
     const study = runner.study;
     const runsBefore = new Set(study.state.runs.map((r) => r.id));
 
-    // Live training curve: one output replaced as epochs arrive, dropped when the final outputs are written.
+    // Live training: a status line and the curve, two outputs replaced as epochs arrive, dropped when the final
+    // outputs are written.
     let live: vscode.NotebookCellOutput | null = null;
+    let liveText: vscode.NotebookCellOutput | null = null;
     let lastLive = 0;
     const liveSub = study.onDidChange((c) => {
       if (!c.kinds.includes('runs')) return;
@@ -67,6 +70,12 @@ export class XBrainNotebookController implements vscode.Disposable {
       const runs = study.state.runs.filter((r) => !runsBefore.has(r.id));
       if (runs.length === 0 || (now - lastLive < LIVE_INTERVAL_MS && runs.some((r) => r.status === 'running'))) return;
       lastLive = now;
+      // with its wrapping view, like every text output (the line is longer than a narrow cell)
+      const line = toVsOutput({ items: [{ mime: 'text/plain', data: liveTrainingLine(runs) }] }).items;
+      if (!liveText) {
+        liveText = new vscode.NotebookCellOutput(line, { live: true });
+        void exec.appendOutput(liveText);
+      } else void exec.replaceOutputItems(line, liveText);
       const item = vscode.NotebookCellOutputItem.json(trainingPayload(runs), XBRAIN_MIME.training);
       if (!live) {
         live = new vscode.NotebookCellOutput([item], { live: true });
@@ -97,7 +106,12 @@ export class XBrainNotebookController implements vscode.Disposable {
     }
     liveSub.dispose();
     tokenSub.dispose();
-    if (live) await exec.replaceOutput(shown);
+    // Cleared, then written afresh: replacing the outputs in place kept the live outputs' measured positions in the
+    // output webview, so the final curve overlapped the result text above it (seen in the e2e screenshot).
+    if (live || liveText) {
+      await exec.clearOutput();
+      await exec.appendOutput(shown.map((o) => new vscode.NotebookCellOutput(o.items, o.metadata)));
+    }
     exec.end(run.outcome === 'ok', Date.now());
     return run.outcome === 'ok';
   }

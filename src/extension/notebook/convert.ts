@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isJsonMime, isTextMime, NOTEBOOK_VERSION, type NotebookCell, type NotebookOutput, type NotebookOutputItem, type XBrainNotebook } from '../../core/notebook/format';
+import { isTextOutputHtml, textOutputHtml } from '../../core/notebook/textView';
 
 /** The notebook type of `*.xbrain` files (package.json contributes.notebooks). */
 export const NOTEBOOK_TYPE = 'xbrain-notebook';
@@ -18,8 +19,15 @@ export function toVsOutputItem(it: NotebookOutputItem): vscode.NotebookCellOutpu
   return new vscode.NotebookCellOutputItem(encoder.encode(text), it.mime);
 }
 
+/**
+ * A text output also gets a wrapping HTML view (VS Code prefers text/html to text/plain and shows text/plain
+ * unwrapped, cut at the cell's width); the HTML is dropped again on save (fromVsOutput).
+ */
 export function toVsOutput(o: NotebookOutput): vscode.NotebookCellOutput {
-  return new vscode.NotebookCellOutput(o.items.map(toVsOutputItem), o.metadata);
+  const items = o.items.map(toVsOutputItem);
+  const text = o.items.find((it) => it.mime === 'text/plain' && 'data' in it && typeof it.data === 'string') as { data: string } | undefined;
+  if (text && !o.items.some((it) => it.mime === 'text/html')) items.push(new vscode.NotebookCellOutputItem(encoder.encode(textOutputHtml(text.data)), 'text/html'));
+  return new vscode.NotebookCellOutput(items, o.metadata);
 }
 
 function fromVsOutputItem(it: vscode.NotebookCellOutputItem): NotebookOutputItem {
@@ -41,7 +49,8 @@ function fromVsOutputItem(it: vscode.NotebookCellOutputItem): NotebookOutputItem
 }
 
 export function fromVsOutput(o: vscode.NotebookCellOutput): NotebookOutput {
-  const out: NotebookOutput = { items: o.items.map(fromVsOutputItem) };
+  const items = o.items.map(fromVsOutputItem).filter((it) => !(it.mime === 'text/html' && 'data' in it && typeof it.data === 'string' && isTextOutputHtml(it.data)));
+  const out: NotebookOutput = { items };
   if (o.metadata && Object.keys(o.metadata).length > 0) out.metadata = { ...o.metadata };
   return out;
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SessionHost } from '../sessionHost';
 import { summarizeStudy, countEvents } from '../../core/study/summary';
+import { describeStage } from '../../core/study/stageLabels';
 
 /** A node of the Study tree: a label, optional detail, children computed on expansion. */
 export interface StudyNode {
@@ -50,7 +51,7 @@ export function rootNodes(host: SessionHost): StudyNode[] {
   const state = host.session.study.state;
   const s = summarizeStudy(state);
   const nodes: StudyNode[] = [
-    { id: 'stage', label: 'Stage', description: s.stage + (host.trusted ? '' : ' (untrusted: read-only)'), icon: 'pulse' },
+    { id: 'stage', label: 'Stage', description: s.stage + (host.trusted ? '' : ' (untrusted: read-only)'), tooltip: describeStage(s.stage), icon: 'pulse' },
     {
       id: 'recordings', label: 'Recordings', description: String(s.recordings.length), icon: 'file-binary',
       children: () => state.recordings.map((r, i) => ({

@@ -47,6 +47,21 @@ describe('VS Code notebook serializer', () => {
     expect(Array.from(back.cells[0].outputs![2].items[0].data)).toEqual([0x89, 0x50, 0xff, 0x00]);
   });
 
+  it('shows a text output wrapped (HTML view with the long tail expandable) and saves only the text', () => {
+    const long = 'S001R04.edf: EDF+, 64 ch, 160 Hz, 125.0 s, subject 001, session 04; events (annotations): T0=15 T1=8 T2=7 <b>\n' + Array.from({ length: 9 }, (_, i) => `line ${i + 2}`).join('\n');
+    const file = serializeNotebook({ version: 1, metadata: {}, cells: [{ kind: 'code', source: 'load_data(paths=["S001R04.edf"])', metadata: {}, outputs: [{ items: [{ mime: 'text/plain', data: long }] }] }] });
+    const data = ser.deserializeNotebook(bytes(file));
+    const items = data.cells[0].outputs![0].items;
+    expect(items.map((i) => i.mime)).toEqual(['text/plain', 'text/html']);
+    const html = text(items[1].data);
+    expect(html).toContain('white-space:pre-wrap');
+    expect(html).toContain('events (annotations): T0=15 T1=8 T2=7 &lt;b&gt;');
+    expect(html).toMatch(/<details><summary[^>]*>4 more lines<\/summary>/);
+    expect(html.indexOf('line 6')).toBeLessThan(html.indexOf('<details>'));
+    expect(html.indexOf('line 7')).toBeGreaterThan(html.indexOf('<details>'));
+    expect(text(ser.serializeNotebook(data))).toBe(file);
+  });
+
   it('throws the core bad_file error for a malformed file instead of opening it empty', () => {
     expect(() => ser.deserializeNotebook(bytes('{"version": 1, "cells": [{"kind": "code"}]}'))).toThrow('cells[0].source must be a string');
     expect(ser.deserializeNotebook(bytes('')).cells).toEqual([]);
