@@ -124,7 +124,10 @@ export function wilcoxonSignedRank(a: ArrayLike<number>, b: ArrayLike<number>): 
   const ranks = averageRanks(d.map(Math.abs));
   let rPlus = 0;
   let rMinus = 0;
-  for (let i = 0; i < n; i++) (d[i] > 0 ? (rPlus += ranks[i]) : (rMinus += ranks[i]));
+  for (let i = 0; i < n; i++) {
+    if (d[i] > 0) rPlus += ranks[i];
+    else rMinus += ranks[i];
+  }
   const statistic = Math.min(rPlus, rMinus);
   // tie correction: Σ t(t² − 1) over groups of equal |d|
   const counts = new Map<number, number>();
