@@ -312,7 +312,7 @@ export function riemannMean(covs: readonly Float64Array[], n: number, opts: { to
   if (covs.length === 0) throw new XBrainError('invalid_state', 'riemannian mean of no matrices');
   const tol = opts.tol ?? 1e-8;
   const maxIter = opts.maxIter ?? 50;
-  let C = new Float64Array(n * n);
+  let C: Float64Array = new Float64Array(n * n);
   for (const M of covs) for (let i = 0; i < n * n; i++) C[i] += M[i] / covs.length;
   let nu = 1;
   let tau = Number.MAX_VALUE;

@@ -76,7 +76,7 @@ describe('evaluation protocol folds', () => {
     const all: ProtocolEpochs = {
       subject: [...e.subject, ...extra.subject.map(() => 'S009')],
       session: [...e.session, ...extra.session],
-      labels: Int32Array.from([...e.labels, ...extra.labels]),
+      labels: Int32Array.from([...Array.from(e.labels), ...Array.from(extra.labels)]),
     };
     const plan = protocolFolds(all, { protocol: 'cross_session' });
     expect(plan.folds).toHaveLength(2 * 3);
