@@ -9,6 +9,7 @@
  * MOABB's `score` is ROC-AUC for two classes and accuracy otherwise; `samples` is the number of training epochs;
  * `time` the seconds to fit and predict the fold.
  */
+import type { ProtocolPayload } from '../notebook/mime';
 import type { Epochs } from '../signal/types';
 import type { ModelName } from '../study/types';
 import { XBrainError } from '../tools/result';
@@ -313,4 +314,19 @@ export function protocolReport(r: ProtocolResult): string {
   }
   if (r.skipped.length) L.push('', `Skipped: ${r.skipped.join(', ')}.`);
   return L.join('\n');
+}
+
+/** The per-subject figure (notebook renderer / webview): score per subject and pipeline, mean ± SD, chance. */
+export function protocolPayload(r: ProtocolResult): ProtocolPayload {
+  const subjects = [...new Set(r.subjects.map((s) => s.subject))];
+  return {
+    protocol: r.protocol,
+    metric: r.scoreMetric === 'roc_auc' ? 'ROC-AUC' : 'accuracy',
+    pipelines: [...r.pipelines],
+    subjects,
+    scores: r.pipelines.map((p) => subjects.map((s) => r.subjects.find((x) => x.subject === s && x.pipeline === p)?.score ?? null)),
+    mean: r.pipelines.map((p) => r.summary[p].score.mean),
+    sd: r.pipelines.map((p) => r.summary[p].score.sd),
+    chance: r.scoreMetric === 'roc_auc' ? 0.5 : 1 / Math.max(1, r.classes.length),
+  };
 }

@@ -47,7 +47,7 @@ describe('run_protocol on simulated subjects', () => {
 
   it('within_session: CSP+LDA and TS+LR on identical folds, MOABB table, statistics, stored and written', async () => {
     const r = await reg.invoke('run_protocol', { protocol: 'within_session', folds: 5, seed: 1, export_path: 'out/within.csv' }, ctx, { confirmed: true });
-    expect(r.type, r.content).toBe('text');
+    expect(r.type, r.content).toBe('plot');
     const stored = ctx.study.state.protocols!;
     expect(stored).toHaveLength(1);
     const res: ProtocolResult = stored[0];
@@ -69,6 +69,14 @@ describe('run_protocol on simulated subjects', () => {
     expect(res.comparisons).toHaveLength(1);
     expect(res.comparisons[0].subjects).toBe(3);
     expect(r.content).toContain('Paired Wilcoxon');
+    // the per-subject figure for the notebook renderer: paired scores per subject, pipelines side by side
+    const fig = r.meta.render as { mime: string; data: { pipelines: string[]; subjects: string[]; scores: number[][]; mean: number[]; chance: number } };
+    expect(fig.mime).toBe('application/vnd.xbrain.protocol+json');
+    expect(fig.data.pipelines).toEqual(['CSP+LDA', 'TS+LR']);
+    expect(fig.data.subjects).toEqual(['001', '002', '003']);
+    expect(fig.data.scores[1][2]).toBe(res.subjects.find((x) => x.pipeline === 'TS+LR' && x.subject === '003')!.score);
+    expect(fig.data.mean[0]).toBeCloseTo(res.summary['CSP+LDA'].score.mean, 12);
+    expect(fig.data.chance).toBe(0.5);
     const csv = readFileSync(join(ctx.env.workspace, 'out/within.csv'), 'utf8').trim().split('\n');
     expect(csv[0].split(',').slice(0, 9)).toEqual(['score', 'time', 'samples', 'subject', 'session', 'channels', 'n_sessions', 'dataset', 'pipeline']);
     expect(csv[0]).toBe(CSV_COLUMNS.join(','));
@@ -110,7 +118,7 @@ describe('run_protocol on simulated subjects', () => {
     expect(c.content).toContain('starts 3 training run(s)');
     const n = ctx.study.state.protocols?.length ?? 0;
     const r = await reg.invoke('run_protocol', args, ctx, { confirmed: true });
-    expect(r.type, r.content).toBe('text');
+    expect(r.type, r.content).toBe('plot');
     const res = ctx.study.state.protocols![n];
     expect(res.protocol).toBe('cross_subject');
     expect(res.rows).toHaveLength(3 * 2);
@@ -141,7 +149,7 @@ describe('run_protocol on real PhysioNet S001 runs', () => {
     expect(bad.meta.parameter).toBe('protocol');
     expect(bad.content).toContain('two subjects');
     const r = await reg.invoke('run_protocol', { protocol: 'cross_session' }, ctx, { confirmed: true });
-    expect(r.type, r.content).toBe('text');
+    expect(r.type, r.content).toBe('plot');
     const res = ctx.study.state.protocols![0];
     expect(res.rows.map((x) => `${x.pipeline} ${x.session}`)).toEqual(['CSP+LDA 04', 'TS+LR 04', 'CSP+LDA 08', 'TS+LR 08']);
     expect(res.rows.every((x) => x.n_train + x.n_test === ctx.study.state.epochs!.nEpochs)).toBe(true);

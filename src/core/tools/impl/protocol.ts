@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { protocolFolds, type ProtocolName } from '../../dataset/protocolFolds';
 import { subset } from '../../evaluation/cspLda';
 import {
-  isModelPipeline, PIPELINES, protocolCsv, protocolReport, runProtocol,
+  isModelPipeline, PIPELINES, protocolCsv, protocolPayload, protocolReport, runProtocol,
   type ModelTrainer, type PipelineName, type ProtocolResult,
 } from '../../evaluation/protocolRun';
 import { studyDir } from '../../study/persistence';
@@ -23,7 +23,8 @@ import { writeSharedArrays, writeTrainerJob } from '../../training/job';
 import { findTrainerEntry, launchTrainer, type TrainerRun } from '../../training/launcher';
 import { createModel } from '../../training/models';
 import { runOnnx } from '../../training/onnx/run';
-import { text, XBrainError } from '../result';
+import { XBRAIN_MIME } from '../../notebook/mime';
+import { plot, XBrainError } from '../result';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
 import { DEFAULT_TRAINING, inputSpec, scaleWarning } from './training';
 import { resolvePath } from './state';
@@ -83,7 +84,7 @@ function datasetName(state: Readonly<StudyState>): string {
   return dirs.length === 1 && dirs[0] ? dirs[0] : dirs.length > 1 ? dirs.join('+') : 'study';
 }
 
-async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof text>> {
+async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof plot>> {
   const { study } = ctx;
   const a = readArgs(args);
   const before = study.state;
@@ -160,7 +161,8 @@ async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof 
     study.commit({ protocols: [...(before.protocols ?? []), stored] }, ['runs']);
     const warn = p.models.length ? scaleWarning(before) : null;
     const content = `${protocolReport(stored)}\n\nTable: ${csv}${exported ? `\nExported: ${exported}` : ''}${warn ? `\n\n${warn}` : ''}`;
-    return text('run_protocol', content, {
+    return plot('run_protocol', content, {
+      render: { mime: XBRAIN_MIME.protocol, data: protocolPayload(stored) },
       protocolId: stored.id, protocol: stored.protocol, pipelines: stored.pipelines, summary: stored.summary, subjects: stored.subjects,
       comparisons: stored.comparisons, rows: stored.rows.length, files: { csv, json, ...(exported ? { export: exported } : {}) },
     });
