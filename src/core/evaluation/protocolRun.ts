@@ -228,7 +228,8 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
 /** Per subject and pipeline: the mean of its fold rows (MOABB averages folds within a subject and session). */
 export function subjectScores(rows: readonly ProtocolRow[], pipelines: readonly PipelineName[]): SubjectScore[] {
   const out: SubjectScore[] = [];
-  const subjects = [...new Set(rows.map((r) => r.subject))];
+  // subjects in natural order (002 before 010), whatever order the folds tested them in
+  const subjects = [...new Set(rows.map((r) => r.subject))].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
   for (const p of pipelines) {
     for (const s of subjects) {
       const mine = rows.filter((r) => r.pipeline === p && r.subject === s);

@@ -123,6 +123,8 @@ describe('run_protocol on simulated subjects', () => {
     expect(res.protocol).toBe('cross_subject');
     expect(res.rows).toHaveLength(3 * 2);
     expect(res.training).toMatchObject({ epoch: 2, batch_size: 16, selection: 'last_epoch' });
+    // per-subject scores in natural subject order, whatever order the shuffled folds tested them in
+    expect(res.subjects.filter((x) => x.pipeline === 'EEGNet').map((x) => x.subject)).toEqual(['001', '002', '003']);
     for (const s of ['001', '002', '003']) {
       const rows = res.rows.filter((x) => x.subject === s);
       expect(rows.map((x) => x.pipeline).sort()).toEqual(['CSP+LDA', 'EEGNet']);
