@@ -104,6 +104,16 @@ describe('run_protocol on simulated subjects', () => {
     expect(ctx.study.state).toBe(before);
   });
 
+  it('a cancelled call stores nothing: the registry answers cancelled and the study is unchanged', async () => {
+    const before = ctx.study.state;
+    const ac = new AbortController();
+    ac.abort();
+    const r = await reg.invoke('run_protocol', { protocol: 'cross_subject' }, { ...ctx, signal: ac.signal }, { confirmed: true });
+    expect(r.type).toBe('error');
+    expect(r.error?.code).toBe('cancelled');
+    expect(ctx.study.state).toBe(before);
+  });
+
   it('cross_subject: EEGNet trains in the child process on the same folds as CSP+LDA; confirmation counts the trainings', async () => {
     for (const [tool, args] of [
       ['normalize_data', { method: 'z-score' }],
