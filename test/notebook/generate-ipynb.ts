@@ -17,6 +17,7 @@ const cells = [
   'select_channels(channels=["FC3", "FCz", "FC4", "C3", "C1", "Cz", "C2", "C4"])\napply_bandpass_filter(low_freq=8, high_freq=30)\nepoch_data(t_min=0, t_max=2, event_id=["T1", "T2"], baseline=null)\nplot_epochs(channels=["C3", "Cz", "C4"])',
   'generate_dataset(test_ratio=0.2, val_ratio=0.2, split_strategy="trial", training_mode="group", seed=1)\nset_model(model_name="EEGNet")\nconfigure_training(epoch=3, batch_size=8, learning_rate=0.001, seed=1)\nstart_training()\nplot_training(metric="accuracy")',
   'evaluate()\ncompute_saliency(method="gradient")',
+  'run_protocol(protocol="within_session", pipelines=["CSP+LDA", "TS+LR"], folds=3, seed=1)',
 ];
 
 const ws = mkdtempSync(join(tmpdir(), 'xbrain-ipynb-'));

@@ -225,6 +225,22 @@ export const RULES: Rule[] = [
   } },
   { tool: 'reset_preprocessing', when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|復原前處理|撤銷前處理|回到原始/i, build: () => [{ tool: 'reset_preprocessing', arguments: {} }] },
   { tool: 'clear_dataset', when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data)\b|start over|from scratch|清除|清空|重新開始|刪除所有/i, build: () => [{ tool: 'clear_dataset', arguments: {} }] },
+  { tool: 'run_protocol', when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨受試者|受試者內|跨場次/i, build: (s) => {
+    const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨受試者/i.test(s) ? 'cross_subject' : /cross[- ]session|(session|run)s?[- ]out|跨場次/i.test(s) ? 'cross_session' : 'within_session';
+    const pipelines: string[] = [];
+    if (/\bcsp\b/i.test(s)) pipelines.push('CSP+LDA');
+    if (/tangent|ts\+lr|riemann/i.test(s)) pipelines.push('TS+LR');
+    if (/eegnet/i.test(s)) pipelines.push('EEGNet');
+    if (/shallow/i.test(s)) pipelines.push('ShallowConvNet');
+    if (/sccnet/i.test(s)) pipelines.push('SCCNet');
+    const folds = numberBefore(s, /[- ]?folds?\b/);
+    const words: Record<string, number> = { two: 2, three: 3 };
+    const n = /leave[- ](\d+|two|three)[- ]subjects?/i.exec(s);
+    return [{ tool: 'run_protocol', arguments: {
+      protocol, ...(pipelines.length ? { pipelines } : {}), ...(folds && protocol === 'within_session' ? { folds: Math.round(folds) } : {}),
+      ...(n ? { n_test_subjects: words[n[1].toLowerCase()] ?? Number(n[1]) } : {}),
+    } }];
+  } },
   { tool: 'run_sweep', when: /\b(sweep|grid search|hyper-?parameter search)\b|超參數|網格搜尋/i, build: (s) => {
     const grid: Record<string, number[]> = {};
     const list = (re: RegExp) => {

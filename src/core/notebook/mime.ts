@@ -8,6 +8,7 @@ export const XBRAIN_MIME = {
   training: 'application/vnd.xbrain.training+json',
   metrics: 'application/vnd.xbrain.metrics+json',
   saliency: 'application/vnd.xbrain.saliency+json',
+  protocol: 'application/vnd.xbrain.protocol+json',
 } as const;
 
 export type XBrainMime = (typeof XBRAIN_MIME)[keyof typeof XBRAIN_MIME];
@@ -80,11 +81,28 @@ export interface SaliencyPayload {
   topomap?: { montage: string | null; positions: Record<string, [number, number]>; missing: string[]; perClass: { class: string; values: number[] }[] };
 }
 
+/** run_protocol's figure: one score per subject and pipeline (paired points), the pipelines side by side. */
+export interface ProtocolPayload {
+  protocol: string;
+  /** e.g. "ROC-AUC" or "accuracy" */
+  metric: string;
+  pipelines: string[];
+  subjects: string[];
+  /** scores[p][s]: pipeline p, subject s (null when the subject has no score for that pipeline) */
+  scores: (number | null)[][];
+  /** mean ± SD over subjects per pipeline */
+  mean: number[];
+  sd: number[];
+  /** chance level of the metric (0.5 for two-class ROC-AUC, 1/K for accuracy) */
+  chance: number;
+}
+
 export interface MimePayloads {
   'application/vnd.xbrain.epochs+json': EpochsPayload;
   'application/vnd.xbrain.training+json': TrainingPayload;
   'application/vnd.xbrain.metrics+json': MetricsPayload;
   'application/vnd.xbrain.saliency+json': SaliencyPayload;
+  'application/vnd.xbrain.protocol+json': ProtocolPayload;
 }
 
 /**

@@ -164,5 +164,6 @@ function normalise(s: Partial<StudyState>): StudyState {
     runs: (s.runs ?? []).map((r) => (r.status === 'running' && !r.artefacts?.external ? { ...r, status: 'failed' as const, error: r.error ?? 'interrupted: XBrain stopped while this run was training' } : r)),
     evaluations: s.evaluations ?? [],
     montage: s.montage ?? null,
+    ...(s.protocols?.length ? { protocols: s.protocols } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { Recording, EventList } from '../io/types';
 import type { Epochs } from '../signal/types';
+import type { ProtocolResult } from '../evaluation/protocolRun';
 
 /** ARCHITECTURE.md §3 (contract). */
 export const STAGES = ['empty', 'data_loaded', 'preprocessed', 'dataset_ready', 'training', 'trained'] as const;
@@ -123,4 +124,6 @@ export interface StudyState {
   runs: RunRecord[];
   evaluations: Evaluation[];
   montage: string | null;
+  /** run_protocol results (per-subject evaluations of several pipelines), oldest first; absent until the first */
+  protocols?: ProtocolResult[];
 }

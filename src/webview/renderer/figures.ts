@@ -1,6 +1,6 @@
 // Pure figure builders: payload (src/core/notebook/mime.ts) → plotly data + layout. No DOM, no plotly import, so
 // tests assert the figure spec and the renderer only draws. Colours come from the theme at draw time.
-import type { EpochsPayload, MetricsPayload, SaliencyPayload, TrainingPayload } from '../../core/notebook/mime';
+import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../core/notebook/mime';
 
 export interface Figure {
   data: Record<string, unknown>[];
@@ -226,4 +226,40 @@ export function metricRows(p: MetricsPayload): [string, string][] {
   const b = p.baseline;
   if (b && typeof b.accuracy === 'number') rows.push([`baseline ${b.method} accuracy`, fmtMetric('accuracy', b.accuracy)]);
   return rows;
+}
+
+/**
+ * Per-subject scores of several pipelines (run_protocol): pipelines side by side on the x axis, one grey line per
+ * subject joining its paired points, the mean ± SD per pipeline as a coloured marker with error bar, chance dashed.
+ */
+export function protocolFigure(p: ProtocolPayload, palette: readonly string[] = FALLBACK_THEME.palette): Figure {
+  const data: Record<string, unknown>[] = p.subjects.map((subject, s) => ({
+    type: 'scatter',
+    mode: 'lines+markers',
+    name: subject,
+    legendgroup: 'subjects',
+    showlegend: false,
+    x: p.pipelines,
+    y: p.pipelines.map((_, k) => p.scores[k]?.[s] ?? null),
+    line: { color: 'rgba(128,128,128,0.5)', width: 1 },
+    marker: { size: 6, color: 'rgba(128,128,128,0.8)' },
+    hovertemplate: `subject ${subject}<br>%{x}: %{y:.3f}<extra></extra>`,
+  }));
+  p.pipelines.forEach((name, k) => data.push({
+    type: 'scatter',
+    mode: 'markers',
+    name: `${name} mean ± SD`,
+    x: [name],
+    y: [p.mean[k]],
+    error_y: { type: 'data', array: [p.sd[k]], visible: true, color: palette[k % palette.length] },
+    marker: { size: 12, symbol: 'diamond', color: palette[k % palette.length] },
+  }));
+  const layout: Record<string, unknown> = {
+    ...BASE,
+    title: { text: `${p.protocol.replace('_', '-')}: ${p.metric} per subject (${p.subjects.length} subject${p.subjects.length === 1 ? '' : 's'})` },
+    xaxis: { title: { text: 'pipeline' }, type: 'category' },
+    yaxis: { title: { text: p.metric } },
+    shapes: [{ type: 'line', xref: 'paper', x0: 0, x1: 1, y0: p.chance, y1: p.chance, line: { dash: 'dash', width: 1, color: 'rgba(128,128,128,0.8)' } }],
+  };
+  return { data, layout };
 }

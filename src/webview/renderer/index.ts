@@ -3,8 +3,8 @@
 // bundle, SVG traces, no eval) is imported on the first render, themed from VS Code's CSS variables, re-themed on a
 // theme switch and purged when VS Code disposes the output.
 import type { ActivationFunction, OutputItem } from 'vscode-notebook-renderer';
-import type { EpochsPayload, MetricsPayload, SaliencyPayload, TrainingPayload } from '../../core/notebook/mime';
-import { confusionFigure, epochTracesFigure, erpFigure, FALLBACK_THEME, metricRows, saliencyMapFigure, saliencySpectrogramFigure, saliencyTopomapFigure, themedLayout, trainingFigure, type Figure, type Theme } from './figures';
+import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../core/notebook/mime';
+import { confusionFigure, epochTracesFigure, erpFigure, FALLBACK_THEME, metricRows, protocolFigure, saliencyMapFigure, saliencySpectrogramFigure, saliencyTopomapFigure, themedLayout, trainingFigure, type Figure, type Theme } from './figures';
 
 type PlotlyApi = typeof import('plotly.js-cartesian-dist-min').default;
 
@@ -123,6 +123,10 @@ function build(mime: string, value: unknown, root: HTMLElement, redraw: () => vo
       if (saliencyTopomapFigure(p)) plots.push({ el: plot(row), fig: () => saliencyTopomapFigure(p, state.cls) as Figure });
       if (saliencySpectrogramFigure(p)) plots.push({ el: plot(row), fig: () => saliencySpectrogramFigure(p, state.cls) as Figure });
       return plots;
+    }
+    case 'application/vnd.xbrain.protocol+json': {
+      const p = value as ProtocolPayload;
+      return [{ el: plot(root), fig: (theme) => protocolFigure(p, theme.palette) }];
     }
     default:
       root.appendChild(el('div', undefined, `XBrain renderer: unknown output type ${mime}`));

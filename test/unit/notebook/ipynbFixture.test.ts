@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/paths';
-import { XBRAIN_MIME, XBRAIN_MIMES, type EpochsPayload, type MetricsPayload, type SaliencyPayload, type TrainingPayload } from '../../../src/core/notebook/mime';
-import { confusionFigure, epochTracesFigure, erpFigure, metricRows, saliencyMapFigure, saliencySpectrogramFigure, saliencyTopomapFigure, trainingFigure, type Figure } from '../../../src/webview/renderer/figures';
+import { XBRAIN_MIME, XBRAIN_MIMES, type EpochsPayload, type MetricsPayload, type ProtocolPayload, type SaliencyPayload, type TrainingPayload } from '../../../src/core/notebook/mime';
+import { confusionFigure, epochTracesFigure, erpFigure, metricRows, protocolFigure, saliencyMapFigure, saliencySpectrogramFigure, saliencyTopomapFigure, trainingFigure, type Figure } from '../../../src/webview/renderer/figures';
 
 interface IpynbOutput {
   output_type: string;
@@ -30,7 +30,7 @@ function drawable(f: Figure): void {
 }
 
 describe('Jupyter notebook with XBrain outputs (real tool payloads on S001R04)', () => {
-  it('is an nbformat 4 notebook holding all four XBrain MIME types as display_data', () => {
+  it('is an nbformat 4 notebook holding every XBrain MIME type as display_data', () => {
     expect(nb.nbformat).toBe(4);
     for (const mime of XBRAIN_MIMES) expect(payloads(mime).length, mime).toBeGreaterThan(0);
     expect(outputs.every((o) => o.output_type === 'display_data' && 'text/plain' in o.data)).toBe(true);
@@ -71,5 +71,14 @@ describe('Jupyter notebook with XBrain outputs (real tool payloads on S001R04)',
     drawable(saliencySpectrogramFigure(p)!);
     const topo = saliencyTopomapFigure(p)!;
     expect((topo.data[1] as { text: string[] }).text).toHaveLength(8);
+  });
+
+  it('renders the run_protocol figure: a score per subject and pipeline, mean and chance', () => {
+    const p = payloads(XBRAIN_MIME.protocol)[0] as ProtocolPayload;
+    expect(p.pipelines).toEqual(['CSP+LDA', 'TS+LR']);
+    expect(p.subjects).toEqual(['001']);
+    const f = protocolFigure(p);
+    drawable(f);
+    expect(f.data).toHaveLength(1 + 2);
   });
 });

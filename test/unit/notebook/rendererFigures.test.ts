@@ -4,6 +4,7 @@ import {
   epochTracesFigure,
   erpFigure,
   metricRows,
+  protocolFigure,
   saliencyMapFigure,
   saliencySpectrogramFigure,
   saliencyTopomapFigure,
@@ -13,7 +14,7 @@ import {
   trainingFigure,
   FALLBACK_THEME,
 } from '../../../src/webview/renderer/figures';
-import type { EpochsPayload, MetricsPayload, SaliencyPayload, TrainingPayload } from '../../../src/core/notebook/mime';
+import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../../src/core/notebook/mime';
 
 const epochs: EpochsPayload = {
   sfreq: 100,
@@ -120,5 +121,20 @@ describe('renderer figures', () => {
     const l = themedLayout({ xaxis: { title: 't' }, yaxis2: {} }, { ...FALLBACK_THEME, foreground: '#123456' });
     expect(l).toMatchObject({ paper_bgcolor: 'rgba(0,0,0,0)', font: { color: '#123456' }, xaxis: { title: 't', gridcolor: FALLBACK_THEME.grid } });
     expect(l.yaxis2).toMatchObject({ gridcolor: FALLBACK_THEME.grid });
+  });
+
+  it('draws run_protocol scores as paired points per subject with the pipelines side by side', () => {
+    const p: ProtocolPayload = {
+      protocol: 'cross_subject', metric: 'ROC-AUC', pipelines: ['CSP+LDA', 'TS+LR'], subjects: ['002', '003', '004'],
+      scores: [[0.6, 0.7, null], [0.65, 0.8, 0.9]], mean: [0.65, 0.783], sd: [0.07, 0.125], chance: 0.5,
+    };
+    const f = protocolFigure(p);
+    // one line per subject (its paired points) plus one mean ± SD marker per pipeline
+    expect(f.data).toHaveLength(3 + 2);
+    expect(f.data[1]).toMatchObject({ name: '003', x: ['CSP+LDA', 'TS+LR'], y: [0.7, 0.8], mode: 'lines+markers' });
+    expect((f.data[2] as { y: unknown[] }).y).toEqual([null, 0.9]);
+    expect(f.data[4]).toMatchObject({ x: ['TS+LR'], y: [0.783], error_y: expect.objectContaining({ array: [0.125] }) });
+    expect(f.layout.shapes).toEqual([expect.objectContaining({ y0: 0.5, y1: 0.5 })]);
+    expect((f.layout.xaxis as { type: string }).type).toBe('category');
   });
 });

@@ -25,13 +25,15 @@ export const dataTools: ToolDefinition[] = [
     name: 'load_data',
     summary: 'Load EEG recordings',
     description:
-      'Load EEG recordings (EDF/EDF+, BDF, GDF, EEGLAB .set, BrainVision .vhdr, FIF, CNT, EGI .raw, MAT, NPY) into the study. Folders are expanded one level. All files must share channels and sampling rate. Subject and session are taken from file names when a pattern is given. Returns channel count, sampling rate, duration and events per file. Epoched files (EEGLAB .set with EEG.trials > 1, MNE -epo.fif) load directly as epochs with their event types as classes (stage preprocessed, ready for generate_dataset; epoch_data does not apply); several epoched files concatenate when channels, sampling rate, tmin and epoch length match, and epoched and continuous files cannot be mixed.',
+      'Load EEG recordings (EDF/EDF+, BDF, GDF, EEGLAB .set, BrainVision .vhdr, FIF, CNT, EGI .raw, MAT, NPY) into the study. Folders are expanded one level. All files must share channels and sampling rate. Subject and session (run) come from the file names; subjects and runs pick files by them. Returns channel count, sampling rate, duration and events per file. Epoched files (EEGLAB .set with EEG.trials > 1, MNE -epo.fif) load directly as epochs with their event types as classes (stage preprocessed, ready for generate_dataset; epoch_data does not apply); several epoched files concatenate when channels, sampling rate, tmin and epoch length match, and epoched and continuous files cannot be mixed.',
     category: 'data',
     parameters: {
       type: 'object',
       properties: {
         paths: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Files or folders, absolute or relative to the workspace.' },
         subject_pattern: { type: 'string', description: 'Optional regex with named groups (?<subject>…) and (?<session>…) applied to each file name.' },
+        subjects: { type: 'array', items: { type: ['string', 'integer'] }, minItems: 1, description: 'Only these subjects, e.g. [2, "5-10"] (S002 = 2).' },
+        runs: { type: 'array', items: { type: ['string', 'integer'] }, minItems: 1, description: 'Only these runs/sessions, e.g. [4, 8, 12] (R04 = 4).' },
       },
       required: ['paths'],
       additionalProperties: false,

@@ -3,8 +3,9 @@ import { dataTools } from './data';
 import { preprocessTools } from './preprocess';
 import { modellingTools } from './modelling';
 import { analysisTools } from './analysis';
+import { protocolTools } from './protocol';
 
 /** Every tool XBrain offers, in a stable order (the 19 of XBrainLab plus XBrain's additions). */
-export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [...dataTools, ...preprocessTools, ...modellingTools, ...analysisTools];
+export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [...dataTools, ...preprocessTools, ...modellingTools, ...analysisTools, ...protocolTools];
 
 export const definitionByName: ReadonlyMap<string, ToolDefinition> = new Map(TOOL_DEFINITIONS.map((d) => [d.name, d]));

@@ -6,6 +6,7 @@ import { datasetTools } from './dataset';
 import { trainingTools } from './training';
 import { analysisTools } from './analysis';
 import { sweepTools } from './sweep';
+import { protocolTools } from './protocol';
 
 /** Implementations by area; a name missing here is reported by the registry as not available yet. */
 export const allImplementations: ToolImplementations = {
@@ -16,4 +17,5 @@ export const allImplementations: ToolImplementations = {
   ...trainingTools,
   ...analysisTools,
   ...sweepTools,
+  ...protocolTools,
 };

@@ -9,6 +9,7 @@ import { data, XBrainError } from '../result';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
 import type { ToolContext, ToolImplementations } from '../types';
 import { resolvePath } from './state';
+import { selectFiles, type SelectionItem } from '../../io/selection';
 
 /** Files named by the user, folders expanded one level to the supported recordings inside (sorted). */
 async function expandPaths(ctx: ToolContext, paths: string[]): Promise<string[]> {
@@ -100,11 +101,13 @@ export const ioTools: ToolImplementations = {
       if (s.history.length > 0) {
         throw new XBrainError('invalid_state', `the loaded recordings are already preprocessed (${s.history.map((h) => h.op).join(', ')}); call reset_preprocessing before adding files so every recording gets the same processing`);
       }
-      const files = await expandPaths(ctx, (args.paths as string[]) ?? []);
+      const naming = typeof args.subject_pattern === 'string' ? { mode: 'regex' as const, pattern: args.subject_pattern } : undefined;
+      const files = selectFiles(await expandPaths(ctx, (args.paths as string[]) ?? []), {
+        subjects: args.subjects as SelectionItem[] | undefined, runs: args.runs as SelectionItem[] | undefined, naming,
+      });
       const already = new Set(s.recordings.map((r) => r.path));
       const fresh = [...new Set(files)].filter((f) => !already.has(f));
       const skipped = files.length - fresh.length;
-      const naming = typeof args.subject_pattern === 'string' ? { mode: 'regex' as const, pattern: args.subject_pattern } : undefined;
       const loaded: Recording[] = [];
       for (const f of fresh) {
         ctx.signal?.throwIfAborted();

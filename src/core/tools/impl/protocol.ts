@@ -1,0 +1,192 @@
+/**
+ * run_protocol: an evaluation protocol (within-session, cross-session, cross-subject) over the Study's epochs, every
+ * pipeline on the same folds. CSP+LDA and TS+LR run in process; EEGNet, ShallowConvNet and SCCNet train one run per
+ * fold in the trainer child process with the current training configuration (start_training's machinery: job files,
+ * launcher, ONNX export) and are scored on the fold's test epochs with onnxruntime. Nothing is committed until every
+ * fold has finished: a failure or a cancellation leaves the Study unchanged. The result is stored in the Study
+ * (`protocols`) and written as MOABB-style CSV and JSON under .xbrain/protocols/.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { protocolFolds, type ProtocolName } from '../../dataset/protocolFolds';
+import { subset } from '../../evaluation/cspLda';
+import {
+  isModelPipeline, PIPELINES, protocolCsv, protocolPayload, protocolReport, runProtocol,
+  type ModelTrainer, type PipelineName, type ProtocolResult,
+} from '../../evaluation/protocolRun';
+import { studyDir } from '../../study/persistence';
+import type { Study } from '../../study/study';
+import type { ModelName, StudyState } from '../../study/types';
+import { backendAvailability, backendSettingsOf, spawnForBackend } from '../../training/backends';
+import { writeSharedArrays, writeTrainerJob } from '../../training/job';
+import { findTrainerEntry, launchTrainer, type TrainerRun } from '../../training/launcher';
+import { createModel } from '../../training/models';
+import { runOnnx } from '../../training/onnx/run';
+import { XBRAIN_MIME } from '../../notebook/mime';
+import { plot, XBrainError } from '../result';
+import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
+import { DEFAULT_TRAINING, inputSpec, scaleWarning } from './training';
+import { resolvePath } from './state';
+
+interface ProtocolArgs {
+  protocol: ProtocolName;
+  pipelines: PipelineName[];
+  folds?: number;
+  nTestSubjects?: number;
+  seed: number;
+  poolSessions: boolean;
+  exportPath?: string;
+}
+
+function readArgs(args: ToolArgs): ProtocolArgs {
+  return {
+    protocol: args.protocol as ProtocolName,
+    pipelines: ((args.pipelines as string[] | undefined) ?? ['CSP+LDA', 'TS+LR']) as PipelineName[],
+    folds: args.folds === undefined ? undefined : Number(args.folds),
+    nTestSubjects: args.n_test_subjects === undefined ? undefined : Number(args.n_test_subjects),
+    seed: Number(args.seed ?? 0),
+    poolSessions: Boolean(args.pool_sessions ?? false),
+    exportPath: args.export_path === undefined ? undefined : String(args.export_path),
+  };
+}
+
+/** The folds (checked) and how many trainings the call starts. */
+function plan(a: ProtocolArgs, state: Readonly<StudyState>): { folds: number; trainings: number; models: ModelName[] } {
+  const e = state.epochs;
+  if (!e) throw new XBrainError('invalid_state', 'There are no epochs: run epoch_data first.');
+  for (const p of a.pipelines) {
+    if (!(PIPELINES as readonly string[]).includes(p)) throw new XBrainError('invalid_arguments', `pipelines: unknown pipeline "${p}" (choose from ${PIPELINES.join(', ')})`, { parameter: 'pipelines' });
+  }
+  if (a.exportPath !== undefined && !/\.(csv|json)$/i.test(a.exportPath)) {
+    throw new XBrainError('invalid_arguments', `export_path must end in .csv or .json (got "${a.exportPath}")`, { parameter: 'export_path' });
+  }
+  const folds = protocolFolds(e, { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }).folds.length;
+  const models = [...new Set(a.pipelines.filter(isModelPipeline))];
+  // every refusal of a model (too-short epochs, bad parameter) comes before anything starts
+  for (const m of models) createModel(m, inputSpec(state), state.model?.name === m ? state.model.params : {});
+  return { folds, trainings: folds * models.length, models };
+}
+
+const running = new WeakSet<Study>();
+
+const threadsFor = (config: Record<string, unknown>, fallback: number | undefined): number => {
+  for (const v of [config.threads, fallback]) {
+    const t = Number(v);
+    if (Number.isInteger(t) && t >= 1) return t;
+  }
+  return Math.max(1, Math.min(2, availableParallelism()));
+};
+
+/** The dataset column: the folder the recordings come from (MOABB names the dataset). */
+function datasetName(state: Readonly<StudyState>): string {
+  const dirs = [...new Set(state.recordings.map((r) => path.basename(path.dirname(r.path))))];
+  return dirs.length === 1 && dirs[0] ? dirs[0] : dirs.length > 1 ? dirs.join('+') : 'study';
+}
+
+async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof plot>> {
+  const { study } = ctx;
+  const a = readArgs(args);
+  const before = study.state;
+  const p = plan(a, before);
+  if (running.has(study)) throw new XBrainError('invalid_state', 'run_protocol is already running on this study; wait for it to finish.');
+  const e = before.epochs!;
+  const config = before.training ?? DEFAULT_TRAINING;
+  const root = studyDir(ctx.env.workspace);
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  const jobsDir = path.join(root, 'protocols', `jobs-${stamp}-${process.pid}`);
+  let current: TrainerRun | null = null;
+  const onAbort = (): void => void current?.stop();
+  ctx.signal?.addEventListener('abort', onAbort, { once: true });
+  running.add(study);
+  try {
+    let trainModel: ModelTrainer | undefined;
+    if (p.models.length) {
+      const backend = config.backend === 'pytorch' ? 'pytorch' : 'local';
+      const settings = backendSettingsOf(ctx.env);
+      if (backend === 'pytorch') {
+        const av = await backendAvailability('pytorch', settings);
+        if (!av.available) throw new XBrainError('not_found', `The pytorch backend is not available: ${av.detail}.`, { parameter: 'backend' });
+      }
+      const entry = backend === 'local' ? findTrainerEntry({ packageRoot: ctx.env.packageRoot }) : undefined;
+      const spec = inputSpec(before);
+      const shared = writeSharedArrays(path.join(jobsDir, 'shared'), e.data, e.labels);
+      const threads = threadsFor(config, ctx.env.trainerThreads);
+      trainModel = async ({ model, fold, foldIndex, seed }) => {
+        const dir = path.join(jobsDir, `${foldIndex}-${model}`);
+        const job = writeTrainerJob(dir, {
+          model,
+          params: before.model?.name === model ? before.model.params : {},
+          spec,
+          // no validation set in these protocols, and selecting on the test fold would leak: the last epoch is kept
+          config: { epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer, selection: 'last_epoch', checkpointEvery: 0, threads },
+          seed,
+          ...shared,
+          splits: { train: fold.train, test: fold.test },
+          outDir: path.join(dir, 'out'),
+        });
+        current = backend === 'pytorch'
+          ? launchTrainer(job, { spawn: await spawnForBackend('pytorch', settings, job), stopGraceMs: 1000 })
+          : launchTrainer(job, { entry, stopGraceMs: 1000 });
+        if (ctx.signal?.aborted) void current.stop();
+        const out = await current.finished;
+        current = null;
+        if (out.status === 'stopped' || ctx.signal?.aborted) throw new XBrainError('cancelled', `run_protocol was cancelled while training ${model} on "${fold.name}"; nothing was stored`);
+        if (out.status !== 'done' || !out.done) throw new XBrainError('internal', `${model} training on "${fold.name}" failed: ${out.error ?? 'no result'}`);
+        const x = subset(e.data, e.nChannels, e.nTimes, fold.test);
+        return runOnnx(out.done.files.onnx, x.data as Float32Array, { nChannels: e.nChannels, nTimes: e.nTimes });
+      };
+    }
+    const result: ProtocolResult = await runProtocol(e, {
+      protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions,
+      pipelines: a.pipelines, dataset: datasetName(before), trainModel, progress: ctx.progress, signal: ctx.signal,
+      training: p.models.length ? { model_params: before.model?.params ?? {}, epoch: config.epoch, batch_size: config.batch_size, learning_rate: config.learning_rate, optimizer: config.optimizer, selection: 'last_epoch', backend: config.backend ?? 'local' } : null,
+    });
+    // files first: if writing fails, the Study stays as it was
+    const outDir = path.join(root, 'protocols');
+    mkdirSync(outDir, { recursive: true });
+    const csv = path.join(outDir, `${result.id}.csv`);
+    const json = path.join(outDir, `${result.id}.json`);
+    const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
+    const stored: ProtocolResult = { ...result, files: { csv: rel(csv), json: rel(json) } };
+    writeFileSync(csv, protocolCsv(stored));
+    writeFileSync(json, JSON.stringify(stored, null, 1));
+    let exported: string | null = null;
+    if (a.exportPath) {
+      exported = resolvePath(ctx, a.exportPath);
+      mkdirSync(path.dirname(exported), { recursive: true });
+      writeFileSync(exported, /\.csv$/i.test(exported) ? protocolCsv(stored) : JSON.stringify(stored, null, 1));
+    }
+    if (study.state !== before) throw new XBrainError('invalid_state', 'The study changed while run_protocol ran; the result was not stored (files are in .xbrain/protocols).');
+    study.commit({ protocols: [...(before.protocols ?? []), stored] }, ['runs']);
+    const warn = p.models.length ? scaleWarning(before) : null;
+    const content = `${protocolReport(stored)}\n\nTable: ${csv}${exported ? `\nExported: ${exported}` : ''}${warn ? `\n\n${warn}` : ''}`;
+    return plot('run_protocol', content, {
+      render: { mime: XBRAIN_MIME.protocol, data: protocolPayload(stored) },
+      protocolId: stored.id, protocol: stored.protocol, pipelines: stored.pipelines, summary: stored.summary, subjects: stored.subjects,
+      comparisons: stored.comparisons, rows: stored.rows.length, files: { csv, json, ...(exported ? { export: exported } : {}) },
+    });
+  } finally {
+    running.delete(study);
+    ctx.signal?.removeEventListener('abort', onAbort);
+    rmSync(jobsDir, { recursive: true, force: true });
+  }
+}
+
+export const protocolTools: ToolImplementations = {
+  run_protocol: {
+    confirmation: (args, ctx) => {
+      const a = readArgs(args);
+      const p = plan(a, ctx.study.state);
+      const baselines = a.pipelines.filter((x) => !isModelPipeline(x));
+      const parts = [`Run the ${a.protocol.replace('_', '-')} protocol on ${p.folds} fold(s) with ${[...new Set(a.pipelines)].join(', ')}`];
+      if (p.trainings) {
+        const c = ctx.study.state.training ?? DEFAULT_TRAINING;
+        parts.push(`this starts ${p.trainings} training run(s) one after another (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend)`);
+      }
+      if (baselines.length) parts.push(`${baselines.join(' and ')} fit ${p.folds} time(s) each in process`);
+      return `${parts.join('; ')}.`;
+    },
+    run,
+  },
+};
