@@ -29,9 +29,10 @@ export class SessionHost implements vscode.Disposable {
     }).dispose));
     // the tools read the python interpreter and the default trainer threads from the session's env: keep them current
     this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('xbrain.python') || e.affectsConfiguration('xbrain.training.threads')) {
+      if (e.affectsConfiguration('xbrain.python') || e.affectsConfiguration('xbrain.training.threads') || e.affectsConfiguration('xbrain.data.folders')) {
         delete session.env.python;
         delete session.env.trainerThreads;
+        delete session.env.dataFolders;
         Object.assign(session.env, frontEndEnv());
       }
     }));
@@ -95,7 +96,8 @@ export class SessionHost implements vscode.Disposable {
 }
 
 /** The settings the tools read from their ToolEnv. */
-function frontEndEnv(): Pick<ToolEnv, 'python' | 'trainerThreads'> {
-  const { python, trainerThreads } = readSettings();
-  return { ...(python ? { python } : {}), ...(trainerThreads >= 1 ? { trainerThreads } : {}) };
+function frontEndEnv(): Pick<ToolEnv, 'python' | 'trainerThreads' | 'dataFolders'> {
+  const { python, trainerThreads, dataFolders } = readSettings();
+  // xbrain.data.folders: the folders besides the workspace that tools may read (unset: XBRAIN_DATA_FOLDERS)
+  return { ...(python ? { python } : {}), ...(trainerThreads >= 1 ? { trainerThreads } : {}), ...(dataFolders.length ? { dataFolders } : {}) };
 }

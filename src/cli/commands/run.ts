@@ -21,7 +21,7 @@ export function failureLine(report: NotebookRunReport): string | null {
 
 export const runCommand: CliCommand = {
   name: 'run',
-  usage: 'run NOTEBOOK.xbrain [--workspace DIR] [--yes] [--json]',
+  usage: 'run NOTEBOOK.xbrain [--workspace DIR] [--data-folder DIR] [--yes] [--json]',
   summary: 'Run all cells of a notebook headless on a fresh Study (--yes confirms what needs confirmation)',
   run: async (argv) => {
     const { flags, positional } = parseFlags(argv, ['json', 'yes']);

@@ -24,6 +24,8 @@ export type ErrorCode =
   | 'invalid_state'
   | 'cancelled'
   | 'untrusted'
+  /** a path resolves (symbolic links followed) outside the workspace and the configured data folders */
+  | 'outside_workspace'
   | 'unavailable'
   | 'internal';
 

@@ -57,6 +57,11 @@ export interface ToolEnv {
   trusted: boolean;
   /** interpreter for the pytorch trainer backend (VS Code setting `xbrain.python`); auto-detected when unset */
   python?: string;
+  /**
+   * extra folders reads and listings may reach besides the workspace (VS Code setting `xbrain.data.folders`, CLI
+   * `--data-folder`); undefined = the XBRAIN_DATA_FOLDERS environment variable. Writes stay in the workspace.
+   */
+  dataFolders?: string[];
   /** trainer threads when configure_training sets none (VS Code setting `xbrain.training.threads`; 0/unset: up to 2) */
   trainerThreads?: number;
 }

@@ -6,7 +6,7 @@ import { studyDir } from '../../study/persistence';
 import { saliencyForRuns } from '../../evaluation/explainRuns';
 import type { SaliencyMethod } from '../../evaluation/saliency';
 import { exportModel } from '../../evaluation/modelCard';
-import { resolvePath } from './state';
+import { insideWorkspace } from '../boundary';
 import { evaluateRuns, type EvalSet, type EvaluationResult } from '../../evaluation/evaluateRuns';
 import type { ClassificationReport, MeanSd, SummaryMetric } from '../../evaluation/metrics';
 
@@ -101,7 +101,9 @@ export const analysisTools: ToolImplementations = {
   compute_saliency: { run: runSaliency },
   export_model: {
     run: (args, ctx) => {
-      const out = resolvePath(ctx, String(args.path));
+      const out = insideWorkspace(ctx.env, String(args.path), 'write', 'path');
+      // the two files are written in place: an existing link named like them must not carry the write outside
+      for (const f of ['model.onnx', 'model.card.json']) insideWorkspace(ctx.env, join(out, f), 'write', 'path');
       const r = exportModel(ctx.study.state, ctx.env.workspace, out, args.run_id === undefined ? undefined : String(args.run_id));
       const ev = r.cardData.metrics.evaluation as { accuracy?: number } | null;
       const lines = [

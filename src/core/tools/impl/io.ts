@@ -8,18 +8,19 @@ import type { EventList, Recording } from '../../io/types';
 import { data, XBrainError } from '../result';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
 import type { ToolContext, ToolImplementations } from '../types';
-import { resolvePath } from './state';
+import { absolutePath, entryInside, insideWorkspace } from '../boundary';
 
 /** Files named by the user, folders expanded one level to the supported recordings inside (sorted). */
 async function expandPaths(ctx: ToolContext, paths: string[]): Promise<string[]> {
   const exts = new Set(supportedExtensions());
   const out: string[] = [];
   for (const p of paths) {
-    const full = resolvePath(ctx, p);
+    const full = insideWorkspace(ctx.env, p, 'read', 'paths');
     const st = await stat(full).catch(() => null);
     if (!st) throw new XBrainError('not_found', `${p}: no such file or folder`, { parameter: 'paths', path: full });
     if (st.isDirectory()) {
-      const names = (await readdir(full)).filter((n) => !n.startsWith('.') && exts.has(extname(n).toLowerCase())).sort();
+      // files of the folder whose links lead outside are left out like any other file that is not a recording
+      const names = (await readdir(full)).filter((n) => !n.startsWith('.') && exts.has(extname(n).toLowerCase()) && entryInside(ctx.env, join(full, n), 'read')).sort();
       if (names.length === 0) throw new XBrainError('not_found', `${p}: the folder holds no EEG files (${[...exts].join(', ')})`, { parameter: 'paths', path: full });
       out.push(...names.map((n) => join(full, n)));
     } else out.push(full);
@@ -52,7 +53,7 @@ function checkConsistency(all: Recording[]): void {
 }
 
 function findRecording(recordings: readonly Recording[], key: string, ctx: ToolContext): number {
-  const full = resolvePath(ctx, key);
+  const full = absolutePath(ctx.env, key);
   let i = recordings.findIndex((r) => r.path === full);
   if (i < 0) {
     const hits = recordings.flatMap((r, k) => (basename(r.path) === key || basename(r.path, extname(r.path)) === key ? [k] : []));
@@ -152,7 +153,7 @@ export const ioTools: ToolImplementations = {
         if (seen.has(i)) throw new XBrainError('invalid_arguments', `mapping names ${basename(s.recordings[i].path)} twice`, { parameter: 'mapping' });
         seen.add(i);
         const rec = s.recordings[i];
-        const file = await readLabelFile(resolvePath(ctx, mapping[key]));
+        const file = await readLabelFile(insideWorkspace(ctx.env, mapping[key], 'read', 'mapping'));
         const aligned = alignLabels(file, rec.events, rec.sfreq, rec.nTimes, basename(rec.path), opts);
         recordings[i] = { ...rec, events: aligned.events };
         loadedEvents[i] = aligned.events;

@@ -11,7 +11,7 @@ import { exportEpochs } from '../../signal/exportEpochs';
 import { EPOCHS_MIME, epochsPayload, psdPayload, rawPayload } from '../../signal/plotData';
 import { fitMontage, MONTAGE_NAMES, type MontageName } from '../../signal/montage';
 import type { NormalizeMethod } from '../../signal/normalize';
-import { resolvePath } from './state';
+import { insideWorkspace } from '../boundary';
 import { isEpochedRecording } from '../../signal/epochedFiles';
 
 /** epoch_data / window_epoch cut continuous recordings: an epoched-file study has none. */
@@ -233,7 +233,7 @@ export const signalTools: ToolImplementations = {
     run: async (args, ctx) => {
       const s = ctx.study.state;
       if (!s.epochs) throw new XBrainError('invalid_state', 'no epochs to export; use epoch_data first');
-      const folder = resolvePath(ctx, String(args.path));
+      const folder = insideWorkspace(ctx.env, String(args.path), 'write', 'path');
       const out = await exportEpochs(folder, s.epochs, { raw: s.history, epochs: s.epochHistory });
       return text('export_epochs', `Exported ${out.shape.join(' × ')} epochs to ${folder} (X.npy, y.npy, epochs.json).`, { folder, files: out.files, shape: out.shape });
     },
