@@ -49,11 +49,11 @@ export class SessionHost implements vscode.Disposable {
     const env: ToolEnv = { workspace: folder, packageRoot: context.extensionPath, trusted: vscode.workspace.isTrusted, ...frontEndEnv() };
     let session: XBrainSession;
     try {
-      session = await XBrainSession.open(env);
+      session = await XBrainSession.open(env, { owner: 'VS Code (XBrain extension)' });
     } catch (e) {
       // A damaged .xbrain/study.json must not take the whole extension down: start empty and say why.
       void vscode.window.showWarningMessage(`XBrain: could not restore the study in ${folder}: ${e instanceof Error ? e.message : String(e)}. Starting empty.`);
-      session = await XBrainSession.open(env, { fresh: true });
+      session = await XBrainSession.open(env, { fresh: true, owner: 'VS Code (XBrain extension)' });
     }
     const host = new SessionHost(session, context);
     await host.syncContext();

@@ -35,7 +35,7 @@ export const askCommand: CliCommand = {
 
     // the request names its data: the folders of --data may be read like configured data folders
     if (typeof flags.data === 'string') env.dataFolders = [...dataFolders(env), ...flags.data.split(/\s*,\s*/).filter(Boolean).map((p) => dirname(resolve(p)))];
-    const session = mock ? await mockSession(env, stageFlag as Stage) : await XBrainSession.open(env);
+    const session = mock ? await mockSession(env, stageFlag as Stage) : await XBrainSession.open(env, { owner: 'xbrain ask' });
     const llm = createLlm(llmKind, process.env);
     const json = Boolean(flags.json);
     const interactive = !json && !flags.yes && process.stdin.isTTY;

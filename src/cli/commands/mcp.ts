@@ -17,7 +17,7 @@ export const mcpCommand: CliCommand = {
     const env = cliEnv(flags);
     const stage = typeof flags.stage === 'string' ? flags.stage : 'empty';
     if (!STAGES.includes(stage as Stage)) throw new CliUsageError(`--stage: '${stage}' is not a stage (${STAGES.join(', ')})`);
-    const session = flags.mock ? await mockSession(env, stage as Stage) : await XBrainSession.open(env);
+    const session = flags.mock ? await mockSession(env, stage as Stage) : await XBrainSession.open(env, { owner: 'xbrain mcp' });
     const server = createMcpServer(session);
     // malformed and hostile messages are answered by the guard in front of the SDK (src/cli/mcpGuard.ts)
     const transport = new GuardedStdioTransport((name) => name === CONFIRM_TOOL || definitionByName.has(name));

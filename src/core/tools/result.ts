@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'untrusted'
   /** a path resolves (symbolic links followed) outside the workspace and the configured data folders */
   | 'outside_workspace'
+  /** another process holds the workspace's Study lock (.xbrain/study.lock) */
+  | 'study_locked'
   | 'unavailable'
   | 'internal';
 

@@ -74,6 +74,11 @@ export interface ToolContext {
   progress?: (message: string) => void;
   /** run long jobs (training) to the end before returning: CLI runs and confirmed skip plans */
   awaitLongJobs?: boolean;
+  /**
+   * A call that waits on a long job calls this once the job has started and the Study is in its running stage: the
+   * session's queue lets the next calls run (stop_training, get_study_state) while this one waits.
+   */
+  releaseQueue?: () => void;
 }
 
 export type ToolArgs = Record<string, unknown>;
