@@ -95,6 +95,8 @@ export class XBrainSession {
    * (src/core/study/lock.ts) so another process cannot change it at the same time.
    */
   async invoke(name: string, args: unknown, opts: SessionInvokeOptions = {}): Promise<ToolResult> {
+    // the interrupt does not wait in line behind the job it stops (it only marks runs stopped and kills trainers)
+    if (name === 'stop_training') return this.run(name, args, opts, () => undefined);
     let release!: () => void;
     const turn = new Promise<void>((resolve) => (release = resolve));
     const before = this.tail;
@@ -130,7 +132,7 @@ export class XBrainSession {
     this.inFlight++;
     let result: ToolResult;
     try {
-      result = await this.registry.invoke(name, args, { ...this.context(opts), releaseQueue: free }, { confirmed: opts.confirmed });
+      result = await this.registry.invoke(name, args, { ...this.context(opts), releaseQueue: free }, { confirmed: opts.confirmed, confirmedQuestion: opts.confirmedQuestion });
     } finally {
       this.inFlight--;
     }
