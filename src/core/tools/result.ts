@@ -28,6 +28,8 @@ export type ErrorCode =
   | 'outside_workspace'
   /** another process holds the workspace's Study lock (.xbrain/study.lock) */
   | 'study_locked'
+  /** the call would allocate more memory than the budget allows (src/core/tools/budget.ts) */
+  | 'over_budget'
   | 'unavailable'
   | 'internal';
 

@@ -16,6 +16,7 @@ export interface JsonSchema {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   minItems?: number;
+  maxLength?: number;
   maxItems?: number;
   additionalProperties?: boolean | JsonSchema;
   anyOf?: JsonSchema[];
@@ -62,6 +63,8 @@ export interface ToolEnv {
    * `--data-folder`); undefined = the XBRAIN_DATA_FOLDERS environment variable. Writes stay in the workspace.
    */
   dataFolders?: string[];
+  /** memory one call may allocate, in MB (undefined: XBRAIN_MEMORY_BUDGET_MB, else half of the free memory) */
+  memoryBudgetMB?: number;
   /** trainer threads when configure_training sets none (VS Code setting `xbrain.training.threads`; 0/unset: up to 2) */
   trainerThreads?: number;
 }

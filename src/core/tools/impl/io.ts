@@ -2,7 +2,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { supportedExtensions } from '../../io/formats/index';
 import { alignLabels, readLabelFile } from '../../io/labels';
-import { readRecording } from '../../io/read';
+import { readHeader, readRecording } from '../../io/read';
+import { checkBudget } from '../budget';
 import { countEvents } from '../../io/events';
 import type { EventList, Recording } from '../../io/types';
 import { data, XBrainError } from '../result';
@@ -106,6 +107,13 @@ export const ioTools: ToolImplementations = {
       const fresh = [...new Set(files)].filter((f) => !already.has(f));
       const skipped = files.length - fresh.length;
       const naming = typeof args.subject_pattern === 'string' ? { mode: 'regex' as const, pattern: args.subject_pattern } : undefined;
+      // headers first (no samples read): what the recordings will take in memory, against the budget
+      let bytes = 0;
+      for (const f of fresh) {
+        const h = await readHeader(f).catch(() => null); // a bad file is named by the read below
+        if (h) bytes += h.channels.length * Math.max(h.nTimes, 0) * 4;
+      }
+      checkBudget(ctx.env, bytes, 'paths', `loading ${fresh.length} recording(s)`);
       const loaded: Recording[] = [];
       for (const f of fresh) {
         ctx.signal?.throwIfAborted();

@@ -10,10 +10,32 @@ import { readRecording } from '../../io/read';
 import type { Recording } from '../../io/types';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
 
-/** Glob on file names: `*` and `?` only, anchored, case-insensitive. */
-export function globToRegExp(pattern: string): RegExp {
-  const esc = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${esc}$`, 'i');
+/**
+ * Glob on file names: `*` (any run) and `?` (one character), anchored, case-insensitive. Matched by the two-pointer
+ * method (remember the last `*`, retry one character further): at most name × pattern steps, never the exponential
+ * backtracking a regular expression built from many `*` falls into.
+ */
+export function globMatch(pattern: string, name: string): boolean {
+  const p = pattern.toLowerCase();
+  const n = name.toLowerCase();
+  let i = 0;
+  let j = 0;
+  let star = -1;
+  let mark = 0;
+  while (i < n.length) {
+    if (j < p.length && (p[j] === '?' || p[j] === n[i])) {
+      i++;
+      j++;
+    } else if (j < p.length && p[j] === '*') {
+      star = j++;
+      mark = i;
+    } else if (star >= 0) {
+      j = star + 1;
+      i = ++mark;
+    } else return false;
+  }
+  while (j < p.length && p[j] === '*') j++;
+  return j === p.length;
 }
 
 export const stateTools: ToolImplementations = {
@@ -61,12 +83,12 @@ export const stateTools: ToolImplementations = {
       } catch {
         throw new XBrainError('not_found', `directory '${args.directory}' does not exist or cannot be read`, { parameter: 'directory' });
       }
-      const re = args.pattern ? globToRegExp(String(args.pattern)) : null;
+      const pattern = args.pattern ? String(args.pattern) : null;
       const files: { name: string; path: string; bytes: number; dir: boolean }[] = [];
       for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
         const name = entry.name;
         if (name.startsWith('.')) continue;
-        if (re && !re.test(name)) continue;
+        if (pattern !== null && !globMatch(pattern, name)) continue;
         // a link in the folder that leads outside is not listed (its size and kind would leak what lies there)
         if (entry.isSymbolicLink() && !entryInside(ctx.env, join(dir, name), 'list')) continue;
         const st = await stat(join(dir, name)).catch(() => null);
