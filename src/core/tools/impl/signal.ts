@@ -173,7 +173,10 @@ export const signalTools: ToolImplementations = {
       const s = ctx.study.state;
       refuseEpochedFiles(s, 'epoch_data');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
-      const baseline = baselineArg(args);
+      // MNE's default baseline (start … 0 s) only exists when the epoch contains 0 s; never blame a baseline the
+      // user did not pass: without 0 s in the window the default is no baseline, and the reply says so
+      const defaultOutside = !('baseline' in args) && !((args.t_min as number) <= 0 && (args.t_max as number) >= 0);
+      const baseline = defaultOutside ? null : baselineArg(args);
       const eventNames = args.event_id as string[] | undefined;
       // epochs × channels × samples, before anything is cut
       const nSamples = Math.round(((args.t_max as number) - (args.t_min as number)) * s.recordings[0].sfreq) + 1;
@@ -196,6 +199,7 @@ export const signalTools: ToolImplementations = {
       const lines = [
         `Created ${e.nEpochs} epochs (${counts.join(', ')}) of ${e.nChannels} channels × ${e.nTimes} samples (${e.tmin} … ${(e.tmin + (e.nTimes - 1) / e.sfreq).toFixed(3)} s), baseline ${e.baseline ? `${e.baseline[0]} … ${e.baseline[1]} s` : 'none'}.`,
       ];
+      if (defaultOutside) lines.push(`No baseline correction: the default baseline (epoch start … 0 s) needs 0 s inside the epoch ${args.t_min} … ${args.t_max} s; pass baseline=[start, end] within the epoch to correct one.`);
       if (noData.length) lines.push(`Dropped ${noData.length} epoch(s) crossing the record boundary: ${noData.slice(0, 10).map((d) => `${d.event}@${d.sample} (${d.file.split(/[\\/]/).pop()})`).join(', ')}${noData.length > 10 ? ', …' : ''}.`);
       if (dup.length) lines.push(`Dropped ${dup.length} repeated event(s) at the same sample.`);
       for (const w of res.warnings) lines.push(`Warning: ${w}`);
