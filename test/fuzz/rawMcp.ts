@@ -66,9 +66,10 @@ export class RawMcp {
 
   /**
    * Sends `raw` (a line is added when missing) then a ping probe. Returns every reply that came before the probe's
-   * (plus the reply with `expectId`, whenever it comes within the timeout), whether the probe was answered and the time.
+   * (plus the reply with `expectId`, whenever it comes within the timeout), whether the probe was answered, how long
+   * the probe took (the server's responsiveness) and how long the whole exchange took (the tool's own work included).
    */
-  async exchange(raw: string | Buffer, expectId?: string | number | null, timeoutMs = 10_000): Promise<{ replies: Reply[]; alive: boolean; ms: number; answered: boolean }> {
+  async exchange(raw: string | Buffer, expectId?: string | number | null, timeoutMs = 10_000): Promise<{ replies: Reply[]; alive: boolean; ms: number; probeMs: number; answered: boolean }> {
     const t0 = Date.now();
     const probeId = `probe-${++this.probe}`;
     const start = this.lines.length;
@@ -78,10 +79,11 @@ export class RawMcp {
     const probed = () => this.lines.slice(start).some((l) => l.id === probeId);
     const own = () => expectId === undefined || expectId === null || this.lines.slice(start).some((l) => l.id === expectId);
     const alive = await this.until(probed, timeoutMs);
+    const probeMs = Date.now() - t0;
     const answered = await this.until(own, timeoutMs);
     const replies = this.lines.slice(start).filter((l) => l.id !== probeId);
     this.lines.splice(0, this.lines.length - 0); // replies are handed out once
-    return { replies, alive, ms: Date.now() - t0, answered };
+    return { replies, alive, ms: Date.now() - t0, probeMs, answered };
   }
 
   /** A JSON-RPC request and its reply (or undefined on timeout). */
