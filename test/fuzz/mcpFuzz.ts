@@ -120,7 +120,8 @@ export async function runMcpFuzz(opts: { cli: string; dataFile: string; count: n
         { jsonrpc: '2.0', id: nid, method: 'initialize', params: { protocolVersion: 1 } }, { jsonrpc: '2.0', id: nid, method: 'resources/list' }, { jsonrpc: '2.0', id: nid, method: 'nope/nope', params: {} },
         { jsonrpc: '2.0', id: nid, method: 'tools/call', params: { name: 'load_data', arguments: { paths: ['rec.edf'] }, _meta: { progressToken: {} } } },
       ]);
-      return { raw: JSON.stringify(env2), id: env2.method !== undefined && typeof env2.id === 'number' ? nid : undefined, kind: 'envelope' };
+      // an answer is owed under this id when the id is valid and the message is a request (an invalid id is answered as null)
+      return { raw: JSON.stringify(env2), id: env2.method !== undefined && env2.id === nid ? nid : undefined, kind: 'envelope' };
     }
     if (k < 20) return { raw: JSON.stringify([{ jsonrpc: '2.0', id: nid, method: 'ping' }]), kind: 'batch' };
     if (k < 23) {
