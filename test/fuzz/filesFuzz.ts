@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { rng } from '../../src/core/io/simulate';
@@ -30,14 +30,15 @@ export interface FilesFuzzReport {
 }
 
 /** One recording: its main file and companions, as the shared test data holds them. */
-export const FORMATS: Record<string, { main: string; files: string[]; text?: string[] }> = {
+export const FORMATS: Record<string, { main: string; files: string[]; text?: string[]; generated?: Record<string, string> }> = {
   edf: { main: 'test.edf', files: ['test.edf'] },
   bdf: { main: 'test_bdf_stim_channel.bdf', files: ['test_bdf_stim_channel.bdf'] },
   gdf: { main: 'sample.gdf', files: ['sample.gdf'] },
   eeglab: { main: 'eeglab_data.set', files: ['eeglab_data.set', 'eeglab_data.fdt'] },
   brainvision: { main: 'test.vhdr', files: ['test.vhdr', 'test.vmrk', 'test.eeg'], text: ['test.vhdr', 'test.vmrk'] },
   fif: { main: 'test_bin_raw.fif', files: ['test_bin_raw.fif'] },
-  mat: { main: 'test_edf_eeglab.mat', files: ['test_edf_eeglab.mat'] },
+  // a bare MAT array takes its rate from a JSON sidecar (the reader's documented layout)
+  mat: { main: 'test_edf_eeglab.mat', files: ['test_edf_eeglab.mat', 'test_edf_eeglab.json'], text: ['test_edf_eeglab.json'], generated: { 'test_edf_eeglab.json': '{"sfreq": 512}' } },
   egi: { main: 'test_egi.raw', files: ['test_egi.raw'] },
   cnt: { main: 'test.cnt', files: ['test.cnt'] },
 };
@@ -74,13 +75,17 @@ export async function runFilesFuzz(opts: { dataDir: string; count: number; seed:
   const note = (kind: string, what: string): void => {
     if (report.examples.length < 20) report.examples.push(`${kind}: ${what.slice(0, 300)}`);
   };
+  /** the files of a failing case are kept for reproduction (XBRAIN_FUZZ_KEEP=folder) */
+  const keep = (dir: string, label: string): void => {
+    if (process.env.XBRAIN_FUZZ_KEEP) cpSync(dir, join(process.env.XBRAIN_FUZZ_KEEP, label), { recursive: true });
+  };
   const env = { workspace: ws, packageRoot: process.cwd(), trusted: true, dataFolders: [], memoryBudgetMB: 512 };
   const idle = process.memoryUsage().rss;
   let peak = idle;
   report.rssIdleMB = Math.round(idle / 2 ** 20);
 
   for (const [fmt, g] of Object.entries(FORMATS).filter(([f]) => !opts.formats || opts.formats.includes(f))) {
-    const originals = g.files.map((f) => readFileSync(join(opts.dataDir, f)));
+    const originals = g.files.map((f) => (g.generated?.[f] !== undefined ? Buffer.from(g.generated[f]) : readFileSync(join(opts.dataDir, f))));
     const tally = { cases: 0, loaded: 0, refused: 0 };
     report.perFormat[fmt] = tally;
     for (let i = 0; i < opts.count; i++) {
@@ -128,6 +133,7 @@ export async function runFilesFuzz(opts: { dataDir: string; count: number; seed:
         report.slowestMs = Math.max(report.slowestMs, ms);
         if (ms > 2000) {
           report.hangs++;
+          keep(dir, `${fmt}-${i}-slow`);
           note('hang', `${fmt} ${what}: ${ms} ms`);
         }
         if (INTERNAL_TEXT.test(res.content)) {
@@ -138,6 +144,7 @@ export async function runFilesFuzz(opts: { dataDir: string; count: number; seed:
           tally.refused++;
           if (!TYPED.has(res.error?.code ?? '')) {
             report.crashes++;
+            keep(dir, `${fmt}-${i}`);
             note('untyped error', `${fmt} ${what}: ${res.error?.code} ${res.content}`);
           }
           if (session.study.state !== initial) {

@@ -5,6 +5,10 @@ import { existsSync } from 'node:fs';
 import { repoRoot, testDataDir } from '../helpers/paths';
 import { runMcpFuzz } from '../../fuzz/mcpFuzz';
 import { runFilesFuzz, FORMATS } from '../../fuzz/filesFuzz';
+import { matChar, matFile } from '../io/fuzz/fixtures';
+import { readMat } from '../../../src/core/io/formats/mat';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 /**
  * The small seeded run of the hostile-client fuzzer (issue 18); the large one is `npm run fuzz -- mcp|files --count N
@@ -29,4 +33,14 @@ describe('fuzz smoke run (seeded)', () => {
     expect(rep.examples).toEqual([]);
     expect(rep).toMatchObject({ crashes: 0, hangs: 0, internalTexts: 0, studyChanged: 0, escapes: 0, writesOutside: 0 });
   }, 180_000);
+
+  it('regression from the 2000-case run: a MAT char array of 134217728×0 is a typed error, not a V8 abort', async () => {
+    // `npm run fuzz -- files --count 2000 --seed 18` (eeglab case: a bit-flipped EEG.condition) aborted the process
+    // ("Fatal JavaScript invalid size error") while it pushed 10^8 empty rows
+    const el = matChar('condition', '');
+    new DataView(el.buffer).setInt32(32, 134_217_728, true);
+    const file = join(mkdtempSync(join(tmpdir(), 'xb-matrows-')), 'rows.mat');
+    writeFileSync(file, matFile([el], false));
+    await expect(readMat(file)).rejects.toMatchObject({ code: 'bad_file', message: expect.stringContaining('134217728x0 characters') });
+  });
 });

@@ -110,7 +110,11 @@ export const ioTools: ToolImplementations = {
       // headers first (no samples read): what the recordings will take in memory, against the budget
       let bytes = 0;
       for (const f of fresh) {
-        const h = await readHeader(f).catch(() => null); // a bad file is named by the read below
+        // a typed header error names the file now; anything else is left to the full read below
+        const h = await readHeader(f).catch((e: unknown) => {
+          if (e instanceof XBrainError) throw e;
+          return null;
+        });
         if (h) bytes += h.channels.length * Math.max(h.nTimes, 0) * 4;
       }
       checkBudget(ctx.env, bytes, 'paths', `loading ${fresh.length} recording(s)`);
