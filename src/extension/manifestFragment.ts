@@ -38,7 +38,7 @@ export function extensionContributes() {
           'xbrain.llm.offline': { type: 'boolean', default: true, markdownDescription: 'Use the local **XBrain Offline** planner when chat gives no model, even if an endpoint is configured.' },
           'xbrain.training.threads': { type: 'integer', default: 0, minimum: 0, markdownDescription: 'Worker threads for the local trainer when **Configure Training…** sets none (0 = up to 2, the cores available).' },
           'xbrain.python': { type: 'string', default: '', scope: 'machine-overridable', markdownDescription: 'Python interpreter (with `torch`) for the **pytorch** trainer backend, e.g. `/usr/bin/python3` or a venv\'s `bin/python`. Empty: auto-detect (`$XBRAIN_PYTHON`, `python3` on PATH, `/usr/bin/python3`). **XBrain: Show Trainer Backends** shows what was found.' },
-          'xbrain.data.folders': { type: 'array', items: { type: 'string' }, default: [], scope: 'resource', markdownDescription: 'Extra folders whose EEG files **XBrain: Load EEG Files…** offers.' },
+          'xbrain.data.folders': { type: 'array', items: { type: 'string' }, default: [], scope: 'machine', markdownDescription: 'Folders outside the workspace from which XBrain may read EEG and label files (every door: chat, palette, notebook, MCP); **XBrain: Load EEG Files…** offers their files. Writes always stay inside the workspace. A machine setting, so a cloned workspace cannot widen it. See docs/workspace.md.' },
         },
       },
       chatParticipants: [{

@@ -29,9 +29,10 @@ export class SessionHost implements vscode.Disposable {
     }).dispose));
     // the tools read the python interpreter and the default trainer threads from the session's env: keep them current
     this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('xbrain.python') || e.affectsConfiguration('xbrain.training.threads')) {
+      if (e.affectsConfiguration('xbrain.python') || e.affectsConfiguration('xbrain.training.threads') || e.affectsConfiguration('xbrain.data.folders')) {
         delete session.env.python;
         delete session.env.trainerThreads;
+        delete session.env.dataFolders;
         Object.assign(session.env, frontEndEnv());
       }
     }));
@@ -48,11 +49,11 @@ export class SessionHost implements vscode.Disposable {
     const env: ToolEnv = { workspace: folder, packageRoot: context.extensionPath, trusted: vscode.workspace.isTrusted, ...frontEndEnv() };
     let session: XBrainSession;
     try {
-      session = await XBrainSession.open(env);
+      session = await XBrainSession.open(env, { owner: 'VS Code (XBrain extension)' });
     } catch (e) {
       // A damaged .xbrain/study.json must not take the whole extension down: start empty and say why.
       void vscode.window.showWarningMessage(`XBrain: could not restore the study in ${folder}: ${e instanceof Error ? e.message : String(e)}. Starting empty.`);
-      session = await XBrainSession.open(env, { fresh: true });
+      session = await XBrainSession.open(env, { fresh: true, owner: 'VS Code (XBrain extension)' });
     }
     const host = new SessionHost(session, context);
     await host.syncContext();
@@ -95,7 +96,8 @@ export class SessionHost implements vscode.Disposable {
 }
 
 /** The settings the tools read from their ToolEnv. */
-function frontEndEnv(): Pick<ToolEnv, 'python' | 'trainerThreads'> {
-  const { python, trainerThreads } = readSettings();
-  return { ...(python ? { python } : {}), ...(trainerThreads >= 1 ? { trainerThreads } : {}) };
+function frontEndEnv(): Pick<ToolEnv, 'python' | 'trainerThreads' | 'dataFolders'> {
+  const { python, trainerThreads, dataFolders } = readSettings();
+  // xbrain.data.folders: the folders besides the workspace that tools may read (unset: XBRAIN_DATA_FOLDERS)
+  return { ...(python ? { python } : {}), ...(trainerThreads >= 1 ? { trainerThreads } : {}), ...(dataFolders.length ? { dataFolders } : {}) };
 }

@@ -1,4 +1,6 @@
 import { createInterface } from 'node:readline/promises';
+import { dirname, resolve } from 'node:path';
+import { dataFolders } from '../../core/tools/boundary';
 import type { CliCommand } from '../command';
 import { CliUsageError, parseFlags } from '../command';
 import { cliEnv } from '../env';
@@ -15,7 +17,7 @@ import { BackgroundReviewer } from '../../core/agent/reviewer';
 
 export const askCommand: CliCommand = {
   name: 'ask',
-  usage: 'ask "REQUEST" [--data PATH] [--llm offline|openai] [--embedding-model M] [--yes] [--json] [--mock [--stage S]] [--workspace DIR]',
+  usage: 'ask "REQUEST" [--data PATH] [--llm offline|openai] [--embedding-model M] [--yes] [--json] [--mock [--stage S]] [--workspace DIR] [--data-folder DIR]',
   summary: 'Run the agent on the workspace Study (offline planner by default; --mock uses simulated tools)',
   run: async (argv) => {
     const { flags, positional } = parseFlags(argv, ['json', 'yes', 'mock', 'quiet']);
@@ -31,7 +33,9 @@ export const askCommand: CliCommand = {
     if (flags['embedding-model'] === true) throw new CliUsageError('--embedding-model: needs a model name (e.g. text-embedding-3-small)');
     const dataPath = typeof flags.data === 'string' ? flags.data : mock ? MOCK_FILES.join(',') : undefined;
 
-    const session = mock ? await mockSession(env, stageFlag as Stage) : await XBrainSession.open(env);
+    // the request names its data: the folders of --data may be read like configured data folders
+    if (typeof flags.data === 'string') env.dataFolders = [...dataFolders(env), ...flags.data.split(/\s*,\s*/).filter(Boolean).map((p) => dirname(resolve(p)))];
+    const session = mock ? await mockSession(env, stageFlag as Stage) : await XBrainSession.open(env, { owner: 'xbrain ask' });
     const llm = createLlm(llmKind, process.env);
     const json = Boolean(flags.json);
     const interactive = !json && !flags.yes && process.stdin.isTTY;

@@ -63,7 +63,7 @@ export const demoCommand: CliCommand = {
       const chance = m.chance as Record<string, unknown> | undefined;
       const base = m.baseline as Record<string, unknown> | undefined;
       out(`\nEEGNet on the ${evaluation.split} set: accuracy ${num(m.accuracy)}, balanced accuracy ${num(m.balancedAccuracy)}, kappa ${num(m.kappa)}, macro-F1 ${num(m.macroF1)}, AUC ${num(m.auc)}`);
-      if (chance) out(`Chance: ${num(chance.uniform)} (above ${num(chance.significant)} is better than chance at p < 0.05 for this test set)`);
+      if (chance) out(`Chance: ${num(chance.uniform)} (${typeof chance.significant === 'number' ? `above ${num(chance.significant)} is better than chance at p < 0.05 for this test set` : 'the test set is too small for any accuracy to be significant at p < 0.05'})`);
       if (base) out(`CSP+LDA baseline on the same split: accuracy ${num(base.accuracy)}, kappa ${num(base.kappa)}`);
     }
     if (code === 0) out(`\nDone. Stage: ${session.study.stage}. ${session.study.state.runs.length} run(s), ${session.study.state.evaluations.length} evaluation(s).`);

@@ -1,28 +1,31 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CliCommand } from '../command';
 import { CliUsageError, parseFlags } from '../command';
 import { cliEnv } from '../env';
 import { XBrainSession } from '../../core/session';
-import { createMcpServer } from '../../core/agent/mcpServer';
+import { createMcpServer, CONFIRM_TOOL } from '../../core/agent/mcpServer';
+import { definitionByName } from '../../core/tools/definitions';
+import { GuardedStdioTransport } from '../mcpTransport';
 import { mockSession } from '../../core/agent/mockTools';
 import { STAGES, type Stage } from '../../core/study/types';
 
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  usage: 'mcp [--workspace DIR] [--mock [--stage S]]',
+  usage: 'mcp [--workspace DIR] [--data-folder DIR] [--mock [--stage S]]',
   summary: 'Serve the XBrain tools over MCP (stdio) with the same stage gating and confirmations',
   run: async (argv) => {
     const { flags } = parseFlags(argv, ['mock']);
     const env = cliEnv(flags);
     const stage = typeof flags.stage === 'string' ? flags.stage : 'empty';
     if (!STAGES.includes(stage as Stage)) throw new CliUsageError(`--stage: '${stage}' is not a stage (${STAGES.join(', ')})`);
-    const session = flags.mock ? await mockSession(env, stage as Stage) : await XBrainSession.open(env);
+    const session = flags.mock ? await mockSession(env, stage as Stage) : await XBrainSession.open(env, { owner: 'xbrain mcp' });
     const server = createMcpServer(session);
-    await server.connect(new StdioServerTransport());
-    await new Promise<void>((resolve) => {
+    // malformed and hostile messages are answered by the guard in front of the SDK (src/cli/mcpGuard.ts)
+    const transport = new GuardedStdioTransport((name) => name === CONFIRM_TOOL || definitionByName.has(name));
+    await new Promise<void>((resolve, reject) => {
       server.onclose = () => resolve();
-      process.stdin.on('end', () => resolve());
+      server.connect(transport).catch(reject);
     });
+    await session.dispose();
     return 0;
   },
 };

@@ -21,7 +21,7 @@ export function failureLine(report: NotebookRunReport): string | null {
 
 export const runCommand: CliCommand = {
   name: 'run',
-  usage: 'run NOTEBOOK.xbrain [--workspace DIR] [--yes] [--json]',
+  usage: 'run NOTEBOOK.xbrain [--workspace DIR] [--data-folder DIR] [--yes] [--json]',
   summary: 'Run all cells of a notebook headless on a fresh Study (--yes confirms what needs confirmation)',
   run: async (argv) => {
     const { flags, positional } = parseFlags(argv, ['json', 'yes']);
@@ -34,7 +34,7 @@ export const runCommand: CliCommand = {
       throw new XBrainError('not_found', `cannot read notebook '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { file });
     }
     const nb = parseNotebook(text, file);
-    const session = await XBrainSession.open(cliEnv(flags), { fresh: true });
+    const session = await XBrainSession.open(cliEnv(flags), { fresh: true, owner: `xbrain run ${positional[0] ?? ''}`.trim() });
     const json = flags.json === true;
     // Ctrl+C stops a running training and rolls the current cell back, like Interrupt in VS Code.
     const interrupt = new AbortController();

@@ -1,6 +1,7 @@
-import { isAbsolute, relative, resolve } from 'node:path';
 import type { StudyState } from '../study/types';
 import type { ToolEnv } from '../tools/types';
+import { insideWorkspace } from '../tools/boundary';
+import { XBrainError } from '../tools/result';
 import { isEpochedRecording } from '../signal/epochedFiles';
 
 const EPOCHED_FILES = 'the study was loaded from epoched files: its epochs are already cut, so epoch_data/window_epoch do not apply; continue with generate_dataset';
@@ -86,14 +87,17 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
     case 'export_epochs':
     case 'export_model':
     case 'attach_labels': {
-      const paths: string[] = tool === 'load_data' ? ((args.paths as string[]) ?? []) : tool === 'list_files' ? [String(args.directory ?? '.')] : tool === 'attach_labels' ? Object.values((args.mapping as Record<string, string>) ?? {}) : [String(args.path ?? '')];
+      // only well-typed values are checked here; the schema names a wrong type (a number, a nested array)
+      const given: unknown = tool === 'load_data' ? args.paths : tool === 'list_files' ? [args.directory ?? '.'] : tool === 'attach_labels' ? (args.mapping && typeof args.mapping === 'object' ? Object.values(args.mapping) : []) : [args.path];
+      const paths = Array.isArray(given) ? given.filter((p): p is string => typeof p === 'string' && p.length > 0) : [];
+      const access = tool === 'list_files' ? 'list' : tool.startsWith('export_') ? 'write' : 'read';
       for (const p of paths) {
-        const abs = isAbsolute(p) ? p : resolve(env.workspace, p);
-        const inside = [env.workspace, ...extraRoots].some((root) => {
-          const rel = relative(root, abs);
-          return !rel.startsWith('..') && !isAbsolute(rel);
-        });
-        if (!inside) return `path '${p}' is outside the workspace (${env.workspace}); the agent only touches files inside it`;
+        try {
+          insideWorkspace(env, p, access, 'path', extraRoots);
+        } catch (e) {
+          if (e instanceof XBrainError) return e.message;
+          throw e;
+        }
       }
       return null;
     }

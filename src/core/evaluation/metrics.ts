@@ -25,9 +25,10 @@ export interface ChanceLevel {
   majority: number;
   /**
    * accuracy needed to beat chance at p < 0.05 for this many trials (binomial, Combrisson & Jerbi 2015): the smallest
-   * k/n with P(X ≥ k) < 0.05 under X ~ Binomial(n, 1/K)
+   * k/n with P(X ≥ k) < 0.05 under X ~ Binomial(n, 1/K); null when even n/n correct is not significant (the test
+   * set is too small for any accuracy to show anything)
    */
-  significant: number;
+  significant: number | null;
 }
 
 export interface ClassificationReport {
@@ -114,15 +115,25 @@ function logGamma(x: number): number {
 }
 
 /** Smallest accuracy k/n with P(X ≥ k) < alpha for X ~ Binomial(n, p). */
-export function binomialChanceThreshold(n: number, p: number, alpha = 0.05): number {
-  if (n <= 0) return 1;
+export function binomialChanceThreshold(n: number, p: number, alpha = 0.05): number | null {
+  if (n <= 0) return null;
   let tail = 0; // P(X ≥ k), accumulated from k = n downwards
   for (let k = n; k >= 0; k--) {
     const pk = Math.exp(logChoose(n, k) + k * Math.log(p) + (n - k) * Math.log1p(-p));
-    if (tail + pk >= alpha) return (k + 1) / n;
+    // k = n already reaches alpha: no accuracy up to 100 % is significant with n trials
+    if (tail + pk >= alpha) return k === n ? null : (k + 1) / n;
     tail += pk;
   }
   return 0;
+}
+
+/** The chance sentence of an evaluation: the threshold, or that the test set is too small for one. */
+export function significanceText(chance: ChanceLevel, n: number, classes: number): string {
+  if (chance.significant === null) {
+    const pAll = Math.pow(chance.uniform, n);
+    return `${n} test trial${n === 1 ? ' is' : 's are'} too few for any accuracy to be significant at p < 0.05 with ${classes} classes (even all correct has p = ${pAll.toPrecision(2)}); evaluate on a larger test set`;
+  }
+  return `above ${(100 * chance.significant).toFixed(1)}% is significant at p < 0.05 for ${n} trials`;
 }
 
 /**

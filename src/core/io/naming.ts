@@ -42,6 +42,10 @@ export function subjectSessionFromPath(path: string, rule?: NamingRule): Subject
   }
   if (rule.mode === 'regex') {
     let re: RegExp;
+    // a repeated group that itself repeats, e.g. (a+)+ or (\w*)*, can take exponential time on a file name
+    if (/\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/.test(rule.pattern)) {
+      throw new XBrainError('invalid_arguments', `naming pattern "${rule.pattern}" repeats a group that repeats inside (like (a+)+), which can take exponential time; write it without the nested repetition`, { field: 'pattern', parameter: 'subject_pattern' });
+    }
     try { re = new RegExp(rule.pattern.replace(/\(\?P</g, '(?<')); } catch (e) {
       throw new XBrainError('invalid_arguments', `naming pattern "${rule.pattern}" is not a valid regular expression: ${(e as Error).message}`, { field: 'pattern' });
     }

@@ -99,18 +99,28 @@ export async function bandpass(d: SignalData, o: FilterOptions, par: RunRowsOpti
   };
 }
 
+/** The most harmonics one notch call removes (50 Hz up to 1 kHz sampling needs 9; 50 Hz at 2 kHz, 19). */
+export const MAX_NOTCH_HARMONICS = 20;
+
 /** MNE `inst.notch_filter(freqs)` with freq and its harmonics below Nyquist (FIR defaults). */
 export async function notch(d: SignalData, freq: number, par: RunRowsOptions = {}): Promise<StepResult> {
   requireData(d);
   const sfreq = sfreqOf(d);
   const nyq = sfreq / 2;
-  if (!(freq < nyq)) throw new XBrainError('invalid_arguments', `freq: ${freq} Hz must be below Nyquist (${nyq} Hz at ${sfreq} Hz sampling)`, { parameter: 'freq' });
+  if (!(freq > 0 && freq < nyq)) throw new XBrainError('invalid_arguments', `freq: ${freq} Hz must lie between 0 and Nyquist (${nyq} Hz at ${sfreq} Hz sampling)`, { parameter: 'freq' });
+  // counted before any list is built: a tiny freq would otherwise mean billions of notches
+  const harmonics = Math.floor((nyq - 2) / freq);
+  if (harmonics > MAX_NOTCH_HARMONICS) {
+    throw new XBrainError('invalid_arguments', `freq: ${freq} Hz would notch ${harmonics} harmonics (${freq}, ${2 * freq}, … Hz up to Nyquist ${nyq} Hz), erasing the EEG bands; at most ${MAX_NOTCH_HARMONICS} are notched — line noise is at 50 or 60 Hz`, { parameter: 'freq', harmonics });
+  }
   const freqs = notchHarmonics(freq, sfreq);
   if (freqs.length === 0) throw new XBrainError('invalid_arguments', `freq: ${freq} Hz leaves no notch at least 2 Hz below Nyquist (${nyq} Hz)`, { parameter: 'freq' });
   const fir = designNotch(sfreq, freqs);
   const picks = dataPicks(d);
   const warnings: string[] = [];
   if (fir.length > minTimes(d)) warnings.push(`filter_length (${fir.length}) is longer than the signal (${minTimes(d)}), distortion is likely.`);
+  const inBands = freqs.filter((f) => f >= 1 && f <= 40);
+  if (inBands.length) warnings.push(`freq ${freq} Hz is not a mains frequency (50/60 Hz): the notches at ${inBands.join(', ')} Hz fall inside the EEG bands (1–40 Hz) and remove brain signal there.`);
   const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'fir', taps: fir.taps }, i, out, par));
   return {
     data, warnings,

@@ -15,7 +15,19 @@ export interface WindowResult {
   windowSamples: number;
 }
 
-export function windowRecordings(recordings: readonly Recording[], duration: number, overlap: number, label: string): WindowResult {
+/** How many windows windowRecordings would cut (computed, nothing allocated): for the memory budget. */
+export function windowCount(recordings: readonly Recording[], duration: number, overlap: number): number {
+  if (recordings.length === 0) return 0;
+  const sfreq = recordings[0].sfreq;
+  const step = sfreq * (duration - overlap);
+  if (!(step > 0)) return Infinity;
+  return recordings.reduce((n, r) => {
+    const stop = r.nTimes - pyRound(sfreq * duration);
+    return n + (stop >= 0 ? Math.floor(stop / step) + 1 : 0);
+  }, 0);
+}
+
+export function windowRecordings(recordings: readonly Recording[], duration: number, overlap: number, label: string, opts: { budget?: (bytes: number, parameter: string) => void } = {}): WindowResult {
   if (recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded');
   if (!(duration > 0)) throw new XBrainError('invalid_arguments', `duration: must be positive, got ${duration}`, { parameter: 'duration' });
   if (!(overlap >= 0 && overlap < duration)) throw new XBrainError('invalid_arguments', `overlap: must be ≥ 0 and below duration (${duration} s), got ${overlap}`, { parameter: 'overlap' });
@@ -31,6 +43,10 @@ export function windowRecordings(recordings: readonly Recording[], duration: num
   const windowSamples = pyRound((duration - 1 / sfreq) * sfreq) + 1;
   const step = sfreq * (duration - overlap);
   if (windowSamples < 1) throw new XBrainError('invalid_arguments', `duration: ${duration} s is shorter than one sample at ${sfreq} Hz`, { parameter: 'duration' });
+  if (step < 1) {
+    throw new XBrainError('invalid_arguments', `overlap: windows would start ${((duration - overlap) * 1000).toPrecision(3)} ms apart, less than one sample (${(1000 / sfreq).toPrecision(3)} ms at ${sfreq} Hz); use overlap ≤ ${(duration - 1 / sfreq).toFixed(4)} s`, { parameter: 'overlap' });
+  }
+  opts.budget?.(windowCount(recordings, duration, overlap) * names.length * windowSamples * 4, overlap > 0 ? 'overlap' : 'duration');
   const starts: { rec: number; sample: number }[] = [];
   const perRecording = recordings.map((r, ri) => {
     const stop = r.nTimes - pyRound(sfreq * duration);

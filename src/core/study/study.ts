@@ -32,6 +32,7 @@ export function emptyState(): StudyState {
  */
 export class Study {
   private s: StudyState;
+  private rev = 0;
   private readonly changes = new Emitter<StudyChange>();
   private readonly uiRequests = new Emitter<UiRequest>();
 
@@ -46,6 +47,11 @@ export class Study {
 
   get stage(): Stage {
     return deriveStage(this.s);
+  }
+
+  /** Counts the changes of this Study (commits and replacements): a confirmation records the one it was asked at. */
+  get revision(): number {
+    return this.rev;
   }
 
   onDidChange(listener: (c: StudyChange) => void): Disposable {
@@ -66,6 +72,7 @@ export class Study {
     checkInvariants(next);
     const previousStage = this.stage;
     this.s = next;
+    this.rev++;
     const stage = this.stage;
     const all = stage !== previousStage && !kinds.includes('stage') ? [...kinds, 'stage' as const] : kinds;
     this.changes.fire({ kinds: all, stage, previousStage });
@@ -76,6 +83,7 @@ export class Study {
     checkInvariants(state);
     const previousStage = this.stage;
     this.s = state;
+    this.rev++;
     const stage = this.stage;
     const kinds: ChangeKind[] = ['recordings', 'preprocessing', 'epochs', 'datasets', 'training', 'runs'];
     this.changes.fire({ kinds: stage !== previousStage ? [...kinds, 'stage'] : kinds, stage, previousStage });

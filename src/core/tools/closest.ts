@@ -18,6 +18,8 @@ export function editDistance(a: string, b: string): number {
 
 /** The closest candidate, or undefined when none is reasonably close. */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  // a suggestion for a very long word means nothing and its edit distance costs length × candidates
+  if (word.length > 64) return undefined;
   const w = word.toLowerCase();
   let best: string | undefined;
   let bestD = Infinity;

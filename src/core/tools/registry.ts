@@ -9,6 +9,12 @@ import { allImplementations } from './impl';
 export interface InvokeOptions {
   /** the user has confirmed this exact call (chat button, palette dialog, notebook prompt, CLI --yes) */
   confirmed?: boolean;
+  /**
+   * The question the user confirmed, when the confirmation came later than the question (MCP tokens, buttons): the
+   * call is planned again on the Study as it is now, and if the question would now be different (the Study changed:
+   * more would be lost, another plan would run) nothing runs and the new question comes back, saying what changed.
+   */
+  confirmedQuestion?: string;
 }
 
 const GOING_BACK_STAGES = new Set(['dataset_ready', 'trained']);
@@ -53,7 +59,9 @@ export class ToolRegistry {
 
     if (plan) {
       const full: PlannedCall[] = plan[plan.length - 1]?.tool === name ? plan : [...plan, { tool: name, arguments: args }];
-      if (!opts.confirmed) return confirmPlan(name, stage, full);
+      const ask = confirmPlan(name, stage, full);
+      if (!opts.confirmed) return ask;
+      if (opts.confirmedQuestion !== undefined && opts.confirmedQuestion !== ask.content) return askAgain(ask, opts.confirmedQuestion);
       return this.runPlan(name, full, ctx);
     }
 
@@ -73,7 +81,10 @@ export class ToolRegistry {
     if (!question && goingBack) question = describeGoingBack(ctx);
     if (!question && def.needsConfirmation) question = `Run ${name}?`;
     if (question && !opts.confirmed) {
-      return { type: 'confirm', content: question, tool: name, meta: { tool: name, arguments: args, stage } };
+      return { type: 'confirm', content: question, tool: name, meta: { tool: name, arguments: args, stage, revision: study.revision } };
+    }
+    if (question && opts.confirmedQuestion !== undefined && question !== opts.confirmedQuestion) {
+      return askAgain({ type: 'confirm', content: question, tool: name, meta: { tool: name, arguments: args, stage, revision: study.revision } }, opts.confirmedQuestion);
     }
 
     const before = study.state;
@@ -110,6 +121,15 @@ function confirmPlan(name: string, stage: string, plan: PlannedCall[]): ToolResu
     content: `'${name}' is not available at stage '${stage}'. Skipping ahead with defaults would run:\n${lines.join('\n')}`,
     tool: name,
     meta: { tool: name, stage, plan },
+  };
+}
+
+/** The Study changed between the question and its confirmation: the new question, with what it said before. */
+function askAgain(now: ToolResult, before: string): ToolResult {
+  return {
+    ...now,
+    content: `The study changed since this was confirmed, so nothing ran. It asked:\n  ${before.replace(/\n/g, '\n  ')}\nIt would now:\n  ${now.content.replace(/\n/g, '\n  ')}\nConfirm again if this is still wanted.`,
+    meta: { ...now.meta, changed: { before, now: now.content } },
   };
 }
 

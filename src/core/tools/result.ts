@@ -24,6 +24,12 @@ export type ErrorCode =
   | 'invalid_state'
   | 'cancelled'
   | 'untrusted'
+  /** a path resolves (symbolic links followed) outside the workspace and the configured data folders */
+  | 'outside_workspace'
+  /** another process holds the workspace's Study lock (.xbrain/study.lock) */
+  | 'study_locked'
+  /** the call would allocate more memory than the budget allows (src/core/tools/budget.ts) */
+  | 'over_budget'
   | 'unavailable'
   | 'internal';
 

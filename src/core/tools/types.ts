@@ -16,6 +16,7 @@ export interface JsonSchema {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   minItems?: number;
+  maxLength?: number;
   maxItems?: number;
   additionalProperties?: boolean | JsonSchema;
   anyOf?: JsonSchema[];
@@ -57,6 +58,13 @@ export interface ToolEnv {
   trusted: boolean;
   /** interpreter for the pytorch trainer backend (VS Code setting `xbrain.python`); auto-detected when unset */
   python?: string;
+  /**
+   * extra folders reads and listings may reach besides the workspace (VS Code setting `xbrain.data.folders`, CLI
+   * `--data-folder`); undefined = the XBRAIN_DATA_FOLDERS environment variable. Writes stay in the workspace.
+   */
+  dataFolders?: string[];
+  /** memory one call may allocate, in MB (undefined: XBRAIN_MEMORY_BUDGET_MB, else half of the free memory) */
+  memoryBudgetMB?: number;
   /** trainer threads when configure_training sets none (VS Code setting `xbrain.training.threads`; 0/unset: up to 2) */
   trainerThreads?: number;
 }
@@ -69,6 +77,11 @@ export interface ToolContext {
   progress?: (message: string) => void;
   /** run long jobs (training) to the end before returning: CLI runs and confirmed skip plans */
   awaitLongJobs?: boolean;
+  /**
+   * A call that waits on a long job calls this once the job has started and the Study is in its running stage: the
+   * session's queue lets the next calls run (stop_training, get_study_state) while this one waits.
+   */
+  releaseQueue?: () => void;
 }
 
 export type ToolArgs = Record<string, unknown>;

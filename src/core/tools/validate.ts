@@ -42,6 +42,9 @@ export function validateArgs(def: ToolDefinition, args: unknown): ValidationOutc
     compiled.set(def.name, fn);
   }
   const copy = structuredClone(args) as ToolArgs;
+  // JSON numbers such as 1e400 parse to Infinity, which JSON Schema's "number" accepts; no parameter means it
+  const inf = nonFinite(copy);
+  if (inf) return { ok: false, message: `${def.name}: parameter '${inf}' must be a finite number`, parameter: inf };
   if (fn(copy)) return { ok: true, args: copy };
   // The most helpful message first: a misspelt name explains a "missing" one, an enum beats a bare type error.
   const rank = (k: string) => ['additionalProperties', 'enum', 'type', 'required'].indexOf(k) >>> 0;
@@ -56,4 +59,15 @@ export function validateArgs(def: ToolDefinition, args: unknown): ValidationOutc
     if (near) d.message += ` (did you mean '${near}'?)`;
   }
   return { ok: false, message: `${def.name}: ${d.message}`, parameter: d.parameter };
+}
+
+/** The first parameter holding a non-finite number (walked with an explicit stack, no recursion). */
+function nonFinite(args: ToolArgs): string | null {
+  const stack: [string, unknown][] = Object.entries(args);
+  while (stack.length) {
+    const [key, v] = stack.pop() as [string, unknown];
+    if (typeof v === 'number' && !Number.isFinite(v)) return key.split('.')[0];
+    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) stack.push([`${key}.${k}`, x]);
+  }
+  return null;
 }

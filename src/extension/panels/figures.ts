@@ -179,7 +179,7 @@ interface EvaluationMetaView {
   accuracy?: number; balancedAccuracy?: number; kappa?: number; macroF1?: number; auc?: number;
   confusion?: number[][];
   perClass?: { class: string; precision: number; recall: number; f1: number; support: number; auc: number }[];
-  chance?: { uniform: number; majority: number; significant: number };
+  chance?: { uniform: number; majority: number; significant: number | null };
   summary?: Record<string, { mean: number; sd: number; n: number }>;
   baseline?: { method: string; accuracy?: number; kappa?: number; summary?: Record<string, { mean: number; sd: number; n: number }> } | null;
 }
@@ -213,7 +213,7 @@ export function evaluationMessage(s: Readonly<StudyState>, _req: Partial<PanelVi
   if (m.chance) {
     rows.push(['chance (1 / classes)', r4(m.chance.uniform), '', '']);
     rows.push(['majority class', r4(m.chance.majority), '', '']);
-    rows.push(['significant above (p < 0.05)', r4(m.chance.significant), '', '']);
+    rows.push(['significant above (p < 0.05)', m.chance.significant === null ? 'test set too small' : r4(m.chance.significant), '', '']);
   }
   for (const p of m.perClass ?? []) rows.push([`${p.class}: precision / recall / F1 (n=${p.support})`, `${r4(p.precision)} / ${r4(p.recall)} / ${r4(p.f1)}`, '', '']);
   const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
@@ -221,7 +221,7 @@ export function evaluationMessage(s: Readonly<StudyState>, _req: Partial<PanelVi
   const parts = [
     typeof m.accuracy === 'number' ? `accuracy ${pct(m.accuracy)}${acc && acc.n > 1 ? ` ± ${pct(acc.sd)}` : ''}` : '',
     typeof m.kappa === 'number' ? `kappa ${m.kappa.toFixed(3)}` : '',
-    m.chance ? `chance ${pct(m.chance.uniform)} (significant above ${pct(m.chance.significant)})` : '',
+    m.chance ? `chance ${pct(m.chance.uniform)} (${m.chance.significant === null ? 'test set too small for significance' : `significant above ${pct(m.chance.significant)}`})` : '',
     m.baseline?.summary?.accuracy ? `${m.baseline.method} baseline ${pct(m.baseline.summary.accuracy.mean)}` : '',
   ].filter(Boolean);
   const view = clampView({}, ['metrics'], 1, []);

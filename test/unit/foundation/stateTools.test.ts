@@ -23,14 +23,15 @@ describe('state tools', () => {
     expect((one.meta.files as unknown[]).length).toBe(2);
   });
 
-  it('list_files refuses system folders and names a missing directory', async () => {
-    const h = harness();
+  it('list_files refuses folders outside the workspace and names a missing directory', async () => {
+    const h = harness(mkdtempSync(join(tmpdir(), 'xbrain-ls-')));
+    h.ctx.env.dataFolders = [];
     const sys = await h.call('list_files', { directory: '/etc' });
-    expect(sys.error?.code).toBe('invalid_arguments');
+    expect(sys.error?.code).toBe('outside_workspace');
     expect(sys.meta.parameter).toBe('directory');
-    const missing = await h.call('list_files', { directory: '/no/such/folder' });
+    const missing = await h.call('list_files', { directory: 'no/such/folder' });
     expect(missing.error?.code).toBe('not_found');
-    expect(missing.content).toContain("'/no/such/folder'");
+    expect(missing.content).toContain("'no/such/folder'");
   });
 
   it('get_dataset_info and get_study_state describe the study without samples', async () => {

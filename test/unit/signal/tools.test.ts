@@ -150,7 +150,8 @@ describe('refusals leave the Study unchanged', () => {
     ['epoch_data', { t_min: 2, t_max: 1 }, 't_max'],
     ['epoch_data', { t_min: 0, t_max: 1, event_id: ['T9'] }, 'event_id'],
     ['epoch_data', { t_min: 0, t_max: 40 }, 't_min'],
-    ['epoch_data', { t_min: 0.5, t_max: 1 }, 'baseline'],
+    // a baseline the user passes is checked and named (without one, a window without 0 s has none: issue 18)
+    ['epoch_data', { t_min: 0.5, t_max: 1, baseline: [null, 0] }, 'baseline'],
     ['window_epoch', { duration: 60 }, 'duration'],
     ['window_epoch', { duration: 2, overlap: 2 }, 'overlap'],
     ['edit_events', { rename: { T7: 'x' } }, 'rename'],

@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Annotation, ChannelInfo, RecordingHeader } from '../types';
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } from './binary';
@@ -178,7 +178,7 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
   });
 
   const dir = dirname(path);
-  const dataFile = join(dir, required(ini, ci, 'DataFile', path));
+  const dataFile = companion(dir, required(ini, ci, 'DataFile', path), path, 'DataFile');
   const dataSize = await fileSize(dataFile, 'DataFile (.eeg data)');
   let nTimes: number;
   if (binary) {
@@ -198,7 +198,7 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
   const mk = ini.get(ci)?.get('markerfile');
   let vmrk: { annotations: Annotation[]; measDate: string | null } | undefined;
   if (mk) {
-    const mkPath = join(dir, mk);
+    const mkPath = companion(dir, mk, path, 'MarkerFile');
     vmrk = parseVmrk(decodeText(await readWhole(mkPath, 'MarkerFile (.vmrk markers)', 256 << 20), mkPath), sfreq, mkPath);
     measDate = vmrk.measDate;
   }
@@ -208,6 +208,17 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
   if (vmrk) annotations = mneAnnotations(vmrk.annotations, header.nTimes, sfreq);
   header.annotations = annotations;
   return info;
+}
+
+/**
+ * A companion file named in the header, resolved next to it. It must stay in the header's folder or below: a header
+ * cannot send the reader to `../../elsewhere` (a downloaded dataset is not allowed to read the user's files).
+ */
+function companion(dir: string, name: string, path: string, field: string): string {
+  const full = join(dir, name);
+  const rel = relative(dir, full);
+  if (isAbsolute(name) || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw badFile(path, field, `'${name}' lies outside the header's folder; companion files must sit next to the .vhdr`);
+  return full;
 }
 
 /** Multiplexed ASCII data as MNE reads it: one line per sample after SkipLines, fields split on spaces (else commas). */

@@ -214,6 +214,8 @@ class MatParser {
         const codes = this.numbers(r, dt, `${label} characters`, numel);
         const rows: string[] = [];
         const nRows = dims.length === 0 ? 0 : dims[0];
+        // an n×0 char array is n empty strings stored in no bytes: a damaged dimension must not mean 10^8 rows
+        if (nRows > r.length) throw badFile(this.path, `${label} dimensions`, `${dims.join('x')} characters: ${nRows} rows in a ${r.length}-byte element`);
         const nCols = nRows === 0 ? 0 : numel / nRows;
         for (let i = 0; i < nRows; i++) {
           let s = '';

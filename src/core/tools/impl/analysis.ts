@@ -6,9 +6,9 @@ import { studyDir } from '../../study/persistence';
 import { saliencyForRuns } from '../../evaluation/explainRuns';
 import type { SaliencyMethod } from '../../evaluation/saliency';
 import { exportModel } from '../../evaluation/modelCard';
-import { resolvePath } from './state';
+import { insideWorkspace } from '../boundary';
 import { evaluateRuns, type EvalSet, type EvaluationResult } from '../../evaluation/evaluateRuns';
-import type { ClassificationReport, MeanSd, SummaryMetric } from '../../evaluation/metrics';
+import { significanceText, type ClassificationReport, type MeanSd, type SummaryMetric } from '../../evaluation/metrics';
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
 const ms = (s: MeanSd): string => (s.n > 1 ? `${pct(s.mean)} ± ${pct(s.sd)}` : pct(s.mean));
@@ -59,7 +59,7 @@ async function runEvaluate(args: Record<string, unknown>, ctx: ToolContext) {
   const lines = [
     `Evaluated ${res.runs.length} run(s) on the ${set} set with ONNX Runtime (${res.classes.join(' / ')}).`,
     `Accuracy ${ms(res.summary.accuracy)}, balanced accuracy ${ms(res.summary.balancedAccuracy)}, kappa ${res.summary.kappa.mean.toFixed(3)}, macro-F1 ${res.summary.macroF1.mean.toFixed(3)}, AUC ${res.summary.auc.mean.toFixed(3)}.`,
-    `Chance: ${pct(res.pooled.chance.uniform)} (majority class ${pct(res.pooled.chance.majority)}; above ${pct(res.pooled.chance.significant)} is significant at p < 0.05 for ${res.pooled.n} trials).`,
+    `Chance: ${pct(res.pooled.chance.uniform)} (majority class ${pct(res.pooled.chance.majority)}; ${significanceText(res.pooled.chance, res.pooled.n, res.classes.length)}).`,
   ];
   if (res.folds.length > 1) lines.push(...res.folds.map((f) => `  ${f.splitName}: ${ms(f.summary.accuracy)} over ${f.runs} run(s)`));
   if (res.baseline) lines.push(`CSP+LDA baseline on the same split: accuracy ${ms(res.baseline.summary.accuracy)}, kappa ${res.baseline.summary.kappa.mean.toFixed(3)}.`);
@@ -101,7 +101,9 @@ export const analysisTools: ToolImplementations = {
   compute_saliency: { run: runSaliency },
   export_model: {
     run: (args, ctx) => {
-      const out = resolvePath(ctx, String(args.path));
+      const out = insideWorkspace(ctx.env, String(args.path), 'write', 'path');
+      // the two files are written in place: an existing link named like them must not carry the write outside
+      for (const f of ['model.onnx', 'model.card.json']) insideWorkspace(ctx.env, join(out, f), 'write', 'path');
       const r = exportModel(ctx.study.state, ctx.env.workspace, out, args.run_id === undefined ? undefined : String(args.run_id));
       const ev = r.cardData.metrics.evaluation as { accuracy?: number } | null;
       const lines = [

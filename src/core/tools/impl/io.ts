@@ -2,25 +2,27 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { supportedExtensions } from '../../io/formats/index';
 import { alignLabels, readLabelFile } from '../../io/labels';
-import { readRecording } from '../../io/read';
+import { readHeader, readRecording } from '../../io/read';
+import { checkBudget } from '../budget';
 import { countEvents } from '../../io/events';
 import type { EventList, Recording } from '../../io/types';
 import { data, XBrainError } from '../result';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
 import type { ToolContext, ToolImplementations } from '../types';
-import { resolvePath } from './state';
 import { selectFiles, type SelectionItem } from '../../io/selection';
+import { absolutePath, entryInside, insideWorkspace } from '../boundary';
 
 /** Files named by the user, folders expanded one level to the supported recordings inside (sorted). */
 async function expandPaths(ctx: ToolContext, paths: string[]): Promise<string[]> {
   const exts = new Set(supportedExtensions());
   const out: string[] = [];
   for (const p of paths) {
-    const full = resolvePath(ctx, p);
+    const full = insideWorkspace(ctx.env, p, 'read', 'paths');
     const st = await stat(full).catch(() => null);
     if (!st) throw new XBrainError('not_found', `${p}: no such file or folder`, { parameter: 'paths', path: full });
     if (st.isDirectory()) {
-      const names = (await readdir(full)).filter((n) => !n.startsWith('.') && exts.has(extname(n).toLowerCase())).sort();
+      // files of the folder whose links lead outside are left out like any other file that is not a recording
+      const names = (await readdir(full)).filter((n) => !n.startsWith('.') && exts.has(extname(n).toLowerCase()) && entryInside(ctx.env, join(full, n), 'read')).sort();
       if (names.length === 0) throw new XBrainError('not_found', `${p}: the folder holds no EEG files (${[...exts].join(', ')})`, { parameter: 'paths', path: full });
       out.push(...names.map((n) => join(full, n)));
     } else out.push(full);
@@ -53,7 +55,7 @@ function checkConsistency(all: Recording[]): void {
 }
 
 function findRecording(recordings: readonly Recording[], key: string, ctx: ToolContext): number {
-  const full = resolvePath(ctx, key);
+  const full = absolutePath(ctx.env, key);
   let i = recordings.findIndex((r) => r.path === full);
   if (i < 0) {
     const hits = recordings.flatMap((r, k) => (basename(r.path) === key || basename(r.path, extname(r.path)) === key ? [k] : []));
@@ -108,6 +110,17 @@ export const ioTools: ToolImplementations = {
       const already = new Set(s.recordings.map((r) => r.path));
       const fresh = [...new Set(files)].filter((f) => !already.has(f));
       const skipped = files.length - fresh.length;
+      // headers first (no samples read): what the recordings will take in memory, against the budget
+      let bytes = 0;
+      for (const f of fresh) {
+        // a typed header error names the file now; anything else is left to the full read below
+        const h = await readHeader(f).catch((e: unknown) => {
+          if (e instanceof XBrainError) throw e;
+          return null;
+        });
+        if (h) bytes += h.channels.length * Math.max(h.nTimes, 0) * 4;
+      }
+      checkBudget(ctx.env, bytes, 'paths', `loading ${fresh.length} recording(s)`);
       const loaded: Recording[] = [];
       for (const f of fresh) {
         ctx.signal?.throwIfAborted();
@@ -155,7 +168,7 @@ export const ioTools: ToolImplementations = {
         if (seen.has(i)) throw new XBrainError('invalid_arguments', `mapping names ${basename(s.recordings[i].path)} twice`, { parameter: 'mapping' });
         seen.add(i);
         const rec = s.recordings[i];
-        const file = await readLabelFile(resolvePath(ctx, mapping[key]));
+        const file = await readLabelFile(insideWorkspace(ctx.env, mapping[key], 'read', 'mapping'));
         const aligned = alignLabels(file, rec.events, rec.sfreq, rec.nTimes, basename(rec.path), opts);
         recordings[i] = { ...rec, events: aligned.events };
         loadedEvents[i] = aligned.events;

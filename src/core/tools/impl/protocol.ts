@@ -25,9 +25,9 @@ import { createModel } from '../../training/models';
 import { runOnnx } from '../../training/onnx/run';
 import { XBRAIN_MIME } from '../../notebook/mime';
 import { plot, XBrainError } from '../result';
-import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
+import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
 import { DEFAULT_TRAINING, inputSpec, scaleWarning } from './training';
-import { resolvePath } from './state';
+import { insideWorkspace } from '../boundary';
 
 interface ProtocolArgs {
   protocol: ProtocolName;
@@ -52,7 +52,7 @@ function readArgs(args: ToolArgs): ProtocolArgs {
 }
 
 /** The folds (checked) and how many trainings the call starts. */
-function plan(a: ProtocolArgs, state: Readonly<StudyState>): { folds: number; trainings: number; models: ModelName[] } {
+function plan(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): { folds: number; trainings: number; models: ModelName[] } {
   const e = state.epochs;
   if (!e) throw new XBrainError('invalid_state', 'There are no epochs: run epoch_data first.');
   for (const p of a.pipelines) {
@@ -61,6 +61,7 @@ function plan(a: ProtocolArgs, state: Readonly<StudyState>): { folds: number; tr
   if (a.exportPath !== undefined && !/\.(csv|json)$/i.test(a.exportPath)) {
     throw new XBrainError('invalid_arguments', `export_path must end in .csv or .json (got "${a.exportPath}")`, { parameter: 'export_path' });
   }
+  if (a.exportPath !== undefined) insideWorkspace(env, a.exportPath, 'write', 'export_path');
   const folds = protocolFolds(e, { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }).folds.length;
   const models = [...new Set(a.pipelines.filter(isModelPipeline))];
   // every refusal of a model (too-short epochs, bad parameter) comes before anything starts
@@ -88,7 +89,7 @@ async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof 
   const { study } = ctx;
   const a = readArgs(args);
   const before = study.state;
-  const p = plan(a, before);
+  const p = plan(a, before, ctx.env);
   if (running.has(study)) throw new XBrainError('invalid_state', 'run_protocol is already running on this study; wait for it to finish.');
   const e = before.epochs!;
   const config = before.training ?? DEFAULT_TRAINING;
@@ -153,7 +154,7 @@ async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof 
     writeFileSync(json, JSON.stringify(stored, null, 1));
     let exported: string | null = null;
     if (a.exportPath) {
-      exported = resolvePath(ctx, a.exportPath);
+      exported = insideWorkspace(ctx.env, a.exportPath, 'write', 'export_path');
       mkdirSync(path.dirname(exported), { recursive: true });
       writeFileSync(exported, /\.csv$/i.test(exported) ? protocolCsv(stored) : JSON.stringify(stored, null, 1));
     }
@@ -177,7 +178,7 @@ export const protocolTools: ToolImplementations = {
   run_protocol: {
     confirmation: (args, ctx) => {
       const a = readArgs(args);
-      const p = plan(a, ctx.study.state);
+      const p = plan(a, ctx.study.state, ctx.env);
       const baselines = a.pipelines.filter((x) => !isModelPipeline(x));
       const parts = [`Run the ${a.protocol.replace('_', '-')} protocol on ${p.folds} fold(s) with ${[...new Set(a.pipelines)].join(', ')}`];
       if (p.trainings) {

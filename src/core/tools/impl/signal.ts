@@ -11,8 +11,18 @@ import { exportEpochs } from '../../signal/exportEpochs';
 import { EPOCHS_MIME, epochsPayload, psdPayload, rawPayload } from '../../signal/plotData';
 import { fitMontage, MONTAGE_NAMES, type MontageName } from '../../signal/montage';
 import type { NormalizeMethod } from '../../signal/normalize';
-import { resolvePath } from './state';
+import { insideWorkspace } from '../boundary';
+import { checkBudget } from '../budget';
 import { isEpochedRecording } from '../../signal/epochedFiles';
+
+/** Resampling holds the new data and an FFT working copy: both counted against the budget before it starts. */
+function checkResampleBudget(ctx: ToolContext, rate: number, parameter: string): void {
+  const s = ctx.study.state;
+  const samples = s.epochs
+    ? s.epochs.nEpochs * s.epochs.nChannels * s.epochs.nTimes * (rate / s.epochs.sfreq)
+    : s.recordings.reduce((n, r) => n + r.channels.length * r.nTimes * (rate / r.sfreq), 0);
+  checkBudget(ctx.env, samples * 4 * 2, parameter, `resampling to ${rate} Hz`);
+}
 
 /** epoch_data / window_epoch cut continuous recordings: an epoched-file study has none. */
 function refuseEpochedFiles(s: Readonly<StudyState>, tool: string): void {
@@ -85,7 +95,7 @@ export const signalTools: ToolImplementations = {
   },
 
   resample_data: {
-    run: (args, ctx) => runStep('resample_data', 'resample', { rate: args.rate }, `Resampled to ${args.rate} Hz`, (d) => resample(d, args.rate as number))(ctx),
+    run: (args, ctx) => (checkResampleBudget(ctx, args.rate as number, 'rate'), runStep('resample_data', 'resample', { rate: args.rate }, `Resampled to ${args.rate} Hz`, (d) => resample(d, args.rate as number))(ctx)),
   },
 
   normalize_data: {
@@ -124,6 +134,7 @@ export const signalTools: ToolImplementations = {
         }
       };
       await step('notch_filter', { freq: args.notch_freq }, (x) => asArg('freq', 'notch_freq', () => notch(x, args.notch_freq as number)));
+      if (args.resample_rate !== undefined) checkResampleBudget(ctx, args.resample_rate as number, 'resample_rate');
       if (args.resample_rate !== undefined) await step('resample', { rate: args.resample_rate }, (x) => asArg('rate', 'resample_rate', () => resample(x, args.resample_rate as number)));
       if (args.rereference !== undefined) await step('set_reference', { method: args.rereference }, (x) => asArg('method', 'rereference', () => reference(x, String(args.rereference))));
       if (args.normalize_method !== undefined) await step('normalize', { method: args.normalize_method }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
@@ -162,8 +173,15 @@ export const signalTools: ToolImplementations = {
       const s = ctx.study.state;
       refuseEpochedFiles(s, 'epoch_data');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
-      const baseline = baselineArg(args);
+      // MNE's default baseline (start … 0 s) only exists when the epoch contains 0 s; never blame a baseline the
+      // user did not pass: without 0 s in the window the default is no baseline, and the reply says so
+      const defaultOutside = !('baseline' in args) && !((args.t_min as number) <= 0 && (args.t_max as number) >= 0);
+      const baseline = defaultOutside ? null : baselineArg(args);
       const eventNames = args.event_id as string[] | undefined;
+      // epochs × channels × samples, before anything is cut
+      const nSamples = Math.round(((args.t_max as number) - (args.t_min as number)) * s.recordings[0].sfreq) + 1;
+      const nEvents = s.recordings.reduce((n, r) => n + (eventNames ? r.events.codes.filter((c) => eventNames.some((e) => r.events.eventId[e] === c)).length : r.events.codes.length), 0);
+      checkBudget(ctx.env, nEvents * s.recordings[0].channels.length * Math.max(nSamples, 0) * 4, 't_max', `${nEvents} epochs of ${nSamples} samples`);
       const res = epochRecordings(s.recordings, { tmin: args.t_min as number, tmax: args.t_max as number, eventNames, baseline });
       const e = res.epochs;
       const counts = Object.entries(e.eventId).map(([k, v]) => `${k}: ${e.labels.filter((l) => l === v).length}`);
@@ -181,6 +199,7 @@ export const signalTools: ToolImplementations = {
       const lines = [
         `Created ${e.nEpochs} epochs (${counts.join(', ')}) of ${e.nChannels} channels × ${e.nTimes} samples (${e.tmin} … ${(e.tmin + (e.nTimes - 1) / e.sfreq).toFixed(3)} s), baseline ${e.baseline ? `${e.baseline[0]} … ${e.baseline[1]} s` : 'none'}.`,
       ];
+      if (defaultOutside) lines.push(`No baseline correction: the default baseline (epoch start … 0 s) needs 0 s inside the epoch ${args.t_min} … ${args.t_max} s; pass baseline=[start, end] within the epoch to correct one.`);
       if (noData.length) lines.push(`Dropped ${noData.length} epoch(s) crossing the record boundary: ${noData.slice(0, 10).map((d) => `${d.event}@${d.sample} (${d.file.split(/[\\/]/).pop()})`).join(', ')}${noData.length > 10 ? ', …' : ''}.`);
       if (dup.length) lines.push(`Dropped ${dup.length} repeated event(s) at the same sample.`);
       for (const w of res.warnings) lines.push(`Warning: ${w}`);
@@ -194,7 +213,9 @@ export const signalTools: ToolImplementations = {
       refuseEpochedFiles(s, 'window_epoch');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       const label = args.label === undefined ? 'window' : String(args.label);
-      const res = windowRecordings(s.recordings, args.duration as number, (args.overlap as number) ?? 0, label);
+      const res = windowRecordings(s.recordings, args.duration as number, (args.overlap as number) ?? 0, label, {
+        budget: (bytes, parameter) => checkBudget(ctx.env, bytes, parameter, 'the windows'),
+      });
       const e = res.epochs;
       const h: HistoryEntry = {
         op: 'window_epoch', params: { duration: args.duration, overlap: args.overlap ?? 0, label }, shape: [[e.nEpochs, e.nChannels, e.nTimes]],
@@ -233,7 +254,7 @@ export const signalTools: ToolImplementations = {
     run: async (args, ctx) => {
       const s = ctx.study.state;
       if (!s.epochs) throw new XBrainError('invalid_state', 'no epochs to export; use epoch_data first');
-      const folder = resolvePath(ctx, String(args.path));
+      const folder = insideWorkspace(ctx.env, String(args.path), 'write', 'path');
       const out = await exportEpochs(folder, s.epochs, { raw: s.history, epochs: s.epochHistory });
       return text('export_epochs', `Exported ${out.shape.join(' × ')} epochs to ${folder} (X.npy, y.npy, epochs.json).`, { folder, files: out.files, shape: out.shape });
     },

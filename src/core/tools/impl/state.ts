@@ -1,6 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
-import { resolve, isAbsolute, join, relative } from 'node:path';
-import type { ToolContext, ToolImplementations } from '../types';
+import { join, relative } from 'node:path';
+import type { Dirent } from 'node:fs';
+import type { ToolImplementations } from '../types';
+import { entryInside, insideWorkspace } from '../boundary';
 import { data, text, XBrainError } from '../result';
 import { summarizeStudy } from '../../study/summary';
 import { emptyState } from '../../study/study';
@@ -8,17 +10,33 @@ import { readRecording } from '../../io/read';
 import type { Recording } from '../../io/types';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
 
-export function resolvePath(ctx: ToolContext, p: string): string {
-  return isAbsolute(p) ? p : resolve(ctx.env.workspace, p);
+/**
+ * Glob on file names: `*` (any run) and `?` (one character), anchored, case-insensitive. Matched by the two-pointer
+ * method (remember the last `*`, retry one character further): at most name × pattern steps, never the exponential
+ * backtracking a regular expression built from many `*` falls into.
+ */
+export function globMatch(pattern: string, name: string): boolean {
+  const p = pattern.toLowerCase();
+  const n = name.toLowerCase();
+  let i = 0;
+  let j = 0;
+  let star = -1;
+  let mark = 0;
+  while (i < n.length) {
+    if (j < p.length && (p[j] === '?' || p[j] === n[i])) {
+      i++;
+      j++;
+    } else if (j < p.length && p[j] === '*') {
+      star = j++;
+      mark = i;
+    } else if (star >= 0) {
+      j = star + 1;
+      i = ++mark;
+    } else return false;
+  }
+  while (j < p.length && p[j] === '*') j++;
+  return j === p.length;
 }
-
-/** Glob on file names: `*` and `?` only, anchored, case-insensitive. */
-export function globToRegExp(pattern: string): RegExp {
-  const esc = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${esc}$`, 'i');
-}
-
-const SYSTEM_DIRS = ['/proc', '/sys', '/dev', '/etc', '/boot', '/bin', '/sbin', '/usr/bin', 'C:\\Windows'];
 
 export const stateTools: ToolImplementations = {
   get_study_state: {
@@ -58,21 +76,21 @@ export const stateTools: ToolImplementations = {
 
   list_files: {
     run: async (args, ctx) => {
-      const dir = resolvePath(ctx, String(args.directory));
-      if (SYSTEM_DIRS.some((d) => dir === d || dir.startsWith(d + '/'))) {
-        throw new XBrainError('invalid_arguments', `directory '${dir}' is a system folder and is not listed`, { parameter: 'directory' });
-      }
-      let entries: string[];
+      const dir = insideWorkspace(ctx.env, String(args.directory), 'list', 'directory');
+      let entries: Dirent[];
       try {
-        entries = await readdir(dir);
+        entries = await readdir(dir, { withFileTypes: true });
       } catch {
         throw new XBrainError('not_found', `directory '${args.directory}' does not exist or cannot be read`, { parameter: 'directory' });
       }
-      const re = args.pattern ? globToRegExp(String(args.pattern)) : null;
+      const pattern = args.pattern ? String(args.pattern) : null;
       const files: { name: string; path: string; bytes: number; dir: boolean }[] = [];
-      for (const name of entries.sort()) {
+      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        const name = entry.name;
         if (name.startsWith('.')) continue;
-        if (re && !re.test(name)) continue;
+        if (pattern !== null && !globMatch(pattern, name)) continue;
+        // a link in the folder that leads outside is not listed (its size and kind would leak what lies there)
+        if (entry.isSymbolicLink() && !entryInside(ctx.env, join(dir, name), 'list')) continue;
         const st = await stat(join(dir, name)).catch(() => null);
         if (!st) continue;
         files.push({ name, path: join(dir, name), bytes: st.size, dir: st.isDirectory() });

@@ -188,6 +188,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
     finished.catch(() => undefined);
     return text(tool, `${what} started: ${prepared.length} run(s) on ${plan.backend}. Results are aggregated when all finish; stop_training cancels it.`, { ...meta, runIds: records.map((r) => r.id) });
   }
+  ctx.releaseQueue?.(); // started: later calls (stop_training, state) need not wait for the end
   const out = await finished;
   const t = out.timings;
   return text(tool, `${what} ${out.status}: ${out.results.filter((r) => r.status === 'done').length}/${out.results.length} run(s) finished on ${plan.backend}`

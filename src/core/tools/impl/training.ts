@@ -362,6 +362,7 @@ export const trainingTools: ToolImplementations = {
       if ((ctx.study.state.training ?? DEFAULT_TRAINING).backend === 'slurm') return startSlurmTraining(ctx);
       const { runs, finished } = await startTraining(ctx);
       if (ctx.awaitLongJobs) {
+        ctx.releaseQueue?.(); // the runs are registered (stage training): later calls need not wait for the end
         const done = await finished;
         const failed = done.filter((r) => r.status === 'failed').length;
         return text('start_training', `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}`, {
