@@ -13,9 +13,9 @@ import { repoRoot, testDataDir } from '../helpers/paths';
 const reg = new ToolRegistry();
 const CHANNELS = ['Fc3.', 'Fc4.', 'C3..', 'Cz..', 'C4..', 'Cp3.', 'Cp4.', 'Pz..'];
 
-async function prepared(paths: string[], epoch: { t_min: number; t_max: number }): Promise<ToolContext> {
+async function prepared(paths: string[], epoch: { t_min: number; t_max: number }, workspace = mkdtempSync(join(tmpdir(), 'xb-protocol-'))): Promise<ToolContext> {
   const study = new Study();
-  const ctx: ToolContext = { study, env: { workspace: mkdtempSync(join(tmpdir(), 'xb-protocol-')), packageRoot: repoRoot, trusted: true } };
+  const ctx: ToolContext = { study, env: { workspace, packageRoot: repoRoot, trusted: true } };
   for (const [tool, args] of [
     ['load_data', { paths }],
     ['select_channels', { channels: CHANNELS }],
@@ -31,9 +31,10 @@ async function prepared(paths: string[], epoch: { t_min: number; t_max: number }
 describe('run_protocol on simulated subjects', () => {
   let ctx: ToolContext;
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'xb-sim-'));
+    const workspace = mkdtempSync(join(tmpdir(), 'xb-protocol-'));
+    const dir = join(workspace, 'sim'); // inside the workspace: load_data reads only there and in the data folders
     simulateFiles({ out: dir, subjects: 3, runs: 2, seed: 5, duration: 90, trials: 10 });
-    ctx = await prepared([dir], { t_min: 0.5, t_max: 2.5 });
+    ctx = await prepared([dir], { t_min: 0.5, t_max: 2.5 }, workspace);
   }, 120_000);
 
   it('asks for confirmation first and leaves the study unchanged', async () => {
