@@ -1,46 +1,98 @@
+import { contentTerms } from '../rag/grounding';
+import { expandQuery } from '../rag/glossary';
+
 /**
- * How the offline planner answers a question: it quotes the sentences of the retrieved sections that share the most
- * words with the question and cites the sections. Retrieved context arrives as blocks "[n] title (source)\ntext".
+ * How the offline planner answers a question: from the retrieved passages it picks the sentences that answer it
+ * (most weighted question terms, rarer terms weighing more), in the question's language when the passage has it,
+ * and cites each with the number of its passage. Nothing is invented: every sentence is quoted from a passage, and
+ * when no sentence shares a term with the question it says the knowledge base does not cover it.
+ * Retrieved context arrives as blocks "[n] title (source)\ntext".
  */
 export function answerFromContext(question: string, context: string): string {
   const blocks = parseBlocks(context);
-  if (blocks.length === 0) return 'I have no reference material on that. Ask about EEG preprocessing, epochs, datasets, models or training, or ask me to run a step.';
-  const q = terms(question);
-  const scored: { sentence: string; score: number; ref: number }[] = [];
-  for (const b of blocks) {
-    for (const sentence of b.text.split(/(?<=[.!?。])\s+|\n+/)) {
-      const t = sentence.trim();
-      if (t.length < 20 || /^[#|`-]|^(User|Calls|Notebook cell):|^\w+\(.*\)$/.test(t)) continue;
-      const words = terms(t);
-      let score = 0;
-      for (const w of q) if (words.has(w)) score += 1;
-      if (score > 0) scored.push({ sentence: t, score: score + 0.5 / (1 + b.ref), ref: b.ref });
+  const zh = /[\u4e00-\u9fff]/.test(question);
+  if (blocks.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
+  const typed = contentTerms(question);
+  const all = contentTerms(expandQuery(question));
+  const sentences = blocks.flatMap((b) => sentencesOf(b.text).map((s, i) => ({ ...s, ref: b.ref, rank: b.rank, pos: i, title: b.title })));
+  // rarer terms weigh more: a term found in every sentence says little about which one answers
+  const df = new Map<string, number>();
+  for (const s of sentences) for (const t of s.terms) df.set(t, (df.get(t) ?? 0) + 1);
+  const n = sentences.length || 1;
+  const titleTerms = new Map(blocks.map((b) => [b.ref, contentTerms(b.title)]));
+  const scored = sentences.map((s) => {
+    let score = 0;
+    for (const t of all) {
+      if (!s.terms.has(t)) continue;
+      const idf = Math.log(1 + n / (df.get(t) ?? 1));
+      score += (typed.has(t) ? 2 : 1) * idf;
     }
+    // the passage's own title names its topic: a sentence of the section the question is about counts more
+    let titleHits = 0;
+    for (const t of all) if (titleTerms.get(s.ref)?.has(t)) titleHits++;
+    if (score > 0) score *= 1 + 0.15 * Math.min(titleHits, 3) + (s.pos === 0 ? 0.1 : 0) + 0.1 / (1 + s.rank);
+    return { ...s, score };
+  });
+  const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
+  const pool = inLang.length ? inLang : scored.filter((s) => s.score > 0);
+  if (pool.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
+  pool.sort((a, b) => b.score - a.score);
+  const best = pool[0].score;
+  const picked: typeof pool = [];
+  for (const s of pool) {
+    if (picked.length >= MAX_SENTENCES) break;
+    if (s.score < RELATIVE_FLOOR * best) break;
+    if (picked.some((p) => p.text === s.text)) continue;
+    picked.push(s);
   }
-  scored.sort((a, b) => b.score - a.score);
-  const picked = scored.slice(0, 3);
-  if (picked.length === 0) picked.push({ sentence: blocks[0].text.split(/(?<=[.!?。])\s+/)[0], score: 0, ref: blocks[0].ref });
-  const refs = [...new Set(picked.map((p) => p.ref))].sort((a, b) => a - b);
-  const cites = refs.map((r) => `[${r}] ${blocks.find((b) => b.ref === r)?.title ?? ''}`).join('; ');
-  return `${picked.map((p) => `${p.sentence} [${p.ref}]`).join(' ')}\n\nSources: ${cites}`;
+  picked.sort((a, b) => a.rank - b.rank || a.pos - b.pos);
+  return picked.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');
 }
 
-function parseBlocks(context: string): { ref: number; title: string; text: string }[] {
-  const out: { ref: number; title: string; text: string }[] = [];
-  const re = /^\[(\d+)\] (.*)$/gm;
-  const heads = [...context.matchAll(re)];
+/** At most this many sentences, each scoring at least this share of the best one. */
+const MAX_SENTENCES = 4;
+const RELATIVE_FLOOR = 0.5;
+
+interface Block {
+  ref: number;
+  rank: number;
+  title: string;
+  text: string;
+}
+
+function parseBlocks(context: string): Block[] {
+  const out: Block[] = [];
+  const heads = [...context.matchAll(/^\[(\d+)\] (.*)$/gm)];
   heads.forEach((h, i) => {
     const start = (h.index ?? 0) + h[0].length;
     const end = i + 1 < heads.length ? heads[i + 1].index ?? context.length : context.length;
-    out.push({ ref: Number(h[1]), title: h[2], text: context.slice(start, end).trim() });
+    out.push({ ref: Number(h[1]), rank: i, title: h[2].replace(/\s*\([^)]*\)\s*$/, ''), text: context.slice(start, end).trim() });
   });
   return out;
 }
 
-const STOP = new Set(['the', 'a', 'an', 'is', 'are', 'what', 'why', 'how', 'do', 'does', 'i', 'to', 'of', 'in', 'and', 'or', 'for', 'it', 'my', 'should', 'can', 'with', 'on', 'be', 'that', 'this', 'which', 'when', 'use']);
-
-export function terms(s: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of s.toLowerCase().match(/[a-z0-9]+|[\u4e00-\u9fff]/g) ?? []) if (!STOP.has(w) && w.length > 1) out.add(w.replace(/s$/, ''));
+/** The sentences of a passage: prose and list items, not headings, table rows or code. */
+function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<string> }[] {
+  const out: { text: string; zh: boolean; terms: Set<string> }[] = [];
+  let inCode = false;
+  for (const rawLine of text.split('\n')) {
+    const line = rawLine.trim();
+    if (line.startsWith('```')) {
+      inCode = !inCode;
+      continue;
+    }
+    if (inCode || !line || /^#|^\||^<!--|^(?:User|Calls|Notebook cell):/.test(line)) continue;
+    const body = line.replace(/^[-*]\s+|^\d+\.\s+/, '').replace(/^(?:中文|EN)[:：]\s*/, '');
+    for (const piece of body.split(/(?<=[.!?])\s+(?=[A-Z0-9("“])|(?<=[。！？；])/)) {
+      const t = piece.trim().replace(/\*\*/g, '');
+      if (t.replace(/[\s\p{P}]/gu, '').length < 8) continue;
+      out.push({ text: t, zh: /[\u4e00-\u9fff]/.test(t) && (t.match(/[\u4e00-\u9fff]/g)?.length ?? 0) * 3 > t.replace(/\s/g, '').length * 0.5, terms: contentTerms(t) });
+    }
+  }
   return out;
+}
+
+/** Question terms, kept for callers that rank text against a question. */
+export function terms(s: string): Set<string> {
+  return contentTerms(s);
 }

@@ -235,7 +235,9 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     expect(system).toMatch(/\[\d\] Notch filtering and line noise \(eeg_primer\.md\)/);
     expect(system).toMatch(/\[1\] apply_notch_filter \(tool_reference\.md\)/);
     expect(r.answer).toMatch(/^A notch filter removes mains line noise/);
-    expect(r.answer).toMatch(/Sources: \[1\] apply_notch_filter; \[\d\] Notch filtering and line noise/);
+    // the Sources line lists exactly the retrieved passages the answer cites
+    expect(r.answer).toMatch(/Sources: \[1\] apply_notch_filter \(tool_reference\.md\)$/);
+    expect(r.citations?.map((c) => c.title)).toEqual(['apply_notch_filter']);
     // what @xbrain shows as references: knowledge_base files that ship with the extension
     expect(citedSources(hits, repoRoot).map((c) => c.source)).toContain('eeg_primer.md');
   });

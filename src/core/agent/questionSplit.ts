@@ -1,0 +1,111 @@
+/**
+ * Question or request? One turn ("what band-pass fits motor imagery? apply it") is cut into sentences and each is
+ * classified, in English and Traditional Chinese. A question is answered and never acts; a request may act. Both the
+ * offline planner and the controller (every LLM path) decide with this module, so a question cannot run a tool on
+ * one path and not on another. Deliberately small: text in, parts out, no history and no Study.
+ */
+export interface TurnParts {
+  /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
+  questions: string[];
+  /** imperatives and statements of intent: the only parts that may call tools */
+  requests: string[];
+}
+
+/** Verbs that make an imperative (and, after "and"/"then" inside a question, start a request). */
+const ACTION_VERB_EN =
+  'apply|use|do|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
+const ACTION_VERB_ZH = '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|陷波|重新取樣|降採樣|切段|分段|切|分割|訓練|開始|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|改成|換成|合併|計算|切換|標準化|重新參考|幫我|請幫|照做|就這樣做|試試';
+
+/** Interrogative openings: a sentence that starts so is a question, whatever its end. */
+const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain)[,:\\s]+)*';
+const QUESTION_START_EN = new RegExp(
+  LEAD_IN +
+    "(?:what(?:'s|s)?|why|how(?:'s)?|which|when|where|who(?:se|m)?|whom|" +
+    "is|are|was|were|isn't|aren't|wasn't|does|did|doesn't|didn't|has|hasn't|should|shouldn't|shall|might|must|" +
+    "can (?:i|we|one|it|they|the|a|an|eeg|this|that)|could (?:i|we|one|it|they|the|a|an|this|that)|would (?:it|that|this|a|an|the|i|we)|will (?:it|that|this|a|an|the|i|we)|may i|" +
+    'explain|define|clarify|tell me|i wonder|i am wondering|i\'m wondering|wondering|i (?:do not|don\'t) (?:understand|get|know)|i want to (?:know|understand)|' +
+    "i'd like to (?:know|understand)|i would like to (?:know|understand)|any (?:idea|advice|tips?|recommendations?)|difference between|meaning of|" +
+    'in what|for what|at what|on what|with what|to what|from what|under what|by how|in which|for which|on which|at which|is there|are there)\\b',
+  'i',
+);
+/** "do", "have", "don't" open a question only before a subject ("do I need…"); "do it again", "have a look" act. */
+const AUX_WITH_SUBJECT = new RegExp(LEAD_IN + "(?:do|don't|have|had|haven't)\\s+(?:i|we|you|they|he|she|one|people|researchers|most|all|both)\\b", 'i');
+
+/** "Can you band-pass 8-30 Hz?" is a polite request; "can you explain kappa?" is a question. */
+const POLITE_REQUEST_EN = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?(?!explain|tell|describe|say|clarify|help me understand|give me (?:an? )?(?:explanation|overview|intro)|remind)/i;
+
+/** "explain the model" asks for saliency (a tool); "explain what kappa is" asks for an answer. */
+const EXPLAIN_THE_MODEL = /^(?:please\s+)?explain\s+(?:the|my|this)\s+(?:trained\s+)?(?:model|network|classifier|net)\b(?!\s+(?:works?|does|is|architecture|means?)\b)(?!\s*\?)/i;
+
+const QUESTION_WORD_ZH = /什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
+const EXPLAIN_ZH = /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)/;
+const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
+
+const SENTENCE_END = /(?<=[?？!！。;；])\s*|(?<=[a-z)\]"'])\.\s+|\n+/i;
+/** "…? and apply it" inside one sentence: a question followed by a request after and/then/so. */
+const JOINED_REQUEST = new RegExp(`\\s*(?:,|，)?\\s*(?:\\b(?:and then|and|then|so)\\s+(?:please\\s+)?(?=(?:${ACTION_VERB_EN})\\b)|(?:然後|並且|接著|順便|再)\\s*(?=(?:${ACTION_VERB_ZH})))`, 'i');
+
+/** Cuts a turn into questions and requests. Order inside each list follows the text. */
+export function splitTurn(text: string): TurnParts {
+  const out: TurnParts = { questions: [], requests: [] };
+  for (const raw of text.split(SENTENCE_END)) {
+    const s = raw.trim();
+    if (!s || /^[?？!！。.;；]+$/.test(s)) continue;
+    if (!isQuestion(s)) {
+      out.requests.push(s);
+      continue;
+    }
+    // a question sentence may carry a request after "and"/"then" ("what band fits MI and apply it")
+    const m = JOINED_REQUEST.exec(s);
+    if (m && m.index > 0) {
+      const q = s.slice(0, m.index).trim();
+      const r = s.slice(m.index + m[0].length).trim().replace(/[?？]+$/, '');
+      // only with a word that points back at the question ("…and apply it"): "how do I split and train?" stays a question
+      if (q && isQuestion(q) && r && !isQuestion(r) && /\b(?:it|that|this|them|those|these|one|please|now|for me|the same)\b|它|這個|那個|幫我|請/i.test(r)) {
+        out.questions.push(q);
+        out.requests.push(r);
+        continue;
+      }
+    }
+    out.questions.push(s);
+  }
+  return out;
+}
+
+/** One sentence: a question (answer it) or not (a request, or a statement of intent that may act). */
+export function isQuestion(sentence: string): boolean {
+  const s = sentence.trim();
+  if (!s) return false;
+  const zh = /[\u4e00-\u9fff]/.test(s) && !/^[a-z]/i.test(s);
+  if (zh) {
+    if (EXPLAIN_ZH.test(s)) return true;
+    if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
+    return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s);
+  }
+  if (EXPLAIN_THE_MODEL.test(s)) return false;
+  if (POLITE_REQUEST_EN.test(s)) return false;
+  if (/^(?:what|how)\s+about\b/i.test(s)) return /[?？]\s*$/.test(s);
+  if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
+  // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose
+  if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
+  // an English sentence with a Chinese question inside, or a bare "…?" that is not an imperative
+  if (/[?？]\s*$/.test(s)) return !new RegExp(`^(?:please\\s+)?(?:${ACTION_VERB_EN})\\b`, 'i').test(s) && !/^[\u4e00-\u9fff]*(?:請|幫我)/.test(s);
+  return false;
+}
+
+/**
+ * Questions about the user's own Study ("what stage am I in?", "how many trials per class do I have?", "目前的狀態是什麼")
+ * are answered by reading it (get_study_state, get_dataset_info, list_files), not from the knowledge base. Anything
+ * they would change still needs the user's confirmation (the controller's propose mode).
+ */
+export function isStudyQuestion(question: string): boolean {
+  const s = question.trim();
+  if (/^(?:why|為什麼|為何)|\bwhy\b|為什麼|為何|怎麼會/i.test(s)) return false;
+  return (
+    /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress)\b(?! of (?:the )?(?:field|research))/i.test(s) ||
+    /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(s) ||
+    /\b(?:which|what) files\b|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(s) ||
+    /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(s) ||
+    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(s)
+  );
+}
