@@ -9,7 +9,8 @@ import { buildSystemPrompt, toolSpecsFor } from './prompts';
 import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
-import { assessQuestion, checkCitations, declineLine, notCoveredLine, type PassageHit } from '../rag/grounding';
+import { assessQuestion, checkCitations, declineLine, isOffTopic, notCoveredLine, type PassageHit } from '../rag/grounding';
+import { mentionsStep } from './questionSplit';
 import { expandQuery } from '../rag/glossary';
 import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
@@ -103,6 +104,12 @@ export class AgentController {
     const plan = planTurn(request, this.conversation.recent(5));
     let result: AgentRunResult;
     if (plan.route === 'qa') result = await this.answer(request);
+    else if (plan.parts.questions.length === 0 && isOffTopic(request) && !mentionsStep(request)) {
+      // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
+      const answer = declineLine(request);
+      this.conversation.add({ user: request, route: 'operation', messages: [], answer, at: new Date().toISOString() });
+      result = { route: 'operation', answer, calls: [], steps: 0, grounding: 'declined' };
+    }
     else if (plan.knowledge.length) {
       // a mixed turn: answer first, then propose the request (nothing that changes the Study runs unconfirmed)
       const qa = await this.answer(plan.knowledge.join(' '), false);

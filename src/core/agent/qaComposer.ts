@@ -14,49 +14,75 @@ export function answerFromContext(question: string, context: string): string {
   if (blocks.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
   const typed = contentTerms(question);
   const all = contentTerms(expandQuery(question));
-  const sentences = blocks.flatMap((b) => sentencesOf(b.text).map((s, i) => ({ ...s, ref: b.ref, rank: b.rank, pos: i, title: b.title })));
+  const sentences = blocks.flatMap((b) => sentencesOf(b.text).map((s, i) => ({ ...s, ref: b.ref, rank: b.rank, pos: i, title: b.title, source: b.source })));
   // rarer terms weigh more: a term found in every sentence says little about which one answers
   const df = new Map<string, number>();
   for (const s of sentences) for (const t of s.terms) df.set(t, (df.get(t) ?? 0) + 1);
   const n = sentences.length || 1;
   const titleTerms = new Map(blocks.map((b) => [b.ref, contentTerms(b.title)]));
+  const cue = CUES.find(([q]) => q.test(question))?.[1];
+  const toolNamed = new Set(blocks.map((b) => b.title).filter((t) => /^[a-z_]+$/.test(t) && question.toLowerCase().includes(t)));
+  // in a Chinese question the Latin words are the key concepts (SCCNet, dropout, AUC): they weigh more
+  const weight = (t: string) => (typed.has(t) ? 2 : 1) * (zh && /^[a-z0-9]/.test(t) ? 1.5 : 1);
+  const idf = (t: string) => Math.log(1 + n / (df.get(t) ?? 1));
   const scored = sentences.map((s) => {
     let score = 0;
-    for (const t of all) {
-      if (!s.terms.has(t)) continue;
-      const idf = Math.log(1 + n / (df.get(t) ?? 1));
-      score += (typed.has(t) ? 2 : 1) * idf;
-    }
-    // the passage's own title names its topic: a sentence of the section the question is about counts more
-    let titleHits = 0;
-    for (const t of all) if (titleTerms.get(s.ref)?.has(t)) titleHits++;
-    if (score > 0) score *= 1 + 0.15 * Math.min(titleHits, 3) + (s.pos === 0 ? 0.1 : 0) + 0.1 / (1 + s.rank);
+    for (const t of all) if (s.terms.has(t)) score += weight(t) * idf(t);
+    // the kind of question ("when…", "why…", "how many…") favours sentences that answer that kind
+    if (score > 0 && cue && cue.test(s.text)) score *= 1.3;
+    // the generated tool reference restates the tools' one-line descriptions; the written sections explain them
+    if (/tool_reference/.test(s.source) && !toolNamed.has(s.title)) score *= 0.7;
     return { ...s, score };
   });
+  // the passage that answers: question terms in its title and text, with the retriever's rank as a prior
+  const passageScore = new Map<number, number>();
+  for (const b of blocks) {
+    const terms = contentTerms(`${b.title}\n${b.text}`);
+    let sc = 0;
+    for (const t of all) if (terms.has(t)) sc += weight(t) * idf(t) * (titleTerms.get(b.ref)?.has(t) ? 2 : 1);
+    if (/tool_reference/.test(b.source) && !toolNamed.has(b.title)) sc *= 0.7;
+    passageScore.set(b.ref, sc * (1 + 0.3 / (1 + b.rank)));
+  }
   const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
   const pool = inLang.length ? inLang : scored.filter((s) => s.score > 0);
   if (pool.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
-  pool.sort((a, b) => b.score - a.score);
-  const best = pool[0].score;
-  const picked: typeof pool = [];
-  for (const s of pool) {
-    if (picked.length >= MAX_SENTENCES) break;
-    if (s.score < RELATIVE_FLOOR * best) break;
-    if (picked.some((p) => p.text === s.text)) continue;
-    picked.push(s);
+  const primary = [...passageScore.entries()].filter(([ref]) => pool.some((s) => s.ref === ref)).sort((x, y) => y[1] - x[1])[0][0];
+  const fromPrimary = pool.filter((s) => s.ref === primary).sort((x, y) => y.score - x.score);
+  const picked = fromPrimary.slice(0, PRIMARY_SENTENCES);
+  // a "when…"/"why…" part must not be lost to sentences that only name the concept
+  if (cue && !picked.some((p) => cue.test(p.text))) {
+    const extra = fromPrimary.find((s) => cue.test(s.text) && !picked.includes(s));
+    if (extra) picked.push(extra);
+  }
+  // another passage adds a sentence only when it answers about as well (a second part of the question)
+  const bestPrimary = picked[0]?.score ?? 0;
+  const others = pool.filter((s) => s.ref !== primary).sort((x, y) => y.score - x.score);
+  for (const s of others) {
+    if (picked.length >= MAX_SENTENCES || s.score < OTHER_FLOOR * bestPrimary) break;
+    if (!picked.some((p) => p.text === s.text)) picked.push(s);
   }
   picked.sort((a, b) => a.rank - b.rank || a.pos - b.pos);
   return picked.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');
 }
 
-/** At most this many sentences, each scoring at least this share of the best one. */
+/** Question kinds and the words of the sentences that answer them. */
+const CUES: [RegExp, RegExp][] = [
+  [/\bwhen\b|什麼時候|何時|時機|該不該|要不要|should i|是否應該|應該/i, /\bwhen\b|\buse\b|\bavoid|\bdefault|\bsuits?\b|\bgood\b|\bbetter\b|當|時|適合|建議|預設|避免|不要|請用/i],
+  [/\bwhy\b|為什麼|為何|原因/i, /\bbecause\b|\bso that\b|\botherwise\b|\bwould\b|\bleak|因為|所以|因此|否則|避免|會/i],
+  [/\bhow many\b|\bhow much\b|\bhow long\b|多少|幾|多長/i, /\d/],
+  [/\bhow (?:do|can|should) i\b|如何|怎麼|怎樣/i, /\([a-z_]+|[a-z_]+\(|=|設定|使用|請/i],
+];
+
+/** Up to 3 sentences of the passage that answers, up to 4 in all; another passage's sentence must score ≥ 0.8 of the best. */
+const PRIMARY_SENTENCES = 3;
 const MAX_SENTENCES = 4;
-const RELATIVE_FLOOR = 0.5;
+const OTHER_FLOOR = 0.8;
 
 interface Block {
   ref: number;
   rank: number;
   title: string;
+  source: string;
   text: string;
 }
 
@@ -66,7 +92,8 @@ function parseBlocks(context: string): Block[] {
   heads.forEach((h, i) => {
     const start = (h.index ?? 0) + h[0].length;
     const end = i + 1 < heads.length ? heads[i + 1].index ?? context.length : context.length;
-    out.push({ ref: Number(h[1]), rank: i, title: h[2].replace(/\s*\([^)]*\)\s*$/, ''), text: context.slice(start, end).trim() });
+    const source = /\(([^()]*)\)\s*$/.exec(h[2])?.[1] ?? '';
+    out.push({ ref: Number(h[1]), rank: i, title: h[2].replace(/\s*\([^)]*\)\s*$/, ''), source, text: context.slice(start, end).trim() });
   });
   return out;
 }
@@ -82,11 +109,12 @@ function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<stri
       continue;
     }
     if (inCode || !line || /^#|^\||^<!--|^(?:User|Calls|Notebook cell):/.test(line)) continue;
+    const zhLine = /^中文[:：]/.test(line);
     const body = line.replace(/^[-*]\s+|^\d+\.\s+/, '').replace(/^(?:中文|EN)[:：]\s*/, '');
-    for (const piece of body.split(/(?<=[.!?])\s+(?=[A-Z0-9("“])|(?<=[。！？；])/)) {
+    for (const piece of body.split(/(?<!\b(?:e\.g|i\.e|al|vs|cf|approx|etc)\.)(?<=[.!?])\s+(?=[A-Za-z0-9("“`])|(?<=[。！？])/)) {
       const t = piece.trim().replace(/\*\*/g, '');
       if (t.replace(/[\s\p{P}]/gu, '').length < 8) continue;
-      out.push({ text: t, zh: /[\u4e00-\u9fff]/.test(t) && (t.match(/[\u4e00-\u9fff]/g)?.length ?? 0) * 3 > t.replace(/\s/g, '').length * 0.5, terms: contentTerms(t) });
+      out.push({ text: t, zh: zhLine || (t.match(/[\u4e00-\u9fff]/g)?.length ?? 0) > t.replace(/\s/g, '').length * 0.3, terms: contentTerms(t) });
     }
   }
   return out;

@@ -41,12 +41,30 @@ const QUESTION_WORD_ZH = /什麼|甚麼|什么|為什麼|为什么|為何|如何
 const EXPLAIN_ZH = /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)/;
 const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
 
+/** An instruction: it starts (after "if so", "then", "please"…) with a verb of an XBrain step. */
+const IMPERATIVE = new RegExp(`^(?:(?:if so|if yes|if it is|if ok|then|and|so|ok(?:ay)?|please|now|yes|also|just)[,\\s]+)*(?:(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|好的?[，,]?\\s*(?:${ACTION_VERB_ZH})|如果(?:是|可以|適合)?(?:的話)?[，,]?\\s*(?:就)?(?:${ACTION_VERB_ZH}))`, 'i');
+
+/** The user describing their own situation (a request for help, not an instruction). */
+const MY_SITUATION_EN = /^(?:(?:so|and|but|hmm|hi|hey)[,\s]+)?(?:my|our)\s+\w+|^i\s+(?:have|had|got|get|only have|am getting|'m getting|see|saw|tried|trained|normali[sz]ed|filtered|used|ran|did|noticed|keep getting)\b/i;
+const PROBLEM_EN = /^error\b|\b(?:nan|stuck|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going))\b/i;
+const PROBLEM_ZH = /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜/;
+const MY_SITUATION_ZH = /^我(?:的|們的|有|只有|用了|做了|試了|跑了|把|發現|看到|一直|訓練|的模型)|^(?:訓練|驗證|測試)(?:的)?\s*(?:loss|損失|準確率|accuracy)/i;
+
 const SENTENCE_END = /(?<=[?？!！。;；])\s*|(?<=[a-z)\]"'])\.\s+|\n+/i;
 /** "…? and apply it" inside one sentence: a question followed by a request after and/then/so. */
 const JOINED_REQUEST = new RegExp(`\\s*(?:,|，)?\\s*(?:\\b(?:and then|and|then|so)\\s+(?:please\\s+)?(?=(?:${ACTION_VERB_EN})\\b)|(?:然後|並且|接著|順便|再)\\s*(?=(?:${ACTION_VERB_ZH})))`, 'i');
 
 /** Cuts a turn into questions and requests. Order inside each list follows the text. */
 export function splitTurn(text: string): TurnParts {
+  const parts = splitSentences(text);
+  if (parts.questions.length === 0) return parts;
+  // "98% accuracy with a trial split. too good to be true?": a statement that is not an imperative is the question's context
+  const context = parts.requests.filter((r) => !IMPERATIVE.test(r));
+  if (context.length === 0) return parts;
+  return { questions: [[...context, parts.questions[0]].join(' '), ...parts.questions.slice(1)], requests: parts.requests.filter((r) => IMPERATIVE.test(r)) };
+}
+
+function splitSentences(text: string): TurnParts {
   const out: TurnParts = { questions: [], requests: [] };
   for (const raw of text.split(SENTENCE_END)) {
     const s = raw.trim();
@@ -80,6 +98,8 @@ export function isQuestion(sentence: string): boolean {
   if (zh) {
     if (EXPLAIN_ZH.test(s)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
+    if (MY_SITUATION_ZH.test(s)) return true;
+    if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s);
   }
   if (EXPLAIN_THE_MODEL.test(s)) return false;
@@ -88,9 +108,12 @@ export function isQuestion(sentence: string): boolean {
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
-  // an English sentence with a Chinese question inside, or a bare "…?" that is not an imperative
-  if (/[?？]\s*$/.test(s)) return !new RegExp(`^(?:please\\s+)?(?:${ACTION_VERB_EN})\\b`, 'i').test(s) && !/^[\u4e00-\u9fff]*(?:請|幫我)/.test(s);
-  return false;
+  // "my accuracy is stuck at 50%…", "I normalized and it got worse": a report of the user's situation asks for help
+  if (MY_SITUATION_EN.test(s)) return true;
+  // "Error: tool … is not available", "training loss is NaN after a few epochs": a reported problem asks for help
+  if (!IMPERATIVE.test(s) && PROBLEM_EN.test(s)) return true;
+  // a bare "…?" asks ("load an .xdf file from LabRecorder?"); only the polite forms above are requests
+  return /[?？]\s*$/.test(s);
 }
 
 /**
@@ -108,4 +131,11 @@ export function isStudyQuestion(question: string): boolean {
     /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(s) ||
     /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(s)
   );
+}
+
+/** Words of an XBrain step or of a reply to one ("load", "again", "yes", "帶通"): a request with none of them and no domain word is off-topic. */
+const STEP_WORD = /^list\b(?:\s+\S+){0,3}\s*$|\blist (?:the )?(?:files|recordings|folder)\b|\b(?:load|open|import|filter\w*|band-?pass|notch|resampl\w*|downsampl\w*|epoch\w*|segment|split|train\w*|stop|evaluat\w*|plot|export|clear|reset|select|keep|rename|merge|attach|configure|compute|switch|normali[sz]e|re-?reference|sweep|undo|redo|again|continue|go ahead|proceed|yes|no|ok(?:ay)?|sure|cancel|show|status|state|stage|info|describe|summar\w*|help|start|begin|over|scratch|set|use|apply|run|do|make it|change)\b|載入|讀取|匯入|濾波|帶通|陷波|取樣|切段|分段|分割|訓練|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|合併|計算|切換|標準化|參考|再一次|重做|繼續|好的|確定|取消/i;
+
+export function mentionsStep(text: string): boolean {
+  return STEP_WORD.test(text) || /\d|\.[a-z0-9]{2,4}\b/i.test(text);
 }

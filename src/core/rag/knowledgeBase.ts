@@ -18,6 +18,8 @@ export async function readKnowledgeBase(dir: string): Promise<KbSection[]> {
   const out: KbSection[] = [];
   for (const f of (await readdir(dir)).filter((x) => x.endsWith('.md')).sort()) {
     const body = await readFile(join(dir, f), 'utf8');
+    // the reference list is for readers; its entries answer no question and would crowd out the sections
+    if (body.startsWith('<!-- not indexed')) continue;
     const parts = body.split(/^(?=#{2,3} )/m);
     for (const p of parts) {
       const m = /^#{2,3} (.+)$/m.exec(p);

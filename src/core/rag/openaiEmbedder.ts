@@ -33,6 +33,8 @@ export class EmbeddingError extends Error {
   }
 }
 
+const memoKey = (t: string): string => t.replace(/\s+/g, ' ').trim();
+
 /**
  * Embeddings over the openai SDK (`embeddings.create`), usable as vectra's EmbeddingsModel. Its `id` names the
  * model, the requested dimensions and the endpoint, so an index built with one server's vectors is never queried
@@ -64,7 +66,9 @@ export class OpenAiEmbedder {
     const out: number[][] = new Array<number[]>(texts.length);
     const missing: number[] = [];
     texts.forEach((t, i) => {
-      const hit = this.memo.get(t);
+      // vectra sometimes asks for a chunk with whitespace (a trailing or doubled newline, as spaces) that kbChunkTexts
+      // split differently: the same text for embedding purposes
+      const hit = this.memo.get(memoKey(t));
       if (hit) out[i] = hit;
       else missing.push(i);
     });
@@ -79,7 +83,7 @@ export class OpenAiEmbedder {
 
   /** Embeds and memoises texts that an index build is about to ask for. */
   async prefetch(texts: string[]): Promise<void> {
-    const unique = [...new Set(texts)];
+    const unique = [...new Set(texts.map(memoKey))];
     const vectors = await this.embedMany(unique);
     unique.forEach((t, i) => this.memo.set(t, vectors[i]));
   }
