@@ -114,7 +114,10 @@ export class AgentController {
       // a mixed turn: answer first, then propose the request (nothing that changes the Study runs unconfirmed)
       const qa = await this.answer(plan.knowledge.join(' '), false);
       const op = await this.operate(request, plan);
-      result = { ...op, answer: `${qa.answer}\n\n${op.answer}`, retrieved: qa.retrieved, citations: qa.citations, grounding: qa.grounding };
+      // the proposal goes between the answer and its Sources line
+      const sources = /\n\nSources: .*$/s.exec(qa.answer)?.[0] ?? '';
+      const body = sources ? qa.answer.slice(0, -sources.length) : qa.answer;
+      result = { ...op, answer: `${body}\n\n${op.answer}${sources}`, retrieved: qa.retrieved, citations: qa.citations, grounding: qa.grounding };
     } else result = await this.operate(request, plan);
     await this.conversation.save().catch(() => undefined);
     return result;

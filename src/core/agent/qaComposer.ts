@@ -23,7 +23,7 @@ export function answerFromContext(question: string, context: string): string {
   const cue = CUES.find(([q]) => q.test(question))?.[1];
   const toolNamed = new Set(blocks.map((b) => b.title).filter((t) => /^[a-z_]+$/.test(t) && question.toLowerCase().includes(t)));
   // in a Chinese question the Latin words are the key concepts (SCCNet, dropout, AUC): they weigh more
-  const weight = (t: string) => (typed.has(t) ? 2 : 1) * (zh && /^[a-z0-9]/.test(t) ? 1.5 : 1);
+  const weight = (t: string) => (typed.has(t) ? 2 : 1) * (zh && /^[a-z]/.test(t) ? 3 : 1);
   const idf = (t: string) => Math.log(1 + n / (df.get(t) ?? 1));
   const scored = sentences.map((s) => {
     let score = 0;
@@ -48,11 +48,16 @@ export function answerFromContext(question: string, context: string): string {
   if (pool.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
   const primary = [...passageScore.entries()].filter(([ref]) => pool.some((s) => s.ref === ref)).sort((x, y) => y[1] - x[1])[0][0];
   const fromPrimary = pool.filter((s) => s.ref === primary).sort((x, y) => y.score - x.score);
-  const picked = fromPrimary.slice(0, PRIMARY_SENTENCES);
+  const picked = fromPrimary.slice(0, 1);
   // a "when…"/"why…" part must not be lost to sentences that only name the concept
-  if (cue && !picked.some((p) => cue.test(p.text))) {
-    const extra = fromPrimary.find((s) => cue.test(s.text) && !picked.includes(s));
-    if (extra) picked.push(extra);
+  const cueSentence = cue ? fromPrimary.find((s) => cue.test(s.text) && !picked.includes(s)) : undefined;
+  if (cueSentence) picked.push(cueSentence);
+  for (const s of fromPrimary.slice(1, 3)) if (!picked.includes(s) && picked.length < 3) picked.push(s);
+  // the rest of the answer is the passage's own sequence: a definition is often followed by the fact asked for
+  const sameLang = scored.filter((s) => s.ref === primary && s.zh === pool[0].zh).sort((x, y) => x.pos - y.pos);
+  for (const s of sameLang) {
+    if (picked.length >= PRIMARY_SENTENCES) break;
+    if (!picked.includes(s)) picked.push(s);
   }
   // another passage adds a sentence only when it answers about as well (a second part of the question)
   const bestPrimary = picked[0]?.score ?? 0;
@@ -70,12 +75,13 @@ const CUES: [RegExp, RegExp][] = [
   [/\bwhen\b|什麼時候|何時|時機|該不該|要不要|should i|是否應該|應該/i, /\bwhen\b|\buse\b|\bavoid|\bdefault|\bsuits?\b|\bgood\b|\bbetter\b|當|時|適合|建議|預設|避免|不要|請用/i],
   [/\bwhy\b|為什麼|為何|原因/i, /\bbecause\b|\bso that\b|\botherwise\b|\bwould\b|\bleak|因為|所以|因此|否則|避免|會/i],
   [/\bhow many\b|\bhow much\b|\bhow long\b|多少|幾|多長/i, /\d/],
+  [/\bproblems?\b|\brisks?\b|\bissues?\b|\bwrong\b|\bdrawbacks?\b|問題|風險|缺點|影響/i, /\bleak|\binflat|\bdistort|\bbias|\bwrong|\bproblem|\bpoor\b|\bavoid|洩漏|高估|失真|錯|不理想|避免|不要|問題/i],
   [/\bhow (?:do|can|should) i\b|如何|怎麼|怎樣/i, /\([a-z_]+|[a-z_]+\(|=|設定|使用|請/i],
 ];
 
-/** Up to 3 sentences of the passage that answers, up to 4 in all; another passage's sentence must score ≥ 0.8 of the best. */
-const PRIMARY_SENTENCES = 3;
-const MAX_SENTENCES = 4;
+/** Up to 4 sentences of the passage that answers, up to 5 in all; another passage's sentence must score ≥ 0.8 of the best. */
+const PRIMARY_SENTENCES = 4;
+const MAX_SENTENCES = 5;
 const OTHER_FLOOR = 0.8;
 
 interface Block {
@@ -108,7 +114,17 @@ function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<stri
       inCode = !inCode;
       continue;
     }
-    if (inCode || !line || /^#|^\||^<!--|^(?:User|Calls|Notebook cell):/.test(line)) continue;
+    if (inCode || !line || /^#|^<!--|^(?:User|Calls|Notebook cell):|^- (?:Stages|Category):|^\|\s*(?:parameter|---)/.test(line)) continue;
+    // a parameter row of the tool reference becomes a sentence: "optimizer: "adam" | "sgd" | "adamw", default "adam"."
+    if (line.startsWith('|')) {
+      const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim().replace(/\\\|/g, '|'));
+      if (cells.length >= 6) {
+        const [name, type, required, def, range, description] = cells;
+        const t = `${name}: ${type}${required ? ', required' : ''}${def ? `, default ${def}` : ''}${range ? `, range ${range}` : ''}${description ? `. ${description}` : '.'}`;
+        out.push({ text: t, zh: false, terms: contentTerms(t) });
+      }
+      continue;
+    }
     const zhLine = /^中文[:：]/.test(line);
     const body = line.replace(/^[-*]\s+|^\d+\.\s+/, '').replace(/^(?:中文|EN)[:：]\s*/, '');
     for (const piece of body.split(/(?<!\b(?:e\.g|i\.e|al|vs|cf|approx|etc)\.)(?<=[.!?])\s+(?=[A-Za-z0-9("“`])|(?<=[。！？])/)) {

@@ -51,7 +51,7 @@ const ZH_EN: [RegExp, string][] = [
   [/早停/, 'early stopping selection best_val_loss'],
   [/顯示卡|顯卡|GPU|CUDA/, 'GPU CUDA device backend pytorch'],
   [/後端/, 'backend local pytorch slurm'],
-  [/格式|檔案類型/, 'file formats'],
+  [/格式|檔案類型|副檔名/, 'supported file formats load_data'],
   [/匯出/, 'export'],
   [/不支援|不能做|做不到/, 'does not do not supported'],
   [/偽跡|雜訊|雜訊/, 'artifact noise'],
@@ -75,6 +75,13 @@ const EN_EN: [RegExp, string][] = [
   [/\bLR\b|\blr\b/, 'learning rate'],
   [/\bIG\b/, 'integrated gradients'],
   [/\bGPU\b|\bCUDA\b/i, 'GPU CUDA device backend pytorch'],
+  [/hyper-?param\w*|grid search|\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
+  [/file (?:types?|formats?)|\bformats?\b|extensions?/i, 'supported file formats load_data'],
+  [/\bkapa\b/i, 'kappa'],
+  [/\bsubjcet\b/i, 'subject'],
+  [/\bbeter\b/i, 'better'],
+  [/\bacc\b/i, 'accuracy'],
+  [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
 ];
 
 /** The query plus the English terms of the concepts it names. */

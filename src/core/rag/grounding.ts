@@ -28,18 +28,23 @@ const STOP = new Set(
 /** Content terms of a text: lower-case words (light stemming) and CJK character bigrams. */
 export function contentTerms(text: string): Set<string> {
   const out = new Set<string>();
-  for (const w of text.toLowerCase().match(/[a-z][a-z0-9+-]*|\d+(?:\.\d+)?/g) ?? []) {
+  for (const w of text.toLowerCase().replace(/artefact/g, 'artifact').match(/[a-z][a-z0-9+-]*|\d+(?:\.\d+)?/g) ?? []) {
     const t = w.replace(/-/g, '');
     if (STOP.has(w) || STOP.has(t) || t.length < 2) continue;
     out.add(stem(t));
+    // "sleep-staging" also matches "sleep staging"
+    if (w.includes('-')) for (const part of w.split('-')) if (part.length > 2 && !STOP.has(part)) out.add(stem(part));
   }
   for (const run of text.match(/[\u4e00-\u9fff]+/g) ?? []) {
-    for (let i = 0; i + 1 < run.length; i++) if (!ZH_STOP.has(run.slice(i, i + 2))) out.add(run.slice(i, i + 2));
+    for (let i = 0; i + 1 < run.length; i++) {
+      const bi = run.slice(i, i + 2);
+      if (!ZH_STOP.has(bi) && !/[的嗎呢麼吧了]/.test(bi)) out.add(bi);
+    }
   }
   return out;
 }
 
-const ZH_STOP = new Set(['什麼', '為什', '麼是', '是什', '如何', '怎麼', '哪個', '哪些', '應該', '可以', '我的', '一個', '這個', '那個', '時候', '什麼時', '麼時', '使用', '要用', '是否', '嗎？', '為何', '有什', '麼差', '差別', '如果', '我們', '需要', '還是', '多少', '一下', '請問', '知道']);
+const ZH_STOP = new Set(['多少', '比較', '較好', '最好', '好嗎', '要設', '設多', '少比', '長什', '樣子', '構長', '別是', '是多', '會不', '不會', '有沒', '會有', '有何', '怎樣', '為什', '該怎', '怎麼', '麼辦', '要怎', '可不', '不可', '能不', '不能用', '一直', '就是', '什麼', '為什', '麼是', '是什', '如何', '怎麼', '哪個', '哪些', '應該', '可以', '我的', '一個', '這個', '那個', '時候', '什麼時', '麼時', '使用', '要用', '是否', '嗎？', '為何', '有什', '麼差', '差別', '如果', '我們', '需要', '還是', '多少', '一下', '請問', '知道']);
 
 export function stem(w: string): string {
   if (w.length <= 4) return w;
