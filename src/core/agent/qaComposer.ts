@@ -62,9 +62,14 @@ export function answerFromContext(question: string, context: string): string {
   // another passage adds a sentence only when it answers about as well (a second part of the question)
   const bestPrimary = picked[0]?.score ?? 0;
   const others = pool.filter((s) => s.ref !== primary).sort((x, y) => y.score - x.score);
+  const covered = new Set(picked.flatMap((p) => [...all].filter((t) => p.terms.has(t))));
   for (const s of others) {
     if (picked.length >= MAX_SENTENCES || s.score < OTHER_FLOOR * bestPrimary) break;
-    if (!picked.some((p) => p.text === s.text)) picked.push(s);
+    // and only with a question term the primary passage's sentences do not already answer (or as strong as the best)
+    const adds = [...all].filter((t) => s.terms.has(t) && !covered.has(t));
+    if ((adds.length === 0 && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
+    picked.push(s);
+    for (const t of adds) covered.add(t);
   }
   picked.sort((a, b) => a.rank - b.rank || a.pos - b.pos);
   return picked.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');
