@@ -10,7 +10,7 @@ import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
 import { assessQuestion, checkCitations, declineLine, isOffTopic, notCoveredLine, type PassageHit } from '../rag/grounding';
-import { mentionsStep } from './questionSplit';
+import { isExplicitRequest, mentionsStep } from './questionSplit';
 import { expandQuery } from '../rag/glossary';
 import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
@@ -104,7 +104,7 @@ export class AgentController {
     const plan = planTurn(request, this.conversation.recent(5));
     let result: AgentRunResult;
     if (plan.route === 'qa') result = await this.answer(request);
-    else if (plan.parts.questions.length === 0 && isOffTopic(request) && !mentionsStep(request)) {
+    else if (plan.parts.requests.length > 0 && !plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request)) {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
       const answer = declineLine(request);
       this.conversation.add({ user: request, route: 'operation', messages: [], answer, at: new Date().toISOString() });

@@ -35,6 +35,8 @@ export interface KbEvalOutcome {
   /** the top 3 retrieved passages together contain every must_mention group */
   recallAt3: boolean | null;
   acted: boolean;
+  /** tools that changed the Study for this question (empty unless acted) */
+  actedTools: string[];
   answer: string;
 }
 
@@ -49,6 +51,8 @@ export interface KbEvalScores {
   recallAt3: number;
   /** questions that changed the Study or ran a tool that changes it */
   acted: number;
+  /** how often each tool ran for a question (the part's questions are not shown: the test part stays unread) */
+  actedTools: Record<string, number>;
   byExpect: Record<string, { n: number; right: number }>;
   byLang: Record<string, { n: number; right: number }>;
   byCategory: Record<string, { n: number; right: number }>;
@@ -74,7 +78,7 @@ const DECLINED = /outside xbrain's scope|超出 xbrain 的範圍|i (?:only )?ans
 const NOT_COVERED = /does not cover|not covered|沒有涵蓋|未涵蓋/i;
 
 /** Scores one agent result against one item. */
-export function scoreOutcome(item: KbEvalItem, r: AgentRunResult, acted: boolean): KbEvalOutcome {
+export function scoreOutcome(item: KbEvalItem, r: AgentRunResult, acted: boolean, actedTools: string[] = []): KbEvalOutcome {
   const grounding = r.grounding ?? (DECLINED.test(r.answer) ? 'declined' : NOT_COVERED.test(r.answer) ? 'not_covered' : 'answered');
   const body = answerBody(r.answer);
   const missing = missingGroups(body, item.must_mention);
@@ -89,7 +93,7 @@ export function scoreOutcome(item: KbEvalItem, r: AgentRunResult, acted: boolean
   const citedWithFacts = cited.filter((c) => groups.some((g) => missingGroups(c.text, [g]).length === 0)).length;
   const top3 = (r.retrieved ?? []).slice(0, 3).map((h) => h.text).join('\n');
   const recallAt3 = item.expect !== 'decline' && groups.length ? missingGroups(top3, groups).length === 0 : null;
-  return { id: item.id, lang: item.lang, category: item.category, expect: item.expect, right, grounding, missing, cited: cited.length, citedWithFacts, recallAt3, acted, answer: r.answer };
+  return { id: item.id, lang: item.lang, category: item.category, expect: item.expect, right, grounding, missing, cited: cited.length, citedWithFacts, recallAt3, acted, actedTools, answer: r.answer };
 }
 
 export interface KbEvalOptions {
@@ -109,7 +113,7 @@ export async function runKbEval(items: KbEvalItem[], o: KbEvalOptions): Promise<
     const agent = new AgentController({ llm: (o.makeLlm ?? (() => new OfflinePlanner()))(), session, retriever: o.retriever, confirm: async () => false });
     const r = await agent.run(item.question);
     const ran = r.calls.filter((c) => c.result.type !== 'confirm' && c.result.type !== 'error' && definitionByName.get(c.tool)?.mutates !== false);
-    outcomes.push(scoreOutcome(item, r, session.study.state !== before || ran.length > 0));
+    outcomes.push(scoreOutcome(item, r, session.study.state !== before || ran.length > 0, ran.map((c) => c.tool)));
   }
   return summarize(outcomes);
 }
@@ -134,6 +138,7 @@ export function summarize(outcomes: KbEvalOutcome[]): KbEvalScores {
     citations: cited,
     recallAt3: recall.length ? recall.filter((o) => o.recallAt3).length / recall.length : 0,
     acted: outcomes.filter((o) => o.acted).length,
+    actedTools: outcomes.flatMap((o) => o.actedTools).reduce<Record<string, number>>((a, t) => ((a[t] = (a[t] ?? 0) + 1), a), {}),
     byExpect: tally((o) => o.expect),
     byLang: tally((o) => o.lang),
     byCategory: tally((o) => o.category),

@@ -13,7 +13,7 @@ export interface TurnParts {
 
 /** Verbs that make an imperative (and, after "and"/"then" inside a question, start a request). */
 const ACTION_VERB_EN =
-  'apply|use|do|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
+  'apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
 const ACTION_VERB_ZH = '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|陷波|重新取樣|降採樣|切段|分段|切|分割|訓練|開始|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|改成|換成|合併|計算|切換|標準化|重新參考|幫我|請幫|照做|就這樣做|試試';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
@@ -56,13 +56,34 @@ const JOINED_REQUEST = new RegExp(`\\s*(?:,|，)?\\s*(?:\\b(?:and then|and|then|
 
 /** Cuts a turn into questions and requests. Order inside each list follows the text. */
 export function splitTurn(text: string): TurnParts {
-  const parts = splitSentences(text);
+  return withAmbiguous(withContext(splitSentences(text)));
+}
+
+/** "98% accuracy with a trial split. too good to be true?": a statement that is not an imperative is the question's context. */
+function withContext(parts: TurnParts): TurnParts {
   if (parts.questions.length === 0) return parts;
-  // "98% accuracy with a trial split. too good to be true?": a statement that is not an imperative is the question's context
   const context = parts.requests.filter((r) => !IMPERATIVE.test(r));
   if (context.length === 0) return parts;
   return { questions: [[...context, parts.questions[0]].join(' '), ...parts.questions.slice(1)], requests: parts.requests.filter((r) => IMPERATIVE.test(r)) };
 }
+
+/**
+ * A statement that is neither a question nor an explicit instruction ("ShallowConvNet for small data sets",
+ * "EEGNet 適合 P300") is read both ways: answered as a question, and whatever it would run is only proposed.
+ * Explicit: an imperative, a quantity or file name, or a reply to the last step ("again", "yes", "actually…").
+ */
+function withAmbiguous(parts: TurnParts): TurnParts {
+  const ambiguous = parts.requests.filter((r) => !isExplicitRequest(r));
+  return ambiguous.length ? { questions: [...parts.questions, ...ambiguous], requests: parts.requests } : parts;
+}
+
+export function isExplicitRequest(s: string): boolean {
+  // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
+  const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
+  return (t !== s.trim() ? new RegExp(`^(?:${ACTION_VERB_ZH})`).test(t) && !/^(?:幫我|請幫)/.test(t) : IMPERATIVE.test(t)) || /\d|\.[a-z0-9]{2,4}\b/i.test(t) || REPLY.test(t);
+}
+
+const REPLY = /^(?:again|do it|redo|undo|yes|yeah|yep|no\b|nope|ok(?:ay)?|sure|go ahead|proceed|continue|actually|instead|rather|make it|change it|same|also|and\b|then\b|but\b|with\b|without\b|only\b|just\b|not\b|sorry|please|再|好|對|不對|改|換|繼續|確定|取消|也)/i;
 
 function splitSentences(text: string): TurnParts {
   const out: TurnParts = { questions: [], requests: [] };

@@ -22,6 +22,7 @@ export function planTurn(text: string, recent: { user: string; route: Route }[] 
   if (parts.requests.length === 1 && parts.questions.length === 0 && last?.route === 'qa' && FOLLOW_UP.test(text.trim())) {
     return { route: 'qa', parts: { questions: parts.requests, requests: [] }, knowledge: parts.requests, propose: false };
   }
+  // a statement that is also a request (questionSplit's ambiguous case) is answered and its action proposed
   const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));
   const study = parts.questions.length - knowledge.length;
   if (parts.requests.length === 0 && study === 0) return { route: 'qa', parts, knowledge, propose: false };

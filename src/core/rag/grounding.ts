@@ -18,7 +18,7 @@ const DOMAIN_EN =
 /** Words that are domain words only in company (two of them, or one with a strong word): "train my dog" is not. */
 const WEAK_EN = /\b(?:signals?|power|sampl\w*|events?|labels?|class(?:es)?|mu|alpha|beta|theta|delta|gamma|imagery|model\w*|network|layers?|kernel|train\w*|fit|learning|epochs?|batch\w*|loss|test\w*|splits?|split\w*|subjects?|sessions?|transfer|metrics?|precision|recall|explain\w*|interpret\w*|files?|formats?|cpu|threads?|seed|repeats?|sweep|notebook|cli|mcp|study|stage|pipeline|dataset|data|recordings?|load\w*|export\w*|plot\w*|evaluat\w*|average)\b/gi;
 const DOMAIN_ZH =
-  /腦|睡眠|癲癇|眨眼|眼動|肌電|源定位|連結性|內插|插值|電極|通道|頻道|訊號|信號|濾波|帶通|高通|低通|陷波|赫茲|頻率|頻帶|頻譜|功率|取樣|採樣|奈奎斯特|混疊|分段|切段|基線|試次|事件|標籤|類別|分類|參考|正規化|標準化|歸一化|偽跡|雜訊|運動想像|誘發|節律|模型|網路|網絡|卷積|訓練|過擬合|學習率|批次|輪數|優化器|驗證|測試|分割|交叉|洩漏|受試者|場次|準確|平衡|卡帕|混淆|指標|機率|顯著|梯度|歸因|解釋|格式|檔案|顯卡|顯示卡|後端|匯出|資料|數據|筆記本|階段|前處理|前置處理|超參數/;
+  /腦|狀態|進度|睡眠|癲癇|眨眼|眼動|肌電|源定位|連結性|內插|插值|電極|通道|頻道|訊號|信號|濾波|帶通|高通|低通|陷波|赫茲|頻率|頻帶|頻譜|功率|取樣|採樣|奈奎斯特|混疊|分段|切段|基線|試次|事件|標籤|類別|分類|參考|正規化|標準化|歸一化|偽跡|雜訊|運動想像|誘發|節律|模型|網路|網絡|卷積|訓練|過擬合|學習率|批次|輪數|優化器|驗證|測試|分割|交叉|洩漏|受試者|場次|準確|平衡|卡帕|混淆|指標|機率|顯著|梯度|歸因|解釋|格式|檔案|顯卡|顯示卡|後端|匯出|資料|數據|筆記本|階段|前處理|前置處理|超參數/;
 
 /** Question words and fillers that say nothing about the topic. */
 const STOP = new Set(

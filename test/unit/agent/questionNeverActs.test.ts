@@ -159,6 +159,20 @@ describe('a question never acts', () => {
     expect(yes.session.study.state.history.map((h) => h.params)).toEqual([expect.objectContaining({ low_freq: 8, high_freq: 30 })]);
   });
 
+  it('a statement that is not an explicit request is answered and its action only proposed', async () => {
+    for (const q of ['ShallowConvNet for small data sets', 'EEGNet 比較適合小資料集', 'smoothgrad saliency maps and their noise']) {
+      expect(splitTurn(q).questions, q).toEqual([q]);
+      const asked: string[] = [];
+      const { session, agent } = await agentAt('trained', undefined, async (r) => (asked.push(r.tool), false));
+      const before = session.study.state;
+      const r = await agent.run(q);
+      expect(session.study.state, q).toBe(before);
+      expect(r.calls.every((c) => c.result.type === 'confirm' || !mutating(c.tool)), q).toBe(true);
+    }
+    // explicit instructions still run: an imperative, a quantity, a reply to the last step
+    for (const q of ['min-max normalize', 'reference to Cz', 'do it again', '帶通 8-30 Hz']) expect(splitTurn(q).questions, q).toEqual([]);
+  });
+
   it('a question about the Study reads it and changes nothing unconfirmed', async () => {
     const { session, agent } = await agentAt('preprocessed', undefined, async () => false);
     const before = session.study.state;
