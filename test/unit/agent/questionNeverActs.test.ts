@@ -170,7 +170,7 @@ describe('a question never acts', () => {
       expect(r.calls.every((c) => c.result.type === 'confirm' || !mutating(c.tool)), q).toBe(true);
     }
     // explicit instructions still run: an imperative, a quantity, a reply to the last step
-    for (const q of ['min-max normalize', 'reference to Cz', 'do it again', '帶通 8-30 Hz']) expect(splitTurn(q).questions, q).toEqual([]);
+    for (const q of ['normalize min-max', 're-reference to Cz', 'do it again', 'actually 8 to 30', '帶通 8-30 Hz']) expect(splitTurn(q).questions, q).toEqual([]);
   });
 
   it('a question about the Study reads it and changes nothing unconfirmed', async () => {
