@@ -17,7 +17,7 @@ const ACTION_VERB_EN =
 const ACTION_VERB_ZH = '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|陷波|重新取樣|降採樣|切段|分段|切|分割|訓練|開始|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|改成|換成|合併|計算|切換|標準化|重新參考|幫我|請幫|照做|就這樣做|試試';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
-const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain)[,:\\s]+)*';
+const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please)[,:\\s]+)*';
 const QUESTION_START_EN = new RegExp(
   LEAD_IN +
     "(?:what(?:'s|s)?|why|how(?:'s)?|which|when|where|who(?:se|m)?|whom|" +
@@ -37,7 +37,7 @@ const POLITE_REQUEST_EN = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:pl
 /** "explain the model" asks for saliency (a tool); "explain what kappa is" asks for an answer. */
 const EXPLAIN_THE_MODEL = /^(?:please\s+)?explain\s+(?:the|my|this)\s+(?:trained\s+)?(?:model|network|classifier|net)\b(?!\s+(?:works?|does|is|architecture|means?)\b)(?!\s*\?)/i;
 
-const QUESTION_WORD_ZH = /什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
+const QUESTION_WORD_ZH = /還是|或是|比較好|好不好|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
 const EXPLAIN_ZH = /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)/;
 const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
 
@@ -81,6 +81,12 @@ export function isExplicitRequest(s: string): boolean {
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
   const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return (t !== s.trim() ? new RegExp(`^(?:${ACTION_VERB_ZH})`).test(t) && !/^(?:幫我|請幫)/.test(t) : IMPERATIVE.test(t)) || /\d|\.[a-z0-9]{2,4}\b/i.test(t) || REPLY.test(t);
+}
+
+/** An imperative or a reply to the last step: it may run without a proposal. Verbless requests ("8 to 30 Hz", "EEGNet for 4 s epochs") are proposed. */
+export function isInstruction(s: string): boolean {
+  const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
+  return IMPERATIVE.test(t) || REPLY.test(t);
 }
 
 const REPLY = /^(?:again|do it|redo|undo|yes|yeah|yep|no\b|nope|ok(?:ay)?|sure|go ahead|proceed|continue|actually|instead|rather|make it|change it|same|also|and\b|then\b|but\b|with\b|without\b|only\b|just\b|not\b|sorry|please|再|好|對|不對|改|換|繼續|確定|取消|也)/i;
@@ -127,8 +133,9 @@ export function isQuestion(sentence: string): boolean {
   if (POLITE_REQUEST_EN.test(s)) return false;
   if (/^(?:what|how)\s+about\b/i.test(s)) return /[?？]\s*$/.test(s);
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
-  // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose
+  // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
+  if (/\b(?:vs\.?|versus)\b/i.test(s) || (/\bor\b/i.test(s) && !/\d/.test(s) && /eegnet|shallow|sccnet|\bcar\b|average|mastoid|fir\b|iir\b|z-?score|min-?max|trial|session|subject/i.test(s))) return true;
   // "my accuracy is stuck at 50%…", "I normalized and it got worse": a report of the user's situation asks for help
   if (MY_SITUATION_EN.test(s)) return true;
   // "Error: tool … is not available", "training loss is NaN after a few epochs": a reported problem asks for help

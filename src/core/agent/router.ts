@@ -1,4 +1,4 @@
-import { isStudyQuestion, splitTurn, type TurnParts } from './questionSplit';
+import { isInstruction, isStudyQuestion, splitTurn, type TurnParts } from './questionSplit';
 
 /** Q&A (answer from the knowledge base) or operation (run tools); uses the last rounds for follow-ups. */
 export type Route = 'qa' | 'operation';
@@ -27,7 +27,8 @@ export function planTurn(text: string, recent: { user: string; route: Route }[] 
   const study = parts.questions.length - knowledge.length;
   if (parts.requests.length === 0 && study === 0) return { route: 'qa', parts, knowledge, propose: false };
   // a question about the Study reads it; a request next to a question is proposed, never run unasked
-  return { route: 'operation', parts, knowledge, propose: parts.questions.length > 0 };
+  // … and a request without a verb ("EEGNet for 4 s epochs at 250 Hz") is proposed too: an action runs only when asked for
+  return { route: 'operation', parts, knowledge, propose: parts.questions.length > 0 || !parts.requests.every(isInstruction) };
 }
 
 export function routeRequest(text: string, recent: { user: string; route: Route }[] = []): Route {

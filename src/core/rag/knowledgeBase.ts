@@ -80,7 +80,7 @@ export async function buildKbIndex(kbDir: string, outDir: string): Promise<{ sec
  * sections win; BM25 scores each term where it occurs. Measured on test/unit/rag/heldout.json (offline Recall@3:
  * 0.60 at 0.7, 0.70 at 0.5, 0.80 at 0.3). An endpoint's embedding model is trusted as before.
  */
-export const KB_FUSION = { offline: 0.3, endpoint: 0.7 } as const;
+export const KB_FUSION = { offline: 0.3, endpoint: 0.5 } as const;
 
 export class KbRetriever implements Retriever {
   private constructor(
