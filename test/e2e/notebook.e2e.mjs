@@ -80,7 +80,7 @@ function writeNotebooks() {
     cells: [code('generate_dataset()\nconfigure_training(epoch=40, batch_size=8)\nstart_training()')],
   };
   fs.writeFileSync(path.join(WS, 'e2e-train.xbrain'), JSON.stringify(train, null, 2) + '\n');
-  const saved = { version: 1, metadata: {}, cells: [code('# outputs saved from a real run (training, metrics, saliency)\nget_study_state()', outputs)] };
+  const saved = { version: 1, metadata: {}, cells: [code('# outputs saved from a real run (training, metrics, saliency, protocol)\nget_study_state()', outputs)] };
   fs.writeFileSync(path.join(WS, 'e2e-saved.xbrain'), JSON.stringify(saved, null, 2) + '\n');
 }
 
@@ -141,10 +141,10 @@ test('saved training, metrics and saliency outputs render as plots when the note
   await plots().first().waitFor({ timeout: 60000 });
   const frame = vs.notebookOutputFrame(page);
   await frame.locator('.xbrain-out table').first().waitFor();
-  // 2 training plots, the confusion matrix, the saliency map, its topomap and spectrogram
+  // 2 training plots, the confusion matrix, the saliency map, its topomap and spectrogram, run_protocol's per-subject figure
   const t0 = Date.now();
-  while ((await plots().count()) < 6 && Date.now() - t0 < 30000) await page.waitForTimeout(250);
-  assert.equal(await plots().count(), 6);
+  while ((await plots().count()) < 7 && Date.now() - t0 < 30000) await page.waitForTimeout(250);
+  assert.equal(await plots().count(), 7);
   const text = (await frame.locator('.xbrain-out').allInnerTexts()).join('\n');
   assert.match(text, /accuracy/);
   await shot('notebook-b-saved-outputs.png');

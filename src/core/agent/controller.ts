@@ -7,7 +7,11 @@ import type { ChatMessage, ChatResponse, LlmClient, ToolCall } from './llm';
 import { LlmError } from './llm';
 import { buildSystemPrompt, toolSpecsFor } from './prompts';
 import { domainCheck } from './validators';
-import { routeRequest, type Route } from './router';
+import { planTurn, type Route, type TurnPlan } from './router';
+import { definitionByName } from '../tools/definitions';
+import { assessQuestion, checkCitations, declineLine, isOffTopic, notCoveredLine, type PassageHit } from '../rag/grounding';
+import { isExplicitRequest, mentionsStep } from './questionSplit';
+import { expandQuery } from '../rag/glossary';
 import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
 import { summarizeRun, type AgentCall } from './runSummary';
@@ -23,7 +27,16 @@ export interface ConfirmRequest {
 
 /** Finds reference text for a question or few-shot examples for a request (src/core/rag implements it). */
 export interface Retriever {
-  retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number }[]>;
+  retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri?: string }[]>;
+}
+
+/** A passage the answer cites, numbered as in the prompt. */
+export interface Citation {
+  ref: number;
+  title: string;
+  source: string;
+  uri?: string;
+  text: string;
 }
 
 export interface AgentOptions {
@@ -54,6 +67,12 @@ export interface AgentRunResult {
   /** why the loop ended early, if it did */
   stoppedBy?: AgentErrorCode;
   steps: number;
+  /** questions: the passages retrieved for the answer, in prompt order */
+  retrieved?: Citation[];
+  /** questions: the retrieved passages the answer cites (citations to anything else are removed) */
+  citations?: Citation[];
+  /** questions: how the answer was grounded */
+  grounding?: 'answered' | 'not_covered' | 'declined' | 'llm_failed';
 }
 
 const MAX_BROKEN_RETRIES = 2;
@@ -82,39 +101,72 @@ export class AgentController {
   }
 
   async run(request: string): Promise<AgentRunResult> {
-    const route = routeRequest(request, this.conversation.recent(5));
-    const result = route === 'qa' ? await this.answer(request) : await this.operate(request);
+    const plan = planTurn(request, this.conversation.recent(5));
+    let result: AgentRunResult;
+    if (plan.route === 'qa') result = await this.answer(request);
+    else if (plan.parts.requests.length > 0 && !plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request)) {
+      // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
+      const answer = declineLine(request);
+      this.conversation.add({ user: request, route: 'operation', messages: [], answer, at: new Date().toISOString() });
+      result = { route: 'operation', answer, calls: [], steps: 0, grounding: 'declined' };
+    }
+    else if (plan.knowledge.length) {
+      // a mixed turn: answer first, then propose the request (nothing that changes the Study runs unconfirmed)
+      const qa = await this.answer(plan.knowledge.join(' '), false);
+      const op = await this.operate(request, plan);
+      // the proposal goes between the answer and its Sources line
+      const sources = /\n\nSources: .*$/s.exec(qa.answer)?.[0] ?? '';
+      const body = sources ? qa.answer.slice(0, -sources.length) : qa.answer;
+      result = { ...op, answer: `${body}\n\n${op.answer}${sources}`, retrieved: qa.retrieved, citations: qa.citations, grounding: qa.grounding };
+    } else result = await this.operate(request, plan);
     await this.conversation.save().catch(() => undefined);
     return result;
   }
 
-  /** Q&A: retrieve from the knowledge base and answer with the sources cited. */
-  private async answer(question: string): Promise<AgentRunResult> {
-    // few-shot examples serve operations; questions are answered from the primer, the model guide and the tool reference
-    const hits = this.o.retriever ? (await this.o.retriever.retrieve(question, 8)).filter((h) => !/examples/i.test(h.source)).slice(0, 4) : [];
+  /**
+   * Q&A: retrieve from the knowledge base and answer from those passages only. Off-topic questions are declined in
+   * one line and questions nothing retrieved covers are said to be not covered, on every path; the model's
+   * citations are checked against what was retrieved and its Sources line rebuilt from the passages it cited.
+   */
+  private async answer(question: string, record = true): Promise<AgentRunResult> {
+    const raw = this.o.retriever ? await this.o.retriever.retrieve(expandQuery(question), 10).catch(() => []) : [];
+    // few-shot examples serve operations; questions are answered from the reference sections
+    const hits: PassageHit[] = raw.filter((h) => !/examples/i.test(h.source)).slice(0, 5);
+    const retrieved: Citation[] = hits.map((h, i) => ({ ref: i + 1, title: h.title, source: h.source, uri: h.uri, text: h.text }));
+    const verdict = assessQuestion(question, hits);
+    const done = (answer: string, grounding: AgentRunResult['grounding'], citations: Citation[] = []): AgentRunResult => {
+      if (record) this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
+      return { route: 'qa', answer, calls: [], steps: 0, retrieved, citations, grounding };
+    };
+    if (verdict === 'off_topic') return done(declineLine(question), 'declined');
+    if (verdict === 'not_covered' || hits.length === 0) return done(notCoveredLine(question), 'not_covered');
     const context = hits.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n');
+    const zh = /[\u4e00-\u9fff]/.test(question);
     const system = [
       'You are XBrain, an EEG deep-learning assistant.',
       'Task: answer the question from the sources below in a few sentences and cite them as [n]. If they do not answer it, say so.',
+      `Use only facts stated in the sources; cite every sentence with the [n] of the source it comes from; answer in ${zh ? 'Traditional Chinese' : 'English'}; if the sources do not cover the question, reply "The knowledge base does not cover this."`,
       'Additional context (reference material, may be partial):',
       context,
     ].join('\n');
     const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.conversation.window(2000).slice(-6), { role: 'user', content: question }];
-    let answer: string;
+    let text: string;
     try {
       const r = await this.o.llm.chat({ messages, tools: [], signal: this.o.signal, onText: (t) => this.emit({ type: 'think_chunk', text: t }) });
       this.usage.add('qa', r.usage);
-      answer = r.content.trim();
+      text = r.content.trim();
     } catch (e) {
-      answer = `The language model failed: ${e instanceof Error ? e.message : String(e)}`;
-      this.emit({ type: 'error', code: 'llm', message: answer });
+      const msg = `The language model failed: ${e instanceof Error ? e.message : String(e)}`;
+      this.emit({ type: 'error', code: 'llm', message: msg });
+      return done(msg, 'llm_failed');
     }
-    if (hits.length && !/Sources?:/i.test(answer)) answer += `\n\nSources: ${hits.map((h, i) => `[${i + 1}] ${h.title}`).join('; ')}`;
-    this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
-    return { route: 'qa', answer, calls: [], steps: 0 };
+    const checked = checkCitations(text, hits);
+    const citations = checked.cited.map((n) => retrieved[n - 1]);
+    const grounding = checked.notCovered ? 'not_covered' : 'answered';
+    return done(checked.answer, grounding, grounding === 'answered' ? citations : []);
   }
 
-  private async operate(request: string): Promise<AgentRunResult> {
+  private async operate(request: string, plan: TurnPlan): Promise<AgentRunResult> {
     const { session } = this.o;
     const maxSteps = this.o.maxSteps ?? 8;
     const examples = this.o.retriever ? await this.o.retriever.retrieve(request, 3).catch(() => []) : [];
@@ -150,7 +202,7 @@ export class AgentController {
       step++;
       const stage = session.study.stage;
       this.emit({ type: 'step_start', step, stage });
-      const system = buildSystemPrompt(session.study.state, { textProtocol: this.o.textProtocol ?? this.o.llm.usesTextProtocol, dataPath: this.o.dataPath, context });
+      const system = buildSystemPrompt(session.study.state, { textProtocol: this.o.textProtocol ?? this.o.llm.usesTextProtocol, dataPath: this.o.dataPath, context, ...(plan.propose ? { questionParts: plan.parts.questions, requestParts: plan.parts.requests } : {}) });
       const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history, { role: 'user', content: request }, ...turn];
       let reply: ChatResponse;
       try {
@@ -192,7 +244,7 @@ export class AgentController {
           turn.push(toolMessage(call, `Not run: ${failedAt ? `the earlier step ${failedAt} failed` : 'the run stopped'}.`));
           continue;
         }
-        const outcome = await this.execute(call, recent, rejected);
+        const outcome = await this.execute(call, recent, rejected, plan.propose);
         if (outcome.loop) {
           stop('loop', `the same call ${call.name}(${JSON.stringify(call.arguments)}) was requested ${LOOP_REPEATS} times in the last ${LOOP_WINDOW} calls`);
           turn.push(toolMessage(call, 'Not run: loop detected.'));
@@ -224,7 +276,7 @@ export class AgentController {
   }
 
   /** Validates, gates, asks for confirmation when needed, and runs one call. */
-  private async execute(call: ToolCall, recent: string[], rejected: Set<string>): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
+  private async execute(call: ToolCall, recent: string[], rejected: Set<string>, propose = false): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
     const { session } = this.o;
     const args = call.arguments ?? {};
     const key = `${call.name}:${stableStringify(args)}`;
@@ -246,6 +298,18 @@ export class AgentController {
       return { result: r, arguments: args };
     }
     const opts = { signal: this.o.signal, progress: this.o.progress, awaitLongJobs: this.o.awaitLongJobs };
+    if (propose && definitionByName.get(call.name)?.mutates) {
+      // the turn asked a question: a call that changes the Study is only proposed, through the usual confirmation
+      const question = `You asked a question in the same message, so nothing has changed yet. Run ${call.name}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})?`;
+      this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question });
+      const ok = rejected.has(key) ? false : await (this.o.confirm ?? (async () => false))({ tool: call.name, arguments: args, question });
+      if (!ok) {
+        rejected.add(key);
+        const res: ToolResult = { type: 'confirm', tool: call.name, content: `Proposed, not run: ${question}`, meta: { arguments: args, proposed: true } };
+        this.emit({ type: 'exec_result', tool: call.name, result: res });
+        return { result: res, arguments: args, rejectedByUser: true };
+      }
+    }
     let r = await session.invoke(call.name, args, opts);
     if (r.type === 'confirm') {
       this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question: r.content });
@@ -270,6 +334,7 @@ function toolMessage(call: ToolCall, content: string): ChatMessage {
 
 /** What the model reads back: the result text framed as data, with the error code when it failed. */
 function observationText(r: ToolResult, rejectedByUser?: boolean): string {
+  if (rejectedByUser && r.meta.proposed) return `PROPOSED to the user: ${r.tool} did not run and waits for their confirmation. Do not call it again.`;
   if (rejectedByUser) return `REJECTED by the user: ${r.tool} did not run. Do not call it again unless the user asks.`;
   const head = r.type === 'error' ? `ERROR (${r.error?.code ?? 'error'}): ` : '';
   return `${head}${r.content}`.slice(0, 4000);

@@ -5,6 +5,7 @@ import { estimateTokens, messagesText } from './llm';
 import { readPromptHeader } from './prompts';
 import { interpretRequest, type PlannerContext } from './plannerRules';
 import { answerFromContext } from './qaComposer';
+import { isStudyQuestion, splitTurn } from './questionSplit';
 
 /**
  * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
@@ -41,7 +42,13 @@ export class OfflinePlanner implements LlmClient {
       events: eventsFromPrompt(system),
       training: trainingFromPrompt(system),
     };
-    const plan = interpretRequest(user, ctx);
+    // a question never acts: plan only the requests (and questions that read the user's own Study)
+    const parts = splitTurn(user);
+    const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));
+    const plannable = [...parts.requests, ...parts.questions.filter(isStudyQuestion)];
+    if (plannable.length === 0) return reply(questionOnly(user));
+    const text = parts.questions.length === 0 ? user : resolveReference(plannable.join('; '), knowledge);
+    const plan = interpretRequest(text, ctx);
     if (plan.calls.length === 0) return reply(plan.message ?? cannotMap(user, ctx));
     return reply(plan.message ?? '', plan.calls.map((c) => this.toCall(c)));
   }
@@ -79,6 +86,19 @@ function trainingFromPrompt(system: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** "apply it" after "what band-pass fits motor imagery?": the question says what "it" is. */
+function resolveReference(request: string, questions: string[]): string {
+  if (!questions.length || !/\b(?:it|that|this|them|those|these|one|the same)\b|它|這個|那個|這樣|照做/i.test(request)) return request;
+  return `${request} ${questions.map((q) => q.replace(/[?？]+\s*$/, '')).join(' ')}`;
+}
+
+/** A question that reached the planner without reference material (e.g. VS Code agent mode): nothing is run. */
+function questionOnly(request: string): string {
+  return /[\u4e00-\u9fff]/.test(request)
+    ? '這是一個問題，所以我沒有執行任何工具，研究內容未變更。請在 @xbrain 聊天中提問以取得附出處的回答，或直接告訴我要執行的步驟。'
+    : 'That is a question, so I ran no tool and the Study is unchanged. Ask it in @xbrain chat for an answer with sources, or tell me the step to run.';
 }
 
 /** Says that the request was not understood and lists what can be done now. */

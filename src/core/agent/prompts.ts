@@ -32,6 +32,10 @@ export interface PromptOptions {
   dataPath?: string;
   /** retrieved few-shot examples and reference text */
   context?: string;
+  /** a turn that also asks something (questionSplit): the questions were answered already */
+  questionParts?: string[];
+  /** … and these are the only parts to act on; every call that changes the Study is proposed for confirmation */
+  requestParts?: string[];
 }
 
 /**
@@ -57,6 +61,12 @@ export function buildSystemPrompt(state: StudyState, opts: PromptOptions = {}): 
     'destructive tools (clear_dataset, reset_preprocessing, start_training) ask the user, never assume consent;',
     'when no tool fits, answer briefly in prose and say what can be done at this stage.',
   );
+  if (opts.questionParts?.length) {
+    lines.push(
+      `This message also asks a question, already answered separately (${opts.questionParts.map((q) => JSON.stringify(q)).join(' ')}): do not act on it.`,
+      opts.requestParts?.length ? `Act only on: ${opts.requestParts.map((q) => JSON.stringify(q)).join(' ')}. Every call that changes the Study is shown to the user for confirmation first.` : 'Only read the Study (get_study_state, get_dataset_info, list_files); change nothing.',
+    );
+  }
   if (opts.textProtocol) {
     lines.push(
       'To call a tool, reply with a fenced json block per call and nothing else:',

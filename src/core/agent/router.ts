@@ -1,18 +1,36 @@
+import { isInstruction, isStudyQuestion, splitTurn, type TurnParts } from './questionSplit';
+
 /** Q&A (answer from the knowledge base) or operation (run tools); uses the last rounds for follow-ups. */
 export type Route = 'qa' | 'operation';
 
-const QUESTION = /^(what(?:'s| is| are| does)|why|how (?:does|do|is|are|should|can i choose|to choose)|explain (?:what|how|why|the difference)|when should|should i|which (?:model|filter|band)|is it (?:ok|better)|difference between|tell me about|什麼是|為什麼|為何|如何選|怎麼選|是什麼|解釋一下|有什麼差別|應該)/i;
-/** questions about the user's own study are operations (get_study_state / get_dataset_info) */
-const ABOUT_MY_STUDY = /\b(my|the loaded|current|loaded|stage|status|how many|state|files?|next|did)\b|目前|我的|多少/i;
-const OPERATION_VERB = /^(please\s+)?(load|open|list|filter|band-?pass|notch|resample|epoch|split|train|start|stop|evaluate|plot|show|export|clear|reset|set|use|select|keep|rename|merge|attach|configure|run|compute|switch|apply|normali[sz]e|re-?reference|載入|讀取|濾波|帶通|切|分割|訓練|評估|畫|匯出|清除|設定|使用|選擇|開始|停止)/i;
+/** How the controller handles one turn. */
+export interface TurnPlan {
+  route: Route;
+  parts: TurnParts;
+  /** questions answered from the knowledge base (not about the user's own Study) */
+  knowledge: string[];
+  /** the turn also asks a question: every call that changes the Study waits for the user's confirmation */
+  propose: boolean;
+}
+
+/** A short follow-up to an answer ("and for ERPs?", "那 ERP 呢") is another question. */
 const FOLLOW_UP = /^(and |what about|how about|why|那|那麼|為什麼)/i;
 
+export function planTurn(text: string, recent: { user: string; route: Route }[] = []): TurnPlan {
+  const parts = splitTurn(text);
+  const last = recent[recent.length - 1];
+  if (parts.requests.length === 1 && parts.questions.length === 0 && last?.route === 'qa' && FOLLOW_UP.test(text.trim())) {
+    return { route: 'qa', parts: { questions: parts.requests, requests: [] }, knowledge: parts.requests, propose: false };
+  }
+  // a statement that is also a request (questionSplit's ambiguous case) is answered and its action proposed
+  const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));
+  const study = parts.questions.length - knowledge.length;
+  if (parts.requests.length === 0 && study === 0) return { route: 'qa', parts, knowledge, propose: false };
+  // a question about the Study reads it; a request next to a question is proposed, never run unasked
+  // … and a request without a verb ("EEGNet for 4 s epochs at 250 Hz") is proposed too: an action runs only when asked for
+  return { route: 'operation', parts, knowledge, propose: parts.questions.length > 0 || !parts.requests.every(isInstruction) };
+}
+
 export function routeRequest(text: string, recent: { user: string; route: Route }[] = []): Route {
-  const t = text.trim();
-  if (OPERATION_VERB.test(t)) return 'operation';
-  if (QUESTION.test(t) && !ABOUT_MY_STUDY.test(t)) return 'qa';
-  const last = recent.slice(-5);
-  if (last.length && last[last.length - 1].route === 'qa' && FOLLOW_UP.test(t) && !ABOUT_MY_STUDY.test(t)) return 'qa';
-  if (/[?？]\s*$/.test(t) && /^(what|why|how|is|are|does|do|can|could|which)\b/i.test(t) && !ABOUT_MY_STUDY.test(t) && !/\b(you|please)\b/i.test(t)) return 'qa';
-  return 'operation';
+  return planTurn(text, recent).route;
 }

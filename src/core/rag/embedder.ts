@@ -15,7 +15,7 @@ export class HashedTfIdfEmbedder {
   readonly id: string;
 
   constructor(readonly dims = 1024, private idf: Float64Array | null = null) {
-    this.id = `hashed-tfidf-v1-${dims}`;
+    this.id = `hashed-tfidf-v2-${dims}`;
   }
 
   /** Fits the idf on a corpus of texts (the knowledge-base sections). */
@@ -56,15 +56,22 @@ export class HashedTfIdfEmbedder {
 
 const STOP = new Set(['the', 'a', 'an', 'is', 'are', 'of', 'to', 'in', 'and', 'or', 'for', 'it', 'on', 'be', 'with', 'as', 'by', 'at', 'this', 'that', 'what', 'how', 'why', 'do', 'does', 'i', 'my', 'should', 'can']);
 
+const CJK_FUNCTION = new Set([...'的是在有和與跟或就也都這那個一我你他她它們嗎呢麼什了吧要會可以能該把被對為而及其之於從到']);
+
 export function tokens(text: string): string[] {
   const out: string[] = [];
   const words = (text.toLowerCase().match(/[a-z][a-z0-9]*|\d+(?:\.\d+)?/g) ?? []).filter((w) => !STOP.has(w)).map(stem);
   out.push(...words);
   for (let i = 0; i + 1 < words.length; i++) out.push(`${words[i]}_${words[i + 1]}`);
+  // CJK: character bigrams only; single characters and bigrams of function characters (的, 是, 嗎…) match every
+  // Chinese paragraph and drowned the concept words of a question
   const cjk = text.match(/[\u4e00-\u9fff]+/g) ?? [];
   for (const run of cjk) {
-    for (let i = 0; i < run.length; i++) out.push(run[i]);
-    for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
+    if (run.length === 1 && !CJK_FUNCTION.has(run)) out.push(run);
+    for (let i = 0; i + 1 < run.length; i++) {
+      const bi = run.slice(i, i + 2);
+      if (!CJK_FUNCTION.has(bi[0]) || !CJK_FUNCTION.has(bi[1])) if (!/[的嗎呢麼吧了]/.test(bi)) out.push(bi);
+    }
   }
   return out;
 }

@@ -166,7 +166,7 @@ async function buildInto(dir: string, sections: readonly KbSection[], kbHash: st
   const tmp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   const before = embedder.requests;
   try {
-    const chunks = kbChunkTexts(sections);
+    const chunks = await kbChunkTexts(sections, `${tmp}-chunks`, embedder.maxTokens);
     await embedder.prefetch(chunks);
     await writeKbIndex(sections, embedder, tmp);
     const marker: Marker = {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import type { EmbeddingsResult } from './embedder';
+import { chunkKey } from './knowledgeBase';
 
 export interface OpenAiEmbedderOptions {
   /** any OpenAI-compatible endpoint serving /embeddings (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio, llama.cpp) */
@@ -33,6 +34,8 @@ export class EmbeddingError extends Error {
   }
 }
 
+const memoKey = chunkKey;
+
 /**
  * Embeddings over the openai SDK (`embeddings.create`), usable as vectra's EmbeddingsModel. Its `id` names the
  * model, the requested dimensions and the endpoint, so an index built with one server's vectors is never queried
@@ -64,7 +67,8 @@ export class OpenAiEmbedder {
     const out: number[][] = new Array<number[]>(texts.length);
     const missing: number[] = [];
     texts.forEach((t, i) => {
-      const hit = this.memo.get(t);
+      // looked up by chunkKey (whitespace-insensitive), the key kbChunkTexts recorded the build's chunks under
+      const hit = this.memo.get(memoKey(t));
       if (hit) out[i] = hit;
       else missing.push(i);
     });
@@ -79,7 +83,7 @@ export class OpenAiEmbedder {
 
   /** Embeds and memoises texts that an index build is about to ask for. */
   async prefetch(texts: string[]): Promise<void> {
-    const unique = [...new Set(texts)];
+    const unique = [...new Set(texts.map(memoKey))];
     const vectors = await this.embedMany(unique);
     unique.forEach((t, i) => this.memo.set(t, vectors[i]));
   }

@@ -24,17 +24,31 @@ export function renderToolReference(): string {
     out.push(`## ${d.name}`, '', d.description, '', `- Stages: ${d.stages.join(', ')}`, `- Category: ${d.category}${d.needsConfirmation ? ' · confirm' : ''}`);
     const props = Object.entries(d.parameters.properties);
     if (props.length) {
-      out.push('', '| parameter | type | required | default | description |', '| --- | --- | --- | --- | --- |');
+      out.push('', '| parameter | type | required | default | range | description |', '| --- | --- | --- | --- | --- | --- |');
       for (const [name, s] of props) {
         const req = d.parameters.required?.includes(name) ? 'yes' : '';
         const def = s.default === undefined ? '' : JSON.stringify(s.default);
-        out.push(`| ${name} | ${typeOf(s)} | ${req} | ${def} | ${(s.description ?? '').replace(/\|/g, '\\|')} |`);
+        out.push(`| ${name} | ${typeOf(s)} | ${req} | ${def} | ${rangeOf(s)} | ${(s.description ?? '').replace(/\|/g, '\\|')} |`);
       }
     } else out.push('', 'No parameters.');
     const example = Object.fromEntries(props.filter(([n]) => d.parameters.required?.includes(n)).map(([n, s]) => [n, s.examples?.[0] ?? s.default ?? exampleFor(s)]));
     out.push('', 'Notebook cell:', '', '```xbrain', `${d.name}(${Object.entries(example).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`, '```', '');
   }
   return out.join('\n');
+}
+
+/** The schema's bounds in words, e.g. "> 0", "1–16", "< 1", "≥ 1 items" (the knowledge base answers range questions from it). */
+function rangeOf(s: JsonSchema): string {
+  const lo = s.minimum !== undefined ? `${s.minimum}` : s.exclusiveMinimum !== undefined ? `> ${s.exclusiveMinimum}` : null;
+  const hi = s.maximum !== undefined ? `${s.maximum}` : s.exclusiveMaximum !== undefined ? `< ${s.exclusiveMaximum}` : null;
+  const parts: string[] = [];
+  if (s.minimum !== undefined && s.maximum !== undefined) parts.push(`${s.minimum}–${s.maximum}`);
+  else {
+    if (lo) parts.push(s.minimum !== undefined ? `≥ ${lo}` : lo);
+    if (hi) parts.push(s.maximum !== undefined ? `≤ ${hi}` : hi);
+  }
+  if (s.minItems !== undefined || s.maxItems !== undefined) parts.push(s.minItems === s.maxItems ? `${s.minItems} items` : `${s.minItems ?? 0}–${s.maxItems ?? '∞'} items`.replace('–∞ items', '+ items'));
+  return parts.join(', ');
 }
 
 function exampleFor(s: JsonSchema): unknown {

@@ -246,7 +246,10 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
     for (const c of result.calls) meta.toolRounds.push({ tool: c.tool, args: c.arguments, type: c.result.type });
     const answer = answerWithoutCalls(result.answer, result.calls);
     if (answer) stream.markdown(`\n\n${answer}`);
-    if (result.route === 'qa') {
+    // references are the passages the answer cites (checked against what was retrieved), also in a mixed turn
+    if (result.citations?.length) {
+      for (const src of citedSources(result.citations, host.session.env.packageRoot, result.citations.length)) stream.reference(vscode.Uri.file(src.path), new vscode.ThemeIcon('book'));
+    } else if (result.route === 'qa' && result.grounding === undefined) {
       for (const src of citedSources(hits, host.session.env.packageRoot)) stream.reference(vscode.Uri.file(src.path), new vscode.ThemeIcon('book'));
     }
   } finally {

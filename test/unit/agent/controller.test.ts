@@ -176,7 +176,7 @@ describe('ReAct controller guards (scripted model)', () => {
       () => ({ content: 'ok' }),
     ]);
     const { agent, session } = await setup('empty', llm);
-    const r = await agent.run('x');
+    const r = await agent.run('band-pass and load the data'); // any request: the scripted model decides the calls
     expect(r.calls[0].result.error?.code).toBe('unknown_tool');
     expect(r.calls[0].result.content).toMatch(/did you mean 'apply_bandpass_filter'/);
     expect(r.calls[1].result.content).toMatch(/outside the workspace/);

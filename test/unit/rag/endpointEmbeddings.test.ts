@@ -28,7 +28,7 @@ const servers: { stop(): Promise<void> }[] = [];
 beforeAll(async () => {
   offlineDir = mkdtempSync(join(tmpdir(), 'xbrain-kb-offline-'));
   await buildKbIndex(join(repoRoot, 'knowledge_base'), offlineDir);
-  uniqueChunks = new Set(kbChunkTexts(await indexSections(offlineDir))).size;
+  uniqueChunks = (await kbChunkTexts(await indexSections(offlineDir), join(mkdtempSync(join(tmpdir(), 'xb-chunks-')), 'scratch'))).length;
   offline = await KbRetriever.open(offlineDir);
 });
 
@@ -67,11 +67,11 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     const hits = await retriever!.retrieve('how do I remove 50 Hz mains interference', 3);
     expect(server.count()).toBe(expected + 1);
     expect(server.requests.at(-1)!.input).toEqual(['how do I remove 50 Hz mains interference']);
-    expect(hits.map((h) => (h as { uri?: string }).uri)).toContain('eeg_primer.md#notch-filtering-and-line-noise');
+    expect(hits.map((h) => (h as { uri?: string }).uri)).toContain('signal_processing.md#notch-filter-and-line-noise-陷波濾波與市電雜訊');
     // the folder is named by embedder id + KB content hash + index format, with a marker written last
     const dir = endpointIndexDir(join(status.indexDir!, '..', '..'), new OpenAiEmbedder(endpointAt(baseURL)).id, kbContentHash(await indexSections(offlineDir)));
     expect(status.indexDir).toBe(dir);
-    expect(JSON.parse(readFileSync(join(dir, 'xbrain-kb.json'), 'utf8'))).toMatchObject({ model: MODEL, dims: 384, chunks: kbChunkTexts(await indexSections(offlineDir)).length, requests: expected });
+    expect(JSON.parse(readFileSync(join(dir, 'xbrain-kb.json'), 'utf8'))).toMatchObject({ model: MODEL, dims: 384, chunks: uniqueChunks, requests: expected });
   });
 
   it('reuses the cached index: the second open sends no build request; another model or endpoint gets its own folder', async () => {
@@ -161,7 +161,7 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     const { retriever, log } = await open(endpointAt(baseURL, { queryTimeout: 300, queryMaxRetries: 0 }));
     const q = 'does downsampling cause aliasing';
     const onEndpoint = await retriever!.retrieve(q, 3);
-    expect(onEndpoint[0].title).toBe('Resampling');
+    expect(onEndpoint[0].title).toBe('Resampling and aliasing（重新取樣與混疊）');
     // slow: this query offline, the next one tries the endpoint again
     server.modes = ['slow'];
     server.slowMs = 2000;
@@ -232,12 +232,15 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     expect(embeddings.requests.at(-1)!.input).toEqual(['Why should I use a notch filter?']);
     const system = chat.requests[0].messages[0].content as string;
     // the sections retrieved with the endpoint's embeddings are in the prompt, numbered, with their knowledge_base file
-    expect(system).toMatch(/\[\d\] Notch filtering and line noise \(eeg_primer\.md\)/);
-    expect(system).toMatch(/\[1\] apply_notch_filter \(tool_reference\.md\)/);
+    expect(system).toMatch(/\[\d\] Notch filter and line noise（陷波濾波與市電雜訊） \(signal_processing\.md\)/);
+    const first = r.retrieved![0];
+    expect(system).toContain(`[1] ${first.title} (${first.source})`);
     expect(r.answer).toMatch(/^A notch filter removes mains line noise/);
-    expect(r.answer).toMatch(/Sources: \[1\] apply_notch_filter; \[\d\] Notch filtering and line noise/);
+    // the Sources line lists exactly the retrieved passages the answer cites
+    expect(r.answer.endsWith(`Sources: [1] ${first.title} (${first.source})`)).toBe(true);
+    expect(r.citations?.map((c) => c.title)).toEqual([first.title]);
     // what @xbrain shows as references: knowledge_base files that ship with the extension
-    expect(citedSources(hits, repoRoot).map((c) => c.source)).toContain('eeg_primer.md');
+    expect(citedSources(hits, repoRoot).map((c) => c.source)).toContain('signal_processing.md');
   });
 });
 

@@ -58,7 +58,7 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect(r.route).toBe('qa');
     expect(r.calls).toHaveLength(0);
     expect(r.answer).toMatch(/notch|line noise|mains/i);
-    expect(r.answer).toMatch(/Sources: \[1\]/);
+    expect(r.answer).toMatch(/Sources: \[\d\] Notch filter and line noise/);
     expect(session.study.stage).toBe('empty');
   });
 });

@@ -1,0 +1,55 @@
+// npm run eval:kb — asks every question of the knowledge-base evaluation set (test/kb-eval/dev.jsonl and test.jsonl)
+// through the agent (offline planner by default; --llm openai uses XBRAIN_LLM_BASE_URL / _MODEL / OPENAI_API_KEY) on
+// a simulated Study, with the knowledge base indexed fresh from knowledge_base/, and reports for each part: answer
+// accuracy, citation precision, retrieval recall@3 and how many questions acted. --json prints the figures as JSON.
+// Failures are listed for dev only (the test part is scored, never read): --failures shows them, --part dev|test
+// picks one part, --dir DIR reads another folder, --stage S starts the simulated Study elsewhere (default trained).
+import { readFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { loadTs } from './load-ts.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const json = args.includes('--json');
+const llmKind = flag('--llm') ?? 'offline';
+const dir = resolve(flag('--dir') ?? join(root, 'test/kb-eval'));
+const parts = flag('--part') ? [flag('--part')] : ['dev', 'test'];
+const stage = flag('--stage') ?? 'trained';
+
+const { parseKbEvalSet, runKbEval } = await loadTs(join(root, 'src/core/agent/kbEvaluation.ts'));
+const { buildKbIndex, KbRetriever } = await loadTs(join(root, 'src/core/rag/knowledgeBase.ts'));
+const { createLlm } = await loadTs(join(root, 'src/core/agent/backends.ts'));
+
+const kbDir = mkdtempSync(join(tmpdir(), 'xbrain-kb-eval-'));
+await buildKbIndex(join(root, 'knowledge_base'), kbDir);
+const retriever = await KbRetriever.open(kbDir);
+const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-eval-ws-')), packageRoot: root, trusted: true };
+
+const report = { llm: llmKind, stage, parts: {} };
+for (const part of parts) {
+  const file = join(dir, `${part}.jsonl`);
+  if (!existsSync(file)) {
+    console.error(`eval:kb: ${file} does not exist`);
+    process.exit(2);
+  }
+  const items = parseKbEvalSet(readFileSync(file, 'utf8'), file);
+  const s = await runKbEval(items, { env, retriever, stage, makeLlm: () => createLlm(llmKind, process.env) });
+  const { outcomes, ...figures } = s;
+  const failures = outcomes.filter((o) => !o.right || o.acted || (o.cited && o.citedWithFacts < o.cited));
+  report.parts[part] = { ...figures, ...(part === 'dev' ? { failures: failures.map(({ id, expect, grounding, missing, cited, citedWithFacts, acted, answer }) => ({ id, expect, grounding, missing, cited, citedWithFacts, acted, answer })) } : {}) };
+}
+
+if (json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+else {
+  const pct = (x) => `${(x * 100).toFixed(1)}%`;
+  console.log(`knowledge-base eval (${llmKind}, simulated Study at ${stage})`);
+  for (const [part, s] of Object.entries(report.parts)) {
+    console.log(`  ${part.padEnd(4)} n=${s.n}  answer accuracy ${pct(s.accuracy)}  citation precision ${pct(s.citationPrecision)} (${s.citations} citations)  recall@3 ${pct(s.recallAt3)}  acted ${s.acted}${s.acted ? ` (${Object.entries(s.actedTools).map(([t, n]) => `${t} ×${n}`).join(', ') || 'Study changed'})` : ''}`);
+    const line = (o) => Object.entries(o).map(([k, v]) => `${k} ${v.right}/${v.n}`).join(', ');
+    console.log(`       by expect: ${line(s.byExpect)}; by lang: ${line(s.byLang)}`);
+    if (args.includes('--failures') && s.failures) for (const f of s.failures) console.log(`  FAIL ${f.id} [${f.expect}→${f.grounding}] missing ${JSON.stringify(f.missing)} cited ${f.citedWithFacts}/${f.cited}${f.acted ? ' ACTED' : ''}\n       ${f.answer.replace(/\n+/g, ' ').slice(0, 400)}`);
+  }
+}

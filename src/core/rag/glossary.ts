@@ -1,0 +1,93 @@
+/**
+ * Cross-lingual help for retrieval. The knowledge base is bilingual (every section carries an English and a
+ * Traditional Chinese text), so a Chinese question already meets Chinese text; these pairs add the English terms of
+ * the same concept to the query, so that BM25 and the hashed embedder also match the English half and the
+ * abbreviations (CAR, ERP, AUC) that Chinese text keeps in Latin letters. English abbreviations are spelled out too.
+ */
+const ZH_EN: [RegExp, string][] = [
+  [/共同平均參考|平均參考|共同平均/, 'common average reference CAR set_reference'],
+  [/參考電極|重新參考|參考/, 're-reference reference set_reference'],
+  [/帶通/, 'band-pass filter apply_bandpass_filter'],
+  [/高通/, 'high-pass filter'],
+  [/低通/, 'low-pass filter'],
+  [/陷波|市電|電源雜訊|電源線/, 'notch filter line noise apply_notch_filter'],
+  [/濾波器?|過濾/, 'filter'],
+  [/重新取樣|降採樣|重採樣|降取樣/, 'resample resample_data'],
+  [/取樣率|採樣率|取樣頻率|採樣頻率/, 'sampling rate sfreq'],
+  [/奈奎斯特|奈氏|尼奎斯特|乃奎斯特/, 'Nyquist frequency'],
+  [/混疊|疊頻/, 'aliasing'],
+  [/分段|切段|時段|試次切割/, 'epoch epoching epoch_data'],
+  [/基線/, 'baseline correction'],
+  [/正規化|標準化|歸一化|z分數|Z 分數/, 'normalize z-score normalize_data'],
+  [/通道|頻道/, 'channel channels'],
+  [/電極位置|電極配置|蒙太奇/, 'montage electrode positions set_montage'],
+  [/運動想像|運動想象/, 'motor imagery mu beta'],
+  [/事件相關電位|誘發電位/, 'ERP event-related potential'],
+  [/穩態視覺誘發/, 'SSVEP'],
+  [/分割|切分|訓練集|測試集|驗證集/, 'split train validation test generate_dataset'],
+  [/資料洩漏|資料外洩|洩漏|外洩/, 'leakage'],
+  [/交叉驗證|折/, 'cross-validation folds'],
+  [/受試者/, 'subject'],
+  [/場次|階段/, 'session stage'],
+  [/過擬合|過度擬合|過適/, 'overfitting'],
+  [/類別不平衡|不平衡/, 'class imbalance balanced accuracy'],
+  [/機率水準|機會水準|隨機水準|猜測|機率/, 'chance level'],
+  [/顯著性|顯著/, 'significance binomial'],
+  [/準確率|正確率/, 'accuracy'],
+  [/平衡準確率/, 'balanced accuracy'],
+  [/卡帕|Kappa|kappa/, 'Cohen kappa'],
+  [/曲線下面積|ROC/, 'AUC ROC'],
+  [/混淆矩陣/, 'confusion matrix'],
+  [/顯著圖|顯著性圖|歸因|可解釋/, 'saliency attribution'],
+  [/積分梯度/, 'integrated gradients'],
+  [/梯度/, 'gradient'],
+  [/模型/, 'model'],
+  [/訓練輪數|輪數|回合|訓練幾輪/, 'epochs training'],
+  [/批次大小|批次/, 'batch size'],
+  [/學習率/, 'learning rate'],
+  [/優化器|最佳化器/, 'optimizer Adam'],
+  [/丟棄|Dropout/, 'dropout'],
+  [/超參數/, 'hyper-parameters'],
+  [/早停/, 'early stopping selection best_val_loss'],
+  [/顯示卡|顯卡|GPU|CUDA/, 'GPU CUDA device backend pytorch'],
+  [/後端/, 'backend local pytorch slurm'],
+  [/格式|檔案類型|副檔名/, 'supported file formats load_data'],
+  [/匯出/, 'export'],
+  [/不支援|不能做|做不到/, 'does not do not supported'],
+  [/偽跡|雜訊|雜訊/, 'artifact noise'],
+  [/獨立成分分析/, 'ICA independent component analysis'],
+  [/空間濾波|共空間模式/, 'CSP spatial filter'],
+  [/時間卷積|卷積/, 'convolution'],
+  [/深度可分離/, 'depthwise separable'],
+  [/訓練/, 'training train'],
+  [/評估/, 'evaluate evaluation metrics'],
+  [/階段/, 'stage'],
+  [/筆記本/, 'notebook'],
+  [/重複|種子/, 'repeat seed'],
+];
+
+const EN_EN: [RegExp, string][] = [
+  [/\bCAR\b/, 'common average reference'],
+  [/\bERPs?\b/, 'event-related potential'],
+  [/\bMI\b/, 'motor imagery'],
+  [/\bAUC\b/, 'area under the ROC curve'],
+  [/\bSNR\b/, 'signal-to-noise'],
+  [/\bLR\b|\blr\b/, 'learning rate'],
+  [/\bIG\b/, 'integrated gradients'],
+  [/\bGPU\b|\bCUDA\b/i, 'GPU CUDA device backend pytorch'],
+  [/hyper-?param\w*|grid search|\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
+  [/file (?:types?|formats?)|\bformats?\b|extensions?/i, 'supported file formats load_data'],
+  [/\bkapa\b/i, 'kappa'],
+  [/\bsubjcet\b/i, 'subject'],
+  [/\bbeter\b/i, 'better'],
+  [/\bacc\b/i, 'accuracy'],
+  [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
+];
+
+/** The query plus the English terms of the concepts it names. */
+export function expandQuery(query: string): string {
+  const extra: string[] = [];
+  for (const [re, en] of ZH_EN) if (re.test(query)) extra.push(en);
+  for (const [re, en] of EN_EN) if (re.test(query)) extra.push(en);
+  return extra.length ? `${query} ${[...new Set(extra)].join(' ')}` : query;
+}

@@ -1,0 +1,129 @@
+import { expandQuery } from './glossary';
+
+/** A retrieved passage as the agent receives it. */
+export interface PassageHit {
+  title: string;
+  source: string;
+  text: string;
+  score: number;
+  uri?: string;
+}
+
+/**
+ * Words that put a question inside XBrain's domain (EEG, BCI, machine learning on EEG, XBrain itself). A question
+ * with none of them is off-topic and declined in one line, on every path, before any model is asked.
+ */
+const DOMAIN_EN =
+  /\b(?:eeg|meg|ecog|bci|brain|neuro\w*|cortex|cortical|scalp|electrodes?|channels?|montage|10-20|10-05|filter\w*|band-?pass|high-?pass|low-?pass|notch|fir|iir|butterworth|hz|hertz|frequenc\w*|spectr\w*|psd|sampling|sample rate|resampl\w*|downsampl\w*|nyquist|alias\w*|epoch\w*|baseline|trials?|cues?|annotations?|classif\w*|re-?referenc\w*|referenc\w*|car|mastoids?|normali[sz]\w*|z-?score|standardi[sz]\w*|artifacts?|artefacts?|ica|csp|lda|svm|erps?|p300|ssvep|motor imagery|rhythms?|oscillat\w*|eegnet|shallow\w*|sccnet|deep ?convnet|cnn|convolution\w*|depthwise|separable|dropout|pooling|overfit\w*|underfit\w*|learning rate|batch size|optimi[sz]er|adam\w*|sgd|validation|cross-?validation|folds?|leak\w*|within-subject|cross-subject|cross-session|accuracy|balanced accuracy|kappa|auc|roc|f1|confusion matrix|chance|significan\w*|binomial|permutation test|p-value|imbalance\w*|saliency|gradients?|smoothgrad|vargrad|attribution|topomap|topograph\w*|edf\+?|bdf|gdf|eeglab|brainvision|vhdr|fif|npy|xdf|gpu|cuda|pytorch|torch|slurm|onnx|hyper-?param\w*|mne|xbrain\w*|physionet|bciciv|preprocess\w*|deep learning|machine learning|neural net\w*|mi|smr|sleep stag\w*|seizure\w*|epilep\w*|fnirs|lsl|lab streaming layer|labrecorder|sloreta|dspm|beamform\w*|source locali[sz]\w*|connectivity|coherence|plv|laplacian|csd|rest reference|interpolat\w*|spherical spline\w*|riemann\w*|eog|emg|ecg|blink\w*|montages?|erd|ers)\b/i;
+/** Words that are domain words only in company (two of them, or one with a strong word): "train my dog" is not. */
+const WEAK_EN = /\b(?:signals?|power|sampl\w*|events?|labels?|class(?:es)?|mu|alpha|beta|theta|delta|gamma|imagery|model\w*|network|layers?|kernel|train\w*|fit|learning|epochs?|batch\w*|loss|test\w*|splits?|split\w*|subjects?|sessions?|transfer|metrics?|precision|recall|explain\w*|interpret\w*|files?|formats?|cpu|threads?|seed|repeats?|sweep|notebook|cli|mcp|study|stage|pipeline|dataset|data|recordings?|load\w*|export\w*|plot\w*|evaluat\w*|average)\b/gi;
+const DOMAIN_ZH =
+  /腦|狀態|進度|睡眠|癲癇|眨眼|眼動|肌電|源定位|連結性|內插|插值|電極|通道|頻道|訊號|信號|濾波|帶通|高通|低通|陷波|赫茲|頻率|頻帶|頻譜|功率|取樣|採樣|奈奎斯特|混疊|分段|切段|基線|試次|事件|標籤|類別|分類|參考|正規化|標準化|歸一化|偽跡|雜訊|運動想像|誘發|節律|模型|網路|網絡|卷積|訓練|過擬合|學習率|批次|輪數|優化器|驗證|測試|分割|交叉|洩漏|受試者|場次|準確|平衡|卡帕|混淆|指標|機率|顯著|梯度|歸因|解釋|格式|檔案|顯卡|顯示卡|後端|匯出|資料|數據|筆記本|階段|前處理|前置處理|超參數/;
+
+/** Question words and fillers that say nothing about the topic. */
+const STOP = new Set(
+  'a an the is are was were be been being of to in on at by for with from as and or not no do does did doing what whats which who whom whose when where why how should shall can could would will may might must i me my we our you your it its this that these those there here than then so if about into over under per vs versus between any some much many more most very just also only ever really please tell explain describe define mean means meaning difference good best better use used using choose chosen pick work works need needed want get got make makes one two way ways kind type thing things xbrain does doesn whether typical typically usually usual common commonly'.split(' '),
+);
+
+/** Content terms of a text: lower-case words (light stemming) and CJK character bigrams. */
+export function contentTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.toLowerCase().replace(/artefact/g, 'artifact').match(/[a-z][a-z0-9+-]*|\d+(?:\.\d+)?/g) ?? []) {
+    const t = w.replace(/-/g, '');
+    if (STOP.has(w) || STOP.has(t) || t.length < 2) continue;
+    out.add(stem(t));
+    // "sleep-staging" also matches "sleep staging"
+    if (w.includes('-')) for (const part of w.split('-')) if (part.length > 2 && !STOP.has(part)) out.add(stem(part));
+  }
+  for (const run of text.match(/[\u4e00-\u9fff]+/g) ?? []) {
+    for (let i = 0; i + 1 < run.length; i++) {
+      const bi = run.slice(i, i + 2);
+      if (!ZH_STOP.has(bi) && !/[的嗎呢麼吧了]/.test(bi)) out.add(bi);
+    }
+  }
+  return out;
+}
+
+const ZH_STOP = new Set(['多少', '比較', '較好', '最好', '好嗎', '要設', '設多', '少比', '長什', '樣子', '構長', '別是', '是多', '會不', '不會', '有沒', '會有', '有何', '怎樣', '為什', '該怎', '怎麼', '麼辦', '要怎', '可不', '不可', '能不', '不能用', '一直', '就是', '什麼', '為什', '麼是', '是什', '如何', '怎麼', '哪個', '哪些', '應該', '可以', '我的', '一個', '這個', '那個', '時候', '什麼時', '麼時', '使用', '要用', '是否', '嗎？', '為何', '有什', '麼差', '差別', '如果', '我們', '需要', '還是', '多少', '一下', '請問', '知道']);
+
+export function stem(w: string): string {
+  if (w.length <= 4) return w;
+  return w.replace(/(?:ization|isation)$/, 'iz').replace(/(?:ing|ed|es|s|ly)$/, '');
+}
+
+export function isOffTopic(question: string): boolean {
+  if (DOMAIN_EN.test(question) || DOMAIN_ZH.test(question) || TOOL_NAME.test(question)) return false;
+  // a question with one weak word ("how 2 split by subjcet?") is in the domain; an off-topic one has none
+  return (question.match(WEAK_EN) ?? []).length === 0;
+}
+
+/** An XBrain tool or parameter name ("configure_training", "t_min") or MI/ERP shorthand. */
+const TOOL_NAME = /\b[a-z]+_[a-z_]+\b|\b(?:MI|SMR|acc|kapa|hz)\b/;
+
+/** How much of the question a passage covers: the share of the question's content terms found in it. */
+export function coverage(question: string, passage: string, known?: ReadonlySet<string>): number {
+  const p = contentTerms(passage);
+  // CJK bigrams across word boundaries ("構長" in "架構長什麼樣子") are noise: count only those the retrieved text knows
+  const keep = (t: string) => !/^[\u4e00-\u9fff]{2}$/.test(t) || (known ?? p).has(t);
+  const q = new Set([...contentTerms(expandQuery(question))].filter(keep));
+  const origin = contentTerms(question);
+  if (q.size === 0) return 0;
+  let hit = 0;
+  let total = 0;
+  for (const t of q) {
+    // terms the user typed weigh twice the glossary's additions
+    const w = origin.has(t) ? 2 : 1;
+    total += w;
+    if (p.has(t)) hit += w;
+  }
+  return hit / total;
+}
+
+/** Below this coverage by the best passage, the knowledge base is taken not to cover the question. */
+export const MIN_COVERAGE = 0.3;
+
+export function assessQuestion(question: string, hits: readonly PassageHit[]): 'off_topic' | 'not_covered' | 'covered' {
+  if (isOffTopic(question)) return 'off_topic';
+  if (hits.length === 0) return 'not_covered';
+  const known = new Set(hits.flatMap((h) => [...contentTerms(`${h.title}\n${h.text}`)]));
+  const best = Math.max(...hits.map((h) => coverage(question, `${h.title}\n${h.text}`, known)));
+  return best < MIN_COVERAGE ? 'not_covered' : 'covered';
+}
+
+export function declineLine(question: string): string {
+  return /[\u4e00-\u9fff]/.test(question)
+    ? '這超出 XBrain 的範圍：我只回答 EEG、腦機介面與 XBrain 的問題。'
+    : "That is outside XBrain's scope: I answer questions about EEG, brain-computer interfaces and XBrain.";
+}
+
+export function notCoveredLine(question: string): string {
+  return /[\u4e00-\u9fff]/.test(question)
+    ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.），所以我不作猜測。'
+    : 'The knowledge base does not cover this, so I will not guess.';
+}
+
+const NOT_COVERED = /does not cover|do not cover|doesn't cover|not covered|沒有涵蓋|未涵蓋|不涵蓋/i;
+
+/**
+ * Checks an answer's citations against the passages retrieved for it: markers [n] outside 1..hits are removed, any
+ * Sources line the model wrote is replaced by one listing exactly the passages it cited.
+ */
+export function checkCitations(answer: string, hits: readonly PassageHit[]): { answer: string; cited: number[]; invalid: number[]; notCovered: boolean } {
+  const body = answer.replace(/\n*\s*(?:Sources?|References?|來源|出處)\s*[:：][\s\S]*$/i, '').trim();
+  const cited = new Set<number>();
+  const invalid = new Set<number>();
+  const text = body.replace(/\[(\d+(?:\s*[,，]\s*\d+)*)\]/g, (_m, list: string) => {
+    const ok: number[] = [];
+    for (const x of list.split(/\s*[,，]\s*/).map(Number)) {
+      if (Number.isInteger(x) && x >= 1 && x <= hits.length) {
+        ok.push(x);
+        cited.add(x);
+      } else invalid.add(x);
+    }
+    return ok.length ? `[${ok.join(', ')}]` : '';
+  });
+  const refs = [...cited].sort((a, b) => a - b);
+  const notCovered = NOT_COVERED.test(text) && refs.length === 0;
+  const sources = refs.length ? `\n\nSources: ${refs.map((n) => `[${n}] ${hits[n - 1].title} (${hits[n - 1].source})`).join('; ')}` : '';
+  return { answer: `${text.replace(/[ \t]+([.。,，])/g, '$1').trim()}${sources}`, cited: refs, invalid: [...invalid], notCovered };
+}

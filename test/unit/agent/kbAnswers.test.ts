@@ -1,0 +1,118 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildKbIndex, KbRetriever } from '../../../src/core/rag/knowledgeBase';
+import { AgentController } from '../../../src/core/agent/controller';
+import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
+import { mockSession } from '../../../src/core/agent/mockTools';
+import { checkCitations, isOffTopic } from '../../../src/core/rag/grounding';
+import { missingGroups, normalizeForMatch, scoreOutcome } from '../../../src/core/agent/kbEvaluation';
+import type { LlmClient } from '../../../src/core/agent/llm';
+import { repoRoot } from '../helpers/paths';
+import { ScriptedLlm } from './scripted';
+
+/**
+ * A few answers end to end (the full evaluation is `npm run eval:kb`): the knowledge base is indexed fresh, each
+ * question goes through the controller and the offline planner on a simulated Study that must stay unchanged.
+ * These questions are our own, not the evaluation set's.
+ */
+let retriever: KbRetriever;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xbrain-kb-answers-'));
+  await buildKbIndex(join(repoRoot, 'knowledge_base'), dir);
+  retriever = await KbRetriever.open(dir);
+});
+
+async function ask(question: string, llm: LlmClient = new OfflinePlanner()) {
+  const session = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-ans-')), packageRoot: repoRoot, trusted: true }, 'trained');
+  const before = session.study.state;
+  const agent = new AgentController({ llm, session, retriever, confirm: async () => true });
+  const r = await agent.run(question);
+  expect(session.study.state, 'a question changed the Study').toBe(before);
+  expect(r.calls).toEqual([]);
+  return r;
+}
+
+const body = (answer: string) => answer.replace(/\n*Sources:[\s\S]*$/, '');
+
+describe('knowledge-base answers, offline (quoted sentences, exact citations)', () => {
+  it('answers a methods question with the facts and cites only passages it quotes', async () => {
+    const r = await ask('What is the Nyquist frequency of a 250 Hz recording?');
+    expect(r.grounding).toBe('answered');
+    expect(body(r.answer)).toMatch(/half the sampling rate/);
+    expect(body(r.answer)).toMatch(/125 Hz/);
+    expect(r.citations?.map((c) => c.title)).toContain('Nyquist frequency and sampling（奈奎斯特頻率與取樣）');
+    // every cited passage was retrieved, and every quoted sentence comes from a cited passage
+    const retrieved = new Set(r.retrieved?.map((h) => h.uri));
+    for (const c of r.citations ?? []) expect(retrieved.has(c.uri)).toBe(true);
+    for (const m of body(r.answer).matchAll(/([^[\]]+?)\s*\[(\d+)\]/g)) {
+      const cited = r.retrieved?.[Number(m[2]) - 1];
+      expect(cited?.text.replace(/\*\*/g, '')).toContain(m[1].trim().slice(0, 40));
+    }
+    expect(r.answer).toMatch(/\n\nSources: \[\d\] /);
+  });
+
+  it('answers a Traditional Chinese question in Chinese from the same sections', async () => {
+    const r = await ask('EEGNet 的 F1 和 D 代表什麼？預設是多少？');
+    expect(body(r.answer)).toMatch(/[\u4e00-\u9fff]/);
+    expect(body(r.answer)).toMatch(/F1/);
+    expect(body(r.answer)).toMatch(/深度|空間濾波器/);
+    expect(body(r.answer)).toMatch(/預設 8/);
+    const car = await ask('什麼情況下不適合用共同平均參考？');
+    expect(body(car.answer)).toMatch(/平均/);
+    expect(car.citations?.[0]?.source).toBe('signal_processing.md');
+  });
+
+  it('says what XBrain does not do and where to go instead', async () => {
+    const r = await ask('Can XBrain remove eye blinks with ICA?');
+    expect(body(r.answer)).toMatch(/no independent component analysis \(ICA\)|does not/i);
+    expect(body(r.answer)).toMatch(/MNE|EEGLAB/);
+  });
+
+  it('declines off-topic questions and requests in one line, without tools', async () => {
+    for (const q of ['What will the weather be in Taipei tomorrow?', 'write me a haiku about autumn', '幫我推薦一家好吃的牛肉麵店']) {
+      const r = await ask(q);
+      expect(r.grounding, q).toBe('declined');
+      expect(r.answer.split('\n')).toHaveLength(1);
+      expect(r.citations ?? []).toEqual([]);
+    }
+    expect(isOffTopic('how 2 split by subject')).toBe(false);
+  });
+});
+
+describe('an endpoint model: the same retrieval grounds it, its citations are checked', () => {
+  it('citations outside what was retrieved are removed and the Sources line lists what the answer cites', async () => {
+    const llm = new ScriptedLlm([() => ({ content: 'Mains noise sits at 50 or 60 Hz [2], removed by a notch [7].\n\nSources: [1] something; [7] invented' })]);
+    const r = await ask('why use a notch filter?', llm);
+    const system = llm.requests[0].messages[0].content;
+    expect(system).toMatch(/^\[1\] /m);
+    expect(r.answer).not.toMatch(/\[7\]|invented/);
+    expect(r.citations?.map((c) => c.ref)).toEqual([2]);
+    expect(r.answer).toMatch(new RegExp(`Sources: \\[2\\] ${r.retrieved![1].title.replace(/[()（）]/g, '.')}`));
+    // the model is asked to answer only from the passages, in the question's language
+    expect(system).toMatch(/Use only facts stated in the sources/);
+  });
+
+  it('a model that says the sources do not cover it is reported as not covered, with no citation', () => {
+    const hits = [{ title: 'A', source: 'a.md', text: 'alpha', score: 1 }];
+    expect(checkCitations('The knowledge base does not cover this.', hits)).toMatchObject({ cited: [], notCovered: true });
+    expect(checkCitations('Alpha is 8–13 Hz [1, 3].', hits)).toMatchObject({ cited: [1], invalid: [3] });
+  });
+});
+
+describe('eval:kb scoring', () => {
+  it('must_mention groups match case-, width- and dash-insensitively; declines and not-covered need their facts too', () => {
+    expect(normalizeForMatch('8–30 Hz')).toBe(normalizeForMatch('8-30hz'));
+    expect(normalizeForMatch('ＥＥＧ')).toBe('eeg');
+    expect(missingGroups('Use 8–30 Hz for mu and beta', [['8-30'], ['mu', 'μ'], ['gamma']])).toEqual([['gamma']]);
+    const base = { route: 'qa' as const, calls: [], steps: 0 };
+    const item = { id: 'x', lang: 'en', category: 'off_topic', question: 'q', expect: 'decline' as const, must_mention: [['EEG'], ['outside']] };
+    expect(scoreOutcome(item, { ...base, answer: "That is outside XBrain's scope: I answer questions about EEG.", grounding: 'declined' }, false).right).toBe(true);
+    expect(scoreOutcome(item, { ...base, answer: 'Sorry, no.', grounding: 'declined' }, false).right).toBe(false);
+    const ans = { ...item, expect: 'answer' as const, must_mention: [['Nyquist']] };
+    // a fact that appears only in the Sources line does not count
+    expect(scoreOutcome(ans, { ...base, answer: 'Half the rate.\n\nSources: [1] Nyquist frequency', grounding: 'answered' }, false).right).toBe(false);
+  });
+});

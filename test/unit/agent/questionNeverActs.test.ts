@@ -1,0 +1,190 @@
+import { describe, it, expect } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isQuestion, isStudyQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
+import { planTurn } from '../../../src/core/agent/router';
+import { AgentController, type ConfirmRequest } from '../../../src/core/agent/controller';
+import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
+import { mockSession } from '../../../src/core/agent/mockTools';
+import { definitionByName } from '../../../src/core/tools/definitions';
+import type { Stage } from '../../../src/core/study/types';
+import { repoRoot } from '../helpers/paths';
+import { ScriptedLlm, call } from './scripted';
+
+/** Methods questions, in many phrasings, English and Traditional Chinese: each must be answered and change nothing. */
+const QUESTIONS = [
+  '共同平均參考是什麼？什麼時候該使用？',
+  'which band-pass suits motor imagery?',
+  'what is the Nyquist frequency?',
+  'What is a band-pass filter?',
+  'why do we apply a notch filter',
+  'How should I choose the epoch window for motor imagery?',
+  'When should I re-reference to the common average?',
+  'which model should I train first?',
+  "what's the difference between EEGNet and ShallowConvNet",
+  'Should I resample to 128 Hz before training EEGNet?',
+  'is it ok to normalize before splitting?',
+  'Do I need a baseline for motor imagery epochs?',
+  'does z-scoring leak information from the test set?',
+  'can I filter after epoching?',
+  'could you explain what Cohen kappa measures?',
+  'explain what saliency maps show',
+  'tell me about SCCNet',
+  'Why is my accuracy at chance?',
+  'why does my model overfit after 50 epochs?',
+  'how many epochs should I train for?',
+  'what learning rate works for EEGNet?',
+  'so, how does subject-wise splitting prevent leakage?',
+  'I wonder whether a 60 Hz notch is needed in Taiwan',
+  'band-pass 8-30 Hz or 4-40 Hz for motor imagery?',
+  'EEGNet 的 F1 和 D 是什麼意思？',
+  '為什麼要做帶通濾波?',
+  '什麼是 EEGNet?',
+  '運動想像應該用哪個頻帶',
+  '我應該先重新取樣嗎？',
+  '請解釋一下共同平均參考',
+  '要怎麼知道模型是不是過擬合',
+  '陷波濾波器在台灣要設 60 Hz 嗎',
+  '資料切分時要怎麼避免資料洩漏？',
+  'kappa 和準確率有什麼差別？',
+];
+
+/** Requests (some with question marks or polite forms): they may act. */
+const REQUESTS = [
+  'band-pass 8 to 30 Hz',
+  'load S001R04.edf then band-pass 8-30Hz then epoch -0.2 to 1 s around T1 and T2',
+  'can you band-pass 8-30 Hz?',
+  'could you load S001R04.edf please',
+  'please re-reference to the common average',
+  'do it again',
+  'explain the model with integrated gradients',
+  'describe the loaded data',
+  'show the status',
+  'Do a notch at 60 Hz',
+  'train EEGNet for 20 epochs with batch 64',
+  '帶通濾波 8-30Hz',
+  '使用平均參考',
+  '用 EEGNet 訓練 10 輪 批次 8',
+  '分割資料集，依受試者',
+  '選擇通道 C3 Cz C4',
+  '可以幫我帶通 8 到 30 Hz 嗎？',
+  '清除所有資料',
+];
+
+const env = () => ({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-q-')), packageRoot: repoRoot, trusted: true });
+
+async function agentAt(stage: Stage, llm = new OfflinePlanner() as ConstructorParameters<typeof AgentController>[0]['llm'], confirm?: (r: ConfirmRequest) => Promise<boolean>) {
+  const session = await mockSession(env(), stage);
+  return { session, agent: new AgentController({ llm, session, confirm }) };
+}
+
+const mutating = (tool: string) => definitionByName.get(tool)?.mutates !== false;
+
+describe('question or request (questionSplit)', () => {
+  it.each(QUESTIONS)('question: %s', (q) => {
+    const parts = splitTurn(q);
+    expect(parts.requests).toEqual([]);
+    expect(parts.questions.length).toBeGreaterThan(0);
+  });
+
+  it.each(REQUESTS)('request: %s', (r) => {
+    expect(splitTurn(r).questions).toEqual([]);
+  });
+
+  it('a mixed turn is cut into its question and its request', () => {
+    expect(splitTurn('what band-pass fits motor imagery? apply it')).toEqual({ questions: ['what band-pass fits motor imagery?'], requests: ['apply it'] });
+    expect(splitTurn('which band fits motor imagery and apply it please')).toEqual({ questions: ['which band fits motor imagery'], requests: ['apply it please'] });
+    expect(splitTurn('共同平均參考是什麼？幫我套用')).toEqual({ questions: ['共同平均參考是什麼？'], requests: ['幫我套用'] });
+    // "and" inside a how-to question does not make a request of it
+    expect(splitTurn('how do I split and train?').requests).toEqual([]);
+  });
+
+  it('questions about the user\'s own Study read it; methods questions go to the knowledge base', () => {
+    for (const q of ['what stage am I in?', 'how many trials per class do I have?', '目前的狀態是什麼', 'which files are in raw/?']) {
+      expect(isQuestion(q), q).toBe(true);
+      expect(isStudyQuestion(q), q).toBe(true);
+    }
+    for (const q of ['Why is my accuracy at chance?', 'how many epochs should I train for?', 'what is the Nyquist frequency?']) expect(isStudyQuestion(q), q).toBe(false);
+    expect(planTurn('what is the Nyquist frequency?').route).toBe('qa');
+    expect(planTurn('what band-pass fits motor imagery? apply it')).toMatchObject({ route: 'operation', propose: true, knowledge: ['what band-pass fits motor imagery?'] });
+  });
+});
+
+describe('a question never acts', () => {
+  it.each(QUESTIONS)('offline planner, every confirmation granted: %s', async (q) => {
+    for (const stage of ['data_loaded', 'trained'] as Stage[]) {
+      const { session, agent } = await agentAt(stage, undefined, async () => true);
+      const before = session.study.state;
+      const r = await agent.run(q);
+      expect(r.calls.filter((c) => mutating(c.tool)), `${stage}: ${JSON.stringify(r.calls.map((c) => c.tool))}`).toEqual([]);
+      expect(session.study.state).toBe(before);
+      expect(r.answer.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('an LLM that wants to act on a question is never given tools (the answer path has none)', async () => {
+    const llm = new ScriptedLlm([() => ({ content: 'CAR subtracts the mean of all channels.', toolCalls: [call('set_reference', { method: 'average' })] })]);
+    const { session, agent } = await agentAt('data_loaded', llm, async () => true);
+    const before = session.study.state;
+    const r = await agent.run('共同平均參考是什麼？什麼時候該使用？');
+    expect(r.route).toBe('qa');
+    expect(r.calls).toEqual([]);
+    expect(session.study.state).toBe(before);
+    expect(llm.requests.every((q) => q.tools.length === 0)).toBe(true);
+  });
+
+  it('the offline planner, asked directly (VS Code agent mode), plans no call for a question', async () => {
+    const planner = new OfflinePlanner();
+    for (const q of ['共同平均參考是什麼？什麼時候該使用？', 'which band-pass suits motor imagery?', 'what is the Nyquist frequency?']) {
+      const res = await planner.chat({ messages: [{ role: 'system', content: 'Current stage: data_loaded\nAvailable tools now: apply_bandpass_filter, set_reference, epoch_data' }, { role: 'user', content: q }], tools: [] });
+      expect(res.toolCalls, q).toEqual([]);
+      expect(res.content).toMatch(/question|問題/);
+    }
+  });
+
+  it('a mixed turn answers, then proposes the action through the usual confirmation', async () => {
+    const asked: ConfirmRequest[] = [];
+    const { session, agent } = await agentAt('data_loaded', undefined, async (r) => (asked.push(r), false));
+    const before = session.study.state;
+    const r = await agent.run('what band-pass fits motor imagery? apply it');
+    expect(asked.map((a) => [a.tool, a.arguments])).toEqual([['apply_bandpass_filter', { low_freq: 8, high_freq: 30 }]]);
+    expect(r.calls[0].result.type).toBe('confirm');
+    expect(session.study.state).toBe(before);
+    expect(r.answer).toMatch(/waiting for confirmation/);
+
+    const yes = await agentAt('data_loaded', undefined, async () => true);
+    const r2 = await yes.agent.run('what band-pass fits motor imagery? apply it');
+    expect(r2.calls.map((c) => [c.tool, c.result.type])).toEqual([['apply_bandpass_filter', 'text']]);
+    expect(yes.session.study.state.history.map((h) => h.params)).toEqual([expect.objectContaining({ low_freq: 8, high_freq: 30 })]);
+  });
+
+  it('a statement that is not an explicit request is answered and its action only proposed', async () => {
+    for (const q of ['ShallowConvNet for small data sets', 'EEGNet 比較適合小資料集', 'smoothgrad saliency maps and their noise']) {
+      expect(splitTurn(q).questions, q).toEqual([q]);
+      const asked: string[] = [];
+      const { session, agent } = await agentAt('trained', undefined, async (r) => (asked.push(r.tool), false));
+      const before = session.study.state;
+      const r = await agent.run(q);
+      expect(session.study.state, q).toBe(before);
+      expect(r.calls.every((c) => c.result.type === 'confirm' || !mutating(c.tool)), q).toBe(true);
+    }
+    // explicit instructions still run: an imperative, a quantity, a reply to the last step
+    for (const q of ['normalize min-max', 're-reference to Cz', 'do it again', 'actually 8 to 30', '帶通 8-30 Hz']) expect(splitTurn(q).questions, q).toEqual([]);
+  });
+
+  it('a question about the Study reads it and changes nothing unconfirmed', async () => {
+    const { session, agent } = await agentAt('preprocessed', undefined, async () => false);
+    const before = session.study.state;
+    const r = await agent.run('how many trials per class do I have?');
+    expect(r.calls.map((c) => c.tool)).toEqual(['get_dataset_info']);
+    expect(session.study.state).toBe(before);
+  });
+
+  it('requests still act as before', async () => {
+    const { session, agent } = await agentAt('data_loaded', undefined, async () => true);
+    const r = await agent.run('使用平均參考');
+    expect(r.calls.map((c) => c.tool)).toEqual(['set_reference']);
+    expect(session.study.state.history.map((h) => h.op)).toEqual(['rereference']);
+  });
+});
