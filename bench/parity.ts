@@ -1,6 +1,6 @@
 /**
  * `npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
- *   [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
+ *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
  *   [--data DIR] [--python PY]`
  *
  * Statistical parity of the trainer backends on real EEG: the chat pipeline run headless through the tools (load,
@@ -43,6 +43,8 @@ const cfg = {
   models: list('models', 'EEGNet,ShallowConvNet,SCCNet'),
   backends: list('backends', 'local,pytorch'),
   seeds: Number(opt('seeds', '3')),
+  /** seeds are 100 × (firstSeed … firstSeed + seeds − 1): a later call can add seeds to an earlier one */
+  firstSeed: Number(opt('first-seed', '0')),
   folds: Number(opt('folds', '5')),
   epochs: Number(opt('epochs', '40')),
   batch: Number(opt('batch', '8')),
@@ -119,7 +121,7 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           for (let s = 0; s < cfg.seeds; s++) {
             await call('configure_training', {
-              epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, seed: 100 * s, backend, threads: cfg.threads, selection: 'last_epoch',
+              epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, seed: 100 * (cfg.firstSeed + s), backend, threads: cfg.threads, selection: 'last_epoch',
             });
             const before = new Set(study.state.runs.map((r) => r.id));
             await call('start_training', {});
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
             if (wantBaseline && res.baseline) baselines[ds] = { mean: res.baseline.summary.accuracy.mean, folds: res.baseline.splits.map((b) => b.accuracy) };
             const byFold = new Map(res.runs.map((r) => [r.splitId, r.accuracy]));
             acc.push(splits.map((sp) => byFold.get(sp.id) ?? NaN));
-            log(`${ds} ${model} ${backend} seed ${100 * s}: ${acc[acc.length - 1].map((a) => a.toFixed(2)).join(' / ')} (mean ${mean(acc[acc.length - 1]).toFixed(3)})`);
+            log(`${ds} ${model} ${backend} seed ${100 * (cfg.firstSeed + s)}: ${acc[acc.length - 1].map((a) => a.toFixed(2)).join(' / ')} (mean ${mean(acc[acc.length - 1]).toFixed(3)})`);
           }
           const flat = acc.flat();
           perBackend[backend] = acc;
