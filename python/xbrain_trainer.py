@@ -10,6 +10,9 @@ CUDA when available (else CPU), and writes to stdout one JSON line per event (sr
   {"type":"progress", epoch, epochs, lr, seconds, train:{loss,accuracy,auc}, val?, test?}
   {"type":"done", epochs, stopped, selection, selectedEpoch, seed, threads, files:{...}}
   {"type":"error", message, code?}
+Unless the job says config.inputNorm = "none", the inputs are standardised with a per-channel mean and one pooled SD
+fitted on the training split (as the TypeScript trainer, src/core/training/inputNorm.ts); the statistics are stored
+in the weights index ("inputNorm") and applied first by the exported ONNX graph.
 A line {"type":"stop"} on stdin ends training after the current batch. Weights are written in XBrain's weights
 format (<stem>.bin float32-le + <stem>.json index) and the selected model is exported with torch.onnx.export
 (opset 13, dynamic batch), so evaluation and saliency keep the single onnxruntime-node path.
@@ -124,7 +127,41 @@ def build_model(job):
 # ---------------------------------------------------------------------------------------------------------------
 # XBrain weights files
 
+# ---------------------------------------------------------------------------------------------------------------
+# Input standardisation (as src/core/training/inputNorm.ts): per-channel mean and one pooled SD, fitted on the
+# training split only, stored with the weights ("inputNorm") and applied first by the exported ONNX graph.
+
+INPUT_NORM_METHOD = "train-fold channel mean, pooled sd"
+
+
+def fit_input_norm(x):
+    """x: n x C x T float32 training epochs -> (mean[C], std[C]) float32."""
+    x64 = x.astype(np.float64)
+    mean = x64.mean(axis=(0, 2))
+    sd = float(np.sqrt(((x64 - mean[None, :, None]) ** 2).mean()))
+    scale = sd if sd > 0 and math.isfinite(sd) else 1.0
+    return mean.astype(np.float32), np.full(x.shape[1], scale, dtype=np.float32)
+
+
+def apply_input_norm(norm, x):
+    mean, std = norm
+    return np.ascontiguousarray(((x - mean[None, :, None]) * (np.float32(1) / std)[None, :, None]).astype(np.float32))
+
+
+class WithInputNorm(nn.Module):
+    """The exported model: the input standardisation, then XBrainLab's network."""
+    def __init__(self, model, norm):
+        super().__init__()
+        self.model = model
+        self.register_buffer("mean", torch.from_numpy(norm[0].reshape(-1, 1)))
+        self.register_buffer("std", torch.from_numpy(norm[1].reshape(-1, 1)))
+
+    def forward(self, x):
+        return self.model((x - self.mean) / self.std)
+
+
 def load_weights(model, index_path):
+    """Loads a weights index into model; returns its input standardisation (mean, std) or None."""
     stem = index_path[:-5] if index_path.endswith(".json") else index_path
     with open(stem + ".json", encoding="utf-8") as f:
         index = json.load(f)
@@ -139,9 +176,13 @@ def load_weights(model, index_path):
             raise ValueError(f"{stem}.json: tensor {t['name']} has {values.size} values, model needs {target.numel()}")
         state[t["name"]] = torch.from_numpy(values.copy()).to(target.dtype).reshape(target.shape)
     model.load_state_dict(state)
+    norm = index.get("inputNorm")
+    if norm is None:
+        return None
+    return np.asarray(norm["mean"], dtype=np.float32), np.asarray(norm["std"], dtype=np.float32)
 
 
-def save_weights(model, job, stem, meta):
+def save_weights(model, job, stem, meta, norm=None):
     tensors, chunks, off = [], [], 0
     for name, value in model.state_dict().items():
         arr = value.detach().cpu().to(torch.float32).numpy().reshape(-1).astype("<f4")
@@ -152,6 +193,8 @@ def save_weights(model, job, stem, meta):
     flat = np.concatenate(chunks) if chunks else np.zeros(0, dtype="<f4")
     index = {"format": "xbrain-weights", "version": 1, "model": job["model"]["name"], "spec": job["spec"],
              "params": job["model"].get("params") or {}, "dtype": "float32-le", "tensors": tensors, "meta": meta}
+    if norm is not None:
+        index["inputNorm"] = {"method": INPUT_NORM_METHOD, "mean": [float(v) for v in norm[0]], "std": [float(v) for v in norm[1]]}
     for path, write in ((stem + ".bin", lambda p: flat.tofile(p)),
                         (stem + ".json", lambda p: open(p, "w", encoding="utf-8").write(json.dumps(index, indent=1)))):
         tmp = f"{path}.tmp-{os.getpid()}"
@@ -281,8 +324,15 @@ def train(job_path):
     sets = {k: (np.ascontiguousarray(x[idx]), labels[idx]) for k, idx in splits.items()}
 
     model = build_model(job)
+    norm = None
     if job.get("initialWeights"):
-        load_weights(model, job["initialWeights"])
+        # weights learned on standardised inputs keep their statistics
+        norm = load_weights(model, job["initialWeights"])
+    if norm is None and cfg.get("inputNorm", "train_fold") == "train_fold":
+        # fitted on the training split only: validation and test epochs never inform the scaling
+        norm = fit_input_norm(sets["train"][0])
+    if norm is not None:
+        sets = {k: (apply_input_norm(norm, xs), ys) for k, (xs, ys) in sets.items()}
     model.to(device)
     opt = make_optimizer(cfg.get("optimizer", "adam"), model.parameters(), float(cfg["learningRate"]), cfg.get("optimizerOptions"))
     k = spec["nClasses"]
@@ -341,15 +391,16 @@ def train(job_path):
         emit({"type": "progress", "epochs": int(cfg["epochs"]), **rec})
     metrics_file.close()
 
-    save_weights(model, job, files["lastWeights"][:-5], {"epoch": finished, "backend": "pytorch"})
+    save_weights(model, job, files["lastWeights"][:-5], {"epoch": finished, "backend": "pytorch"}, norm)
     if best_state is not None:
         model.load_state_dict(best_state)
     # no epoch qualified (a selection rule on a split that does not exist): the last epoch, as the TypeScript trainer
     selected = best["epoch"] if best else finished
-    save_weights(model, job, files["selectedWeights"][:-5], {"epoch": selected, "selection": rule, "backend": "pytorch"})
+    save_weights(model, job, files["selectedWeights"][:-5], {"epoch": selected, "selection": rule, "backend": "pytorch"}, norm)
     model.eval().cpu()
+    exported = WithInputNorm(model, norm).eval() if norm is not None else model
     dummy = torch.zeros(1, spec["nChannels"], spec["nTimes"])
-    torch.onnx.export(model, dummy, files["onnx"], opset_version=13, input_names=["x"], output_names=["logits"],
+    torch.onnx.export(exported, dummy, files["onnx"], opset_version=13, input_names=["x"], output_names=["logits"],
                       dynamic_axes={"x": {0: "batch"}, "logits": {0: "batch"}})
     emit({"type": "done", "epochs": finished, "stopped": stop.is_set(), "selection": rule, "selectedEpoch": selected,
           "seed": seed, "threads": threads, "files": files, "device": str(device)})

@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalDocumentIndex, TextSplitter } from 'vectra';
+import { LocalDocumentIndex } from 'vectra';
 import { HashedTfIdfEmbedder, type EmbeddingsResult } from './embedder';
 import { Bm25 } from './bm25';
 import type { Retriever } from '../agent/controller';

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import * as path from 'node:path';
 import { XBrainError } from '../tools/result';
+import { inputNormFromJson, inputNormToJson, type InputNorm, type InputNormJson } from './inputNorm';
 import { createModel, type InputSpec, type Model, type ModelName, type ModelParams } from './models';
 
 export interface WeightsIndexEntry {
@@ -25,6 +26,8 @@ export interface WeightsIndex {
   params: ModelParams;
   dtype: 'float32-le';
   tensors: WeightsIndexEntry[];
+  /** input standardisation the model applies before its first layer (absent: none, as XBrainLab) */
+  inputNorm?: InputNormJson;
   /** free-form provenance (epoch, selection rule, seed…) */
   meta?: Record<string, unknown>;
 }
@@ -49,7 +52,9 @@ export function saveWeights(stem: string, model: Model, meta?: Record<string, un
     off += t.data.length;
   }
   const index: WeightsIndex = {
-    format: 'xbrain-weights', version: 1, model: model.name, spec: model.spec, params: model.params, dtype: 'float32-le', tensors, meta,
+    format: 'xbrain-weights', version: 1, model: model.name, spec: model.spec, params: model.params, dtype: 'float32-le', tensors,
+    ...(model.inputNorm ? { inputNorm: inputNormToJson(model.inputNorm) } : {}),
+    meta,
   };
   atomicWrite(`${stem}.bin`, new Uint8Array(flat.buffer));
   atomicWrite(`${stem}.json`, JSON.stringify(index, null, 1));
@@ -80,10 +85,21 @@ export function readWeights(file: string): { index: WeightsIndex; tensors: Array
   return { index, tensors };
 }
 
+/** The input standardisation of a weights index, or null when it has none. */
+export function weightsInputNorm(index: WeightsIndex, file: string): InputNorm | null {
+  if (index.inputNorm === undefined) return null;
+  try {
+    return inputNormFromJson(index.inputNorm, index.spec.nChannels, file);
+  } catch (e) {
+    throw new XBrainError('bad_file', (e as Error).message, { file, field: 'inputNorm' });
+  }
+}
+
 /** Rebuilds the model a weights file describes and loads its weights. */
 export function loadModel(file: string): Model {
   const { index, tensors } = readWeights(file);
   const model = createModel(index.model, index.spec, index.params);
   model.loadStateDict(tensors);
+  model.inputNorm = weightsInputNorm(index, file);
   return model;
 }

@@ -1,12 +1,15 @@
 /**
  * Data-parallel gradient computation over worker_threads. Each worker holds a replica of the model and a copy of
  * the training set; per step the main thread sends the current state and each worker's share of the batch indices,
- * computes its own share meanwhile, then sums the gradients. BatchNorm uses per-shard batch statistics (as
- * torch.nn.DataParallel) and the running statistics are averaged over shards.
+ * computes its own share meanwhile, then sums the gradients. Every BatchNorm sums its statistics over the shards
+ * (batchSync.ts), so the step equals PyTorch's single-device step on the whole batch; running statistics are then
+ * identical on every shard.
  */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { createSyncBuffer, SharedBatchSync } from './batchSync';
+import type { InputNorm } from './inputNorm';
 import type { Model } from './models';
 
 export interface ShardResult {
@@ -22,7 +25,10 @@ export interface WorkerInit {
   model: string;
   spec: Model['spec'];
   params: Model['params'];
+  inputNorm: InputNorm | null;
   seed: number;
+  /** shared BatchNorm statistics: this worker is shard `rank` of `parties` */
+  sync: { buffer: SharedArrayBuffer; rank: number; parties: number; maxLen: number };
   x: Float32Array;
   labels: Int32Array;
 }
@@ -38,7 +44,6 @@ export interface WorkerStep {
 export interface WorkerReply {
   type: 'result';
   grads: Float32Array;
-  buffers: Float32Array;
   lossSum: number;
   correct: number;
   probs: Float32Array;
@@ -75,17 +80,6 @@ export function packGrads(model: Model): Float32Array {
   return out;
 }
 
-export function packBuffers(model: Model): Float32Array {
-  const bs = model.stateDict().filter((t) => !t.trainable);
-  const out = new Float32Array(bs.reduce((s, t) => s + t.data.length, 0));
-  let off = 0;
-  for (const t of bs) {
-    out.set(t.data, off);
-    off += t.data.length;
-  }
-  return out;
-}
-
 /**
  * Where the bundled worker lives: next to the running bundle (dist/trainWorker.js), or XBRAIN_TRAIN_WORKER.
  * Returns null when not found (e.g. under vitest, running from sources), and training then stays single-threaded.
@@ -102,17 +96,27 @@ export class WorkerPool {
   private readonly workers: Worker[] = [];
   private failure: Error | null = null;
 
-  private constructor() {}
+  /** shard 0 (the main thread) of the pool's BatchNorm synchronisation */
+  readonly sync: SharedBatchSync;
 
-  static async start(script: string, count: number, init: Omit<WorkerInit, 'type' | 'seed'>, seed: number): Promise<WorkerPool> {
-    const pool = new WorkerPool();
+  private constructor(sync: SharedBatchSync) {
+    this.sync = sync;
+  }
+
+  /** `maxLen`: the model's batchSyncSize(). */
+  static async start(script: string, count: number, init: Omit<WorkerInit, 'type' | 'seed' | 'sync'>, seed: number, maxLen: number): Promise<WorkerPool> {
+    const parties = count + 1;
+    const len = Math.max(1, maxLen);
+    const buffer = createSyncBuffer(parties, len);
+    const pool = new WorkerPool(new SharedBatchSync(buffer, 0, parties, len));
     for (let i = 0; i < count; i++) {
       const w = new Worker(script);
       w.on('error', (e) => {
         pool.failure = e;
+        pool.sync.abort();
       });
       pool.workers.push(w);
-      const msg: WorkerInit = { type: 'init', ...init, seed: (seed + 7919 * (i + 1)) >>> 0 };
+      const msg: WorkerInit = { type: 'init', ...init, seed: (seed + 7919 * (i + 1)) >>> 0, sync: { buffer, rank: i + 1, parties, maxLen: len } };
       w.postMessage(msg);
     }
     await Promise.all(pool.workers.map((w) => new Promise<void>((resolve, reject) => {

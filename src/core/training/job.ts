@@ -22,6 +22,11 @@ export interface TrainerJob {
     selection: SelectionRule;
     checkpointEvery: number;
     threads: number;
+    /**
+     * Input standardisation: 'train_fold' (default when absent) fits a channel mean and a pooled SD on the training
+     * split and stores them with the model (inputNorm.ts); 'none' trains on the data as given, as XBrainLab does.
+     */
+    inputNorm?: 'train_fold' | 'none';
   };
   /** seeds weight init, dropout and shuffling; recorded for repeats */
   seed: number;

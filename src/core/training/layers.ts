@@ -9,6 +9,7 @@
  * Output and gradient buffers are reused between calls of the same batch size (no allocation in the hot path), so
  * a caller must copy a layer's output if it needs it after the next forward.
  */
+import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
 import { corr, corrGrad } from './rowConv';
 
@@ -323,7 +324,14 @@ export class BatchNorm2d implements Layer {
   readonly numBatchesTracked: Buffer;
   readonly eps: number;
   readonly momentum: number;
+  /**
+   * Data-parallel training: when set, the batch statistics (and the gradient sums of backward) are summed over all
+   * shards of the batch, so every shard normalises with the whole batch's mean and variance, as PyTorch does.
+   */
+  sync: BatchSync | null = null;
   private xhat: FloatArray | null = null;
+  private count = 0;
+  private red: Float64Array;
   private xEval: FloatArray | null = null;
   private invStd: Float64Array;
   private n = 0;
@@ -346,6 +354,7 @@ export class BatchNorm2d implements Layer {
     this.numBatchesTracked = { name: 'num_batches_tracked', shape: [], data: new ctor(1) };
     this.buffers = [this.runningMean, this.runningVar, this.numBatchesTracked];
     this.invStd = new Float64Array(c);
+    this.red = new Float64Array(2 * c + 1);
     this.yBuf = new Scratch(ctor);
     this.xhatBuf = new Scratch(ctor);
     this.dxBuf = new Scratch(ctor);
@@ -374,14 +383,23 @@ export class BatchNorm2d implements Layer {
       return y;
     }
     const xhat = this.xhatBuf.get(n * c * plane);
-    const count = n * plane;
+    // Per-channel sums, summed over the shards of the batch when synchronised: [Σx per channel, count].
+    const red = this.red;
     for (let ch = 0; ch < c; ch++) {
       let s = 0;
       for (let b = 0; b < n; b++) {
         const base = (b * c + ch) * plane;
         for (let i = 0; i < plane; i++) s += x[base + i];
       }
-      const mean = s / count;
+      red[ch] = s;
+    }
+    red[c] = n * plane;
+    this.sync?.allReduce(red.subarray(0, c + 1));
+    const count = red[c];
+    this.count = count;
+    const means = red.slice(0, c);
+    for (let ch = 0; ch < c; ch++) {
+      const mean = means[ch] / count;
       let ss = 0;
       for (let b = 0; b < n; b++) {
         const base = (b * c + ch) * plane;
@@ -390,6 +408,12 @@ export class BatchNorm2d implements Layer {
           ss += d * d;
         }
       }
+      red[ch] = ss;
+    }
+    this.sync?.allReduce(red.subarray(0, c));
+    for (let ch = 0; ch < c; ch++) {
+      const mean = means[ch] / count;
+      const ss = red[ch];
       const varBiased = ss / count;
       const inv = 1 / Math.sqrt(varBiased + this.eps);
       this.invStd[ch] = inv;
@@ -449,7 +473,10 @@ export class BatchNorm2d implements Layer {
       return dx;
     }
     const xhat = this.xhat!;
-    const count = n * plane;
+    const count = this.count;
+    // [Σdy, Σdy·x̂] per channel: this shard's sums go into the parameter gradients (the shards' gradients are
+    // summed afterwards); the input gradient needs the whole batch's sums.
+    const red = this.red;
     for (let ch = 0; ch < c; ch++) {
       let sDy = 0;
       let sDyX = 0;
@@ -463,7 +490,14 @@ export class BatchNorm2d implements Layer {
       }
       dGamma[ch] += sDyX;
       dBeta[ch] += sDy;
-      if (!needInputGrad) continue;
+      red[ch] = sDy;
+      red[c + ch] = sDyX;
+    }
+    if (!needInputGrad) return dx;
+    this.sync?.allReduce(red.subarray(0, 2 * c));
+    for (let ch = 0; ch < c; ch++) {
+      const sDy = red[ch];
+      const sDyX = red[c + ch];
       const k = (gamma[ch] * this.invStd[ch]) / count;
       for (let b = 0; b < n; b++) {
         const base = (b * c + ch) * plane;

@@ -8,6 +8,8 @@ import {
   AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square,
   type FloatArray, type FloatArrayCtor, type Layer, type Param, type Shape3,
 } from './layers';
+import type { BatchSync } from './batchSync';
+import { applyInputNorm, type InputNorm } from './inputNorm';
 import { Rng } from './rng';
 
 export type ModelName = 'EEGNet' | 'SCCNet' | 'ShallowConvNet';
@@ -103,7 +105,13 @@ export class Model {
   readonly nChannels: number;
   readonly nTimes: number;
   readonly inputSize: number;
+  /**
+   * Input standardisation applied before the first layer (fitted on the training fold by the trainer; see
+   * inputNorm.ts). Not part of the state dict, so weights stay exchangeable with XBrainLab's modules.
+   */
+  inputNorm: InputNorm | null = null;
   private readonly ctor: FloatArrayCtor;
+  private normBuf: FloatArray;
 
   constructor(
     readonly name: ModelName,
@@ -117,6 +125,7 @@ export class Model {
     this.nTimes = spec.nTimes;
     this.inputSize = spec.nChannels * spec.nTimes;
     this.ctor = ctor;
+    this.normBuf = new ctor(0);
   }
 
   get dtype(): 'float32' | 'float64' {
@@ -126,6 +135,10 @@ export class Model {
   /** x: n × C × T; returns the n × nClasses logits (a reused buffer: copy it to keep it). */
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
     let h = x;
+    if (this.inputNorm) {
+      if (this.normBuf.length !== n * this.inputSize) this.normBuf = new this.ctor(n * this.inputSize);
+      h = applyInputNorm(this.inputNorm, x.subarray(0, n * this.inputSize), this.nChannels, this.nTimes, this.normBuf);
+    }
     for (const { layer } of this.layers) h = layer.forward(h, n, training);
     return h;
   }
@@ -134,6 +147,15 @@ export class Model {
   backward(dLogits: FloatArray, needInputGrad = true): FloatArray {
     let g = dLogits;
     for (let i = this.layers.length - 1; i >= 0; i--) g = this.layers[i].layer.backward(g, i > 0 || needInputGrad);
+    if (needInputGrad && this.inputNorm) {
+      // d/dx of (x − mean)/std: the gradient reaching the standardised input, divided by the channel's std.
+      const { std } = this.inputNorm;
+      const T = this.nTimes;
+      for (let r = 0; r < g.length / T; r++) {
+        const inv = 1 / std[r % this.nChannels];
+        for (let t = r * T; t < (r + 1) * T; t++) g[t] *= inv;
+      }
+    }
     return g;
   }
 
@@ -142,6 +164,18 @@ export class Model {
     const out: Array<Param & { fullName: string }> = [];
     for (const { prefix, layer } of this.layers) for (const p of layer.params) out.push(Object.assign(p, { fullName: `${prefix}.${p.name}` }));
     return out;
+  }
+
+  /** Synchronises every BatchNorm's batch statistics over data-parallel shards (null: this shard alone). */
+  setBatchSync(sync: BatchSync | null): void {
+    for (const { layer } of this.layers) if (layer instanceof BatchNorm2d) layer.sync = sync;
+  }
+
+  /** Longest vector a BatchNorm of this model reduces over shards (2 × channels + 1); 0 without BatchNorm. */
+  batchSyncSize(): number {
+    let m = 0;
+    for (const { layer } of this.layers) if (layer instanceof BatchNorm2d) m = Math.max(m, 2 * layer.inShape[0] + 1);
+    return m;
   }
 
   zeroGrad(): void {

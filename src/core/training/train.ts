@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { saveWeights } from './checkpoint';
-import { findWorkerScript, packBuffers, packState, WorkerPool } from './dataParallel';
+import { findWorkerScript, packState, WorkerPool } from './dataParallel';
 import { evaluateModel, type LabelledSet, type SplitMetrics } from './evaluate';
 import type { Model, NamedTensor } from './models';
 import { createOptimizer, type OptimizerName, type OptimizerOptions } from './optim';
@@ -109,7 +109,7 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
     const script = findWorkerScript(config.workerScript);
     if (script) {
       const labels = Int32Array.from(train.labels);
-      pool = await WorkerPool.start(script, wanted - 1, { model: model.name, spec: model.spec, params: model.params, x: train.x, labels }, config.seed);
+      pool = await WorkerPool.start(script, wanted - 1, { model: model.name, spec: model.spec, params: model.params, inputNorm: model.inputNorm, x: train.x, labels }, config.seed, model.batchSyncSize());
     } else hooks.log?.('training worker bundle not found: training on one thread');
   }
   const threads = pool ? pool.size + 1 : 1;
@@ -142,28 +142,31 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
           const bounds = Array.from({ length: threads + 1 }, (_, i) => Math.round((i * m) / threads));
           const state = packState(model);
           const pending = Array.from({ length: pool.size }, (_, w) => pool!.run(w, { type: 'step', state: state.slice(), indices: idx.slice(bounds[w + 1], bounds[w + 2]), total: m }));
-          const mine = runner.run(idx.subarray(0, bounds[1]), m);
+          model.setBatchSync(pool.sync);
+          let mine: ReturnType<ShardRunner['run']>;
+          try {
+            mine = runner.run(idx.subarray(0, bounds[1]), m);
+          } catch (e) {
+            pool.sync.abort();
+            throw e;
+          } finally {
+            model.setBatchSync(null);
+          }
           lossSum += mine.lossSum;
           stepLoss += mine.lossSum;
           correct += mine.correct;
           trainProbs.set(mine.probs, seen * k);
-          const buffers = packBuffers(model);
+          // The BatchNorm running statistics need no merging: synchronised, every shard computed the same ones.
           const replies = await Promise.all(pending);
           let off = bounds[1];
           for (const r of replies) {
             let g = 0;
             for (const p of params) for (let i = 0; i < p.grad.length; i++) p.grad[i] += r.grads[g++];
-            for (let i = 0; i < buffers.length; i++) buffers[i] += r.buffers[i];
             lossSum += r.lossSum;
             stepLoss += r.lossSum;
             correct += r.correct;
             trainProbs.set(r.probs, (seen + off) * k);
             off += r.probs.length / k;
-          }
-          let b = 0;
-          for (const t of model.stateDict()) {
-            if (t.trainable) continue;
-            for (let i = 0; i < t.data.length; i++) t.data[i] = buffers[b++] / threads;
           }
         } else {
           const r = runner.run(idx, m);

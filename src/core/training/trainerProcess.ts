@@ -8,7 +8,8 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { XBrainError } from '../tools/result';
-import { readWeights, saveWeights } from './checkpoint';
+import { readWeights, saveWeights, weightsInputNorm } from './checkpoint';
+import { fitInputNorm } from './inputNorm';
 import { findWorkerScript } from './dataParallel';
 import { readTrainerJob } from './job';
 import { createModel } from './models';
@@ -26,7 +27,12 @@ const drained = (): Promise<void> => new Promise((resolve) => process.stdout.wri
 export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promise<DoneEvent> {
   const { job, x, labels, splits } = readTrainerJob(jobFile);
   const model = createModel(job.model.name, job.spec, job.model.params, { seed: job.seed });
-  if (job.initialWeights) model.loadStateDict(readWeights(job.initialWeights).tensors);
+  if (job.initialWeights) {
+    const w = readWeights(job.initialWeights);
+    model.loadStateDict(w.tensors);
+    // Weights learned on standardised inputs keep their statistics: the same weights on other scaling are wrong.
+    model.inputNorm = weightsInputNorm(w.index, job.initialWeights);
+  }
   mkdirSync(job.outDir, { recursive: true });
   const files = outputsIn(job.outDir, path.join);
   writeFileSync(files.metrics, '');
@@ -45,6 +51,8 @@ export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promi
     val: splits.val && splits.val.length ? gather(splits.val) : undefined,
     test: splits.test && splits.test.length ? gather(splits.test) : undefined,
   };
+  // Fitted on the training split only: validation and test epochs never inform the scaling.
+  if (!model.inputNorm && (job.config.inputNorm ?? 'train_fold') === 'train_fold') model.inputNorm = fitInputNorm(sets.train.x, job.spec.nChannels, job.spec.nTimes);
   const result = await trainModel(model, sets, {
     epochs: job.config.epochs,
     batchSize: job.config.batchSize,

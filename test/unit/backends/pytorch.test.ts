@@ -1,5 +1,6 @@
 // The pytorch backend against the TypeScript engine: with the same initial weights, batches (no shuffling) and no
-// dropout, both give the same loss curves; the ONNX that torch exports evaluates like the engine on those weights.
+// dropout, both give the same loss curves on data in volts (both standardise with the training split's statistics,
+// and store the same ones); the ONNX that torch exports evaluates like the engine on those weights and raw volts.
 // Needs python3 with torch (Debian python3-torch; .ci/run installs it) — a missing torch fails, it does not skip.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pytorchAvailability, pytorchSpawn } from '../../../src/core/training/backends/pytorch';
 import { loadModel, saveWeights } from '../../../src/core/training/checkpoint';
 import { predictLogits } from '../../../src/core/training/evaluate';
+import { fitInputNorm } from '../../../src/core/training/inputNorm';
 import { writeTrainerJob } from '../../../src/core/training/job';
 import { createModel, type ModelName } from '../../../src/core/training/models';
 import { runOnnx } from '../../../src/core/training/onnx/run';
@@ -54,7 +56,8 @@ describe('pytorch backend', () => {
       const dir = path.join(tmp, name);
       const init = createModel(name, spec, params, { seed: 3 });
       const initFile = saveWeights(path.join(dir, 'init'), init);
-      const { x, labels } = data(48, 5);
+      const { x: unit, labels } = data(48, 5);
+      const x = unit.map((v) => 2e-5 * v);
       const train = Int32Array.from({ length: 32 }, (_, i) => i);
       const val = Int32Array.from({ length: 16 }, (_, i) => 32 + i);
       // SCCNet's conv biases sit right before BatchNorm, so their exact gradient is 0 and both engines see only
@@ -85,6 +88,8 @@ describe('pytorch backend', () => {
         idx.forEach((i, j) => out.set(x.subarray(i * per, (i + 1) * per), j * per));
         return { x: out, labels: Int32Array.from(idx, (i) => labels[i]) };
       };
+      // what the TypeScript trainer process does: statistics of the training split
+      ts.inputNorm = fitInputNorm(pick(train).x, spec.nChannels, spec.nTimes);
       const result = await trainModel(ts, { train: pick(train), val: pick(val) }, { ...config, seed: 7, shuffle: false });
       for (let e = 0; e < 3; e++) {
         // float32 on both sides, different summation orders: agree to 1e-4 relative over 6 Adam steps
@@ -96,6 +101,10 @@ describe('pytorch backend', () => {
       expect(Math.abs(progress[2].train.loss - progress[0].train.loss)).toBeGreaterThan(1e-4);
 
       const trained = loadModel(done!.files!.selectedWeights);
+      for (let c = 0; c < spec.nChannels; c++) {
+        expect(rel(trained.inputNorm!.mean[c], ts.inputNorm.mean[c])).toBeLessThan(1e-4);
+        expect(rel(trained.inputNorm!.std[c], ts.inputNorm.std[c])).toBeLessThan(1e-5);
+      }
       const engine = predictLogits(trained, pick(val).x);
       const onnx = await runOnnx(done!.files!.onnx, pick(val).x, spec);
       let worst = 0;

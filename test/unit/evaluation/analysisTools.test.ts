@@ -47,6 +47,9 @@ describe('evaluate tool (ONNX Runtime) through the Study', () => {
     expect(m.baseline.accuracy).toBeGreaterThan(0.9);
     expect(m.baseline.splits).toHaveLength(2);
     expect(r.content).toMatch(/CSP\+LDA baseline/);
+    // a network that learned gets no chance-level warning
+    expect(m.diagnosis).toBeNull();
+    expect(r.content).not.toMatch(/Warning/);
     expect(t.study.state.evaluations).toHaveLength(1);
     expect(t.study.state.evaluations[0].runIds).toEqual(['run-0', 'run-1']);
   });

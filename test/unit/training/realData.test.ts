@@ -1,8 +1,9 @@
-// Real EEG end to end through the tools: PhysioNet S001 runs 10 and 14 (imagined fists vs feet), band-passed 8–30 Hz,
-// z-scored, epoched 0–4 s on T1/T2, split by trial, EEGNet trained in the trainer child process: the test-set
-// accuracy beats chance (CSP+LDA reaches 1.00 on these runs). Without normalisation the data are in volts (~1e-5)
-// and BatchNorm's running variance, starting at 1 with momentum 0.1, stays far above the data's variance for
-// hundreds of steps, so eval-mode predictions collapse to one class (as they would in PyTorch).
+// Real EEG end to end through the tools, as a user does it from chat: PhysioNet S001 runs 10 and 14 (imagined fists
+// vs feet), band-passed 8–30 Hz, NOT normalised (the epochs stay in volts, ~1e-5), epoched 0–4 s on T1/T2, split by
+// trial, EEGNet trained in the trainer child process: the test-set accuracy beats chance (CSP+LDA reaches 1.00 on
+// these runs). The trainer standardises the inputs with the training split's statistics (input_norm train_fold,
+// the default); without it BatchNorm's eps outweighs the variance of volts. The 5-fold figure lives in
+// `npm run eval:parity -- --datasets ff --models EEGNet --backends local --seeds 1`.
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Study } from '../../../src/core/study/study';
@@ -24,7 +25,6 @@ describe('EEGNet on PhysioNet S001 fists vs feet (runs 10, 14)', () => {
     };
     await call('load_data', { paths: ['S001R10.edf', 'S001R14.edf'].map((f) => path.join(testDataDir, f)) });
     await call('apply_bandpass_filter', { low_freq: 8, high_freq: 30 });
-    await call('normalize_data', { method: 'z-score' });
     await call('epoch_data', { t_min: 0, t_max: 4, event_id: ['T1', 'T2'], baseline: null });
     await call('generate_dataset', { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' });
     await call('set_model', { model_name: 'EEGNet' });

@@ -63,6 +63,7 @@ export const modellingTools: ToolDefinition[] = [
         backend: { type: 'string', enum: ['local', 'pytorch', 'slurm'], default: 'local', description: 'local: the TypeScript trainer; pytorch: python/xbrain_trainer.py with torch (CUDA when available); slurm: start_training submits every split × repeat as one Slurm array job.' },
         seed: { type: 'integer', default: 0 },
         threads: { type: 'integer', minimum: 1, maximum: 64, description: 'Trainer threads (default: up to 2, the cores available).' },
+        input_norm: { type: 'string', enum: ['train_fold', 'none'], default: 'train_fold', description: 'train_fold: the trainer standardises the inputs with a per-channel mean and one pooled SD fitted on each training split only, and the saved model and its ONNX export apply the same scaling, so data in volts train as well as z-scored data; none: train on the data as given (as XBrainLab).' },
       },
       required: ['epoch', 'batch_size', 'learning_rate'],
       additionalProperties: false,

@@ -8,6 +8,7 @@ import type { SaliencyMethod } from '../../evaluation/saliency';
 import { exportModel } from '../../evaluation/modelCard';
 import { insideWorkspace } from '../boundary';
 import { evaluateRuns, type EvalSet, type EvaluationResult } from '../../evaluation/evaluateRuns';
+import { chanceDiagnosis } from '../../evaluation/diagnose';
 import { significanceText, type ClassificationReport, type MeanSd, type SummaryMetric } from '../../evaluation/metrics';
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
@@ -55,7 +56,8 @@ async function runEvaluate(args: Record<string, unknown>, ctx: ToolContext) {
   if (!state.epochs || !state.dataset) throw new XBrainError('invalid_state', 'evaluate needs epochs and a dataset');
   const set = (args.split ?? 'test') as EvalSet;
   const res = await evaluateRuns(state.epochs, state.dataset.splits, state.runs, { set, workspace: ctx.env.workspace, baseline: args.baseline !== false });
-  const meta = evaluationMeta(res, set);
+  const diagnosis = chanceDiagnosis(res, state.runs.filter((r) => res.runs.some((x) => x.runId === r.id)), state);
+  const meta = { ...evaluationMeta(res, set), diagnosis };
   const lines = [
     `Evaluated ${res.runs.length} run(s) on the ${set} set with ONNX Runtime (${res.classes.join(' / ')}).`,
     `Accuracy ${ms(res.summary.accuracy)}, balanced accuracy ${ms(res.summary.balancedAccuracy)}, kappa ${res.summary.kappa.mean.toFixed(3)}, macro-F1 ${res.summary.macroF1.mean.toFixed(3)}, AUC ${res.summary.auc.mean.toFixed(3)}.`,
@@ -64,6 +66,7 @@ async function runEvaluate(args: Record<string, unknown>, ctx: ToolContext) {
   if (res.folds.length > 1) lines.push(...res.folds.map((f) => `  ${f.splitName}: ${ms(f.summary.accuracy)} over ${f.runs} run(s)`));
   if (res.baseline) lines.push(`CSP+LDA baseline on the same split: accuracy ${ms(res.baseline.summary.accuracy)}, kappa ${res.baseline.summary.kappa.mean.toFixed(3)}.`);
   if (res.runs.some((r) => r.set !== set)) lines.push(`Note: splits without ${set} epochs were evaluated on validation.`);
+  if (diagnosis) lines.push(`Warning: ${diagnosis}`);
   const evaluation = { runIds: res.runs.map((r) => r.runId), split: set, metrics: meta, createdAt: new Date().toISOString() };
   ctx.study.commit({ evaluations: [...state.evaluations, evaluation] }, ['runs']);
   return data('evaluate', lines.join('\n'), meta);

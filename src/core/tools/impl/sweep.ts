@@ -17,7 +17,7 @@ import { planSweep, type Grid, type SweepTask } from '../../training/sweep/plan'
 import { applyPoint, prepareSweep, startSweep, type SweepOutcome, type SweepRun } from '../../training/sweep/run';
 import { text, XBrainError, type ToolResult } from '../result';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
-import { DEFAULT_MODEL, DEFAULT_TRAINING, inputSpec, toMetrics } from './training';
+import { DEFAULT_MODEL, DEFAULT_TRAINING, inputNormOf, inputSpec, toMetrics } from './training';
 
 const activeSweeps = new WeakMap<Study, SweepRun>();
 
@@ -102,6 +102,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const trainerConfig = {
     epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
     selection: config.selection, checkpointEvery: 0, threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
+    inputNorm: inputNormOf(config),
   };
   // Refuse bad grid values (too-short epochs for a model, out-of-range parameters) before anything starts.
   for (const t of plan.tasks.filter((x) => x.fold === 0 && x.repeat === 0)) {

@@ -20,13 +20,15 @@ import { cancelSweep, startSlurmTraining } from './sweep';
 import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
 
 /**
- * Epochs still in volts (std ~1e-5) make BatchNorm's running variance — initialised to 1, momentum 0.1 — far too
- * large for hundreds of batches, so eval-mode predictions collapse to one class while training looks fine (the same
- * happens in PyTorch/XBrainLab). Warn when no normalisation ran and the data are that small.
+ * Epochs still in volts (std ~1e-5) trained with input_norm=none: BatchNorm's eps (1e-5) then outweighs the variance
+ * of the first convolution's output, so BatchNorm stops normalising and the network learns poorly (the same happens
+ * in PyTorch/XBrainLab). The default input_norm=train_fold standardises in the trainer, so only input_norm=none
+ * on data that were never normalised gets the warning.
  */
 export function scaleWarning(state: Readonly<StudyState>): string | null {
   const e = state.epochs;
   if (!e || e.data.length === 0) return null;
+  if (inputNormOf(state.training ?? DEFAULT_TRAINING) !== 'none') return null;
   const normalised = [...state.history, ...state.epochHistory].some((h) => h.op.startsWith('normalize'));
   if (normalised) return null;
   const step = Math.max(1, Math.floor(e.data.length / 20000));
@@ -40,8 +42,8 @@ export function scaleWarning(state: Readonly<StudyState>): string | null {
   }
   const sd = Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
   if (sd >= 1e-3) return null;
-  return `The epochs are not normalised (std ≈ ${sd.toExponential(1)}, volts): BatchNorm's running variance starts at 1 and `
-    + 'would need far more batches to reach it, so evaluation collapses to one class. Run normalize_data (z-score) first.';
+  return `The epochs are not normalised (std ≈ ${sd.toExponential(1)}, volts) and input_norm is none: BatchNorm's eps outweighs `
+    + 'their variance, so the network learns poorly. Use configure_training(input_norm="train_fold") or run normalize_data (z-score) first.';
 }
 
 export const DEFAULT_MODEL: ModelConfig = { name: 'EEGNet', params: {} };
@@ -93,6 +95,9 @@ const threadsFor = (config: TrainingConfig, env: ToolEnv): number => {
   }
   return Math.max(1, Math.min(2, availableParallelism()));
 };
+
+/** configure_training's input_norm (train_fold unless set to none). */
+export const inputNormOf = (config: TrainingConfig): 'train_fold' | 'none' => (config.input_norm === 'none' ? 'none' : 'train_fold');
 
 /** A progress event (or a metrics.jsonl line) as the EpochMetrics a RunRecord keeps. */
 export const toMetrics = (p: ProgressEvent): EpochMetrics => ({
@@ -210,6 +215,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
         selection: config.selection,
         checkpointEvery: config.save_checkpoints_every,
         threads,
+        inputNorm: inputNormOf(config),
       },
       seed: p.record.seed,
       ...shared,

@@ -1,6 +1,7 @@
 /**
  * ONNX export of a trained model in eval mode, written by hand (opset 13, IR version 7): input `x` [batch, C, T]
- * float32 with a symbolic batch dimension, output `logits` [batch, nClasses]. Dropout is omitted (identity in eval),
+ * float32 with a symbolic batch dimension, output `logits` [batch, nClasses]. A model's input standardisation comes
+ * first (Sub, Div by per-channel constants). Dropout is omitted (identity in eval),
  * BatchNorm is exported as BatchNormalization with the running statistics, square as Mul(x, x), the clamped log
  * as Log(Max(x, 1e-7)), the classifier as Flatten + Gemm.
  */
@@ -65,9 +66,18 @@ export function exportOnnx(model: Model, opts: { producer?: string; docString?: 
   const graph = new ProtoWriter();
   const nodes: ProtoWriter[] = [];
   const inits: ProtoWriter[] = [];
+  let input = 'x';
+  if (model.inputNorm) {
+    // The training fold's standardisation (inputNorm.ts) is part of the model: (x − mean[c]) / std[c].
+    const shape = [model.nChannels, 1];
+    inits.push(tensor('input_norm.mean', shape, model.inputNorm.mean), tensor('input_norm.std', shape, model.inputNorm.std));
+    nodes.push(node('Sub', ['x', 'input_norm.mean'], ['x_centred'], 'input_norm_sub'));
+    nodes.push(node('Div', ['x_centred', 'input_norm.std'], ['x_standardised'], 'input_norm_div'));
+    input = 'x_standardised';
+  }
   let cur = 'x_4d';
   inits.push(tensor('unsqueeze_axes', [1], [1], 'int64'));
-  nodes.push(node('Unsqueeze', ['x', 'unsqueeze_axes'], [cur], 'unsqueeze'));
+  nodes.push(node('Unsqueeze', [input, 'unsqueeze_axes'], [cur], 'unsqueeze'));
   let counter = 0;
   for (const { prefix, layer } of model.layers) {
     const out = `${prefix}_out${counter++}`;

@@ -1,0 +1,168 @@
+/**
+ * `npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
+ *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
+ *   [--data DIR] [--python PY]`
+ *
+ * Statistical parity of the trainer backends on real EEG: the chat pipeline run headless through the tools (load,
+ * band-pass 8–30 Hz, [normalize_data], epoch 0–4 s on T1/T2, k-fold split by trial with 20 % validation, train,
+ * evaluate with ONNX Runtime on each fold's test set), for every dataset × model × backend × seed. Datasets are the
+ * PhysioNet S001 runs shipped in test/data: `ff` imagined fists vs feet (runs 10 + 14), `lr` imagined left vs
+ * right fist (runs 4 + 8). Prints per backend the mean test accuracy over seeds × folds, the per-(seed, fold)
+ * differences local − pytorch with a two-sided sign test, and the CSP+LDA baseline on the same folds.
+ *
+ * (`-s` keeps npm's banner off stdout, so --json output parses.) Progress lines go to stderr.
+ *
+ * Slow (it trains seeds × folds models per backend and model): not part of `npm test`. Run it with `nice -n 10`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { evaluateRuns } from '../src/core/evaluation/evaluateRuns';
+import { Study } from '../src/core/study/study';
+import type { RunRecord } from '../src/core/study/types';
+import { ToolRegistry } from '../src/core/tools/registry';
+import type { ToolContext } from '../src/core/tools/types';
+
+const argv = process.argv.slice(2);
+const flag = (name: string): boolean => argv.includes(`--${name}`);
+const opt = (name: string, dflt: string): string => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : dflt;
+};
+const list = (name: string, dflt: string): string[] => opt(name, dflt).split(',').map((s) => s.trim()).filter(Boolean);
+
+const repoRoot = path.resolve(__dirname, '../..');
+const DATASETS: Record<string, { label: string; files: string[] }> = {
+  ff: { label: 'S001 imagined fists vs feet (R10+R14)', files: ['S001R10.edf', 'S001R14.edf'] },
+  lr: { label: 'S001 imagined left vs right fist (R04+R08)', files: ['S001R04.edf', 'S001R08.edf'] },
+};
+
+const cfg = {
+  json: flag('json'),
+  datasets: list('datasets', 'ff,lr'),
+  models: list('models', 'EEGNet,ShallowConvNet,SCCNet'),
+  backends: list('backends', 'local,pytorch'),
+  seeds: Number(opt('seeds', '3')),
+  /** seeds are 100 × (firstSeed … firstSeed + seeds − 1): a later call can add seeds to an earlier one */
+  firstSeed: Number(opt('first-seed', '0')),
+  folds: Number(opt('folds', '5')),
+  epochs: Number(opt('epochs', '40')),
+  batch: Number(opt('batch', '8')),
+  lr: Number(opt('lr', '0.001')),
+  threads: Number(opt('threads', '2')),
+  normalize: opt('normalize', 'none'),
+  dataDir: path.resolve(opt('data', path.join(repoRoot, 'test/data'))),
+  python: opt('python', ''),
+};
+const log = (m: string): void => {
+  process.stderr.write(`${m}\n`);
+};
+
+/** Two-sided exact sign test on the non-zero differences. */
+export function signTest(diffs: number[]): { plus: number; minus: number; ties: number; p: number } {
+  const plus = diffs.filter((d) => d > 0).length;
+  const minus = diffs.filter((d) => d < 0).length;
+  const n = plus + minus;
+  const k = Math.min(plus, minus);
+  let tail = 0;
+  let c = 1;
+  for (let i = 0; i <= n; i++) {
+    if (i <= k) tail += c;
+    c = (c * (n - i)) / (i + 1);
+  }
+  return { plus, minus, ties: diffs.length - n, p: n === 0 ? 1 : Math.min(1, (2 * tail) / 2 ** n) };
+}
+
+const mean = (a: number[]): number => a.reduce((s, v) => s + v, 0) / Math.max(1, a.length);
+const sd = (a: number[]): number => {
+  const m = mean(a);
+  return a.length > 1 ? Math.sqrt(a.reduce((s, v) => s + (v - m) ** 2, 0) / (a.length - 1)) : 0;
+};
+
+interface Cell {
+  dataset: string;
+  model: string;
+  backend: string;
+  /** accuracy per seed, per fold (fold order of the dataset) */
+  accuracy: number[][];
+  mean: number;
+  sd: number;
+  seconds: number;
+}
+
+async function main(): Promise<void> {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-parity-'));
+  const cells: Cell[] = [];
+  const baselines: Record<string, { mean: number; folds: number[] }> = {};
+  const comparisons: Array<Record<string, unknown>> = [];
+  try {
+    for (const ds of cfg.datasets) {
+      const d = DATASETS[ds];
+      if (!d) throw new Error(`unknown dataset ${ds} (--datasets): choose from ${Object.keys(DATASETS).join(', ')}`);
+      const study = new Study();
+      const reg = new ToolRegistry();
+      const env = { workspace: path.join(tmp, ds), packageRoot: repoRoot, trusted: true, ...(cfg.python ? { python: cfg.python } : {}) };
+      const ctx: ToolContext = { study, env, awaitLongJobs: true };
+      const call = async (name: string, args: Record<string, unknown>): Promise<void> => {
+        const r = await reg.invoke(name, args, ctx, { confirmed: true });
+        if (r.type === 'error') throw new Error(`${name}: ${r.content}`);
+      };
+      await call('load_data', { paths: d.files.map((f) => path.join(cfg.dataDir, f)) });
+      await call('apply_bandpass_filter', { low_freq: 8, high_freq: 30 });
+      if (cfg.normalize !== 'none') await call('normalize_data', { method: cfg.normalize });
+      await call('epoch_data', { t_min: 0, t_max: 4, event_id: ['T1', 'T2'], baseline: null });
+      await call('generate_dataset', { unit: 'kfold', folds: cfg.folds, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group', seed: 0 });
+      const splits = study.state.dataset!.splits;
+      for (const model of cfg.models) {
+        await call('set_model', { model_name: model });
+        const perBackend: Record<string, number[][]> = {};
+        for (const backend of cfg.backends) {
+          const acc: number[][] = [];
+          const t0 = performance.now();
+          for (let s = 0; s < cfg.seeds; s++) {
+            await call('configure_training', {
+              epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, seed: 100 * (cfg.firstSeed + s), backend, threads: cfg.threads, selection: 'last_epoch',
+            });
+            const before = new Set(study.state.runs.map((r) => r.id));
+            await call('start_training', {});
+            const runs: RunRecord[] = study.state.runs.filter((r) => !before.has(r.id));
+            const failed = runs.find((r) => r.status !== 'done');
+            if (failed) throw new Error(`${backend} run ${failed.id} ${failed.status}: ${failed.error ?? ''}`);
+            const wantBaseline = !baselines[ds];
+            const res = await evaluateRuns(study.state.epochs!, splits, runs, { set: 'test', workspace: env.workspace, baseline: wantBaseline });
+            if (wantBaseline && res.baseline) baselines[ds] = { mean: res.baseline.summary.accuracy.mean, folds: res.baseline.splits.map((b) => b.accuracy) };
+            const byFold = new Map(res.runs.map((r) => [r.splitId, r.accuracy]));
+            acc.push(splits.map((sp) => byFold.get(sp.id) ?? NaN));
+            log(`${ds} ${model} ${backend} seed ${100 * (cfg.firstSeed + s)}: ${acc[acc.length - 1].map((a) => a.toFixed(2)).join(' / ')} (mean ${mean(acc[acc.length - 1]).toFixed(3)})`);
+          }
+          const flat = acc.flat();
+          perBackend[backend] = acc;
+          cells.push({ dataset: ds, model, backend, accuracy: acc, mean: mean(flat), sd: sd(flat), seconds: (performance.now() - t0) / 1000 });
+        }
+        if (perBackend.local && perBackend.pytorch) {
+          const diffs = perBackend.local.flat().map((v, i) => v - perBackend.pytorch.flat()[i]);
+          comparisons.push({ dataset: ds, model, meanDiff: mean(diffs), diffs, signTest: signTest(diffs) });
+        }
+      }
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const out = { config: { ...cfg, json: undefined }, cells, comparisons, baselines };
+  if (cfg.json) {
+    process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
+    return;
+  }
+  console.log(`${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`);
+  for (const c of cells) console.log(`${c.dataset} ${c.model.padEnd(14)} ${c.backend.padEnd(8)} test accuracy ${c.mean.toFixed(3)} ± ${c.sd.toFixed(3)}  (${c.seconds.toFixed(0)} s)`);
+  for (const c of comparisons) {
+    const st = c.signTest as ReturnType<typeof signTest>;
+    console.log(`${String(c.dataset)} ${String(c.model).padEnd(14)} local − pytorch ${(c.meanDiff as number).toFixed(3)}; per (seed, fold): +${st.plus} −${st.minus} =${st.ties}, sign test p = ${st.p.toFixed(3)}`);
+  }
+  for (const [ds, b] of Object.entries(baselines)) console.log(`${ds} CSP+LDA on the same folds: ${b.mean.toFixed(3)} (${b.folds.map((a) => a.toFixed(2)).join(' / ')})`);
+}
+
+main().catch((e: unknown) => {
+  console.error((e as Error).stack ?? String(e));
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+/**
+ * A plain-language diagnosis for `evaluate`: when the trained network ends at or near chance while CSP+LDA on the
+ * same splits is well above it, the network failed to learn what a linear method finds, and the usual causes are
+ * the input scale, too few epochs and the learning rate. The figures behind each hint are stated so a user can act.
+ */
+import type { Epochs } from '../signal/types';
+import type { RunRecord, StudyState } from '../study/types';
+import type { EvaluationResult } from './evaluateRuns';
+
+/** How far CSP+LDA must lead the network (accuracy) before the gap counts as "well above". */
+export const BASELINE_LEAD = 0.15;
+
+/** SD of the epochs' samples (a strided sample of at most ~20 000 values). */
+export function epochsSd(e: Epochs): number {
+  const step = Math.max(1, Math.floor(e.data.length / 20000));
+  let s = 0;
+  let s2 = 0;
+  let n = 0;
+  for (let i = 0; i < e.data.length; i += step) {
+    s += e.data[i];
+    s2 += e.data[i] * e.data[i];
+    n++;
+  }
+  return n ? Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2)) : 0;
+}
+
+const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
+
+/**
+ * Null when the network is fine (clearly above chance) or there is no baseline to compare with; otherwise a warning
+ * that names the gap and what to check. `runs` are the evaluated runs (their configuration and training curves).
+ */
+export function chanceDiagnosis(res: EvaluationResult, runs: readonly RunRecord[], state: Pick<StudyState, 'epochs' | 'history' | 'epochHistory'>): string | null {
+  const base = res.baseline;
+  if (!base) return null;
+  const acc = res.summary.accuracy.mean;
+  const chance = res.pooled.chance;
+  const floor = Math.max(chance.uniform, chance.majority);
+  // a test set too small for any accuracy to be significant says nothing either way (evaluate reports that itself)
+  const significant = chance.significant;
+  if (significant === null) return null;
+  const notAbove = acc <= significant;
+  const baselineWell = base.summary.accuracy.mean >= Math.max(significant, acc + BASELINE_LEAD);
+  if (!notAbove || !baselineWell) return null;
+  const head = `${acc <= floor ? 'The model is at or below chance' : 'The model is not significantly above chance'} (accuracy ${pct(acc)}; chance ${pct(floor)}, `
+    + `significant above ${pct(significant)}) while CSP+LDA reaches ${pct(base.summary.accuracy.mean)} on the same split: the network did not learn what a linear method finds. Check:`;
+  const hints: string[] = [];
+
+  // 1. scale
+  const normalised = [...(state.history ?? []), ...(state.epochHistory ?? [])].some((h) => h.op.startsWith('normalize'));
+  const raw = runs.filter((r) => r.config.input_norm === 'none');
+  const sd = state.epochs ? epochsSd(state.epochs) : NaN;
+  if (raw.length && !normalised && sd < 1e-3) {
+    hints.push(`scale — the epochs are in volts (SD ≈ ${sd.toExponential(1)}) and ${raw.length} run(s) trained with input_norm=none, so BatchNorm cannot normalise them: `
+      + 'train with configure_training(input_norm="train_fold") (the default) or run normalize_data first.');
+  } else {
+    hints.push(`scale — input SD ≈ ${Number.isFinite(sd) ? sd.toExponential(1) : '?'}${raw.length ? ' (trained with input_norm=none)' : ', standardised by the trainer on each training split'}; `
+      + 'make sure the data are not dominated by a bad channel or artefacts (plot_epochs).');
+  }
+
+  // 2. epochs: did it fit the training set?
+  const last = runs.map((r) => r.metrics[r.metrics.length - 1]).filter((m) => m !== undefined);
+  const nEpochs = runs.length ? Math.max(...runs.map((r) => r.metrics.length)) : 0;
+  if (last.length) {
+    const trainAcc = last.reduce((s, m) => s + m.train.accuracy, 0) / last.length;
+    hints.push(trainAcc < 0.8
+      ? `epochs — training accuracy is only ${pct(trainAcc)} after ${nEpochs} epoch(s): it underfits; train for more epochs (configure_training epoch).`
+      : `epochs — training accuracy ${pct(trainAcc)} after ${nEpochs} epoch(s) but not on held-out trials: it overfits; use fewer epochs or selection="best_val_loss", or more data.`);
+  }
+
+  // 3. learning rate
+  const lrs = [...new Set(runs.map((r) => r.config.learning_rate))];
+  hints.push(`learning rate — ${lrs.length ? lrs.join(', ') : 'unknown'}${lrs.some((v) => v < 1e-4) ? ' is very small' : lrs.some((v) => v > 0.05) ? ' is large enough to diverge' : ''}; Adam usually works between 1e-3 and 1e-2.`);
+  return [head, ...hints.map((h, i) => `  ${i + 1}. ${h}`)].join('\n');
+}
