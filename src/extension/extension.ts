@@ -70,8 +70,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
     }),
     ...PANEL_KINDS.map((k) => vscode.commands.registerCommand(panelCommand(k), () => void panels.open(k))),
     vscode.commands.registerCommand('xbrain.panelSnapshot', (kind: PanelKind) => panels.posted.get(kind)),
-    vscode.commands.registerCommand('xbrain.confirmTool', async (tool: string, args: Record<string, unknown>) => {
-      const r = await runTool(host, out, tool, args ?? {}, { confirmed: true });
+    vscode.commands.registerCommand('xbrain.confirmTool', async (tool: string, args: Record<string, unknown>, question?: string) => {
+      const r = await runTool(host, out, tool, args ?? {}, { confirmed: true, confirmedQuestion: question });
       const panel = panelForTool(tool);
       if (panel && r.type !== 'error') panels.open(panel);
       return r;

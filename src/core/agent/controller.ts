@@ -16,6 +16,7 @@ import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
 import { summarizeRun, type AgentCall } from './runSummary';
 import { reviewStudy } from './reviewer';
+import { confirmedQuestionOf } from '../tools/registry';
 
 export type { AgentCall } from './runSummary';
 
@@ -311,7 +312,9 @@ export class AgentController {
       }
     }
     let r = await session.invoke(call.name, args, opts);
-    if (r.type === 'confirm') {
+    // The yes is bound to the question it answered: if the Study changed meanwhile, the registry asks again (at most
+    // twice more) instead of running something the user never saw.
+    for (let round = 0; r.type === 'confirm' && round < 3; round++) {
       this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question: r.content });
       // A call the user already refused in this request is not asked again (an insistent model cannot wear them down).
       const ok = rejected.has(key) ? false : await (this.o.confirm ?? (async () => false))({ tool: call.name, arguments: args, question: r.content });
@@ -321,7 +324,7 @@ export class AgentController {
         this.emit({ type: 'exec_result', tool: call.name, result: res });
         return { result: res, arguments: args, rejectedByUser: true };
       }
-      r = await session.invoke(call.name, args, { ...opts, confirmed: true });
+      r = await session.invoke(call.name, args, { ...opts, confirmed: true, confirmedQuestion: confirmedQuestionOf(r) });
     }
     this.emit({ type: 'exec_result', tool: call.name, result: r });
     return { result: r, arguments: args };

@@ -3,11 +3,12 @@ import type { StudyState } from '../study/types';
 import type { ToolResult } from '../tools/result';
 import { parseCell, describePosition, type ParsedCall } from './cellParser';
 import type { XBrainNotebook } from './format';
+import { confirmedQuestionOf } from '../tools/registry';
 
 /** What the runner needs from a session (XBrainSession satisfies it). */
 export interface RunnerSession {
   readonly study: Study;
-  invoke(name: string, args: unknown, opts?: { confirmed?: boolean; signal?: AbortSignal; progress?: (m: string) => void; awaitLongJobs?: boolean }): Promise<ToolResult>;
+  invoke(name: string, args: unknown, opts?: { confirmed?: boolean; confirmedQuestion?: string; signal?: AbortSignal; progress?: (m: string) => void; awaitLongJobs?: boolean }): Promise<ToolResult>;
 }
 
 /**
@@ -108,7 +109,8 @@ export async function runCell(source: string, session: RunnerSession, opts: Cell
       }
       const invokeOpts = { signal: opts.signal, progress: opts.progress, awaitLongJobs: true };
       let r = await session.invoke(call.tool, call.args, invokeOpts);
-      if (r.type === 'confirm') {
+      // the yes is bound to the question it answered: if the Study changed meanwhile, the cell is asked again
+      for (let round = 0; r.type === 'confirm' && round < 3; round++) {
         const policy = opts.confirm ?? false;
         const yes = typeof policy === 'function' ? await policy(r, call) : policy;
         if (!yes) {
@@ -116,7 +118,7 @@ export async function runCell(source: string, session: RunnerSession, opts: Cell
           opts.onResult?.(r, call);
           return rollback('needs_confirmation');
         }
-        r = await session.invoke(call.tool, call.args, { ...invokeOpts, confirmed: true });
+        r = await session.invoke(call.tool, call.args, { ...invokeOpts, confirmed: true, confirmedQuestion: confirmedQuestionOf(r) });
       }
       results.push(r);
       opts.onResult?.(r, call);

@@ -125,6 +125,15 @@ function confirmPlan(name: string, stage: string, plan: PlannedCall[]): ToolResu
 }
 
 /** The Study changed between the question and its confirmation: the new question, with what it said before. */
+/**
+ * The question a yes to this `confirm` result answers (what to pass back as `confirmedQuestion`): the plan itself,
+ * also when the result is a second ask that quotes what changed.
+ */
+export function confirmedQuestionOf(r: ToolResult): string {
+  const changed = r.meta?.changed as { now?: unknown } | undefined;
+  return typeof changed?.now === 'string' ? changed.now : r.content;
+}
+
 function askAgain(now: ToolResult, before: string): ToolResult {
   return {
     ...now,

@@ -12,6 +12,7 @@ import { AgentController, type Retriever } from '../../core/agent/controller';
 import { citedSources, type RetrievedHit } from './citations';
 import { OfflinePlanner } from '../../core/agent/offlinePlanner';
 import { exportChatToNotebook, type ChatTurnCalls } from '../notebook';
+import { confirmedQuestionOf } from '../../core/tools/registry';
 
 export const PARTICIPANT_ID = 'xbrain.xbrain';
 
@@ -157,16 +158,19 @@ async function runCall(host: SessionHost, call: PlannedToolCall, stream: vscode.
     const opts = { signal: ac.signal, progress: steps.step, awaitLongJobs: long };
     let result = await host.invoke(call.tool, call.args, opts);
     steps.callEnded();
-    if (result.type === 'confirm') {
+    const asked = result.type === 'confirm';
+    // the yes is bound to the question it answered: if the Study changed while the button waited, ask again
+    for (let round = 0; result.type === 'confirm' && round < 3; round++) {
       if (!(await confirmInChat(result, call.args, stream, token))) {
         renderCall({ ...result, meta: { ...result.meta, rejected: true } }, call.args, stream);
         return result;
       }
-      if (long) announceTraining(stream);
+      if (long && round === 0) announceTraining(stream);
       steps.callStarted(callLine(call.tool, call.args));
-      result = await host.invoke(call.tool, call.args, { ...opts, confirmed: true });
+      result = await host.invoke(call.tool, call.args, { ...opts, confirmed: true, confirmedQuestion: confirmedQuestionOf(result) });
       steps.callEnded();
-    } else if (long) announceTraining(stream);
+    }
+    if (!asked && long) announceTraining(stream);
     renderCall(result, call.args, stream);
     if (long && result.type !== 'error') renderTrainingEnd(host.session.study.state.runs.filter((r) => !runsBefore.has(r.id)), stream);
     return result;
