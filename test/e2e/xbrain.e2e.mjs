@@ -195,6 +195,27 @@ test('training from chat: confirmation in the turn, live progress, closing curve
   await shot('e2e-7-training-dashboard.png');
 });
 
+test('one Study per workspace: while this window holds it, `xbrain run` on the same folder is refused by name and changes nothing', async () => {
+  await waitForStatus(/XBrain: trained/);
+  const studyFile = path.join(WS, '.xbrain', 'study.json');
+  const before = fs.readFileSync(studyFile, 'utf8');
+  fs.writeFileSync(path.join(WS, 'other-writer.xbrain'), JSON.stringify({ version: 1, metadata: {}, cells: [{ kind: 'code', source: 'clear_dataset()', outputs: [], metadata: {} }] }) + '\n');
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(EXT, 'dist', 'cli.js'), 'run', 'other-writer.xbrain', '--workspace', WS, '--yes', '--json'], { cwd: WS, encoding: 'utf8', timeout: 60000 });
+  const said = `${r.stdout}\n${r.stderr}`;
+  assert.notEqual(r.status, 0, `a second writer ran: ${said}`);
+  assert.match(said, /being changed by another process/);
+  assert.match(said, /VS Code/);
+  // nothing was lost: the window's Study, on disk and on screen, is the trained one it was
+  assert.equal(fs.readFileSync(studyFile, 'utf8'), before);
+  assert.match(await statusText(), /XBrain: trained/);
+  fs.writeFileSync(path.join(WS, 'other-writer.log'), `$ xbrain run other-writer.xbrain --workspace . --yes --json   (exit ${r.status})\n${said.trim()}\n`);
+  await vs.quickOpen(page, 'other-writer.log');
+  await page.locator('.monaco-editor .view-lines', { hasText: 'another process' }).first().waitFor({ timeout: 20000 });
+  await shot('e2e-9-study-lock.png');
+  await runCommand('View: Close All Editors');
+});
+
 test('the palette clears the study (modal confirmation) and loads a real EDF again through its file picker', async () => {
   await startPaletteCommand('XBrain: Clear Dataset').catch(() => {});
   const dialog = page.locator('.monaco-dialog-box');

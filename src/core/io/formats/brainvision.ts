@@ -5,6 +5,7 @@ import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } fro
 import { isoUtc } from './measDate';
 import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { companionInside } from './companion';
 
 /** Unit factors MNE 1.3 applies (`_unit_dict` in mne/io/brainvision/brainvision.py); unknown units get 1. */
 const UNIT_FACTOR: Record<string, number> = {
@@ -218,7 +219,7 @@ function companion(dir: string, name: string, path: string, field: string): stri
   const full = join(dir, name);
   const rel = relative(dir, full);
   if (isAbsolute(name) || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw badFile(path, field, `'${name}' lies outside the header's folder; companion files must sit next to the .vhdr`);
-  return full;
+  return companionInside(path, full, field);
 }
 
 /** Multiplexed ASCII data as MNE reads it: one line per sample after SkipLines, fields split on spaces (else commas). */

@@ -6,6 +6,7 @@ import { matNumber, parseMat, type MatFile, type MatValue } from './mat';
 import { StatsAccumulator } from '../stats';
 import { pyRound } from '../../signal/numeric';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { companionInside } from './companion';
 
 /** EEGLAB values are microvolts; MNE multiplies by 1e-6 (CAL in mne/io/eeglab/eeglab.py). */
 const CAL = 1e-6;
@@ -205,7 +206,7 @@ async function readSet(path: string): Promise<SetFile> {
   if (!data) throw badFile(path, 'EEG.data', 'missing');
   if (data.kind === 'char') {
     const name = basename(data.rows.join('').replace(/\\/g, '/'));
-    const dataFile = join(dirname(path), name);
+    const dataFile = companionInside(path, join(dirname(path), name), 'EEG.data');
     const size = await fileSize(dataFile, `EEG.data companion file ${name}`);
     if (size < nbchan * total * 4) {
       throw badFile(dataFile, 'EEG.data', `${size} bytes, but ${nbchan} channels x ${pnts} samples${trials > 1 ? ` x ${trials} epochs` : ''} of float32 need ${nbchan * total * 4}`);

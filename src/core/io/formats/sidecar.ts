@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { badFile } from './binary';
+import { companionInside } from './companion';
 
 /** What a `<stem>.json` next to a bare array file (.npy, .mat) may state: arrays carry no rate or names of their own. */
 export interface ArraySidecar {
@@ -13,7 +14,7 @@ export const sidecarPath = (path: string): string => join(dirname(path), `${base
 
 /** The sidecar of `path`, or undefined when there is none; malformed JSON is a typed error naming the sidecar. */
 export async function readSidecar(path: string): Promise<ArraySidecar | undefined> {
-  const p = sidecarPath(path);
+  const p = companionInside(path, sidecarPath(path), 'sidecar JSON');
   let text: string;
   try {
     text = await readFile(p, 'utf8');
