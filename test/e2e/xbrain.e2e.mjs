@@ -209,9 +209,11 @@ test('one Study per workspace: while this window holds it, `xbrain run` on the s
   // nothing was lost: the window's Study, on disk and on screen, is the trained one it was
   assert.equal(fs.readFileSync(studyFile, 'utf8'), before);
   assert.match(await statusText(), /XBrain: trained/);
-  fs.writeFileSync(path.join(WS, 'other-writer.log'), `$ xbrain run other-writer.xbrain --workspace . --yes --json   (exit ${r.status})\n${said.trim()}\n`);
+  // what the other writer was told, folded to the editor's width for the screenshot
+  const fold = (t) => t.replace(/(.{1,90})(\s+|$)/g, '$1\n');
+  fs.writeFileSync(path.join(WS, 'other-writer.log'), `$ xbrain run other-writer.xbrain --workspace . --yes   (exit ${r.status})\n\n${fold(r.stderr.trim())}`);
   await vs.quickOpen(page, 'other-writer.log');
-  await page.locator('.monaco-editor .view-lines', { hasText: 'another process' }).first().waitFor({ timeout: 20000 });
+  await page.locator('.monaco-editor .view-lines', { hasText: 'other-writer.xbrain' }).first().waitFor({ timeout: 20000 });
   await shot('e2e-9-study-lock.png');
   await runCommand('View: Close All Editors');
 });
