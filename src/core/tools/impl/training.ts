@@ -18,6 +18,7 @@ import type { ProgressEvent } from '../../training/protocol';
 import { plot, text, XBrainError } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
 import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
+import { epochsSd } from '../../evaluation/diagnose';
 
 /**
  * Epochs still in volts (std ~1e-5) trained with input_norm=none: BatchNorm's eps (1e-5) then outweighs the variance
@@ -31,16 +32,7 @@ export function scaleWarning(state: Readonly<StudyState>): string | null {
   if (inputNormOf(state.training ?? DEFAULT_TRAINING) !== 'none') return null;
   const normalised = [...state.history, ...state.epochHistory].some((h) => h.op.startsWith('normalize'));
   if (normalised) return null;
-  const step = Math.max(1, Math.floor(e.data.length / 20000));
-  let s = 0;
-  let s2 = 0;
-  let n = 0;
-  for (let i = 0; i < e.data.length; i += step) {
-    s += e.data[i];
-    s2 += e.data[i] * e.data[i];
-    n++;
-  }
-  const sd = Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
+  const sd = epochsSd(e);
   if (sd >= 1e-3) return null;
   return `The epochs are not normalised (std ≈ ${sd.toExponential(1)}, volts) and input_norm is none: BatchNorm's eps outweighs `
     + 'their variance, so the network learns poorly. Use configure_training(input_norm="train_fold") or run normalize_data (z-score) first.';
