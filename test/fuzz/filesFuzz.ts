@@ -1,9 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { rng } from '../../src/core/io/simulate';
 import { XBrainSession } from '../../src/core/session';
 import { mutate } from '../unit/io/fuzz/mutate';
+import { changedFiles, fileSizes } from './outsideWrites';
 import { INTERNAL_TEXT } from './rawMcp';
 
 /**
@@ -45,21 +46,6 @@ export const FORMATS: Record<string, { main: string; files: string[]; text?: str
 
 const TYPED = new Set(['bad_file', 'not_found', 'not_implemented', 'invalid_arguments', 'invalid_state', 'over_budget', 'outside_workspace']);
 
-function listing(dir: string, skip: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const walk = (d: string): void => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (p === skip) continue;
-      const st = statSync(p, { throwIfNoEntry: false });
-      if (st?.isDirectory()) walk(p);
-      else if (st) out.set(relative(dir, p), st.size);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 export async function runFilesFuzz(opts: { dataDir: string; count: number; seed: number; formats?: string[]; log?: (line: string) => void }): Promise<FilesFuzzReport> {
   const r = rng(opts.seed);
   const int = (n: number): number => Math.floor(r() * n);
@@ -70,7 +56,7 @@ export async function runFilesFuzz(opts: { dataDir: string; count: number; seed:
   mkdirSync(outside);
   writeFileSync(join(outside, 'secret.eeg'), readFileSync(join(opts.dataDir, 'test.eeg')));
   writeFileSync(join(outside, 'secret.vmrk'), readFileSync(join(opts.dataDir, 'test.vmrk')));
-  const before = listing(root, ws);
+  const before = fileSizes(root, ws);
   const report: FilesFuzzReport = { seed: opts.seed, perFormat: {}, crashes: 0, hangs: 0, internalTexts: 0, studyChanged: 0, escapes: 0, writesOutside: 0, rssIdleMB: 0, rssPeakMB: 0, slowestMs: 0, examples: [] };
   const note = (kind: string, what: string): void => {
     if (report.examples.length < 20) report.examples.push(`${kind}: ${what.slice(0, 300)}`);
@@ -172,12 +158,10 @@ export async function runFilesFuzz(opts: { dataDir: string; count: number; seed:
   }
   peak = Math.max(peak, process.memoryUsage().rss);
   report.rssPeakMB = Math.round(peak / 2 ** 20);
-  const after = listing(root, ws);
-  for (const [f, size] of after) {
-    if (before.get(f) !== size) {
-      report.writesOutside++;
-      note('write outside', f);
-    }
+  const after = fileSizes(root, ws);
+  for (const f of changedFiles(before, after)) {
+    report.writesOutside++;
+    note('write outside', f);
   }
   rmSync(root, { recursive: true, force: true });
   return report;

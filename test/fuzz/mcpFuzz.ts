@@ -1,8 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { rng } from '../../src/core/io/simulate';
 import { loadStudy } from '../../src/core/study/persistence';
+import { changedFiles, fileSizes } from './outsideWrites';
 import { INTERNAL_TEXT, RawMcp, type Reply } from './rawMcp';
 
 /**
@@ -39,22 +40,6 @@ const TOOLS = ['list_files', 'load_data', 'attach_labels', 'clear_dataset', 'get
   'compute_saliency', 'export_model', 'switch_panel', 'run_sweep', 'confirm_action'];
 const NO_CONFIRM = new Set(['start_training', 'run_sweep']);
 
-function snapshot(dir: string, skip: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const walk = (d: string): void => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (p === skip) continue;
-      const st = statSync(p, { throwIfNoEntry: false });
-      if (!st) continue;
-      if (st.isDirectory()) walk(p);
-      else out.set(relative(dir, p), st.size);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 export async function runMcpFuzz(opts: { cli: string; dataFile: string; count: number; seed: number; log?: (line: string) => void }): Promise<McpFuzzReport> {
   const r = rng(opts.seed);
   const int = (n: number): number => Math.floor(r() * n);
@@ -69,7 +54,7 @@ export async function runMcpFuzz(opts: { cli: string; dataFile: string; count: n
   writeFileSync(join(outside, 'labels.txt'), '1\n2\n');
   symlinkSync(outside, join(ws, 'escape'));
   symlinkSync(join(outside, 'not-yet'), join(ws, 'dangling'));
-  const before = snapshot(root, ws);
+  const before = fileSizes(root, ws);
   const report: McpFuzzReport = { seed: opts.seed, messages: 0, crashes: 0, hangs: 0, unanswered: 0, internalTexts: 0, writesOutside: 0, studyIntact: true, rssIdleMB: 0, rssPeakMB: 0, slowestProbeMs: 0, slowestMs: 0, examples: [] };
   const note = (kind: string, what: string): void => {
     if (report.examples.length < 20) report.examples.push(`${kind}: ${what.slice(0, 300)}`);
@@ -187,12 +172,10 @@ export async function runMcpFuzz(opts: { cli: string; dataFile: string; count: n
   peak = Math.max(peak, server.rss());
   await server.close();
   report.rssPeakMB = Math.round(peak / 2 ** 20);
-  const after = snapshot(root, ws);
-  for (const [f, size] of after) {
-    if (before.get(f) !== size) {
-      report.writesOutside++;
-      note('write outside', f);
-    }
+  const after = fileSizes(root, ws);
+  for (const f of changedFiles(before, after)) {
+    report.writesOutside++;
+    note('write outside', f);
   }
   if (existsSync(join(outside, 'not-yet'))) report.writesOutside++;
   try {

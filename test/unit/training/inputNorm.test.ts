@@ -2,10 +2,9 @@
 // forward and backward, the weights file and the ONNX graph carrying them, and the trainer child process making
 // training independent of the unit: data in volts train exactly as the same data in microvolts (without it, BatchNorm's
 // eps, 1e-5, outweighs the variance of volts and the two runs differ).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadModel, saveWeights } from '../../../src/core/training/checkpoint';
 import { inputGradients, predictLogits } from '../../../src/core/training/evaluate';
 import { applyInputNorm, fitInputNorm } from '../../../src/core/training/inputNorm';
@@ -16,14 +15,10 @@ import { exportOnnx } from '../../../src/core/training/onnx/export';
 import { runOnnx } from '../../../src/core/training/onnx/run';
 import { Rng } from '../../../src/core/training/rng';
 import { toyData } from './toyData';
-import { buildTrainerBundle } from './trainerBundle';
+import { tempTrainerBundle } from './trainerBundle';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-inorm-'));
-let entry = '';
-beforeAll(async () => {
-  entry = await buildTrainerBundle(path.join(tmp, 'dist'));
-}, 60_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const bundle = tempTrainerBundle('xbrain-inorm-');
+const tmp = bundle.tmp;
 
 const spec = { nChannels: 4, nTimes: 160, sfreq: 64, nClasses: 2 };
 const range = (a: number, b: number): number[] => Array.from({ length: b - a }, (_, i) => a + i);
@@ -98,7 +93,7 @@ describe('trainer child process standardises on the training split', () => {
       config: { epochs: 6, batchSize: 8, learningRate: 0.01, threads: 1, ...(inputNorm ? { inputNorm } : {}) },
       splits: { train, val: range(32, 40), test: range(40, n) }, outDir: path.join(tmp, name, 'out'),
     });
-    const out = await launchTrainer(file, { entry }).finished;
+    const out = await launchTrainer(file, { entry: bundle.entry }).finished;
     expect(out.status, out.error).toBe('done');
     return { out, x };
   };

@@ -1,9 +1,8 @@
 // The trainer child process end to end: a real `node trainer.js job.json` run to completion with data-parallel
 // workers, a clean stop on request, and crashes/kills reported as failed with the stderr tail.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../../src/core/training/checkpoint';
 import { predictLogits } from '../../../src/core/training/evaluate';
 import { writeTrainerJob, type TrainerJobInput } from '../../../src/core/training/job';
@@ -11,14 +10,10 @@ import { launchTrainer } from '../../../src/core/training/launcher';
 import { runOnnx } from '../../../src/core/training/onnx/run';
 import type { TrainerEvent } from '../../../src/core/training/protocol';
 import { toyData } from './toyData';
-import { buildTrainerBundle } from './trainerBundle';
+import { tempTrainerBundle } from './trainerBundle';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-launch-'));
-let entry = '';
-beforeAll(async () => {
-  entry = await buildTrainerBundle(path.join(tmp, 'dist'));
-}, 60_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const bundle = tempTrainerBundle('xbrain-launch-');
+const tmp = bundle.tmp;
 
 const spec = { nChannels: 4, nTimes: 160, sfreq: 64, nClasses: 2 };
 const range = (a: number, b: number): number[] => Array.from({ length: b - a }, (_, i) => a + i);
@@ -40,7 +35,7 @@ function job(name: string, epochs: number, extra: Partial<TrainerJobInput['confi
 describe('trainer child process', () => {
   it('trains to completion with two threads, streams per-epoch progress and writes weights, ONNX and metrics', async () => {
     const file = job('full', 3, { threads: 2, selection: 'best_val_loss' });
-    const run = launchTrainer(file, { entry });
+    const run = launchTrainer(file, { entry: bundle.entry });
     const seen: TrainerEvent[] = [];
     run.on((e) => seen.push(e));
     const out = await run.finished;
@@ -68,7 +63,7 @@ describe('trainer child process', () => {
   }, 60_000);
 
   it('stops cleanly on request, before a 1 s kill deadline, keeping the finished epochs and saving the model', async () => {
-    const run = launchTrainer(job('stop', 10_000), { entry, stopGraceMs: 1000 });
+    const run = launchTrainer(job('stop', 10_000), { entry: bundle.entry, stopGraceMs: 1000 });
     await new Promise<void>((resolve) => run.on((e) => e.type === 'progress' && resolve()));
     const out = await run.stop();
     // A kill after the deadline would leave no done event: the trainer honoured stop itself.
@@ -81,7 +76,7 @@ describe('trainer child process', () => {
   }, 60_000);
 
   it('reports a killed trainer as failed with the last stderr lines', async () => {
-    const run = launchTrainer(job('kill', 10_000), { entry });
+    const run = launchTrainer(job('kill', 10_000), { entry: bundle.entry });
     await new Promise<void>((resolve) => run.on((e) => e.type === 'progress' && resolve()));
     const out = await run.kill();
     expect(out.status).toBe('failed');
@@ -95,7 +90,7 @@ describe('trainer child process', () => {
     const file = job('crash', 2);
     const jobJson = JSON.parse(readFileSync(file, 'utf8')) as { data: { x: string } };
     writeFileSync(jobJson.data.x, new Uint8Array(12));
-    const out = await launchTrainer(file, { entry }).finished;
+    const out = await launchTrainer(file, { entry: bundle.entry }).finished;
     expect(out.status).toBe('failed');
     expect(out.exitCode).toBe(1);
     expect(out.error).toContain('epochs.f32 holds 3 values');

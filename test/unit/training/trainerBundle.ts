@@ -33,3 +33,16 @@ export function tempPackageRoot(prefix: string, opts: { python?: boolean } = {})
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
   return { tmp, packageRoot };
 }
+
+/**
+ * For a test file that launches the trainer itself: a temporary folder (removed after the file's tests) whose dist/
+ * holds the trainer bundle; `entry` is its trainer.js once the bundle is built (before the tests).
+ */
+export function tempTrainerBundle(prefix: string): { tmp: string; entry: string } {
+  const bundle = { tmp: mkdtempSync(path.join(tmpdir(), prefix)), entry: '' };
+  beforeAll(async () => {
+    bundle.entry = await buildTrainerBundle(path.join(bundle.tmp, 'dist'));
+  }, 60_000);
+  afterAll(() => rmSync(bundle.tmp, { recursive: true, force: true }));
+  return bundle;
+}
