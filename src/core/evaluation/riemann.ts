@@ -219,8 +219,12 @@ export function symmetricEigen(A: ArrayLike<number>, n: number): SymEigen {
 
 /** V diag(f(λ)) Vᵀ for a symmetric matrix. */
 export function symmetricFunction(A: ArrayLike<number>, n: number, f: (x: number) => number): Float64Array {
-  const { values, vectors } = symmetricEigen(A, n);
-  const fv = values.map(f);
+  return eigenFunction(symmetricEigen(A, n), n, f);
+}
+
+/** V diag(f(λ)) Vᵀ from a decomposition already made (several functions of one matrix share it). */
+function eigenFunction({ values, vectors }: { values: ArrayLike<number>; vectors: ArrayLike<number> }, n: number, f: (x: number) => number): Float64Array {
+  const fv = Array.from(values, f);
   const out = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++) {
@@ -240,6 +244,12 @@ const positive = (what: string) => (x: number): number => {
 
 export const sqrtm = (A: ArrayLike<number>, n: number): Float64Array => symmetricFunction(A, n, (x) => Math.sqrt(positive('sqrtm')(x)));
 export const invsqrtm = (A: ArrayLike<number>, n: number): Float64Array => symmetricFunction(A, n, (x) => 1 / Math.sqrt(positive('invsqrtm')(x)));
+/** C^½ and C^-½ from one eigendecomposition (the Riemannian mean needs both of the same matrix each step). */
+export function sqrtAndInvSqrt(A: ArrayLike<number>, n: number): { sqrt: Float64Array; invSqrt: Float64Array } {
+  const eig = symmetricEigen(A, n);
+  const check = positive('sqrtm');
+  return { sqrt: eigenFunction(eig, n, (x) => Math.sqrt(check(x))), invSqrt: eigenFunction(eig, n, (x) => 1 / Math.sqrt(check(x))) };
+}
 export const logm = (A: ArrayLike<number>, n: number): Float64Array => symmetricFunction(A, n, (x) => Math.log(positive('logm')(x)));
 export const expm = (A: ArrayLike<number>, n: number): Float64Array => symmetricFunction(A, n, Math.exp);
 
@@ -318,8 +328,7 @@ export function riemannMean(covs: readonly Float64Array[], n: number, opts: { to
   let tau = Number.MAX_VALUE;
   let crit = Number.MAX_VALUE;
   for (let k = 0; k < maxIter && crit > tol && nu > tol; k++) {
-    const C12 = sqrtm(C, n);
-    const Cm12 = invsqrtm(C, n);
+    const { sqrt: C12, invSqrt: Cm12 } = sqrtAndInvSqrt(C, n);
     const J = new Float64Array(n * n);
     for (const M of covs) {
       const L = logm(congruence(Cm12, M, n), n);

@@ -1,7 +1,8 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { basename, delimiter, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, resolve } from 'node:path';
 import { XBrainError } from './result';
 import type { ToolEnv } from './types';
+import { contains } from '../io/paths';
 
 /**
  * The workspace boundary: the one check every tool runs on every path a caller names (reads, listings, writes).
@@ -53,11 +54,7 @@ function lstatSafe(p: string): ReturnType<typeof lstatSync> | null {
   }
 }
 
-/** `child` equals `root` or lies below it (both real, absolute). `..hidden` is a name, not a step up. */
-export function contains(root: string, child: string): boolean {
-  const rel = relative(root, child);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
-}
+export { contains };
 
 /** Extra data folders: the front end's list, else XBRAIN_DATA_FOLDERS; relative entries resolve against the workspace. */
 export function dataFolders(env: ToolEnv): string[] {

@@ -397,7 +397,9 @@ export class BatchNorm2d implements Layer {
     this.sync?.allReduce(red.subarray(0, c + 1));
     const count = red[c];
     this.count = count;
-    const means = red.slice(0, c);
+    // the means move to the tail of the scratch, the head then collects the squared deviations
+    const means = red.subarray(c + 1, 2 * c + 1);
+    means.set(red.subarray(0, c));
     for (let ch = 0; ch < c; ch++) {
       const mean = means[ch] / count;
       let ss = 0;

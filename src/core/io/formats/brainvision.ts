@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { Annotation, ChannelInfo, RecordingHeader } from '../types';
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } from './binary';
@@ -6,6 +6,7 @@ import { isoUtc } from './measDate';
 import { StatsAccumulator } from '../stats';
 import type { FormatReader, RawContent, SampleWindow } from './reader';
 import { companionInside } from './companion';
+import { contains } from '../paths';
 
 /** Unit factors MNE 1.3 applies (`_unit_dict` in mne/io/brainvision/brainvision.py); unknown units get 1. */
 const UNIT_FACTOR: Record<string, number> = {
@@ -217,8 +218,7 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
  */
 function companion(dir: string, name: string, path: string, field: string): string {
   const full = join(dir, name);
-  const rel = relative(dir, full);
-  if (isAbsolute(name) || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw badFile(path, field, `'${name}' lies outside the header's folder; companion files must sit next to the .vhdr`);
+  if (isAbsolute(name) || !contains(dir, full)) throw badFile(path, field, `'${name}' lies outside the header's folder; companion files must sit next to the .vhdr`);
   return companionInside(path, full, field);
 }
 

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { dirname } from 'node:path';
+import { contains } from '../paths';
 import { badFile } from './binary';
 
 /**
@@ -16,8 +17,7 @@ export function companionInside(header: string, companion: string, field: string
     return companion;
   }
   const folder = realpathSync(dirname(header));
-  const rel = relative(folder, real);
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+  if (!contains(folder, real)) {
     throw badFile(header, field, `'${companion}' leads outside the header's folder (a link to ${real}); companion files must really sit next to the header`);
   }
   return companion;
