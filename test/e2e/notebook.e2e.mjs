@@ -85,6 +85,21 @@ function writeNotebooks() {
 }
 
 let server, browser, page;
+/** The status and epoch count of every run the workspace's Study records (the extension saves it as runs change). */
+function studyRuns() {
+  try {
+    const study = JSON.parse(fs.readFileSync(path.join(WS, '.xbrain', 'study.json'), 'utf8'));
+    const runs = study.runs ?? study.state?.runs ?? [];
+    return JSON.stringify(runs.map((r) => ({ id: r.id, status: r.status, epochs: r.metrics?.length, error: r.error })));
+  } catch (e) {
+    return `unreadable (${e.message})`;
+  }
+}
+/** The text of every frame of the page (the notebook output webview is nested two iframes deep). */
+async function frameTexts() {
+  const texts = await Promise.all(page.frames().map(async (f) => `[${f.url().slice(0, 80)}] ${(await f.locator('body').innerText({ timeout: 2000 }).catch(() => '')).slice(0, 600)}`));
+  return texts.join('\n');
+}
 const shot = (name) => page.screenshot({ path: path.join(OUT, name) });
 /** drawn plotly graphs (plotly marks its graph div; each graph has several svg.main-svg layers) */
 const plots = () => vs.notebookOutputFrame(page).locator('.xbrain-out .plot.js-plotly-plot');
@@ -164,7 +179,22 @@ test('a training cell shows live output while it runs (status line and curve), t
   await plots().first().waitFor({ timeout: 60000 });
   await shot('notebook-d-training-live.png');
   // when the cell ends, the live line gives way to the result text and the final curves
-  await frame.getByText(/Training finished: 1 run\(s\)/).first().waitFor({ timeout: 300000 });
+  // Polled with the ground truth beside it, so a failure says which side stalled: the run (the Study on disk says it
+  // is still running) or the cell (the run ended, or the cell shows its end state, but the text never appeared).
+  const finishedText = frame.getByText(/Training finished: 1 run\(s\)/).first();
+  const cellEnded = page.locator('.cell-statusbar-container .codicon-notebook-state-success, .cell-statusbar-container .codicon-notebook-state-error').first();
+  const t1 = Date.now();
+  let endedAt = 0;
+  while (!(await finishedText.isVisible().catch(() => false))) {
+    const ended = (await cellEnded.isVisible().catch(() => false)) || /"status":"(done|failed|stopped)"/.test(studyRuns());
+    if (ended && !endedAt) endedAt = Date.now();
+    if ((endedAt && Date.now() - endedAt > 60000) || Date.now() - t1 > 300000) {
+      await shot('notebook-e-training-timeout.png').catch(() => {});
+      assert.fail(`no 'Training finished' in the cell ${endedAt ? '60 s after the run or cell ended' : 'after 300 s'}`
+        + `\n--- runs in .xbrain/study.json: ${studyRuns()}\n--- output frames:\n${await frameTexts()}`);
+    }
+    await page.waitForTimeout(500);
+  }
   assert.equal(await frame.getByText(/\(run 1 of 1\): epoch/).count(), 0);
   assert.ok((await plots().count()) >= 1);
   // the outputs were replaced at once: let the output webview report their new heights before the picture
