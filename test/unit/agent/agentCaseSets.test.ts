@@ -1,10 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { TOOL_DEFINITIONS, definitionByName } from '../../../src/core/tools/definitions';
 import { validateArgs } from '../../../src/core/tools/validate';
 import { STAGES } from '../../../src/core/study/types';
 import type { EvalCase } from '../../../src/core/agent/evaluation';
+import { mockSession } from '../../../src/core/agent/mockTools';
 import type { ToolDefinition } from '../../../src/core/tools/types';
 import { caseLanguage, splitSides, splitUnit } from '../../agent-cases/split';
 import { repoRoot } from '../helpers/paths';
@@ -113,6 +115,31 @@ describe('held-out agent cases (test/agent-cases/dev.jsonl, test.jsonl)', () => 
     expect(test.filter((c) => side.get(c.id) !== 'test').map((c) => c.id)).toEqual([]);
     expect(Math.abs(dev.length - test.length) / all.length).toBeLessThan(0.1);
   });
+
+  it('the expected calls, run on the simulated Study, succeed and reach the expected stage', async () => {
+    // The oracle: each case's expected calls (earlier turns' too) with the required arguments a subset leaves out
+    // filled from the tool defaults. Numeric event ids (769/770) do not exist in the simulated Study, so those
+    // calls may fail; a load whose path the case leaves open cannot be replayed.
+    const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-casesets-')), packageRoot: repoRoot, trusted: true };
+    const byId = new Map(all.map((c) => [c.id, c]));
+    const fill = (tool: string, a: Record<string, unknown> | null | undefined) => (tool === 'configure_training' ? { epoch: 10, batch_size: 32, learning_rate: 0.001, ...a } : (a ?? {}));
+    const wrong: string[] = [];
+    for (const c of all.filter((x) => x.expect.tools)) {
+      const m = /^(conv-.*)-t(\d+)$/.exec(c.id);
+      const turns = m ? Array.from({ length: Number(m[2]) }, (_, k) => byId.get(`${m[1]}-t${k + 1}`)!) : [c];
+      if (turns.some((t) => t.expect.tools!.some((tool, i) => tool === 'load_data' && !t.expect.args?.[i]))) continue;
+      const session = await mockSession(env, c.stage);
+      for (const t of turns) {
+        for (const [i, tool] of t.expect.tools!.entries()) {
+          const a = t.expect.args?.[i];
+          const r = await session.invoke(tool, fill(tool, a), { confirmed: c.confirm ?? true });
+          if (r.type === 'error' && t === c && !/"\d{3,}"/.test(JSON.stringify(a))) wrong.push(`${c.id} ${tool}: ${r.content}`);
+        }
+      }
+      if (c.expect.stage && session.study.stage !== c.expect.stage) wrong.push(`${c.id}: stage ${session.study.stage}, expected ${c.expect.stage}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 60_000);
 
   it('the checker catches a wrong tool, a wrong parameter name and a value outside its schema', () => {
     const bad: EvalCase = { id: 'plain-en-999', category: 'plain', stage: 'data_loaded', turns: ['x'], expect: { tools: ['apply_bandpass_filter', 'load_dat', 'apply_notch_filter'], args: [{ low: 8 }, null, { freq: 'sixty' }] } };
