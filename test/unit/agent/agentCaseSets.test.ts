@@ -1,0 +1,151 @@
+import { describe, it, expect } from 'vitest';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { TOOL_DEFINITIONS, definitionByName } from '../../../src/core/tools/definitions';
+import { validateArgs } from '../../../src/core/tools/validate';
+import { STAGES } from '../../../src/core/study/types';
+import type { EvalCase } from '../../../src/core/agent/evaluation';
+import { mockSession } from '../../../src/core/agent/mockTools';
+import type { ToolDefinition } from '../../../src/core/tools/types';
+import { caseLanguage, splitSides, splitUnit } from '../../agent-cases/split';
+import { repoRoot } from '../helpers/paths';
+
+// The held-out agent cases (test/agent-cases/dev.jsonl and test.jsonl, README.md there): every case must be one the
+// scorer can score — real tool names, real parameter names with values their schema accepts, valid stages — and
+// each case must sit on the side the documented split rule puts it.
+
+const CATEGORIES = ['vocabulary', 'units', 'secondary', 'conversation', 'precedence', 'safety', 'compound', 'plain'];
+const read = (part: string): EvalCase[] =>
+  readFileSync(join(repoRoot, 'test/agent-cases', part), 'utf8').split('\n').filter((l) => l.trim()).map((l, i) => {
+    try {
+      return JSON.parse(l) as EvalCase;
+    } catch {
+      throw new Error(`${part}:${i + 1} is not JSON`);
+    }
+  });
+const dev = read('dev.jsonl');
+const test = read('test.jsonl');
+const all = [...dev, ...test];
+/** A conversation's language is that of all its turns (its first turn of a mix conversation may be English only). */
+const fullText = new Map<string, string>();
+for (const c of all) if (c.turns.join(' ').length > (fullText.get(splitUnit(c.id))?.length ?? -1)) fullText.set(splitUnit(c.id), c.turns.join(' '));
+
+/** The tool's schema without `required`, so a subset of the arguments is checked for names, types and enums. */
+const partial = (d: ToolDefinition): ToolDefinition => ({ ...d, name: `${d.name}#expected-subset`, parameters: { ...d.parameters, required: [] } });
+
+/** Every problem of one case, as messages naming the case and the field. */
+function problems(c: EvalCase): string[] {
+  const out: string[] = [];
+  const say = (m: string) => out.push(`${c.id}: ${m}`);
+  if (!/^[a-z]+-(en|zh|mix)-\d{3}(-t\d+)?$/.test(c.id)) say('id must be <category>-<en|zh|mix>-<nnn>[-t<k>]');
+  if (!CATEGORIES.includes(c.category)) say(`unknown category ${c.category}`);
+  if (!(STAGES as readonly string[]).includes(c.stage)) say(`unknown stage ${c.stage}`);
+  if (!Array.isArray(c.turns) || c.turns.length === 0 || c.turns.some((t) => typeof t !== 'string' || !t.trim())) say('turns must be non-empty strings');
+  const e = c.expect;
+  if (!e || typeof e !== 'object') return [...out, `${c.id}: no expect`];
+  const known = new Set(['route', 'tools', 'args', 'stage', 'error']);
+  for (const k of Object.keys(e)) if (!known.has(k)) say(`expect.${k} is not a field of EvalCase.expect`);
+  if (e.route !== undefined && e.route !== 'qa' && e.route !== 'operation') say(`route ${e.route}`);
+  if (e.stage !== undefined && !(STAGES as readonly string[]).includes(e.stage)) say(`expect.stage ${e.stage}`);
+  const tools = e.tools ?? [];
+  for (const t of tools) if (!definitionByName.has(t)) say(`no tool ${t}`);
+  if (e.args) {
+    if (!e.tools) say('args without tools');
+    if (e.args.length > tools.length) say('more args than tools');
+    e.args.forEach((a, i) => {
+      const def = definitionByName.get(tools[i]);
+      if (a === null || !def) return;
+      for (const k of Object.keys(a)) if (!(k in def.parameters.properties)) say(`${def.name} has no parameter ${k}`);
+      const v = validateArgs(partial(def), a);
+      if (!v.ok) say(v.message);
+    });
+  }
+  // A single-turn case's first tool must be offered at the stage the case starts from.
+  if (c.turns.length === 1 && tools.length > 0 && !definitionByName.get(tools[0])?.stages.includes(c.stage)) say(`${tools[0]} is not available at ${c.stage}`);
+  // The language is in the id; check it against the text (a mix conversation may switch language between turns).
+  const lang = caseLanguage(c.id);
+  const text = fullText.get(splitUnit(c.id)) ?? c.turns.join(' ');
+  const hasCjk = /[\u4e00-\u9fff]/.test(text);
+  const hasEnglishWord = /[A-Za-z]{3,}/.test(text.replace(/\S+\.(edf|bdf|gdf)\b/gi, ''));
+  if (lang === 'zh' && !/[\u4e00-\u9fff]/.test(c.turns[c.turns.length - 1])) say('a zh case whose scored turn has no Chinese');
+  if (lang === 'en' && hasCjk) say('an en case with Chinese in it');
+  if (lang === 'mix' && (!hasCjk || !hasEnglishWord)) say('a mix case must mix Chinese and English words');
+  return out;
+}
+
+describe('held-out agent cases (test/agent-cases/dev.jsonl, test.jsonl)', () => {
+  it('every case parses and names real tools, real parameters with valid values, and valid stages', () => {
+    expect(all.flatMap(problems)).toEqual([]);
+  });
+
+  it('ids are unique across both parts and conversations are complete prefixes of each other', () => {
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
+    const convs = new Map<string, EvalCase[]>();
+    for (const c of all.filter((x) => splitUnit(x.id) !== x.id)) {
+      if (!convs.has(splitUnit(c.id))) convs.set(splitUnit(c.id), []);
+      convs.get(splitUnit(c.id))!.push(c);
+    }
+    for (const [id, turns] of convs) {
+      turns.sort((a, b) => a.turns.length - b.turns.length);
+      const full = turns[turns.length - 1];
+      expect(turns.map((t) => Number(/-t(\d+)$/.exec(t.id)![1])), id).toEqual(turns.map((_, i) => i + 1));
+      turns.forEach((t, k) => {
+        expect(t.turns, t.id).toEqual(full.turns.slice(0, k + 1));
+        expect([t.stage, t.category, t.confirm], t.id).toEqual([full.stage, full.category, full.confirm]);
+      });
+    }
+    expect(convs.size).toBeGreaterThanOrEqual(60);
+  });
+
+  it('meets the issue-14 size: ≥ 420 cases, ≥ 30% Traditional Chinese, every category on both sides', () => {
+    expect(all.length).toBeGreaterThanOrEqual(420);
+    expect(all.filter((c) => caseLanguage(c.id) === 'zh').length / all.length).toBeGreaterThanOrEqual(0.3);
+    for (const cat of CATEGORIES) {
+      expect(dev.some((c) => c.category === cat), `dev ${cat}`).toBe(true);
+      expect(test.some((c) => c.category === cat), `test ${cat}`).toBe(true);
+    }
+    const used = new Set(all.flatMap((c) => c.expect.tools ?? []));
+    expect(TOOL_DEFINITIONS.filter((d) => !used.has(d.name) && d.name !== 'run_protocol').map((d) => d.name)).toEqual([]);
+  });
+
+  it('each case is on the side the split rule assigns, and the sides are within 10% of each other', () => {
+    const side = splitSides(all);
+    expect(dev.filter((c) => side.get(c.id) !== 'dev').map((c) => c.id)).toEqual([]);
+    expect(test.filter((c) => side.get(c.id) !== 'test').map((c) => c.id)).toEqual([]);
+    expect(Math.abs(dev.length - test.length) / all.length).toBeLessThan(0.1);
+  });
+
+  it('the expected calls, run on the simulated Study, succeed and reach the expected stage', async () => {
+    // The oracle: each case's expected calls (earlier turns' too) with the required arguments a subset leaves out
+    // filled from the tool defaults. Numeric event ids (769/770) do not exist in the simulated Study, so those
+    // calls may fail; a load whose path the case leaves open cannot be replayed.
+    const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-casesets-')), packageRoot: repoRoot, trusted: true };
+    const byId = new Map(all.map((c) => [c.id, c]));
+    const fill = (tool: string, a: Record<string, unknown> | null | undefined) => (tool === 'configure_training' ? { epoch: 10, batch_size: 32, learning_rate: 0.001, ...a } : (a ?? {}));
+    const wrong: string[] = [];
+    for (const c of all.filter((x) => x.expect.tools)) {
+      const m = /^(conv-.*)-t(\d+)$/.exec(c.id);
+      const turns = m ? Array.from({ length: Number(m[2]) }, (_, k) => byId.get(`${m[1]}-t${k + 1}`)!) : [c];
+      if (turns.some((t) => t.expect.tools!.some((tool, i) => tool === 'load_data' && !t.expect.args?.[i]))) continue;
+      const session = await mockSession(env, c.stage);
+      for (const t of turns) {
+        for (const [i, tool] of t.expect.tools!.entries()) {
+          const a = t.expect.args?.[i];
+          const r = await session.invoke(tool, fill(tool, a), { confirmed: c.confirm ?? true });
+          if (r.type === 'error' && t === c && !/"\d{3,}"/.test(JSON.stringify(a))) wrong.push(`${c.id} ${tool}: ${r.content}`);
+        }
+      }
+      if (c.expect.stage && session.study.stage !== c.expect.stage) wrong.push(`${c.id}: stage ${session.study.stage}, expected ${c.expect.stage}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 60_000);
+
+  it('the checker catches a wrong tool, a wrong parameter name and a value outside its schema', () => {
+    const bad: EvalCase = { id: 'plain-en-999', category: 'plain', stage: 'data_loaded', turns: ['x'], expect: { tools: ['apply_bandpass_filter', 'load_dat', 'apply_notch_filter'], args: [{ low: 8 }, null, { freq: 'sixty' }] } };
+    const found = problems(bad).join('\n');
+    expect(found).toContain('no tool load_dat');
+    expect(found).toContain('has no parameter low');
+    expect(found).toContain("'freq' must be number");
+  });
+});
