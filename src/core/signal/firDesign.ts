@@ -6,6 +6,7 @@
  */
 import { XBrainError } from '../tools/result';
 import { f2 } from './numeric';
+import { checkBand, checkBelowNyquist, signalArgError } from './params';
 
 /** MNE's `_length_factors['hamming']`: filter length = 3.3 / transition bandwidth (s). */
 const HAMMING_LENGTH_FACTOR = 3.3;
@@ -127,14 +128,11 @@ function header(kind: FirKind): string[] {
 
 /**
  * `mne.filter.create_filter(None, sfreq, l_freq, h_freq)` with every default: band-pass (l < h), high-pass (h null),
- * low-pass (l null). Throws typed errors naming `l_freq` / `h_freq` for MNE's domain rules.
+ * low-pass (l null). Refusals name the kernel's `{low}` / `{high}` (signal/params.ts).
  */
 export function designFir(sfreq: number, lFreq: number | null, hFreq: number | null, opts: { lTrans?: number; hTrans?: number } = {}): FirDesign {
   const nyq = sfreq / 2;
-  if (lFreq === null && hFreq === null) throw bad('l_freq', 'at least one of l_freq and h_freq must be given');
-  if (lFreq !== null && !(lFreq > 0)) throw bad('l_freq', `highpass frequency ${lFreq} must be greater than zero`);
-  if (hFreq !== null && !(hFreq < nyq)) throw bad('h_freq', `lowpass frequency ${hFreq} must be less than Nyquist (${nyq})`);
-  if (lFreq !== null && hFreq !== null && !(lFreq < hFreq)) throw bad('l_freq', `low frequency ${lFreq} must be below high frequency ${hFreq}`);
+  checkBand(sfreq, lFreq, hFreq);
   const kind: FirKind = lFreq !== null ? (hFreq !== null ? 'bandpass' : 'highpass') : 'lowpass';
   const log: string[] = [];
   if (kind === 'bandpass') log.push(`Setting up band-pass filter from ${g2(lFreq!)} - ${g2(hFreq!)} Hz`);
@@ -148,7 +146,7 @@ export function designFir(sfreq: number, lFreq: number | null, hFreq: number | n
     log.push(`- Lower transition bandwidth: ${f2(lTrans)} Hz (-6 dB cutoff frequency: ${f2(lFreq - lTrans / 2)} Hz)`);
     if (!(lTrans > 0)) throw bad('l_trans_bandwidth', `l_trans_bandwidth must be positive, got ${lTrans}`);
     lStop = lFreq - lTrans;
-    if (lStop < 0) throw bad('l_freq', `Filter specification invalid: Lower stop frequency negative (${f2(lStop)} Hz). Increase pass frequency or reduce the transition bandwidth (l_trans_bandwidth)`);
+    if (lStop < 0) throw signalArgError('low', `{low}: filter specification invalid: lower stop frequency negative (${f2(lStop)} Hz). Increase pass frequency or reduce the transition bandwidth (l_trans_bandwidth)`);
   }
   if (hFreq !== null) {
     hTrans = opts.hTrans ?? Math.min(Math.max(0.25 * hFreq, 2), nyq - hFreq);
@@ -156,7 +154,7 @@ export function designFir(sfreq: number, lFreq: number | null, hFreq: number | n
     log.push(`- Upper transition bandwidth: ${f2(hTrans)} Hz (-6 dB cutoff frequency: ${f2(hFreq + hTrans / 2)} Hz)`);
     if (!(hTrans > 0)) throw bad('h_trans_bandwidth', `h_trans_bandwidth must be positive, got ${hTrans}`);
     hStop = hFreq + hTrans;
-    if (hStop > nyq) throw bad('h_freq', `Effective band-stop frequency (${hStop}) is too high (maximum based on Nyquist is ${nyq})`);
+    if (hStop > nyq) throw signalArgError('high', `{high}: effective band-stop frequency (${hStop}) is too high (maximum based on Nyquist is ${nyq})`);
   }
   const length = autoLength(Math.min(hTrans ?? Infinity, lTrans ?? Infinity), sfreq);
   log.push(`- Filter length: ${length} samples (${(length / sfreq).toFixed(3)} sec)`, '');
@@ -193,8 +191,8 @@ export function notchHarmonics(f0: number, sfreq: number): number[] {
  */
 export function designNotch(sfreq: number, freqs: number[]): FirDesign {
   const nyq = sfreq / 2;
-  if (freqs.length === 0) throw bad('freq', `no notch frequency below Nyquist (${nyq} Hz)`);
-  for (const f of freqs) if (!(f > 0 && f < nyq)) throw bad('freq', `notch frequency ${f} must be between 0 and Nyquist (${nyq} Hz)`);
+  if (freqs.length === 0) throw signalArgError('freq', `{freq}: no notch frequency below Nyquist (${nyq} Hz)`);
+  for (const f of freqs) checkBelowNyquist('freq', sfreq, f);
   const tb2 = 0.5;
   const widths = freqs.map((f) => f / 200);
   const lows = freqs.map((f, i) => f - widths[i] / 2 - tb2);
@@ -207,7 +205,7 @@ export function designNotch(sfreq: number, freqs: number[]): FirDesign {
   } else {
     log.push(`- Lower transition bandwidth: ${f2(tb2)} Hz`, `- Upper transition bandwidth: ${f2(tb2)} Hz`);
   }
-  for (const h of highs) if (h > nyq) throw bad('freq', `Effective band-stop frequency (${h}) is too high (maximum based on Nyquist is ${nyq})`);
+  for (const h of highs) if (h > nyq) throw signalArgError('freq', `{freq}: effective band-stop frequency (${h}) is too high (maximum based on Nyquist is ${nyq})`);
   const length = autoLength(tb2, sfreq);
   log.push(`- Filter length: ${length} samples (${(length / sfreq).toFixed(3)} sec)`, '');
   const pts: Array<[number, number]> = [];

@@ -5,6 +5,7 @@
  */
 import { XBrainError } from '../tools/result';
 import { oddExtension } from './pad';
+import { checkBand, checkBelowNyquist, signalArgError } from './params';
 
 type C = [number, number];
 const cadd = (a: C, b: C): C => [a[0] + b[0], a[1] + b[1]];
@@ -183,23 +184,17 @@ function zpk2sos(zIn: C[], pIn: C[], k: number): Sos {
 
 /**
  * scipy.signal.butter(order, freqs, btype, fs=sfreq, output='sos'). `freqs` is [low, high] for band-pass, a single
- * cut-off otherwise. Throws typed errors naming `low_freq` / `high_freq`.
+ * cut-off otherwise. Refusals name the kernel's `{low}` / `{high}` / `{order}` (signal/params.ts).
  */
 export function butterSos(order: number, freqs: number[], btype: IirBtype, sfreq: number): Sos {
-  if (!Number.isInteger(order) || order < 1) throw new XBrainError('invalid_arguments', `iir_order must be a positive integer, got ${order}`, { parameter: 'iir_order' });
-  const nyq = sfreq / 2;
+  if (!Number.isInteger(order) || order < 1) throw signalArgError('order', `{order} must be a positive integer, got ${order}`);
+  if (btype === 'bandpass') checkBand(sfreq, freqs[0], freqs[1]);
+  else checkBelowNyquist(btype === 'highpass' ? 'low' : 'high', sfreq, freqs[0]);
   const Wn = freqs.map((f) => (2 * f) / sfreq);
-  Wn.forEach((w, i) => {
-    if (!(w > 0 && w < 1)) {
-      const parameter = btype === 'bandpass' ? (i === 0 ? 'low_freq' : 'high_freq') : btype === 'highpass' ? 'low_freq' : 'high_freq';
-      throw new XBrainError('invalid_arguments', `${parameter} ${freqs[i]} Hz must be between 0 and Nyquist (${nyq} Hz)`, { parameter });
-    }
-  });
   const fsD = 2;
   const warped = Wn.map((w) => 2 * fsD * Math.tan((Math.PI * w) / fsD));
   let zpk = buttap(order);
   if (btype === 'bandpass') {
-    if (!(freqs[0] < freqs[1])) throw new XBrainError('invalid_arguments', `low_freq (${freqs[0]}) must be below high_freq (${freqs[1]})`, { parameter: 'low_freq' });
     zpk = lp2bp(zpk, Math.sqrt(warped[0] * warped[1]), warped[1] - warped[0]);
   } else if (btype === 'lowpass') zpk = lp2lp(zpk, warped[0]);
   else zpk = lp2hp(zpk, warped[0]);
@@ -307,11 +302,11 @@ export interface IirDesign {
 
 /** `mne.filter.create_filter(..., method='iir', iir_params=dict(order, ftype='butter', output='sos'))`. */
 export function designButterworth(order: number, lFreq: number | null, hFreq: number | null, sfreq: number): IirDesign {
+  checkBand(sfreq, lFreq, hFreq);
   let btype: IirBtype, freqs: number[];
   if (lFreq !== null && hFreq !== null) { btype = 'bandpass'; freqs = [lFreq, hFreq]; }
   else if (lFreq !== null) { btype = 'highpass'; freqs = [lFreq]; }
-  else if (hFreq !== null) { btype = 'lowpass'; freqs = [hFreq]; }
-  else throw new XBrainError('invalid_arguments', 'at least one of low_freq and high_freq must be given', { parameter: 'low_freq' });
+  else { btype = 'lowpass'; freqs = [hFreq as number]; } // checkBand: one edge at least
   const sos = butterSos(order, freqs, btype, sfreq);
   const padlen = estimateRingingSamples(sos);
   const log = [

@@ -13,6 +13,7 @@ import { channelNames, channelTypes, isDataChannel, mapAcrossChannels, mapRows, 
 import { matchChannels } from './channels';
 import type { NormalizeMethod } from './normalize';
 import { pyRound } from './numeric';
+import { checkBand, checkBelowNyquist, signalArgError } from './params';
 
 export interface StepResult {
   data: SignalData;
@@ -20,19 +21,6 @@ export interface StepResult {
   design?: Record<string, unknown>;
   /** things the user should know (e.g. a filter longer than the data) */
   warnings: string[];
-}
-
-/** Rename MNE's parameter names to the tool's in a typed error (l_freq → low_freq …). */
-function renamed<T>(names: Record<string, string>, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof XBrainError && typeof e.details.parameter === 'string' && names[e.details.parameter]) {
-      const from = e.details.parameter, to = names[from];
-      throw new XBrainError(e.code, e.message.replace(new RegExp(`\\b${from}\\b`, 'g'), to), { ...e.details, parameter: to });
-    }
-    throw e;
-  }
 }
 
 function dataPicks(d: SignalData): number[] {
@@ -51,25 +39,18 @@ export interface FilterOptions {
   hFreq: number | null;
   method: 'fir' | 'iir';
   iirOrder: number;
-  /** the tool's names for l_freq / h_freq (apply_bandpass_filter: low_freq / high_freq) */
-  names?: { l: string; h: string };
 }
 
 /** MNE `inst.filter(l_freq, h_freq)` (FIR defaults) or `method='iir'` with a Butterworth of the given order. */
 export async function bandpass(d: SignalData, o: FilterOptions, par: RunRowsOptions = {}): Promise<StepResult> {
   requireData(d);
   const sfreq = sfreqOf(d);
-  const names = o.names ?? { l: 'l_freq', h: 'h_freq' };
-  const map = { l_freq: names.l, h_freq: names.h, low_freq: names.l, high_freq: names.h };
-  const nyq = sfreq / 2;
-  if (o.lFreq !== null && !(o.lFreq < nyq)) throw new XBrainError('invalid_arguments', `${names.l}: ${o.lFreq} Hz must be below Nyquist (${nyq} Hz at ${sfreq} Hz sampling)`, { parameter: names.l });
-  if (o.hFreq !== null && !(o.hFreq < nyq)) throw new XBrainError('invalid_arguments', `${names.h}: ${o.hFreq} Hz must be below Nyquist (${nyq} Hz at ${sfreq} Hz sampling)`, { parameter: names.h });
-  if (o.lFreq !== null && o.hFreq !== null && !(o.lFreq < o.hFreq)) throw new XBrainError('invalid_arguments', `${names.l}: ${o.lFreq} Hz must be below ${names.h} (${o.hFreq} Hz)`, { parameter: names.l });
+  checkBand(sfreq, o.lFreq, o.hFreq);
   const picks = dataPicks(d);
   const warnings: string[] = [];
   const band = o.lFreq !== null && o.hFreq !== null ? `${o.lFreq} ~ ${o.hFreq} Hz` : o.lFreq !== null ? `high-pass ${o.lFreq} Hz` : `low-pass ${o.hFreq} Hz`;
   if (o.method === 'fir') {
-    const fir = renamed(map, () => designFir(sfreq, o.lFreq, o.hFreq));
+    const fir = designFir(sfreq, o.lFreq, o.hFreq);
     const n = minTimes(d);
     if (fir.length > n) warnings.push(`filter_length (${fir.length}) is longer than the signal (${n}), distortion is likely. Reduce the filter length or filter a longer signal.`);
     const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'fir', taps: fir.taps }, i, out, par));
@@ -85,7 +66,7 @@ export async function bandpass(d: SignalData, o: FilterOptions, par: RunRowsOpti
       },
     };
   }
-  const iir = renamed(map, () => designButterworth(o.iirOrder, o.lFreq, o.hFreq, sfreq));
+  const iir = designButterworth(o.iirOrder, o.lFreq, o.hFreq, sfreq);
   const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'iir', sos: iir.sos, padlen: iir.padlen }, i, out, par));
   const n = minTimes(d);
   return {
@@ -107,14 +88,14 @@ export async function notch(d: SignalData, freq: number, par: RunRowsOptions = {
   requireData(d);
   const sfreq = sfreqOf(d);
   const nyq = sfreq / 2;
-  if (!(freq > 0 && freq < nyq)) throw new XBrainError('invalid_arguments', `freq: ${freq} Hz must lie between 0 and Nyquist (${nyq} Hz at ${sfreq} Hz sampling)`, { parameter: 'freq' });
+  checkBelowNyquist('freq', sfreq, freq);
   // counted before any list is built: a tiny freq would otherwise mean billions of notches
   const harmonics = Math.floor((nyq - 2) / freq);
   if (harmonics > MAX_NOTCH_HARMONICS) {
-    throw new XBrainError('invalid_arguments', `freq: ${freq} Hz would notch ${harmonics} harmonics (${freq}, ${2 * freq}, … Hz up to Nyquist ${nyq} Hz), erasing the EEG bands; at most ${MAX_NOTCH_HARMONICS} are notched — line noise is at 50 or 60 Hz`, { parameter: 'freq', harmonics });
+    throw signalArgError('freq', `{freq}: ${freq} Hz would notch ${harmonics} harmonics (${freq}, ${2 * freq}, … Hz up to Nyquist ${nyq} Hz), erasing the EEG bands; at most ${MAX_NOTCH_HARMONICS} are notched — line noise is at 50 or 60 Hz`, { harmonics });
   }
   const freqs = notchHarmonics(freq, sfreq);
-  if (freqs.length === 0) throw new XBrainError('invalid_arguments', `freq: ${freq} Hz leaves no notch at least 2 Hz below Nyquist (${nyq} Hz)`, { parameter: 'freq' });
+  if (freqs.length === 0) throw signalArgError('freq', `{freq}: ${freq} Hz leaves no notch at least 2 Hz below Nyquist (${nyq} Hz)`);
   const fir = designNotch(sfreq, freqs);
   const picks = dataPicks(d);
   const warnings: string[] = [];
@@ -137,9 +118,9 @@ export async function notch(d: SignalData, freq: number, par: RunRowsOptions = {
 export async function resample(d: SignalData, rate: number, par: RunRowsOptions = {}): Promise<StepResult> {
   requireData(d);
   const sfreq = sfreqOf(d);
-  if (!(rate > 0) || !Number.isFinite(rate)) throw new XBrainError('invalid_arguments', `rate: must be a positive number of Hz, got ${rate}`, { parameter: 'rate' });
+  if (!(rate > 0) || !Number.isFinite(rate)) throw signalArgError('rate', `{rate}: must be a positive number of Hz, got ${rate}`);
   const n = minTimes(d);
-  if (Math.round((rate / sfreq) * n) < 1) throw new XBrainError('invalid_arguments', `rate: ${rate} Hz leaves no samples of a ${n}-sample signal`, { parameter: 'rate' });
+  if (Math.round((rate / sfreq) * n) < 1) throw signalArgError('rate', `{rate}: ${rate} Hz leaves no samples of a ${n}-sample signal`);
   const types = channelTypes(d);
   const picks = types.map((t, i) => (t === 'stim' ? -1 : i)).filter((i) => i >= 0);
   const ratio = rate / sfreq;
@@ -175,12 +156,12 @@ export function reference(d: SignalData, method: string): StepResult {
   const eeg = types.map((t, i) => (t === 'eeg' ? i : -1)).filter((i) => i >= 0);
   if (eeg.length === 0) throw new XBrainError('invalid_state', 'no EEG channels to re-reference');
   const m = method.trim();
-  if (!m) throw new XBrainError('invalid_arguments', 'method: give "average" or a channel name', { parameter: 'method' });
+  if (!m) throw signalArgError('method', '{method}: give "average" or a channel name');
   let refIdx: number[], label: string;
   if (m.toLowerCase() === 'average') { refIdx = eeg; label = 'average'; }
   else {
     const req = m.split(',').map((s) => s.trim()).filter(Boolean);
-    refIdx = matchChannels(req, names, 'method');
+    refIdx = matchChannels(req, names, 'method', '{method}');
     label = refIdx.map((i) => names[i]).join(', ');
   }
   const apply = new Set(eeg);
@@ -195,9 +176,9 @@ export function reference(d: SignalData, method: string): StepResult {
 /** `inst.pick(channels)`: keep the listed channels in the listed order (case- and dot-insensitive names). */
 export function selectChannels(d: SignalData, channels: readonly string[]): StepResult {
   requireData(d);
-  if (channels.length === 0) throw new XBrainError('invalid_arguments', 'channels: list at least one channel', { parameter: 'channels' });
+  if (channels.length === 0) throw signalArgError('channels', '{channels}: list at least one channel');
   const names = channelNames(d);
-  const idx = matchChannels(channels, names, 'channels');
+  const idx = matchChannels(channels, names, 'channels', '{channels}');
   let data: SignalData;
   if (d.kind === 'raw') {
     data = { kind: 'raw', recordings: d.recordings.map((r) => ({ ...r, channels: idx.map((i) => r.channels[i]), data: idx.map((i) => r.data[i]) })) };
@@ -215,7 +196,7 @@ export function selectChannels(d: SignalData, channels: readonly string[]): Step
 /** z-score or min-max per channel over time (raw) or per trial × channel (epochs), eps 1e-12, every channel. */
 export function normalize(d: SignalData, method: NormalizeMethod): StepResult {
   requireData(d);
-  if (method !== 'z-score' && method !== 'min-max') throw new XBrainError('invalid_arguments', `method: '${String(method)}' is not z-score or min-max`, { parameter: 'method' });
+  if (method !== 'z-score' && method !== 'min-max') throw signalArgError('method', `{method}: '${String(method)}' is not z-score or min-max`);
   const all = channelNames(d).map((_, i) => i);
   const data = mapRows(d, all, (i, out) => normalizeRows(i, out, method));
   return {

@@ -158,6 +158,13 @@ describe('refusals leave the Study unchanged', () => {
     ['apply_standard_preprocess', { rereference: 'nope' }, 'rereference'],
     ['apply_standard_preprocess', { notch_freq: 100 }, 'notch_freq'],
     ['apply_standard_preprocess', { resample_rate: -5 }, 'resample_rate'],
+    // the kernels name their own parameters; each tool's refusal names its own arguments (signal/params, tools/argNames)
+    ['apply_bandpass_filter', { low_freq: 8, high_freq: 90, method: 'iir' }, 'high_freq'],
+    ['apply_bandpass_filter', { low_freq: 30, high_freq: 8, method: 'iir' }, 'low_freq'],
+    ['apply_standard_preprocess', { l_freq: 30, h_freq: 8 }, 'l_freq'],
+    ['apply_standard_preprocess', { l_freq: 4, h_freq: 95 }, 'h_freq'],
+    ['apply_standard_preprocess', { rereference: 'C3,C3' }, 'rereference'],
+    ['select_channels', { channels: ['C3', 'C3'] }, 'channels'],
   ];
   for (const [tool, args, parameter] of cases) {
     it(`${tool}(${JSON.stringify(args)}) → invalid_arguments naming ${parameter}`, async () => {
@@ -168,6 +175,7 @@ describe('refusals leave the Study unchanged', () => {
       expect(r.error?.code).toBe('invalid_arguments');
       expect(r.meta.parameter).toBe(parameter);
       expect(r.content).toContain(parameter);
+      expect(r.content).not.toMatch(/\{(low|high|freq|rate|method|order|channels)\}/);
       expect(h.study.state).toBe(before);
     });
   }

@@ -13,6 +13,7 @@ import { fitMontage, MONTAGE_NAMES, type MontageName } from '../../signal/montag
 import type { NormalizeMethod } from '../../signal/normalize';
 import { insideWorkspace } from '../boundary';
 import { checkBudget } from '../budget';
+import { callWithArgNames, type ArgNames } from '../argNames';
 import { isEpochedRecording } from '../../signal/epochedFiles';
 
 /** Resampling holds the new data and an FFT working copy: both counted against the budget before it starts. */
@@ -61,10 +62,14 @@ function stepReply(tool: string, head: string, data: SignalData, entries: Histor
   return text(tool, lines.join('\n'), { target: data.kind, shape, history: entries, warnings });
 }
 
-/** Steps may run on the signal worker pool (filters, resample), so they may return a Promise. */
-function runStep(tool: string, op: string, params: Record<string, unknown>, head: string, f: (d: SignalData) => StepResult | Promise<StepResult>) {
+/**
+ * Steps may run on the signal worker pool (filters, resample), so they may return a Promise. The kernel's refusals
+ * name its neutral parameters; `names` gives this tool's argument names for them (the kernel's own where equal).
+ */
+function runStep(tool: string, op: string, params: Record<string, unknown>, head: string, f: (d: SignalData) => StepResult | Promise<StepResult>, names: ArgNames = {}) {
   return async (ctx: ToolContext): Promise<ToolResult> => {
-    const step = await f(currentData(ctx.study.state));
+    const data = currentData(ctx.study.state);
+    const step = await callWithArgNames(names, () => f(data));
     const e = entry(op, params, step);
     commitSteps(ctx, step.data, [e]);
     return stepReply(tool, head, step.data, [e], step.warnings);
@@ -85,8 +90,8 @@ export const signalTools: ToolImplementations = {
       const method = (args.method as 'fir' | 'iir') ?? 'fir';
       const params = { low_freq: args.low_freq, high_freq: args.high_freq, method, iir_order: method === 'iir' ? (args.iir_order ?? 4) : undefined };
       return runStep('apply_bandpass_filter', 'bandpass_filter', params, `Applied Bandpass Filter (${args.low_freq}-${args.high_freq} Hz, ${method.toUpperCase()})`, (d) =>
-        bandpass(d, { lFreq: args.low_freq as number, hFreq: args.high_freq as number, method, iirOrder: (args.iir_order as number) ?? 4, names: { l: 'low_freq', h: 'high_freq' } }),
-      )(ctx);
+        bandpass(d, { lFreq: args.low_freq as number, hFreq: args.high_freq as number, method, iirOrder: (args.iir_order as number) ?? 4 }),
+      { low: 'low_freq', high: 'high_freq', order: 'iir_order' })(ctx);
     },
   },
 
@@ -116,28 +121,20 @@ export const signalTools: ToolImplementations = {
       let d = currentData(ctx.study.state);
       const entries: HistoryEntry[] = [];
       const warnings: string[] = [];
-      const step = async (op: string, params: Record<string, unknown>, f: (x: SignalData) => StepResult | Promise<StepResult>) => {
-        const r = await f(d);
+      // Each step's refusals name this tool's argument (l_freq, notch_freq, resample_rate, rereference, normalize_method).
+      const step = async (op: string, params: Record<string, unknown>, names: ArgNames, f: (x: SignalData) => StepResult | Promise<StepResult>) => {
+        const r = await callWithArgNames(names, () => f(d));
         d = r.data;
         entries.push(entry(op, params, r));
         warnings.push(...r.warnings);
       };
       const l = args.l_freq as number, h = args.h_freq as number;
-      await step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, (x) => bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4, names: { l: 'l_freq', h: 'h_freq' } }));
-      // an error about the step's own parameter is reported under this tool's argument name
-      const asArg = async (param: string, arg: string, f: () => StepResult | Promise<StepResult>): Promise<StepResult> => {
-        try {
-          return await f();
-        } catch (e) {
-          if (e instanceof XBrainError && e.details.parameter === param) throw new XBrainError(e.code, e.message.replace(new RegExp(`^${param}:`), `${arg}:`), { ...e.details, parameter: arg });
-          throw e;
-        }
-      };
-      await step('notch_filter', { freq: args.notch_freq }, (x) => asArg('freq', 'notch_freq', () => notch(x, args.notch_freq as number)));
+      await step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, { low: 'l_freq', high: 'h_freq' }, (x) => bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4 }));
+      await step('notch_filter', { freq: args.notch_freq }, { freq: 'notch_freq' }, (x) => notch(x, args.notch_freq as number));
       if (args.resample_rate !== undefined) checkResampleBudget(ctx, args.resample_rate as number, 'resample_rate');
-      if (args.resample_rate !== undefined) await step('resample', { rate: args.resample_rate }, (x) => asArg('rate', 'resample_rate', () => resample(x, args.resample_rate as number)));
-      if (args.rereference !== undefined) await step('set_reference', { method: args.rereference }, (x) => asArg('method', 'rereference', () => reference(x, String(args.rereference))));
-      if (args.normalize_method !== undefined) await step('normalize', { method: args.normalize_method }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
+      if (args.resample_rate !== undefined) await step('resample', { rate: args.resample_rate }, { rate: 'resample_rate' }, (x) => resample(x, args.resample_rate as number));
+      if (args.rereference !== undefined) await step('set_reference', { method: args.rereference }, { method: 'rereference' }, (x) => reference(x, String(args.rereference)));
+      if (args.normalize_method !== undefined) await step('normalize', { method: args.normalize_method }, { method: 'normalize_method' }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
       commitSteps(ctx, d, entries);
       return stepReply('apply_standard_preprocess', 'Applied standard preprocessing', d, entries, warnings);
     },
