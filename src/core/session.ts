@@ -19,6 +19,12 @@ export interface SessionInvokeOptions extends InvokeOptions {
   precheck?: (state: XBrainSession['study']['state']) => ToolResult | null;
 }
 
+/** One finished call, as every front end may observe it (XBrainSession.onDidInvoke). */
+export interface InvokeEvent {
+  tool: string;
+  result: ToolResult;
+}
+
 export interface OpenOptions {
   /** start from an empty Study even if `.xbrain/study.json` exists (xbrain run) */
   fresh?: boolean;
@@ -44,6 +50,7 @@ export class XBrainSession {
   private owner = `xbrain (${process.argv.slice(1, 3).map((a) => a.split(/[\\/]/).pop()).join(' ')})`;
   private saveTimer: NodeJS.Timeout | undefined;
   private readonly unsubscribe: () => void;
+  private readonly invokeListeners = new Set<(e: InvokeEvent) => void>();
   /** how long changes made outside `invoke` (background training progress) wait before they are written */
   static backgroundSaveDelayMs = 500;
 
@@ -95,6 +102,21 @@ export class XBrainSession {
    * (src/core/study/lock.ts) so another process cannot change it at the same time.
    */
   async invoke(name: string, args: unknown, opts: SessionInvokeOptions = {}): Promise<ToolResult> {
+    const result = await this.queued(name, args, opts);
+    for (const l of this.invokeListeners) l({ tool: name, result });
+    return result;
+  }
+
+  /**
+   * Every call's result, whichever front end made it (chat, agent, palette, notebook, MCP): the one door's
+   * observers, so no front end reports results by hand. Returns the unsubscribe function.
+   */
+  onDidInvoke(listener: (e: InvokeEvent) => void): () => void {
+    this.invokeListeners.add(listener);
+    return () => this.invokeListeners.delete(listener);
+  }
+
+  private async queued(name: string, args: unknown, opts: SessionInvokeOptions): Promise<ToolResult> {
     // the interrupt does not wait in line behind the job it stops (it only marks runs stopped and kills trainers)
     if (name === 'stop_training') return this.run(name, args, opts, () => undefined);
     let release!: () => void;

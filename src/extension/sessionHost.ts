@@ -23,6 +23,8 @@ export class SessionHost implements vscode.Disposable {
     /** secrets and globalStorage for what the session's front ends keep outside the workspace (the knowledge-base index) */
     readonly context: Pick<vscode.ExtensionContext, 'extensionPath' | 'globalStorageUri' | 'secrets'>,
   ) {
+    // every result of the session's one door, whichever front end called it (chat's agent calls the session itself)
+    this.disposables.push(new vscode.Disposable(session.onDidInvoke((e) => this.results.fire(e.result))));
     this.disposables.push(new vscode.Disposable(session.study.onDidChange((c) => {
       void this.syncContext();
       this.changed.fire(c);
@@ -68,15 +70,8 @@ export class SessionHost implements vscode.Disposable {
     return this.session.env.trusted;
   }
 
-  async invoke(tool: string, args: unknown, opts: SessionInvokeOptions = {}): Promise<ToolResult> {
-    const r = await this.session.invoke(tool, args, opts);
-    this.report(r);
-    return r;
-  }
-
-  /** A result of a call made on the session directly (the agent controller invokes it itself) reaches the panels too. */
-  report(r: ToolResult): void {
-    this.results.fire(r);
+  invoke(tool: string, args: unknown, opts: SessionInvokeOptions = {}): Promise<ToolResult> {
+    return this.session.invoke(tool, args, opts);
   }
 
   /** Flushes the session's background saves (deactivate awaits it). */

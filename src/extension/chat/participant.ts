@@ -230,8 +230,6 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
         steps.callStarted(callLine(e.tool, e.arguments));
       } else if (e.type === 'exec_result') {
         steps.callEnded();
-        // the controller calls the session itself: report the result so the panels (saliency, evaluation) see it
-        host.report(e.result);
         renderCall(e.result, pendingArgs.get(e.tool) ?? {}, stream);
         if (LONG_JOBS.has(e.tool) && e.result.type !== 'error' && e.result.type !== 'confirm') {
           renderTrainingEnd(host.session.study.state.runs.filter((r) => !runsBefore.has(r.id)), stream);

@@ -124,3 +124,23 @@ describe('the cross-process Study lock', () => {
     expect(existsSync(studyFile(ws))).toBe(false);
   });
 });
+
+describe('one door: every front end observes every call', () => {
+  it('onDidInvoke sees each result in call order, refusals included, until unsubscribed', async () => {
+    const ws = workspace();
+    const s = XBrainSession.inMemory(env(ws));
+    const seen: string[] = [];
+    const off = s.onDidInvoke((e) => seen.push(`${e.tool}:${e.result.type}`));
+    await Promise.all([
+      s.invoke('load_data', { paths: ['S001R04.edf'] }),
+      s.invoke('apply_bandpass_filter', { low_freq: 30, high_freq: 8 }),
+      s.invoke('get_study_state', {}),
+    ]);
+    off();
+    await s.invoke('get_study_state', {});
+    expect(seen).toHaveLength(3);
+    expect(seen[0]).toMatch(/^load_data:(?!error)/);
+    expect(seen[1]).toBe('apply_bandpass_filter:error');
+    expect(seen[2]).toMatch(/^get_study_state:/);
+  });
+});
