@@ -128,6 +128,35 @@ describe('run_protocol resumes an interrupted protocol', () => {
     expect(progress).toHaveLength(RUNS);
   }, 240_000);
 
+  it('model pipelines: kept EEGNet runs are reused only with the same training settings; the baselines are kept either way', async () => {
+    const ctx = await prepared(workspace());
+    const setTraining = async (epoch: number): Promise<void> => {
+      const r = await reg.invoke('configure_training', { epoch, batch_size: 16, learning_rate: 0.001, repeat: 1 }, ctx, { confirmed: true });
+      expect(r.type, r.content).not.toBe('error');
+    };
+    const n = await reg.invoke('normalize_data', { method: 'z-score' }, ctx, { confirmed: true });
+    expect(n.type, n.content).not.toBe('error');
+    await setTraining(2);
+    // cross_subject on 3 subjects × (CSP+LDA, EEGNet) = 6 runs; cancelled after CSP+LDA f1, EEGNet f1, CSP+LDA f2
+    const args = { protocol: 'cross_subject', pipelines: ['CSP+LDA', 'EEGNet'], seed: 2 };
+    const ac = new AbortController();
+    let seen = 0;
+    const r = await reg.invoke('run_protocol', args, { ...ctx, signal: ac.signal, progress: () => void (++seen === 3 && ac.abort()) }, { confirmed: true });
+    expect(r.error?.code, r.content).toBe('cancelled');
+    expect(resumeFiles(ctx.env.workspace)).toHaveLength(3);
+    await setTraining(1);
+    expect((await reg.invoke('run_protocol', args, ctx)).content).toContain('2 of the 6 runs were finished by an interrupted call');
+    await setTraining(2);
+    expect((await reg.invoke('run_protocol', args, ctx)).content).toContain('3 of the 6 runs were finished by an interrupted call');
+    const progress: string[] = [];
+    const res = await runTo(ctx, args, progress);
+    expect(progress[0]).toBe('resumed: 3 of 6 runs already done');
+    expect(progress.slice(1).map((m) => m.split(' ')[0])).toEqual(['EEGNet', 'CSP+LDA', 'EEGNet']);
+    expect(res.resumed).toBe(3);
+    expect(res.rows).toHaveLength(6);
+    expect(new Set(res.rows.map((x) => `${x.pipeline} ${x.subject}`)).size).toBe(6);
+  }, 300_000);
+
   it('the xbrain CLI killed with SIGKILL mid-protocol: the next call resumes at the first unfinished run', async () => {
     const ws = workspace();
     const cli = await buildCli();
