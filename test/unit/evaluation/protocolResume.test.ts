@@ -1,7 +1,7 @@
 // A protocol interrupted mid-way (cancelled through its signal, or its process killed with SIGKILL) resumes at the
 // first unfinished run on the next identical call, and its final table equals an uninterrupted call's.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -187,9 +187,16 @@ describe('run_protocol resumes an interrupted protocol', () => {
     expect(kept).toBeGreaterThanOrEqual(2);
     expect(kept).toBeLessThan(RUNS);
 
+    // a killed protocol with model pipelines leaves its trainer job folder (named after its pid): the next call removes it
+    const protocols = join(ws, '.xbrain', 'protocols');
+    const orphan = join(protocols, `jobs-20260101T000000-${child.pid}`);
+    const ours = join(protocols, `jobs-20260101T000000-${process.pid}`);
+    for (const d of [orphan, ours]) mkdirSync(join(d, 'shared'), { recursive: true });
     const ctx = await prepared(ws);
     const progress: string[] = [];
     const resumed = await runTo(ctx, PROTOCOL, progress);
+    expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(ours)).toBe(true); // a running process's folder is left alone
     expect(progress[0]).toBe(`resumed: ${kept} of ${RUNS} runs already done`);
     expect(progress).toHaveLength(1 + RUNS - kept);
     expect(resumed.resumed).toBe(kept);

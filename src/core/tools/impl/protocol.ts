@@ -8,7 +8,7 @@
  * Every finished fold × pipeline run is also kept under .xbrain/protocols/resume/<key>/ (protocolCheckpoint.ts) until
  * the result is committed, so the same call after a kill or a cancellation resumes at the first unfinished run.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { protocolFolds, type ProtocolName } from '../../dataset/protocolFolds';
@@ -87,6 +87,32 @@ function runStore(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): R
     : ''));
 }
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Job folders (trainer inputs: a copy of the epochs) left by a protocol whose process was killed: their names end in
+ * the pid of the process that made them, so those of processes no longer running are removed.
+ */
+function removeOrphanJobs(protocolsDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(protocolsDir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const pid = Number(/^jobs-.*-(\d+)$/.exec(n)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(protocolsDir, n), { recursive: true, force: true });
+  }
+}
+
 /** How many of the call's fold × pipeline runs an interrupted earlier call already finished. */
 function keptRuns(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): number {
   const store = runStore(a, state, env);
@@ -122,6 +148,7 @@ async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof 
   const config = before.training ?? DEFAULT_TRAINING;
   const root = studyDir(ctx.env.workspace);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  removeOrphanJobs(path.join(root, 'protocols'));
   const jobsDir = path.join(root, 'protocols', `jobs-${stamp}-${process.pid}`);
   let current: TrainerRun | null = null;
   const onAbort = (): void => void current?.stop();
