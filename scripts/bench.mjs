@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 
 const [area, ...rest] = process.argv.slice(2);
 if (!area || !existsSync(`bench/${area}.ts`)) {
-  console.error(`usage: npm run bench -- <area> [--json]; areas: ${['io', 'signal', 'train'].filter((a) => existsSync(`bench/${a}.ts`)).join(', ') || 'none yet'}`);
+  console.error(`usage: npm run bench -- <area> [--json]; areas: ${['io', 'signal', 'train', 'study'].filter((a) => existsSync(`bench/${a}.ts`)).join(', ') || 'none yet'}`);
   process.exit(2);
 }
 mkdirSync('dist/bench', { recursive: true });

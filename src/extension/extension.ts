@@ -10,7 +10,7 @@ import { registerLanguageModelTools } from './chat/lmTools';
 import { ANSWER_CONFIRMATION_COMMAND, SHOW_TEXT_COMMAND, answerChatConfirmation, showResultText } from './chat/render';
 import { OfflineModelProvider, EndpointModelProvider, OFFLINE_VENDOR, ENDPOINT_VENDOR } from './chat/modelProviders';
 import { PanelManager } from './panels/panelManager';
-import { PANEL_KINDS, panelCommand, panelForSwitch, panelForTool, type PanelKind } from './panels/kinds';
+import { PANEL_KINDS, panelCommand, panelForSwitch, panelForTool, panelViewForTool, type PanelKind } from './panels/kinds';
 import { API_KEY_SECRET } from './config';
 import { showBackends } from './commands/backendCommands';
 import { studyToNotebook } from '../core/notebook/studyNotebook';
@@ -60,12 +60,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
   // UI requests from tools (switch_panel) open our panels.
   context.subscriptions.push(new vscode.Disposable(host.session.study.onUiRequest((req) => {
     const kind = req.panel ? panelForSwitch(req.panel) : null;
-    if (kind) panels.open(kind);
+    if (kind) panels.open(kind, req.viewMode ? { mode: req.viewMode, index: 0 } : {});
   }).dispose));
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('xbrain.openPanel', (kind?: PanelKind) => {
-      if (kind && PANEL_KINDS.includes(kind)) return void panels.open(kind);
+    // openPanel(kind, view?): chat buttons and the run_protocol palette command pass the view to show
+    vscode.commands.registerCommand('xbrain.openPanel', (kind?: PanelKind, view?: { mode?: string; index?: number }) => {
+      if (kind && PANEL_KINDS.includes(kind)) return void panels.open(kind, view && typeof view === 'object' ? view : {});
       return vscode.window.showQuickPick([...PANEL_KINDS], { title: 'XBrain: open panel' }).then((k) => k && void panels.open(k as PanelKind));
     }),
     ...PANEL_KINDS.map((k) => vscode.commands.registerCommand(panelCommand(k), () => void panels.open(k))),
@@ -73,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
     vscode.commands.registerCommand('xbrain.confirmTool', async (tool: string, args: Record<string, unknown>, question?: string) => {
       const r = await runTool(host, out, tool, args ?? {}, { confirmed: true, confirmedQuestion: question });
       const panel = panelForTool(tool);
-      if (panel && r.type !== 'error') panels.open(panel);
+      if (panel && r.type !== 'error') panels.open(panel, panelViewForTool(tool));
       return r;
     }),
     vscode.commands.registerCommand('xbrain.showBackends', () => showBackends(host, out)),

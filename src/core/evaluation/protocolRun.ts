@@ -8,6 +8,10 @@
  *
  * MOABB's `score` is ROC-AUC for two classes and accuracy otherwise; `samples` is the number of training epochs;
  * `time` the seconds to fit and predict the fold.
+ *
+ * With a `store`, every finished run is handed to it at once and runs it already holds are reused, so an interrupted
+ * protocol resumes at its first unfinished run; the rows of a resumed call equal an uninterrupted call's (their `time`
+ * is the one measured when the run was done).
  */
 import type { ProtocolPayload } from '../notebook/mime';
 import type { Epochs } from '../signal/types';
@@ -103,7 +107,27 @@ export interface ProtocolResult {
   epochs: { n: number; channels: number; nTimes: number; sfreq: number };
   /** model families: the training configuration they ran with */
   training: Record<string, unknown> | null;
+  /** runs (fold × pipeline) taken from an interrupted earlier call with the same settings and epochs, of nRuns */
+  resumed?: number;
+  nRuns?: number;
   files?: { csv: string; json: string };
+}
+
+/** One fold × pipeline run of a protocol. */
+export interface ProtocolRunId {
+  foldIndex: number;
+  foldName: string;
+  pipeline: PipelineName;
+}
+
+/**
+ * Where finished runs are kept while a protocol runs, so a killed or cancelled protocol resumes at the first
+ * unfinished run (protocolCheckpoint.ts keeps them under .xbrain/). `put` is called as soon as a run finishes, before
+ * its progress line.
+ */
+export interface ProtocolRunStore {
+  get(run: ProtocolRunId): ProtocolRow[] | undefined;
+  put(run: ProtocolRunId, rows: ProtocolRow[]): void;
 }
 
 export interface RunProtocolOptions extends ProtocolOptions {
@@ -114,6 +138,8 @@ export interface RunProtocolOptions extends ProtocolOptions {
   signal?: AbortSignal;
   training?: Record<string, unknown> | null;
   now?: Date;
+  /** finished runs of an earlier, interrupted call: skipped and reused; new runs are added as they finish */
+  store?: ProtocolRunStore;
 }
 
 /** Scores in the full class order from a model that saw only some classes (absent classes get `fill`). */
@@ -145,14 +171,34 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
     if (!sessionsOf.has(e.subject[i])) sessionsOf.set(e.subject[i], new Set());
     sessionsOf.get(e.subject[i])!.add(e.session[i]);
   }
-  const rows: ProtocolRow[] = [];
   const total = plan.folds.length * pipelines.length;
-  let done = 0;
+  // runs an interrupted earlier call finished, in fold × pipeline order
+  const earlier = new Map<string, ProtocolRow[]>();
+  const runKey = (fi: number, p: string): string => `${fi}\u0000${p}`;
+  if (o.store) {
+    plan.folds.forEach((fold, fi) => {
+      for (const pipeline of pipelines) {
+        const got = o.store!.get({ foldIndex: fi, foldName: fold.name, pipeline });
+        if (got) earlier.set(runKey(fi, pipeline), got);
+      }
+    });
+    if (earlier.size) o.progress?.(`resumed: ${earlier.size} of ${total} runs already done`);
+  }
+  const rows: ProtocolRow[] = [];
+  let done = earlier.size;
+  let fresh = 0;
   for (let fi = 0; fi < plan.folds.length; fi++) {
     const fold = plan.folds[fi];
     const yTrain = Array.from(fold.train, (i) => e.labels[i]);
     for (const pipeline of pipelines) {
-      if (o.signal?.aborted) throw new XBrainError('cancelled', `run_protocol was cancelled after ${done} of ${total} fold × pipeline runs; nothing was stored`);
+      const kept = earlier.get(runKey(fi, pipeline));
+      if (kept) {
+        rows.push(...kept.map((r) => ({ ...r, dataset: o.dataset })));
+        continue;
+      }
+      if (o.signal?.aborted) {
+        throw new XBrainError('cancelled', `run_protocol was cancelled after ${done} of ${total} fold × pipeline runs; ${o.store ? 'the finished runs are kept: run the same protocol again to resume' : 'nothing was stored'}`);
+      }
       const t0 = performance.now();
       let scores: Float64Array;
       let probabilities = false;
@@ -172,6 +218,7 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
       }
       const seconds = (performance.now() - t0) / 1000;
       // one row per tested subject (cross-subject folds with N > 1 hold several)
+      const runRows: ProtocolRow[] = [];
       for (const subject of fold.testSubjects) {
         const pos: number[] = [];
         fold.test.forEach((idx, j) => {
@@ -182,15 +229,18 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
         pos.forEach((j, r) => s.set(scores.subarray(j * K, (j + 1) * K), r * K));
         const rep = classificationReport(y, s, classes, { scoresAreProbabilities: probabilities });
         const sessions = new Set(pos.map((j) => e.session[fold.test[j]]));
-        rows.push({
+        runRows.push({
           dataset: o.dataset, pipeline, subject, session: sessions.size === 1 ? [...sessions][0] : 'all', fold: fold.fold, fold_name: fold.name,
           score: scoreMetric === 'roc_auc' ? rep.auc : rep.accuracy, accuracy: rep.accuracy, balanced_accuracy: rep.balancedAccuracy, kappa: rep.kappa, roc_auc: rep.auc,
           n_train: fold.train.length, n_test: pos.length, samples: fold.train.length, time: seconds / fold.testSubjects.length,
           channels: e.nChannels, n_sessions: sessionsOf.get(subject)!.size,
         });
       }
+      o.store?.put({ foldIndex: fi, foldName: fold.name, pipeline }, runRows);
+      rows.push(...runRows);
       done++;
-      o.progress?.(`${pipeline} ${fold.name}: ${rows.filter((r) => r.pipeline === pipeline && r.fold_name === fold.name).map((r) => `${r.subject} accuracy ${(r.accuracy * 100).toFixed(1)} %`).join(', ')} (${done}/${total}, ${seconds.toFixed(1)} s)`);
+      fresh++;
+      o.progress?.(`${pipeline} ${fold.name}: ${runRows.map((r) => `${r.subject} accuracy ${(r.accuracy * 100).toFixed(1)} %`).join(', ')} (${done}/${total}, ${seconds.toFixed(1)} s)`);
     }
   }
   const subjects = subjectScores(rows, pipelines);
@@ -222,6 +272,8 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
     skipped: plan.skipped,
     epochs: { n: e.nEpochs, channels: e.nChannels, nTimes: e.nTimes, sfreq: e.sfreq },
     training: pipelines.some(isModelPipeline) ? (o.training ?? null) : null,
+    resumed: total - fresh,
+    nRuns: total,
   };
 }
 
@@ -314,6 +366,7 @@ export function protocolReport(r: ProtocolResult): string {
     }
   }
   if (r.skipped.length) L.push('', `Skipped: ${r.skipped.join(', ')}.`);
+  if (r.resumed) L.push('', `resumed: ${r.resumed} of ${r.nRuns} runs already done (kept from an interrupted call with the same settings and epochs).`);
   return L.join('\n');
 }
 

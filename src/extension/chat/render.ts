@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import type { ToolResult } from '../../core/tools/result';
 import type { RunRecord } from '../../core/study/types';
-import { panelForTool } from '../panels/kinds';
+import { panelForTool, panelViewForTool } from '../panels/kinds';
 import { callMarkdown, trainingCurveMarkdown } from './callView';
 
 /** A tool result as text for a language model (content plus the compact meta it may reason about). */
@@ -28,7 +28,7 @@ export function renderCall(r: ToolResult, args: Record<string, unknown>, stream:
   stream.markdown(`\n\n${markdown}\n\n`);
   if (hiddenLines > 0) stream.button({ command: SHOW_TEXT_COMMAND, title: 'Show full result', arguments: [r.tool, r.content] });
   const panel = r.type === 'error' ? null : panelForTool(r.tool);
-  if (panel && (r.type === 'plot' || r.tool === 'evaluate')) stream.button({ command: 'xbrain.openPanel', title: `Open ${panel}`, arguments: [panel] });
+  if (panel && (r.type === 'plot' || r.tool === 'evaluate')) stream.button({ command: 'xbrain.openPanel', title: `Open ${panel}`, arguments: [panel, panelViewForTool(r.tool)] });
 }
 
 /** The closing curve of a training run from chat, with the dashboard one click away. */

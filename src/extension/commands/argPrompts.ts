@@ -63,10 +63,12 @@ async function promptOne(tool: string, name: string, s: JsonSchema, required: bo
     return pick.value;
   }
   if (s.type === 'array' && s.items?.type === 'string') {
-    const options = name === 'channels' ? channelNames(state) : name === 'event_id' ? eventNames(state) : [];
+    const options = name === 'channels' ? channelNames(state) : name === 'event_id' ? eventNames(state) : ((s.items as { enum?: string[] }).enum ?? []);
     if (options.length > 0) {
-      const picks = await vscode.window.showQuickPick(options.map((label) => ({ label })), {
-        title, placeHolder: hint || `Select ${name}${required ? '' : ' (none selected = all)'}`, canPickMany: true, ignoreFocusOut: true,
+      const fromEnum = name !== 'channels' && name !== 'event_id';
+      const defaults = Array.isArray(s.default) ? (s.default as unknown[]) : [];
+      const picks = await vscode.window.showQuickPick(options.map((label) => ({ label, picked: fromEnum && defaults.includes(label) })), {
+        title, placeHolder: hint || `Select ${name}${required ? '' : fromEnum ? ` (none selected = ${defaults.join(', ') || 'default'})` : ' (none selected = all)'}`, canPickMany: true, ignoreFocusOut: true,
       });
       if (!picks) throw new PromptCancelled();
       return picks.length > 0 ? picks.map((p) => p.label) : required ? promptOne(tool, name, s, required, title, state, dataFolders) : undefined;

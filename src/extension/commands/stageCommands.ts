@@ -7,6 +7,7 @@ import { runTool } from './runTool';
 import { readSettings } from '../config';
 import { promptSweep } from './backendCommands';
 import type { ToolResult } from '../../core/tools/result';
+import { panelViewForTool } from '../panels/kinds';
 
 /**
  * Registers one command per stage action. Called with an argument object (tests, other extensions, chat buttons)
@@ -31,7 +32,10 @@ export function registerStageCommands(host: SessionHost, out: vscode.OutputChann
           throw e;
         }
       }
-      return runTool(host, out, c.tool, args, opts);
+      const r = await runTool(host, out, c.tool, args, opts);
+      // the protocol's per-subject figure and table open in the evaluation panel
+      if (c.tool === 'run_protocol' && r.type === 'plot') void vscode.commands.executeCommand('xbrain.openPanel', 'evaluation', panelViewForTool(c.tool));
+      return r;
     }),
   );
 }

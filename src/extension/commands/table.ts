@@ -32,6 +32,7 @@ export const STAGE_COMMANDS: readonly StageCommand[] = [
   { id: 'xbrain.stopTraining', title: 'Stop Training', tool: 'stop_training' },
   { id: 'xbrain.runSweep', title: 'Run Sweep…', tool: 'run_sweep' },
   { id: 'xbrain.evaluate', title: 'Evaluate', tool: 'evaluate', ask: [] },
+  { id: 'xbrain.runProtocol', title: 'Run Evaluation Protocol…', tool: 'run_protocol', ask: ['protocol', 'pipelines'] },
   { id: 'xbrain.computeSaliency', title: 'Explain Model (Saliency)…', tool: 'compute_saliency' },
   { id: 'xbrain.exportModel', title: 'Export Model (ONNX)…', tool: 'export_model' },
   { id: 'xbrain.resetPreprocessing', title: 'Reset Preprocessing', tool: 'reset_preprocessing' },

@@ -2,6 +2,7 @@ import type { StudyState } from '../../core/study/types';
 import type { ToolResult } from '../../core/tools/result';
 import { welchPsd } from '../../core/signal/psd';
 import { formatMeanSd, sweepRows } from './sweepTable';
+import { protocolMessage, protocolsLatestFirst } from './protocolView';
 import type { FigureSpec, HostToPage, PanelKind, PanelView } from '../../webview/shared/protocol';
 
 /** Max points per trace sent to the page: min/max decimation keeps peaks, so 64 ch × 10 min stays light. */
@@ -189,10 +190,23 @@ const HEADLINE: [key: 'accuracy' | 'balancedAccuracy' | 'kappa' | 'macroF1' | 'a
 ];
 const r4 = (v: number): number => Number(v.toFixed(4));
 
-/** Evaluation: headline metrics (mean ± SD over runs) with chance and the CSP+LDA baseline, the pooled confusion matrix and per-class bars. */
-export function evaluationMessage(s: Readonly<StudyState>, _req: Partial<PanelView>): HostToPage {
+/**
+ * Evaluation: headline metrics (mean ± SD over runs) with chance and the CSP+LDA baseline, the pooled confusion matrix
+ * and per-class bars; or (mode 'protocol') a run_protocol result's per-subject figure and table (./protocolView).
+ */
+export function evaluationMessage(s: Readonly<StudyState>, req: Partial<PanelView>): HostToPage {
   const ev = s.evaluations[s.evaluations.length - 1];
-  if (!ev) return { type: 'empty', kind: 'evaluation', message: 'No evaluation yet: run “XBrain: Evaluate”.' };
+  const protocols = protocolsLatestFirst(s);
+  if (!ev && !protocols.length) return { type: 'empty', kind: 'evaluation', message: 'No evaluation yet: run “XBrain: Evaluate” or run_protocol.' };
+  // the newer of the two kinds of result is shown first
+  const protocolFirst = protocols.length > 0 && (!ev || protocols[0].createdAt >= ev.createdAt);
+  const modes = protocolFirst ? ['protocol', ...(ev ? ['metrics'] : [])] : ['metrics', ...(protocols.length ? ['protocol'] : [])];
+  const mode = req.mode && modes.includes(req.mode) ? req.mode : modes[0];
+  if (mode === 'protocol') {
+    const v = clampView({ ...req, mode }, modes, protocols.length, []);
+    return protocolMessage(protocols[v.index], v);
+  }
+  if (!ev) throw new Error('unreachable: metrics mode without an evaluation');
   const m = ev.metrics as EvaluationMetaView;
   const cm = Array.isArray(m.confusion) ? m.confusion : undefined;
   const classes = m.classes ?? cm?.map((_, i) => String(i)) ?? [];
@@ -224,7 +238,7 @@ export function evaluationMessage(s: Readonly<StudyState>, _req: Partial<PanelVi
     m.chance ? `chance ${pct(m.chance.uniform)} (${m.chance.significant === null ? 'test set too small for significance' : `significant above ${pct(m.chance.significant)}`})` : '',
     m.baseline?.summary?.accuracy ? `${m.baseline.method} baseline ${pct(m.baseline.summary.accuracy.mean)}` : '',
   ].filter(Boolean);
-  const view = clampView({}, ['metrics'], 1, []);
+  const view = clampView({ mode: 'metrics' }, modes, 1, []);
   return {
     type: 'figure', kind: 'evaluation', title: `Evaluation on ${ev.split} (${ev.runIds.length} run(s))`, view,
     summary: parts.join(' · '),

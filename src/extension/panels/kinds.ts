@@ -15,9 +15,18 @@ export function panelForTool(tool: string): PanelKind | null {
   switch (tool) {
     case 'plot_epochs': case 'epoch_data': case 'window_epoch': return 'epochs';
     case 'plot_training': case 'start_training': case 'run_sweep': return 'training';
-    case 'evaluate': return 'evaluation';
+    case 'evaluate': case 'run_protocol': return 'evaluation';
     case 'compute_saliency': return 'saliency';
     default: return null;
+  }
+}
+
+/** The view a tool's result is shown in when its panel opens (run_protocol: the newest protocol result). */
+export function panelViewForTool(tool: string): { mode?: string; index?: number } {
+  switch (tool) {
+    case 'run_protocol': return { mode: 'protocol', index: 0 };
+    case 'evaluate': return { mode: 'metrics' };
+    default: return {};
   }
 }
 

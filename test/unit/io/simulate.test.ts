@@ -80,5 +80,18 @@ describe('simulated motor imagery', () => {
   it('refuses bad counts with the flag name', () => {
     expect(() => simulateFiles({ out: join(tmpdir(), 'x.edf'), subjects: 0 })).toThrow(/--subjects/);
     expect(() => simulateFiles({ out: join(tmpdir(), 'x.edf'), runs: 1.5 })).toThrow(/--runs/);
+    expect(() => simulateFiles({ out: join(tmpdir(), 'x.edf'), runNumbers: [4, 4] })).toThrow(/--run-numbers/);
+    expect(() => simulateFiles({ out: join(tmpdir(), 'x.edf'), runNumbers: [4, 100] })).toThrow(/--run-numbers/);
+    expect(() => simulateFiles({ out: join(tmpdir(), 'x.edf'), runs: 2, runNumbers: [4, 8, 12] })).toThrow(/--runs 2 and --run-numbers/);
+  });
+
+  it('--run-numbers names the runs like the PhysioNet imagery runs; load_data selects subjects and runs by them', async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'xb-sim-runs-'));
+    const files = simulateFiles({ out: join(ws, 'sim'), subjects: 2, runNumbers: [4, 8, 12], seed: 3, duration: 30 });
+    expect(files.map((f) => f.split('/').pop())).toEqual(['S001R04.edf', 'S001R08.edf', 'S001R12.edf', 'S002R04.edf', 'S002R08.edf', 'S002R12.edf']);
+    const ctx = { study: new Study(), env: { workspace: ws, packageRoot: repoRoot, trusted: true } };
+    const r = await new ToolRegistry().invoke('load_data', { paths: ['sim'], subjects: ['2'], runs: [8, 12] }, ctx, { confirmed: true });
+    expect(r.type, r.content).not.toBe('error');
+    expect(ctx.study.state.recordings.map((x) => `${x.subject}/${x.session}`)).toEqual(['002/08', '002/12']);
   });
 });

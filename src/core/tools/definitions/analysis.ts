@@ -73,7 +73,7 @@ export const analysisTools: ToolDefinition[] = [
   {
     name: 'switch_panel',
     summary: 'Show a panel',
-    description: 'Ask the UI to show a panel: dashboard, dataset, preprocess, training, visualization or evaluation, with an optional view_mode (visualization: saliency_map, spectrogram, topographic_map, 3d_plot; training: metrics; evaluation: metrics, model_summary; preprocess: time_domain, frequency_domain). Changes no data.',
+    description: 'Ask the UI to show a panel: dashboard, dataset, preprocess, training, visualization or evaluation, with an optional view_mode (visualization: saliency_map, spectrogram, topographic_map, 3d_plot; training: metrics; evaluation: metrics, model_summary, protocol (the newest run_protocol result); preprocess: time_domain, frequency_domain). Changes no data.',
     category: 'ui',
     parameters: {
       type: 'object',

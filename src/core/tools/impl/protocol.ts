@@ -5,11 +5,14 @@
  * launcher, ONNX export) and are scored on the fold's test epochs with onnxruntime. Nothing is committed until every
  * fold has finished: a failure or a cancellation leaves the Study unchanged. The result is stored in the Study
  * (`protocols`) and written as MOABB-style CSV and JSON under .xbrain/protocols/.
+ * Every finished fold × pipeline run is also kept under .xbrain/protocols/resume/<key>/ (protocolCheckpoint.ts) until
+ * the result is committed, so the same call after a kill or a cancellation resumes at the first unfinished run.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { protocolFolds, type ProtocolName } from '../../dataset/protocolFolds';
+import { epochsIdentity, fileRunStore, protocolKey, trainingVariant } from '../../evaluation/protocolCheckpoint';
 import { subset } from '../../evaluation/cspLda';
 import {
   isModelPipeline, PIPELINES, protocolCsv, protocolPayload, protocolReport, runProtocol,
@@ -71,6 +74,56 @@ function plan(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): { fol
 
 const running = new WeakSet<Study>();
 
+/** The resume store of this call: keyed by the protocol settings and the epochs; model runs also by their training. */
+function runStore(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): ReturnType<typeof fileRunStore> {
+  const e = state.epochs!;
+  const key = protocolKey({ protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }, epochsIdentity(e));
+  const config = state.training ?? DEFAULT_TRAINING;
+  return fileRunStore(path.join(studyDir(env.workspace), 'protocols', 'resume', key), (pipeline) => (isModelPipeline(pipeline)
+    ? trainingVariant({
+      model: pipeline, params: state.model?.name === pipeline ? state.model.params : {}, epoch: config.epoch, batch_size: config.batch_size,
+      learning_rate: config.learning_rate, optimizer: config.optimizer, backend: config.backend ?? 'local',
+    })
+    : ''));
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Job folders (trainer inputs: a copy of the epochs) left by a protocol whose process was killed: their names end in
+ * the pid of the process that made them, so those of processes no longer running are removed.
+ */
+function removeOrphanJobs(protocolsDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(protocolsDir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const pid = Number(/^jobs-.*-(\d+)$/.exec(n)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(protocolsDir, n), { recursive: true, force: true });
+  }
+}
+
+/** How many of the call's fold × pipeline runs an interrupted earlier call already finished. */
+function keptRuns(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): number {
+  const store = runStore(a, state, env);
+  const folds = protocolFolds(state.epochs!, { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }).folds;
+  let n = 0;
+  folds.forEach((fold, foldIndex) => {
+    for (const pipeline of new Set(a.pipelines)) if (store.get({ foldIndex, foldName: fold.name, pipeline })) n++;
+  });
+  return n;
+}
+
 const threadsFor = (config: Record<string, unknown>, fallback: number | undefined): number => {
   for (const v of [config.threads, fallback]) {
     const t = Number(v);
@@ -95,6 +148,7 @@ async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof 
   const config = before.training ?? DEFAULT_TRAINING;
   const root = studyDir(ctx.env.workspace);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  removeOrphanJobs(path.join(root, 'protocols'));
   const jobsDir = path.join(root, 'protocols', `jobs-${stamp}-${process.pid}`);
   let current: TrainerRun | null = null;
   const onAbort = (): void => void current?.stop();
@@ -132,13 +186,15 @@ async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof 
         if (ctx.signal?.aborted) void current.stop();
         const out = await current.finished;
         current = null;
-        if (out.status === 'stopped' || ctx.signal?.aborted) throw new XBrainError('cancelled', `run_protocol was cancelled while training ${model} on "${fold.name}"; nothing was stored`);
+        if (out.status === 'stopped' || ctx.signal?.aborted) throw new XBrainError('cancelled', `run_protocol was cancelled while training ${model} on "${fold.name}"; the finished runs are kept: run the same protocol again to resume`);
         if (out.status !== 'done' || !out.done) throw new XBrainError('internal', `${model} training on "${fold.name}" failed: ${out.error ?? 'no result'}`);
         const x = subset(e.data, e.nChannels, e.nTimes, fold.test);
         return runOnnx(out.done.files.onnx, x.data as Float32Array, { nChannels: e.nChannels, nTimes: e.nTimes });
       };
     }
+    const store = runStore(a, before, ctx.env);
     const result: ProtocolResult = await runProtocol(e, {
+      store,
       protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions,
       pipelines: a.pipelines, dataset: datasetName(before), trainModel, progress: ctx.progress, signal: ctx.signal,
       training: p.models.length ? { model_params: before.model?.params ?? {}, epoch: config.epoch, batch_size: config.batch_size, learning_rate: config.learning_rate, optimizer: config.optimizer, selection: 'last_epoch', backend: config.backend ?? 'local' } : null,
@@ -160,6 +216,7 @@ async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof 
     }
     if (study.state !== before) throw new XBrainError('invalid_state', 'The study changed while run_protocol ran; the result was not stored (files are in .xbrain/protocols).');
     study.commit({ protocols: [...(before.protocols ?? []), stored] }, ['runs']);
+    store.clear(); // the result is in the Study and its files now
     const warn = p.models.length ? scaleWarning(before) : null;
     const content = `${protocolReport(stored)}\n\nTable: ${csv}${exported ? `\nExported: ${exported}` : ''}${warn ? `\n\n${warn}` : ''}`;
     return plot('run_protocol', content, {
@@ -186,6 +243,8 @@ export const protocolTools: ToolImplementations = {
         parts.push(`this starts ${p.trainings} training run(s) one after another (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend)`);
       }
       if (baselines.length) parts.push(`${baselines.join(' and ')} fit ${p.folds} time(s) each in process`);
+      const kept = keptRuns(a, ctx.study.state, ctx.env);
+      if (kept) parts.push(`${kept} of the ${p.folds * new Set(a.pipelines).size} runs were finished by an interrupted call with the same settings and are reused`);
       return `${parts.join('; ')}.`;
     },
     run,
