@@ -9,10 +9,10 @@
  * MOABB's `score` is ROC-AUC for two classes and accuracy otherwise; `samples` is the number of training epochs;
  * `time` the seconds to fit and predict the fold.
  */
-import type { ProtocolPayload } from '../notebook/mime';
+import type { ProtocolPayload } from '../mime';
 import type { Epochs } from '../signal/types';
 import type { ModelName } from '../study/types';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { protocolFolds, type ProtocolFold, type ProtocolName, type ProtocolOptions } from '../dataset/protocolFolds';
 import { cspLdaScores, fitCspLda, subset } from './cspLda';
 import { classNames } from './evaluateRuns';

@@ -1,4 +1,4 @@
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { locateJsonError } from './cellParser';
 
 /** The `.xbrain` notebook file (ARCHITECTURE.md §5, contract). */

@@ -3,7 +3,7 @@
  * is treated as (B, 1, C, T); kernels depend on the sampling rate; too-short epochs are refused with the minimum.
  * Parameter and buffer names are PyTorch state_dict names of XBrainLab's modules, so weights can be exchanged.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import {
   AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square,
   type FloatArray, type FloatArrayCtor, type Layer, type Param, type Shape3,

@@ -7,7 +7,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { readWeights, saveWeights, weightsInputNorm } from './checkpoint';
 import { fitInputNorm } from './inputNorm';
 import { findWorkerScript } from './dataParallel';

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../types';
-import { EPOCHED, MODELLING } from './stages';
+import { TOOL_STAGES } from '../../study/availability';
 
 export const modellingTools: ToolDefinition[] = [
   {
@@ -22,7 +22,7 @@ export const modellingTools: ToolDefinition[] = [
       },
       additionalProperties: false,
     },
-    stages: EPOCHED,
+    stages: TOOL_STAGES.generate_dataset,
     needsConfirmation: false,
     mutates: true,
   },
@@ -40,7 +40,7 @@ export const modellingTools: ToolDefinition[] = [
       required: ['model_name'],
       additionalProperties: false,
     },
-    stages: MODELLING,
+    stages: TOOL_STAGES.set_model,
     needsConfirmation: false,
     mutates: true,
   },
@@ -68,7 +68,7 @@ export const modellingTools: ToolDefinition[] = [
       required: ['epoch', 'batch_size', 'learning_rate'],
       additionalProperties: false,
     },
-    stages: MODELLING,
+    stages: TOOL_STAGES.configure_training,
     needsConfirmation: false,
     mutates: true,
   },
@@ -78,7 +78,7 @@ export const modellingTools: ToolDefinition[] = [
     description: 'Start training the chosen model on every split and repeat in a child process. Needs confirmation; progress arrives per epoch. Uses defaults for anything not configured (EEGNet, 10 epochs, batch 32, Adam 1e-3).',
     category: 'training',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
-    stages: MODELLING,
+    stages: TOOL_STAGES.start_training,
     needsConfirmation: true,
     mutates: true,
   },
@@ -88,7 +88,7 @@ export const modellingTools: ToolDefinition[] = [
     description: 'Stop the running training within a second. Finished epochs are kept and the run is marked stopped.',
     category: 'training',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
-    stages: ['training'],
+    stages: TOOL_STAGES.stop_training,
     needsConfirmation: false,
     mutates: true,
   },
@@ -108,7 +108,7 @@ export const modellingTools: ToolDefinition[] = [
       required: ['grid'],
       additionalProperties: false,
     },
-    stages: MODELLING,
+    stages: TOOL_STAGES.run_sweep,
     needsConfirmation: true,
     mutates: true,
   },
