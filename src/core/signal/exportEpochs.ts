@@ -6,8 +6,7 @@
 import { mkdir, rename, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XBrainError } from '../errors';
-import type { HistoryEntry } from '../study/types';
-import type { Epochs } from './types';
+import type { Epochs, HistoryEntry } from './types';
 import { encodeNpy } from '../io/npyWrite';
 
 export interface ExportSummary {

@@ -4,10 +4,8 @@
  * Parameter and buffer names are PyTorch state_dict names of XBrainLab's modules, so weights can be exchanged.
  */
 import { XBrainError } from '../errors';
-import {
-  AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square,
-  type FloatArray, type FloatArrayCtor, type Layer, type Param, type Shape3,
-} from './layers';
+import type { FloatArray, FloatArrayCtor } from './floatArray';
+import { AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square, type Layer, type Param, type Shape3 } from './layers';
 import type { BatchSync } from './batchSync';
 import { applyInputNorm, type InputNorm } from './inputNorm';
 import { Rng } from './rng';

@@ -11,10 +11,8 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { protocolFolds, type ProtocolName } from '../../dataset/protocolFolds';
 import { subset } from '../../evaluation/cspLda';
-import {
-  isModelPipeline, PIPELINES, protocolCsv, protocolPayload, protocolReport, runProtocol,
-  type ModelTrainer, type PipelineName, type ProtocolResult,
-} from '../../evaluation/protocolRun';
+import { isModelPipeline, protocolCsv, protocolPayload, protocolReport, runProtocol, type ModelTrainer } from '../../evaluation/protocolRun';
+import { PIPELINES, type PipelineName, type ProtocolResult } from '../../evaluation/protocolResult';
 import { studyDir } from '../../study/persistence';
 import type { Study } from '../../study/study';
 import type { ModelName, StudyState } from '../../study/types';
@@ -27,7 +25,9 @@ import { XBRAIN_MIME } from '../../mime';
 import { XBrainError } from '../../errors';
 import { plot } from '../result';
 import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
-import { DEFAULT_TRAINING, inputSpec, scaleWarning } from './training';
+import { scaleWarning } from './training';
+import { inputSpec } from './trainerInputs';
+import { DEFAULT_TRAINING } from '../../training/defaults';
 import { insideWorkspace } from '../boundary';
 
 interface ProtocolArgs {

@@ -18,7 +18,8 @@ import { applyPoint, prepareSweep, startSweep, type SweepOutcome, type SweepRun 
 import { XBrainError } from '../../errors';
 import { text, type ToolResult } from '../result';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
-import { DEFAULT_MODEL, DEFAULT_TRAINING, inputNormOf, inputSpec, toMetrics } from './training';
+import { inputNormOf, inputSpec, toMetrics } from './trainerInputs';
+import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 
 const activeSweeps = new WeakMap<Study, SweepRun>();
 
