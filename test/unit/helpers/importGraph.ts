@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import layersFile from '../../../src/core/layers.json';
 
 /** One import of a source file, resolved to the file it names (paths relative to the repository, forward slashes). */
 export interface ImportEdge {
@@ -98,17 +99,10 @@ export function cycles(edges: readonly ImportEdge[]): string[][] {
 }
 
 /**
- * The layers of src/core, bottom first (docs/architecture.md §1). A file may import its own layer or any layer below;
- * an import of a higher layer is an upward import. The floor is every file directly in src/core except session.ts.
+ * The layers of src/core, bottom first (docs/architecture.md §1), from src/core/layers.json (eslint.config.mjs reads
+ * the same file). A file may import its own layer or any layer below; an import of a higher layer is an upward import.
  */
-export const CORE_LAYERS: readonly { name: string; members: readonly string[] }[] = [
-  { name: 'floor', members: ['src/core/*.ts'] },
-  { name: 'data', members: ['src/core/io/', 'src/core/signal/'] },
-  { name: 'science', members: ['src/core/study/', 'src/core/dataset/', 'src/core/evaluation/', 'src/core/training/'] },
-  { name: 'tools', members: ['src/core/tools/'] },
-  { name: 'session', members: ['src/core/session.ts'] },
-  { name: 'front', members: ['src/core/agent/', 'src/core/notebook/', 'src/core/rag/'] },
-];
+export const CORE_LAYERS: readonly { name: string; members: readonly string[] }[] = layersFile.layers;
 
 /** The index of the layer of a src/core file in CORE_LAYERS, or -1 when no layer names it. */
 export function layerOf(file: string): number {
