@@ -3,6 +3,7 @@ import type { Study } from './study';
 import type { Stage, StudyState } from './types';
 import { STAGES } from './types';
 import { deriveStage } from './stage';
+import { DEFAULT_MODEL, TRAINING_BASICS } from '../training/defaults';
 
 export type StepStatus = 'not_started' | 'in_progress' | 'completed' | 'skipped';
 export type PipelineStep = 'load' | 'preprocess' | 'epoch' | 'dataset' | 'model' | 'train' | 'evaluate';
@@ -27,8 +28,8 @@ export const SKIP_DEFAULTS = {
   bandpass: { low_freq: 4, high_freq: 40 },
   epoch: { t_min: 0, t_max: 2 },
   dataset: { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' },
-  model: { model_name: 'EEGNet' },
-  training: { epoch: 10, batch_size: 32, learning_rate: 0.001 },
+  model: { model_name: DEFAULT_MODEL.name },
+  training: TRAINING_BASICS,
 } as const;
 
 /**

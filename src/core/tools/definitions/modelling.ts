@@ -1,5 +1,8 @@
 import type { ToolDefinition } from '../types';
 import { TOOL_STAGES } from '../../study/availability';
+import { DEFAULT_MODEL, DEFAULT_TRAINING, trainingDefaultsText } from '../../training/defaults';
+
+const D = DEFAULT_TRAINING;
 
 export const modellingTools: ToolDefinition[] = [
   {
@@ -47,21 +50,21 @@ export const modellingTools: ToolDefinition[] = [
   {
     name: 'configure_training',
     summary: 'Set training options',
-    description: 'Set the training options: epochs, batch size, learning rate, repeats, optimizer, device, checkpoint cadence, model selection and trainer backend. XBrainLab defaults: 10 epochs, batch 32, Adam 1e-3, 1 repeat.',
+    description: `Set the training options: epochs, batch size, learning rate, repeats, optimizer, device, checkpoint cadence, model selection and trainer backend. XBrainLab defaults: ${trainingDefaultsText()}, ${D.repeat} repeat.`,
     category: 'training',
     parameters: {
       type: 'object',
       properties: {
-        epoch: { type: 'integer', minimum: 1, maximum: 10000, default: 10 },
-        batch_size: { type: 'integer', minimum: 1, default: 32 },
-        learning_rate: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, default: 0.001 },
-        repeat: { type: 'integer', minimum: 1, default: 1 },
-        device: { type: 'string', enum: ['cpu', 'cuda'], default: 'cpu' },
-        optimizer: { type: 'string', enum: ['adam', 'sgd', 'adamw'], default: 'adam' },
-        save_checkpoints_every: { type: 'integer', minimum: 0, default: 0 },
-        selection: { type: 'string', enum: ['last_epoch', 'best_val_loss', 'best_val_accuracy', 'best_test_accuracy'], default: 'last_epoch' },
-        backend: { type: 'string', enum: ['local', 'pytorch', 'slurm'], default: 'local', description: 'local: the TypeScript trainer; pytorch: python/xbrain_trainer.py with torch (CUDA when available); slurm: start_training submits every split × repeat as one Slurm array job.' },
-        seed: { type: 'integer', default: 0 },
+        epoch: { type: 'integer', minimum: 1, maximum: 10000, default: D.epoch },
+        batch_size: { type: 'integer', minimum: 1, default: D.batch_size },
+        learning_rate: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, default: D.learning_rate },
+        repeat: { type: 'integer', minimum: 1, default: D.repeat },
+        device: { type: 'string', enum: ['cpu', 'cuda'], default: D.device },
+        optimizer: { type: 'string', enum: ['adam', 'sgd', 'adamw'], default: D.optimizer },
+        save_checkpoints_every: { type: 'integer', minimum: 0, default: D.save_checkpoints_every },
+        selection: { type: 'string', enum: ['last_epoch', 'best_val_loss', 'best_val_accuracy', 'best_test_accuracy'], default: D.selection },
+        backend: { type: 'string', enum: ['local', 'pytorch', 'slurm'], default: D.backend, description: 'local: the TypeScript trainer; pytorch: python/xbrain_trainer.py with torch (CUDA when available); slurm: start_training submits every split × repeat as one Slurm array job.' },
+        seed: { type: 'integer', default: D.seed },
         threads: { type: 'integer', minimum: 1, maximum: 64, description: 'Trainer threads (default: up to 2, the cores available).' },
         input_norm: { type: 'string', enum: ['train_fold', 'none'], default: 'train_fold', description: 'train_fold: the trainer standardises the inputs with a per-channel mean and one pooled SD fitted on each training split only, and the saved model and its ONNX export apply the same scaling, so data in volts train as well as z-scored data; none: train on the data as given (as XBrainLab).' },
       },
@@ -75,7 +78,7 @@ export const modellingTools: ToolDefinition[] = [
   {
     name: 'start_training',
     summary: 'Train',
-    description: 'Start training the chosen model on every split and repeat in a child process. Needs confirmation; progress arrives per epoch. Uses defaults for anything not configured (EEGNet, 10 epochs, batch 32, Adam 1e-3).',
+    description: `Start training the chosen model on every split and repeat in a child process. Needs confirmation; progress arrives per epoch. Uses defaults for anything not configured (${DEFAULT_MODEL.name}, ${trainingDefaultsText()}).`,
     category: 'training',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     stages: TOOL_STAGES.start_training,
