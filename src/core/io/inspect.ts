@@ -1,4 +1,4 @@
-/** What `xbrain inspect FILE --json` prints (ARCHITECTURE.md §6, contract). */
+/** What `xbrain inspect FILE --json` prints (docs/architecture.md §5, contract). */
 import { extname } from 'node:path';
 import { XBrainError } from '../errors';
 import { countEvents } from './events';

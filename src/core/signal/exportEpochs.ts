@@ -1,5 +1,5 @@
 /**
- * export_epochs (ARCHITECTURE.md §5): a folder with X.npy (float32 epochs × channels × times, volts), y.npy (int64
+ * export_epochs (docs/architecture.md §4): a folder with X.npy (float32 epochs × channels × times, volts), y.npy (int64
  * labels) and epochs.json (channels, sfreq, tmin, event_id, labels, preprocessing history). Files are written to
  * temporary names and renamed, so a failure never leaves a half-written export.
  */

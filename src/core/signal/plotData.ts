@@ -9,7 +9,7 @@ import { matchChannels } from './channels';
 import { welchPsd } from './psd';
 import { XBRAIN_MIME, type EpochsPayload } from '../mime';
 
-/** ARCHITECTURE.md §5 MIME type the XBrain renderer draws these payloads with (one definition: src/core/mime.ts). */
+/** docs/architecture.md §4 MIME type the XBrain renderer draws these payloads with (one definition: src/core/mime.ts). */
 export const EPOCHS_MIME = XBRAIN_MIME.epochs;
 export type { EpochsPayload };
 

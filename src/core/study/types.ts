@@ -5,7 +5,7 @@ import type { Epochs, HistoryEntry } from '../signal/types';
 export type { HistoryEntry };
 import type { ProtocolResult } from '../evaluation/protocolResult';
 
-/** ARCHITECTURE.md §3 (contract). */
+/** docs/architecture.md §2 (contract). */
 export const STAGES = ['empty', 'data_loaded', 'preprocessed', 'dataset_ready', 'training', 'trained'] as const;
 export type Stage = (typeof STAGES)[number];
 

@@ -1,5 +1,5 @@
 // Notebook renderer (ES module, contributes.notebookRenderer "xbrain-renderer") for the XBrain MIME types of
-// ARCHITECTURE.md §5. It only draws: payloads arrive already computed and downsampled by core. plotly (cartesian
+// docs/architecture.md §4. It only draws: payloads arrive already computed and downsampled by core. plotly (cartesian
 // bundle, SVG traces, no eval) is imported on the first render, themed from VS Code's CSS variables, re-themed on a
 // theme switch and purged when VS Code disposes the output.
 import type { ActivationFunction, OutputItem } from 'vscode-notebook-renderer';

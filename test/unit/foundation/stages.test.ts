@@ -8,7 +8,7 @@ import { TOOL_STAGES } from '../../../src/core/study/availability';
 import { syntheticEpochs, syntheticRecording } from '../helpers/synthetic';
 import { harness, driveTo } from './fixtures';
 
-describe('stage derivation (ARCHITECTURE.md §3)', () => {
+describe('stage derivation (docs/architecture.md §2)', () => {
   it('walks empty → data_loaded → preprocessed → dataset_ready → training → trained from the state alone', () => {
     const s = emptyState();
     expect(deriveStage(s)).toBe('empty');
