@@ -5,7 +5,8 @@ import type { ToolResult } from './tools/result';
 import { loadStudy, saveStudy, studyFile, studyFileExists } from './study/persistence';
 import { acquireStudyLock, releaseStudyLock } from './study/lock';
 import { definitionByName } from './tools/definitions';
-import { errorResult, XBrainError } from './tools/result';
+import { XBrainError } from './errors';
+import { errorResult } from './tools/result';
 import { stat } from 'node:fs/promises';
 
 export interface SessionInvokeOptions extends InvokeOptions {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { test, runAll, waitFor as waitUntil } from './harness';
 import type { XBrainApi } from '../../src/extension/extension';
 import { parseNotebook, serializeNotebook } from '../../src/core/notebook/format';
-import { XBRAIN_MIME } from '../../src/core/notebook/mime';
+import { XBRAIN_MIME } from '../../src/core/mime';
 
 const waitFor = <T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 20_000): Promise<T> => waitUntil(probe, what, ms);
 

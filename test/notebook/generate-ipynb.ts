@@ -9,7 +9,7 @@ import { readRecording } from '../../src/core/io/read';
 import { XBrainSession } from '../../src/core/session';
 import { runCell } from '../../src/core/notebook/runner';
 import { resultOutputs } from '../../src/core/notebook/outputs';
-import { isXBrainMime } from '../../src/core/notebook/mime';
+import { isXBrainMime } from '../../src/core/mime';
 
 const root = resolve(process.cwd());
 const data = process.env.XBRAIN_TEST_DATA ?? resolve(root, 'test/data');

@@ -1,7 +1,7 @@
 import type { StudyState } from '../study/types';
 import type { ToolEnv } from '../tools/types';
 import { insideWorkspace } from '../tools/boundary';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { isEpochedRecording } from '../signal/epochedFiles';
 
 const EPOCHED_FILES = 'the study was loaded from epoched files: its epochs are already cut, so epoch_data/window_epoch do not apply; continue with generate_dataset';

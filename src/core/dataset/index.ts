@@ -4,7 +4,7 @@
  */
 import type { Epochs } from '../signal/types';
 import type { Dataset, DatasetConfig } from '../study/types';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { auditSplits } from './audit';
 import { generateSplits, type SplitBy, type SplitPlan, type SplitUnit, type Splitter } from './split';
 

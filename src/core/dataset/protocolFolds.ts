@@ -9,7 +9,7 @@
  *   N at a time, so every subject is tested exactly once.
  * Pure and deterministic: the same epochs, options and seed give the same folds, and every pipeline uses them.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 export const PROTOCOLS = ['within_session', 'cross_session', 'cross_subject'] as const;
 export type ProtocolName = (typeof PROTOCOLS)[number];

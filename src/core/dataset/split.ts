@@ -10,7 +10,7 @@
  * epoch (which left training empty); it drops the remaining epochs that share the held-out subject (session
  * strategy) or subject and session (trial strategy). K-fold values are validated as integers ≥ 2 and ≤ #groups.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { Epochs } from '../signal/types';
 
 export type SplitBy = 'trial' | 'session' | 'subject';

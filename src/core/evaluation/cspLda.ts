@@ -10,7 +10,7 @@
  * with empirical priors (sklearn's decision function), solved with mathjs lusolve.
  */
 import { eigs, lusolve, matrix, type Matrix } from 'mathjs';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 export interface EpochSet {
   /** n × C × T, C order */

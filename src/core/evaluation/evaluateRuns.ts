@@ -8,7 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import type { Epochs } from '../signal/types';
 import { studyDir } from '../study/persistence';
 import type { DatasetSplit, RunRecord } from '../study/types';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { runOnnx } from '../training/onnx/run';
 import { cspLdaScores, fitCspLda, subset } from './cspLda';
 import { classificationReport, summarizeReports, type ClassificationReport, type MeanSd, type SummaryMetric } from './metrics';

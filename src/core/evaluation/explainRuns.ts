@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Epochs } from '../signal/types';
 import { fitMontage, MONTAGE_NAMES, type MontageName } from '../signal/montage';
 import type { DatasetSplit, RunRecord } from '../study/types';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { loadModel } from '../training';
 import { subset } from './cspLda';
 import { classNames, resolveArtefact } from './evaluateRuns';

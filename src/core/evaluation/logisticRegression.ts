@@ -5,7 +5,7 @@
  * Σ log-loss + ‖W‖² / (2C) is strictly convex, so the minimiser is unique; it is found with L-BFGS and a backtracking
  * (Armijo) line search to a tight gradient tolerance, closer to the optimum than sklearn's default tol = 1e-4.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 export interface LogisticModel {
   classes: number[];

@@ -5,7 +5,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord, StudyState } from '../study/types';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { exportOnnx, loadModel } from '../training';
 import { classNames, resolveArtefact } from './evaluateRuns';
 

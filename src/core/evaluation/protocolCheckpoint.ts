@@ -11,7 +11,8 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import * as path from 'node:path';
 import type { Epochs } from '../signal/types';
 import type { ProtocolOptions } from '../dataset/protocolFolds';
-import type { PipelineName, ProtocolRow, ProtocolRunStore, ProtocolRunId } from './protocolRun';
+import type { ProtocolRunStore, ProtocolRunId } from './protocolRun';
+import type { PipelineName, ProtocolRow } from './protocolResult';
 
 const FORMAT = 1;
 

@@ -13,105 +13,25 @@
  * protocol resumes at its first unfinished run; the rows of a resumed call equal an uninterrupted call's (their `time`
  * is the one measured when the run was done).
  */
-import type { ProtocolPayload } from '../notebook/mime';
+import type { ProtocolPayload } from '../mime';
 import type { Epochs } from '../signal/types';
 import type { ModelName } from '../study/types';
-import { XBrainError } from '../tools/result';
-import { protocolFolds, type ProtocolFold, type ProtocolName, type ProtocolOptions } from '../dataset/protocolFolds';
+import { XBrainError } from '../errors';
+import { protocolFolds, type ProtocolFold, type ProtocolOptions } from '../dataset/protocolFolds';
 import { cspLdaScores, fitCspLda, subset } from './cspLda';
 import { classNames } from './evaluateRuns';
 import { classificationReport, meanSd, type MeanSd } from './metrics';
 import { fitTangentSpaceLr, tangentSpaceLrProba } from './tangentSpaceLr';
 import { wilcoxonSignedRank } from './wilcoxon';
-
-export const BASELINE_PIPELINES = ['CSP+LDA', 'TS+LR'] as const;
-export const MODEL_PIPELINES = ['EEGNet', 'ShallowConvNet', 'SCCNet'] as const;
-export const PIPELINES = [...BASELINE_PIPELINES, ...MODEL_PIPELINES] as const;
-export type PipelineName = (typeof PIPELINES)[number];
+import {
+  METRICS, MODEL_PIPELINES, PIPELINES, type PairedComparison, type PipelineName, type ProtocolMetric, type ProtocolResult, type ProtocolRow,
+  type SubjectScore,
+} from './protocolResult';
 
 export const isModelPipeline = (p: string): p is ModelName => (MODEL_PIPELINES as readonly string[]).includes(p);
 
 /** Trains a model family on fold.train and returns its outputs on fold.test: n_test × K logits (class order = eventId). */
 export type ModelTrainer = (req: { model: ModelName; fold: ProtocolFold; foldIndex: number; seed: number }) => Promise<Float32Array | Float64Array>;
-
-export interface ProtocolRow {
-  dataset: string;
-  pipeline: PipelineName;
-  subject: string;
-  /** the tested session (within/cross-session), "all" when the fold mixes sessions */
-  session: string;
-  fold: number;
-  fold_name: string;
-  /** MOABB's score: ROC-AUC for two classes, else accuracy */
-  score: number;
-  accuracy: number;
-  balanced_accuracy: number;
-  kappa: number;
-  roc_auc: number;
-  n_train: number;
-  n_test: number;
-  /** MOABB: training samples */
-  samples: number;
-  /** seconds to fit and predict the fold */
-  time: number;
-  channels: number;
-  n_sessions: number;
-}
-
-export const METRICS = ['score', 'accuracy', 'balanced_accuracy', 'kappa', 'roc_auc'] as const;
-export type ProtocolMetric = (typeof METRICS)[number];
-
-export interface SubjectScore {
-  subject: string;
-  pipeline: PipelineName;
-  folds: number;
-  score: number;
-  accuracy: number;
-  balanced_accuracy: number;
-  kappa: number;
-  roc_auc: number;
-}
-
-export interface PairedComparison {
-  a: PipelineName;
-  b: PipelineName;
-  metric: 'score';
-  /** subjects with both scores */
-  subjects: number;
-  meanDifference: number;
-  /** null with `note` when the test is undefined (identical scores, fewer than two subjects) */
-  p: number | null;
-  statistic: number | null;
-  method: 'exact' | 'approx' | null;
-  rankBiserial: number | null;
-  r: number | null;
-  note?: string;
-}
-
-export interface ProtocolResult {
-  id: string;
-  protocol: ProtocolName;
-  createdAt: string;
-  dataset: string;
-  options: { folds: number | null; n_test_subjects: number | null; seed: number; pool_sessions: boolean };
-  classes: string[];
-  scoreMetric: 'roc_auc' | 'accuracy';
-  pipelines: PipelineName[];
-  nFolds: number;
-  rows: ProtocolRow[];
-  subjects: SubjectScore[];
-  /** mean ± SD over subjects of the per-subject means */
-  summary: Record<string, Record<ProtocolMetric, MeanSd>>;
-  comparisons: PairedComparison[];
-  skipped: string[];
-  epochs: { n: number; channels: number; nTimes: number; sfreq: number };
-  /** model families: the training configuration they ran with */
-  training: Record<string, unknown> | null;
-  /** runs (fold × pipeline) taken from an interrupted earlier call with the same settings and epochs, of nRuns */
-  resumed?: number;
-  nRuns?: number;
-  files?: { csv: string; json: string };
-}
 
 /** One fold × pipeline run of a protocol. */
 export interface ProtocolRunId {

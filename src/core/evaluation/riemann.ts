@@ -3,7 +3,7 @@
  * mean_riemann and TangentSpace(metric='riemann')). Matrices are n × n row-major Float64Arrays; functions of symmetric
  * matrices go through a symmetric eigendecomposition (Householder + QL; a cyclic Jacobi version cross-checks it).
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 /** Symmetric eigendecomposition A = V diag(values) Vᵀ; V's columns are the eigenvectors (row-major n × n). */
 export interface SymEigen {

@@ -3,7 +3,7 @@
  * (metric 'riemann') → sklearn LogisticRegression()). Everything that depends on data — the reference point (the
  * Riemannian mean of the training covariances) and the classifier — is fitted on the training epochs only.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { EpochSet } from './cspLda';
 import { fitLogistic, logisticProba, type LogisticModel } from './logisticRegression';
 import { epochCovariance, invsqrtm, riemannMean, tangentVector, type CovarianceEstimator } from './riemann';

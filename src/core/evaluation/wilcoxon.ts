@@ -9,7 +9,7 @@
  * Effect sizes: the matched-pairs rank-biserial correlation r = (R+ − R−) / (R+ + R−) (Kerby 2014; +1 when every
  * difference is positive) and r = |Z| / √n from the normal approximation (Rosenthal), n the non-zero pairs.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 export interface WilcoxonResult {
   /** pairs with a non-zero difference (the n the test uses) */

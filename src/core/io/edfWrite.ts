@@ -4,7 +4,7 @@
  * raw integers. Records are written one chunk at a time, so an hour of 64 channels never sits twice in memory.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { Annotation, ChannelInfo } from './types';
 
 export interface EdfWriteInput {

@@ -1,5 +1,5 @@
 import { open, stat } from 'node:fs/promises';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 /** Size of a file, or a typed not_found error naming it. */
 export async function fileSize(path: string): Promise<number> {

@@ -1,6 +1,6 @@
-/** What `xbrain inspect FILE --json` prints (ARCHITECTURE.md §6, contract). */
+/** What `xbrain inspect FILE --json` prints (docs/architecture.md §5, contract). */
 import { extname } from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { countEvents } from './events';
 import { readerFor } from './formats/index';
 import { firstNumericVariable, readMat } from './formats/mat';

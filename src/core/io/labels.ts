@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { badFile } from './formats/binary';
 import { firstNumericVariable, readMat } from './formats/mat';
 import type { EventList } from './types';

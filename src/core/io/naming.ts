@@ -5,7 +5,7 @@
  * default).
  */
 import { basename, dirname, extname } from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 export type NamingRule =
   | { mode: 'separator'; separator: string; subjectIndex?: number; sessionIndex?: number }

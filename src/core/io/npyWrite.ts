@@ -4,7 +4,7 @@
  * compression (numpy.savez's default).
  */
 import { writeFileSync } from 'node:fs';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 export type NpyData = Float32Array | Float64Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array;
 

@@ -5,7 +5,7 @@
  * anything else matches its label exactly (BIDS "sub-control01" → "control01").
  */
 import { basename } from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { subjectSessionFromPath, type NamingRule } from './naming';
 
 export type SelectionItem = string | number;

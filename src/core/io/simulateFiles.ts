@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { writeEdf } from './edfWrite';
 import { simulateRun } from './simulate';
 

@@ -1,5 +1,5 @@
 /**
- * The `xbrain` cell language (ARCHITECTURE.md §5): tool calls in call syntax with JSON values, one call per line,
+ * The `xbrain` cell language (docs/architecture.md §4): tool calls in call syntax with JSON values, one call per line,
  * `#` comments. A call may continue over several lines while its parentheses are open. Every call and argument
  * keeps its source offsets so diagnostics, hover and completion can point at it.
  */

@@ -1,7 +1,7 @@
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { locateJsonError } from './cellParser';
 
-/** The `.xbrain` notebook file (ARCHITECTURE.md §5, contract). */
+/** The `.xbrain` notebook file (docs/architecture.md §4, contract). */
 export const NOTEBOOK_VERSION = 1;
 
 export type CellKind = 'markdown' | 'code';

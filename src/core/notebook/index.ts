@@ -1,6 +1,6 @@
 export * from './cellParser';
 export * from './format';
-export * from './mime';
+export * from '../mime';
 export * from './payloads';
 export * from './stageFlow';
 export * from './diagnostics';

@@ -1,7 +1,7 @@
 import type { ToolResult } from '../tools/result';
 import type { StudyState } from '../study/types';
 import type { NotebookOutput } from './format';
-import { XBRAIN_MIME, renderRequests, type RenderRequest } from './mime';
+import { XBRAIN_MIME, renderRequests, type RenderRequest } from '../mime';
 import { trainingPayload } from './payloads';
 
 export const ERROR_MIME = 'application/vnd.code.notebook.error';

@@ -1,5 +1,5 @@
 import type { RunRecord } from '../study/types';
-import type { TrainingPayload, TrainingSeries } from './mime';
+import type { TrainingPayload, TrainingSeries } from '../mime';
 
 /** Loss and accuracy curves of the given runs (the Study's RunRecords), live while any of them is still running. */
 export function trainingPayload(runs: readonly RunRecord[]): TrainingPayload {

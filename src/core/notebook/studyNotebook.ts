@@ -8,7 +8,7 @@ const TOOL_FOR_OP: Record<string, string> = {
 };
 
 /**
- * The Study's analysis so far as an .xbrain notebook (ARCHITECTURE.md §5): load_data, then one code cell per
+ * The Study's analysis so far as an .xbrain notebook (docs/architecture.md §4): load_data, then one code cell per
  * preprocessing and epoching step with its exact parameters and its description as a comment. Running it on a fresh
  * Study reproduces the preprocessing.
  */

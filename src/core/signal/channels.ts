@@ -1,4 +1,4 @@
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 /** Channel-name key for matching: case-insensitive, dots and surrounding spaces ignored (PhysioNet "C3.." ↔ "C3"). */
 export function channelKey(name: string): string {

@@ -2,7 +2,7 @@
  * Rename or merge event types. On raw events a merged class takes the smallest code of its members; on epochs the
  * labels are renumbered 0..K-1 in the order the (new) names first appear in the old event_id order.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { EventList } from '../io/types';
 import type { Epochs } from './types';
 

@@ -7,7 +7,7 @@
  * not fit in the record is dropped (reported, not an error); baseline (None, 0) by default, the mean over
  * times ≥ bmin and ≤ bmax subtracted from data channels.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { Recording } from '../io/types';
 import type { Epochs } from './types';
 import { isDataChannel } from './signalData';

@@ -5,7 +5,7 @@
  * samples: nTimes 0, empty data rows) so file, subject, session, channel types and the loaded events stay known.
  */
 import { basename } from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { Recording } from '../io/types';
 import type { Epochs } from './types';
 

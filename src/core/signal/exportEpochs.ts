@@ -1,13 +1,12 @@
 /**
- * export_epochs (ARCHITECTURE.md §5): a folder with X.npy (float32 epochs × channels × times, volts), y.npy (int64
+ * export_epochs (docs/architecture.md §4): a folder with X.npy (float32 epochs × channels × times, volts), y.npy (int64
  * labels) and epochs.json (channels, sfreq, tmin, event_id, labels, preprocessing history). Files are written to
  * temporary names and renamed, so a failure never leaves a half-written export.
  */
 import { mkdir, rename, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { XBrainError } from '../tools/result';
-import type { HistoryEntry } from '../study/types';
-import type { Epochs } from './types';
+import { XBrainError } from '../errors';
+import type { Epochs, HistoryEntry } from './types';
 import { encodeNpy } from '../io/npyWrite';
 
 export interface ExportSummary {

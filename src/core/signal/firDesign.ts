@@ -4,7 +4,7 @@
  * `_triage_filter_params` → gain/frequency breakpoints → `_firwin_design` (one scipy `firwin` low-pass per transition,
  * each with its own length) → odd-length linear-phase taps.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { f2 } from './numeric';
 import { checkBand, checkBelowNyquist, signalArgError } from './params';
 

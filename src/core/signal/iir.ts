@@ -3,7 +3,7 @@
  * lp2hp → bilinear → zpk2sos with 'nearest' pairing), `sosfilt`, `sosfiltfilt` (odd padding, sosfilt_zi initial
  * conditions) and MNE's `estimate_ringing_samples` padlen rule used by `filter_data(method='iir')`.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { oddExtension } from './pad';
 import { checkBand, checkBelowNyquist, signalArgError } from './params';
 

@@ -1,4 +1,4 @@
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { channelKey } from './channels';
 import { STANDARD_1005, STANDARD_1020, type MontageTable } from './montageData';
 

@@ -4,7 +4,7 @@
  * tool boundary (tools/argNames.ts) replaces them with the calling tool's argument names (apply_bandpass_filter's
  * `low_freq`, apply_standard_preprocess's `l_freq`, …), so a kernel never knows which tool called it.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 
 export type SignalParam = 'low' | 'high' | 'freq' | 'rate' | 'method' | 'order' | 'channels';
 

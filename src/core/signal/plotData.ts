@@ -2,14 +2,14 @@
  * Payloads for plot_epochs: small, decimated, in microvolts (the renderer only draws). Traces of raw data or a few
  * epochs with event markers, the ERP (mean) per class, or the Welch PSD per channel.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { Recording } from '../io/types';
 import type { Epochs } from './types';
 import { matchChannels } from './channels';
 import { welchPsd } from './psd';
-import { XBRAIN_MIME, type EpochsPayload } from '../notebook/mime';
+import { XBRAIN_MIME, type EpochsPayload } from '../mime';
 
-/** ARCHITECTURE.md §5 MIME type the XBrain renderer draws these payloads with (one definition: notebook/mime.ts). */
+/** docs/architecture.md §4 MIME type the XBrain renderer draws these payloads with (one definition: src/core/mime.ts). */
 export const EPOCHS_MIME = XBRAIN_MIME.epochs;
 export type { EpochsPayload };
 

@@ -3,7 +3,7 @@
  * design, as MNE logs it). Errors are typed and name the tool parameter; nothing is half-applied because nothing is
  * mutated.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { ChannelType } from '../io/types';
 import { designFir, designNotch, notchHarmonics } from './firDesign';
 import { designButterworth } from './iir';

@@ -7,7 +7,7 @@
 import type { FirDesign } from './firDesign';
 import { firFilterPair, firKernel, type FirKernel } from './firApply';
 import { sosfiltZi, type IirDesign } from './iir';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { resamplePair, resamplePlan, resampleScratch } from './resample';
 import { normalizeSegment, type NormalizeMethod } from './normalize';
 

@@ -24,3 +24,18 @@ export interface Epochs {
   eventSample: Int32Array;
   baseline: [number | null, number | null] | null;
 }
+
+/** One preprocessing step as the Study's history (and an epochs export's history.json) records it. */
+export interface HistoryEntry {
+  /** tool-level operation, e.g. "bandpass_filter" */
+  op: string;
+  /** the exact parameters used, defaults filled in */
+  params: Record<string, unknown>;
+  /** shape of the data after the operation: per recording [channels, times], or [epochs, channels, times] */
+  shape: number[][];
+  /** human-readable line (XBrainLab-style), e.g. "Filtering 8.0 ~ 30.0 Hz" */
+  description: string;
+  /** the design actually applied (filter length, transition bandwidths, window, phase, padding …) */
+  design?: Record<string, unknown>;
+  at: string;
+}

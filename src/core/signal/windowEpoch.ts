@@ -3,7 +3,7 @@
  * arange(0, n_times − round(duration·sfreq) + 1, (duration − overlap)·sfreq) truncated to int, each window
  * tmin 0 … tmax duration − 1/sfreq, no baseline, every window labelled with one class.
  */
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { Recording } from '../io/types';
 import type { Epochs } from './types';
 import { pyRound } from './numeric';

@@ -1,4 +1,4 @@
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { StudyState } from './types';
 
 /** Checks that a would-be state is coherent before it is swapped in. Cheap: shapes and ranges, not samples. */

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { studyDir } from './persistence';
 
 /**

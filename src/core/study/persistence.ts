@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, access, readdir, unlink, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { checkInvariants } from './invariants';
 import type { StudyState } from './types';
 import type { Recording, EventList } from '../io/types';

@@ -1,6 +1,6 @@
 import type { Stage, StudyState } from './types';
 
-/** Stage derived most-advanced-first from the state (ARCHITECTURE.md §3); never stored. */
+/** Stage derived most-advanced-first from the state (docs/architecture.md §2); never stored. */
 export function deriveStage(s: Pick<StudyState, 'recordings' | 'epochs' | 'dataset' | 'runs'>): Stage {
   if (s.runs.some((r) => r.status === 'running')) return 'training';
   if (s.runs.some((r) => r.status === 'done')) return 'trained';

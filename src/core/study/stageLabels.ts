@@ -1,7 +1,7 @@
 import type { Stage, StudyState } from './types';
 
 /**
- * The one wording of the stages (ARCHITECTURE.md §3). Every front end shows the stage by its contract name (status
+ * The one wording of the stages (docs/architecture.md §2). Every front end shows the stage by its contract name (status
  * bar, Study tree, chat, notebook diagnostics, `xbrain state`, docs) and explains it with these lines: there is no
  * second set of labels ("epoched", "no data") to drift.
  */
@@ -14,7 +14,7 @@ export const STAGE_MEANING: Readonly<Record<Stage, string>> = {
   trained: 'a finished training run exists',
 };
 
-/** The step that moves each stage on (tool names of ARCHITECTURE.md §4). */
+/** The step that moves each stage on (tool names of docs/architecture.md §3). */
 export const STAGE_NEXT: Readonly<Record<Stage, string>> = {
   empty: 'load_data',
   data_loaded: 'epoch_data (after any filtering)',

@@ -1,8 +1,9 @@
-import { TOOL_DEFINITIONS, definitionByName } from '../tools/definitions';
+import { stagesOf, toolsAvailableIn } from './availability';
 import type { Study } from './study';
 import type { Stage, StudyState } from './types';
 import { STAGES } from './types';
 import { deriveStage } from './stage';
+import { DEFAULT_MODEL, TRAINING_BASICS } from '../training/defaults';
 
 export type StepStatus = 'not_started' | 'in_progress' | 'completed' | 'skipped';
 export type PipelineStep = 'load' | 'preprocess' | 'epoch' | 'dataset' | 'model' | 'train' | 'evaluate';
@@ -27,12 +28,12 @@ export const SKIP_DEFAULTS = {
   bandpass: { low_freq: 4, high_freq: 40 },
   epoch: { t_min: 0, t_max: 2 },
   dataset: { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' },
-  model: { model_name: 'EEGNet' },
-  training: { epoch: 10, batch_size: 32, learning_rate: 0.001 },
+  model: { model_name: DEFAULT_MODEL.name },
+  training: TRAINING_BASICS,
 } as const;
 
 /**
- * Derives the stage on every call (never stored), owns the availability table (the tool definitions' `stages`),
+ * Derives the stage on every call (never stored), answers from the availability table (study/availability.ts, which the tool definitions read),
  * explains refusals and builds skip-ahead plans. Stateless: every answer comes from the Study passed in.
  */
 export class StateManager {
@@ -41,18 +42,17 @@ export class StateManager {
   }
 
   availableTools(stage: Stage): string[] {
-    return TOOL_DEFINITIONS.filter((d) => d.stages.includes(stage)).map((d) => d.name);
+    return toolsAvailableIn(stage);
   }
 
   isAvailable(tool: string, stage: Stage): boolean {
-    return definitionByName.get(tool)?.stages.includes(stage) ?? false;
+    return stagesOf(tool).includes(stage);
   }
 
   /** The refusal message for a tool that is not offered in this stage: names the stage, the allowed tools, what to do first. */
   refusal(tool: string, stage: Stage): string {
-    const def = definitionByName.get(tool);
     const allowed = this.availableTools(stage);
-    const first = def ? this.firstStep(def.stages, stage) : '';
+    const first = this.firstStep(stagesOf(tool), stage);
     return `Tool '${tool}' is not available in the current stage '${stage}'.${first ? ` First ${first}.` : ''} Available now: ${allowed.join(', ')}.`;
   }
 
@@ -86,11 +86,11 @@ export class StateManager {
    * Null when skipping ahead makes no sense (nothing loaded, training running, or the tool lies behind).
    */
   skipPlan(tool: string, s: StudyState): PlannedCall[] | null {
-    const def = definitionByName.get(tool);
+    const stages = stagesOf(tool);
     const stage = deriveStage(s);
-    if (!def || stage === 'empty' || stage === 'training') return null;
+    if (stages.length === 0 || stage === 'empty' || stage === 'training') return null;
     const ci = STAGES.indexOf(stage);
-    const targets = def.stages.map((x) => STAGES.indexOf(x)).filter((i) => i > ci);
+    const targets = stages.map((x) => STAGES.indexOf(x)).filter((i) => i > ci);
     if (targets.length === 0) return null;
     const target = STAGES[Math.min(...targets)];
     const plan: PlannedCall[] = [];

@@ -1,8 +1,7 @@
 import { Emitter, type Disposable } from './events';
 import { deriveStage } from './stage';
 import { checkInvariants } from './invariants';
-import type { ChangeKind, Stage, StudyState } from './types';
-import type { UiRequest } from '../tools/types';
+import type { ChangeKind, Stage, StudyState, UiRequest } from './types';
 
 export interface StudyChange {
   kinds: ChangeKind[];

@@ -1,25 +1,22 @@
 import type { Recording, EventList } from '../io/types';
-import type { Epochs } from '../signal/types';
-import type { ProtocolResult } from '../evaluation/protocolRun';
+import type { Epochs, HistoryEntry } from '../signal/types';
 
-/** ARCHITECTURE.md §3 (contract). */
+// A preprocessing step's record belongs to the signal layer (exportEpochs writes it); the Study keeps a list of them.
+export type { HistoryEntry };
+import type { ProtocolResult } from '../evaluation/protocolResult';
+
+/** docs/architecture.md §2 (contract). */
 export const STAGES = ['empty', 'data_loaded', 'preprocessed', 'dataset_ready', 'training', 'trained'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export type ChangeKind = 'recordings' | 'preprocessing' | 'epochs' | 'datasets' | 'training' | 'runs' | 'stage' | 'ui';
 
-export interface HistoryEntry {
-  /** tool-level operation, e.g. "bandpass_filter" */
-  op: string;
-  /** the exact parameters used, defaults filled in */
-  params: Record<string, unknown>;
-  /** shape of the data after the operation: per recording [channels, times], or [epochs, channels, times] */
-  shape: number[][];
-  /** human-readable line (XBrainLab-style), e.g. "Filtering 8.0 ~ 30.0 Hz" */
-  description: string;
-  /** the design actually applied (filter length, transition bandwidths, window, phase, padding …) */
-  design?: Record<string, unknown>;
-  at: string;
+/** A request for the UI (the tool never calls UI code; front ends listen on the Study). */
+export interface UiRequest {
+  kind: 'switch_panel' | 'confirm_montage' | 'open_plot';
+  panel?: string;
+  viewMode?: string;
+  payload?: Record<string, unknown>;
 }
 
 export interface DatasetSplit {

@@ -4,7 +4,7 @@
  * apply_standard_preprocess, in the message and in `parameter`.
  */
 import type { SignalParam } from '../signal/params';
-import { XBrainError } from './result';
+import { XBrainError } from '../errors';
 
 export type ArgNames = Partial<Record<SignalParam, string>>;
 

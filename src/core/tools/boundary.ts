@@ -1,6 +1,6 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, resolve } from 'node:path';
-import { XBrainError } from './result';
+import { XBrainError } from '../errors';
 import type { ToolEnv } from './types';
 import { contains } from '../io/paths';
 

@@ -1,5 +1,5 @@
 import { freemem } from 'node:os';
-import { XBrainError } from './result';
+import { XBrainError } from '../errors';
 import type { ToolEnv } from './types';
 
 /**

@@ -1,6 +1,7 @@
 import { TOOL_DEFINITIONS, definitionByName } from './definitions';
 import { closest } from './closest';
-import { errorResult, XBrainError, type ToolResult } from './result';
+import { XBrainError } from '../errors';
+import { errorResult, type ToolResult } from './result';
 import type { ToolContext, ToolDefinition, ToolImplementations } from './types';
 import { validateArgs } from './validate';
 import { stateManager, type PlannedCall } from '../study/stateManager';

@@ -1,4 +1,9 @@
-/** The one result shape every front end sees (ARCHITECTURE.md §4, contract). */
+import type { ErrorCode } from '../errors';
+
+// Kept so code that imported the error from here before the floor existed still compiles; new code imports ../errors.
+export { XBrainError, type ErrorCode } from '../errors';
+
+/** The one result shape every front end sees (docs/architecture.md §3, contract). */
 export type ToolResultType = 'text' | 'data' | 'plot' | 'confirm' | 'error';
 
 export interface ToolError {
@@ -12,33 +17,6 @@ export interface ToolResult {
   meta: Record<string, unknown>;
   tool: string;
   error?: ToolError;
-}
-
-export type ErrorCode =
-  | 'invalid_arguments'
-  | 'unknown_tool'
-  | 'stage_unavailable'
-  | 'not_implemented'
-  | 'not_found'
-  | 'bad_file'
-  | 'invalid_state'
-  | 'cancelled'
-  | 'untrusted'
-  /** a path resolves (symbolic links followed) outside the workspace and the configured data folders */
-  | 'outside_workspace'
-  /** another process holds the workspace's Study lock (.xbrain/study.lock) */
-  | 'study_locked'
-  /** the call would allocate more memory than the budget allows (src/core/tools/budget.ts) */
-  | 'over_budget'
-  | 'unavailable'
-  | 'internal';
-
-/** A typed failure that names what was wrong; tools throw it, the registry turns it into an error result. */
-export class XBrainError extends Error {
-  constructor(public readonly code: ErrorCode, message: string, public readonly details: Record<string, unknown> = {}) {
-    super(message);
-    this.name = 'XBrainError';
-  }
 }
 
 export const text = (tool: string, content: string, meta: Record<string, unknown> = {}): ToolResult => ({ type: 'text', content, meta, tool });

@@ -41,14 +41,6 @@ export interface ToolDefinition {
   mutates: boolean;
 }
 
-/** A request for the UI (the tool never calls UI code; front ends listen on the Study). */
-export interface UiRequest {
-  kind: 'switch_panel' | 'confirm_montage' | 'open_plot';
-  panel?: string;
-  viewMode?: string;
-  payload?: Record<string, unknown>;
-}
-
 export interface ToolEnv {
   /** folder that holds `.xbrain/` and against which relative paths resolve */
   workspace: string;

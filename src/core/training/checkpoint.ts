@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import * as path from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { inputNormFromJson, inputNormToJson, type InputNorm, type InputNormJson } from './inputNorm';
 import { createModel, type InputSpec, type Model, type ModelName, type ModelParams } from './models';
 

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { InputSpec, ModelName, ModelParams } from './models';
 import type { OptimizerName, OptimizerOptions } from './optim';
 import type { SelectionRule } from './train';

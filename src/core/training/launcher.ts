@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { SpawnSpec } from './backends/types';
 import { parseEvent, type DoneEvent, type ProgressEvent, type TrainerEvent, type TrainerStatus } from './protocol';
 

@@ -12,9 +12,8 @@
 import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
 import { corr, corrGrad } from './rowConv';
+import type { FloatArray, FloatArrayCtor } from './floatArray';
 
-export type FloatArray = Float32Array | Float64Array;
-export type FloatArrayCtor = Float32ArrayConstructor | Float64ArrayConstructor;
 export type Shape3 = [c: number, h: number, w: number];
 
 /** A trainable tensor with its gradient accumulator. */

@@ -3,11 +3,9 @@
  * is treated as (B, 1, C, T); kernels depend on the sampling rate; too-short epochs are refused with the minimum.
  * Parameter and buffer names are PyTorch state_dict names of XBrainLab's modules, so weights can be exchanged.
  */
-import { XBrainError } from '../tools/result';
-import {
-  AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square,
-  type FloatArray, type FloatArrayCtor, type Layer, type Param, type Shape3,
-} from './layers';
+import { XBrainError } from '../errors';
+import type { FloatArray, FloatArrayCtor } from './floatArray';
+import { AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square, type Layer, type Param, type Shape3 } from './layers';
 import type { BatchSync } from './batchSync';
 import { applyInputNorm, type InputNorm } from './inputNorm';
 import { Rng } from './rng';

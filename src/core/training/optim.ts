@@ -2,7 +2,7 @@
  * Optimisers with torch.optim semantics (defaults included): Adam (L2 weight decay added to the gradient),
  * AdamW (decoupled decay, default 0.01) and SGD (momentum, dampening, Nesterov, weight decay).
  */
-import type { FloatArray } from './layers';
+import type { FloatArray } from './floatArray';
 
 export type OptimizerName = 'adam' | 'adamw' | 'sgd';
 

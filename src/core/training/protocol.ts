@@ -1,5 +1,5 @@
 /**
- * Newline-delimited JSON between the trainer child process and its launcher (ARCHITECTURE.md §5).
+ * Newline-delimited JSON between the trainer child process and its launcher (docs/architecture.md §4).
  * stdout carries TrainerEvent lines; stdin accepts `{"type":"stop"}`.
  */
 import type { SplitMetrics } from './evaluate';

@@ -4,7 +4,7 @@
  * kernel and written once, and every loaded input value is reused by several accumulators through a sliding window,
  * instead of one load-multiply-store per tap. Sums are carried in doubles (JS numbers) and rounded once.
  */
-import type { FloatArray } from './layers';
+import type { FloatArray } from './floatArray';
 import { corrAccumulateSimd, corrWeightGradSimd, SIMD_MIN_TAPS } from './simdConv';
 
 const f32 = (a: FloatArray): a is Float32Array => a instanceof Float32Array;

@@ -1,13 +1,13 @@
 /**
  * The trainer child process (bundled to dist/trainer.js): `node trainer.js <job.json>`.
  * Reads the job and its binary arrays, trains with trainModel, writes one NDJSON TrainerEvent per line on stdout
- * (ARCHITECTURE.md §5), stops between batches when stdin says `{"type":"stop"}` (or closes), and writes the last
+ * (docs/architecture.md §4), stops between batches when stdin says `{"type":"stop"}` (or closes), and writes the last
  * and selected weights, the ONNX of the selected weights and metrics.jsonl into the job's outDir.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import { readWeights, saveWeights, weightsInputNorm } from './checkpoint';
 import { fitInputNorm } from './inputNorm';
 import { findWorkerScript } from './dataParallel';

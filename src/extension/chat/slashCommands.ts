@@ -1,4 +1,5 @@
 import { numbersIn, parsePromptArgs } from './promptArgs';
+import { TRAINING_BASICS } from '../../core/training/defaults';
 
 export interface PlannedToolCall {
   tool: string;
@@ -23,7 +24,7 @@ export function planSlashCommand(command: string, prompt: string): PlannedToolCa
     case 'dataset':
       return [{ tool: 'generate_dataset', args }];
     case 'train':
-      return [...(Object.keys(args).length ? [{ tool: 'configure_training', args: { epoch: 10, batch_size: 32, learning_rate: 0.001, ...args } }] : []), { tool: 'start_training', args: {} }];
+      return [...(Object.keys(args).length ? [{ tool: 'configure_training', args: { ...TRAINING_BASICS, ...args } }] : []), { tool: 'start_training', args: {} }];
     case 'evaluate':
       return [{ tool: 'evaluate', args }];
     case 'explain':
@@ -43,7 +44,7 @@ export const HELP_TEXT = [
   '- `/preprocess [l_freq h_freq] [notch_freq=50]` standard band-pass + notch',
   '- `/epoch [t_min t_max] [event_id=["T1","T2"]]` cut epochs around events',
   '- `/dataset [test_ratio=0.2 split_strategy=trial]` split into train/val/test',
-  '- `/train [epoch=10 batch_size=32]` train (asks for confirmation)',
+  `- \`/train [epoch=${TRAINING_BASICS.epoch} batch_size=${TRAINING_BASICS.batch_size}]\` train (asks for confirmation)`,
   '- `/evaluate`, `/explain` metrics and saliency of the trained model',
   '- `/status`, `/report` where the study stands; `/notebook` the analysis as an .xbrain notebook',
   'Anything else is planned by the language model with the XBrain tools.',

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { runCell, type CellRun } from '../../core/notebook/runner';
 import { resultOutputs } from '../../core/notebook/outputs';
-import { XBRAIN_MIME } from '../../core/notebook/mime';
+import { XBRAIN_MIME } from '../../core/mime';
 import { trainingPayload } from '../../core/notebook/payloads';
 import type { ToolResult } from '../../core/tools/result';
 import { CELL_LANGUAGE, NOTEBOOK_TYPE, toVsOutput } from './convert';

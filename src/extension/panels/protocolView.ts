@@ -1,5 +1,6 @@
 import type { StudyState } from '../../core/study/types';
-import { protocolPayload, type ProtocolResult } from '../../core/evaluation/protocolRun';
+import { protocolPayload } from '../../core/evaluation/protocolRun';
+import type { ProtocolResult } from '../../core/evaluation/protocolResult';
 import { protocolFigure } from '../../webview/renderer/figures';
 import type { HostToPage, PanelView } from '../../webview/shared/protocol';
 

@@ -1,6 +1,6 @@
-// Pure figure builders: payload (src/core/notebook/mime.ts) → plotly data + layout. No DOM, no plotly import, so
+// Pure figure builders: payload (src/core/mime.ts) → plotly data + layout. No DOM, no plotly import, so
 // tests assert the figure spec and the renderer only draws. Colours come from the theme at draw time.
-import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../core/notebook/mime';
+import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../core/mime';
 
 export interface Figure {
   data: Record<string, unknown>[];

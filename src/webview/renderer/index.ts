@@ -1,9 +1,9 @@
 // Notebook renderer (ES module, contributes.notebookRenderer "xbrain-renderer") for the XBrain MIME types of
-// ARCHITECTURE.md §5. It only draws: payloads arrive already computed and downsampled by core. plotly (cartesian
+// docs/architecture.md §4. It only draws: payloads arrive already computed and downsampled by core. plotly (cartesian
 // bundle, SVG traces, no eval) is imported on the first render, themed from VS Code's CSS variables, re-themed on a
 // theme switch and purged when VS Code disposes the output.
 import type { ActivationFunction, OutputItem } from 'vscode-notebook-renderer';
-import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../core/notebook/mime';
+import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../core/mime';
 import { confusionFigure, epochTracesFigure, erpFigure, FALLBACK_THEME, metricRows, protocolFigure, saliencyMapFigure, saliencySpectrogramFigure, saliencyTopomapFigure, themedLayout, trainingFigure, type Figure, type Theme } from './figures';
 
 type PlotlyApi = typeof import('plotly.js-cartesian-dist-min').default;

@@ -9,7 +9,7 @@ let cli = '';
 const ws = mkdtempSync(join(tmpdir(), 'xbrain-ask-'));
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args, '--workspace', ws], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
 
-describe('xbrain ask --mock --json (ARCHITECTURE.md §6)', () => {
+describe('xbrain ask --mock --json (docs/architecture.md §5)', () => {
   beforeAll(async () => {
     cli = await buildCli();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { protocolFolds, type ProtocolEpochs } from '../../../src/core/dataset/protocolFolds';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
 
 /** subjects × sessions × trials per class, labels alternating (classes 0/1, or 3 classes) */
 function layout(subjects: number, sessions: number, perClass: number, classes = 2): ProtocolEpochs {

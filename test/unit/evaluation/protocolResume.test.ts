@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProtocolResult, ProtocolRow } from '../../../src/core/evaluation/protocolRun';
+import type { ProtocolResult, ProtocolRow } from '../../../src/core/evaluation/protocolResult';
 import { simulateFiles } from '../../../src/core/io/simulateFiles';
 import { Study } from '../../../src/core/study/study';
 import { ToolRegistry } from '../../../src/core/tools/registry';

@@ -10,7 +10,7 @@ import { cspLdaScores, fitCspLda, subset } from '../../../src/core/evaluation/cs
 import { readRecording } from '../../../src/core/io/read';
 import { Study } from '../../../src/core/study/study';
 import { ToolRegistry } from '../../../src/core/tools/registry';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
 import { repoRoot, testDataDir } from '../helpers/paths';
 
 /*

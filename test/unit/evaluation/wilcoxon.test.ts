@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { averageRanks, normalSf, signedRankDistribution, wilcoxonSignedRank } from '../../../src/core/evaluation/wilcoxon';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
 
 /*
  * Expected values from scipy 1.10.1 (Debian /usr/bin/python3), default two-sided wilcoxon with the method XBrain

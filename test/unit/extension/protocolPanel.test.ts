@@ -1,7 +1,8 @@
 // The evaluation panel's protocol view draws a run_protocol result with the notebook renderer's own figure builder
 // (protocolPayload → protocolFigure: one implementation), plus the subject × pipeline table and the paired tests.
 import { describe, expect, it } from 'vitest';
-import { protocolPayload, runProtocol, type ProtocolResult } from '../../../src/core/evaluation/protocolRun';
+import { protocolPayload, runProtocol } from '../../../src/core/evaluation/protocolRun';
+import type { ProtocolResult } from '../../../src/core/evaluation/protocolResult';
 import type { Epochs } from '../../../src/core/signal/types';
 import { emptyState } from '../../../src/core/study/study';
 import { evaluationMessage } from '../../../src/extension/panels/figures';

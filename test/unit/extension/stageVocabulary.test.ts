@@ -14,7 +14,7 @@ const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
   return statSync(p).isDirectory() ? files(p) : [p];
 });
 
-describe('one stage vocabulary (ARCHITECTURE.md §3)', () => {
+describe('one stage vocabulary (docs/architecture.md §2)', () => {
   it('the status bar names the stage by its contract name', () => {
     const loaded: StudyState = { ...emptyState(), recordings: [syntheticRecording({ channels: 4, sfreq: 100, seconds: 5 })] };
     expect(stageStatus(emptyState(), true).text).toBe('$(pulse) XBrain: empty');

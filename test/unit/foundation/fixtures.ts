@@ -1,7 +1,8 @@
 import { Study } from '../../../src/core/study/study';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { stateTools } from '../../../src/core/tools/impl/state';
-import { text, XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
+import { text } from '../../../src/core/tools/result';
 import type { ToolContext, ToolImplementations } from '../../../src/core/tools/types';
 import { STAGES } from '../../../src/core/study/types';
 import { syntheticEpochs, syntheticRecording } from '../helpers/synthetic';

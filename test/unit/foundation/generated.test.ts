@@ -21,7 +21,7 @@ describe('generated files', () => {
     expect(pkg.contributes.languageModelTools.map((t: { name: string }) => t.name)).toEqual(TOOL_DEFINITIONS.map((d) => `xbrain_${d.name}`));
   });
 
-  it('every tool of ARCHITECTURE.md §4 is defined with its contract parameter names', () => {
+  it('every tool of docs/architecture.md §3 is defined with its contract parameter names', () => {
     const contract: Record<string, string[]> = {
       list_files: ['directory', 'pattern'], load_data: ['paths'], attach_labels: ['mapping'], clear_dataset: [], get_dataset_info: [],
       generate_dataset: ['test_ratio', 'val_ratio', 'split_strategy', 'training_mode'],

@@ -4,10 +4,11 @@ import { deriveStage } from '../../../src/core/study/stage';
 import { stateManager } from '../../../src/core/study/stateManager';
 import { TOOL_DEFINITIONS } from '../../../src/core/tools/definitions';
 import { STAGES } from '../../../src/core/study/types';
+import { TOOL_STAGES } from '../../../src/core/study/availability';
 import { syntheticEpochs, syntheticRecording } from '../helpers/synthetic';
 import { harness, driveTo } from './fixtures';
 
-describe('stage derivation (ARCHITECTURE.md §3)', () => {
+describe('stage derivation (docs/architecture.md §2)', () => {
   it('walks empty → data_loaded → preprocessed → dataset_ready → training → trained from the state alone', () => {
     const s = emptyState();
     expect(deriveStage(s)).toBe('empty');
@@ -59,6 +60,13 @@ describe('stage derivation (ARCHITECTURE.md §3)', () => {
     const bad = { ...r, data: r.data.slice(1) };
     expect(() => study.commit({ recordings: [bad], loadedEvents: [r.events] }, ['recordings'])).toThrow(/data rows/);
     expect(study.state).toBe(before);
+  });
+
+  it('the availability table has one row per tool definition, in the definitions\' order, and each definition reads its row', () => {
+    expect(Object.keys(TOOL_STAGES)).toEqual(TOOL_DEFINITIONS.map((d) => d.name));
+    for (const d of TOOL_DEFINITIONS) expect(d.stages).toBe(TOOL_STAGES[d.name as keyof typeof TOOL_STAGES]);
+    expect(stateManager.isAvailable('not_a_tool', 'empty')).toBe(false);
+    expect(stateManager.skipPlan('not_a_tool', emptyState())).toBeNull();
   });
 
   it('every stage offers exactly the tools whose definitions list it', () => {

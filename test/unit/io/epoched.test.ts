@@ -16,7 +16,7 @@ import { ToolRegistry } from '../../../src/core/tools/registry';
 import { repoRoot } from '../helpers/paths';
 import { buildTrainerBundle } from '../training/trainerBundle';
 import { epochsFromFiles } from '../../../src/core/signal/epochedFiles';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
 import { mutate, rng } from './fuzz/mutate';
 import { domainCheck } from '../../../src/core/agent/validators';
 import { dataFile, expectClose } from './truth';

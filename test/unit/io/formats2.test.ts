@@ -10,7 +10,7 @@ import { fifReader } from '../../../src/core/io/formats/fif';
 import { matReader, readMat } from '../../../src/core/io/formats/mat';
 import { npyReader } from '../../../src/core/io/formats/npy';
 import type { FormatReader, RawContent } from '../../../src/core/io/formats/reader';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
 import { dataFile, loadTruth, type Truth } from './truth';
 import { inlineEeglabSet, matArray, matDoubleAsUint8, matFile, matStruct, npyBytes, zipBytes } from './fuzz/fixtures';
 

@@ -13,7 +13,7 @@ import { npyReader } from '../../../src/core/io/formats/npy';
 import type { FormatReader } from '../../../src/core/io/formats/reader';
 import { readHeader, readRecording } from '../../../src/core/io/read';
 import type { RecordingHeader } from '../../../src/core/io/types';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
 import { testDataDir } from '../helpers/paths';
 import { inlineEeglabSet, matArray, matFile, npyBytes, zipBytes } from './fuzz/fixtures';
 import { mutate, rng } from './fuzz/mutate';

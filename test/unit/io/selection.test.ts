@@ -6,7 +6,7 @@ import { selectFiles } from '../../../src/core/io/selection';
 import { simulateFiles } from '../../../src/core/io/simulateFiles';
 import { Study } from '../../../src/core/study/study';
 import { ToolRegistry } from '../../../src/core/tools/registry';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
 import { repoRoot } from '../helpers/paths';
 
 const physionet = Array.from({ length: 12 }, (_, s) => [4, 8, 12].map((r) => `/d/S${String(s + 1).padStart(3, '0')}R${String(r).padStart(2, '0')}.edf`)).flat();

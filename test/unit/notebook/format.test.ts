@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseNotebook, serializeNotebook, type XBrainNotebook } from '../../../src/core/notebook/format';
-import { XBRAIN_MIME } from '../../../src/core/notebook/mime';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBRAIN_MIME } from '../../../src/core/mime';
+import { XBrainError } from '../../../src/core/errors';
 
 const sample: XBrainNotebook = {
   version: 1,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/paths';
-import { XBRAIN_MIME, XBRAIN_MIMES, type EpochsPayload, type MetricsPayload, type ProtocolPayload, type SaliencyPayload, type TrainingPayload } from '../../../src/core/notebook/mime';
+import { XBRAIN_MIME, XBRAIN_MIMES, type EpochsPayload, type MetricsPayload, type ProtocolPayload, type SaliencyPayload, type TrainingPayload } from '../../../src/core/mime';
 import { confusionFigure, epochTracesFigure, erpFigure, metricRows, protocolFigure, saliencyMapFigure, saliencySpectrogramFigure, saliencyTopomapFigure, trainingFigure, type Figure } from '../../../src/webview/renderer/figures';
 
 interface IpynbOutput {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/paths';
-import { XBRAIN_MIMES } from '../../../src/core/notebook/mime';
+import { XBRAIN_MIMES } from '../../../src/core/mime';
 
 const frag = JSON.parse(readFileSync(join(repoRoot, 'src/extension/contributes/notebook.json'), 'utf8'));
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));

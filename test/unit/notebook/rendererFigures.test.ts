@@ -14,7 +14,7 @@ import {
   trainingFigure,
   FALLBACK_THEME,
 } from '../../../src/webview/renderer/figures';
-import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../../src/core/notebook/mime';
+import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../../src/core/mime';
 
 const epochs: EpochsPayload = {
   sfreq: 100,

@@ -9,7 +9,7 @@ import { stateTools } from '../../../src/core/tools/impl/state';
 import { runCell, runNotebook } from '../../../src/core/notebook/runner';
 import { parseNotebook } from '../../../src/core/notebook/format';
 import { resultOutputs } from '../../../src/core/notebook/outputs';
-import { XBRAIN_MIME } from '../../../src/core/notebook/mime';
+import { XBRAIN_MIME } from '../../../src/core/mime';
 import { text } from '../../../src/core/tools/result';
 import { stageDrivers } from '../foundation/fixtures';
 import { repoRoot, testDataDir } from '../helpers/paths';

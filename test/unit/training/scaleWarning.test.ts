@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Epochs } from '../../../src/core/signal/types';
 import { Study } from '../../../src/core/study/study';
-import { DEFAULT_TRAINING } from '../../../src/core/tools/impl/training';
+import { DEFAULT_TRAINING } from '../../../src/core/training/defaults';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { toyData } from './toyData';
 

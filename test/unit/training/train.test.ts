@@ -9,7 +9,7 @@ import { createModel, minSamples } from '../../../src/core/training/models';
 import { evaluateModel, inputGradients, predict } from '../../../src/core/training/evaluate';
 import { loadModel, saveWeights } from '../../../src/core/training/checkpoint';
 import { trainModel } from '../../../src/core/training/train';
-import { XBrainError } from '../../../src/core/tools/result';
+import { XBrainError } from '../../../src/core/errors';
 import { toyData } from './toyData';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-train-'));

@@ -1,5 +1,5 @@
 import { open, stat } from 'node:fs/promises';
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import { latin1 } from '../fileBytes';
 
 /** A malformed file: the message names the file and the header field that was wrong. */

@@ -11,7 +11,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resamplePair, resamplePlan, resampleScratch } from '../../signal/resample';
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import { StatsAccumulator } from '../stats';
 import { badField, ChunkReader, fileSize, isoUtc, latin1, readBytes } from '../fileBytes';
 import type { Annotation, ChannelInfo, RecordingHeader } from '../types';

@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Annotation, ChannelInfo, ChannelType, EpochsHeader, RecordingHeader } from '../types';
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, unsupported, utf8Field } from './binary';
 import { isoFromUnix } from './measDate';

@@ -5,7 +5,7 @@
  * 4275 µV); GDF 1 text units uV/µV/mV are scaled to volts (MNE 1.3 only knows "uV" in GDF 1 and leaves "µV" in
  * microvolts; the shared truth corrects that to volts, and so do we).
  */
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import { StatsAccumulator } from '../stats';
 import { badField, fileSize, isoUtc, latin1, readBytes } from '../fileBytes';
 import type { Annotation, ChannelInfo, RecordingHeader } from '../types';

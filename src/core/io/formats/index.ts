@@ -1,6 +1,6 @@
 /** Registry of file-format readers, keyed by lower-case extension (XBrainLab's factory does the same). */
 import { extname } from 'node:path';
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import { bdfReader, edfReader } from './edf';
 import { brainVisionReader } from './brainvision';
 import { cntReader } from './cnt';

@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { XBrainError, type ErrorCode } from '../../tools/result';
+import { XBrainError, type ErrorCode } from '../../errors';
 import type { Row } from '../rows';
 import { applyRowOp, type RowOp } from './rowOp';
 import type { ElementType, RowTask, WorkerReply } from './protocol';

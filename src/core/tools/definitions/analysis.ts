@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../types';
-import { ALL } from './stages';
+import { TOOL_STAGES } from '../../study/availability';
 
 export const analysisTools: ToolDefinition[] = [
   {
@@ -15,7 +15,7 @@ export const analysisTools: ToolDefinition[] = [
       },
       additionalProperties: false,
     },
-    stages: ['trained'],
+    stages: TOOL_STAGES.evaluate,
     needsConfirmation: false,
     mutates: true,
   },
@@ -29,7 +29,7 @@ export const analysisTools: ToolDefinition[] = [
       properties: { metric: { type: 'string', enum: ['loss', 'accuracy', 'auc', 'lr'], default: 'loss' } },
       additionalProperties: false,
     },
-    stages: ['training', 'trained'],
+    stages: TOOL_STAGES.plot_training,
     needsConfirmation: false,
     mutates: false,
   },
@@ -48,7 +48,7 @@ export const analysisTools: ToolDefinition[] = [
       },
       additionalProperties: false,
     },
-    stages: ['trained'],
+    stages: TOOL_STAGES.compute_saliency,
     needsConfirmation: false,
     mutates: true,
   },
@@ -66,7 +66,7 @@ export const analysisTools: ToolDefinition[] = [
       required: ['path'],
       additionalProperties: false,
     },
-    stages: ['trained'],
+    stages: TOOL_STAGES.export_model,
     needsConfirmation: false,
     mutates: false,
   },
@@ -84,7 +84,7 @@ export const analysisTools: ToolDefinition[] = [
       required: ['panel_name'],
       additionalProperties: false,
     },
-    stages: ALL,
+    stages: TOOL_STAGES.switch_panel,
     needsConfirmation: false,
     mutates: false,
   },

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../types';
-import { EPOCHED } from './stages';
+import { TOOL_STAGES } from '../../study/availability';
 
 /** Evaluation protocols over subjects (MOABB-style), XBrain's addition. */
 export const protocolTools: ToolDefinition[] = [
@@ -27,7 +27,7 @@ export const protocolTools: ToolDefinition[] = [
       required: ['protocol'],
       additionalProperties: false,
     },
-    stages: EPOCHED,
+    stages: TOOL_STAGES.run_protocol,
     needsConfirmation: true,
     mutates: true,
   },

@@ -1,7 +1,8 @@
 import type { ToolContext, ToolImplementations } from '../types';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { data, plot, text, XBrainError } from '../result';
+import { XBrainError } from '../../errors';
+import { data, plot, text } from '../result';
 import { studyDir } from '../../study/persistence';
 import { saliencyForRuns } from '../../evaluation/explainRuns';
 import type { SaliencyMethod } from '../../evaluation/saliency';

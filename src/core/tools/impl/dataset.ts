@@ -1,5 +1,6 @@
 import type { ToolImplementations } from '../types';
-import { text, XBrainError } from '../result';
+import { XBrainError } from '../../errors';
+import { text } from '../result';
 import { buildDataset, type DatasetOptions } from '../../dataset';
 
 function options(args: Record<string, unknown>): DatasetOptions {

@@ -14,10 +14,8 @@ import * as path from 'node:path';
 import { protocolFolds, type ProtocolName } from '../../dataset/protocolFolds';
 import { epochsIdentity, fileRunStore, protocolKey, trainingVariant } from '../../evaluation/protocolCheckpoint';
 import { subset } from '../../evaluation/cspLda';
-import {
-  isModelPipeline, PIPELINES, protocolCsv, protocolPayload, protocolReport, runProtocol,
-  type ModelTrainer, type PipelineName, type ProtocolResult,
-} from '../../evaluation/protocolRun';
+import { isModelPipeline, protocolCsv, protocolPayload, protocolReport, runProtocol, type ModelTrainer } from '../../evaluation/protocolRun';
+import { PIPELINES, type PipelineName, type ProtocolResult } from '../../evaluation/protocolResult';
 import { studyDir } from '../../study/persistence';
 import type { Study } from '../../study/study';
 import type { ModelName, StudyState } from '../../study/types';
@@ -26,10 +24,13 @@ import { writeSharedArrays, writeTrainerJob } from '../../training/job';
 import { findTrainerEntry, launchTrainer, type TrainerRun } from '../../training/launcher';
 import { createModel } from '../../training/models';
 import { runOnnx } from '../../training/onnx/run';
-import { XBRAIN_MIME } from '../../notebook/mime';
-import { plot, XBrainError } from '../result';
+import { XBRAIN_MIME } from '../../mime';
+import { XBrainError } from '../../errors';
+import { plot } from '../result';
 import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
-import { DEFAULT_TRAINING, inputSpec, scaleWarning } from './training';
+import { scaleWarning } from './training';
+import { inputSpec } from './trainerInputs';
+import { DEFAULT_TRAINING } from '../../training/defaults';
 import { insideWorkspace } from '../boundary';
 
 interface ProtocolArgs {

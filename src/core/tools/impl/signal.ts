@@ -1,5 +1,6 @@
 import type { ToolContext, ToolImplementations } from '../types';
-import { plot, text, XBrainError, type ToolResult } from '../result';
+import { XBrainError } from '../../errors';
+import { plot, text, type ToolResult } from '../result';
 import type { HistoryEntry, StudyState } from '../../study/types';
 import type { ChangeKind } from '../../study/types';
 import { bandpass, normalize, notch, reference, resample, selectChannels, typesForEpochs, type StepResult } from '../../signal/preprocess';

@@ -15,9 +15,11 @@ import { outputsIn, type ProgressEvent } from '../../training/protocol';
 import type { PointSummary } from '../../training/sweep/aggregate';
 import { planSweep, type Grid, type SweepTask } from '../../training/sweep/plan';
 import { applyPoint, prepareSweep, startSweep, type SweepOutcome, type SweepRun } from '../../training/sweep/run';
-import { text, XBrainError, type ToolResult } from '../result';
+import { XBrainError } from '../../errors';
+import { text, type ToolResult } from '../result';
 import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
-import { DEFAULT_MODEL, DEFAULT_TRAINING, inputNormOf, inputSpec, toMetrics } from './training';
+import { inputNormOf, inputSpec, toMetrics } from './trainerInputs';
+import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 
 const activeSweeps = new WeakMap<Study, SweepRun>();
 

@@ -9,14 +9,17 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { studyDir } from '../../study/persistence';
 import type { Study } from '../../study/study';
-import type { EpochMetrics, ModelConfig, RunRecord, StudyState, TrainingConfig } from '../../study/types';
-import { createModel, minSamples, type InputSpec } from '../../training/models';
+import type { ModelConfig, RunRecord, StudyState, TrainingConfig } from '../../study/types';
+import { createModel, minSamples } from '../../training/models';
 import { writeSharedArrays, writeTrainerJob } from '../../training/job';
 import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun } from '../../training/launcher';
 import { backendAvailability, backendSettingsOf, spawnForBackend, type BackendName } from '../../training/backends';
 import type { ProgressEvent } from '../../training/protocol';
-import { plot, text, XBrainError } from '../result';
+import { XBrainError } from '../../errors';
+import { plot, text } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
+import { inputNormOf, inputSpec, toMetrics } from './trainerInputs';
+import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
 import { epochsSd } from '../../evaluation/diagnose';
 
@@ -38,33 +41,8 @@ export function scaleWarning(state: Readonly<StudyState>): string | null {
     + 'their variance, so the network learns poorly. Use configure_training(input_norm="train_fold") or run normalize_data (z-score) first.';
 }
 
-export const DEFAULT_MODEL: ModelConfig = { name: 'EEGNet', params: {} };
-
-export const DEFAULT_TRAINING: TrainingConfig = {
-  epoch: 10,
-  batch_size: 32,
-  learning_rate: 0.001,
-  repeat: 1,
-  device: 'cpu',
-  optimizer: 'adam',
-  save_checkpoints_every: 0,
-  selection: 'last_epoch',
-  backend: 'local',
-  seed: 0,
-};
-
 const LEAKAGE_WARNING = 'Selecting the model on the test set (best_test_accuracy) leaks test information into the choice: '
   + 'the reported test accuracy is optimistic. Prefer best_val_loss or best_val_accuracy with a validation split.';
-
-/** The model's input as the Study's epochs define it. */
-export function inputSpec(state: Readonly<StudyState>): InputSpec {
-  const e = state.epochs;
-  if (!e) throw new XBrainError('invalid_state', 'There are no epochs: run epoch_data first.');
-  let maxLabel = 0;
-  for (let i = 0; i < e.labels.length; i++) if (e.labels[i] > maxLabel) maxLabel = e.labels[i];
-  const nClasses = Math.max(Object.keys(e.eventId).length, maxLabel + 1);
-  return { nChannels: e.nChannels, nTimes: e.nTimes, sfreq: e.sfreq, nClasses };
-}
 
 /** Builds the model once on the Study's epochs so every refusal (too short, bad parameter) comes before a spawn. */
 function checkModel(state: Readonly<StudyState>, model: ModelConfig): void {
@@ -87,14 +65,6 @@ const threadsFor = (config: TrainingConfig, env: ToolEnv): number => {
   }
   return Math.max(1, Math.min(2, availableParallelism()));
 };
-
-/** configure_training's input_norm (train_fold unless set to none). */
-export const inputNormOf = (config: TrainingConfig): 'train_fold' | 'none' => (config.input_norm === 'none' ? 'none' : 'train_fold');
-
-/** A progress event (or a metrics.jsonl line) as the EpochMetrics a RunRecord keeps. */
-export const toMetrics = (p: ProgressEvent): EpochMetrics => ({
-  epoch: p.epoch, seconds: p.seconds, lr: p.lr, train: p.train, ...(p.val ? { val: p.val } : {}), ...(p.test ? { test: p.test } : {}),
-});
 
 const fmt = (x: number | undefined, d = 3): string => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 

@@ -1,5 +1,5 @@
 /** The trainer backends behind one interface: availability for the UI/CLI and the spawn spec for a job. */
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import { localAvailability, localSpawn } from './local';
 import { pytorchAvailability, pytorchSpawn } from './pytorch';
 import { slurmAvailability } from './slurm';

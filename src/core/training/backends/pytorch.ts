@@ -1,7 +1,7 @@
 import { probeCommand } from './probeCommand';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import type { BackendAvailability, BackendSettings, SpawnSpec } from './types';
 
 /** The Python trainer shipped with XBrain (python/xbrain_trainer.py). */

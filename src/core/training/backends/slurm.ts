@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import { probeCommand } from './probeCommand';
 import type { BackendAvailability, SpawnSpec } from './types';
 

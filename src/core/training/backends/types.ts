@@ -1,4 +1,4 @@
-/** A training engine behind the trainer child-process protocol (ARCHITECTURE.md §5, src/core/training/protocol.ts). */
+/** A training engine behind the trainer child-process protocol (docs/architecture.md §4, src/core/training/protocol.ts). */
 export type BackendName = 'local' | 'pytorch' | 'slurm';
 
 export const BACKEND_NAMES: readonly BackendName[] = ['local', 'pytorch', 'slurm'];

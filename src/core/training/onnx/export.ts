@@ -6,7 +6,8 @@
  * as Log(Max(x, 1e-7)), the classifier as Flatten + Gemm.
  */
 import { writeFileSync } from 'node:fs';
-import { AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square, type FloatArray } from '../layers';
+import type { FloatArray } from '../floatArray';
+import { AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square } from '../layers';
 import type { Model } from '../models';
 import { ProtoWriter } from './protobuf';
 

@@ -2,7 +2,7 @@
  * A sweep: the cross product of a parameter grid × dataset folds × repeats, one trainer job per task.
  * Grid keys are configure_training / set_model parameter names; values are lists.
  */
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 
 export type GridValue = number | string | boolean;
 export type Grid = Record<string, GridValue[]>;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { XBrainError } from '../../tools/result';
+import { XBrainError } from '../../errors';
 import { spawnForBackend } from '../backends';
 import { arrayTaskStates, cancelJob, isTerminal, submitArray, writeArrayScript, type SlurmOptions } from '../backends/slurm';
 import type { BackendName, BackendSettings } from '../backends/types';

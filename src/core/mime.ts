@@ -1,5 +1,5 @@
 /**
- * Output MIME types rendered by the XBrain notebook renderer (ARCHITECTURE.md §5, contract) and their payloads.
+ * Output MIME types rendered by the XBrain notebook renderer (docs/architecture.md §4, contract) and their payloads.
  * Payloads are plain JSON so they render in any notebook that emits them (Jupyter included). Signal values are in
  * microvolts and already downsampled by core: the renderer only draws.
  */

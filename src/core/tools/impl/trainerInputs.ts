@@ -1,0 +1,25 @@
+import { XBrainError } from '../../errors';
+import type { EpochMetrics, StudyState, TrainingConfig } from '../../study/types';
+import type { InputSpec } from '../../training/models';
+import type { ProgressEvent } from '../../training/protocol';
+
+// What start_training (training.ts), run_sweep (sweep.ts) and run_protocol (protocol.ts) all hand the trainer or take
+// back from it; kept apart so training.ts and sweep.ts need not import each other.
+
+/** The model's input as the Study's epochs define it. */
+export function inputSpec(state: Readonly<StudyState>): InputSpec {
+  const e = state.epochs;
+  if (!e) throw new XBrainError('invalid_state', 'There are no epochs: run epoch_data first.');
+  let maxLabel = 0;
+  for (let i = 0; i < e.labels.length; i++) if (e.labels[i] > maxLabel) maxLabel = e.labels[i];
+  const nClasses = Math.max(Object.keys(e.eventId).length, maxLabel + 1);
+  return { nChannels: e.nChannels, nTimes: e.nTimes, sfreq: e.sfreq, nClasses };
+}
+
+/** configure_training's input_norm (train_fold unless set to none). */
+export const inputNormOf = (config: TrainingConfig): 'train_fold' | 'none' => (config.input_norm === 'none' ? 'none' : 'train_fold');
+
+/** A progress event (or a metrics.jsonl line) as the EpochMetrics a RunRecord keeps. */
+export const toMetrics = (p: ProgressEvent): EpochMetrics => ({
+  epoch: p.epoch, seconds: p.seconds, lr: p.lr, train: p.train, ...(p.val ? { val: p.val } : {}), ...(p.test ? { test: p.test } : {}),
+});
