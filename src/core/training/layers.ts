@@ -208,21 +208,50 @@ export class Conv2d implements Layer {
     return y;
   }
 
+  /**
+   * The walk both backward paths share, in one order: batch, output channel, input channel of its group, kernel row,
+   * output row (rows that fall in the padding skipped). `row` gets the dy row, the input row it reads and the first
+   * weight of that kernel row.
+   */
+  private eachRow(n: number, row: (yRow: number, xRow: number, wRow: number) => void): void {
+    const [inC, inH, inW] = this.inShape;
+    const [outC, outH, outW] = this.outShape;
+    const { kh, kw, sh, ph, groups } = this;
+    const icg = inC / groups;
+    const ocg = outC / groups;
+    const outPlane = outH * outW;
+    const inPlane = inH * inW;
+    for (let b = 0; b < n; b++) {
+      for (let oc = 0; oc < outC; oc++) {
+        const g = Math.floor(oc / ocg);
+        const yBase = (b * outC + oc) * outPlane;
+        for (let icl = 0; icl < icg; icl++) {
+          const xBase = (b * inC + g * icg + icl) * inPlane;
+          const wBase = (oc * icg + icl) * kh * kw;
+          for (let ki = 0; ki < kh; ki++) {
+            for (let oh = 0; oh < outH; oh++) {
+              const ih = oh * sh + ki - ph;
+              if (ih < 0 || ih >= inH) continue;
+              row(yBase + oh * outW, xBase + ih * inW, wBase + ki * kw);
+            }
+          }
+        }
+      }
+    }
+  }
+
   backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
     const x = this.x;
     if (!x) throw new Error('Conv2d.backward before forward');
     const n = this.n;
     const [inC, inH, inW] = this.inShape;
     const [outC, outH, outW] = this.outShape;
-    const { kh, kw, sh, sw, ph, pw, groups } = this;
-    const icg = inC / groups;
-    const ocg = outC / groups;
+    const { kw, sw, pw } = this;
     const w = this.weight.data;
     const dw = this.weight.grad;
     const dx = needInputGrad ? this.dxBuf.get(n * inC * inH * inW) : this.dxBuf.get(0);
     if (needInputGrad) dx.fill(0);
     const outPlane = outH * outW;
-    const inPlane = inH * inW;
     if (this.bias) {
       const db = this.bias.grad;
       for (let b = 0; b < n; b++) {
@@ -239,65 +268,33 @@ export class Conv2d implements Layer {
       const wf = this.wFlip;
       for (let r = 0; r < w.length; r += kw) for (let k = 0; k < kw; k++) wf[r + k] = w[r + kw - 1 - k];
       const dyp = this.dyPad;
-      for (let b = 0; b < n; b++) {
-        for (let oc = 0; oc < outC; oc++) {
-          const g = Math.floor(oc / ocg);
-          const yBase = (b * outC + oc) * outPlane;
-          for (let icl = 0; icl < icg; icl++) {
-            const xBase = (b * inC + g * icg + icl) * inPlane;
-            const wBase = (oc * icg + icl) * kh * kw;
-            for (let ki = 0; ki < kh; ki++) {
-              for (let oh = 0; oh < outH; oh++) {
-                const ih = oh * sh + ki - ph;
-                if (ih < 0 || ih >= inH) continue;
-                const yRow = yBase + oh * outW;
-                const xRow = xBase + ih * inW;
-                const [src, so] = this.paddedRow(x, xRow);
-                corrGrad(dw, wBase + ki * kw, kw, dy, yRow, outW, src, so);
-                if (needInputGrad) {
-                  if (kw === 1 && pw === 0) corr(dx, xRow, inW, dy, yRow, wf, wBase + ki, 1);
-                  else {
-                    dyp.set(dy.subarray(yRow, yRow + outW), kw - 1);
-                    corr(dx, xRow, inW, dyp, pw, wf, wBase + ki * kw, kw);
-                  }
-                }
-              }
-            }
+      this.eachRow(n, (yRow, xRow, wRow) => {
+        const [src, so] = this.paddedRow(x, xRow);
+        corrGrad(dw, wRow, kw, dy, yRow, outW, src, so);
+        if (needInputGrad) {
+          if (kw === 1 && pw === 0) corr(dx, xRow, inW, dy, yRow, wf, wRow, 1);
+          else {
+            dyp.set(dy.subarray(yRow, yRow + outW), kw - 1);
+            corr(dx, xRow, inW, dyp, pw, wf, wRow, kw);
           }
         }
-      }
+      });
       return dx;
     }
-    for (let b = 0; b < n; b++) {
-      for (let oc = 0; oc < outC; oc++) {
-        const g = Math.floor(oc / ocg);
-        const yBase = (b * outC + oc) * outPlane;
-        for (let icl = 0; icl < icg; icl++) {
-          const xBase = (b * inC + g * icg + icl) * inPlane;
-          const wBase = (oc * icg + icl) * kh * kw;
-          for (let ki = 0; ki < kh; ki++) {
-            for (let oh = 0; oh < outH; oh++) {
-              const ih = oh * sh + ki - ph;
-              if (ih < 0 || ih >= inH) continue;
-              const yRow = yBase + oh * outW;
-              const xRow = xBase + ih * inW;
-              for (let kj = 0; kj < kw; kj++) {
-                const wi = wBase + ki * kw + kj;
-                const [lo, hi] = this.owRange(kj);
-                const off = xRow + kj - pw;
-                let s = 0;
-                for (let ow = lo; ow < hi; ow++) s += dy[yRow + ow] * x[off + ow * sw];
-                if (needInputGrad) {
-                  const wv = w[wi];
-                  for (let ow = lo; ow < hi; ow++) dx[off + ow * sw] += wv * dy[yRow + ow];
-                }
-                dw[wi] += s;
-              }
-            }
-          }
+    this.eachRow(n, (yRow, xRow, wRow) => {
+      for (let kj = 0; kj < kw; kj++) {
+        const wi = wRow + kj;
+        const [lo, hi] = this.owRange(kj);
+        const off = xRow + kj - pw;
+        let s = 0;
+        for (let ow = lo; ow < hi; ow++) s += dy[yRow + ow] * x[off + ow * sw];
+        if (needInputGrad) {
+          const wv = w[wi];
+          for (let ow = lo; ow < hi; ow++) dx[off + ow * sw] += wv * dy[yRow + ow];
         }
+        dw[wi] += s;
       }
-    }
+    });
     return dx;
   }
 }
