@@ -94,7 +94,7 @@ function scanPrefix(src: string, offset: number): PrefixState {
 function typeLabel(s: JsonSchema): string {
   if (s.enum) return s.enum.map((v) => inlineJson(v)).join(' | ');
   if (s.anyOf) return s.anyOf.map(typeLabel).join(' | ');
-  const t = Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'any');
+  const t = s.type === undefined ? 'any' : typeof s.type === 'string' ? s.type : s.type.join(' | ');
   if (t === 'array' && s.items) return `${typeLabel(s.items)}[]`;
   return t;
 }
@@ -118,7 +118,7 @@ function paramDoc(name: string, s: JsonSchema, required: boolean): string {
 }
 
 function valueCandidates(s: JsonSchema): unknown[] {
-  if (s.enum) return s.enum;
+  if (s.enum) return [...s.enum];
   if (s.items?.enum) return s.items.enum.map((v) => [v]);
   const out: unknown[] = [];
   if (s.default !== undefined) out.push(s.default);

@@ -5,8 +5,8 @@ function typeOf(s: JsonSchema): string {
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' \\| ');
   if (s.anyOf) return s.anyOf.map(typeOf).join(' \\| ');
   if (s.type === 'array') return `${s.items ? typeOf(s.items) : 'any'}[]`;
-  if (Array.isArray(s.type)) return s.type.join(' \\| ');
-  return s.type ?? 'any';
+  if (s.type === undefined) return 'any';
+  return typeof s.type === 'string' ? s.type : s.type.join(' \\| ');
 }
 
 /** The tool reference in markdown, generated from the registry so it can never drift from the code. */

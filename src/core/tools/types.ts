@@ -4,12 +4,12 @@ import type { ToolResult } from './result';
 
 /** JSON Schema subset used by tool parameters (draft-07 compatible; validated with ajv). */
 export interface JsonSchema {
-  type?: 'object' | 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | Array<'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | 'object'>;
+  type?: 'object' | 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | ReadonlyArray<'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | 'object'>;
   description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
+  properties?: Readonly<Record<string, JsonSchema>>;
+  required?: readonly string[];
   items?: JsonSchema;
-  enum?: unknown[];
+  enum?: readonly unknown[];
   default?: unknown;
   minimum?: number;
   maximum?: number;
@@ -19,8 +19,8 @@ export interface JsonSchema {
   maxLength?: number;
   maxItems?: number;
   additionalProperties?: boolean | JsonSchema;
-  anyOf?: JsonSchema[];
-  examples?: unknown[];
+  anyOf?: readonly JsonSchema[];
+  examples?: readonly unknown[];
 }
 
 export type ToolCategory = 'data' | 'preprocess' | 'dataset' | 'training' | 'evaluation' | 'ui' | 'state';
@@ -32,7 +32,7 @@ export interface ToolDefinition {
   /** one line for people (palette, tool reference) */
   summary: string;
   category: ToolCategory;
-  parameters: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema> };
+  parameters: JsonSchema & { type: 'object'; properties: Readonly<Record<string, JsonSchema>> };
   /** stages in which the tool may run (StateManager availability table) */
   stages: readonly Stage[];
   /** the tool destroys work or starts a long job: the first call returns a `confirm` result */
@@ -78,10 +78,11 @@ export interface ToolContext {
 
 export type ToolArgs = Record<string, unknown>;
 
-export interface ToolImplementation {
+/** `A`: the tool's validated arguments (tools/args.ts ArgsOf); methods, so a typed implementation fits the registry's table. */
+export interface ToolImplementation<A = ToolArgs> {
   /** when set and it returns text, the call needs confirmation and this text says what will happen */
-  confirmation?: (args: ToolArgs, ctx: ToolContext) => string | null;
-  run: (args: ToolArgs, ctx: ToolContext) => Promise<ToolResult> | ToolResult;
+  confirmation?(args: A, ctx: ToolContext): string | null;
+  run(args: A, ctx: ToolContext): Promise<ToolResult> | ToolResult;
 }
 
 export type ToolImplementations = Record<string, ToolImplementation>;

@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../types';
 import { TOOL_STAGES } from '../../study/availability';
 
-export const analysisTools: ToolDefinition[] = [
+export const analysisTools = [
   {
     name: 'evaluate',
     summary: 'Evaluate trained models',
@@ -88,4 +88,4 @@ export const analysisTools: ToolDefinition[] = [
     needsConfirmation: false,
     mutates: false,
   },
-];
+] as const satisfies readonly ToolDefinition[];

@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../types';
 import { TOOL_STAGES } from '../../study/availability';
 
-export const dataTools: ToolDefinition[] = [
+export const dataTools = [
   {
     name: 'list_files',
     summary: 'List EEG files in a folder',
@@ -144,4 +144,4 @@ export const dataTools: ToolDefinition[] = [
     needsConfirmation: false,
     mutates: false,
   },
-];
+] as const satisfies readonly ToolDefinition[];

@@ -4,7 +4,7 @@ import { DEFAULT_MODEL, DEFAULT_TRAINING, trainingDefaultsText } from '../../tra
 
 const D = DEFAULT_TRAINING;
 
-export const modellingTools: ToolDefinition[] = [
+export const modellingTools = [
   {
     name: 'generate_dataset',
     summary: 'Split epochs into train/val/test',
@@ -115,4 +115,4 @@ export const modellingTools: ToolDefinition[] = [
     needsConfirmation: true,
     mutates: true,
   },
-];
+] as const satisfies readonly ToolDefinition[];

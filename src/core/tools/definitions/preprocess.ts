@@ -3,7 +3,7 @@ import { TOOL_STAGES } from '../../study/availability';
 
 const freq = (description: string) => ({ type: 'number' as const, exclusiveMinimum: 0, description });
 
-export const preprocessTools: ToolDefinition[] = [
+export const preprocessTools = [
   {
     name: 'apply_standard_preprocess',
     summary: 'Standard preprocessing in one step',
@@ -192,4 +192,4 @@ export const preprocessTools: ToolDefinition[] = [
     needsConfirmation: false,
     mutates: false,
   },
-];
+] as const satisfies readonly ToolDefinition[];

@@ -2,7 +2,7 @@ import type { ToolDefinition } from '../types';
 import { TOOL_STAGES } from '../../study/availability';
 
 /** Evaluation protocols over subjects (MOABB-style), XBrain's addition. */
-export const protocolTools: ToolDefinition[] = [
+export const protocolTools = [
   {
     name: 'run_protocol',
     summary: 'Evaluate pipelines per subject (within-session, cross-session, cross-subject)',
@@ -31,4 +31,4 @@ export const protocolTools: ToolDefinition[] = [
     needsConfirmation: true,
     mutates: true,
   },
-];
+] as const satisfies readonly ToolDefinition[];

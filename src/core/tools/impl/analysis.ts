@@ -1,4 +1,4 @@
-import type { ToolContext, ToolImplementations } from '../types';
+import type { ToolContext } from '../types';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XBrainError } from '../../errors';
@@ -11,6 +11,7 @@ import { insideWorkspace } from '../boundary';
 import { evaluateRuns, type EvalSet, type EvaluationResult } from '../../evaluation/evaluateRuns';
 import { chanceDiagnosis } from '../../evaluation/diagnose';
 import { significanceText, type ClassificationReport, type MeanSd, type SummaryMetric } from '../../evaluation/metrics';
+import type { ArgsOf, TypedImplementations } from '../args';
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
 const ms = (s: MeanSd): string => (s.n > 1 ? `${pct(s.mean)} ± ${pct(s.sd)}` : pct(s.mean));
@@ -52,10 +53,10 @@ export function evaluationMeta(res: EvaluationResult, set: EvalSet): Record<stri
   };
 }
 
-async function runEvaluate(args: Record<string, unknown>, ctx: ToolContext) {
+async function runEvaluate(args: ArgsOf<'evaluate'>, ctx: ToolContext) {
   const state = ctx.study.state;
   if (!state.epochs || !state.dataset) throw new XBrainError('invalid_state', 'evaluate needs epochs and a dataset');
-  const set = (args.split ?? 'test') as EvalSet;
+  const set: EvalSet = args.split;
   const res = await evaluateRuns(state.epochs, state.dataset.splits, state.runs, { set, workspace: ctx.env.workspace, baseline: args.baseline !== false });
   const diagnosis = chanceDiagnosis(res, state.runs.filter((r) => res.runs.some((x) => x.runId === r.id)), state);
   const meta = { ...evaluationMeta(res, set), diagnosis };
@@ -73,13 +74,11 @@ async function runEvaluate(args: Record<string, unknown>, ctx: ToolContext) {
   return data('evaluate', lines.join('\n'), meta);
 }
 
-function runSaliency(args: Record<string, unknown>, ctx: ToolContext) {
+function runSaliency(args: ArgsOf<'compute_saliency'>, ctx: ToolContext) {
   const state = ctx.study.state;
   if (!state.epochs || !state.dataset) throw new XBrainError('invalid_state', 'compute_saliency needs epochs and a dataset');
-  const method = (args.method ?? 'gradient') as SaliencyMethod;
-  const nSamples = Number(args.n_samples ?? 5);
-  const stdev = Number(args.stdev ?? 1.0);
-  const absolute = Boolean(args.absolute ?? false);
+  const method: SaliencyMethod = args.method;
+  const { n_samples: nSamples, stdev, absolute } = args;
   const payload = saliencyForRuns(state.epochs, state.dataset.splits, state.runs, { method, nSamples, stdev, absolute, workspace: ctx.env.workspace, montage: state.montage });
   const dir = join(studyDir(ctx.env.workspace), 'saliency');
   mkdirSync(dir, { recursive: true });
@@ -100,7 +99,7 @@ function runSaliency(args: Record<string, unknown>, ctx: ToolContext) {
   return plot('compute_saliency', lines.join('\n'), { ...payload, file: rel });
 }
 
-export const analysisTools: ToolImplementations = {
+export const analysisTools = {
   evaluate: { run: runEvaluate },
   compute_saliency: { run: runSaliency },
   export_model: {
@@ -117,4 +116,4 @@ export const analysisTools: ToolImplementations = {
       return text('export_model', lines.join('\n'), { onnx: r.onnx, card: r.card, runId: r.run.id, modelCard: r.cardData });
     },
   },
-};
+} satisfies TypedImplementations;

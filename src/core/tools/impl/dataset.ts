@@ -1,22 +1,15 @@
-import type { ToolImplementations } from '../types';
 import { XBrainError } from '../../errors';
 import { text } from '../result';
 import { buildDataset, type DatasetOptions } from '../../dataset';
+import type { ArgsOf, TypedImplementations } from '../args';
 
-function options(args: Record<string, unknown>): DatasetOptions {
-  return {
-    test_ratio: Number(args.test_ratio ?? 0.2),
-    val_ratio: Number(args.val_ratio ?? 0.2),
-    split_strategy: (args.split_strategy ?? 'trial') as DatasetOptions['split_strategy'],
-    training_mode: (args.training_mode ?? 'group') as DatasetOptions['training_mode'],
-    independent: Boolean(args.independent ?? false),
-    unit: (args.unit ?? 'ratio') as DatasetOptions['unit'],
-    folds: args.folds === undefined ? undefined : Number(args.folds),
-    seed: Number(args.seed ?? 0),
-  };
+/** Validated arguments carry the definition's defaults: nothing is defaulted twice here. */
+function options(args: ArgsOf<'generate_dataset'>): DatasetOptions {
+  const { test_ratio, val_ratio, split_strategy, training_mode, independent, unit, folds, seed } = args;
+  return { test_ratio, val_ratio, split_strategy, training_mode, independent, unit, folds, seed };
 }
 
-export const datasetTools: ToolImplementations = {
+export const datasetTools = {
   generate_dataset: {
     confirmation: (_args, ctx) => {
       const runs = ctx.study.state.runs.length;
@@ -38,4 +31,4 @@ export const datasetTools: ToolImplementations = {
       });
     },
   },
-};
+} satisfies TypedImplementations;

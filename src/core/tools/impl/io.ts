@@ -9,9 +9,10 @@ import type { EventList, Recording } from '../../io/types';
 import { XBrainError } from '../../errors';
 import { data } from '../result';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
-import type { ToolContext, ToolImplementations } from '../types';
-import { selectFiles, type SelectionItem } from '../../io/selection';
+import type { ToolContext } from '../types';
+import { selectFiles } from '../../io/selection';
 import { absolutePath, entryInside, insideWorkspace } from '../boundary';
+import type { TypedImplementations } from '../args';
 
 /** Files named by the user, folders expanded one level to the supported recordings inside (sorted). */
 async function expandPaths(ctx: ToolContext, paths: string[]): Promise<string[]> {
@@ -97,7 +98,7 @@ function loadEpoched(ctx: ToolContext, all: Recording[], loaded: Recording[], sk
   });
 }
 
-export const ioTools: ToolImplementations = {
+export const ioTools = {
   load_data: {
     run: async (args, ctx) => {
       const s = ctx.study.state;
@@ -105,8 +106,8 @@ export const ioTools: ToolImplementations = {
         throw new XBrainError('invalid_state', `the loaded recordings are already preprocessed (${s.history.map((h) => h.op).join(', ')}); call reset_preprocessing before adding files so every recording gets the same processing`);
       }
       const naming = typeof args.subject_pattern === 'string' ? { mode: 'regex' as const, pattern: args.subject_pattern } : undefined;
-      const files = selectFiles(await expandPaths(ctx, (args.paths as string[]) ?? []), {
-        subjects: args.subjects as SelectionItem[] | undefined, runs: args.runs as SelectionItem[] | undefined, naming,
+      const files = selectFiles(await expandPaths(ctx, (args.paths) ?? []), {
+        subjects: args.subjects, runs: args.runs, naming,
       });
       const already = new Set(s.recordings.map((r) => r.path));
       const fresh = [...new Set(files)].filter((f) => !already.has(f));
@@ -154,10 +155,10 @@ export const ioTools: ToolImplementations = {
       if (s.epochs) {
         throw new XBrainError('invalid_state', 'labels must be attached before epoching: the epochs were cut from the current events. Call reset_preprocessing (or clear the epochs) first.');
       }
-      const mapping = (args.mapping ?? {}) as Record<string, string>;
+      const mapping = (args.mapping ?? {});
       const keys = Object.keys(mapping);
       if (keys.length === 0) throw new XBrainError('invalid_arguments', 'mapping is empty: give {data file name: label file path}', { parameter: 'mapping' });
-      const opts = { eventFilter: args.event_filter as string[] | undefined, truncate: args.truncate === true };
+      const opts = { eventFilter: args.event_filter, truncate: args.truncate === true };
       // everything is parsed and aligned first; the Study changes only when every file succeeded
       const recordings = [...s.recordings];
       const loadedEvents = [...s.loadedEvents];
@@ -180,4 +181,4 @@ export const ioTools: ToolImplementations = {
       return data('attach_labels', lines.join('\n'), { attached: meta });
     },
   },
-};
+} satisfies TypedImplementations;

@@ -27,11 +27,12 @@ import { runOnnx } from '../../training/onnx/run';
 import { XBRAIN_MIME } from '../../mime';
 import { XBrainError } from '../../errors';
 import { plot } from '../result';
-import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
+import type { ToolContext, ToolEnv } from '../types';
 import { scaleWarning } from './training';
 import { inputSpec } from './trainerInputs';
 import { DEFAULT_TRAINING } from '../../training/defaults';
 import { insideWorkspace } from '../boundary';
+import type { ArgsOf, TypedImplementations } from '../args';
 
 interface ProtocolArgs {
   protocol: ProtocolName;
@@ -43,14 +44,14 @@ interface ProtocolArgs {
   exportPath?: string;
 }
 
-function readArgs(args: ToolArgs): ProtocolArgs {
+function readArgs(args: ArgsOf<'run_protocol'>): ProtocolArgs {
   return {
     protocol: args.protocol as ProtocolName,
     pipelines: ((args.pipelines as string[] | undefined) ?? ['CSP+LDA', 'TS+LR']) as PipelineName[],
     folds: args.folds === undefined ? undefined : Number(args.folds),
     nTestSubjects: args.n_test_subjects === undefined ? undefined : Number(args.n_test_subjects),
-    seed: Number(args.seed ?? 0),
-    poolSessions: Boolean(args.pool_sessions ?? false),
+    seed: args.seed,
+    poolSessions: args.pool_sessions,
     exportPath: args.export_path === undefined ? undefined : String(args.export_path),
   };
 }
@@ -139,7 +140,7 @@ function datasetName(state: Readonly<StudyState>): string {
   return dirs.length === 1 && dirs[0] ? dirs[0] : dirs.length > 1 ? dirs.join('+') : 'study';
 }
 
-async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof plot>> {
+async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<ReturnType<typeof plot>> {
   const { study } = ctx;
   const a = readArgs(args);
   const before = study.state;
@@ -232,7 +233,7 @@ async function run(args: ToolArgs, ctx: ToolContext): Promise<ReturnType<typeof 
   }
 }
 
-export const protocolTools: ToolImplementations = {
+export const protocolTools = {
   run_protocol: {
     confirmation: (args, ctx) => {
       const a = readArgs(args);
@@ -250,4 +251,4 @@ export const protocolTools: ToolImplementations = {
     },
     run,
   },
-};
+} satisfies TypedImplementations;

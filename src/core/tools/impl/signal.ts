@@ -1,4 +1,4 @@
-import type { ToolContext, ToolImplementations } from '../types';
+import type { ToolContext } from '../types';
 import { XBrainError } from '../../errors';
 import { plot, text, type ToolResult } from '../result';
 import type { HistoryEntry, StudyState } from '../../study/types';
@@ -16,6 +16,7 @@ import { insideWorkspace } from '../boundary';
 import { checkBudget } from '../budget';
 import { callWithArgNames, type ArgNames } from '../argNames';
 import { isEpochedRecording } from '../../signal/epochedFiles';
+import type { TypedImplementations } from '../args';
 
 /** Resampling holds the new data and an FFT working copy: both counted against the budget before it starts. */
 function checkResampleBudget(ctx: ToolContext, rate: number, parameter: string): void {
@@ -85,27 +86,27 @@ function baselineArg(args: Record<string, unknown>): Baseline {
   throw new XBrainError('invalid_arguments', 'baseline: give [start, end] in seconds (null entries for the epoch edges) or null', { parameter: 'baseline' });
 }
 
-export const signalTools: ToolImplementations = {
+export const signalTools = {
   apply_bandpass_filter: {
     run: (args, ctx) => {
-      const method = (args.method as 'fir' | 'iir') ?? 'fir';
-      const params = { low_freq: args.low_freq, high_freq: args.high_freq, method, iir_order: method === 'iir' ? (args.iir_order ?? 4) : undefined };
+      const method = args.method;
+      const params = { low_freq: args.low_freq, high_freq: args.high_freq, method, iir_order: method === 'iir' ? args.iir_order : undefined };
       return runStep('apply_bandpass_filter', 'bandpass_filter', params, `Applied Bandpass Filter (${args.low_freq}-${args.high_freq} Hz, ${method.toUpperCase()})`, (d) =>
-        bandpass(d, { lFreq: args.low_freq as number, hFreq: args.high_freq as number, method, iirOrder: (args.iir_order as number) ?? 4 }),
+        bandpass(d, { lFreq: args.low_freq, hFreq: args.high_freq, method, iirOrder: args.iir_order }),
       { low: 'low_freq', high: 'high_freq', order: 'iir_order' })(ctx);
     },
   },
 
   apply_notch_filter: {
-    run: (args, ctx) => runStep('apply_notch_filter', 'notch_filter', { freq: args.freq }, `Applied Notch Filter (${args.freq} Hz)`, (d) => notch(d, args.freq as number))(ctx),
+    run: (args, ctx) => runStep('apply_notch_filter', 'notch_filter', { freq: args.freq }, `Applied Notch Filter (${args.freq} Hz)`, (d) => notch(d, args.freq))(ctx),
   },
 
   resample_data: {
-    run: (args, ctx) => (checkResampleBudget(ctx, args.rate as number, 'rate'), runStep('resample_data', 'resample', { rate: args.rate }, `Resampled to ${args.rate} Hz`, (d) => resample(d, args.rate as number))(ctx)),
+    run: (args, ctx) => (checkResampleBudget(ctx, args.rate, 'rate'), runStep('resample_data', 'resample', { rate: args.rate }, `Resampled to ${args.rate} Hz`, (d) => resample(d, args.rate))(ctx)),
   },
 
   normalize_data: {
-    run: (args, ctx) => runStep('normalize_data', 'normalize', { method: args.method }, `Normalized (${args.method})`, (d) => normalize(d, args.method as NormalizeMethod))(ctx),
+    run: (args, ctx) => runStep('normalize_data', 'normalize', { method: args.method }, `Normalized (${args.method})`, (d) => normalize(d, args.method))(ctx),
   },
 
   set_reference: {
@@ -113,7 +114,7 @@ export const signalTools: ToolImplementations = {
   },
 
   select_channels: {
-    run: (args, ctx) => runStep('select_channels', 'select_channels', { channels: args.channels }, 'Selected channels', (d) => selectChannels(d, args.channels as string[]))(ctx),
+    run: (args, ctx) => runStep('select_channels', 'select_channels', { channels: args.channels }, 'Selected channels', (d) => selectChannels(d, args.channels))(ctx),
   },
 
   apply_standard_preprocess: {
@@ -129,10 +130,10 @@ export const signalTools: ToolImplementations = {
         entries.push(entry(op, params, r));
         warnings.push(...r.warnings);
       };
-      const l = args.l_freq as number, h = args.h_freq as number;
+      const l = args.l_freq, h = args.h_freq;
       await step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, { low: 'l_freq', high: 'h_freq' }, (x) => bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4 }));
-      await step('notch_filter', { freq: args.notch_freq }, { freq: 'notch_freq' }, (x) => notch(x, args.notch_freq as number));
-      if (args.resample_rate !== undefined) checkResampleBudget(ctx, args.resample_rate as number, 'resample_rate');
+      await step('notch_filter', { freq: args.notch_freq }, { freq: 'notch_freq' }, (x) => notch(x, args.notch_freq));
+      if (args.resample_rate !== undefined) checkResampleBudget(ctx, args.resample_rate, 'resample_rate');
       if (args.resample_rate !== undefined) await step('resample', { rate: args.resample_rate }, { rate: 'resample_rate' }, (x) => resample(x, args.resample_rate as number));
       if (args.rereference !== undefined) await step('set_reference', { method: args.rereference }, { method: 'rereference' }, (x) => reference(x, String(args.rereference)));
       if (args.normalize_method !== undefined) await step('normalize', { method: args.normalize_method }, { method: 'normalize_method' }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
@@ -173,14 +174,14 @@ export const signalTools: ToolImplementations = {
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       // MNE's default baseline (start … 0 s) only exists when the epoch contains 0 s; never blame a baseline the
       // user did not pass: without 0 s in the window the default is no baseline, and the reply says so
-      const defaultOutside = !('baseline' in args) && !((args.t_min as number) <= 0 && (args.t_max as number) >= 0);
+      const defaultOutside = !('baseline' in args) && !((args.t_min) <= 0 && (args.t_max) >= 0);
       const baseline = defaultOutside ? null : baselineArg(args);
-      const eventNames = args.event_id as string[] | undefined;
+      const eventNames = args.event_id;
       // epochs × channels × samples, before anything is cut
-      const nSamples = Math.round(((args.t_max as number) - (args.t_min as number)) * s.recordings[0].sfreq) + 1;
+      const nSamples = Math.round(((args.t_max) - (args.t_min)) * s.recordings[0].sfreq) + 1;
       const nEvents = s.recordings.reduce((n, r) => n + (eventNames ? r.events.codes.filter((c) => eventNames.some((e) => r.events.eventId[e] === c)).length : r.events.codes.length), 0);
       checkBudget(ctx.env, nEvents * s.recordings[0].channels.length * Math.max(nSamples, 0) * 4, 't_max', `${nEvents} epochs of ${nSamples} samples`);
-      const res = epochRecordings(s.recordings, { tmin: args.t_min as number, tmax: args.t_max as number, eventNames, baseline });
+      const res = epochRecordings(s.recordings, { tmin: args.t_min, tmax: args.t_max, eventNames, baseline });
       const e = res.epochs;
       const counts = Object.entries(e.eventId).map(([k, v]) => `${k}: ${e.labels.filter((l) => l === v).length}`);
       const noData = res.dropped.filter((d) => d.reason === 'NO_DATA');
@@ -211,7 +212,7 @@ export const signalTools: ToolImplementations = {
       refuseEpochedFiles(s, 'window_epoch');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       const label = args.label === undefined ? 'window' : String(args.label);
-      const res = windowRecordings(s.recordings, args.duration as number, (args.overlap as number) ?? 0, label, {
+      const res = windowRecordings(s.recordings, args.duration, (args.overlap) ?? 0, label, {
         budget: (bytes, parameter) => checkBudget(ctx.env, bytes, parameter, 'the windows'),
       });
       const e = res.epochs;
@@ -229,7 +230,7 @@ export const signalTools: ToolImplementations = {
   edit_events: {
     run: (args, ctx) => {
       const s = ctx.study.state;
-      const rename = args.rename as Record<string, string>;
+      const rename = args.rename;
       const known = new Set<string>([...s.recordings.flatMap((r) => Object.keys(r.events.eventId)), ...(s.epochs ? Object.keys(s.epochs.eventId) : [])]);
       checkRename(rename, known);
       const recordings = s.recordings.map((r) => ({ ...r, events: renameEventList(r.events, rename) }));
@@ -262,7 +263,7 @@ export const signalTools: ToolImplementations = {
     run: (args, ctx) => {
       const s = ctx.study.state;
       const kind = (args.kind as string) ?? 'traces';
-      const channels = args.channels as string[] | undefined;
+      const channels = args.channels;
       if (kind === 'psd') {
         const p = s.epochs ? psdPayload({ epochs: s.epochs }, channels) : psdPayload({ recording: s.recordings[0] }, channels);
         return plot('plot_epochs', `Welch PSD of ${p.channels.length} channel(s), ${p.freqs[0]} … ${p.freqs[p.freqs.length - 1]} Hz (n_fft ${p.nFft})${s.epochs ? `, mean over ${s.epochs.nEpochs} epochs` : ''}.`, { kind, psd: p });
@@ -276,8 +277,8 @@ export const signalTools: ToolImplementations = {
         const payload = epochsPayload(s.epochs, channels);
         return plot('plot_epochs', `Traces of ${payload.traces.length} epoch(s) on ${payload.channels.length} channel(s).`, { kind, render: { mime: EPOCHS_MIME, data: payload } });
       }
-      const payload = rawPayload(s.recordings[0], { channels, start: args.start as number | undefined, duration: args.duration as number | undefined });
+      const payload = rawPayload(s.recordings[0], { channels, start: args.start, duration: args.duration });
       return plot('plot_epochs', `Traces of ${payload.channels.length} channel(s), ${payload.times[0]} … ${payload.times[payload.times.length - 1]} s, ${payload.markers.length} event marker(s).`, { kind, render: { mime: EPOCHS_MIME, data: payload } });
     },
   },
-};
+} satisfies TypedImplementations;

@@ -1,7 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Dirent } from 'node:fs';
-import type { ToolImplementations } from '../types';
 import { entryInside, insideWorkspace } from '../boundary';
 import { XBrainError } from '../../errors';
 import { data, text } from '../result';
@@ -10,6 +9,7 @@ import { emptyState } from '../../study/study';
 import { readRecording } from '../../io/read';
 import type { Recording } from '../../io/types';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
+import type { TypedImplementations } from '../args';
 
 /**
  * Glob on file names: `*` (any run) and `?` (one character), anchored, case-insensitive. Matched by the two-pointer
@@ -39,7 +39,7 @@ export function globMatch(pattern: string, name: string): boolean {
   return j === p.length;
 }
 
-export const stateTools: ToolImplementations = {
+export const stateTools = {
   get_study_state: {
     run: (_a, ctx) => {
       const s = summarizeStudy(ctx.study.state);
@@ -52,7 +52,7 @@ export const stateTools: ToolImplementations = {
         `Model: ${s.model?.name ?? 'none'}; runs: ${s.runs.length}`,
         `Available tools: ${s.availableTools.join(', ')}`,
       ];
-      return data('get_study_state', lines.join('\n'), s as unknown as Record<string, unknown>);
+      return data('get_study_state', lines.join('\n'), s);
     },
   },
 
@@ -182,7 +182,7 @@ export const stateTools: ToolImplementations = {
       return text('switch_panel', `Showing the ${panel} panel${viewMode ? ` (${viewMode})` : ''}.`, { panel, viewMode });
     },
   },
-};
+} satisfies TypedImplementations;
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

@@ -17,9 +17,10 @@ import { planSweep, type Grid, type SweepTask } from '../../training/sweep/plan'
 import { applyPoint, prepareSweep, startSweep, type SweepOutcome, type SweepRun } from '../../training/sweep/run';
 import { XBrainError } from '../../errors';
 import { text, type ToolResult } from '../result';
-import type { ToolArgs, ToolContext, ToolImplementations } from '../types';
+import type { ToolContext } from '../types';
 import { inputNormOf, inputSpec, toMetrics } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
+import type { ArgsOf, TypedImplementations } from '../args';
 
 const activeSweeps = new WeakMap<Study, SweepRun>();
 
@@ -36,10 +37,9 @@ interface Plan {
   backend: BackendName;
 }
 
-function readPlan(args: ToolArgs, ctx: ToolContext): Plan & { tasks: ReturnType<typeof planSweep> } {
+function readPlan(args: ArgsOf<'run_sweep'>, ctx: ToolContext): Plan & { tasks: ReturnType<typeof planSweep> } {
   const grid = args.grid as Grid;
-  const folds = Number(args.folds ?? 1);
-  const repeats = Number(args.repeats ?? 1);
+  const { folds, repeats } = args;
   const backend = (args.backend as BackendName | undefined) ?? 'local';
   const splits = ctx.study.state.dataset?.splits ?? [];
   if (!splits.length) throw new XBrainError('invalid_state', 'There is no dataset: run generate_dataset first.');
@@ -64,7 +64,7 @@ function table(summary: PointSummary[]): string {
   return ['| grid point | done | failed | val accuracy | test accuracy | test AUC |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
-export const sweepTools: ToolImplementations = {
+export const sweepTools = {
   run_sweep: {
     confirmation: (args, ctx) => {
       const p = readPlan(args, ctx);
@@ -73,7 +73,7 @@ export const sweepTools: ToolImplementations = {
     },
     run: async (args, ctx) => launch(ctx, readPlan(args, ctx), 'sweep'),
   },
-};
+} satisfies TypedImplementations;
 
 /**
  * start_training with backend slurm: every split × repeat of the current configuration as one Slurm array job
@@ -139,7 +139,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
       splitName: split.name,
       repeat: p.task.repeat + 1,
       seed: p.task.seed,
-      model: p.model as RunRecord['model'],
+      model: p.model,
       config: { ...config, backend: plan.backend, ...p.task.point },
       status: 'running',
       metrics: [],

@@ -20,8 +20,9 @@ import { plot, text } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
 import { inputNormOf, inputSpec, toMetrics } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
-import type { ToolArgs, ToolContext, ToolEnv, ToolImplementations } from '../types';
+import type { ToolArgs, ToolContext, ToolEnv } from '../types';
 import { epochsSd } from '../../evaluation/diagnose';
+import type { TypedImplementations } from '../args';
 
 /**
  * Epochs still in volts (std ~1e-5) trained with input_norm=none: BatchNorm's eps (1e-5) then outweighs the variance
@@ -274,11 +275,11 @@ function summarise(runs: RunRecord[]): string {
 
 type CurveMetric = 'loss' | 'accuracy' | 'auc' | 'lr';
 
-export const trainingTools: ToolImplementations = {
+export const trainingTools = {
   set_model: {
     run: (args, ctx) => {
-      const name = args.model_name as ModelConfig['name'];
-      const params = { ...((args.params as Record<string, number> | undefined) ?? {}) };
+      const name = args.model_name;
+      const params = { ...((args.params) ?? {}) };
       const model: ModelConfig = { name, params };
       const spec = inputSpec(ctx.study.state);
       // building the model is the check (too-short epochs, bad parameters throw here, as in checkModel)
@@ -403,4 +404,4 @@ export const trainingTools: ToolImplementations = {
       });
     },
   },
-};
+} satisfies TypedImplementations;
