@@ -2,6 +2,7 @@ import type { StudyState } from '../../core/study/types';
 import type { ToolResult } from '../../core/tools/result';
 import { welchPsd } from '../../core/signal/psd';
 import { minMaxDecimate } from '../../core/signal/decimate';
+import { CURVE_METRICS, trainingSeries, type CurveMetric } from '../../core/notebook/payloads';
 import { formatMeanSd, sweepRows } from './sweepTable';
 import { protocolMessage, protocolsLatestFirst } from './protocolView';
 import type { FigureSpec, HostToPage, PanelKind, PanelView } from '../../webview/shared/protocol';
@@ -114,18 +115,10 @@ function psdFigure(rows: ArrayLike<number>[], sfreq: number, names: string[]): F
 export function trainingMessage(s: Readonly<StudyState>, req: Partial<PanelView>): HostToPage {
   if (s.runs.length === 0) return { type: 'empty', kind: 'training', message: 'No training runs yet: run “XBrain: Train…”.' };
   const sweeps = sweepRows(s.runs);
-  const view = clampView(req, ['loss', 'accuracy', 'auc', 'lr', ...(sweeps.length ? ['sweep'] : [])], s.runs.length, []);
+  const view = clampView(req, [...CURVE_METRICS, ...(sweeps.length ? ['sweep'] : [])], s.runs.length, []);
   if (view.mode === 'sweep') return sweepMessage(s, sweeps, view);
-  const metric = view.mode as 'loss' | 'accuracy' | 'auc' | 'lr';
-  const data: Record<string, unknown>[] = [];
-  for (const r of s.runs) {
-    const x = r.metrics.map((m) => m.epoch);
-    if (metric === 'lr') { data.push({ type: 'scatter', mode: 'lines', name: `${r.splitName} r${r.repeat}`, x, y: r.metrics.map((m) => m.lr) }); continue; }
-    for (const split of ['train', 'val', 'test'] as const) {
-      if (!r.metrics.some((m) => m[split])) continue;
-      data.push({ type: 'scatter', mode: 'lines+markers', name: `${r.splitName} r${r.repeat} ${split}`, x, y: r.metrics.map((m) => m[split]?.[metric] ?? null) });
-    }
-  }
+  const metric = view.mode as CurveMetric;
+  const data = trainingSeries(s.runs, [metric]).map((c) => ({ type: 'scatter', mode: c.split === 'all' ? 'lines' : 'lines+markers', name: c.label, x: c.x, y: c.y }));
   const running = s.runs.filter((r) => r.status === 'running').length;
   return {
     type: 'figure', kind: 'training', title: `Training — ${metric}`, view,
