@@ -2,7 +2,7 @@ import type { ToolResult } from '../tools/result';
 import type { StudyState } from '../study/types';
 import type { NotebookOutput } from './format';
 import { XBRAIN_MIME, renderRequests, type RenderRequest } from '../mime';
-import { trainingPayload } from './payloads';
+import { trainingPayload } from '../training/curves';
 
 export const ERROR_MIME = 'application/vnd.code.notebook.error';
 

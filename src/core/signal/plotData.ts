@@ -7,6 +7,7 @@ import type { Recording } from '../io/types';
 import type { Epochs } from './types';
 import { matchChannels } from './channels';
 import { welchPsd } from './psd';
+import { decimationStep, strideDecimate } from './decimate';
 import { XBRAIN_MIME, type EpochsPayload } from '../mime';
 
 /** docs/architecture.md §4 MIME type the XBrain renderer draws these payloads with (one definition: src/core/mime.ts). */
@@ -19,13 +20,12 @@ const MAX_TRACE_EPOCHS = 5;
 const UV = 1e6;
 
 function stride(n: number): number {
-  return Math.max(1, Math.ceil(n / MAX_POINTS));
+  return decimationStep(n, MAX_POINTS);
 }
 
+/** Every `step`-th sample of the `n` from `start`, in µV with 6 significant digits. */
 function decimate(row: ArrayLike<number>, start: number, n: number, step: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i += step) out.push(Number((row[start + i] * UV).toPrecision(6)));
-  return out;
+  return strideDecimate(row, start, n, step, (v) => Number((v * UV).toPrecision(6)));
 }
 
 function pickChannels(available: readonly string[], requested?: readonly string[]): number[] {

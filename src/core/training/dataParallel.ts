@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createSyncBuffer, SharedBatchSync } from './batchSync';
 import type { InputNorm } from './inputNorm';
-import type { Model } from './models';
+import type { Model, NamedTensor } from './models';
 
 export interface ShardResult {
   /** sum of per-sample losses of the shard */
@@ -49,35 +49,45 @@ export interface WorkerReply {
   probs: Float32Array;
 }
 
+/** A state tensor's or gradient's values (float32 in training, float64 in gradient checks). */
+type FloatArray = NamedTensor['data'];
+
+/** Calls `fn` with each array and where it starts when the arrays are laid end to end in order. */
+function eachSlot(arrays: readonly FloatArray[], fn: (a: FloatArray, offset: number) => void): void {
+  let off = 0;
+  for (const a of arrays) {
+    fn(a, off);
+    off += a.length;
+  }
+}
+
+/** The arrays end to end in one Float32Array. */
+function pack(arrays: readonly FloatArray[]): Float32Array {
+  const out = new Float32Array(arrays.reduce((n, a) => n + a.length, 0));
+  eachSlot(arrays, (a, off) => out.set(a, off));
+  return out;
+}
+
 /** Flattens every state tensor (parameters and buffers) in state-dict order. */
 export function packState(model: Model): Float32Array {
-  const state = model.stateDict();
-  const out = new Float32Array(state.reduce((s, t) => s + t.data.length, 0));
-  let off = 0;
-  for (const t of state) {
-    out.set(t.data, off);
-    off += t.data.length;
-  }
-  return out;
+  return pack(model.stateDict().map((t) => t.data));
 }
 
+/** Copies a packState of an identical model back into the model's tensors. */
 export function unpackState(model: Model, flat: Float32Array): void {
-  let off = 0;
-  for (const t of model.stateDict()) {
-    t.data.set(flat.subarray(off, off + t.data.length));
-    off += t.data.length;
-  }
+  eachSlot(model.stateDict().map((t) => t.data), (a, off) => a.set(flat.subarray(off, off + a.length)));
 }
 
+/** Flattens every parameter's gradient in parameter order. */
 export function packGrads(model: Model): Float32Array {
-  const ps = model.parameters();
-  const out = new Float32Array(ps.reduce((s, p) => s + p.grad.length, 0));
-  let off = 0;
-  for (const p of ps) {
-    out.set(p.grad, off);
-    off += p.grad.length;
-  }
-  return out;
+  return pack(model.parameters().map((p) => p.grad));
+}
+
+/** Adds a shard's packGrads into the gradients of `params` (the model's parameters(), in order). */
+export function addPackedGrads(params: readonly { grad: FloatArray }[], flat: Float32Array): void {
+  eachSlot(params.map((p) => p.grad), (g, off) => {
+    for (let i = 0; i < g.length; i++) g[i] += flat[off + i];
+  });
 }
 
 /**

@@ -147,6 +147,30 @@ function ensure(k: Kernels, floats: number): Float32Array {
   return heap;
 }
 
+/** A run of floats to stage: array, first index, count. */
+type Part = readonly [src: Float32Array, from: number, count: number];
+
+/**
+ * Copies the parts end to end into module memory (the first, the accumulator, at address 0) and returns their byte
+ * addresses for the kernel.
+ */
+function stageIn(k: Kernels, parts: readonly Part[]): number[] {
+  const h = ensure(k, parts.reduce((n, p) => n + p[2], 0));
+  const addresses: number[] = [];
+  let at = 0;
+  for (const [src, from, count] of parts) {
+    h.set(src.subarray(from, from + count), at);
+    addresses.push(at * 4);
+    at += count;
+  }
+  return addresses;
+}
+
+/** Copies the accumulator (the first staged part) back into `dst` from `at`. */
+function copyOut(dst: Float32Array, at: number, count: number): void {
+  dst.set(heap.subarray(0, count), at);
+}
+
 /** True when the SIMD kernels can run here. */
 export function simdAvailable(): boolean {
   return load() !== null;
@@ -162,16 +186,9 @@ export function corrAccumulateSimd(out: Float32Array, o: number, len: number, x:
   const tiles = len >> 3;
   const done = tiles * 8;
   if (tiles) {
-    const xLen = done + kw - 1;
-    const pOut = 0;
-    const pX = done;
-    const pW = pX + xLen;
-    const h = ensure(k, pW + kw);
-    h.set(out.subarray(o, o + done), pOut);
-    h.set(x.subarray(xo, xo + xLen), pX);
-    h.set(w.subarray(wo, wo + kw), pW);
-    k.corr(pOut * 4, tiles, pX * 4, pW * 4, kw);
-    out.set(h.subarray(pOut, pOut + done), o);
+    const [pOut, pX, pW] = stageIn(k, [[out, o, done], [x, xo, done + kw - 1], [w, wo, kw]]);
+    k.corr(pOut, tiles, pX, pW, kw);
+    copyOut(out, o, done);
   }
   for (let i = done; i < len; i++) {
     const p = xo + i;
@@ -191,16 +208,9 @@ export function corrWeightGradSimd(dw: Float32Array, wo: number, kw: number, dy:
   const n4 = len >> 2;
   const iDone = n4 * 4;
   if (ktiles && n4) {
-    const xLen = iDone + kDone - 1;
-    const pDw = 0;
-    const pDy = kDone;
-    const pX = pDy + iDone;
-    const h = ensure(k, pX + xLen);
-    h.set(dw.subarray(wo, wo + kDone), pDw);
-    h.set(dy.subarray(d, d + iDone), pDy);
-    h.set(x.subarray(xo, xo + xLen), pX);
-    k.wgrad(pDw * 4, ktiles, pDy * 4, n4, pX * 4);
-    dw.set(h.subarray(pDw, pDw + kDone), wo);
+    const [pDw, pDy, pX] = stageIn(k, [[dw, wo, kDone], [dy, d, iDone], [x, xo, iDone + kDone - 1]]);
+    k.wgrad(pDw, ktiles, pDy, n4, pX);
+    copyOut(dw, wo, kDone);
   }
   // Remainders: the last len % 4 positions for the tiled taps, and every position for the last kw % 4 taps.
   const iFrom = ktiles && n4 ? iDone : 0;

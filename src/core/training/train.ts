@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { saveWeights } from './checkpoint';
-import { findWorkerScript, packState, WorkerPool } from './dataParallel';
+import { addPackedGrads, findWorkerScript, packState, WorkerPool } from './dataParallel';
 import { evaluateModel, type LabelledSet, type SplitMetrics } from './evaluate';
 import type { Model, NamedTensor } from './models';
 import { createOptimizer, type OptimizerName, type OptimizerOptions } from './optim';
@@ -160,8 +160,7 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
           const replies = await Promise.all(pending);
           let off = bounds[1];
           for (const r of replies) {
-            let g = 0;
-            for (const p of params) for (let i = 0; i < p.grad.length; i++) p.grad[i] += r.grads[g++];
+            addPackedGrads(params, r.grads);
             lossSum += r.lossSum;
             stepLoss += r.lossSum;
             correct += r.correct;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { runCell, type CellRun } from '../../core/notebook/runner';
 import { resultOutputs } from '../../core/notebook/outputs';
 import { XBRAIN_MIME } from '../../core/mime';
-import { trainingPayload } from '../../core/notebook/payloads';
+import { trainingPayload } from '../../core/training/curves';
 import type { ToolResult } from '../../core/tools/result';
 import { CELL_LANGUAGE, NOTEBOOK_TYPE, toVsOutput } from './convert';
 import { liveTrainingLine } from '../../core/notebook/textView';

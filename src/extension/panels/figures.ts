@@ -1,34 +1,14 @@
 import type { StudyState } from '../../core/study/types';
 import type { ToolResult } from '../../core/tools/result';
 import { welchPsd } from '../../core/signal/psd';
+import { minMaxDecimate } from '../../core/signal/decimate';
+import { CURVE_METRICS, trainingSeries, type CurveMetric } from '../../core/training/curves';
 import { formatMeanSd, sweepRows } from './sweepTable';
 import { protocolMessage, protocolsLatestFirst } from './protocolView';
 import type { FigureSpec, HostToPage, PanelKind, PanelView } from '../../webview/shared/protocol';
 
 /** Max points per trace sent to the page: min/max decimation keeps peaks, so 64 ch × 10 min stays light. */
-export const MAX_POINTS = 2000;
-
-/** Min/max decimation of one row to at most `maxPoints` points (pairs of min and max per bucket). */
-export function decimate(row: ArrayLike<number>, t0: number, dt: number, maxPoints = MAX_POINTS): { x: number[]; y: number[] } {
-  const n = row.length;
-  if (n <= maxPoints) {
-    const x = new Array<number>(n), y = new Array<number>(n);
-    for (let i = 0; i < n; i++) { x[i] = t0 + i * dt; y[i] = row[i]; }
-    return { x, y };
-  }
-  const buckets = Math.floor(maxPoints / 2);
-  const size = n / buckets;
-  const x: number[] = [], y: number[] = [];
-  for (let b = 0; b < buckets; b++) {
-    const s = Math.floor(b * size), e = Math.min(n, Math.floor((b + 1) * size));
-    let lo = s, hi = s;
-    for (let i = s; i < e; i++) { if (row[i] < row[lo]) lo = i; if (row[i] > row[hi]) hi = i; }
-    const [a, c] = lo < hi ? [lo, hi] : [hi, lo];
-    x.push(t0 + a * dt, t0 + c * dt);
-    y.push(row[a], row[c]);
-  }
-  return { x, y };
-}
+const MAX_POINTS = 2000;
 
 function stackedTraces(rows: ArrayLike<number>[], names: string[], t0: number, dt: number): FigureSpec {
   // Spacing from the median channel range: one noisy channel must not flatten the other 63.
@@ -42,7 +22,7 @@ function stackedTraces(rows: ArrayLike<number>[], names: string[], t0: number, d
   const spread = ranges.length ? ranges[Math.floor(ranges.length / 2)] : 0;
   const step = spread > 0 ? spread : 1;
   const data = rows.map((r, c) => {
-    const d = decimate(r, t0, dt);
+    const d = minMaxDecimate(r, t0, dt, MAX_POINTS);
     const off = (rows.length - 1 - c) * step;
     return { type: 'scatter', mode: 'lines', name: names[c], x: d.x, y: d.y.map((v) => v + off), line: { width: 1 }, hoverinfo: 'name+x' };
   });
@@ -108,7 +88,7 @@ export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>):
         for (let t = 0; t < e.nTimes; t++) mean[t] += e.data[off + t];
       }
       for (let t = 0; t < e.nTimes; t++) mean[t] /= Math.max(1, n);
-      const d = decimate(mean, e.tmin, dt);
+      const d = minMaxDecimate(mean, e.tmin, dt, MAX_POINTS);
       return { type: 'scatter', mode: 'lines', name: `${name} (n=${n})`, x: d.x, y: d.y };
     });
     return { type: 'figure', kind: 'epochs', title: `ERP per class — ${e.channels[view.channel]}`, summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels), figure: { data, layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } }, yaxis: { title: { text: 'V' } } } }, view };
@@ -135,18 +115,10 @@ function psdFigure(rows: ArrayLike<number>[], sfreq: number, names: string[]): F
 export function trainingMessage(s: Readonly<StudyState>, req: Partial<PanelView>): HostToPage {
   if (s.runs.length === 0) return { type: 'empty', kind: 'training', message: 'No training runs yet: run “XBrain: Train…”.' };
   const sweeps = sweepRows(s.runs);
-  const view = clampView(req, ['loss', 'accuracy', 'auc', 'lr', ...(sweeps.length ? ['sweep'] : [])], s.runs.length, []);
+  const view = clampView(req, [...CURVE_METRICS, ...(sweeps.length ? ['sweep'] : [])], s.runs.length, []);
   if (view.mode === 'sweep') return sweepMessage(s, sweeps, view);
-  const metric = view.mode as 'loss' | 'accuracy' | 'auc' | 'lr';
-  const data: Record<string, unknown>[] = [];
-  for (const r of s.runs) {
-    const x = r.metrics.map((m) => m.epoch);
-    if (metric === 'lr') { data.push({ type: 'scatter', mode: 'lines', name: `${r.splitName} r${r.repeat}`, x, y: r.metrics.map((m) => m.lr) }); continue; }
-    for (const split of ['train', 'val', 'test'] as const) {
-      if (!r.metrics.some((m) => m[split])) continue;
-      data.push({ type: 'scatter', mode: 'lines+markers', name: `${r.splitName} r${r.repeat} ${split}`, x, y: r.metrics.map((m) => m[split]?.[metric] ?? null) });
-    }
-  }
+  const metric = view.mode as CurveMetric;
+  const data = trainingSeries(s.runs, [metric]).map((c) => ({ type: 'scatter', mode: c.split === 'all' ? 'lines' : 'lines+markers', name: c.label, x: c.x, y: c.y }));
   const running = s.runs.filter((r) => r.status === 'running').length;
   return {
     type: 'figure', kind: 'training', title: `Training — ${metric}`, view,

@@ -7,7 +7,8 @@ import { parsePromptArgs } from '../../../src/extension/chat/promptArgs';
 import { planSlashCommand } from '../../../src/extension/chat/slashCommands';
 import { offlineReply } from '../../../src/extension/chat/offlineTurn';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
-import { decimate, epochsMessage, trainingMessage } from '../../../src/extension/panels/figures';
+import { epochsMessage, trainingMessage } from '../../../src/extension/panels/figures';
+import { minMaxDecimate } from '../../../src/core/signal/decimate';
 import { emptyState } from '../../../src/core/study/study';
 import { syntheticRecording } from '../helpers/synthetic';
 import { repoRoot } from '../helpers/paths';
@@ -63,7 +64,7 @@ describe('panel figures', () => {
     const row = new Float32Array(100_000).map((_, i) => Math.sin(i / 50));
     row[77_777] = 5;
     row[12_345] = -7;
-    const d = decimate(row, 0, 0.01, 2000);
+    const d = minMaxDecimate(row, 0, 0.01, 2000);
     expect(d.x.length).toBeLessThanOrEqual(2000);
     expect(Math.max(...d.y)).toBe(5);
     expect(Math.min(...d.y)).toBe(-7);

@@ -4,7 +4,7 @@ import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } from './binary';
 import { isoUtc } from './measDate';
 import { StatsAccumulator } from '../stats';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, type FormatReader, type RawContent, type SampleWindow } from './reader';
 import { companionInside } from './companion';
 import { contains } from '../paths';
 
@@ -272,7 +272,7 @@ async function readBrainVision(path: string, window?: SampleWindow): Promise<Raw
       for (let t = 0; t < n; t++) put(c, t, get(view, t * bps) * scale[c]);
     }
   }
-  return { ...info.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
+  return readerResult(info.header, data, window, start, acc?.result());
 }
 
 /**

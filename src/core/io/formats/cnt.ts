@@ -3,7 +3,7 @@ import { mneAnnotations } from './annotationOrder';
 import { ByteReader, badFile, checkCount, clampWindow, fileSize, latin1CString, readRange, utf8Field } from './binary';
 import { isoUtc } from './measDate';
 import { StatsAccumulator } from '../stats';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, type FormatReader, type RawContent, type SampleWindow } from './reader';
 
 /** Neuroscan CNT layout (mne/io/cnt/cnt.py): 900-byte SETUP header, 75 bytes per electrode, samples, event table. */
 const SETUP = 900;
@@ -131,7 +131,7 @@ async function readCnt(path: string, window?: SampleWindow): Promise<RawContent>
       }
     }
   }
-  return { ...info.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
+  return readerResult(info.header, data, window, start, acc?.result());
 }
 
 /** Neuroscan .cnt (continuous): int16/int32 samples detected as MNE does, (value − baseline) × calib × sensitivity / 204.8 µV. */

@@ -15,7 +15,7 @@ import { XBrainError } from '../../errors';
 import { StatsAccumulator } from '../stats';
 import { badField, ChunkReader, fileSize, isoUtc, latin1, readBytes } from '../fileBytes';
 import type { Annotation, ChannelInfo, RecordingHeader } from '../types';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, type FormatReader, type RawContent, type SampleWindow } from './reader';
 import { finishAnnotations, parseTals } from './tal';
 
 export interface EdfSignal {
@@ -316,13 +316,11 @@ export async function readEdf(path: string, window?: SampleWindow): Promise<RawC
   const annotations = await cachedAnnotations(layout, () => (fullWindow
     ? annotationsOf(layout, talParts.map((parts) => concat(parts)))
     : annotationsOf(layout, readTalBytes(layout))), !fullWindow);
-  const out: RawContent = { ...header(layout, annotations), data };
   if (acc) {
     // stim channels hold small integers (exact in float32): their statistics come from the stored samples
     for (let c = 0; c < nCh; c++) if (stim[c]) for (const v of data[c]) acc.add(c, v);
-    out.exactStats = acc.result();
   }
-  if (window) out.firstSample = win.start;
+  const out = readerResult(header(layout, annotations), data, window, win.start, acc?.result());
   if (anyOwn) {
     // own-rate arrays cover whole records; trim to the window at each channel's own rate
     out.ownRate = ownRate.map((a, c) => {

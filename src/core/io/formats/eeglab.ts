@@ -5,7 +5,7 @@ import { badFile, clampWindow, fileSize, readRange, readWhole, unsupported } fro
 import { matNumber, parseMat, type MatFile, type MatValue } from './mat';
 import { StatsAccumulator } from '../stats';
 import { pyRound } from '../../signal/numeric';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, type FormatReader, type RawContent, type SampleWindow } from './reader';
 import { companionInside } from './companion';
 
 /** EEGLAB values are microvolts; MNE multiplies by 1e-6 (CAL in mne/io/eeglab/eeglab.py). */
@@ -250,7 +250,7 @@ async function readEeglab(path: string, window?: SampleWindow): Promise<RawConte
       }
     }
   }
-  return { ...set.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
+  return readerResult(set.header, data, window, start, acc?.result());
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ChannelInfo, RecordingHeader } from '../types';
 import { ByteReader, badFile, checkCount, fileSize, readRange, unsupported, utf8Field, clampWindow } from './binary';
 import { isoUtc } from './measDate';
 import { channelStats, StatsAccumulator } from '../stats';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, headerOf, type FormatReader, type RawContent, type SampleWindow } from './reader';
 
 /** EGI simple binary (.raw, big-endian), as mne/io/egi/egi.py reads it (continuous files only). */
 const HEADER = 36;
@@ -128,7 +128,7 @@ async function readEgi(path: string, window?: SampleWindow): Promise<RawContent>
     const rest = channelStats(data.slice(nEeg));
     exactStats = { mean: [...eeg.mean, ...rest.mean], std: [...eeg.std, ...rest.std] };
   }
-  return { ...info.header, channels, data, ...(window ? { firstSample: start } : {}), ...(exactStats ? { exactStats } : {}) };
+  return readerResult({ ...info.header, channels }, data, window, start, exactStats);
 }
 
 /**
@@ -140,9 +140,6 @@ async function readEgi(path: string, window?: SampleWindow): Promise<RawContent>
 export const egiReader: FormatReader = {
   format: 'EGI',
   extensions: ['.raw'],
-  async readHeader(path: string) {
-    const { data: _data, firstSample: _first, ...header } = await readEgi(path, { start: 0, stop: 0 });
-    return header;
-  },
+  readHeader: async (path: string) => headerOf(await readEgi(path, { start: 0, stop: 0 })),
   read: readEgi,
 };

@@ -5,7 +5,7 @@ import { mneAnnotations } from './annotationOrder';
 import { badFile, clampWindow, unsupported, utf8Field } from './binary';
 import { isoFromUnix } from './measDate';
 import { StatsAccumulator } from '../stats';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, type FormatReader, type RawContent, type SampleWindow } from './reader';
 
 /** FIFF constants (mne/io/constants.py). FIF is big-endian throughout. */
 const FIFF_FILE_ID = 100, FIFF_BLOCK_ID = 103, FIFF_PARENT_BLOCK_ID = 110, FIFF_BLOCK_START = 104, FIFF_BLOCK_END = 105;
@@ -383,7 +383,7 @@ async function readFif(path: string, window?: SampleWindow): Promise<RawContent>
         }
       }
     }
-    return { ...info.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
+    return readerResult(info.header, data, window, start, acc?.result());
   });
 }
 
@@ -412,7 +412,7 @@ async function readFifEpochs(fh: FileHandle, path: string, info: FifInfo, window
       }
     }
   }
-  return { ...info.header, data, ...(window ? { firstSample: start } : {}), ...(acc ? { exactStats: acc.result() } : {}) };
+  return readerResult(info.header, data, window, start, acc?.result());
 }
 
 /**

@@ -10,7 +10,7 @@ import { StatsAccumulator } from '../stats';
 import { badField, fileSize, isoUtc, latin1, readBytes } from '../fileBytes';
 import type { Annotation, ChannelInfo, RecordingHeader } from '../types';
 import { checkWindow, holdUp, resampleRecords, uniqueNames } from './edf';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, type FormatReader, type RawContent, type SampleWindow } from './reader';
 import { finishAnnotations } from './tal';
 
 /** GDF type code → bytes and little-endian decoder. */
@@ -276,13 +276,9 @@ export async function readGdf(path: string, window?: SampleWindow): Promise<RawC
     const off = win.start - r0 * maxSamp;
     data.push(off === 0 && whole.length === win.stop - win.start ? whole : whole.slice(off, off + win.stop - win.start));
   }
-  const out: RawContent = { ...header(layout, await readEventTable(layout)), data };
-  if (window) out.firstSample = win.start;
+  if (acc) for (let c = 0; c < nCh; c++) if (stim[c]) for (const v of data[c]) acc.add(c, v);
+  const out = readerResult(header(layout, await readEventTable(layout)), data, window, win.start, acc?.result());
   if (anyOwn && full) out.ownRate = ownRate;
-  if (acc) {
-    for (let c = 0; c < nCh; c++) if (stim[c]) for (const v of data[c]) acc.add(c, v);
-    out.exactStats = acc.result();
-  }
   if (data.some((d) => d.length !== win.stop - win.start)) throw new XBrainError('internal', `${path}: decoded length mismatch`);
   return out;
 }

@@ -3,7 +3,7 @@ import type { ChannelInfo } from '../types';
 import { ByteReader, badFile, clampWindow, latin1CString, readWhole, unsupported } from './binary';
 import { StatsAccumulator } from '../stats';
 import { readSidecar, sidecarPath } from './sidecar';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, headerOf, type FormatReader, type RawContent, type SampleWindow } from './reader';
 
 /**
  * MATLAB level-5 MAT files (the format of EEGLAB .set files and label .mat files), parsed without MATLAB or SciPy.
@@ -374,11 +374,7 @@ const DATA_NAMES = ['data', 'X', 'x', 'eeg', 'EEG', 'signal', 'signals'];
 export const matReader: FormatReader = {
   format: 'MAT',
   extensions: ['.mat'],
-  async readHeader(path: string) {
-    const { data: _data, ...header } = await readMatRecording(path, { start: 0, stop: 0 });
-    delete header.firstSample;
-    return header;
-  },
+  readHeader: async (path: string) => headerOf(await readMatRecording(path, { start: 0, stop: 0 })),
   read: (path: string, window?: SampleWindow) => readMatRecording(path, window),
 };
 
@@ -427,11 +423,7 @@ async function readMatRecording(path: string, window?: SampleWindow): Promise<Ra
     data.push(out);
   }
   const channels: ChannelInfo[] = names.map((name) => ({ name, type: 'eeg', unit: 'V' }));
-  return {
-    format: 'MAT', path, sfreq, nTimes, channels, measDate: null, annotations: [], data,
-    ...(window ? { firstSample: start } : {}),
-    ...(acc ? { exactStats: acc.result() } : {}),
-  };
+  return readerResult({ format: 'MAT', path, sfreq, nTimes, channels, measDate: null, annotations: [] }, data, window, start, acc?.result());
 }
 
 function channelNames(mat: MatFile, n: number): string[] {

@@ -4,7 +4,7 @@ import type { ChannelInfo, ChannelType } from '../types';
 import { ByteReader, badFile, clampWindow, readWhole, unsupported } from './binary';
 import { StatsAccumulator } from '../stats';
 import { readSidecar } from './sidecar';
-import type { FormatReader, RawContent, SampleWindow } from './reader';
+import { readerResult, headerOf, type FormatReader, type RawContent, type SampleWindow } from './reader';
 
 /** One array from a .npy file (or an .npz member), values converted to float64 unless noted. */
 export interface NpyArray {
@@ -208,11 +208,7 @@ async function readNpyRecording(path: string, window?: SampleWindow): Promise<Ra
     }
     return out;
   });
-  return {
-    format: 'NPY', path, sfreq, nTimes, channels, measDate: null, annotations: [], data,
-    ...(window ? { firstSample: start } : {}),
-    ...(acc ? { exactStats: acc.result() } : {}),
-  };
+  return readerResult({ format: 'NPY', path, sfreq, nTimes, channels, measDate: null, annotations: [] }, data, window, start, acc?.result());
 }
 
 /**
@@ -224,9 +220,6 @@ async function readNpyRecording(path: string, window?: SampleWindow): Promise<Ra
 export const npyReader: FormatReader = {
   format: 'NPY',
   extensions: ['.npy', '.npz'],
-  async readHeader(path: string) {
-    const { data: _data, firstSample: _first, ...header } = await readNpyRecording(path, { start: 0, stop: 0 });
-    return header;
-  },
+  readHeader: async (path: string) => headerOf(await readNpyRecording(path, { start: 0, stop: 0 })),
   read: readNpyRecording,
 };

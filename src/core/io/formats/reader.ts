@@ -34,3 +34,18 @@ export interface FormatReader {
   readHeader(path: string): Promise<RecordingHeader>;
   read(path: string, window?: SampleWindow): Promise<RawContent>;
 }
+
+/**
+ * What a reader returns for the samples it read: the header with `data`, `firstSample` = `start` when a window was
+ * asked for (read.ts reports stim events in whole-file samples by it, even for a window that starts at 0), and the
+ * float64 statistics when the whole file was read.
+ */
+export function readerResult(header: RecordingHeader, data: Float32Array[], window: SampleWindow | undefined, start: number, exactStats?: ChannelStats): RawContent {
+  return { ...header, data, ...(window ? { firstSample: start } : {}), ...(exactStats ? { exactStats } : {}) };
+}
+
+/** The header part of a reader's result, for formats whose header is known only by reading (an empty window). */
+export function headerOf(raw: RawContent): RecordingHeader {
+  const { data: _data, firstSample: _first, ownRate: _own, exactStats: _stats, ...header } = raw;
+  return header;
+}

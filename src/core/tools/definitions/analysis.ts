@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../types';
+import { CURVE_METRICS } from '../../training/curves';
 import { TOOL_STAGES } from '../../study/availability';
 
 export const analysisTools = [
@@ -26,7 +27,7 @@ export const analysisTools = [
     category: 'evaluation',
     parameters: {
       type: 'object',
-      properties: { metric: { type: 'string', enum: ['loss', 'accuracy', 'auc', 'lr'], default: 'loss' } },
+      properties: { metric: { type: 'string', enum: CURVE_METRICS, default: 'loss' } },
       additionalProperties: false,
     },
     stages: TOOL_STAGES.plot_training,

@@ -23,6 +23,7 @@ import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 import type { ToolArgs, ToolContext, ToolEnv } from '../types';
 import { epochsSd } from '../../evaluation/diagnose';
 import type { TypedImplementations } from '../args';
+import { trainingPayload, type CurveMetric } from '../../training/curves';
 
 /**
  * Epochs still in volts (std ~1e-5) trained with input_norm=none: BatchNorm's eps (1e-5) then outweighs the variance
@@ -273,8 +274,6 @@ function summarise(runs: RunRecord[]): string {
   return lines.join('\n');
 }
 
-type CurveMetric = 'loss' | 'accuracy' | 'auc' | 'lr';
-
 export const trainingTools = {
   set_model: {
     run: (args, ctx) => {
@@ -375,32 +374,15 @@ export const trainingTools = {
 
   plot_training: {
     run: (args, ctx) => {
-      const metric = (args.metric as CurveMetric | undefined) ?? 'loss';
+      const metric: CurveMetric = args.metric;
       const runs = ctx.study.state.runs.filter((r) => r.metrics.length > 0);
       if (!runs.length) throw new XBrainError('invalid_state', 'No run has finished an epoch yet.');
-      const series: Array<{ runId: string; label: string; split: 'train' | 'val' | 'test' | 'all'; x: number[]; y: number[] }> = [];
-      for (const r of runs) {
-        const label = `${r.splitName} r${r.repeat}`;
-        const x = r.metrics.map((m) => m.epoch);
-        if (metric === 'lr') {
-          series.push({ runId: r.id, label, split: 'all', x, y: r.metrics.map((m) => m.lr) });
-          continue;
-        }
-        for (const split of ['train', 'val', 'test'] as const) {
-          if (!r.metrics.every((m) => m[split])) continue;
-          series.push({ runId: r.id, label: `${label} ${split}`, split, x, y: r.metrics.map((m) => m[split]![metric]) });
-        }
-      }
-      const final = series.map((s) => `${s.label}: ${fmt(s.y[s.y.length - 1], 4)}`).join('; ');
+      const payload = trainingPayload(runs, [metric]);
+      const final = payload.series.map((s) => `${s.label}: ${fmt(s.y[s.y.length - 1], 4)}`).join('; ');
       return plot('plot_training', `Training ${metric} per epoch for ${runs.length} run(s). Last values — ${final}.`, {
         mime: 'application/vnd.xbrain.training+json',
         kind: 'training_curves',
-        metric,
-        xLabel: 'epoch',
-        yLabel: metric,
-        series,
-        runs: runs.map((r) => ({ id: r.id, splitName: r.splitName, repeat: r.repeat, seed: r.seed, status: r.status, model: r.model.name })),
-        live: runs.some((r) => r.status === 'running'),
+        ...payload,
       });
     },
   },
