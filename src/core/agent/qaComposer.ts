@@ -59,6 +59,12 @@ export function answerFromContext(question: string, context: string): string {
     if (picked.length >= PRIMARY_SENTENCES) break;
     if (!picked.includes(s)) picked.push(s);
   }
+  // "clear_dataset vs reset_preprocessing?": every tool the question names is described from its own passage
+  for (const b of blocks) {
+    if (b.ref === primary || !toolNamed.has(b.title) || picked.length >= MAX_SENTENCES) continue;
+    const first = scored.find((s) => s.ref === b.ref && s.pos === 0);
+    if (first) picked.push(first);
+  }
   // another passage adds a sentence only when it answers about as well (a second part of the question)
   const bestPrimary = picked[0]?.score ?? 0;
   const others = pool.filter((s) => s.ref !== primary).sort((x, y) => y.score - x.score);
@@ -67,7 +73,9 @@ export function answerFromContext(question: string, context: string): string {
     if (picked.length >= MAX_SENTENCES || s.score < OTHER_FLOOR * bestPrimary) break;
     // and only with a question term the primary passage's sentences do not already answer (or as strong as the best)
     const adds = [...all].filter((t) => s.terms.has(t) && !covered.has(t));
-    if ((adds.length === 0 && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
+    // a term the glossary added is not a part of the question the user asked: it alone does not earn a citation
+    const addsTyped = adds.some((t) => typed.has(t));
+    if ((!addsTyped && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
     picked.push(s);
     for (const t of adds) covered.add(t);
   }
