@@ -81,6 +81,7 @@ const EN_EN: [RegExp, string][] = [
   [/\bsubjcet\b/i, 'subject'],
   [/\bbeter\b/i, 'better'],
   [/\bacc\b/i, 'accuracy'],
+  [/\btopo\w*/i, 'topographic map electrode positions montage set_montage'],
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
 ];
 
