@@ -22,8 +22,9 @@ export function answerFromContext(question: string, context: string): string {
   const titleTerms = new Map(blocks.map((b) => [b.ref, contentTerms(b.title)]));
   const cue = CUES.find(([q]) => q.test(question))?.[1];
   const toolNamed = new Set(blocks.map((b) => b.title).filter((t) => /^[a-z_]+$/.test(t) && question.toLowerCase().includes(t)));
-  // in a Chinese question the Latin words are the key concepts (SCCNet, dropout, AUC): they weigh more
-  const weight = (t: string) => (typed.has(t) ? 2 : 1) * (zh && /^[a-z]/.test(t) ? 3 : 1);
+  // in a Chinese question the Latin words the user typed are the key concepts (SCCNet, dropout, AUC): they weigh
+  // more; the glossary's English for a Chinese term ("重新參考" → set_reference) must not outweigh the Chinese text
+  const weight = (t: string) => (typed.has(t) ? 2 : 1) * (zh && /^[a-z]/.test(t) && typed.has(t) ? 3 : 1);
   const idf = (t: string) => Math.log(1 + n / (df.get(t) ?? 1));
   const scored = sentences.map((s) => {
     let score = 0;
