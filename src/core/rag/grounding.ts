@@ -111,7 +111,8 @@ const NOT_COVERED = /does not cover|do not cover|doesn't cover|not covered|沒�
  * Sources line the model wrote is replaced by one listing exactly the passages it cited.
  */
 export function checkCitations(answer: string, hits: readonly PassageHit[]): { answer: string; cited: number[]; invalid: number[]; notCovered: boolean } {
-  const body = answer.replace(/\n*\s*(?:Sources?|References?|來源|出處)\s*[:：][\s\S]*$/i, '').trim();
+  // only a Sources line (at the start of a line) is replaced: "reduce the imbalance at the source: …" is an answer
+  const body = answer.replace(/(?:^|\n)[ \t]*(?:\*\*)?(?:Sources?|References?|來源|出處)(?:\*\*)?[ \t]*[:：][\s\S]*$/i, '').trim();
   const cited = new Set<number>();
   const invalid = new Set<number>();
   const text = body.replace(/\[(\d+(?:\s*[,，]\s*\d+)*)\]/g, (_m, list: string) => {
