@@ -64,6 +64,8 @@ const ZH_EN: [RegExp, string][] = [
   [/階段/, 'stage'],
   [/筆記本/, 'notebook'],
   [/重複|種子/, 'repeat seed'],
+  [/哪些通道|哪個通道|重要的通道|哪些電極|模型(?:在)?看/, 'saliency compute_saliency channels'],
+  [/語言模型/, 'language model privacy EEG samples'],
 ];
 
 const EN_EN: [RegExp, string][] = [
@@ -82,6 +84,8 @@ const EN_EN: [RegExp, string][] = [
   [/\bbeter\b/i, 'better'],
   [/\bacc\b/i, 'accuracy'],
   [/\btopo\w*/i, 'topographic map electrode positions montage set_montage'],
+  [/\bwhich (?:channels?|electrodes?)\b.*\b(?:model|network|important|matter|use[sd]?|look)/i, 'saliency compute_saliency'],
+  [/\b(?:llm|gpt|chatgpt|openai|language models?)\b/i, 'language model privacy EEG samples'],
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
 ];
 
