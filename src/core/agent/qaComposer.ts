@@ -22,8 +22,9 @@ export function answerFromContext(question: string, context: string): string {
   const titleTerms = new Map(blocks.map((b) => [b.ref, contentTerms(b.title)]));
   const cue = CUES.find(([q]) => q.test(question))?.[1];
   const toolNamed = new Set(blocks.map((b) => b.title).filter((t) => /^[a-z_]+$/.test(t) && question.toLowerCase().includes(t)));
-  // in a Chinese question the Latin words are the key concepts (SCCNet, dropout, AUC): they weigh more
-  const weight = (t: string) => (typed.has(t) ? 2 : 1) * (zh && /^[a-z]/.test(t) ? 3 : 1);
+  // in a Chinese question the Latin words the user typed are the key concepts (SCCNet, dropout, AUC): they weigh
+  // more; the glossary's English for a Chinese term ("重新參考" → set_reference) must not outweigh the Chinese text
+  const weight = (t: string) => (typed.has(t) ? 2 : 1) * (zh && /^[a-z]/.test(t) && typed.has(t) ? 3 : 1);
   const idf = (t: string) => Math.log(1 + n / (df.get(t) ?? 1));
   const scored = sentences.map((s) => {
     let score = 0;
@@ -59,6 +60,12 @@ export function answerFromContext(question: string, context: string): string {
     if (picked.length >= PRIMARY_SENTENCES) break;
     if (!picked.includes(s)) picked.push(s);
   }
+  // "clear_dataset vs reset_preprocessing?": every tool the question names is described from its own passage
+  for (const b of blocks) {
+    if (b.ref === primary || !toolNamed.has(b.title) || picked.length >= MAX_SENTENCES) continue;
+    const first = scored.find((s) => s.ref === b.ref && s.pos === 0);
+    if (first) picked.push(first);
+  }
   // another passage adds a sentence only when it answers about as well (a second part of the question)
   const bestPrimary = picked[0]?.score ?? 0;
   const others = pool.filter((s) => s.ref !== primary).sort((x, y) => y.score - x.score);
@@ -67,7 +74,9 @@ export function answerFromContext(question: string, context: string): string {
     if (picked.length >= MAX_SENTENCES || s.score < OTHER_FLOOR * bestPrimary) break;
     // and only with a question term the primary passage's sentences do not already answer (or as strong as the best)
     const adds = [...all].filter((t) => s.terms.has(t) && !covered.has(t));
-    if ((adds.length === 0 && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
+    // a term the glossary added is not a part of the question the user asked: it alone does not earn a citation
+    const addsTyped = adds.some((t) => typed.has(t));
+    if ((!addsTyped && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
     picked.push(s);
     for (const t of adds) covered.add(t);
   }

@@ -64,6 +64,13 @@ const ZH_EN: [RegExp, string][] = [
   [/階段/, 'stage'],
   [/筆記本/, 'notebook'],
   [/重複|種子/, 'repeat seed'],
+  [/哪些通道|哪個通道|重要的通道|哪些電極|模型(?:在)?看/, 'saliency compute_saliency channels'],
+  [/語言模型/, 'language model privacy EEG samples'],
+  [/哪個模型|哪種模型|什麼模型|選(?:擇)?模型|該用哪/, 'choosing a model which model'],
+  [/過渡帶|過渡頻寬/, 'transition band'],
+  [/準確率(?:只有|很低|太低|偏低|卡在|停在|一直)/, 'accuracy stuck at chance level'],
+  [/準確率(?:反而)?(?:掉|下降|變差|降低)|(?:掉|下降|變差|降低)了/, 'accuracy worse'],
+  [/試次/, 'trial trials'],
 ];
 
 const EN_EN: [RegExp, string][] = [
@@ -81,6 +88,9 @@ const EN_EN: [RegExp, string][] = [
   [/\bsubjcet\b/i, 'subject'],
   [/\bbeter\b/i, 'better'],
   [/\bacc\b/i, 'accuracy'],
+  [/\btopo\w*/i, 'topographic map electrode positions montage set_montage'],
+  [/\bwhich (?:channels?|electrodes?)\b.*\b(?:model|network|important|matter|use[sd]?|look)/i, 'saliency compute_saliency'],
+  [/\b(?:llm|gpt|chatgpt|openai|language models?)\b/i, 'language model privacy EEG samples'],
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
 ];
 

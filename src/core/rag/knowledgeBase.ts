@@ -129,9 +129,22 @@ export class KbRetriever implements Retriever {
     lexical.forEach((u, i) => fused.set(u, (fused.get(u) ?? 0) + (1 - this.semanticWeight) / (10 + i)));
     return [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, k).map(([uri, score]) => {
       const s = this.sections.find((x) => x.uri === uri)!;
-      return { uri, title: s.title, source: s.source, text: s.text.slice(0, 1500), score };
+      return { uri, title: s.title, source: s.source, text: passageText(s.text), score };
     });
   }
+}
+
+/**
+ * A section as a passage: whole up to PASSAGE_CHARS, else cut after the last full sentence that fits. A bilingual
+ * section keeps its Chinese half (a cut at a fixed 1500 characters dropped most of it and left half sentences that
+ * the offline answer then quoted).
+ */
+export const PASSAGE_CHARS = 2400;
+export function passageText(text: string): string {
+  if (text.length <= PASSAGE_CHARS) return text;
+  const head = text.slice(0, PASSAGE_CHARS);
+  const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('。'), head.lastIndexOf('.\n'));
+  return end > 0 ? head.slice(0, end + 1) : head;
 }
 
 /** Retrieval quality on held-out questions: Recall@k and MRR against the expected section uri. */

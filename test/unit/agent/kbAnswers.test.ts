@@ -7,6 +7,7 @@ import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { mockSession } from '../../../src/core/agent/mockTools';
 import { checkCitations, isOffTopic } from '../../../src/core/rag/grounding';
+import { answerFromContext } from '../../../src/core/agent/qaComposer';
 import { missingGroups, normalizeForMatch, scoreOutcome } from '../../../src/core/agent/kbEvaluation';
 import type { LlmClient } from '../../../src/core/agent/llm';
 import { repoRoot } from '../helpers/paths';
@@ -100,6 +101,14 @@ describe('an endpoint model: the same retrieval grounds it, its citations are ch
     expect(checkCitations('The knowledge base does not cover this.', hits)).toMatchObject({ cited: [], notCovered: true });
     expect(checkCitations('Alpha is 8–13 Hz [1, 3].', hits)).toMatchObject({ cited: [1], invalid: [3] });
   });
+
+  it('only a Sources line is replaced: "source:" inside a sentence is part of the answer', () => {
+    const hits = [{ title: 'A', source: 'a.md', text: 'alpha', score: 1 }];
+    const mid = checkCitations('Reduce the imbalance at the source: epoch only T1 and T2 [1].', hits);
+    expect(mid.answer).toMatch(/^Reduce the imbalance at the source: epoch only T1 and T2 \[1\]\.\n\nSources: \[1\] A \(a\.md\)$/);
+    const own = checkCitations('Alpha is 8–13 Hz [1].\nSources: [1] something invented', hits);
+    expect(own.answer).toBe('Alpha is 8–13 Hz [1].\n\nSources: [1] A (a.md)');
+  });
 });
 
 describe('eval:kb scoring', () => {
@@ -114,5 +123,27 @@ describe('eval:kb scoring', () => {
     const ans = { ...item, expect: 'answer' as const, must_mention: [['Nyquist']] };
     // a fact that appears only in the Sources line does not count
     expect(scoreOutcome(ans, { ...base, answer: 'Half the rate.\n\nSources: [1] Nyquist frequency', grounding: 'answered' }, false).right).toBe(false);
+  });
+});
+
+describe('offline answer composition', () => {
+  it('a question naming two tools describes each from its own passage', () => {
+    const context = [
+      '[1] reset_preprocessing (tool_reference.md)\nGo back to the recordings as loaded and undo every preprocessing step. Asks for confirmation.',
+      '[2] Privacy and confirmation (scope.md)\nDestructive tools such as clear_dataset and reset_preprocessing ask for confirmation first.',
+      '[3] clear_dataset (tool_reference.md)\nRemove everything and return to the empty stage. Asks for confirmation.',
+    ].join('\n\n');
+    const a = answerFromContext('clear_dataset vs reset_preprocessing?', context);
+    expect(a).toMatch(/Go back to the recordings as loaded[^[]*\[1\]/);
+    expect(a).toMatch(/Remove everything and return to the empty stage\. \[3\]/);
+  });
+
+  it("the glossary's English for a Chinese term does not outweigh the Chinese text that answers", () => {
+    // 重新參考 adds "re-reference reference set_reference" to the query; passage 1 only names set_reference
+    const context = [
+      '[1] Re-referencing (signal_processing.md)\nset_reference(method) re-references the channels.\n中文：set_reference(method) 重新參考 EEG 通道，reference 可為 average。',
+      '[2] Order of the steps (signal_processing.md)\nFiltering and re-referencing commute.\n中文：濾波與重新參考都是線性運算，可以交換順序：先重新參考或先濾波，結果相同。',
+    ].join('\n\n');
+    expect(answerFromContext('重新參考要放在濾波之前還是之後？', context)).toMatch(/^濾波與重新參考都是線性運算.*\[2\]/);
   });
 });

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { buildKbIndex, KbRetriever, measureRetrieval, readKnowledgeBase } from '../../../src/core/rag/knowledgeBase';
+import { buildKbIndex, KbRetriever, measureRetrieval, passageText, PASSAGE_CHARS, readKnowledgeBase } from '../../../src/core/rag/knowledgeBase';
 import { HashedTfIdfEmbedder, tokens } from '../../../src/core/rag/embedder';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
@@ -26,6 +26,17 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect(a).toEqual(e.embed('band-pass filter 8 to 30 Hz'));
     expect(Math.hypot(...a)).toBeCloseTo(1, 9);
     expect(tokens('帶通濾波')).toEqual(expect.arrayContaining(['帶通', '濾波']));
+  });
+
+  it('a retrieved passage is its whole section (both languages), or cut after a full sentence when very long', async () => {
+    const sections = await readKnowledgeBase(join(repoRoot, 'knowledge_base'));
+    for (const s of sections) expect(passageText(s.text), s.uri).toBe(s.text);
+    const long = `${'An English sentence. '.repeat(80)}\n中文：${'一個中文句子。'.repeat(300)}`;
+    const cut = passageText(long);
+    expect(cut.length).toBeLessThanOrEqual(PASSAGE_CHARS);
+    expect(cut).toMatch(/。$/);
+    const hits = await retriever.retrieve('共同平均參考是什麼？', 3);
+    expect(hits[0].text).toMatch(/中文：/);
   });
 
   it('every held-out question targets a section that exists', async () => {
