@@ -65,8 +65,9 @@ export function normalizeForMatch(s: string): string {
 }
 
 /** The answer without its Sources line (a title there is not an answer). */
+/** The answer without its Sources line (a line that starts with "Sources:", not "source:" inside a sentence). */
 export function answerBody(answer: string): string {
-  return answer.replace(/\n*\s*Sources?:[\s\S]*$/i, '');
+  return answer.replace(/(?:^|\n)[ \t]*Sources?:[\s\S]*$/i, '');
 }
 
 export function missingGroups(text: string, groups: string[][] = []): string[][] {
