@@ -6,6 +6,7 @@ import { readPromptHeader } from './prompts';
 import { interpretRequest, type PlannerContext } from './plannerRules';
 import { answerFromContext } from './qaComposer';
 import { isStudyQuestion, splitTurn } from './questionSplit';
+import type { PastTurn } from './understanding/references';
 
 /**
  * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
@@ -41,6 +42,8 @@ export class OfflinePlanner implements LlmClient {
       previous: previousCalls(req.messages.slice(0, Math.max(lastUser, 0))),
       events: eventsFromPrompt(system),
       training: trainingFromPrompt(system),
+      history: pastTurns(req.messages.slice(0, Math.max(lastUser, 0))),
+      ...studyFacts(system),
     };
     // a question never acts: plan only the requests (and questions that read the user's own Study)
     const parts = splitTurn(user);
@@ -71,6 +74,29 @@ function previousCalls(messages: ChatMessage[]): PlannedCall[] {
     if (m.role === 'assistant' && m.toolCalls) for (const c of m.toolCalls) out.push({ tool: c.name, arguments: c.arguments ?? {} });
   }
   return out;
+}
+
+/** Every earlier request with its calls and the tools' answers, oldest first (the conversation memory). */
+export function pastTurns(messages: ChatMessage[]): PastTurn[] {
+  const out: PastTurn[] = [];
+  for (const m of messages) {
+    if (m.role === 'user') {
+      // the folded summary of old turns is context, not a request
+      if (!m.content.startsWith('(Summary of ')) out.push({ user: m.content, calls: [], results: [] });
+      continue;
+    }
+    const t = out[out.length - 1];
+    if (!t) continue;
+    if (m.role === 'assistant' && m.toolCalls) for (const c of m.toolCalls) t.calls.push({ tool: c.name, arguments: c.arguments ?? {} });
+    if (m.role === 'tool') t.results.push(m.content);
+  }
+  return out;
+}
+
+/** The sampling rate and channel count from the prompt's Study line ("3 recording(s), 64 channels @ 160 Hz"). */
+function studyFacts(system: string): { sfreq: number | null; channels: number | null } {
+  const m = /^Study: .*?(\d+) channels @ (\d+(?:\.\d+)?) Hz/m.exec(system);
+  return m ? { channels: Number(m[1]), sfreq: Number(m[2]) } : { sfreq: null, channels: null };
 }
 
 function eventsFromPrompt(system: string): string[] {

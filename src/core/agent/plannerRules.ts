@@ -2,6 +2,10 @@ import type { PlannedCall } from '../study/stateManager';
 import { SKIP_DEFAULTS } from '../study/stateManager';
 import type { Stage } from '../study/types';
 import { findQuantities, isDimension, toUnit, type Quantity } from './units';
+import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
+import { canonicalText } from './understanding/lexicon';
+import { mainsUnresolved, resolveQuantities } from './understanding/quantities';
+import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
 
 export interface PlannerContext {
   stage: Stage;
@@ -13,6 +17,11 @@ export interface PlannerContext {
   events: string[];
   /** current training configuration, if any */
   training: Record<string, unknown> | null;
+  /** every earlier turn of the conversation with its calls, oldest first ("same as before", "the previous model") */
+  history?: PastTurn[];
+  /** sampling rate of the loaded recordings (Hz), when known ("half the sampling rate") */
+  sfreq?: number | null;
+  channels?: number | null;
 }
 
 export interface PlanOutcome {
@@ -24,17 +33,9 @@ export interface PlanOutcome {
 const DATA_EXT = 'edf|bdf|gdf|set|vhdr|fif|cnt|raw|mat|npy|xdf';
 const LABEL_EXT = 'mat|txt|csv|tsv';
 
-/** Splits a request into steps at "then", "and then", "after that", "然後", "接著", ";" and at "and"/"," before a verb. */
+/** Splits a request into steps (negated clauses included; see understanding/clauses for their scope). */
 export function splitClauses(text: string): string[] {
-  const verbs = 'load|open|import|list|filter|band-?pass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|rename|merge|switch|open|attach|apply|run|sweep|describe|remove';
-  const marked = text
-    .replace(/\s*(?:,\s*)?\b(?:and then|then|after that|afterwards|next|finally)\b\s*/gi, ' ⟂ ')
-    .replace(/\s*(?:然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂ ')
-    .replace(/\s*[;；]\s*/g, ' ⟂ ')
-    .replace(new RegExp(`\\s*(?:,|，)?\\s*\\band\\s+(?=(?:${verbs})\\b)`, 'gi'), ' ⟂ ')
-    .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:${verbs})\\b)`, 'gi'), ' ⟂ ')
-    .replace(/\s*[，、]\s*(?=(?:載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|切|分段|分割|訓練|評估|畫|繪|匯出|清除|設定|選擇|使用|開始))/g, ' ⟂ ');
-  return marked.split('⟂').map((c) => c.trim().replace(/^[,，.。]\s*|[,，.。!！]+$/g, '').trim()).filter(Boolean);
+  return splitScoped(text).map((c) => c.text);
 }
 
 /** "8-30Hz", "8~30 Hz", "8 到 30" → "8 to 30" so that a dash between numbers is never read as a minus sign. */
@@ -109,14 +110,21 @@ function pathAfter(s: string, words: RegExp): string | null {
 
 function eventNames(s: string, known: string[]): string[] {
   const out: string[] = [];
-  for (const m of s.matchAll(/\b(T\d|\d{3,4}|left|right|feet|hands|rest|tongue)\b/gi)) {
+  for (const m of s.matchAll(/\b(T\d|left|right|feet|hands|rest|tongue)\b/gi)) {
     const hit = known.find((k) => k.toLowerCase() === m[1].toLowerCase()) ?? (known.length === 0 || /^T\d$/i.test(m[1]) ? m[1].toUpperCase().replace(/^T/, 'T') : null);
     if (hit && !out.includes(hit)) out.push(hit);
+  }
+  // numeric event codes (GDF 769/770, triggers 1/2) after "around"/"events"/"codes": kept as written, never units
+  const list = /\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on)\s+((?:\d{1,5}(?!\s*(?:ms|s|hz|%|秒|毫秒|to\b|epochs?))(?:\s*(?:,|and|&|和|與|、|or)\s*|\s+|$))+)|(?:事件|標記|碼)\s*((?:\d{1,5}\s*(?:,|和|與|、|及)?\s*)+)/i.exec(s);
+  if (list) {
+    for (const n of (list[1] ?? list[2]).match(/\d+/g) ?? []) {
+      if (n.length < 3 && !known.includes(n)) continue;
+      if (!out.includes(n)) out.push(n);
+    }
   }
   for (const m of s.matchAll(/["“']([^"”']+)["”']/g)) if (known.includes(m[1]) && !out.includes(m[1])) out.push(m[1]);
   return out;
 }
-
 
 type Rule = { tool: string; when: RegExp; unless?: RegExp; build: (s: string, ctx: PlannerContext, raw: string) => PlannedCall[] | string };
 
@@ -186,19 +194,21 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
 
 function splitArgs(s: string): Record<string, unknown> {
   const a: Record<string, unknown> = { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' };
-  if (/subject|受試者|跨受試|leave[- ]one[- ]subject/i.test(s)) a.split_strategy = 'subject';
+  const by = /\b(?:by|per|across|on)\s+(trials?|subjects?|sessions?)\b|(?:依|按|以)\s*(試次|受試者|場次)/i.exec(s);
+  if (by) a.split_strategy = /trial|試次/i.test(by[0]) ? 'trial' : /subject|受試者/i.test(by[0]) ? 'subject' : 'session';
+  else if (/subject|受試者|跨受試|leave[- ]one[- ]subject/i.test(s)) a.split_strategy = 'subject';
   else if (/session|場次|cross-session/i.test(s)) a.split_strategy = 'session';
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp): number | null => {
-    const m = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|比例)?\\s*(?:of|=|:|為)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`, 'i').exec(s);
+    const m = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of the data\\s+)?(?:for|as|in|held out for|into)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|比例)?\\s*(?:of|=|:|為|to|at|is|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`, 'i').exec(s);
     if (!m) return null;
     const v = Number(m[1] ?? m[3]);
     const isPct = Boolean(m[2] ?? m[4]) || v > 1;
     return isPct ? v / 100 : v;
   };
-  const t = pct(/test|測試/);
+  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集)?(?:佔|占|比例)?/);
   if (t !== null) a.test_ratio = t;
-  const v = pct(/val(?:idation)?|驗證/);
+  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集)?(?:佔|占|比例)?/);
   if (v !== null) a.val_ratio = v;
   const folds = numberBefore(s, /[- ]?folds?\b|折/) ?? numberAfter(s, /k[- ]?fold|folds?/);
   if (folds !== null) { a.unit = 'kfold'; a.folds = Math.round(folds); }
@@ -275,7 +285,7 @@ export const RULES: Rule[] = [
     const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split)\b|訓練集/i.test(s) ? 'train' : 'test';
     return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?baseline|skip (the )?baseline|不要基準/i.test(s) ? { baseline: false } : {}) } }];
   } },
-  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|開始訓練/i, build: (s, ctx) => {
+  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
     const a = trainingArgs(s, ctx);
     return a ? [{ tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
   } },
@@ -289,7 +299,7 @@ export const RULES: Rule[] = [
     return calls;
   } },
   { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] },
-  { tool: 'generate_dataset', when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|分割|切分資料|產生資料集|建立資料集|資料集/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
+  { tool: 'generate_dataset', when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:for\s+)?(?:test|validation|val)\b|\b(?:test|validation) (?:set|share|split)\b|分割|切分資料|產生資料集|建立資料集|資料集|測試集|驗證集/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
   { tool: 'apply_standard_preprocess', when: /\b(standard|default|usual|typical|basic)\b.*\bpreprocess\w*|\bpreprocess\w*\b(?!.*\b(reset|undo)\b)|標準前處理|預設前處理|前處理/i, build: (s) => {
     const a: Record<string, unknown> = {};
     const r = findRange(s, 'Hz');
@@ -327,11 +337,21 @@ export const RULES: Rule[] = [
     return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
   } },
   { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗/i, build: (s) => {
-    const t = quantities(s.replace(/overlap.*/i, ''), 's', true);
-    const ov = /overlap\w*\s*(?:of)?\s*(\d+(?:\.\d+)?\s*(?:ms|s|%)?)/i.exec(s);
+    // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
+    const OV = /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:of|by|=|:|為)?\s*(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
+    const ov = OV.exec(s);
+    const rest = ov ? s.replace(ov[0], ' ') : s;
+    const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$/i, ''), 's', true);
+    const duration = t[0] ?? 1;
     let overlap = 0;
-    if (ov) overlap = ov[1].trim().endsWith('%') ? (parseFloat(ov[1]) / 100) * (t[0] ?? 1) : quantities(ov[1], 's', true)[0] ?? 0;
-    return [{ tool: 'window_epoch', arguments: { duration: t[0] ?? 1, ...(overlap ? { overlap } : {}) } }];
+    if (ov) {
+      const v = Number(ov[1] ?? ov[3]);
+      const u = ov[2] ?? ov[4];
+      overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 && !/\d\s*(?:s|sec)/i.test(rest) ? v * duration : v;
+    }
+    const step = /\b(?:step|stride|hop)\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(ms|s)?/i.exec(s);
+    if (!ov && step) overlap = duration - toUnit({ value: Number(step[1]), unit: step[2] === 'ms' ? 'ms' : 's' }, 's');
+    return [{ tool: 'window_epoch', arguments: { duration, ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}) } }];
   } },
   { tool: 'epoch_data', when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
   { tool: 'edit_events', when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i, build: (s) => {
@@ -368,6 +388,8 @@ export const RULES: Rule[] = [
   } },
   { tool: 'load_data', when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開/i, build: (s, ctx) => {
     const files = filesIn(s, DATA_EXT);
+    const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);
+    if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
     const folder = /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ?? /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
     const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
     if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
@@ -380,55 +402,172 @@ export const RULES: Rule[] = [
   { tool: 'get_dataset_info', when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the data))\b|資訊|描述|多少|摘要|概況/i, build: () => [{ tool: 'get_dataset_info', arguments: {} }] },
 ];
 
-const CORRECTION = /^(?:no[,.!]?\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+|make it\b|change it to\b|use\s+(?=-?\d)|不對[，,]?\s*|改成|改為|換成|其實)/i;
-const AGAIN = /^(?:do it again|again|repeat( that| it)?|same again|one more time|再一次|再做一次|重做)\b/i;
+const CORRECTION = /^(?:(?:no|nope|oops|wait|hmm)[,.!]?\s+(?:wait[,.!]?\s+)?|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again|再一次|再做一次|重做|再跑一次)\b/i;
+/** "clear", "reset", "start over" with nothing after: the whole Study. */
+const BARE_CLEAR = /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
+/** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
+const PANEL_ONLY = /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:切換到|切到|打開|開啟)\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:面板|頁面|分頁)?$/i;
+/** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
+const CHOOSE_MODEL = /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|i want|使用|用|選擇|選|換成|改用)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+const START_WORD = /\b(?:start|begin|run|kick|launch|go|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
 
-/** Turns one request into tool calls; the message explains what could not be mapped. */
+/** The Study's facts the understanding layer evaluates quantities against. */
+function factsOf(ctx: PlannerContext) {
+  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training };
+}
+
+/**
+ * Turns one request into tool calls; the message explains what could not be mapped. The text goes through the
+ * understanding layer first: literals masked (quotes, file names), vocabulary canonicalised (synonyms, typos),
+ * references to earlier turns resolved, quantities evaluated against the Study, clauses split with negation scope.
+ */
 export function interpretRequest(request: string, ctx: PlannerContext): PlanOutcome {
-  const text = request.trim();
-  if (AGAIN.test(text) && ctx.previous.length) return { calls: ctx.previous.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  const turns: PastTurn[] = ctx.history ?? (ctx.previous.length ? [{ user: '', calls: ctx.previous, results: [] }] : []);
+  const previous = ctx.previous.length ? ctx.previous : lastTurnCalls(turns);
+  const inner: PlannerContext = { ...ctx, previous };
+  const masked = maskLiterals(request.trim());
+  const canonical = resolveReferences(canonicalText(masked.text), turns);
+  const resolved = resolveQuantities(canonical, factsOf(ctx));
+  if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
+  const text = resolved.text.trim();
+  const lit = (t: string) => unmask(t, masked.literals);
+  if (AGAIN.test(text) && previous.length) return { calls: previous.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const calls: PlannedCall[] = [];
   const problems: string[] = [];
-  const isCorrection = CORRECTION.test(text) && ctx.previous.length > 0;
-  const clauses = splitClauses(isCorrection ? text.replace(CORRECTION, '') : text);
+  const isCorrection = previous.length > 0 && (CORRECTION.test(text) || /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
+  const clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
+  const negated = clauses.filter((c) => c.negated);
   for (let i = 0; i < clauses.length; i++) {
-    const raw = clauses[i];
-    const s = normaliseRanges(raw);
+    if (clauses[i].negated) continue;
+    const rawMasked = clauses[i].text;
+    const raw = lit(rawMasked);
+    const m = normaliseRanges(rawMasked);
+    const s = lit(m);
     if (i === 0 && isCorrection) {
-      const corrected = correct(s, ctx, raw);
+      const corrected = correct(s, inner, raw, m);
       if (corrected) {
         calls.push(...corrected);
         continue;
       }
     }
-    const rule = RULES.find((r) => r.when.test(s) && !(r.unless && r.unless.test(s)));
+    const special = precedence(m, s, inner, turns);
+    if (special) {
+      if (typeof special === 'string') problems.push(`${raw} (${special})`);
+      else calls.push(...special);
+      continue;
+    }
+    const rule = RULES.find((r) => r.when.test(m) && !(r.unless && r.unless.test(m)));
+    // a clause that only adds settings to the step before it ("…, save checkpoints every 2", "and notch 60")
+    const merged = addSettings(calls[calls.length - 1], rule?.tool ?? null, s, inner, raw, clauses[i].joiner);
+    if (merged) continue;
     if (!rule) {
       problems.push(raw);
       continue;
     }
-    const out = rule.build(s, ctx, raw);
+    // "band-pass the same as before": the earlier call of that tool, with anything newly written on top
+    const before = saysSame(m) ? lastCallOf(turns, rule.tool) : null;
+    const out = rule.build(s, inner, raw);
+    if (before && (typeof out === 'string' || !/\d/.test(m))) {
+      calls.push({ tool: before.tool, arguments: { ...before.arguments } });
+      continue;
+    }
     if (typeof out === 'string') problems.push(`${raw} (${out})`);
-    else calls.push(...out);
+    else {
+      calls.push(...out);
+      // events renamed earlier in the request are the names later clauses use
+      for (const c of out) if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
+    }
   }
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
+  if (!calls.length && negated.length) return { calls: [], message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.` };
   return { calls };
 }
 
-/** A correction re-runs the previous request's last call with the new values merged over the old ones. */
-function correct(s: string, outer: PlannerContext, raw: string): PlannedCall[] | null {
-  const last = outer.previous[outer.previous.length - 1];
-  // the previous configuration is the base the correction changes
-  const ctx = last.tool === 'configure_training' ? { ...outer, training: { ...(outer.training ?? {}), ...last.arguments } } : outer;
-  const rule = RULES.find((r) => r.when.test(s) && !(r.unless && r.unless.test(s)));
+/** Settings a standard preprocessing call takes from the clauses after it. */
+const STANDARD_PARTS: Record<string, (a: Record<string, unknown>) => Record<string, unknown>> = {
+  apply_notch_filter: (a) => ({ notch_freq: a.freq }),
+  resample_data: (a) => ({ resample_rate: a.rate }),
+  set_reference: (a) => (a.method === 'average' ? { rereference: 'average' } : {}),
+  normalize_data: (a) => ({ normalize_method: a.method }),
+  apply_bandpass_filter: (a) => ({ l_freq: a.low_freq, h_freq: a.high_freq }),
+};
+
+/**
+ * Folds a clause into the call before it when it only adds that call's settings: "standard preprocessing … and notch
+ * 60" sets notch_freq, "configure training …, save checkpoints every 2" sets the checkpoint interval. Returns true
+ * when the clause was absorbed.
+ */
+function addSettings(prev: PlannedCall | undefined, tool: string | null, s: string, ctx: PlannerContext, raw: string, joiner: string): boolean {
+  if (!prev || !/^(?:and|,|with|plus|also)$/.test(joiner)) return false;
+  if (prev.tool === 'apply_standard_preprocess' && tool && STANDARD_PARTS[tool]) {
+    const out = RULES.find((r) => r.tool === tool)?.build(s, ctx, raw);
+    if (!out || typeof out === 'string') return false;
+    Object.assign(prev.arguments, STANDARD_PARTS[tool](out[0].arguments));
+    return true;
+  }
+  if (tool && tool !== prev.tool) return false;
+  const own = RULES.find((r) => r.tool === prev.tool);
+  if (!own || !/\d|\b(?:without|no|with)\b/i.test(s)) return false;
+  const out = own.build(s, { ...ctx, training: prev.tool === 'configure_training' ? { ...(ctx.training ?? {}), ...prev.arguments } : ctx.training }, raw);
+  if (typeof out === 'string') return false;
+  const same = out.find((c) => c.tool === prev.tool);
+  if (!same) return false;
+  const fresh = Object.entries(same.arguments).filter(([k, v]) => JSON.stringify(prev.arguments[k]) !== JSON.stringify(v));
+  if (!fresh.length) return false;
+  Object.assign(prev.arguments, Object.fromEntries(fresh));
+  return true;
+}
+
+/** Readings that win over the general rules: a bare "clear", a panel switch, choosing a model, an unresolved mains notch. */
+function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[]): PlannedCall[] | string | null {
+  const t = m.trim();
+  if (BARE_CLEAR.test(t)) return [{ tool: 'clear_dataset', arguments: {} }];
+  const panel = PANEL_ONLY.exec(t);
+  if (panel) {
+    const p = PANELS.find(([re]) => re.test(panel[1] ?? panel[2] ?? ''));
+    if (p) return [{ tool: 'switch_panel', arguments: { panel_name: p[1] } }];
+  }
+  const chosen = CHOOSE_MODEL.exec(t);
+  if (chosen && !START_WORD.test(t.slice(chosen[0].length))) {
+    const calls: PlannedCall[] = [{ tool: 'set_model', arguments: { model_name: modelName(chosen[1]) } }];
+    const a = trainingArgs(s, ctx);
+    if (a) calls.push({ tool: 'configure_training', arguments: a });
+    return calls;
+  }
+  // "remove the line noise" names a fact about where the data was recorded: ask; a bare "notch filter" keeps 50 Hz
+  if (/line noise|mains|power[- ]?line|\bhum\b|市電|工頻/i.test(t) && !/\bstandard|default|preprocess|前處理/i.test(t) && mainsUnresolved(s)) {
+    return 'which mains frequency? 50 Hz (Europe, most of Asia and Africa) or 60 Hz (the Americas, Taiwan, Korea); e.g. "notch 60 Hz"';
+  }
+  return null;
+}
+
+/**
+ * A correction changes an earlier call with the new values merged over the old ones. The target is the newest
+ * earlier call (of any earlier turn) that the new words can describe: "I meant 128" after a resample changes the
+ * rate, "make it 4 s" after an epoch the window.
+ */
+function correct(s: string, outer: PlannerContext, raw: string, masked: string): PlannedCall[] | null {
+  const rule = RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
+  const candidates = [...outer.previous].reverse();
+  for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
+  for (const last of candidates.slice(0, 8)) {
+    const ctx = last.tool === 'configure_training' ? { ...outer, training: { ...(outer.training ?? {}), ...last.arguments } } : outer;
+    if (rule && rule.tool !== last.tool) continue;
+    const target = RULES.find((r) => r.tool === last.tool);
+    if (!target) continue;
+    const out = target.build(s, ctx, raw);
+    if (typeof out === 'string') continue;
+    const same = out.find((c) => c.tool === last.tool);
+    if (!same) continue;
+    const merged = { ...last.arguments, ...same.arguments };
+    if (JSON.stringify(merged) === JSON.stringify(last.arguments) && candidates.length > 1 && last !== candidates[candidates.length - 1]) continue;
+    return [{ tool: last.tool, arguments: merged }];
+  }
   if (rule) {
-    const out = rule.build(s, ctx, raw);
+    const out = rule.build(s, outer, raw);
     if (typeof out !== 'string') return out;
   }
-  const target = RULES.find((r) => r.tool === last.tool);
-  if (!target) return null;
-  const out = target.build(s, ctx, raw);
-  if (typeof out === 'string') return null;
-  const same = out.find((c) => c.tool === last.tool);
-  return same ? [{ tool: last.tool, arguments: { ...last.arguments, ...same.arguments } }] : null;
+  return null;
 }

@@ -1,0 +1,129 @@
+import { evaluate } from 'mathjs';
+import { chineseNumbers, englishNumbers } from './numbers';
+
+/** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
+export interface StudyFacts {
+  /** sampling rate of the loaded recordings (after any resampling), Hz */
+  sfreq: number | null;
+  channels: number | null;
+  events: string[];
+  training: Record<string, unknown> | null;
+}
+
+export interface Resolved {
+  text: string;
+  /** values the text refers to but the Study cannot supply: ask, do not guess */
+  problems: string[];
+}
+
+const NUM = '(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)';
+const UNIT = '\\s*(khz|hz|ms|s|sec|secs|seconds?|%)?';
+
+const FRACTIONS: [RegExp, number][] = [
+  [/\b(?:a|one)\s+half\b|\bhalf\b/gi, 1 / 2],
+  [/\b(?:a|one)\s+third\b/gi, 1 / 3],
+  [/\b2\s+thirds\b/gi, 2 / 3],
+  [/\b(?:a|one)\s+(?:quarter|fourth)\b|\bquarter\b/gi, 1 / 4],
+  [/\b3\s+(?:quarters|fourths)\b/gi, 3 / 4],
+  [/\b(?:a|one)\s+fifth\b/gi, 1 / 5],
+  [/\b(?:a|one)\s+tenth\b/gi, 1 / 10],
+  [/\btwice\b|\bdouble\b/gi, 2],
+  [/\btriple\b|\bthrice\b/gi, 3],
+];
+
+/** Regions by mains frequency (the grid's line-noise frequency). */
+const MAINS_60 = /\b(?:taiwan|us|usa|u\.s\.?|united states|america|american|canada|mexico|brazil|korea|philippines|saudi)\b|台灣|臺灣|美國|加拿大|韓國|北美/i;
+const MAINS_50 = /\b(?:europe|european|eu|uk|britain|england|germany|france|italy|spain|netherlands|china|india|australia|russia|africa|hong kong)\b|歐洲|英國|德國|法國|中國|大陸|香港|澳洲|印度/i;
+const MAINS_WORD = /\bmains\b|line noise|power[- ]?line|\bhum\b|市電|電源雜訊|工頻/i;
+
+function round(v: number): number {
+  return Math.round(v * 1e9) / 1e9;
+}
+
+function fmt(v: number): string {
+  return String(round(v));
+}
+
+/**
+ * Rewrites quantities given by words, arithmetic or reference to the Study into plain numbers with units:
+ * "half of 256 Hz" → "128 Hz", "a quarter of the sampling rate" → "40 Hz" (at 160 Hz), "downsample by a factor of two"
+ * → "resample to 80 Hz", "2^5" → "32", "200 ms before" → "-200 ms", "mains in Taiwan" → "60 Hz", "百分之二十五" → "25%".
+ * A reference the Study cannot resolve (no sampling rate known yet) is reported instead of guessed.
+ */
+export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
+  const problems: string[] = [];
+  let s = chineseNumbers(englishNumbers(input));
+  s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
+  // the Study's own values
+  const rate = (m: string): string => {
+    if (facts.sfreq === null) {
+      problems.push(`"${m.trim()}" refers to the sampling rate, which is not known yet (load a recording first or give the value in Hz)`);
+      return m;
+    }
+    return `${fmt(facts.sfreq)} Hz`;
+  };
+  s = s.replace(/\b(?:the\s+)?nyquist(?:\s+frequency)?\b|奈奎斯特頻率/gi, (m) => (facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`));
+  // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
+  s = s.replace(new RegExp(`\\b(downsample|resample|reduce|lower|decrease|cut)\\w*\\s+(?:the\\s+(?:data|recordings?|signal|sampling rate|rate)\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`, 'gi'), (m, _v: string, n: string) => {
+    if (facts.sfreq === null) return rate(m);
+    return `resample to ${fmt(facts.sfreq / Number(n))} Hz`;
+  });
+  s = s.replace(new RegExp(`\\b(upsample)\\w*\\s+(?:the\\s+\\w+\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`, 'gi'), (m, _v: string, n: string) => {
+    if (facts.sfreq === null) return rate(m);
+    return `resample to ${fmt(facts.sfreq * Number(n))} Hz`;
+  });
+  s = s.replace(/\b(halve|double)\s+the\s+(?:sampling\s+)?rate\b/gi, (m, verb: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(verb.toLowerCase() === 'halve' ? facts.sfreq / 2 : facts.sfreq * 2)} Hz`));
+  s = s.replace(/(?:降採樣|降頻|降低取樣率)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`));
+  // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
+  s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
+  s = s.replace(/\b(?:the\s+)?(?:current\s+|original\s+|native\s+|recording(?:'s)?\s+)?(?:sampling\s+(?:rate|frequency)|sample\s+rate|sfreq|fs)\b/gi, (m, offset: number, all: string) => {
+    const before = all.slice(0, offset);
+    const after = all.slice(offset + m.length);
+    const asValue = /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple)\s*$|[*/]\s*$/i.test(before) || /^\s*(?:[*/]|divided by|times)\s*\d/i.test(after);
+    return asValue ? rate(m) : m;
+  });
+  // arithmetic: 2^5, 256/2, 3 * 64, 2 ** 5, 128 divided by 4
+  s = s.replace(/(\d)\s*\*\*\s*(\d)/g, '$1^$2').replace(/\bto the power of\b/gi, '^').replace(/\bdivided by\b/gi, '/').replace(/\bmultiplied by\b|\btimes\b(?=\s*\d)/gi, '*').replace(/×/g, '*').replace(/÷/g, '/');
+  s = s.replace(/(?<![\w./-])\(?\d+(?:\.\d+)?\)?(?:\s*[*/^]\s*\(?\d+(?:\.\d+)?\)?)+(?![\w/])/g, (m, offset: number, all: string) => {
+    // a path or date ("data/2024/01") is not arithmetic
+    if (/[/\\]\s*$/.test(all.slice(0, offset)) || /^\s*[/\\]/.test(all.slice(offset + m.length))) return m;
+    try {
+      const v = evaluate(m) as unknown;
+      return typeof v === 'number' && Number.isFinite(v) ? fmt(v) : m;
+    } catch {
+      return m;
+    }
+  });
+  // fractions and multiples of a quantity: "half of 256 Hz", "a quarter of 160 Hz", "twice 30 s"
+  for (const [re, f] of FRACTIONS) {
+    const src = re.source.replace(/\\b$/, '');
+    s = s.replace(new RegExp(`(?:${src})\\b\\s*(?:of\\s+|the\\s+|that\\s+)*${NUM}${UNIT}`, 'gi'), (_m, n: string, u?: string) => `${fmt(Number(n) * f)}${u ? ` ${u}` : ''}`);
+  }
+  // "0.25 of 160 Hz", "25% of 160 Hz"
+  s = s.replace(new RegExp(`${NUM}\\s*(%)?\\s*of\\s+${NUM}${UNIT}`, 'gi'), (m, a: string, pct: string | undefined, b: string, u?: string) => {
+    const f = Number(a) / (pct ? 100 : 1);
+    return f > 0 && f < 1 ? `${fmt(f * Number(b))}${u ? ` ${u}` : ''}` : m;
+  });
+  // "128 Hz / 2"
+  s = s.replace(new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s*/\\s*${NUM}\\b`, 'gi'), (_m, a: string, u: string, b: string) => `${fmt(Number(a) / Number(b))} ${u}`);
+  // leftover fraction words used as shares ("a fifth for validation", "a quarter held out"): decimals
+  for (const [re, f] of FRACTIONS.slice(0, 7)) s = s.replace(re, (m, offset: number, all: string) => (/^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) ? m : fmt(f)));
+  // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
+  s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b`, 'gi'), (_m, n: string, u: string) => `${n.startsWith('-') ? n : `-${n}`} ${/^milli/i.test(u) ? 'ms' : u}`);
+  s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b`, 'gi'), (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`);
+  s = s.replace(/(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2').replace(/(?:事件|刺激|提示)?(?:發生)?後\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '$1 $2');
+  s = s.replace(/\bmilliseconds?\b/gi, 'ms');
+  // mains frequency by region when no frequency was written
+  if (MAINS_WORD.test(s) || /\bnotch\b|陷波/i.test(s)) {
+    if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s)) {
+      if (MAINS_60.test(s)) s = s.replace(/\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i, (m) => `${m} 60 Hz`);
+      else if (MAINS_50.test(s)) s = s.replace(/\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i, (m) => `${m} 50 Hz`);
+    }
+  }
+  return { text: s, problems };
+}
+
+/** True when the text names a mains/line-noise notch without any frequency or region (ask, do not assume 50 Hz). */
+export function mainsUnresolved(text: string): boolean {
+  return (MAINS_WORD.test(text) || /\bnotch\b|陷波/i.test(text)) && !/\d/.test(text) && !MAINS_60.test(text) && !MAINS_50.test(text);
+}
