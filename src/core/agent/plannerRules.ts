@@ -358,7 +358,11 @@ export const RULES: Rule[] = [
     const rename: Record<string, string> = {};
     const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
     if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
-    for (const m of s.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi)) if (!/^(rename|relabel|events?|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
+    // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
+    const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
+    for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
+    const rest = s.replace(quoted, ' ');
+    for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi)) if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
     return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
   } },
   { tool: 'attach_labels', when: /\blabels?\b.*\.(mat|txt|csv|tsv)\b|attach|標籤/i, build: (s) => {
@@ -412,6 +416,8 @@ const PANEL_ONLY = /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take m
 const CHOOSE_MODEL = /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|i want|使用|用|選擇|選|換成|改用)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
 const START_WORD = /\b(?:start|begin|run|kick|launch|go|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
 
+const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
+
 /** The Study's facts the understanding layer evaluates quantities against. */
 function factsOf(ctx: PlannerContext) {
   return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training };
@@ -424,7 +430,9 @@ function factsOf(ctx: PlannerContext) {
  */
 export function interpretRequest(request: string, ctx: PlannerContext): PlanOutcome {
   const turns: PastTurn[] = ctx.history ?? (ctx.previous.length ? [{ user: '', calls: ctx.previous, results: [] }] : []);
-  const previous = ctx.previous.length ? ctx.previous : lastTurnCalls(turns);
+  // "do it again", "I meant 128": the newest turn that did something (a status read in between is not "it")
+  const acting = turns.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool)));
+  const previous = ctx.history ? lastTurnCalls(acting) : ctx.previous;
   const inner: PlannerContext = { ...ctx, previous };
   const masked = maskLiterals(request.trim());
   const canonical = resolveReferences(canonicalText(masked.text), turns);
@@ -483,6 +491,36 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
   if (!calls.length && negated.length) return { calls: [], message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.` };
   return { calls };
+}
+
+/**
+ * "I meant 128", "make that 64", "0.5 to 2.5 s instead": numbers without a parameter word replace the last numbers of
+ * the request they correct, which is then read again ("configure … 20 epochs and batch 32" → "… batch 64").
+ */
+function renumber(masked: string, ctx: PlannerContext): PlannedCall[] | null {
+  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~]|到|至|秒|毫秒|赫茲/gi, ' ').trim();
+  if (words) return null;
+  const NUMBER = /(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?(?:e-?\d+)?/gi;
+  const nums = masked.match(NUMBER) ?? [];
+  const turns = ctx.history ?? [];
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = turns[i];
+    if (!t.calls.some((c) => !READ_ONLY.has(c.tool))) continue;
+    const text = resolveQuantities(canonicalText(maskLiterals(t.user).text), factsOf(ctx)).text;
+    const found = [...text.matchAll(NUMBER)];
+    if (found.length < nums.length || !nums.length) return null;
+    let out = text;
+    const targets = found.slice(found.length - nums.length);
+    for (let k = targets.length - 1; k >= 0; k--) {
+      const m = targets[k];
+      out = out.slice(0, m.index) + nums[k] + out.slice((m.index ?? 0) + m[0].length);
+    }
+    const again = interpretRequest(unmask(out, maskLiterals(t.user).literals), { ...ctx, history: turns.slice(0, i), previous: [] });
+    const target = t.calls.filter((c) => !READ_ONLY.has(c.tool)).pop();
+    const same = again.calls.filter((c) => c.tool === target?.tool).pop();
+    return same && target ? [{ tool: target.tool, arguments: { ...target.arguments, ...same.arguments } }] : null;
+  }
+  return null;
 }
 
 /** Settings a standard preprocessing call takes from the clauses after it. */
@@ -549,6 +587,8 @@ function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[
  * rate, "make it 4 s" after an epoch the window.
  */
 function correct(s: string, outer: PlannerContext, raw: string, masked: string): PlannedCall[] | null {
+  const renumbered = renumber(masked, outer);
+  if (renumbered) return renumbered;
   const rule = RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
   const candidates = [...outer.previous].reverse();
   for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);

@@ -4,6 +4,8 @@
  * offline planner and the controller (every LLM path) decide with this module, so a question cannot run a tool on
  * one path and not on another. Deliberately small: text in, parts out, no history and no Study.
  */
+import { canonicalText } from './understanding/lexicon';
+
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
   questions: string[];
@@ -77,15 +79,16 @@ function withAmbiguous(parts: TurnParts): TurnParts {
   return ambiguous.length ? { questions: [...parts.questions, ...ambiguous], requests: parts.requests } : parts;
 }
 
-export function isExplicitRequest(s: string): boolean {
+export function isExplicitRequest(input: string): boolean {
+  const s = canonicalText(input);
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
   const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return (t !== s.trim() ? new RegExp(`^(?:${ACTION_VERB_ZH})`).test(t) && !/^(?:幫我|請幫)/.test(t) : IMPERATIVE.test(t)) || /\d|\.[a-z0-9]{2,4}\b/i.test(t) || REPLY.test(t);
 }
 
 /** An imperative or a reply to the last step: it may run without a proposal. Verbless requests ("8 to 30 Hz", "EEGNet for 4 s epochs") are proposed. */
-export function isInstruction(s: string): boolean {
-  const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
+export function isInstruction(input: string): boolean {
+  const t = canonicalText(input).trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return IMPERATIVE.test(t) || REPLY.test(t);
 }
 
@@ -164,6 +167,8 @@ export function isStudyQuestion(question: string): boolean {
 /** Words of an XBrain step or of a reply to one ("load", "again", "yes", "帶通"): a request with none of them and no domain word is off-topic. */
 const STEP_WORD = /^list\b(?:\s+\S+){0,3}\s*$|\blist (?:the )?(?:files|recordings|folder)\b|\b(?:load|open|import|filter\w*|band-?pass|notch|resampl\w*|downsampl\w*|epoch\w*|segment|split|train\w*|stop|evaluat\w*|plot|export|clear|reset|select|keep|rename|merge|attach|configure|compute|switch|normali[sz]e|re-?reference|sweep|undo|redo|again|continue|go ahead|proceed|yes|no|ok(?:ay)?|sure|cancel|show|status|state|stage|info|describe|summar\w*|help|start|begin|over|scratch|set|use|apply|run|do|make it|change)\b|載入|讀取|匯入|濾波|帶通|陷波|取樣|切段|分段|分割|訓練|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|合併|計算|切換|標準化|參考|再一次|重做|繼續|好的|確定|取消/i;
 
-export function mentionsStep(text: string): boolean {
-  return STEP_WORD.test(text) || /\d|\.[a-z0-9]{2,4}\b/i.test(text);
+export function mentionsStep(input: string): boolean {
+  // misspelt and informal step words count ("laod", "avg ref", "get rid of the hum")
+  const text = canonicalText(input);
+  return STEP_WORD.test(text) || /\d|\.[a-z0-9]{2,4}\b/i.test(text) || /\breference\b|\bnotch\b|\bbandpass\b|\bevaluate\b/i.test(text);
 }

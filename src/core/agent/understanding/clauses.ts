@@ -77,6 +77,7 @@ export function splitClauses(text: string): Clause[] {
     .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(只要|只|就|而是|但是|但|請|直接)/g, ' ⟂$1⟂ $1')
+    .replace(/\s*[,，]\s*(?=(?:what|which|how|where|when|is|are|can you|could you|tell me|show me)\b)/gi, ' ⟂?⟂ ')
     .replace(new RegExp(`\\s*[，、]\\s*(?=(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ');
   const parts = marked.split(/⟂([^⟂]*)⟂/);
@@ -87,8 +88,9 @@ export function splitClauses(text: string): Clause[] {
     const t = parts[i].trim().replace(/^[,，.。]\s*|[,，.。!！]+$/g, '').trim();
     if (!t) continue;
     const negatedHere = NEGATION.test(t);
-    // "don't clear or reset anything": the scope runs over and/or/comma joins until a positive marker
-    const carried: boolean = inScope && /^(?:and|or|nor|,)$/.test(joiner) && !POSITIVE.test(t);
+    // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
+    // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
+    const carried: boolean = inScope && !POSITIVE.test(t) && (/^(?:or|nor)$/.test(joiner) || (/^(?:and|,)$/.test(joiner) && (t.split(/\s+/).length <= 2 || /\b(?:anything|either|too|as well|everything)$/i.test(t))));
     const negated: boolean = negatedHere || carried;
     inScope = negated && !POSITIVE.test(joiner);
     out.push({ text: t, joiner, negated });

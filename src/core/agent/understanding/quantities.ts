@@ -109,8 +109,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // leftover fraction words used as shares ("a fifth for validation", "a quarter held out"): decimals
   for (const [re, f] of FRACTIONS.slice(0, 7)) s = s.replace(re, (m, offset: number, all: string) => (/^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) ? m : fmt(f)));
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
-  s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b`, 'gi'), (_m, n: string, u: string) => `${n.startsWith('-') ? n : `-${n}`} ${/^milli/i.test(u) ? 'ms' : u}`);
-  s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b`, 'gi'), (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`);
+  s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`, 'gi'), (_m, n: string, u: string) => `${n.startsWith('-') ? n : `-${n}`} ${/^milli/i.test(u) ? 'ms' : u}`);
+  s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`, 'gi'), (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`);
   s = s.replace(/(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2').replace(/(?:事件|刺激|提示)?(?:發生)?後\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '$1 $2');
   s = s.replace(/\bmilliseconds?\b/gi, 'ms');
   // mains frequency by region when no frequency was written
