@@ -162,7 +162,20 @@ function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> |
   return touched ? out : null;
 }
 
-function bandpassArgs(s: string): Record<string, unknown> | string {
+/** Lower edge used for a low-pass request: the tool filters a band, and 0.1 Hz only removes the DC drift. */
+const LOWPASS_FLOOR = 0.1;
+
+function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> | string {
+  // one edge only: "high-pass 1 Hz", "remove frequencies above 40 Hz", "低通 30 赫茲"
+  const hi = /\b(?:low-?pass|lowpass|lp)\b|(?:above|over|higher than)\s+\d|低通|以上/i.test(s);
+  const lo = /\b(?:high-?pass|highpass|hp)\b|(?:below|under|lower than)\s+\d|高通|以下/i.test(s);
+  const edge = quantities(s, 'Hz', true);
+  if (hi !== lo && edge.length === 1 && !findRange(s, 'Hz')) {
+    if (hi) return { low_freq: LOWPASS_FLOOR, high_freq: edge[0] };
+    // the tool needs an upper edge: just under Nyquist keeps everything above the cut
+    if (!ctx?.sfreq) return `a high-pass at ${edge[0]} Hz needs an upper edge; the sampling rate is not known yet, so say e.g. "band-pass ${edge[0]} to 40 Hz"`;
+    return { low_freq: edge[0], high_freq: Math.floor((ctx.sfreq / 2) * 0.9) };
+  }
   const r = findRange(s, 'Hz');
   if (r) return { low_freq: Math.min(r.lo, r.hi), high_freq: Math.max(r.lo, r.hi), ...(/\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir' } : {}) };
   const hz = quantities(s, 'Hz', false);
@@ -225,8 +238,8 @@ export const RULES: Rule[] = [
   { tool: 'switch_panel', when: /\b(switch|go|open|show|display)\b.*\b(panel|view|tab|dashboard)\b|切換|面板|儀表板/i, build: (s) => {
     const p = PANELS.find(([re]) => re.test(s.replace(/\bpanel\b/gi, '')));
     if (!p) return 'which panel? dashboard, dataset, preprocess, training, visualization or evaluation';
-    const mode = /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s);
-    return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode[1].toLowerCase() } : {}) } }];
+    const mode = /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s)?.[1].toLowerCase() ?? VIEW_MODES.find(([re]) => re.test(s))?.[2] ?? (/\bsaliency\b/i.test(s) ? 'saliency_map' : undefined);
+    return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode } : {}) } }];
   } },
   { tool: 'plot_training', when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線/i, unless: /\b(erp|psd|trace)/i, build: (s) => {
     const m = /\b(accuracy|auc|lr|learning rate|loss)\b|準確率/i.exec(s);
@@ -289,7 +302,7 @@ export const RULES: Rule[] = [
     const a = trainingArgs(s, ctx);
     return a ? [{ tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
   } },
-  { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b/i, build: (s, ctx) => {
+  { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集/i, build: (s, ctx) => {
     const calls: PlannedCall[] = [];
     const m = modelName(s);
     if (m) calls.push({ tool: 'set_model', arguments: { model_name: m } });
@@ -299,7 +312,7 @@ export const RULES: Rule[] = [
     return calls;
   } },
   { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] },
-  { tool: 'generate_dataset', when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:for\s+)?(?:test|validation|val)\b|\b(?:test|validation) (?:set|share|split)\b|分割|切分資料|產生資料集|建立資料集|資料集|測試集|驗證集/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
+  { tool: 'generate_dataset', when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
   { tool: 'apply_standard_preprocess', when: /\b(standard|default|usual|typical|basic)\b.*\bpreprocess\w*|\bpreprocess\w*\b(?!.*\b(reset|undo)\b)|標準前處理|預設前處理|前處理/i, build: (s) => {
     const a: Record<string, unknown> = {};
     const r = findRange(s, 'Hz');
@@ -317,8 +330,8 @@ export const RULES: Rule[] = [
     const hz = quantities(s, 'Hz', true);
     return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
   } },
-  { tool: 'apply_bandpass_filter', when: /band[\s-]?pass|\bfilter\w*|帶通|濾波/i, build: (s) => {
-    const a = bandpassArgs(s);
+  { tool: 'apply_bandpass_filter', when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b/i, build: (s, ctx) => {
+    const a = bandpassArgs(s, ctx);
     return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
   } },
   { tool: 'resample_data', when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|重採樣|取樣率/i, build: (s) => {
@@ -410,6 +423,16 @@ const CORRECTION = /^(?:(?:no|nope|oops|wait|hmm)[,.!]?\s+(?:wait[,.!]?\s+)?|act
 const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again|再一次|再做一次|重做|再跑一次)\b/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR = /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
+/** Views of a panel, by the words people use for them (the panel they belong to, the view_mode). */
+const VIEW_MODES: [RegExp, string, string][] = [
+  [/\btopo(?:graphic(?:al)?)?[\s_-]*(?:map|plot)s?\b|\btopomaps?\b|地形圖/i, 'visualization', 'topographic_map'],
+  [/\bspectrograms?\b|時頻圖/i, 'visualization', 'spectrogram'],
+  [/\b3[\s-]?d[\s_-]*(?:plot|view|brain|head)\b|3D ?圖/i, 'visualization', '3d_plot'],
+  [/\bmodel[\s_-]*summary\b|\b(?:network|model) architecture\b|模型摘要|模型架構/i, 'evaluation', 'model_summary'],
+  [/\btime[\s_-]*domain(?:\s+view)?\b|時域/i, 'preprocess', 'time_domain'],
+  [/\bfrequency[\s_-]*domain(?:\s+view)?\b|頻域/i, 'preprocess', 'frequency_domain'],
+];
+
 /** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
 const PANEL_ONLY = /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:切換到|切到|打開|開啟)\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:面板|頁面|分頁)?$/i;
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
@@ -566,6 +589,10 @@ function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[
   if (panel) {
     const p = PANELS.find(([re]) => re.test(panel[1] ?? panel[2] ?? ''));
     if (p) return [{ tool: 'switch_panel', arguments: { panel_name: p[1] } }];
+  }
+  const view = VIEW_MODES.find(([re]) => re.test(t));
+  if (view && (/\b(?:show|open|display|switch|go|view|see|bring up|pull up)\b|顯示|打開|開啟|切換|看/i.test(t) || t.split(/\s+/).length <= 3)) {
+    return [{ tool: 'switch_panel', arguments: { panel_name: view[1], view_mode: view[2] } }];
   }
   const chosen = CHOOSE_MODEL.exec(t);
   if (chosen && !START_WORD.test(t.slice(chosen[0].length))) {

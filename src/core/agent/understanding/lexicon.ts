@@ -48,7 +48,6 @@ const PHRASES: [RegExp, string][] = [
   [/\bfire up\b/gi, 'load'],
   [/\b(?:show|give)\s+me\s+(?:the\s+)?(?:info|information|details|summary|overview)\b/gi, 'show the dataset info'],
   // dataset
-  [/\bhold\s*-?\s*out\b/gi, 'test'],
   [/\btrain\s*\/\s*val(?:idation)?\s*\/\s*test\b/gi, 'split'],
   // training and evaluation
   [/\beval\b/gi, 'evaluate'],

@@ -82,6 +82,15 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const asValue = /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple)\s*$|[*/]\s*$/i.test(before) || /^\s*(?:[*/]|divided by|times)\s*\d/i.test(after);
     return asValue ? rate(m) : m;
   });
+  // split notation: "80/20", "70/15/15" (shares summing to 100 or 1) are train/(validation/)test shares, not a division
+  s = s.replace(/(?<![\w./])(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?:\s*\/\s*(\d+(?:\.\d+)?))?(?![\w/])/g, (m, a: string, b: string, c?: string) => {
+    const parts = [a, b, c].filter((x): x is string => x !== undefined).map(Number);
+    const sum = parts.reduce((x, y) => x + y, 0);
+    const pct = Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : 0;
+    if (!pct) return m;
+    const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
+    return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
+  });
   // arithmetic: 2^5, 256/2, 3 * 64, 2 ** 5, 128 divided by 4
   s = s.replace(/(\d)\s*\*\*\s*(\d)/g, '$1^$2').replace(/\bto the power of\b/gi, '^').replace(/\bdivided by\b/gi, '/').replace(/\bmultiplied by\b|\btimes\b(?=\s*\d)/gi, '*').replace(/×/g, '*').replace(/÷/g, '/');
   s = s.replace(/(?<![\w./-])\(?\d+(?:\.\d+)?\)?(?:\s*[*/^]\s*\(?\d+(?:\.\d+)?\)?)+(?![\w/])/g, (m, offset: number, all: string) => {
