@@ -111,7 +111,7 @@ export class AgentController {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
       const answer = declineLine(request);
       this.conversation.add({ user: request, route: 'operation', messages: [], answer, at: new Date().toISOString() });
-      result = { route: 'operation', answer, calls: [], steps: 0, grounding: 'declined' };
+      result = { route: /[?？]\s*$/.test(request) ? 'qa' : 'operation', answer, calls: [], steps: 0, grounding: 'declined' };
     }
     else if (plan.knowledge.length) {
       // a mixed turn: answer first, then propose the request (nothing that changes the Study runs unconfirmed)

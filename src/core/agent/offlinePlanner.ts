@@ -48,7 +48,8 @@ export class OfflinePlanner implements LlmClient {
     // a question never acts: plan only the requests (and questions that read the user's own Study)
     const parts = splitTurn(user);
     const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));
-    const plannable = [...parts.requests, ...parts.questions.filter(isStudyQuestion)];
+    // an ambiguous statement is both a question and a request: plan it once
+    const plannable = [...new Set([...parts.requests, ...parts.questions.filter(isStudyQuestion)])];
     if (plannable.length === 0) return reply(questionOnly(user));
     const text = parts.questions.length === 0 ? user : resolveReference(plannable.join('; '), knowledge);
     const plan = interpretRequest(text, ctx);

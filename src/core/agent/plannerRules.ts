@@ -98,15 +98,24 @@ function channelsIn(s: string): string[] {
 }
 
 function filesIn(s: string, ext: string): string[] {
-  return [...s.matchAll(new RegExp(`(?:"([^"]+\\.(?:${ext}))"|'([^']+\\.(?:${ext}))'|([\\w./\\\\:+-]+\\.(?:${ext})))(?![\\w])`, 'gi'))].map((m) => m[1] ?? m[2] ?? m[3]);
+  return [...s.matchAll(new RegExp(`(?:"([^"]+\\.(?:${ext}))"|'([^']+\\.(?:${ext}))'|[「『“]([^」』”]+\\.(?:${ext}))[」』”]|([\\w./\\\\:+\\u4e00-\\u9fff-]+\\.(?:${ext})))(?![\\w])`, 'gi'))].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]);
 }
 
 function pathAfter(s: string, words: RegExp): string | null {
+  const quoted = new RegExp(`(?:${words.source})\\s+(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`, 'i').exec(s);
+  if (quoted) return quoted[1];
+  const called = /\b(?:folder|directory|file|path)\s+(?:called|named)\s+([\w./\\~:-]+)/i.exec(s);
+  if (called) return called[1];
+  const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
+  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim())) return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
   const m = new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'i').exec(s);
   if (!m) return null;
   const p = m[1].replace(/[.,]$/, '');
   return /^(the|a|an|it|them|all|my|this|that|onnx|disk)$/i.test(p) ? null : p;
 }
+
+/** Numeric event codes after "around"/"events"/"epoch" ("epoch 769 跟 770", "events 769 and 770"). */
+const EVENT_LIST = /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or)\s*|\s+|$))+)/i;
 
 function eventNames(s: string, known: string[]): string[] {
   const out: string[] = [];
@@ -115,9 +124,9 @@ function eventNames(s: string, known: string[]): string[] {
     if (hit && !out.includes(hit)) out.push(hit);
   }
   // numeric event codes (GDF 769/770, triggers 1/2) after "around"/"events"/"codes": kept as written, never units
-  const list = /\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on)\s+((?:\d{1,5}(?!\s*(?:ms|s|hz|%|秒|毫秒|to\b|epochs?))(?:\s*(?:,|and|&|和|與|、|or)\s*|\s+|$))+)|(?:事件|標記|碼)\s*((?:\d{1,5}\s*(?:,|和|與|、|及)?\s*)+)/i.exec(s);
+  const list = EVENT_LIST.exec(s);
   if (list) {
-    for (const n of (list[1] ?? list[2]).match(/\d+/g) ?? []) {
+    for (const n of list[1].match(/\d+/g) ?? []) {
       if (n.length < 3 && !known.includes(n)) continue;
       if (!out.includes(n)) out.push(n);
     }
@@ -136,6 +145,13 @@ function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | null {
   return k.startsWith('shallow') ? 'ShallowConvNet' : k === 'sccnet' ? 'SCCNet' : 'EEGNet';
 }
 
+/** Hyper-parameters written as NAME=value ("F1=16 and D=4"). */
+function modelParams(s: string): { params?: Record<string, number> } {
+  const params: Record<string, number> = {};
+  for (const m of s.matchAll(/\b(F1|F2|D|kernel_length|kern_length|dropout(?:_rate)?|n_filters|pool_size)\s*(?:=|:|of)\s*(\d+(?:\.\d+)?)/gi)) params[m[1]] = Number(m[2]);
+  return Object.keys(params).length ? { params } : {};
+}
+
 function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> | null {
   const base = { ...SKIP_DEFAULTS.training, ...(ctx.training ?? {}) } as Record<string, unknown>;
   const out: Record<string, unknown> = { epoch: base.epoch, batch_size: base.batch_size, learning_rate: base.learning_rate };
@@ -146,15 +162,15 @@ function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> |
   if (bs !== null) { out.batch_size = Math.round(bs); touched = true; }
   const lr = numberAfter(s, /learning[\s_-]?rate|\blr\b|學習率/) ?? numberBefore(s.replace(/(\d)e-(\d)/gi, (_m, a, b) => `${a}e-${b}`), /\s*(?:as\s+(?:the\s+)?)?(?:learning[\s_-]?rate|\blr\b)/);
   if (lr !== null) { out.learning_rate = lr; touched = true; }
-  const rep = numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ?? numberAfter(s, /repeats?|repeat/);
-  if (rep !== null && /repeat|repetition|次重複/i.test(s)) { out.repeat = Math.round(rep); touched = true; }
+  const rep = numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ?? numberAfter(s, /repeats?|repeat/) ?? (/重複(?:訓練)?\s*(\d+)\s*次/.exec(s) ? Number(/重複(?:訓練)?\s*(\d+)\s*次/.exec(s)![1]) : null);
+  if (rep !== null && /repeat|repetition|次重複|重複/i.test(s)) { out.repeat = Math.round(rep); touched = true; }
   const opt = /\b(adamw|adam|sgd)\b/i.exec(s);
   if (opt) { out.optimizer = opt[1].toLowerCase(); touched = true; }
   if (/\b(cuda|gpu)\b/i.test(s)) { out.device = 'cuda'; touched = true; }
   const ck = numberAfter(s, /checkpoints?\s*every|save\s*every/);
   if (ck !== null) { out.save_checkpoints_every = Math.round(ck); touched = true; }
-  if (/best\s*val(?:idation)?\s*acc/i.test(s)) { out.selection = 'best_val_accuracy'; touched = true; }
-  else if (/best\s*val(?:idation)?\s*loss/i.test(s)) { out.selection = 'best_val_loss'; touched = true; }
+  if (/best\s*val(?:idation)?\s*acc|驗證(?:集)?準確率最高|最高(?:的)?驗證準確率/i.test(s)) { out.selection = 'best_val_accuracy'; touched = true; }
+  else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min)\s+val(?:idation)?\s*loss|驗證(?:集)?損失最(?:低|小)|最(?:低|小)(?:的)?驗證損失/i.test(s)) { out.selection = 'best_val_loss'; touched = true; }
   const be = /\b(pytorch|slurm)\b/i.exec(s);
   if (be) { out.backend = be[1].toLowerCase(); touched = true; }
   const seed = numberAfter(s, /seed/);
@@ -177,10 +193,23 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
     return { low_freq: edge[0], high_freq: Math.floor((ctx.sfreq / 2) * 0.9) };
   }
   const r = findRange(s, 'Hz');
-  if (r) return { low_freq: Math.min(r.lo, r.hi), high_freq: Math.max(r.lo, r.hi), ...(/\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir' } : {}) };
-  const hz = quantities(s, 'Hz', false);
-  const nums = hz.length >= 2 ? hz : quantities(s, 'Hz', true);
-  if (nums.length >= 2) return { low_freq: Math.min(nums[0], nums[1]), high_freq: Math.max(nums[0], nums[1]) };
+  const order = /\border\s*(?:of\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階/i.exec(s);
+  const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3]) } : {}) } : {};
+  const upper = /(?:上限|上界|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+  const lower = /(?:下限|下界|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+  if (upper || lower) {
+    const out: Record<string, unknown> = { ...iir };
+    if (lower) out.low_freq = Number(lower[1]);
+    if (upper) out.high_freq = Number(upper[1]);
+    return out;
+  }
+  const sOrderless = order ? s.replace(order[0], ' ') : s;
+  const r2 = findRange(sOrderless, 'Hz');
+  if (r2) return { low_freq: Math.min(r2.lo, r2.hi), high_freq: Math.max(r2.lo, r2.hi), ...iir };
+  if (r) return { low_freq: Math.min(r.lo, r.hi), high_freq: Math.max(r.lo, r.hi), ...iir };
+  const hz = quantities(sOrderless, 'Hz', false);
+  const nums = hz.length >= 2 ? hz : quantities(sOrderless, 'Hz', true);
+  if (nums.length >= 2) return { low_freq: Math.min(nums[0], nums[1]), high_freq: Math.max(nums[0], nums[1]), ...iir };
   if (/\bmu\b|μ|alpha/i.test(s) && !/beta/i.test(s)) return { low_freq: 8, high_freq: 13 };
   if (/\bbeta\b/i.test(s) && !/alpha|mu/i.test(s)) return { low_freq: 13, high_freq: 30 };
   if (/motor imagery|mu.*beta|sensorimotor|運動想像/i.test(s)) return { low_freq: 8, high_freq: 30 };
@@ -189,14 +218,16 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
 
 function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
   const bi = s.search(/baseline|基線/i);
-  const main = bi >= 0 ? s.slice(0, bi) : s;
+  const withEvents = bi >= 0 ? s.slice(0, bi) : s;
+  // the codes of an event list are names, not times ("epoch on events 769 and 770 from 0 to 4 s")
+  const main = withEvents.replace(EVENT_LIST, (m) => m.replace(/\d+/g, ' '));
   const base = bi >= 0 ? s.slice(bi) : '';
   const r = findRange(main, 's');
   const times = r ? [r.lo, r.hi] : quantities(main.replace(/\bT\d\b/g, ''), 's', false);
   const args: Record<string, unknown> = times.length >= 2 ? { t_min: times[0], t_max: times[1] } : times.length === 1 ? { t_min: 0, t_max: times[0] } : { ...SKIP_DEFAULTS.epoch };
-  const ev = eventNames(main, ctx.events);
+  const ev = eventNames(withEvents, ctx.events);
   if (ev.length) args.event_id = ev;
-  if (/no baseline|without baseline|不做基線|不要基線/i.test(s)) args.baseline = null;
+  if (/no baseline|without (?:the |a |any )?baseline|skip (?:the )?baseline|不做基線|不要基線|不要做基線|不用基線|無基線|不.{0,3}基線校正/i.test(s)) args.baseline = null;
   else if (base) {
     const br = findRange(base, 's');
     if (br) args.baseline = [br.lo, br.hi];
@@ -234,19 +265,19 @@ const PANELS: [RegExp, string][] = [[/dashboard|儀表板|總覽/i, 'dashboard']
 
 /** Ordered from the most specific to the most general; the first rule that matches a clause wins. */
 export const RULES: Rule[] = [
-  { tool: 'stop_training', when: /\b(stop|abort|cancel|halt)\b.*\btrain|\bstop\b|停止訓練|中止訓練|停止/i, build: () => [{ tool: 'stop_training', arguments: {} }] },
+  { tool: 'stop_training', when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止/i, build: () => [{ tool: 'stop_training', arguments: {} }] },
   { tool: 'switch_panel', when: /\b(switch|go|open|show|display)\b.*\b(panel|view|tab|dashboard)\b|切換|面板|儀表板/i, build: (s) => {
     const p = PANELS.find(([re]) => re.test(s.replace(/\bpanel\b/gi, '')));
     if (!p) return 'which panel? dashboard, dataset, preprocess, training, visualization or evaluation';
     const mode = /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s)?.[1].toLowerCase() ?? VIEW_MODES.find(([re]) => re.test(s))?.[2] ?? (/\bsaliency\b/i.test(s) ? 'saliency_map' : undefined);
     return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode } : {}) } }];
   } },
-  { tool: 'plot_training', when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線/i, unless: /\b(erp|psd|trace)/i, build: (s) => {
+  { tool: 'plot_training', when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i, unless: /\b(erp|psd|trace)/i, build: (s) => {
     const m = /\b(accuracy|auc|lr|learning rate|loss)\b|準確率/i.exec(s);
     const metric = !m ? 'loss' : /acc|準確/i.test(m[0]) ? 'accuracy' : /auc/i.test(m[0]) ? 'auc' : /lr|learning rate/i.test(m[0]) ? 'lr' : 'loss';
     return [{ tool: 'plot_training', arguments: { metric } }];
   } },
-  { tool: 'reset_preprocessing', when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|復原前處理|撤銷前處理|回到原始/i, build: () => [{ tool: 'reset_preprocessing', arguments: {} }] },
+  { tool: 'reset_preprocessing', when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|重設前處理|復原|還原|撤銷|撤消|回到原始/i, build: () => [{ tool: 'reset_preprocessing', arguments: {} }] },
   { tool: 'clear_dataset', when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data)\b|start over|from scratch|清除|清空|重新開始|刪除所有/i, build: () => [{ tool: 'clear_dataset', arguments: {} }] },
   { tool: 'run_protocol', when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨受試者|受試者內|跨場次/i, build: (s) => {
     const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨受試者/i.test(s) ? 'cross_subject' : /cross[- ]session|(session|run)s?[- ]out|跨場次/i.test(s) ? 'cross_session' : 'within_session';
@@ -282,12 +313,12 @@ export const RULES: Rule[] = [
     const be = /\b(pytorch|slurm|local)\b/i.exec(s);
     return [{ tool: 'run_sweep', arguments: { grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) } }];
   } },
-  { tool: 'export_model', when: /\b(export|save|write)\b.*\b(model|onnx|network)\b|匯出模型|導出模型|儲存模型/i, build: (s) => {
+  { tool: 'export_model', when: /\b(export|save|write)\b.*\b(model|onnx|network|run[-_]\w+)\b|匯出模型|導出模型|儲存模型|模型匯出|(?:把|將)\s*模型.*匯出/i, build: (s) => {
     const path = pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/model';
     const run = /\b(run[-_][\w-]+)/i.exec(s);
     return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
   } },
-  { tool: 'export_epochs', when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段/i, build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }] },
+  { tool: 'export_epochs', when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*匯出|分段.*匯出|資料.*匯出/i, build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }] },
   { tool: 'compute_saliency', when: /saliency|explain|attribution|integrated gradients|smoothgrad|vargrad|gradient\s*(?:x|×|times)\s*input|顯著|可解釋|歸因/i, build: (s) => {
     const methods: [RegExp, string][] = [[/integrated/i, 'integrated_gradients'], [/smoothgrad[\s_-]?(sq|squared)/i, 'smoothgrad_sq'], [/smoothgrad/i, 'smoothgrad'], [/vargrad/i, 'vargrad'], [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input']];
     const m = methods.find(([re]) => re.test(s));
@@ -296,11 +327,12 @@ export const RULES: Rule[] = [
   } },
   { tool: 'evaluate', when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics)\b|評估|測試集準確|混淆矩陣|表現/i, build: (s) => {
     const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split)\b|訓練集/i.test(s) ? 'train' : 'test';
-    return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?baseline|skip (the )?baseline|不要基準/i.test(s) ? { baseline: false } : {}) } }];
+    return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準/i.test(s) ? { baseline: false } : {}) } }];
   } },
   { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
     const a = trainingArgs(s, ctx);
-    return a ? [{ tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
+    const m = modelName(s);
+    return a ? [...(m ? [{ tool: 'set_model', arguments: { model_name: m } }] : []), { tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
   } },
   { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集/i, build: (s, ctx) => {
     const calls: PlannedCall[] = [];
@@ -311,8 +343,8 @@ export const RULES: Rule[] = [
     calls.push({ tool: 'start_training', arguments: {} });
     return calls;
   } },
-  { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] },
-  { tool: 'generate_dataset', when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
+  { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s), ...modelParams(s) } }] },
+  { tool: 'generate_dataset', unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i, when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
   { tool: 'apply_standard_preprocess', when: /\b(standard|default|usual|typical|basic)\b.*\bpreprocess\w*|\bpreprocess\w*\b(?!.*\b(reset|undo)\b)|標準前處理|預設前處理|前處理/i, build: (s) => {
     const a: Record<string, unknown> = {};
     const r = findRange(s, 'Hz');
@@ -345,11 +377,11 @@ export const RULES: Rule[] = [
     const ch = channelsIn(s);
     return ch.length ? [{ tool: 'set_reference', arguments: { method: ch[0] } }] : [{ tool: 'set_reference', arguments: { method: 'average' } }];
   } },
-  { tool: 'select_channels', when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|選擇通道|選取通道|只保留|只用/i, build: (s) => {
+  { tool: 'select_channels', when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to)\s+(?:only\s+)?(?:the\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i, build: (s) => {
     const ch = channelsIn(s);
     return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
   } },
-  { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗/i, build: (s) => {
+  { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口/i, unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i, build: (s) => {
     // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
     const OV = /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:of|by|=|:|為)?\s*(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
     const ov = OV.exec(s);
@@ -364,9 +396,10 @@ export const RULES: Rule[] = [
     }
     const step = /\b(?:step|stride|hop)\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(ms|s)?/i.exec(s);
     if (!ov && step) overlap = duration - toUnit({ value: Number(step[1]), unit: step[2] === 'ms' ? 'ms' : 's' }, 's');
-    return [{ tool: 'window_epoch', arguments: { duration, ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}) } }];
+    const label = /\blabel(?:l?ed)?\s+(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
+    return [{ tool: 'window_epoch', arguments: { duration, ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}), ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}) } }];
   } },
-  { tool: 'epoch_data', when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
+  { tool: 'epoch_data', when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
   { tool: 'edit_events', when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i, build: (s) => {
     const rename: Record<string, string> = {};
     const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
@@ -387,7 +420,7 @@ export const RULES: Rule[] = [
     const ev = /event[_ ]?filter\s*(\w+)|align(?:ed)? to (?:event )?["']?(\w+)/i.exec(s);
     return [{ tool: 'attach_labels', arguments: { mapping, ...(ev ? { event_filter: [ev[1] ?? ev[2]] } : {}), ...(/truncate/i.test(s) ? { truncate: true } : {}) } }];
   } },
-  { tool: 'plot_epochs', when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erp|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i, build: (s) => {
+  { tool: 'plot_epochs', when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i, build: (s) => {
     const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
     const ch = channelsIn(s);
     const a: Record<string, unknown> = { kind };
@@ -398,19 +431,24 @@ export const RULES: Rule[] = [
     if (dur.length && kind === 'traces') a.duration = dur[0];
     return [{ tool: 'plot_epochs', arguments: a }];
   } },
-  { tool: 'list_files', when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|列出|有哪些檔案|檔案列表/i, build: (s) => {
+  { tool: 'list_files', when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'s| is)\s+in\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|列出|有哪些檔案|檔案列表/i, build: (s) => {
     const pat = /(\*[\w.*?-]*|[\w-]*\*[\w.*?-]*)/.exec(s)?.[1] ?? (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
-    const dir = pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
+    const zhDir = /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1];
+    const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
+    const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
     return [{ tool: 'list_files', arguments: { directory: /^(edf|bdf|gdf|the|this|my)$/i.test(dir) ? '.' : dir, ...(pat ? { pattern: pat } : {}) } }];
   } },
   { tool: 'load_data', when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開/i, build: (s, ctx) => {
     const files = filesIn(s, DATA_EXT);
     const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);
     if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
-    const folder = /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ?? /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
+    const folder = /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ?? /\b(?:the\s+)?([\w./\\~-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ?? /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ?? /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
     const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
+    const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
+    const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
+    const runs = nums(/\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean));
     if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
-    const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths } }];
+    const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) } }];
     const mont = /montage\s*(?:to)?\s*(standard_10(?:20|05))/i.exec(s);
     if (mont) calls.push({ tool: 'set_montage', arguments: { montage_name: mont[1] } });
     return calls;
@@ -420,6 +458,8 @@ export const RULES: Rule[] = [
 ];
 
 const CORRECTION = /^(?:(?:no|nope|oops|wait|hmm)[,.!]?\s+(?:wait[,.!]?\s+)?|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+/** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
+const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again|再一次|再做一次|重做|再跑一次)\b/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR = /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
@@ -436,7 +476,9 @@ const VIEW_MODES: [RegExp, string, string][] = [
 /** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
 const PANEL_ONLY = /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:切換到|切到|打開|開啟)\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:面板|頁面|分頁)?$/i;
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
-const CHOOSE_MODEL = /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|i want|使用|用|選擇|選|換成|改用)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+const CHOOSE_MODEL = /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+/** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
+const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
 const START_WORD = /\b(?:start|begin|run|kick|launch|go|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
 
 const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
@@ -466,11 +508,21 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (AGAIN.test(text) && previous.length) return { calls: previous.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const calls: PlannedCall[] = [];
   const problems: string[] = [];
-  const isCorrection = previous.length > 0 && (CORRECTION.test(text) || /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
+  const isCorrection = previous.length > 0 && (CORRECTION.test(text) || ELLIPSIS.test(text) || /改成|改為|改用|改\s*\d|換成|\binstead\b/i.test(text) || /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
   const clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
   const negated = clauses.filter((c) => c.negated);
+  // events renamed in earlier turns are names the user may use now
+  for (const t of turns) for (const c of t.calls) if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
   for (let i = 0; i < clauses.length; i++) {
-    if (clauses[i].negated) continue;
+    if (clauses[i].negated) {
+      // "…, 不要做基線校正", "…, don't run the baseline": a negated setting of the step before, not a step
+      const prev = calls[calls.length - 1];
+      if (prev && /baseline|基線|基準/i.test(clauses[i].text)) {
+        if (prev.tool === 'epoch_data') prev.arguments.baseline = null;
+        if (prev.tool === 'evaluate') prev.arguments.baseline = false;
+      }
+      continue;
+    }
     const rawMasked = clauses[i].text;
     const raw = lit(rawMasked);
     const m = normaliseRanges(rawMasked);
@@ -492,6 +544,14 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     // a clause that only adds settings to the step before it ("…, save checkpoints every 2", "and notch 60")
     const merged = addSettings(calls[calls.length - 1], rule?.tool ?? null, s, inner, raw, clauses[i].joiner);
     if (merged) continue;
+    if (!rule && previous.length && !calls.length) {
+      // no verb of its own: it changes an earlier step ("重疊一半", "上限 35", "the raw traces of those")
+      const corrected = correct(s, inner, raw, m);
+      if (corrected) {
+        calls.push(...corrected);
+        continue;
+      }
+    }
     if (!rule) {
       problems.push(raw);
       continue;
@@ -561,7 +621,7 @@ const STANDARD_PARTS: Record<string, (a: Record<string, unknown>) => Record<stri
  * when the clause was absorbed.
  */
 function addSettings(prev: PlannedCall | undefined, tool: string | null, s: string, ctx: PlannerContext, raw: string, joiner: string): boolean {
-  if (!prev || !/^(?:and|,|with|plus|also)$/.test(joiner)) return false;
+  if (!prev || !/^(?:and|,|with|plus|also|only|just)$/.test(joiner)) return false;
   if (prev.tool === 'apply_standard_preprocess' && tool && STANDARD_PARTS[tool]) {
     const out = RULES.find((r) => r.tool === tool)?.build(s, ctx, raw);
     if (!out || typeof out === 'string') return false;
@@ -575,7 +635,10 @@ function addSettings(prev: PlannedCall | undefined, tool: string | null, s: stri
   if (typeof out === 'string') return false;
   const same = out.find((c) => c.tool === prev.tool);
   if (!same) return false;
-  const fresh = Object.entries(same.arguments).filter(([k, v]) => JSON.stringify(prev.arguments[k]) !== JSON.stringify(v));
+  // only what the clause wrote: values the builder fills in by default for an empty request are not settings
+  const blank = own.build('', ctx, '');
+  const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === prev.tool)?.arguments ?? {});
+  const fresh = Object.entries(same.arguments).filter(([k, v]) => JSON.stringify(prev.arguments[k]) !== JSON.stringify(v) && JSON.stringify(defaults[k]) !== JSON.stringify(v));
   if (!fresh.length) return false;
   Object.assign(prev.arguments, Object.fromEntries(fresh));
   return true;
@@ -585,6 +648,12 @@ function addSettings(prev: PlannedCall | undefined, tool: string | null, s: stri
 function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[]): PlannedCall[] | string | null {
   const t = m.trim();
   if (BARE_CLEAR.test(t)) return [{ tool: 'clear_dataset', arguments: {} }];
+  if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t)) return [{ tool: 'start_training', arguments: {} }];
+  // "train on the GPU: 200 epochs, batch 16, lr 0.01", "訓練 50 個 epoch，batch 32，學習率 0.001": a list of settings configures
+  if (/^(?:please\s+)?(?:train|訓練)/i.test(t) && !START_WORD_EN.test(t.replace(/^(?:please\s+)?train\w*/i, '')) && (t.match(/[,，:：]/g) ?? []).length >= 2 && (!modelName(s) || /[:：]/.test(t))) {
+    const a = trainingArgs(s, ctx);
+    if (a) return [...(modelName(s) ? [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] : []), { tool: 'configure_training', arguments: a }];
+  }
   const panel = PANEL_ONLY.exec(t);
   if (panel) {
     const p = PANELS.find(([re]) => re.test(panel[1] ?? panel[2] ?? ''));
@@ -595,7 +664,7 @@ function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[
     return [{ tool: 'switch_panel', arguments: { panel_name: view[1], view_mode: view[2] } }];
   }
   const chosen = CHOOSE_MODEL.exec(t);
-  if (chosen && !START_WORD.test(t.slice(chosen[0].length))) {
+  if (chosen && (!START_WORD.test(t.slice(chosen[0].length)) || /\b(?:later|myself|not yet|tomorrow)\b|晚點|稍後|自己|先不要/i.test(t))) {
     const calls: PlannedCall[] = [{ tool: 'set_model', arguments: { model_name: modelName(chosen[1]) } }];
     const a = trainingArgs(s, ctx);
     if (a) calls.push({ tool: 'configure_training', arguments: a });
@@ -624,7 +693,9 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string):
     if (rule && rule.tool !== last.tool) continue;
     const target = RULES.find((r) => r.tool === last.tool);
     if (!target) continue;
-    const out = target.build(s, ctx, raw);
+    // a window's overlap share is of the window already chosen
+    const text = last.tool === 'window_epoch' && typeof last.arguments.duration === 'number' && !/\d\s*(?:s|sec|秒)\b(?!.*(?:overlap|重疊))/i.test(s) ? `${last.arguments.duration} s ${s}` : s;
+    const out = target.build(text, ctx, raw);
     if (typeof out === 'string') continue;
     const same = out.find((c) => c.tool === last.tool);
     if (!same) continue;

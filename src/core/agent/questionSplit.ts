@@ -126,6 +126,8 @@ export function isQuestion(sentence: string): boolean {
   if (!s) return false;
   const zh = /[\u4e00-\u9fff]/.test(s) && !/^[a-z]/i.test(s);
   if (zh) {
+    // "算了，什麼都不要做": an instruction to do nothing
+    if (/什麼都(?:不要|別|不用|不必)|都不要做|先不用了|不用了/.test(s)) return false;
     if (EXPLAIN_ZH.test(s)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     if (MY_SITUATION_ZH.test(s)) return true;

@@ -37,8 +37,16 @@ export function allowedEdits(length: number): number {
 }
 
 /** The vocabulary word nearest to `word` within the length-scaled threshold; ties go to the earlier entry. */
+/** Three-letter words that are one letter short of a step word but mean something else. */
+const SHORT_WORDS = new Set('lad led lid let lit lot pat pet pit pot put sap sip sop sup rye saw sew sow own old odd end ago age are see set get top tip tap'.split(' '));
+
 export function closestWord(word: string, vocabulary: readonly string[]): string | null {
   const w = word.toLowerCase();
+  // "lod", "plt", "stp": a three-letter word with one letter dropped from a four-letter step word (same first and last letter)
+  if (w.length === 3 && !SHORT_WORDS.has(w)) {
+    const hit = vocabulary.find((v) => v.length === 4 && v[0] === w[0] && v[3] === w[2] && editDistance(w, v) === 1);
+    if (hit) return hit;
+  }
   let best: string | null = null;
   let bestD = Infinity;
   for (const v of vocabulary) {

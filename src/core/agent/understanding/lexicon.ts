@@ -37,6 +37,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bband\s*pass\b/gi, 'bandpass'],
   [/\bbp\s+(?=\d)/gi, 'bandpass '],
   [/\bz\s*score\b/gi, 'z-score'],
+  [/\bmin\s*(?:-|to|\/)?\s*max\b/gi, 'min-max'],
+  [/\bstandard (?:chain|pipeline|steps|recipe)\b/gi, 'standard preprocessing'],
+  [/\berps\b/gi, 'ERP'],
   [/\bdown\s*-?\s*sample\b/gi, 'downsample'],
   [/\bdecimate\b/gi, 'downsample'],
   [/\bre-?sample\b/gi, 'resample'],
@@ -72,7 +75,7 @@ const PHRASES: [RegExp, string][] = [
 export function canonicalText(text: string): string {
   let s = text;
   for (const [re, to] of PHRASES) s = s.replace(re, to);
-  return s.replace(/[A-Za-z][A-Za-z-]{3,}/g, (w, offset: number, all: string) => {
+  return s.replace(/[A-Za-z][A-Za-z-]{2,}/g, (w, offset: number, all: string) => {
     // a file name or path ("laod.edf", "data/trian") is data, not a word
     const next = all[offset + w.length];
     const prev = all[offset - 1];

@@ -75,7 +75,15 @@ export function chineseNumbers(text: string): string {
       const v = zhValue(n);
       return v !== null && v <= 10 ? `${v * 10}%` : m;
     })
-    .replace(new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|%|epochs?|folds?|次重複))`, 'g'), (m, n: string) => {
+    .replace(new RegExp(`(${ZH_NUM})點([零〇一二兩两三四五六七八九]+)`, 'g'), (m, i: string, f: string) => {
+      const whole = zhValue(i);
+      const frac = [...f].map((c) => String(zhValue(c) ?? '')).join('');
+      return whole === null || !frac ? m : `${whole}.${frac}`;
+    })
+    .replace(/半(?=\s*(?:秒|毫秒))/g, '0.5')
+    .replace(new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'), (m, n: string, offset: number, all: string) => {
+      // "再一次", "一次" (once) are words, not counts
+      if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
       const v = zhValue(n);
       return v === null ? m : String(v);
     })

@@ -32,9 +32,31 @@ const FRACTIONS: [RegExp, number][] = [
 ];
 
 /** Regions by mains frequency (the grid's line-noise frequency). */
-const MAINS_60 = /\b(?:taiwan|us|usa|u\.s\.?|united states|america|american|canada|mexico|brazil|korea|philippines|saudi)\b|台灣|臺灣|美國|加拿大|韓國|北美/i;
-const MAINS_50 = /\b(?:europe|european|eu|uk|britain|england|germany|france|italy|spain|netherlands|china|india|australia|russia|africa|hong kong)\b|歐洲|英國|德國|法國|中國|大陸|香港|澳洲|印度/i;
+const MAINS_60 = /\b(?:taiwan|taipei|kaohsiung|taichung|tainan|hsinchu|us|usa|u\.s\.?|united states|america|american|canada|canadian|mexico|brazil|colombia|korea|korean|seoul|busan|philippines|manila|saudi|new york|boston|chicago|los angeles|san francisco|san diego|seattle|houston|toronto|montreal|vancouver|osaka|kyoto)\b|台灣|臺灣|台北|臺北|高雄|台中|臺中|台南|新竹|美國|加拿大|韓國|首爾|北美|大阪/i;
+const MAINS_50 = /\b(?:europe|european|eu|uk|britain|british|england|germany|german|france|french|italy|spain|netherlands|dutch|belgium|switzerland|swiss|austria|sweden|norway|denmark|finland|poland|portugal|ireland|greece|china|chinese|beijing|shanghai|shenzhen|india|australia|sydney|melbourne|new zealand|russia|moscow|africa|hong kong|singapore|london|paris|berlin|munich|madrid|rome|amsterdam|zurich|vienna|stockholm|tokyo)\b|歐洲|英國|德國|法國|中國|大陸|北京|上海|深圳|香港|澳洲|印度|新加坡|倫敦|巴黎|柏林|東京/i;
 const MAINS_WORD = /\bmains\b|line noise|power[- ]?line|\bhum\b|市電|電源雜訊|工頻/i;
+
+const PARAMS: [RegExp, string, string][] = [
+  [/epochs?(?:\s+數)?|訓練輪數|輪數|epoch\s*數/, 'epoch', 'epochs'],
+  [/batch(?:\s*size)?|批次(?:大小)?/, 'batch_size', 'batch size'],
+  [/learning\s*rate|學習率/, 'learning_rate', 'learning rate'],
+];
+
+/** "twice as many epochs as last time" → "configure training epochs 20" (at 10): values taken from the configuration. */
+function trainingArithmetic(text: string, facts: StudyFacts): string {
+  let s = text;
+  const t = facts.training;
+  for (const [word, key, name] of PARAMS) {
+    const w = word.source;
+    const cur = t && typeof t[key] === 'number' ? (t[key] as number) : null;
+    const put = (factor: number) => (m: string) => (cur === null ? m : `configure training ${name} ${fmt(cur * factor)}`);
+    s = s
+      .replace(new RegExp(`(?:\\b(?:train|run)\\s+(?:for\\s+)?)?\\b(twice|double|three times|triple|half)\\s+as\\s+(?:many|much|large|big|high)\\s+(?:the\\s+)?(?:${w})(?:\\s+as\\s+(?:last time|before|now|previously|the last run))?`, 'gi'), (m, f: string) => put(/half/i.test(f) ? 0.5 : /three|triple/i.test(f) ? 3 : 2)(m))
+      .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) => put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m))
+      .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m));
+  }
+  return s;
+}
 
 function round(v: number): number {
   return Math.round(v * 1e9) / 1e9;
@@ -76,10 +98,12 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/(?:降採樣|降頻|降低取樣率)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`));
   // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
   s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
-  s = s.replace(/\b(?:the\s+)?(?:current\s+|original\s+|native\s+|recording(?:'s)?\s+)?(?:sampling\s+(?:rate|frequency)|sample\s+rate|sfreq|fs)\b/gi, (m, offset: number, all: string) => {
+  s = s.replace(/(\d*\.?\d+|half)\s*的\s*(?:原始|目前的?)?(?:取樣率|採樣率|fs|sfreq)/gi, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
+  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+)/gi, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
+  s = s.replace(/\b(?:the\s+)?(?:(?:current|original|native|recording(?:'s)?)\s+(?:sampling\s+)?rate|(?:current\s+|original\s+|native\s+|recording(?:'s)?\s+)?(?:sampling\s+(?:rate|frequency)|sample\s+rate|sfreq|fs))\b/gi, (m, offset: number, all: string) => {
     const before = all.slice(0, offset);
     const after = all.slice(offset + m.length);
-    const asValue = /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple)\s*$|[*/]\s*$/i.test(before) || /^\s*(?:[*/]|divided by|times)\s*\d/i.test(after);
+    const asValue = /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple|times)\s*$|[*/x×]\s*$/i.test(before) || /^\s*(?:[*/]|divided by|times)\s*\d/i.test(after);
     return asValue ? rate(m) : m;
   });
   // split notation: "80/20", "70/15/15" (shares summing to 100 or 1) are train/(validation/)test shares, not a division
@@ -91,6 +115,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
   });
+  // Chinese powers and decimals: "2 的 7 次方", "零點五"
+  s = s.replace(/(\d+(?:\.\d+)?)\s*的\s*(\d+)\s*次方/g, '$1^$2').replace(/(\d+(?:\.\d+)?)\s*的平方/g, '$1^2');
+  // the training configuration as a value: "twice as many epochs as last time", "halve the learning rate", "學習率減半"
+  s = trainingArithmetic(s, facts);
   // arithmetic: 2^5, 256/2, 3 * 64, 2 ** 5, 128 divided by 4
   s = s.replace(/(\d)\s*\*\*\s*(\d)/g, '$1^$2').replace(/\bto the power of\b/gi, '^').replace(/\bdivided by\b/gi, '/').replace(/\bmultiplied by\b|\btimes\b(?=\s*\d)/gi, '*').replace(/×/g, '*').replace(/÷/g, '/');
   s = s.replace(/(?<![\w./-])\(?\d+(?:\.\d+)?\)?(?:\s*[*/^]\s*\(?\d+(?:\.\d+)?\)?)+(?![\w/])/g, (m, offset: number, all: string) => {
