@@ -99,6 +99,13 @@ export class AgentController {
     this.usage = o.usage ?? new UsageMeter();
   }
 
+  /** A short reply right after a step ("and accuracy", "what about in raw?") continues it; it is not off-topic. */
+  private followsAStep(request: string): boolean {
+    const last = this.conversation.recent(1)[0];
+    const short = request.trim().split(/\s+/).length <= 8 && request.replace(/[^\u4e00-\u9fff]/g, '').length <= 16;
+    return last?.route === 'operation' && short;
+  }
+
   private emit(e: AgentEvent): void {
     this.o.onEvent?.(e);
   }
@@ -107,7 +114,7 @@ export class AgentController {
     const plan = planTurn(request, this.conversation.recent(5));
     let result: AgentRunResult;
     if (plan.route === 'qa') result = await this.answer(request);
-    else if (plan.parts.requests.length > 0 && !plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request)) {
+    else if (plan.parts.requests.length > 0 && !plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request) && !this.followsAStep(request)) {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
       const answer = declineLine(request);
       this.conversation.add({ user: request, route: 'operation', messages: [], answer, at: new Date().toISOString() });

@@ -7,6 +7,7 @@ import { interpretRequest, type PlannerContext } from './plannerRules';
 import { answerFromContext } from './qaComposer';
 import { isStudyQuestion, splitTurn } from './questionSplit';
 import type { PastTurn } from './understanding/references';
+import { STEP_FOLLOW_UP } from './router';
 
 /**
  * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
@@ -50,6 +51,8 @@ export class OfflinePlanner implements LlmClient {
     const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));
     // an ambiguous statement is both a question and a request: plan it once
     const plannable = [...new Set([...parts.requests, ...parts.questions.filter(isStudyQuestion)])];
+    // "what about in raw?" right after a step: the step again on something else
+    if (plannable.length === 0 && ctx.history?.some((t) => t.calls.length) && STEP_FOLLOW_UP.test(user.trim())) plannable.push(user.trim());
     if (plannable.length === 0) return reply(questionOnly(user));
     const text = parts.questions.length === 0 ? user : resolveReference(plannable.join('; '), knowledge);
     const plan = interpretRequest(text, ctx);

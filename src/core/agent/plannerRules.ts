@@ -74,7 +74,7 @@ function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
 
 /** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
 function numberAfter(s: string, keyword: RegExp): number | null {
-  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(s);
+  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成|改成|改為|改|換成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(s);
   return m ? Number(m[1]) : null;
 }
 
@@ -366,7 +366,7 @@ export const RULES: Rule[] = [
     const a = bandpassArgs(s, ctx);
     return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
   } },
-  { tool: 'resample_data', when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|重採樣|取樣率/i, build: (s) => {
+  { tool: 'resample_data', when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到/i, build: (s) => {
     const hz = quantities(s, 'Hz', true);
     return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
   } },
@@ -420,14 +420,17 @@ export const RULES: Rule[] = [
     const ev = /event[_ ]?filter\s*(\w+)|align(?:ed)? to (?:event )?["']?(\w+)/i.exec(s);
     return [{ tool: 'attach_labels', arguments: { mapping, ...(ev ? { event_filter: [ev[1] ?? ev[2]] } : {}), ...(/truncate/i.test(s) ? { truncate: true } : {}) } }];
   } },
-  { tool: 'plot_epochs', when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i, build: (s) => {
+  { tool: 'plot_epochs', when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i, build: (s, _ctx, raw) => {
     const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
     const ch = channelsIn(s);
     const a: Record<string, unknown> = { kind };
     if (ch.length) a.channels = ch;
-    const start = numberAfter(s, /start(?:ing)?\s*(?:at)?|from/);
-    if (start !== null && kind === 'traces') a.start = start;
-    const dur = quantities(s.replace(/start(?:ing)?\s*(?:at)?\s*\d+(?:\.\d+)?\s*s?/i, ''), 's', false);
+    // read on the clause as written ("from 1.5 min" is a start, not a range): start and duration with their units
+    const src = raw || s;
+    const st = /(?:\bfrom|\bstart(?:ing)?(?:\s+at)?|\bbeginning at|從)\s*(-?\d+(?:\.\d+)?)\s*(min|minutes?|s|sec|secs|seconds?|ms|秒|毫秒|分鐘)?/i.exec(src);
+    const unitOf = (u?: string) => (!u ? null : /^(?:min|分)/i.test(u) ? 'min' : /^(?:ms|毫)/i.test(u) ? 'ms' : 's');
+    if (st && kind === 'traces') a.start = toUnit({ value: Number(st[1]), unit: unitOf(st[2]) }, 's');
+    const dur = quantities(st ? src.replace(st[0], ' ') : src, 's', false);
     if (dur.length && kind === 'traces') a.duration = dur[0];
     return [{ tool: 'plot_epochs', arguments: a }];
   } },
@@ -457,7 +460,7 @@ export const RULES: Rule[] = [
   { tool: 'get_dataset_info', when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the data))\b|資訊|描述|多少|摘要|概況/i, build: () => [{ tool: 'get_dataset_info', arguments: {} }] },
 ];
 
-const CORRECTION = /^(?:(?:no|nope|oops|wait|hmm)[,.!]?\s+(?:wait[,.!]?\s+)?|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+const CORRECTION = /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)[,.!]?\s+(?:wait[,.!]?\s+)?|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again|再一次|再做一次|重做|再跑一次)\b/i;
@@ -482,6 +485,19 @@ const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|mys
 const START_WORD = /\b(?:start|begin|run|kick|launch|go|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
 
 const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
+
+/** A read asked for twice in one turn ("what's in the data folder? just list it") runs once, with the most detail. */
+function dedupeReads(calls: PlannedCall[]): void {
+  for (let i = 0; i < calls.length; i++) {
+    if (!READ_ONLY.has(calls[i].tool)) continue;
+    for (let j = calls.length - 1; j > i; j--) {
+      if (calls[j].tool !== calls[i].tool) continue;
+      const detail = (c: PlannedCall) => Object.values(c.arguments).filter((v) => v !== '.' && v !== undefined).length;
+      if (detail(calls[j]) > detail(calls[i])) calls[i] = calls[j];
+      calls.splice(j, 1);
+    }
+  }
+}
 
 /** The Study's facts the understanding layer evaluates quantities against. */
 function factsOf(ctx: PlannerContext) {
@@ -570,6 +586,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       for (const c of out) if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
     }
   }
+  dedupeReads(calls);
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
   if (!calls.length && negated.length) return { calls: [], message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.` };
@@ -650,6 +667,10 @@ function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[
   if (BARE_CLEAR.test(t)) return [{ tool: 'clear_dataset', arguments: {} }];
   if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t)) return [{ tool: 'start_training', arguments: {} }];
   // "train on the GPU: 200 epochs, batch 16, lr 0.01", "訓練 50 個 epoch，batch 32，學習率 0.001": a list of settings configures
+  if (/^(?:重複訓練|repeat (?:the )?training)/i.test(t) && !/開始|\bstart\b/i.test(t)) {
+    const a = trainingArgs(s, ctx);
+    if (a) return [{ tool: 'configure_training', arguments: a }];
+  }
   if (/^(?:please\s+)?(?:train|訓練)/i.test(t) && !START_WORD_EN.test(t.replace(/^(?:please\s+)?train\w*/i, '')) && (t.match(/[,，:：]/g) ?? []).length >= 2 && (!modelName(s) || /[:：]/.test(t))) {
     const a = trainingArgs(s, ctx);
     if (a) return [...(modelName(s) ? [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] : []), { tool: 'configure_training', arguments: a }];
@@ -694,13 +715,14 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string):
     const target = RULES.find((r) => r.tool === last.tool);
     if (!target) continue;
     // a window's overlap share is of the window already chosen
-    const text = last.tool === 'window_epoch' && typeof last.arguments.duration === 'number' && !/\d\s*(?:s|sec|秒)\b(?!.*(?:overlap|重疊))/i.test(s) ? `${last.arguments.duration} s ${s}` : s;
+    const text = last.tool === 'window_epoch' && typeof last.arguments.duration === 'number' && !/\d\s*(?:s|sec|秒)\b(?!.*(?:overlap|重疊))/i.test(s) ? `${s} duration ${last.arguments.duration} s` : s;
     const out = target.build(text, ctx, raw);
     if (typeof out === 'string') continue;
     const same = out.find((c) => c.tool === last.tool);
     if (!same) continue;
     const merged = { ...last.arguments, ...same.arguments };
-    if (JSON.stringify(merged) === JSON.stringify(last.arguments) && candidates.length > 1 && last !== candidates[candidates.length - 1]) continue;
+    // a correction that changes nothing is not about this call
+    if (JSON.stringify(merged) === JSON.stringify(last.arguments)) continue;
     return [{ tool: last.tool, arguments: merged }];
   }
   if (rule) {

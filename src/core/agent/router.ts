@@ -16,7 +16,7 @@ export interface TurnPlan {
 /** A short follow-up to an answer ("and for ERPs?", "那 ERP 呢") is another question. */
 const FOLLOW_UP = /^(and |what about|how about|why|那|那麼|為什麼)/i;
 
-const STEP_FOLLOW_UP = /^(?:(?:and\s+)?(?:what|how)\s+about\b.*[?？]?$|and\s+(?:for|in|on|with)\b|那\s*\S+\s*呢[?？]?$|那麼\s*\S+\s*呢[?？]?$)/i;
+export const STEP_FOLLOW_UP = /^(?:(?:and\s+)?(?:what|how)\s+about\b.*[?？]?$|and\s+(?:for|in|on|with)\b|那\s*\S+\s*呢[?？]?$|那麼\s*\S+\s*呢[?？]?$)/i;
 
 export function planTurn(text: string, recent: { user: string; route: Route }[] = []): TurnPlan {
   const parts = splitTurn(text);
