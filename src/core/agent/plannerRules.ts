@@ -392,7 +392,7 @@ export const RULES: Rule[] = [
     if (ov) {
       const v = Number(ov[1] ?? ov[3]);
       const u = ov[2] ?? ov[4];
-      overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 && !/\d\s*(?:s|sec)/i.test(rest) ? v * duration : v;
+      overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 ? v * duration : v;
     }
     const step = /\b(?:step|stride|hop)\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(ms|s)?/i.exec(s);
     if (!ov && step) overlap = duration - toUnit({ value: Number(step[1]), unit: step[2] === 'ms' ? 'ms' : 's' }, 's');
@@ -461,6 +461,9 @@ export const RULES: Rule[] = [
 ];
 
 const CORRECTION = /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)[,.!]?\s+(?:wait[,.!]?\s+)?|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+/** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
+const RELATIVE = /(?:改成|變成|改為|降到|減到|調成)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半)|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again|再一次|再做一次|重做|再跑一次)\b/i;
@@ -513,7 +516,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const turns: PastTurn[] = ctx.history ?? (ctx.previous.length ? [{ user: '', calls: ctx.previous, results: [] }] : []);
   // "do it again", "I meant 128": the newest turn that did something (a status read in between is not "it")
   const acting = turns.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool)));
-  const previous = ctx.history ? lastTurnCalls(acting) : ctx.previous;
+  const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
+  const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
   const inner: PlannerContext = { ...ctx, previous };
   const masked = maskLiterals(request.trim());
   const canonical = resolveReferences(canonicalText(masked.text), turns);
@@ -521,7 +525,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
   const text = resolved.text.trim();
   const lit = (t: string) => unmask(t, masked.literals);
-  if (AGAIN.test(text) && previous.length) return { calls: previous.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const calls: PlannedCall[] = [];
   const problems: string[] = [];
   const isCorrection = previous.length > 0 && (CORRECTION.test(text) || ELLIPSIS.test(text) || /改成|改為|改用|改\s*\d|換成|\binstead\b/i.test(text) || /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
@@ -544,7 +548,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     const m = normaliseRanges(rawMasked);
     const s = lit(m);
     if (i === 0 && isCorrection) {
-      const corrected = correct(s, inner, raw, m);
+      const corrected = correct(s, inner, raw, m, RELATIVE.test(request));
       if (corrected) {
         calls.push(...corrected);
         continue;
@@ -562,7 +566,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     if (merged) continue;
     if (!rule && previous.length && !calls.length) {
       // no verb of its own: it changes an earlier step ("重疊一半", "上限 35", "the raw traces of those")
-      const corrected = correct(s, inner, raw, m);
+      const corrected = correct(s.replace(CORRECTION, ''), inner, raw, m.replace(CORRECTION, ''), RELATIVE.test(request));
       if (corrected) {
         calls.push(...corrected);
         continue;
@@ -597,8 +601,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
  * "I meant 128", "make that 64", "0.5 to 2.5 s instead": numbers without a parameter word replace the last numbers of
  * the request they correct, which is then read again ("configure … 20 epochs and batch 32" → "… batch 64").
  */
-function renumber(masked: string, ctx: PlannerContext): PlannedCall[] | null {
-  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~]|到|至|秒|毫秒|赫茲/gi, ' ').trim();
+function renumber(masked: string, ctx: PlannerContext, relative = false): PlannedCall[] | null {
+  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的/gi, ' ').trim();
   if (words) return null;
   const NUMBER = /(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?(?:e-?\d+)?/gi;
   const nums = masked.match(NUMBER) ?? [];
@@ -613,7 +617,9 @@ function renumber(masked: string, ctx: PlannerContext): PlannedCall[] | null {
     const targets = found.slice(found.length - nums.length);
     for (let k = targets.length - 1; k >= 0; k--) {
       const m = targets[k];
-      out = out.slice(0, m.index) + nums[k] + out.slice((m.index ?? 0) + m[0].length);
+      // "改成十分之一", "make it half": a share of the value it replaces
+      const value = relative ? String(Math.round(Number(m[0]) * Number(nums[k]) * 1e9) / 1e9) : nums[k];
+      out = out.slice(0, m.index) + value + out.slice((m.index ?? 0) + m[0].length);
     }
     const again = interpretRequest(unmask(out, maskLiterals(t.user).literals), { ...ctx, history: turns.slice(0, i), previous: [] });
     const target = t.calls.filter((c) => !READ_ONLY.has(c.tool)).pop();
@@ -703,8 +709,8 @@ function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[
  * earlier call (of any earlier turn) that the new words can describe: "I meant 128" after a resample changes the
  * rate, "make it 4 s" after an epoch the window.
  */
-function correct(s: string, outer: PlannerContext, raw: string, masked: string): PlannedCall[] | null {
-  const renumbered = renumber(masked, outer);
+function correct(s: string, outer: PlannerContext, raw: string, masked: string, relative = false): PlannedCall[] | null {
+  const renumbered = renumber(masked, outer, relative);
   if (renumbered) return renumbered;
   const rule = RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
   const candidates = [...outer.previous].reverse();
@@ -714,6 +720,9 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string):
     if (rule && rule.tool !== last.tool) continue;
     const target = RULES.find((r) => r.tool === last.tool);
     if (!target) continue;
+    // "那 raw 呢", "what about raw": the listing of another folder
+    const other = /^(?:那麼?|what about|how about)\s*(?:in\s+)?([\w./\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:呢)?\s*[?？]?$/i.exec(s.trim());
+    if (last.tool === 'list_files' && other) return [{ tool: 'list_files', arguments: { ...last.arguments, directory: other[1] } }];
     // a window's overlap share is of the window already chosen
     const text = last.tool === 'window_epoch' && typeof last.arguments.duration === 'number' && !/\d\s*(?:s|sec|秒)\b(?!.*(?:overlap|重疊))/i.test(s) ? `${s} duration ${last.arguments.duration} s` : s;
     const out = target.build(text, ctx, raw);
