@@ -54,7 +54,8 @@ export class OfflinePlanner implements LlmClient {
     // "what about in raw?" right after a step: the step again on something else
     if (plannable.length === 0 && ctx.history?.some((t) => t.calls.length) && STEP_FOLLOW_UP.test(user.trim())) plannable.push(user.trim());
     if (plannable.length === 0) return reply(questionOnly(user));
-    const text = parts.questions.length === 0 ? user : resolveReference(plannable.join('; '), knowledge);
+    // an ambiguous statement sits in both lists: it is not its own antecedent
+    const text = parts.questions.length === 0 ? user : resolveReference(plannable.join('; '), knowledge.filter((q) => !plannable.includes(q)));
     const plan = interpretRequest(text, ctx);
     if (plan.calls.length === 0) return reply(plan.message ?? cannotMap(user, ctx));
     const unseen = unseenTraining(plan.calls, ctx);

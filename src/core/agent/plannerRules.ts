@@ -399,7 +399,7 @@ export const RULES: Rule[] = [
     const label = /\blabel(?:l?ed)?\s+(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
     return [{ tool: 'window_epoch', arguments: { duration, ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}), ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}) } }];
   } },
-  { tool: 'epoch_data', when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
+  { tool: 'epoch_data', unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*\b\d+\s+(?:training\s+)?epochs\b/i, when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
   { tool: 'edit_events', when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i, build: (s) => {
     const rename: Record<string, string> = {};
     const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
@@ -485,8 +485,9 @@ const PANEL_ONLY = /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take m
 const CHOOSE_MODEL = /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
 const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
-const START_WORD = /\b(?:start|begin|run|kick|launch|go|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
+const START_WORD = /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
 
+const PREPROCESS_TOOLS = new Set(['apply_bandpass_filter', 'apply_notch_filter', 'resample_data', 'normalize_data', 'set_reference', 'select_channels', 'apply_standard_preprocess', 'set_montage']);
 const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
 
 /** A read asked for twice in one turn ("what's in the data folder? just list it") runs once, with the most detail. */
@@ -671,6 +672,8 @@ function addSettings(prev: PlannedCall | undefined, tool: string | null, s: stri
 function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[]): PlannedCall[] | string | null {
   const t = m.trim();
   if (BARE_CLEAR.test(t)) return [{ tool: 'clear_dataset', arguments: {} }];
+  // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
+  if (/^(?:please\s+)?(?:undo|revert|roll back|take back)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(t) && ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool))) return [{ tool: 'reset_preprocessing', arguments: {} }];
   if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t)) return [{ tool: 'start_training', arguments: {} }];
   // "train on the GPU: 200 epochs, batch 16, lr 0.01", "訓練 50 個 epoch，batch 32，學習率 0.001": a list of settings configures
   if (/^(?:重複訓練|repeat (?:the )?training)/i.test(t) && !/開始|\bstart\b/i.test(t)) {
@@ -729,7 +732,12 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     if (typeof out === 'string') continue;
     const same = out.find((c) => c.tool === last.tool);
     if (!same) continue;
-    const merged = { ...last.arguments, ...same.arguments };
+    // what the builder fills in by default ("traces" for a plot) is not part of the correction
+    const blank = target.build('', ctx, '');
+    const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === last.tool)?.arguments ?? {});
+    const said = (v: unknown) => typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s);
+    const written = Object.fromEntries(Object.entries(same.arguments).filter(([k, v]) => !(k in last.arguments) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)));
+    const merged = { ...last.arguments, ...written };
     // a correction that changes nothing is not about this call
     if (JSON.stringify(merged) === JSON.stringify(last.arguments)) continue;
     return [{ tool: last.tool, arguments: merged }];
