@@ -329,7 +329,7 @@ export const RULES: Rule[] = [
     const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split)\b|訓練集/i.test(s) ? 'train' : 'test';
     return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準/i.test(s) ? { baseline: false } : {}) } }];
   } },
-  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
+  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
     const a = trainingArgs(s, ctx);
     const m = modelName(s);
     return a ? [...(m ? [{ tool: 'set_model', arguments: { model_name: m } }] : []), { tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
@@ -407,7 +407,9 @@ export const RULES: Rule[] = [
     // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
     const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
     for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
-    const rest = s.replace(quoted, ' ');
+    const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
+    for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
+    const rest = s.replace(quoted, ' ').replace(quotedTarget, ' ').replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
     for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi)) if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
     return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
   } },
@@ -466,7 +468,7 @@ const RELATIVE = /(?:改成|變成|改為|降到|減到|調成)\s*(?:原本的|�
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
-const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again|再一次|再做一次|重做|再跑一次)\b/i;
+const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|^(?:再一次|再做一次|重做|再跑一次|再來一次|照剛剛的再做一次)/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR = /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
 /** Views of a panel, by the words people use for them (the panel they belong to, the view_mode). */
@@ -490,9 +492,22 @@ const START_WORD = /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|no
 const PREPROCESS_TOOLS = new Set(['apply_bandpass_filter', 'apply_notch_filter', 'resample_data', 'normalize_data', 'set_reference', 'select_channels', 'apply_standard_preprocess', 'set_montage']);
 const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
 
+/** Steps that, asked for twice in one turn ("evaluate and show the confusion matrix on validation"), are one call. */
+const ONCE_PER_TURN = new Set(['evaluate']);
+
 /** A read asked for twice in one turn ("what's in the data folder? just list it") runs once, with the most detail. */
 function dedupeReads(calls: PlannedCall[]): void {
   for (let i = 0; i < calls.length; i++) {
+    if (ONCE_PER_TURN.has(calls[i].tool)) {
+      for (let j = calls.length - 1; j > i; j--) {
+        if (calls[j].tool !== calls[i].tool) continue;
+        // the later mention adds what it says; the default split ("test") does not undo an explicit one
+        const later = Object.fromEntries(Object.entries(calls[j].arguments).filter(([k, v]) => !(k === 'split' && v === 'test')));
+        calls[i] = { tool: calls[i].tool, arguments: { ...calls[i].arguments, ...later } };
+        calls.splice(j, 1);
+      }
+      continue;
+    }
     if (!READ_ONLY.has(calls[i].tool)) continue;
     for (let j = calls.length - 1; j > i; j--) {
       if (calls[j].tool !== calls[i].tool) continue;
@@ -603,7 +618,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
  * the request they correct, which is then read again ("configure … 20 epochs and batch 32" → "… batch 64").
  */
 function renumber(masked: string, ctx: PlannerContext, relative = false): PlannedCall[] | null {
-  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的/gi, ' ').trim();
+  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|\b(?:is fine|will do|is enough|works)\b/gi, ' ').trim();
   if (words) return null;
   const NUMBER = /(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?(?:e-?\d+)?/gi;
   const nums = masked.match(NUMBER) ?? [];
