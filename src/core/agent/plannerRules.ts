@@ -326,7 +326,7 @@ export const RULES: Rule[] = [
     return [{ tool: 'compute_saliency', arguments: { method: m ? m[1] : 'gradient', ...(n ? { n_samples: n } : {}), ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}) } }];
   } },
   { tool: 'evaluate', when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics)\b|評估|測試集準確|混淆矩陣|表現/i, build: (s) => {
-    const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split)\b|訓練集/i.test(s) ? 'train' : 'test';
+    const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split|data)\b|\b(?:on|with) (?:the )?train(?:ing)?\b(?!\s+(?:a|the|it|model|eegnet|for))|訓練集/i.test(s) ? 'train' : 'test';
     return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準/i.test(s) ? { baseline: false } : {}) } }];
   } },
   { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
@@ -334,7 +334,7 @@ export const RULES: Rule[] = [
     const m = modelName(s);
     return a ? [...(m ? [{ tool: 'set_model', arguments: { model_name: m } }] : []), { tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
   } },
-  { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集/i, build: (s, ctx) => {
+  { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)/i, build: (s, ctx) => {
     const calls: PlannedCall[] = [];
     const m = modelName(s);
     if (m) calls.push({ tool: 'set_model', arguments: { model_name: m } });
@@ -362,7 +362,7 @@ export const RULES: Rule[] = [
     const hz = quantities(s, 'Hz', true);
     return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
   } },
-  { tool: 'apply_bandpass_filter', when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b/i, build: (s, ctx) => {
+  { tool: 'apply_bandpass_filter', when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i, build: (s, ctx) => {
     const a = bandpassArgs(s, ctx);
     return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
   } },
@@ -386,7 +386,7 @@ export const RULES: Rule[] = [
     const OV = /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:of|by|=|:|為)?\s*(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
     const ov = OV.exec(s);
     const rest = ov ? s.replace(ov[0], ' ') : s;
-    const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$/i, ''), 's', true);
+    const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
     const duration = t[0] ?? 1;
     let overlap = 0;
     if (ov) {
@@ -394,8 +394,12 @@ export const RULES: Rule[] = [
       const u = ov[2] ?? ov[4];
       overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 ? v * duration : v;
     }
-    const step = /\b(?:step|stride|hop)\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(ms|s)?/i.exec(s);
-    if (!ov && step) overlap = duration - toUnit({ value: Number(step[1]), unit: step[2] === 'ms' ? 'ms' : 's' }, 's');
+    const step = /\b(?:step|stride|hop)\s*(?:size)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(ms|s)?|(\d+(?:\.\d+)?)\s*(ms|s)?\s*(?:step|stride|hop)\b|步長\s*(\d+(?:\.\d+)?)\s*(毫秒|秒)?/i.exec(s);
+    if (!ov && step) {
+      const v = Number(step[1] ?? step[3] ?? step[5]);
+      const u = step[2] ?? step[4] ?? step[6];
+      overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
+    }
     const label = /\blabel(?:l?ed)?\s+(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
     return [{ tool: 'window_epoch', arguments: { duration, ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}), ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}) } }];
   } },
@@ -730,7 +734,9 @@ function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[
 function correct(s: string, outer: PlannerContext, raw: string, masked: string, relative = false): PlannedCall[] | null {
   const renumbered = renumber(masked, outer, relative);
   if (renumbered) return renumbered;
-  const rule = RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
+  // "and on train?", "what about for C4": a preposition first means a new object for the same step, not a new verb
+  const sameStep = /^(?:(?:and|also|now|then|what about|how about)\s+)?(?:on|in|for|with|at|to)\b/i.test(masked.trim());
+  const rule = sameStep ? undefined : RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
   const candidates = [...outer.previous].reverse();
   for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
   for (const last of candidates.slice(0, 8)) {

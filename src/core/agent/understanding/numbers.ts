@@ -12,7 +12,7 @@ const TENS_EN: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fif
 const WORD = `(?:${[...Object.keys(TENS_EN), ...Object.keys(UNITS_EN)].join('|')}|hundred|thousand|a hundred|a thousand|a dozen|dozen)`;
 const NUMBER_WORDS = new RegExp(`\\b${WORD}(?:[\\s-]+(?:and\\s+)?${WORD})*\\b`, 'gi');
 /** What may follow "one" for it to be a number: a unit, a count noun, or a comparison. */
-const MEASURED = /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred|thousand|x\b|times)/i;
+const MEASURED = /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\b|thousand\b|x\b|times)/i;
 
 function wordsValue(words: string): number | null {
   let total = 0;

@@ -27,6 +27,8 @@ const FRACTIONS: [RegExp, number][] = [
   [/\b3\s+(?:quarters|fourths)\b/gi, 3 / 4],
   [/\b(?:a|one)\s+fifth\b/gi, 1 / 5],
   [/\b(?:a|one)\s+tenth\b/gi, 1 / 10],
+  [/\b(?:a|one)\s+hundredth\b/gi, 1 / 100],
+  [/\b(?:a|one)\s+thousandth\b/gi, 1 / 1000],
   [/\btwice\b|\bdouble\b/gi, 2],
   [/\btriple\b|\bthrice\b/gi, 3],
 ];
@@ -144,7 +146,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // "128 Hz / 2"
   s = s.replace(new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s*/\\s*${NUM}\\b`, 'gi'), (_m, a: string, u: string, b: string) => `${fmt(Number(a) / Number(b))} ${u}`);
   // leftover fraction words used as shares ("a fifth for validation", "a quarter held out"): decimals
-  for (const [re, f] of FRACTIONS.slice(0, 7)) s = s.replace(re, (m, offset: number, all: string) => (/^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) ? m : fmt(f)));
+  for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1)) s = s.replace(re, (m, offset: number, all: string) => (/^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) ? m : fmt(f)));
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
   s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`, 'gi'), (_m, n: string, u: string) => `${n.startsWith('-') ? n : `-${n}`} ${/^milli/i.test(u) ? 'ms' : u}`);
   s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`, 'gi'), (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`);
