@@ -186,6 +186,13 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
   const hi = /\b(?:low-?pass|lowpass|lp)\b|(?:above|over|higher than)\s+\d|低通|以上/i.test(s);
   const lo = /\b(?:high-?pass|highpass|hp)\b|(?:below|under|lower than)\s+\d|高通|以下/i.test(s);
   const edge = quantities(s, 'Hz', true);
+  if (hi && lo && edge.length === 2 && !findRange(s, 'Hz')) {
+    // "high-pass at 0.5 Hz and low-pass at 40 Hz": each number belongs to the word before it
+    const after = (re: RegExp) => { const m = new RegExp(`(?:${re.source})\\D{0,12}?(\\d+(?:\\.\\d+)?)`, 'i').exec(s); return m ? Number(m[1]) : null; };
+    const l = after(/high-?pass|highpass|\bhp\b|高通|below|under|lower than/);
+    const h = after(/low-?pass|lowpass|\blp\b|低通|above|over|higher than/);
+    if (l !== null && h !== null && l < h) return { low_freq: l, high_freq: h };
+  }
   if (hi !== lo && edge.length === 1 && !findRange(s, 'Hz')) {
     if (hi) return { low_freq: LOWPASS_FLOOR, high_freq: edge[0] };
     // the tool needs an upper edge: just under Nyquist keeps everything above the cut
@@ -329,7 +336,7 @@ export const RULES: Rule[] = [
     const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split|data)\b|\b(?:on|with) (?:the )?train(?:ing)?\b(?!\s+(?:a|the|it|model|eegnet|for))|訓練集/i.test(s) ? 'train' : 'test';
     return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準/i.test(s) ? { baseline: false } : {}) } }];
   } },
-  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
+  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
     const a = trainingArgs(s, ctx);
     const m = modelName(s);
     return a ? [...(m ? [{ tool: 'set_model', arguments: { model_name: m } }] : []), { tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
@@ -468,11 +475,11 @@ export const RULES: Rule[] = [
 
 const CORRECTION = /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)[,.!]?\s+(?:wait[,.!]?\s+)?|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
-const RELATIVE = /(?:改成|變成|改為|降到|減到|調成)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半)|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+const RELATIVE = /(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
-const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|^(?:再一次|再做一次|重做|再跑一次|再來一次|照剛剛的再做一次)/i;
+const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|^(?:再一次|再做一次|重做|再跑一次|再來一次)|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR = /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
 /** Views of a panel, by the words people use for them (the panel they belong to, the view_mode). */
@@ -622,7 +629,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
  * the request they correct, which is then read again ("configure … 20 epochs and batch 32" → "… batch 64").
  */
 function renumber(masked: string, ctx: PlannerContext, relative = false): PlannedCall[] | null {
-  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|\b(?:is fine|will do|is enough|works)\b/gi, ' ').trim();
+  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:is fine|will do|is enough|works)\b/gi, ' ').trim();
   if (words) return null;
   const NUMBER = /(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?(?:e-?\d+)?/gi;
   const nums = masked.match(NUMBER) ?? [];
@@ -681,7 +688,9 @@ function addSettings(prev: PlannedCall | undefined, tool: string | null, s: stri
   // only what the clause wrote: values the builder fills in by default for an empty request are not settings
   const blank = own.build('', ctx, '');
   const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === prev.tool)?.arguments ?? {});
-  const fresh = Object.entries(same.arguments).filter(([k, v]) => JSON.stringify(prev.arguments[k]) !== JSON.stringify(v) && JSON.stringify(defaults[k]) !== JSON.stringify(v));
+  // a one-edge filter after a filter moves only the edge it names ("high-pass 0.5 Hz and low-pass 40 Hz")
+  const edgeOnly = prev.tool === 'apply_bandpass_filter' ? (/\b(?:low-?pass|lowpass|lp)\b|低通/i.test(s) ? 'high_freq' : /\b(?:high-?pass|highpass|hp)\b|高通/i.test(s) ? 'low_freq' : null) : null;
+  const fresh = Object.entries(same.arguments).filter(([k, v]) => (!edgeOnly || k === edgeOnly) && JSON.stringify(prev.arguments[k]) !== JSON.stringify(v) && JSON.stringify(defaults[k]) !== JSON.stringify(v));
   if (!fresh.length) return false;
   Object.assign(prev.arguments, Object.fromEntries(fresh));
   return true;

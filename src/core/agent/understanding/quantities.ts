@@ -55,7 +55,9 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
     s = s
       .replace(new RegExp(`(?:\\b(?:train|run)\\s+(?:for\\s+)?)?\\b(twice|double|three times|triple|half)\\s+as\\s+(?:many|much|large|big|high)\\s+(?:the\\s+)?(?:${w})(?:\\s+as\\s+(?:last time|before|now|previously|the last run))?`, 'gi'), (m, f: string) => put(/half/i.test(f) ? 0.5 : /three|triple/i.test(f) ? 3 : 2)(m))
       .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) => put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m))
-      .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m));
+      .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
+      .replace(new RegExp(`\\b(\\d+)\\s+(?:more|extra|additional)\\s+(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`))
+      .replace(new RegExp(`(?:多|再多)\\s*(\\d+)\\s*(?:個|輪)?\\s*(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`));
   }
   return s;
 }
