@@ -268,7 +268,7 @@ function splitArgs(s: string): Record<string, unknown> {
   return a;
 }
 
-const PANELS: [RegExp, string][] = [[/dashboard|儀表板|總覽/i, 'dashboard'], [/dataset|資料集/i, 'dataset'], [/preprocess|前處理/i, 'preprocess'], [/training|訓練/i, 'training'], [/visuali[sz]ation|saliency map|topo|視覺化/i, 'visualization'], [/evaluation|評估/i, 'evaluation']];
+const PANELS: [RegExp, string][] = [[/dashboard|儀表板|總覽/i, 'dashboard'], [/dataset|資料集/i, 'dataset'], [/preprocess|前處理/i, 'preprocess'], [/training|訓練/i, 'training'], [/visuali[sz]ation|saliency|topo|spectrogram|視覺化|顯著/i, 'visualization'], [/evaluation|評估/i, 'evaluation']];
 
 /** Ordered from the most specific to the most general; the first rule that matches a clause wins. */
 export const RULES: Rule[] = [
@@ -581,7 +581,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
         continue;
       }
     }
-    const special = precedence(m, s, inner, turns);
+    const special = precedence(m, s, inner);
     if (special) {
       if (typeof special === 'string') problems.push(`${raw} (${special})`);
       else calls.push(...special);
@@ -697,7 +697,7 @@ function addSettings(prev: PlannedCall | undefined, tool: string | null, s: stri
 }
 
 /** Readings that win over the general rules: a bare "clear", a panel switch, choosing a model, an unresolved mains notch. */
-function precedence(m: string, s: string, ctx: PlannerContext, _turns: PastTurn[]): PlannedCall[] | string | null {
+function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | string | null {
   const t = m.trim();
   if (BARE_CLEAR.test(t)) return [{ tool: 'clear_dataset', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)

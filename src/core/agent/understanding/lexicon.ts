@@ -31,6 +31,8 @@ const PHRASES: [RegExp, string][] = [
   // references and filters
   [/\b(?:avg|ave)\.?\s*(?:re-?)?ref(?:erence)?\b/gi, 'average reference'],
   [/\bCAR\b/g, 'average reference'],
+  [/\baverage\s+ref\b/gi, 'average reference'],
+  [/\bref\b/gi, 'reference'],
   [/\b(?:get rid of|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix)\s+(?:the\s+)?(?:annoying\s+|nasty\s+)?(\d+(?:\.\d+)?)\s*(?:hz\s*)?(?:hum|buzz|line noise|mains(?: noise)?|power[- ]?line(?: noise)?|noise|interference|artifact)\b/gi, 'notch $1 Hz'],
   [/\b(?:get rid of|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix)\s+(?:the\s+)?(?:annoying\s+|nasty\s+)?(?:mains|line noise|power[- ]?line(?: noise)?|hum|buzz|electrical noise)\b/gi, 'notch the mains'],
   [/\b(?:hp|high-?pass)\s*(?:filter)?\s*(?:at|@)?\s*(\d+(?:\.\d+)?)\s*(?:hz)?\s*(?:and|,|\+|&)\s*(?:lp|low-?pass)\s*(?:filter)?\s*(?:at|@)?\s*(\d+(?:\.\d+)?)\s*(?:hz)?/gi, 'bandpass $1 to $2 Hz'],
