@@ -11,9 +11,9 @@ import { modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, ty
  * into the step before, and follow-ups read as changes of earlier steps.
  */
 
-const CORRECTION = /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)[,.!]?\s+(?:wait[,.!]?\s+)?|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+const CORRECTION = /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
-const RELATIVE = /(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+const RELATIVE = /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
@@ -156,10 +156,14 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
  * "I meant 128", "make that 64", "0.5 to 2.5 s instead": numbers without a parameter word replace the last numbers of
  * the request they correct, which is then read again ("configure … 20 epochs and batch 32" → "… batch 64").
  */
-function renumber(masked: string, ctx: PlannerContext, relative = false): PlannedCall[] | null {
-  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:is fine|will do|is enough|works)\b/gi, ' ').trim();
-  if (words) return null;
+function renumber(input: string, ctx: PlannerContext, relative = false): PlannedCall[] | null {
+  let masked = input;
   const NUMBER = /(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?(?:e-?\d+)?/gi;
+  // "halve it", "double that", "減半": the factor is the word
+  const factor = /^(?:halve|減半)/i.test(masked.trim()) ? '0.5' : /^(?:double|加倍|翻倍)/i.test(masked.trim()) ? '2' : /^triple/i.test(masked.trim()) ? '3' : null;
+  if (factor && relative) masked = factor;
+  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:same but|but|though)\b|\b(?:is fine|will do|is enough|works)\b/gi, ' ').trim();
+  if (words) return null;
   const nums = masked.match(NUMBER) ?? [];
   const turns = ctx.history ?? [];
   for (let i = turns.length - 1; i >= 0; i--) {
@@ -228,6 +232,8 @@ function addSettings(prev: PlannedCall | undefined, tool: string | null, s: stri
 function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | string | null {
   const t = m.trim();
   if (BARE_CLEAR.test(t)) return [{ tool: 'clear_dataset', arguments: {} }];
+  // a question about the Study's own values reads the Study ("what's the sampling rate now?")
+  if (/^(?:what(?:'s| is| are)?|how many|how much|which|現在|目前)\b.*(?:sampling rate|sample rate|channels?|events?|epochs?|trials?|shape|duration|取樣率|通道|事件)/i.test(t) && /[?？]\s*$|^(?:what|how|which)/i.test(t) && !/\b(?:should|best|recommend)/i.test(t)) return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
   if (/^(?:please\s+)?(?:undo|revert|roll back|take back)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(t) && ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool))) return [{ tool: 'reset_preprocessing', arguments: {} }];
   if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t)) return [{ tool: 'start_training', arguments: {} }];

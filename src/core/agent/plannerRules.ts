@@ -333,7 +333,7 @@ export const RULES: Rule[] = [
     const run = /\b(run[-_][\w-]+)/i.exec(s);
     return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
   } },
-  { tool: 'export_epochs', when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*匯出|分段.*匯出|資料.*匯出/i, build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }] },
+  { tool: 'export_epochs', when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i, build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }] },
   { tool: 'compute_saliency', when: /saliency|explain|attribution|integrated gradients|smoothgrad|vargrad|gradient\s*(?:x|×|times)\s*input|顯著|可解釋|歸因/i, build: (s) => {
     const methods: [RegExp, string][] = [[/integrated/i, 'integrated_gradients'], [/smoothgrad[\s_-]?(sq|squared)/i, 'smoothgrad_sq'], [/smoothgrad/i, 'smoothgrad'], [/vargrad/i, 'vargrad'], [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input']];
     const m = methods.find(([re]) => re.test(s));
@@ -389,7 +389,9 @@ export const RULES: Rule[] = [
   { tool: 'set_montage', when: /montage|electrode positions?|10-?20|10-?05|電極位置|蒙太奇/i, build: (s, _c, raw) => [{ tool: 'set_montage', arguments: { montage_name: /1005|10-05/i.test(raw) ? 'standard_1005' : 'standard_1020' } }] },
   { tool: 'set_reference', when: /re-?referenc\w*|\breference\b|\bcar\b|common average|參考/i, build: (s) => {
     if (/average|\bcar\b|平均/i.test(s)) return [{ tool: 'set_reference', arguments: { method: 'average' } }];
-    const ch = channelsIn(s);
+    // "re-reference them to Cz": the channel after "to" is the reference
+    const target = /\b(?:to|against|at)\s+(?:the\s+)?(?:channel\s+)?([A-Za-z]{1,3}\d{0,2}z?)\b|(?:到|為|用)\s*([A-Za-z]{1,3}\d{0,2}z?)/i.exec(s);
+    const ch = [...(target ? channelsIn(target[1] ?? target[2]) : []), ...channelsIn(s)];
     return ch.length ? [{ tool: 'set_reference', arguments: { method: ch[0] } }] : [{ tool: 'set_reference', arguments: { method: 'average' } }];
   } },
   { tool: 'select_channels', when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to)\s+(?:only\s+)?(?:the\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i, build: (s) => {

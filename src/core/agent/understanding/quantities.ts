@@ -140,6 +140,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const src = re.source.replace(/\\b$/, '');
     s = s.replace(new RegExp(`(?:${src})\\b\\s*(?:of\\s+|the\\s+|that\\s+)*${NUM}${UNIT}`, 'gi'), (_m, n: string, u?: string) => `${fmt(Number(n) * f)}${u ? ` ${u}` : ''}`);
   }
+  // Chinese order "200 赫茲的一半" (chineseNumbers made it "200 赫茲 half")
+  s = s.replace(/(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*half\b/gi, (_m, n: string, u?: string) => `${fmt(Number(n) / 2)}${u ? ` ${u}` : ''}`);
   // "0.25 of 160 Hz", "25% of 160 Hz"
   s = s.replace(new RegExp(`${NUM}\\s*(%)?\\s*of\\s+${NUM}${UNIT}`, 'gi'), (m, a: string, pct: string | undefined, b: string, u?: string) => {
     const f = Number(a) / (pct ? 100 : 1);

@@ -67,6 +67,12 @@ function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'fil
  */
 export function resolveReferences(text: string, turns: readonly PastTurn[]): string {
   let s = text;
+  // "to the same place", "同一個地方": the last path written to
+  const place = /\b(?:the\s+)?same\s+(?:place|folder|directory|path|location)\b|同一個(?:地方|資料夾|位置|路徑)|同樣的(?:地方|資料夾|位置|路徑)/i;
+  if (place.test(s)) {
+    const last = callsNewestFirst(turns).find((c) => typeof c.arguments.path === 'string');
+    if (last) s = s.replace(place, last.arguments.path as string);
+  }
   if (PREVIOUS_MODEL.test(s)) {
     const models = modelsChosen(turns);
     const current = models[models.length - 1];
