@@ -301,6 +301,14 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === last.tool)?.arguments ?? {});
     const said = (v: unknown) => typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s);
     const written = Object.fromEntries(Object.entries(same.arguments).filter(([k, v]) => !(k in last.arguments) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)));
+    // "also T2", "也包括 C4": a list grows instead of being replaced
+    if (/\b(?:include|including|add|plus)\b|包括|加上|再加|也要/i.test(s)) {
+      for (const k of ['event_id', 'channels']) {
+        const before = last.arguments[k];
+        const now = written[k];
+        if (Array.isArray(before) && Array.isArray(now)) written[k] = [...new Set([...before, ...now])];
+      }
+    }
     const merged = { ...last.arguments, ...written };
     // a correction that changes nothing is not about this call
     if (JSON.stringify(merged) === JSON.stringify(last.arguments)) continue;

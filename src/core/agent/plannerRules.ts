@@ -398,7 +398,7 @@ export const RULES: Rule[] = [
     const ch = channelsIn(s);
     return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
   } },
-  { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口/i, unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i, build: (s) => {
+  { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗/i, unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i, build: (s) => {
     // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
     const OV = /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:of|by|=|:|為)?\s*(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
     const ov = OV.exec(s);

@@ -72,6 +72,13 @@ const NEGATION = /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+)*(?:don'?t
 /** Words that end a negation's scope and start what is asked for. */
 const POSITIVE = /^(?:just|only|instead|rather|but|then|please|simply|however|只要|只|就|而是|改為|但|但是|然後|請|直接)/i;
 
+/** A bare verb ("reset", "or delete", "重置"): no object of its own, so it shares the negation before it. */
+function isBare(t: string): boolean {
+  const cjk = t.replace(/[^\u4e00-\u9fff]/g, '').length;
+  const latin = t.replace(/[\u4e00-\u9fff]/g, ' ').trim().split(/\s+/).filter(Boolean).length;
+  return latin <= 2 && cjk <= 3;
+}
+
 /** Splits into clauses at "then", ";", "but", "just/only/instead" after a comma, and at "and"/"," before a verb. */
 export function splitClauses(text: string): Clause[] {
   const marked = text
@@ -98,7 +105,7 @@ export function splitClauses(text: string): Clause[] {
     const negatedHere = NEGATION.test(t);
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
-    const carried: boolean = inScope && !POSITIVE.test(t) && (/^(?:or|nor)$/.test(joiner) || (/^(?:and|,)$/.test(joiner) && (t.split(/\s+/).length <= 2 || /\b(?:anything|either|too|as well|everything)$/i.test(t))));
+    const carried: boolean = inScope && !POSITIVE.test(t) && (/^(?:or|nor)$/.test(joiner) || (/^(?:and|,)$/.test(joiner) && (isBare(t) || /\b(?:anything|either|too|as well|everything)$|什麼|任何/i.test(t))));
     const negated: boolean = negatedHere || carried;
     inScope = negated && !POSITIVE.test(joiner);
     out.push({ text: t, joiner, negated });
