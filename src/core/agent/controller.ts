@@ -17,6 +17,8 @@ import { UsageMeter } from './usage';
 import { summarizeRun, type AgentCall } from './runSummary';
 import { reviewStudy } from './reviewer';
 import { confirmedQuestionOf } from '../tools/registry';
+import { destructiveAsked, destructiveRefusal } from './understanding/safety';
+import { canonicalText } from './understanding/lexicon';
 
 export type { AgentCall } from './runSummary';
 
@@ -97,6 +99,13 @@ export class AgentController {
     this.usage = o.usage ?? new UsageMeter();
   }
 
+  /** A short reply right after a step ("and accuracy", "what about in raw?") continues it; it is not off-topic. */
+  private followsAStep(request: string): boolean {
+    const last = this.conversation.recent(1)[0];
+    const short = request.trim().split(/\s+/).length <= 8 && request.replace(/[^\u4e00-\u9fff]/g, '').length <= 16;
+    return last?.route === 'operation' && short;
+  }
+
   private emit(e: AgentEvent): void {
     this.o.onEvent?.(e);
   }
@@ -105,11 +114,11 @@ export class AgentController {
     const plan = planTurn(request, this.conversation.recent(5));
     let result: AgentRunResult;
     if (plan.route === 'qa') result = await this.answer(request);
-    else if (plan.parts.requests.length > 0 && !plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request)) {
+    else if (plan.parts.requests.length > 0 && !plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request) && !this.followsAStep(request)) {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
       const answer = declineLine(request);
       this.conversation.add({ user: request, route: 'operation', messages: [], answer, at: new Date().toISOString() });
-      result = { route: 'operation', answer, calls: [], steps: 0, grounding: 'declined' };
+      result = { route: /[?？]\s*$/.test(request) ? 'qa' : 'operation', answer, calls: [], steps: 0, grounding: 'declined' };
     }
     else if (plan.knowledge.length) {
       // a mixed turn: answer first, then propose the request (nothing that changes the Study runs unconfirmed)
@@ -245,7 +254,7 @@ export class AgentController {
           turn.push(toolMessage(call, `Not run: ${failedAt ? `the earlier step ${failedAt} failed` : 'the run stopped'}.`));
           continue;
         }
-        const outcome = await this.execute(call, recent, rejected, plan.propose);
+        const outcome = await this.execute(call, recent, rejected, plan.propose, request);
         if (outcome.loop) {
           stop('loop', `the same call ${call.name}(${JSON.stringify(call.arguments)}) was requested ${LOOP_REPEATS} times in the last ${LOOP_WINDOW} calls`);
           turn.push(toolMessage(call, 'Not run: loop detected.'));
@@ -277,7 +286,7 @@ export class AgentController {
   }
 
   /** Validates, gates, asks for confirmation when needed, and runs one call. */
-  private async execute(call: ToolCall, recent: string[], rejected: Set<string>, propose = false): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
+  private async execute(call: ToolCall, recent: string[], rejected: Set<string>, propose = false, request = ''): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
     const { session } = this.o;
     const args = call.arguments ?? {};
     const key = `${call.name}:${stableStringify(args)}`;
@@ -292,7 +301,8 @@ export class AgentController {
       return { result: r, arguments: args };
     }
     const extraRoots = this.o.dataPath ? this.o.dataPath.split(/\s*,\s*/).map((p) => p.replace(/[\\/][^\\/]*\.[^\\/]*$/, '')) : [];
-    const problem = domainCheck(call.name, args, session.study.state, session.env, extraRoots);
+    // the same safety rules on every path: nothing destructive from a negation, a quote or a file name
+    const problem = (request && !destructiveAsked(call.name, request) ? destructiveRefusal(call.name) : null) ?? domainCheck(call.name, args, session.study.state, session.env, extraRoots);
     if (problem) {
       const r = errorResult(call.name, 'invalid_arguments', `Tool call REJECTED before running: ${problem}.`);
       this.emit({ type: 'exec_result', tool: call.name, result: r });
@@ -312,6 +322,12 @@ export class AgentController {
       }
     }
     let r = await session.invoke(call.name, args, opts);
+    if (r.type === 'confirm' && request && unseenTrainingPlan(call.name, r, request)) {
+      // --yes confirms what was asked: a default training run the user never named is proposed, not confirmed
+      const res: ToolResult = { ...r, content: `Proposed, not run: ${r.content}\nAsk to train (e.g. "train with the defaults") to run this plan.`, meta: { ...r.meta, proposed: true } };
+      this.emit({ type: 'exec_result', tool: call.name, result: res });
+      return { result: res, arguments: args, rejectedByUser: true };
+    }
     // The yes is bound to the question it answered: if the Study changed meanwhile, the registry asks again (at most
     // twice more) instead of running something the user never saw.
     for (let round = 0; r.type === 'confirm' && round < 3; round++) {
@@ -329,6 +345,14 @@ export class AgentController {
     this.emit({ type: 'exec_result', tool: call.name, result: r });
     return { result: r, arguments: args };
   }
+}
+
+/** A skip-ahead plan that trains a model although the request never asked for training ("evaluate" at data_loaded). */
+function unseenTrainingPlan(tool: string, r: ToolResult, request: string): boolean {
+  const plan = r.meta?.plan as PlannedCall[] | undefined;
+  if (!Array.isArray(plan) || tool === 'start_training' || tool === 'run_sweep') return false;
+  if (!plan.some((c) => c.tool === 'start_training')) return false;
+  return !/\b(?:train|training|retrain|fit)\b|訓練/i.test(canonicalText(request));
 }
 
 function toolMessage(call: ToolCall, content: string): ChatMessage {

@@ -63,13 +63,19 @@ export class Conversation {
     const older = this.turns.slice(0, i + 1);
     const out: ChatMessage[] = [];
     if (older.length) {
-      const lines = older.slice(-20).map((t) => `- "${t.user.slice(0, 80)}" → ${t.messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.map((c) => c.name) : [])).join(', ') || t.answer.slice(0, 80)}`);
+      // with each call's arguments, so "same as before" and "the previous model" resolve beyond the whole turns kept
+      const lines = older.slice(-20).map((t) => `- "${t.user.slice(0, 80)}" → ${t.messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.map(callLine) : [])).join(', ') || t.answer.slice(0, 80)}`);
       out.push({ role: 'user', content: `(Summary of ${older.length} earlier request(s), for context only)\n${lines.join('\n')}` });
       out.push({ role: 'assistant', content: 'Noted.' });
     }
     for (const m of whole) out.push(...m);
     return out;
   }
+}
+
+function callLine(c: { name: string; arguments: Record<string, unknown> | null }): string {
+  const args = JSON.stringify(c.arguments ?? {});
+  return `${c.name}(${args.length > 100 ? `${args.slice(0, 97)}...` : args})`;
 }
 
 function turnMessages(t: Turn): ChatMessage[] {

@@ -3,9 +3,12 @@ import { SKIP_DEFAULTS, type PlannedCall } from '../study/stateManager';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolCall } from './llm';
 import { estimateTokens, messagesText } from './llm';
 import { readPromptHeader } from './prompts';
-import { interpretRequest, type PlannerContext } from './plannerRules';
+import type { PlannerContext } from './plannerRules';
+import { interpretRequest } from './interpretRequest';
 import { answerFromContext } from './qaComposer';
 import { isStudyQuestion, splitTurn } from './questionSplit';
+import type { PastTurn } from './understanding/references';
+import { STEP_FOLLOW_UP } from './router';
 
 /**
  * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
@@ -41,15 +44,23 @@ export class OfflinePlanner implements LlmClient {
       previous: previousCalls(req.messages.slice(0, Math.max(lastUser, 0))),
       events: eventsFromPrompt(system),
       training: trainingFromPrompt(system),
+      history: pastTurns(req.messages.slice(0, Math.max(lastUser, 0))),
+      ...studyFacts(system),
     };
     // a question never acts: plan only the requests (and questions that read the user's own Study)
     const parts = splitTurn(user);
     const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));
-    const plannable = [...parts.requests, ...parts.questions.filter(isStudyQuestion)];
+    // an ambiguous statement is both a question and a request: plan it once
+    const plannable = [...new Set([...parts.requests, ...parts.questions.filter(isStudyQuestion)])];
+    // "what about in raw?" right after a step: the step again on something else
+    if (plannable.length === 0 && ctx.history?.some((t) => t.calls.length) && STEP_FOLLOW_UP.test(user.trim())) plannable.push(user.trim());
     if (plannable.length === 0) return reply(questionOnly(user));
-    const text = parts.questions.length === 0 ? user : resolveReference(plannable.join('; '), knowledge);
+    // an ambiguous statement sits in both lists: it is not its own antecedent
+    const text = parts.questions.length === 0 ? user : resolveReference(plannable.join('; '), knowledge.filter((q) => !plannable.includes(q)));
     const plan = interpretRequest(text, ctx);
     if (plan.calls.length === 0) return reply(plan.message ?? cannotMap(user, ctx));
+    const unseen = unseenTraining(plan.calls, ctx);
+    if (unseen) return reply(unseen);
     return reply(plan.message ?? '', plan.calls.map((c) => this.toCall(c)));
   }
 
@@ -73,6 +84,49 @@ function previousCalls(messages: ChatMessage[]): PlannedCall[] {
   return out;
 }
 
+/** Every earlier request with its calls and the tools' answers, oldest first (the conversation memory). */
+export function pastTurns(messages: ChatMessage[]): PastTurn[] {
+  const out: PastTurn[] = [];
+  for (const m of messages) {
+    if (m.role === 'user') {
+      // the folded summary of old turns: one line per turn, with its calls and their arguments
+      if (m.content.startsWith('(Summary of ')) out.push(...summaryTurns(m.content));
+      else out.push({ user: m.content, calls: [], results: [] });
+      continue;
+    }
+    const t = out[out.length - 1];
+    if (!t) continue;
+    if (m.role === 'assistant' && m.toolCalls) for (const c of m.toolCalls) t.calls.push({ tool: c.name, arguments: c.arguments ?? {} });
+    if (m.role === 'tool') t.results.push(m.content);
+  }
+  return out;
+}
+
+function summaryTurns(text: string): PastTurn[] {
+  const out: PastTurn[] = [];
+  for (const line of text.split('\n').slice(1)) {
+    const m = /^- "(.*)" → (.*)$/.exec(line);
+    if (!m) continue;
+    const calls: PlannedCall[] = [];
+    for (const c of m[2].matchAll(/(\w+)\((\{.*?\})\)(?=, \w+\(|$)/g)) {
+      try {
+        calls.push({ tool: c[1], arguments: JSON.parse(c[2]) as Record<string, unknown> });
+      } catch {
+        // arguments cut short in the summary: the tool is still remembered
+        calls.push({ tool: c[1], arguments: {} });
+      }
+    }
+    out.push({ user: m[1], calls, results: [] });
+  }
+  return out;
+}
+
+/** The sampling rate and channel count from the prompt's Study line ("3 recording(s), 64 channels @ 160 Hz"). */
+function studyFacts(system: string): { sfreq: number | null; channels: number | null } {
+  const m = /^Study: .*?(\d+) channels @ (\d+(?:\.\d+)?) Hz/m.exec(system);
+  return m ? { channels: Number(m[1]), sfreq: Number(m[2]) } : { sfreq: null, channels: null };
+}
+
 function eventsFromPrompt(system: string): string[] {
   const m = /events ([^;\n]+)/.exec(system);
   return m ? m[1].split('/').map((s) => s.trim()).filter((s) => s && s !== 'none') : [];
@@ -92,6 +146,22 @@ function trainingFromPrompt(system: string): Record<string, unknown> | null {
 function resolveReference(request: string, questions: string[]): string {
   if (!questions.length || !/\b(?:it|that|this|them|those|these|one|the same)\b|它|這個|那個|這樣|照做/i.test(request)) return request;
   return `${request} ${questions.map((q) => q.replace(/[?？]+\s*$/, '')).join(' ')}`;
+}
+
+/**
+ * A result of training asked for before anything was trained ("evaluate", "show me what the model learned" at
+ * data_loaded) would run filter → epoch → split → train with defaults the user never saw, even under --yes. The
+ * planner proposes the plan in words instead; asking to train ("train now") runs it with the usual confirmation.
+ */
+function unseenTraining(calls: PlannedCall[], ctx: PlannerContext): string | null {
+  const first = calls[0];
+  if (!first || !ctx.available.length || ctx.available.includes(first.tool)) return null;
+  if (calls.some((c) => c.tool === 'start_training')) return null;
+  const def = definitionByName.get(first.tool);
+  if (!def || !def.stages.every((s) => s === 'trained' || s === 'training')) return null;
+  if (!['data_loaded', 'preprocessed', 'dataset_ready'].includes(ctx.stage)) return null;
+  const steps = ctx.stage === 'data_loaded' ? 'band-pass, epoch, split, set a model, configure and train' : ctx.stage === 'preprocessed' ? 'split, set a model, configure and train' : 'set a model, configure and train';
+  return `${first.tool} needs a trained model, and the Study is at stage '${ctx.stage}'. Getting there would ${steps} with default settings, which you have not seen, so I ran nothing. Say the next step (for example "${ctx.stage === 'dataset_ready' ? 'train EEGNet for 20 epochs' : ctx.stage === 'preprocessed' ? 'split by trial with 20% test' : 'epoch 0 to 4 s around T1 and T2'}"), or "train with the defaults" to run the whole plan.`;
 }
 
 /** A question that reached the planner without reference material (e.g. VS Code agent mode): nothing is run. */

@@ -2,6 +2,8 @@ import type { PlannedCall } from '../study/stateManager';
 import { SKIP_DEFAULTS } from '../study/stateManager';
 import type { Stage } from '../study/types';
 import { findQuantities, isDimension, toUnit, type Quantity } from './units';
+import { splitClauses as splitScoped } from './understanding/clauses';
+import type { PastTurn } from './understanding/references';
 
 export interface PlannerContext {
   stage: Stage;
@@ -13,6 +15,11 @@ export interface PlannerContext {
   events: string[];
   /** current training configuration, if any */
   training: Record<string, unknown> | null;
+  /** every earlier turn of the conversation with its calls, oldest first ("same as before", "the previous model") */
+  history?: PastTurn[];
+  /** sampling rate of the loaded recordings (Hz), when known ("half the sampling rate") */
+  sfreq?: number | null;
+  channels?: number | null;
 }
 
 export interface PlanOutcome {
@@ -24,21 +31,13 @@ export interface PlanOutcome {
 const DATA_EXT = 'edf|bdf|gdf|set|vhdr|fif|cnt|raw|mat|npy|xdf';
 const LABEL_EXT = 'mat|txt|csv|tsv';
 
-/** Splits a request into steps at "then", "and then", "after that", "然後", "接著", ";" and at "and"/"," before a verb. */
+/** Splits a request into steps (negated clauses included; see understanding/clauses for their scope). */
 export function splitClauses(text: string): string[] {
-  const verbs = 'load|open|import|list|filter|band-?pass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|rename|merge|switch|open|attach|apply|run|sweep|describe|remove';
-  const marked = text
-    .replace(/\s*(?:,\s*)?\b(?:and then|then|after that|afterwards|next|finally)\b\s*/gi, ' ⟂ ')
-    .replace(/\s*(?:然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂ ')
-    .replace(/\s*[;；]\s*/g, ' ⟂ ')
-    .replace(new RegExp(`\\s*(?:,|，)?\\s*\\band\\s+(?=(?:${verbs})\\b)`, 'gi'), ' ⟂ ')
-    .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:${verbs})\\b)`, 'gi'), ' ⟂ ')
-    .replace(/\s*[，、]\s*(?=(?:載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|切|分段|分割|訓練|評估|畫|繪|匯出|清除|設定|選擇|使用|開始))/g, ' ⟂ ');
-  return marked.split('⟂').map((c) => c.trim().replace(/^[,，.。]\s*|[,，.。!！]+$/g, '').trim()).filter(Boolean);
+  return splitScoped(text).map((c) => c.text);
 }
 
 /** "8-30Hz", "8~30 Hz", "8 到 30" → "8 to 30" so that a dash between numbers is never read as a minus sign. */
-function normaliseRanges(s: string): string {
+export function normaliseRanges(s: string): string {
   return s
     .replace(/(\d)\s*(?:-|–|—|~|～|到|至)\s*(?=-?\d)/g, '$1 to ')
     .replace(/\bfrom\s+(-?\d)/gi, '$1')
@@ -73,7 +72,7 @@ function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
 
 /** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
 function numberAfter(s: string, keyword: RegExp): number | null {
-  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(s);
+  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成|改成|改為|改|換成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(s);
   return m ? Number(m[1]) : null;
 }
 
@@ -97,38 +96,61 @@ function channelsIn(s: string): string[] {
 }
 
 function filesIn(s: string, ext: string): string[] {
-  return [...s.matchAll(new RegExp(`(?:"([^"]+\\.(?:${ext}))"|'([^']+\\.(?:${ext}))'|([\\w./\\\\:+-]+\\.(?:${ext})))(?![\\w])`, 'gi'))].map((m) => m[1] ?? m[2] ?? m[3]);
+  return [...s.matchAll(new RegExp(`(?:"([^"]+\\.(?:${ext}))"|'([^']+\\.(?:${ext}))'|[「『“]([^」』”]+\\.(?:${ext}))[」』”]|([\\w./\\\\:+\\u4e00-\\u9fff-]+\\.(?:${ext})))(?![\\w])`, 'gi'))].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]);
 }
 
 function pathAfter(s: string, words: RegExp): string | null {
+  const quoted = new RegExp(`(?:${words.source})\\s+(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`, 'i').exec(s);
+  if (quoted) return quoted[1];
+  const called = /\b(?:folder|directory|file|path)\s+(?:called|named)\s+([\w./\\~:-]+)/i.exec(s);
+  if (called) return called[1];
+  const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
+  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim())) return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
   const m = new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'i').exec(s);
   if (!m) return null;
   const p = m[1].replace(/[.,]$/, '');
   return /^(the|a|an|it|them|all|my|this|that|onnx|disk)$/i.test(p) ? null : p;
 }
 
+/** Numeric event codes after "around"/"events"/"epoch" ("epoch 769 跟 770", "events 769 and 770"). */
+const EVENT_LIST = /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or)\s*|\s+|$))+)/i;
+
 function eventNames(s: string, known: string[]): string[] {
   const out: string[] = [];
-  for (const m of s.matchAll(/\b(T\d|\d{3,4}|left|right|feet|hands|rest|tongue)\b/gi)) {
+  for (const m of s.matchAll(/\b(T\d|left|right|feet|hands|rest|tongue)\b/gi)) {
     const hit = known.find((k) => k.toLowerCase() === m[1].toLowerCase()) ?? (known.length === 0 || /^T\d$/i.test(m[1]) ? m[1].toUpperCase().replace(/^T/, 'T') : null);
     if (hit && !out.includes(hit)) out.push(hit);
+  }
+  // numeric event codes (GDF 769/770, triggers 1/2) after "around"/"events"/"codes": kept as written, never units
+  const list = EVENT_LIST.exec(s);
+  if (list) {
+    for (const n of list[1].match(/\d+/g) ?? []) {
+      if (n.length < 3 && !known.includes(n)) continue;
+      if (!out.includes(n)) out.push(n);
+    }
   }
   for (const m of s.matchAll(/["“']([^"”']+)["”']/g)) if (known.includes(m[1]) && !out.includes(m[1])) out.push(m[1]);
   return out;
 }
 
-
 type Rule = { tool: string; when: RegExp; unless?: RegExp; build: (s: string, ctx: PlannerContext, raw: string) => PlannedCall[] | string };
 
 const MODEL = /\b(eegnet|shallow\s*conv\s*net|shallownet|shallow|sccnet)\b/i;
-function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | null {
+export function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | null {
   const m = MODEL.exec(s);
   if (!m) return null;
   const k = m[1].toLowerCase().replace(/\s+/g, '');
   return k.startsWith('shallow') ? 'ShallowConvNet' : k === 'sccnet' ? 'SCCNet' : 'EEGNet';
 }
 
-function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> | null {
+/** Hyper-parameters written as NAME=value ("F1=16 and D=4"). */
+function modelParams(s: string): { params?: Record<string, number> } {
+  const params: Record<string, number> = {};
+  for (const m of s.matchAll(/\b(F1|F2|D|kernel_length|kern_length|dropout(?:_rate)?|n_filters|pool_size)\s*(?:=|:|of)\s*(\d+(?:\.\d+)?)/gi)) params[m[1]] = Number(m[2]);
+  return Object.keys(params).length ? { params } : {};
+}
+
+export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> | null {
   const base = { ...SKIP_DEFAULTS.training, ...(ctx.training ?? {}) } as Record<string, unknown>;
   const out: Record<string, unknown> = { epoch: base.epoch, batch_size: base.batch_size, learning_rate: base.learning_rate };
   let touched = false;
@@ -138,15 +160,15 @@ function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> |
   if (bs !== null) { out.batch_size = Math.round(bs); touched = true; }
   const lr = numberAfter(s, /learning[\s_-]?rate|\blr\b|學習率/) ?? numberBefore(s.replace(/(\d)e-(\d)/gi, (_m, a, b) => `${a}e-${b}`), /\s*(?:as\s+(?:the\s+)?)?(?:learning[\s_-]?rate|\blr\b)/);
   if (lr !== null) { out.learning_rate = lr; touched = true; }
-  const rep = numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ?? numberAfter(s, /repeats?|repeat/);
-  if (rep !== null && /repeat|repetition|次重複/i.test(s)) { out.repeat = Math.round(rep); touched = true; }
+  const rep = numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ?? numberAfter(s, /repeats?|repeat/) ?? (/重複(?:訓練)?\s*(\d+)\s*次/.exec(s) ? Number(/重複(?:訓練)?\s*(\d+)\s*次/.exec(s)![1]) : null);
+  if (rep !== null && /repeat|repetition|次重複|重複/i.test(s)) { out.repeat = Math.round(rep); touched = true; }
   const opt = /\b(adamw|adam|sgd)\b/i.exec(s);
   if (opt) { out.optimizer = opt[1].toLowerCase(); touched = true; }
   if (/\b(cuda|gpu)\b/i.test(s)) { out.device = 'cuda'; touched = true; }
   const ck = numberAfter(s, /checkpoints?\s*every|save\s*every/);
   if (ck !== null) { out.save_checkpoints_every = Math.round(ck); touched = true; }
-  if (/best\s*val(?:idation)?\s*acc/i.test(s)) { out.selection = 'best_val_accuracy'; touched = true; }
-  else if (/best\s*val(?:idation)?\s*loss/i.test(s)) { out.selection = 'best_val_loss'; touched = true; }
+  if (/best\s*val(?:idation)?\s*acc|驗證(?:集)?準確率最高|最高(?:的)?驗證準確率/i.test(s)) { out.selection = 'best_val_accuracy'; touched = true; }
+  else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min)\s+val(?:idation)?\s*loss|驗證(?:集)?損失最(?:低|小)|最(?:低|小)(?:的)?驗證損失/i.test(s)) { out.selection = 'best_val_loss'; touched = true; }
   const be = /\b(pytorch|slurm)\b/i.exec(s);
   if (be) { out.backend = be[1].toLowerCase(); touched = true; }
   const seed = numberAfter(s, /seed/);
@@ -154,12 +176,45 @@ function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> |
   return touched ? out : null;
 }
 
-function bandpassArgs(s: string): Record<string, unknown> | string {
+/** Lower edge used for a low-pass request: the tool filters a band, and 0.1 Hz only removes the DC drift. */
+const LOWPASS_FLOOR = 0.1;
+
+function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> | string {
+  // one edge only: "high-pass 1 Hz", "remove frequencies above 40 Hz", "低通 30 赫茲"
+  const hi = /\b(?:low-?pass|lowpass|lp)\b|(?:above|over|higher than)\s+\d|低通|以上/i.test(s);
+  const lo = /\b(?:high-?pass|highpass|hp)\b|(?:below|under|lower than)\s+\d|高通|以下/i.test(s);
+  const edge = quantities(s, 'Hz', true);
+  if (hi && lo && edge.length === 2 && !findRange(s, 'Hz')) {
+    // "high-pass at 0.5 Hz and low-pass at 40 Hz": each number belongs to the word before it
+    const after = (re: RegExp) => { const m = new RegExp(`(?:${re.source})\\D{0,12}?(\\d+(?:\\.\\d+)?)`, 'i').exec(s); return m ? Number(m[1]) : null; };
+    const l = after(/high-?pass|highpass|\bhp\b|高通|below|under|lower than/);
+    const h = after(/low-?pass|lowpass|\blp\b|低通|above|over|higher than/);
+    if (l !== null && h !== null && l < h) return { low_freq: l, high_freq: h };
+  }
+  if (hi !== lo && edge.length === 1 && !findRange(s, 'Hz')) {
+    if (hi) return { low_freq: LOWPASS_FLOOR, high_freq: edge[0] };
+    // the tool needs an upper edge: just under Nyquist keeps everything above the cut
+    if (!ctx?.sfreq) return `a high-pass at ${edge[0]} Hz needs an upper edge; the sampling rate is not known yet, so say e.g. "band-pass ${edge[0]} to 40 Hz"`;
+    return { low_freq: edge[0], high_freq: Math.floor((ctx.sfreq / 2) * 0.9) };
+  }
   const r = findRange(s, 'Hz');
-  if (r) return { low_freq: Math.min(r.lo, r.hi), high_freq: Math.max(r.lo, r.hi), ...(/\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir' } : {}) };
-  const hz = quantities(s, 'Hz', false);
-  const nums = hz.length >= 2 ? hz : quantities(s, 'Hz', true);
-  if (nums.length >= 2) return { low_freq: Math.min(nums[0], nums[1]), high_freq: Math.max(nums[0], nums[1]) };
+  const order = /\border\s*(?:of\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階/i.exec(s);
+  const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3]) } : {}) } : {};
+  const upper = /(?:上限|上界|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+  const lower = /(?:下限|下界|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+  if (upper || lower) {
+    const out: Record<string, unknown> = { ...iir };
+    if (lower) out.low_freq = Number(lower[1]);
+    if (upper) out.high_freq = Number(upper[1]);
+    return out;
+  }
+  const sOrderless = order ? s.replace(order[0], ' ') : s;
+  const r2 = findRange(sOrderless, 'Hz');
+  if (r2) return { low_freq: Math.min(r2.lo, r2.hi), high_freq: Math.max(r2.lo, r2.hi), ...iir };
+  if (r) return { low_freq: Math.min(r.lo, r.hi), high_freq: Math.max(r.lo, r.hi), ...iir };
+  const hz = quantities(sOrderless, 'Hz', false);
+  const nums = hz.length >= 2 ? hz : quantities(sOrderless, 'Hz', true);
+  if (nums.length >= 2) return { low_freq: Math.min(nums[0], nums[1]), high_freq: Math.max(nums[0], nums[1]), ...iir };
   if (/\bmu\b|μ|alpha/i.test(s) && !/beta/i.test(s)) return { low_freq: 8, high_freq: 13 };
   if (/\bbeta\b/i.test(s) && !/alpha|mu/i.test(s)) return { low_freq: 13, high_freq: 30 };
   if (/motor imagery|mu.*beta|sensorimotor|運動想像/i.test(s)) return { low_freq: 8, high_freq: 30 };
@@ -168,14 +223,16 @@ function bandpassArgs(s: string): Record<string, unknown> | string {
 
 function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
   const bi = s.search(/baseline|基線/i);
-  const main = bi >= 0 ? s.slice(0, bi) : s;
+  const withEvents = bi >= 0 ? s.slice(0, bi) : s;
+  // the codes of an event list are names, not times ("epoch on events 769 and 770 from 0 to 4 s")
+  const main = withEvents.replace(EVENT_LIST, (m) => m.replace(/\d+/g, ' '));
   const base = bi >= 0 ? s.slice(bi) : '';
   const r = findRange(main, 's');
   const times = r ? [r.lo, r.hi] : quantities(main.replace(/\bT\d\b/g, ''), 's', false);
   const args: Record<string, unknown> = times.length >= 2 ? { t_min: times[0], t_max: times[1] } : times.length === 1 ? { t_min: 0, t_max: times[0] } : { ...SKIP_DEFAULTS.epoch };
-  const ev = eventNames(main, ctx.events);
+  const ev = eventNames(withEvents, ctx.events);
   if (ev.length) args.event_id = ev;
-  if (/no baseline|without baseline|不做基線|不要基線/i.test(s)) args.baseline = null;
+  if (/no baseline|without (?:the |a |any )?baseline|skip (?:the )?baseline|不做基線|不要基線|不要做基線|不用基線|無基線|不.{0,3}基線校正/i.test(s)) args.baseline = null;
   else if (base) {
     const br = findRange(base, 's');
     if (br) args.baseline = [br.lo, br.hi];
@@ -186,19 +243,21 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
 
 function splitArgs(s: string): Record<string, unknown> {
   const a: Record<string, unknown> = { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' };
-  if (/subject|受試者|跨受試|leave[- ]one[- ]subject/i.test(s)) a.split_strategy = 'subject';
+  const by = /\b(?:by|per|across|on)\s+(trials?|subjects?|sessions?)\b|(?:依|按|以)\s*(試次|受試者|場次)/i.exec(s);
+  if (by) a.split_strategy = /trial|試次/i.test(by[0]) ? 'trial' : /subject|受試者/i.test(by[0]) ? 'subject' : 'session';
+  else if (/subject|受試者|跨受試|leave[- ]one[- ]subject/i.test(s)) a.split_strategy = 'subject';
   else if (/session|場次|cross-session/i.test(s)) a.split_strategy = 'session';
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp): number | null => {
-    const m = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|比例)?\\s*(?:of|=|:|為)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`, 'i').exec(s);
+    const m = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of the data\\s+)?(?:for|as|in|held out for|into)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|比例)?\\s*(?:of|=|:|為|to|at|is|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`, 'i').exec(s);
     if (!m) return null;
     const v = Number(m[1] ?? m[3]);
     const isPct = Boolean(m[2] ?? m[4]) || v > 1;
     return isPct ? v / 100 : v;
   };
-  const t = pct(/test|測試/);
+  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集)?(?:佔|占|比例)?/);
   if (t !== null) a.test_ratio = t;
-  const v = pct(/val(?:idation)?|驗證/);
+  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集)?(?:佔|占|比例)?/);
   if (v !== null) a.val_ratio = v;
   const folds = numberBefore(s, /[- ]?folds?\b|折/) ?? numberAfter(s, /k[- ]?fold|folds?/);
   if (folds !== null) { a.unit = 'kfold'; a.folds = Math.round(folds); }
@@ -207,23 +266,33 @@ function splitArgs(s: string): Record<string, unknown> {
   return a;
 }
 
-const PANELS: [RegExp, string][] = [[/dashboard|儀表板|總覽/i, 'dashboard'], [/dataset|資料集/i, 'dataset'], [/preprocess|前處理/i, 'preprocess'], [/training|訓練/i, 'training'], [/visuali[sz]ation|saliency map|topo|視覺化/i, 'visualization'], [/evaluation|評估/i, 'evaluation']];
+export const PANELS: [RegExp, string][] = [[/dashboard|儀表板|總覽/i, 'dashboard'], [/dataset|資料集/i, 'dataset'], [/preprocess|前處理/i, 'preprocess'], [/training|訓練/i, 'training'], [/visuali[sz]ation|saliency|topo|spectrogram|視覺化|顯著/i, 'visualization'], [/evaluation|評估/i, 'evaluation']];
+
+/** Views of a panel, by the words people use for them (the panel they belong to, the view_mode). */
+export const VIEW_MODES: [RegExp, string, string][] = [
+  [/\btopo(?:graphic(?:al)?)?[\s_-]*(?:map|plot)s?\b|\btopomaps?\b|地形圖/i, 'visualization', 'topographic_map'],
+  [/\bspectrograms?\b|時頻圖/i, 'visualization', 'spectrogram'],
+  [/\b3[\s-]?d[\s_-]*(?:plot|view|brain|head)\b|3D ?圖/i, 'visualization', '3d_plot'],
+  [/\bmodel[\s_-]*summary\b|\b(?:network|model) architecture\b|模型摘要|模型架構/i, 'evaluation', 'model_summary'],
+  [/\btime[\s_-]*domain(?:\s+view)?\b|時域/i, 'preprocess', 'time_domain'],
+  [/\bfrequency[\s_-]*domain(?:\s+view)?\b|頻域/i, 'preprocess', 'frequency_domain'],
+];
 
 /** Ordered from the most specific to the most general; the first rule that matches a clause wins. */
 export const RULES: Rule[] = [
-  { tool: 'stop_training', when: /\b(stop|abort|cancel|halt)\b.*\btrain|\bstop\b|停止訓練|中止訓練|停止/i, build: () => [{ tool: 'stop_training', arguments: {} }] },
+  { tool: 'stop_training', when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止/i, build: () => [{ tool: 'stop_training', arguments: {} }] },
   { tool: 'switch_panel', when: /\b(switch|go|open|show|display)\b.*\b(panel|view|tab|dashboard)\b|切換|面板|儀表板/i, build: (s) => {
     const p = PANELS.find(([re]) => re.test(s.replace(/\bpanel\b/gi, '')));
     if (!p) return 'which panel? dashboard, dataset, preprocess, training, visualization or evaluation';
-    const mode = /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s);
-    return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode[1].toLowerCase() } : {}) } }];
+    const mode = /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s)?.[1].toLowerCase() ?? VIEW_MODES.find(([re]) => re.test(s))?.[2] ?? (/\bsaliency\b/i.test(s) ? 'saliency_map' : undefined);
+    return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode } : {}) } }];
   } },
-  { tool: 'plot_training', when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線/i, unless: /\b(erp|psd|trace)/i, build: (s) => {
+  { tool: 'plot_training', when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i, unless: /\b(erp|psd|trace)/i, build: (s) => {
     const m = /\b(accuracy|auc|lr|learning rate|loss)\b|準確率/i.exec(s);
     const metric = !m ? 'loss' : /acc|準確/i.test(m[0]) ? 'accuracy' : /auc/i.test(m[0]) ? 'auc' : /lr|learning rate/i.test(m[0]) ? 'lr' : 'loss';
     return [{ tool: 'plot_training', arguments: { metric } }];
   } },
-  { tool: 'reset_preprocessing', when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|復原前處理|撤銷前處理|回到原始/i, build: () => [{ tool: 'reset_preprocessing', arguments: {} }] },
+  { tool: 'reset_preprocessing', when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|重設前處理|復原|還原|撤銷|撤消|回到原始/i, build: () => [{ tool: 'reset_preprocessing', arguments: {} }] },
   { tool: 'clear_dataset', when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data)\b|start over|from scratch|清除|清空|重新開始|刪除所有/i, build: () => [{ tool: 'clear_dataset', arguments: {} }] },
   { tool: 'run_protocol', when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨受試者|受試者內|跨場次/i, build: (s) => {
     const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨受試者/i.test(s) ? 'cross_subject' : /cross[- ]session|(session|run)s?[- ]out|跨場次/i.test(s) ? 'cross_session' : 'within_session';
@@ -259,12 +328,12 @@ export const RULES: Rule[] = [
     const be = /\b(pytorch|slurm|local)\b/i.exec(s);
     return [{ tool: 'run_sweep', arguments: { grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) } }];
   } },
-  { tool: 'export_model', when: /\b(export|save|write)\b.*\b(model|onnx|network)\b|匯出模型|導出模型|儲存模型/i, build: (s) => {
+  { tool: 'export_model', when: /\b(export|save|write)\b.*\b(model|onnx|network|run[-_]\w+)\b|匯出模型|導出模型|儲存模型|模型匯出|(?:把|將)\s*模型.*匯出/i, build: (s) => {
     const path = pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/model';
     const run = /\b(run[-_][\w-]+)/i.exec(s);
     return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
   } },
-  { tool: 'export_epochs', when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段/i, build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }] },
+  { tool: 'export_epochs', when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i, build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }] },
   { tool: 'compute_saliency', when: /saliency|explain|attribution|integrated gradients|smoothgrad|vargrad|gradient\s*(?:x|×|times)\s*input|顯著|可解釋|歸因/i, build: (s) => {
     const methods: [RegExp, string][] = [[/integrated/i, 'integrated_gradients'], [/smoothgrad[\s_-]?(sq|squared)/i, 'smoothgrad_sq'], [/smoothgrad/i, 'smoothgrad'], [/vargrad/i, 'vargrad'], [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input']];
     const m = methods.find(([re]) => re.test(s));
@@ -272,14 +341,15 @@ export const RULES: Rule[] = [
     return [{ tool: 'compute_saliency', arguments: { method: m ? m[1] : 'gradient', ...(n ? { n_samples: n } : {}), ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}) } }];
   } },
   { tool: 'evaluate', when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics)\b|評估|測試集準確|混淆矩陣|表現/i, build: (s) => {
-    const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split)\b|訓練集/i.test(s) ? 'train' : 'test';
-    return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?baseline|skip (the )?baseline|不要基準/i.test(s) ? { baseline: false } : {}) } }];
+    const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split|data)\b|\b(?:on|with) (?:the )?train(?:ing)?\b(?!\s+(?:a|the|it|model|eegnet|for))|訓練集/i.test(s) ? 'train' : 'test';
+    return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準/i.test(s) ? { baseline: false } : {}) } }];
   } },
-  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|開始訓練/i, build: (s, ctx) => {
+  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
     const a = trainingArgs(s, ctx);
-    return a ? [{ tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
+    const m = modelName(s);
+    return a ? [...(m ? [{ tool: 'set_model', arguments: { model_name: m } }] : []), { tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
   } },
-  { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b/i, build: (s, ctx) => {
+  { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)/i, build: (s, ctx) => {
     const calls: PlannedCall[] = [];
     const m = modelName(s);
     if (m) calls.push({ tool: 'set_model', arguments: { model_name: m } });
@@ -288,8 +358,8 @@ export const RULES: Rule[] = [
     calls.push({ tool: 'start_training', arguments: {} });
     return calls;
   } },
-  { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] },
-  { tool: 'generate_dataset', when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|分割|切分資料|產生資料集|建立資料集|資料集/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
+  { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s), ...modelParams(s) } }] },
+  { tool: 'generate_dataset', unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i, when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
   { tool: 'apply_standard_preprocess', when: /\b(standard|default|usual|typical|basic)\b.*\bpreprocess\w*|\bpreprocess\w*\b(?!.*\b(reset|undo)\b)|標準前處理|預設前處理|前處理/i, build: (s) => {
     const a: Record<string, unknown> = {};
     const r = findRange(s, 'Hz');
@@ -307,11 +377,11 @@ export const RULES: Rule[] = [
     const hz = quantities(s, 'Hz', true);
     return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
   } },
-  { tool: 'apply_bandpass_filter', when: /band[\s-]?pass|\bfilter\w*|帶通|濾波/i, build: (s) => {
-    const a = bandpassArgs(s);
+  { tool: 'apply_bandpass_filter', when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i, build: (s, ctx) => {
+    const a = bandpassArgs(s, ctx);
     return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
   } },
-  { tool: 'resample_data', when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|重採樣|取樣率/i, build: (s) => {
+  { tool: 'resample_data', when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到/i, build: (s) => {
     const hz = quantities(s, 'Hz', true);
     return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
   } },
@@ -319,26 +389,49 @@ export const RULES: Rule[] = [
   { tool: 'set_montage', when: /montage|electrode positions?|10-?20|10-?05|電極位置|蒙太奇/i, build: (s, _c, raw) => [{ tool: 'set_montage', arguments: { montage_name: /1005|10-05/i.test(raw) ? 'standard_1005' : 'standard_1020' } }] },
   { tool: 'set_reference', when: /re-?referenc\w*|\breference\b|\bcar\b|common average|參考/i, build: (s) => {
     if (/average|\bcar\b|平均/i.test(s)) return [{ tool: 'set_reference', arguments: { method: 'average' } }];
-    const ch = channelsIn(s);
+    // "re-reference them to Cz": the channel after "to" is the reference
+    const target = /\b(?:to|against|at)\s+(?:the\s+)?(?:channel\s+)?([A-Za-z]{1,3}\d{0,2}z?)\b|(?:到|為|用)\s*([A-Za-z]{1,3}\d{0,2}z?)/i.exec(s);
+    const ch = [...(target ? channelsIn(target[1] ?? target[2]) : []), ...channelsIn(s)];
     return ch.length ? [{ tool: 'set_reference', arguments: { method: ch[0] } }] : [{ tool: 'set_reference', arguments: { method: 'average' } }];
   } },
-  { tool: 'select_channels', when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|選擇通道|選取通道|只保留|只用/i, build: (s) => {
+  { tool: 'select_channels', when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to)\s+(?:only\s+)?(?:the\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i, build: (s) => {
     const ch = channelsIn(s);
     return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
   } },
-  { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗/i, build: (s) => {
-    const t = quantities(s.replace(/overlap.*/i, ''), 's', true);
-    const ov = /overlap\w*\s*(?:of)?\s*(\d+(?:\.\d+)?\s*(?:ms|s|%)?)/i.exec(s);
+  { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗/i, unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i, build: (s) => {
+    // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
+    const OV = /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:of|by|=|:|為)?\s*(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
+    const ov = OV.exec(s);
+    const rest = ov ? s.replace(ov[0], ' ') : s;
+    const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
+    const duration = t[0] ?? 1;
     let overlap = 0;
-    if (ov) overlap = ov[1].trim().endsWith('%') ? (parseFloat(ov[1]) / 100) * (t[0] ?? 1) : quantities(ov[1], 's', true)[0] ?? 0;
-    return [{ tool: 'window_epoch', arguments: { duration: t[0] ?? 1, ...(overlap ? { overlap } : {}) } }];
+    if (ov) {
+      const v = Number(ov[1] ?? ov[3]);
+      const u = ov[2] ?? ov[4];
+      overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 ? v * duration : v;
+    }
+    const step = /\b(?:step|stride|hop)\s*(?:size)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(ms|s)?|(\d+(?:\.\d+)?)\s*(ms|s)?\s*(?:step|stride|hop)\b|步長\s*(\d+(?:\.\d+)?)\s*(毫秒|秒)?/i.exec(s);
+    if (!ov && step) {
+      const v = Number(step[1] ?? step[3] ?? step[5]);
+      const u = step[2] ?? step[4] ?? step[6];
+      overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
+    }
+    const label = /\blabel(?:l?ed)?\s+(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
+    return [{ tool: 'window_epoch', arguments: { duration, ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}), ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}) } }];
   } },
-  { tool: 'epoch_data', when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
+  { tool: 'epoch_data', unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*\b\d+\s+(?:training\s+)?epochs\b/i, when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
   { tool: 'edit_events', when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i, build: (s) => {
     const rename: Record<string, string> = {};
     const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
     if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
-    for (const m of s.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi)) if (!/^(rename|relabel|events?|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
+    // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
+    const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
+    for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
+    const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
+    for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
+    const rest = s.replace(quoted, ' ').replace(quotedTarget, ' ').replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
+    for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi)) if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
     return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
   } },
   { tool: 'attach_labels', when: /\blabels?\b.*\.(mat|txt|csv|tsv)\b|attach|標籤/i, build: (s) => {
@@ -350,28 +443,38 @@ export const RULES: Rule[] = [
     const ev = /event[_ ]?filter\s*(\w+)|align(?:ed)? to (?:event )?["']?(\w+)/i.exec(s);
     return [{ tool: 'attach_labels', arguments: { mapping, ...(ev ? { event_filter: [ev[1] ?? ev[2]] } : {}), ...(/truncate/i.test(s) ? { truncate: true } : {}) } }];
   } },
-  { tool: 'plot_epochs', when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erp|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i, build: (s) => {
+  { tool: 'plot_epochs', when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i, build: (s, _ctx, raw) => {
     const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
     const ch = channelsIn(s);
     const a: Record<string, unknown> = { kind };
     if (ch.length) a.channels = ch;
-    const start = numberAfter(s, /start(?:ing)?\s*(?:at)?|from/);
-    if (start !== null && kind === 'traces') a.start = start;
-    const dur = quantities(s.replace(/start(?:ing)?\s*(?:at)?\s*\d+(?:\.\d+)?\s*s?/i, ''), 's', false);
+    // read on the clause as written ("from 1.5 min" is a start, not a range): start and duration with their units
+    const src = raw || s;
+    const st = /(?:\bfrom|\bstart(?:ing)?(?:\s+at)?|\bbeginning at|從)\s*(-?\d+(?:\.\d+)?)\s*(min|minutes?|s|sec|secs|seconds?|ms|秒|毫秒|分鐘)?/i.exec(src);
+    const unitOf = (u?: string) => (!u ? null : /^(?:min|分)/i.test(u) ? 'min' : /^(?:ms|毫)/i.test(u) ? 'ms' : 's');
+    if (st && kind === 'traces') a.start = toUnit({ value: Number(st[1]), unit: unitOf(st[2]) }, 's');
+    const dur = quantities(st ? src.replace(st[0], ' ') : src, 's', false);
     if (dur.length && kind === 'traces') a.duration = dur[0];
     return [{ tool: 'plot_epochs', arguments: a }];
   } },
-  { tool: 'list_files', when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|列出|有哪些檔案|檔案列表/i, build: (s) => {
+  { tool: 'list_files', when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'s| is)\s+in\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|列出|有哪些檔案|檔案列表/i, build: (s) => {
     const pat = /(\*[\w.*?-]*|[\w-]*\*[\w.*?-]*)/.exec(s)?.[1] ?? (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
-    const dir = pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
+    const zhDir = /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1];
+    const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
+    const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
     return [{ tool: 'list_files', arguments: { directory: /^(edf|bdf|gdf|the|this|my)$/i.test(dir) ? '.' : dir, ...(pat ? { pattern: pat } : {}) } }];
   } },
   { tool: 'load_data', when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開/i, build: (s, ctx) => {
     const files = filesIn(s, DATA_EXT);
-    const folder = /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ?? /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
+    const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);
+    if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
+    const folder = /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ?? /\b(?:the\s+)?([\w./\\~-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ?? /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ?? /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
     const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
+    const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
+    const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
+    const runs = nums(/\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean));
     if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
-    const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths } }];
+    const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) } }];
     const mont = /montage\s*(?:to)?\s*(standard_10(?:20|05))/i.exec(s);
     if (mont) calls.push({ tool: 'set_montage', arguments: { montage_name: mont[1] } });
     return calls;
@@ -379,56 +482,3 @@ export const RULES: Rule[] = [
   { tool: 'get_study_state', when: /\b(stage|status|state|progress|where am i|what (can|should) i do|what next|next step)\b|狀態|階段|進度|下一步|可以做什麼/i, build: () => [{ tool: 'get_study_state', arguments: {} }] },
   { tool: 'get_dataset_info', when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the data))\b|資訊|描述|多少|摘要|概況/i, build: () => [{ tool: 'get_dataset_info', arguments: {} }] },
 ];
-
-const CORRECTION = /^(?:no[,.!]?\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+|make it\b|change it to\b|use\s+(?=-?\d)|不對[，,]?\s*|改成|改為|換成|其實)/i;
-const AGAIN = /^(?:do it again|again|repeat( that| it)?|same again|one more time|再一次|再做一次|重做)\b/i;
-
-/** Turns one request into tool calls; the message explains what could not be mapped. */
-export function interpretRequest(request: string, ctx: PlannerContext): PlanOutcome {
-  const text = request.trim();
-  if (AGAIN.test(text) && ctx.previous.length) return { calls: ctx.previous.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
-  const calls: PlannedCall[] = [];
-  const problems: string[] = [];
-  const isCorrection = CORRECTION.test(text) && ctx.previous.length > 0;
-  const clauses = splitClauses(isCorrection ? text.replace(CORRECTION, '') : text);
-  for (let i = 0; i < clauses.length; i++) {
-    const raw = clauses[i];
-    const s = normaliseRanges(raw);
-    if (i === 0 && isCorrection) {
-      const corrected = correct(s, ctx, raw);
-      if (corrected) {
-        calls.push(...corrected);
-        continue;
-      }
-    }
-    const rule = RULES.find((r) => r.when.test(s) && !(r.unless && r.unless.test(s)));
-    if (!rule) {
-      problems.push(raw);
-      continue;
-    }
-    const out = rule.build(s, ctx, raw);
-    if (typeof out === 'string') problems.push(`${raw} (${out})`);
-    else calls.push(...out);
-  }
-  if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
-  if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
-  return { calls };
-}
-
-/** A correction re-runs the previous request's last call with the new values merged over the old ones. */
-function correct(s: string, outer: PlannerContext, raw: string): PlannedCall[] | null {
-  const last = outer.previous[outer.previous.length - 1];
-  // the previous configuration is the base the correction changes
-  const ctx = last.tool === 'configure_training' ? { ...outer, training: { ...(outer.training ?? {}), ...last.arguments } } : outer;
-  const rule = RULES.find((r) => r.when.test(s) && !(r.unless && r.unless.test(s)));
-  if (rule) {
-    const out = rule.build(s, ctx, raw);
-    if (typeof out !== 'string') return out;
-  }
-  const target = RULES.find((r) => r.tool === last.tool);
-  if (!target) return null;
-  const out = target.build(s, ctx, raw);
-  if (typeof out === 'string') return null;
-  const same = out.find((c) => c.tool === last.tool);
-  return same ? [{ tool: last.tool, arguments: { ...last.arguments, ...same.arguments } }] : null;
-}

@@ -4,6 +4,9 @@
  * offline planner and the controller (every LLM path) decide with this module, so a question cannot run a tool on
  * one path and not on another. Deliberately small: text in, parts out, no history and no Study.
  */
+import { canonicalText } from './understanding/lexicon';
+import { chineseNumbers } from './understanding/numbers';
+
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
   questions: string[];
@@ -14,7 +17,7 @@ export interface TurnParts {
 /** Verbs that make an imperative (and, after "and"/"then" inside a question, start a request). */
 const ACTION_VERB_EN =
   'apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
-const ACTION_VERB_ZH = '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|陷波|重新取樣|降採樣|切段|分段|切|分割|訓練|開始|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|改成|換成|合併|計算|切換|標準化|重新參考|幫我|請幫|照做|就這樣做|試試';
+const ACTION_VERB_ZH = '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
 const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please)[,:\\s]+)*';
@@ -77,15 +80,16 @@ function withAmbiguous(parts: TurnParts): TurnParts {
   return ambiguous.length ? { questions: [...parts.questions, ...ambiguous], requests: parts.requests } : parts;
 }
 
-export function isExplicitRequest(s: string): boolean {
+export function isExplicitRequest(input: string): boolean {
+  const s = canonicalText(input);
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
   const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return (t !== s.trim() ? new RegExp(`^(?:${ACTION_VERB_ZH})`).test(t) && !/^(?:幫我|請幫)/.test(t) : IMPERATIVE.test(t)) || /\d|\.[a-z0-9]{2,4}\b/i.test(t) || REPLY.test(t);
 }
 
 /** An imperative or a reply to the last step: it may run without a proposal. Verbless requests ("8 to 30 Hz", "EEGNet for 4 s epochs") are proposed. */
-export function isInstruction(s: string): boolean {
-  const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
+export function isInstruction(input: string): boolean {
+  const t = canonicalText(input).trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return IMPERATIVE.test(t) || REPLY.test(t);
 }
 
@@ -123,6 +127,8 @@ export function isQuestion(sentence: string): boolean {
   if (!s) return false;
   const zh = /[\u4e00-\u9fff]/.test(s) && !/^[a-z]/i.test(s);
   if (zh) {
+    // "算了，什麼都不要做": an instruction to do nothing
+    if (/什麼都(?:不要|別|不用|不必)|都不要做|先不用了|不用了/.test(s)) return false;
     if (EXPLAIN_ZH.test(s)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
@@ -155,15 +161,17 @@ export function isStudyQuestion(question: string): boolean {
   return (
     /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress)\b(?! of (?:the )?(?:field|research))/i.test(s) ||
     /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(s) ||
-    /\b(?:which|what) files\b|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(s) ||
+    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(s) ||
     /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(s) ||
     /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(s)
   );
 }
 
 /** Words of an XBrain step or of a reply to one ("load", "again", "yes", "帶通"): a request with none of them and no domain word is off-topic. */
-const STEP_WORD = /^list\b(?:\s+\S+){0,3}\s*$|\blist (?:the )?(?:files|recordings|folder)\b|\b(?:load|open|import|filter\w*|band-?pass|notch|resampl\w*|downsampl\w*|epoch\w*|segment|split|train\w*|stop|evaluat\w*|plot|export|clear|reset|select|keep|rename|merge|attach|configure|compute|switch|normali[sz]e|re-?reference|sweep|undo|redo|again|continue|go ahead|proceed|yes|no|ok(?:ay)?|sure|cancel|show|status|state|stage|info|describe|summar\w*|help|start|begin|over|scratch|set|use|apply|run|do|make it|change)\b|載入|讀取|匯入|濾波|帶通|陷波|取樣|切段|分段|分割|訓練|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|合併|計算|切換|標準化|參考|再一次|重做|繼續|好的|確定|取消/i;
+const STEP_WORD = /^list\b(?:\s+\S+){0,3}\s*$|\blist (?:the )?(?:files|recordings|folder)\b|\b(?:load|open|import|filter\w*|band-?pass|notch|resampl\w*|downsampl\w*|epoch\w*|segment|split|train\w*|stop|evaluat\w*|plot|export|clear|reset|select|keep|rename|merge|attach|configure|compute|switch|normali[sz]e|re-?reference|sweep|undo|redo|again|continue|go ahead|proceed|yes|no|ok(?:ay)?|sure|cancel|show|status|state|stage|info|describe|summar\w*|help|start|begin|over|scratch|set|use|apply|run|do|make it|change)\b|載入|讀取|匯入|濾波|帶通|陷波|取樣|切段|分段|分割|訓練|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|合併|計算|切換|標準化|參考|再一次|重做|繼續|好的|確定|取消|切|重疊|復原|還原|改|換|上限|下限|視窗|通道|模型|檔案|資料夾/i;
 
-export function mentionsStep(text: string): boolean {
-  return STEP_WORD.test(text) || /\d|\.[a-z0-9]{2,4}\b/i.test(text);
+export function mentionsStep(input: string): boolean {
+  // misspelt and informal step words count ("laod", "avg ref", "get rid of the hum")
+  const text = chineseNumbers(canonicalText(input));
+  return STEP_WORD.test(text) || /\d|\.[a-z0-9]{2,4}\b/i.test(text) || /\breference\b|\bnotch\b|\bbandpass\b|\bevaluate\b/i.test(text);
 }

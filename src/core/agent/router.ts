@@ -16,11 +16,17 @@ export interface TurnPlan {
 /** A short follow-up to an answer ("and for ERPs?", "那 ERP 呢") is another question. */
 const FOLLOW_UP = /^(and |what about|how about|why|那|那麼|為什麼)/i;
 
+export const STEP_FOLLOW_UP = /^(?:(?:and\s+)?(?:what|how)\s+about\b.*[?？]?$|and\s+(?:for|in|on|with)\b|那\s*\S+\s*呢[?？]?$|那麼\s*\S+\s*呢[?？]?$)/i;
+
 export function planTurn(text: string, recent: { user: string; route: Route }[] = []): TurnPlan {
   const parts = splitTurn(text);
   const last = recent[recent.length - 1];
   if (parts.requests.length === 1 && parts.questions.length === 0 && last?.route === 'qa' && FOLLOW_UP.test(text.trim())) {
     return { route: 'qa', parts: { questions: parts.requests, requests: [] }, knowledge: parts.requests, propose: false };
+  }
+  // "what about in raw?", "那 raw 呢？" after a step: the same step on something else, not a new question
+  if (last?.route === 'operation' && parts.requests.length === 0 && parts.questions.length === 1 && STEP_FOLLOW_UP.test(text.trim()) && text.trim().split(/\s+/).length <= 6) {
+    return { route: 'operation', parts: { questions: [], requests: parts.questions }, knowledge: [], propose: false };
   }
   // a statement that is also a request (questionSplit's ambiguous case) is answered and its action proposed
   const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));

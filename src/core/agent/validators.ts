@@ -4,6 +4,16 @@ import { insideWorkspace } from '../tools/boundary';
 import { XBrainError } from '../errors';
 import { isEpochedRecording } from '../signal/epochedFiles';
 
+const round = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/** Epoch and window times are seconds; 200 or 800 there was almost certainly written in milliseconds. */
+function msInsteadOfSeconds(times: Record<string, number | null>): string | null {
+  for (const [k, v] of Object.entries(times)) {
+    if (v !== null && Math.abs(v) >= 50) return `${k} (${v} s) is in seconds; ${v} s is implausible for an epoch (did you mean ${round(v / 1000)} s, i.e. ${v} ms?)`;
+  }
+  return null;
+}
+
 const EPOCHED_FILES = 'the study was loaded from epoched files: its epochs are already cut, so epoch_data/window_epoch do not apply; continue with generate_dataset';
 
 /**
@@ -22,6 +32,8 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
       const ln = tool === 'apply_bandpass_filter' ? 'low_freq' : 'l_freq';
       const hn = tool === 'apply_bandpass_filter' ? 'high_freq' : 'h_freq';
       if (lo !== null && lo <= 0) return `${ln} must be positive (got ${lo} Hz)`;
+      if (hi !== null && hi < 1 && (lo === null || lo < hi)) return `${hn} (${hi} Hz) is below 1 Hz: frequencies are in Hz, not kHz (did you mean ${round(hi * 1000)} Hz?)`;
+      if (hi !== null && hi >= 1000 && (nyq === null || hi >= nyq)) return `${hn} (${hi} Hz) looks like a value in mHz or a sampling rate: frequencies are in Hz (did you mean ${round(hi / 1000)} Hz?)`;
       if (lo !== null && hi !== null && lo >= hi) return `${ln} (${lo} Hz) must be below ${hn} (${hi} Hz)`;
       if (hi !== null && nyq !== null && hi >= nyq) return `${hn} (${hi} Hz) must be below the Nyquist frequency (${nyq} Hz at ${sfreq} Hz)`;
       const notch = num('notch_freq');
@@ -42,6 +54,8 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
       if (state.recordings.some(isEpochedRecording)) return EPOCHED_FILES;
       const a = num('t_min');
       const b = num('t_max');
+      const ms = msInsteadOfSeconds({ t_min: a, t_max: b });
+      if (ms) return ms;
       if (a !== null && b !== null && a >= b) return `t_min (${a} s) must be below t_max (${b} s)`;
       const dur = state.recordings.length ? Math.min(...state.recordings.map((r) => r.nTimes / r.sfreq)) : null;
       if (a !== null && b !== null && dur !== null && b - a >= dur) return `the epoch window ${a}..${b} s is longer than the shortest recording (${dur.toFixed(1)} s)`;
@@ -63,12 +77,15 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
       if (state.recordings.some(isEpochedRecording)) return EPOCHED_FILES;
       const d = num('duration');
       const o = num('overlap');
+      const ms = msInsteadOfSeconds({ duration: d, overlap: o });
+      if (ms) return ms;
       if (d !== null && o !== null && o >= d) return `overlap (${o} s) must be shorter than duration (${d} s)`;
       return null;
     }
     case 'generate_dataset': {
       const t = num('test_ratio') ?? 0.2;
       const v = num('val_ratio') ?? 0.2;
+      for (const [k, x] of [['test_ratio', t], ['val_ratio', v]] as const) if (x > 1 && x < 100) return `${k} is a fraction of the data (${round(x / 100)} for ${x}%), not a percentage`;
       if ((args.unit ?? 'ratio') === 'ratio' && t + v >= 1) return `test_ratio + val_ratio (${t} + ${v}) must leave data for training (sum < 1)`;
       return null;
     }

@@ -55,9 +55,14 @@ export function stem(w: string): string {
 
 export function isOffTopic(question: string): boolean {
   if (DOMAIN_EN.test(question) || DOMAIN_ZH.test(question) || TOOL_NAME.test(question)) return false;
+  // "how do I train my dog?", "explain quantum computing": weak domain words about something else entirely
+  if (OFF_DOMAIN.test(question)) return true;
   // a question with one weak word ("how 2 split by subjcet?") is in the domain; an off-topic one has none
   return (question.match(WEAK_EN) ?? []).length === 0;
 }
+
+/** Subjects far from EEG that turn a weak domain word ("train", "model", "explain") into an off-topic question. */
+const OFF_DOMAIN = /\b(?:dogs?|cats?|puppy|kittens?|pets?|horses?|cars?|engines?|bikes?|recipes?|cook\w*|bak\w+|weather|forecast|movies?|films?|songs?|music|football|soccer|basketball|baseball|stocks?|bitcoin|crypto\w*|quantum|politic\w*|elections?|president|capital of|restaurants?|hotels?|flights?|vacation|holidays?|poems?|jokes?|horoscope|garden\w*|dinner|lunch|breakfast|wine|beer|coffee|fashion|marathon|diet|calories|weight loss|girlfriend|boyfriend|dating|taxes|mortgage|lottery)\b|貓|狗|寵物|天氣|電影|食譜|股票|比特幣|足球|籃球|棒球|政治|總統|選舉|笑話|詩|咖啡|餐廳|旅遊|減肥|晚餐|午餐/i;
 
 /** An XBrain tool or parameter name ("configure_training", "t_min") or MI/ERP shorthand. */
 const TOOL_NAME = /\b[a-z]+_[a-z_]+\b|\b(?:MI|SMR|acc|kapa|hz)\b/;

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { interpretRequest, splitClauses, type PlannerContext } from '../../../src/core/agent/plannerRules';
+import { splitClauses, type PlannerContext } from '../../../src/core/agent/plannerRules';
+import { interpretRequest } from '../../../src/core/agent/interpretRequest';
 import { findQuantities, toUnit } from '../../../src/core/agent/units';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { buildSystemPrompt } from '../../../src/core/agent/prompts';

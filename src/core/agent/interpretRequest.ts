@@ -1,0 +1,322 @@
+import type { PlannedCall } from '../study/stateManager';
+import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
+import { canonicalText } from './understanding/lexicon';
+import { mainsUnresolved, resolveQuantities } from './understanding/quantities';
+import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
+import { modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
+
+/*
+ * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
+ * quantities, clauses with negation scope), then precedence, the rules of plannerRules.ts, secondary settings folded
+ * into the step before, and follow-ups read as changes of earlier steps.
+ */
+
+const CORRECTION = /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+/** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
+const RELATIVE = /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+
+/** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
+const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
+const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|^(?:再一次|再做一次|重做|再跑一次|再來一次)|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
+/** "clear", "reset", "start over" with nothing after: the whole Study. */
+const BARE_CLEAR = /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
+/** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
+const PANEL_ONLY = /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:切換到|切到|打開|開啟)\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:面板|頁面|分頁)?$/i;
+/** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
+const CHOOSE_MODEL = /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+/** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
+const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
+const START_WORD = /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
+
+const PREPROCESS_TOOLS = new Set(['apply_bandpass_filter', 'apply_notch_filter', 'resample_data', 'normalize_data', 'set_reference', 'select_channels', 'apply_standard_preprocess', 'set_montage']);
+const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
+
+/** Steps that, asked for twice in one turn ("evaluate and show the confusion matrix on validation"), are one call. */
+const ONCE_PER_TURN = new Set(['evaluate']);
+
+/** A read asked for twice in one turn ("what's in the data folder? just list it") runs once, with the most detail. */
+function dedupeReads(calls: PlannedCall[]): void {
+  for (let i = 0; i < calls.length; i++) {
+    if (ONCE_PER_TURN.has(calls[i].tool)) {
+      for (let j = calls.length - 1; j > i; j--) {
+        if (calls[j].tool !== calls[i].tool) continue;
+        // the later mention adds what it says; the default split ("test") does not undo an explicit one
+        const later = Object.fromEntries(Object.entries(calls[j].arguments).filter(([k, v]) => !(k === 'split' && v === 'test')));
+        calls[i] = { tool: calls[i].tool, arguments: { ...calls[i].arguments, ...later } };
+        calls.splice(j, 1);
+      }
+      continue;
+    }
+    if (!READ_ONLY.has(calls[i].tool)) continue;
+    for (let j = calls.length - 1; j > i; j--) {
+      if (calls[j].tool !== calls[i].tool) continue;
+      const detail = (c: PlannedCall) => Object.values(c.arguments).filter((v) => v !== '.' && v !== undefined).length;
+      if (detail(calls[j]) > detail(calls[i])) calls[i] = calls[j];
+      calls.splice(j, 1);
+    }
+  }
+}
+
+/** The Study's facts the understanding layer evaluates quantities against. */
+function factsOf(ctx: PlannerContext) {
+  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training };
+}
+
+/**
+ * Turns one request into tool calls; the message explains what could not be mapped. The text goes through the
+ * understanding layer first: literals masked (quotes, file names), vocabulary canonicalised (synonyms, typos),
+ * references to earlier turns resolved, quantities evaluated against the Study, clauses split with negation scope.
+ */
+export function interpretRequest(request: string, ctx: PlannerContext): PlanOutcome {
+  const turns: PastTurn[] = ctx.history ?? (ctx.previous.length ? [{ user: '', calls: ctx.previous, results: [] }] : []);
+  // "do it again", "I meant 128": the newest turn that did something (a status read in between is not "it")
+  const acting = turns.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool)));
+  const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
+  const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
+  const inner: PlannerContext = { ...ctx, previous };
+  const masked = maskLiterals(request.trim());
+  const canonical = resolveReferences(canonicalText(masked.text), turns);
+  const resolved = resolveQuantities(canonical, factsOf(ctx));
+  if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
+  const text = resolved.text.trim();
+  const lit = (t: string) => unmask(t, masked.literals);
+  if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  const calls: PlannedCall[] = [];
+  const problems: string[] = [];
+  const isCorrection = previous.length > 0 && (CORRECTION.test(text) || ELLIPSIS.test(text) || /改成|改為|改用|改\s*\d|換成|\binstead\b/i.test(text) || /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
+  const clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
+  const negated = clauses.filter((c) => c.negated);
+  // events renamed in earlier turns are names the user may use now
+  for (const t of turns) for (const c of t.calls) if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
+  for (let i = 0; i < clauses.length; i++) {
+    if (clauses[i].negated) {
+      // "…, 不要做基線校正", "…, don't run the baseline": a negated setting of the step before, not a step
+      const prev = calls[calls.length - 1];
+      if (prev && /baseline|基線|基準/i.test(clauses[i].text)) {
+        if (prev.tool === 'epoch_data') prev.arguments.baseline = null;
+        if (prev.tool === 'evaluate') prev.arguments.baseline = false;
+      }
+      continue;
+    }
+    const rawMasked = clauses[i].text;
+    const raw = lit(rawMasked);
+    const m = normaliseRanges(rawMasked);
+    const s = lit(m);
+    if (i === 0 && isCorrection) {
+      const corrected = correct(s, inner, raw, m, RELATIVE.test(request));
+      if (corrected) {
+        calls.push(...corrected);
+        continue;
+      }
+    }
+    const special = precedence(m, s, inner);
+    if (special) {
+      if (typeof special === 'string') problems.push(`${raw} (${special})`);
+      else calls.push(...special);
+      continue;
+    }
+    const rule = RULES.find((r) => r.when.test(m) && !(r.unless && r.unless.test(m)));
+    // a clause that only adds settings to the step before it ("…, save checkpoints every 2", "and notch 60")
+    const merged = addSettings(calls[calls.length - 1], rule?.tool ?? null, s, inner, raw, clauses[i].joiner);
+    if (merged) continue;
+    if (!rule && previous.length && !calls.length) {
+      // no verb of its own: it changes an earlier step ("重疊一半", "上限 35", "the raw traces of those")
+      const corrected = correct(s.replace(CORRECTION, ''), inner, raw, m.replace(CORRECTION, ''), RELATIVE.test(request));
+      if (corrected) {
+        calls.push(...corrected);
+        continue;
+      }
+    }
+    if (!rule) {
+      problems.push(raw);
+      continue;
+    }
+    // "band-pass the same as before": the earlier call of that tool, with anything newly written on top
+    const before = saysSame(m) ? lastCallOf(turns, rule.tool) : null;
+    const out = rule.build(s, inner, raw);
+    if (before && (typeof out === 'string' || !/\d/.test(m))) {
+      calls.push({ tool: before.tool, arguments: { ...before.arguments } });
+      continue;
+    }
+    if (typeof out === 'string') problems.push(`${raw} (${out})`);
+    else {
+      calls.push(...out);
+      // events renamed earlier in the request are the names later clauses use
+      for (const c of out) if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
+    }
+  }
+  dedupeReads(calls);
+  if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
+  if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
+  if (!calls.length && negated.length) return { calls: [], message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.` };
+  return { calls };
+}
+
+/**
+ * "I meant 128", "make that 64", "0.5 to 2.5 s instead": numbers without a parameter word replace the last numbers of
+ * the request they correct, which is then read again ("configure … 20 epochs and batch 32" → "… batch 64").
+ */
+function renumber(input: string, ctx: PlannerContext, relative = false): PlannedCall[] | null {
+  let masked = input;
+  const NUMBER = /(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?(?:e-?\d+)?/gi;
+  // "halve it", "double that", "減半": the factor is the word
+  const factor = /^(?:halve|減半)/i.test(masked.trim()) ? '0.5' : /^(?:double|加倍|翻倍)/i.test(masked.trim()) ? '2' : /^triple/i.test(masked.trim()) ? '3' : null;
+  if (factor && relative) masked = factor;
+  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:same but|but|though)\b|\b(?:is fine|will do|is enough|works)\b/gi, ' ').trim();
+  if (words) return null;
+  const nums = masked.match(NUMBER) ?? [];
+  const turns = ctx.history ?? [];
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = turns[i];
+    if (!t.calls.some((c) => !READ_ONLY.has(c.tool))) continue;
+    const text = resolveQuantities(canonicalText(maskLiterals(t.user).text), factsOf(ctx)).text;
+    const found = [...text.matchAll(NUMBER)];
+    if (found.length < nums.length || !nums.length) return null;
+    let out = text;
+    const targets = found.slice(found.length - nums.length);
+    for (let k = targets.length - 1; k >= 0; k--) {
+      const m = targets[k];
+      // "改成十分之一", "make it half": a share of the value it replaces
+      const value = relative ? String(Math.round(Number(m[0]) * Number(nums[k]) * 1e9) / 1e9) : nums[k];
+      out = out.slice(0, m.index) + value + out.slice((m.index ?? 0) + m[0].length);
+    }
+    const again = interpretRequest(unmask(out, maskLiterals(t.user).literals), { ...ctx, history: turns.slice(0, i), previous: [] });
+    const target = t.calls.filter((c) => !READ_ONLY.has(c.tool)).pop();
+    const same = again.calls.filter((c) => c.tool === target?.tool).pop();
+    return same && target ? [{ tool: target.tool, arguments: { ...target.arguments, ...same.arguments } }] : null;
+  }
+  return null;
+}
+
+/** Settings a standard preprocessing call takes from the clauses after it. */
+const STANDARD_PARTS: Record<string, (a: Record<string, unknown>) => Record<string, unknown>> = {
+  apply_notch_filter: (a) => ({ notch_freq: a.freq }),
+  resample_data: (a) => ({ resample_rate: a.rate }),
+  set_reference: (a) => (a.method === 'average' ? { rereference: 'average' } : {}),
+  normalize_data: (a) => ({ normalize_method: a.method }),
+  apply_bandpass_filter: (a) => ({ l_freq: a.low_freq, h_freq: a.high_freq }),
+};
+
+/**
+ * Folds a clause into the call before it when it only adds that call's settings: "standard preprocessing … and notch
+ * 60" sets notch_freq, "configure training …, save checkpoints every 2" sets the checkpoint interval. Returns true
+ * when the clause was absorbed.
+ */
+function addSettings(prev: PlannedCall | undefined, tool: string | null, s: string, ctx: PlannerContext, raw: string, joiner: string): boolean {
+  if (!prev || !/^(?:and|,|with|plus|also|only|just)$/.test(joiner)) return false;
+  if (prev.tool === 'apply_standard_preprocess' && tool && STANDARD_PARTS[tool]) {
+    const out = RULES.find((r) => r.tool === tool)?.build(s, ctx, raw);
+    if (!out || typeof out === 'string') return false;
+    Object.assign(prev.arguments, STANDARD_PARTS[tool](out[0].arguments));
+    return true;
+  }
+  if (tool && tool !== prev.tool) return false;
+  const own = RULES.find((r) => r.tool === prev.tool);
+  if (!own || !/\d|\b(?:without|no|with)\b/i.test(s)) return false;
+  const out = own.build(s, { ...ctx, training: prev.tool === 'configure_training' ? { ...(ctx.training ?? {}), ...prev.arguments } : ctx.training }, raw);
+  if (typeof out === 'string') return false;
+  const same = out.find((c) => c.tool === prev.tool);
+  if (!same) return false;
+  // only what the clause wrote: values the builder fills in by default for an empty request are not settings
+  const blank = own.build('', ctx, '');
+  const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === prev.tool)?.arguments ?? {});
+  // a one-edge filter after a filter moves only the edge it names ("high-pass 0.5 Hz and low-pass 40 Hz")
+  const edgeOnly = prev.tool === 'apply_bandpass_filter' ? (/\b(?:low-?pass|lowpass|lp)\b|低通/i.test(s) ? 'high_freq' : /\b(?:high-?pass|highpass|hp)\b|高通/i.test(s) ? 'low_freq' : null) : null;
+  const fresh = Object.entries(same.arguments).filter(([k, v]) => (!edgeOnly || k === edgeOnly) && JSON.stringify(prev.arguments[k]) !== JSON.stringify(v) && JSON.stringify(defaults[k]) !== JSON.stringify(v));
+  if (!fresh.length) return false;
+  Object.assign(prev.arguments, Object.fromEntries(fresh));
+  return true;
+}
+
+/** Readings that win over the general rules: a bare "clear", a panel switch, choosing a model, an unresolved mains notch. */
+function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | string | null {
+  const t = m.trim();
+  if (BARE_CLEAR.test(t)) return [{ tool: 'clear_dataset', arguments: {} }];
+  // a question about the Study's own values reads the Study ("what's the sampling rate now?")
+  if (/^(?:what(?:'s| is| are)?|how many|how much|which|現在|目前)\b.*(?:sampling rate|sample rate|channels?|events?|epochs?|trials?|shape|duration|取樣率|通道|事件)/i.test(t) && /[?？]\s*$|^(?:what|how|which)/i.test(t) && !/\b(?:should|best|recommend)/i.test(t)) return [{ tool: 'get_dataset_info', arguments: {} }];
+  // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
+  if (/^(?:please\s+)?(?:undo|revert|roll back|take back)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(t) && ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool))) return [{ tool: 'reset_preprocessing', arguments: {} }];
+  if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t)) return [{ tool: 'start_training', arguments: {} }];
+  // "train on the GPU: 200 epochs, batch 16, lr 0.01", "訓練 50 個 epoch，batch 32，學習率 0.001": a list of settings configures
+  if (/^(?:重複訓練|repeat (?:the )?training)/i.test(t) && !/開始|\bstart\b/i.test(t)) {
+    const a = trainingArgs(s, ctx);
+    if (a) return [{ tool: 'configure_training', arguments: a }];
+  }
+  if (/^(?:please\s+)?(?:train|訓練)/i.test(t) && !START_WORD_EN.test(t.replace(/^(?:please\s+)?train\w*/i, '')) && (t.match(/[,，:：]/g) ?? []).length >= 2 && (!modelName(s) || /[:：]/.test(t))) {
+    const a = trainingArgs(s, ctx);
+    if (a) return [...(modelName(s) ? [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] : []), { tool: 'configure_training', arguments: a }];
+  }
+  const panel = PANEL_ONLY.exec(t);
+  if (panel) {
+    const p = PANELS.find(([re]) => re.test(panel[1] ?? panel[2] ?? ''));
+    if (p) return [{ tool: 'switch_panel', arguments: { panel_name: p[1] } }];
+  }
+  const view = VIEW_MODES.find(([re]) => re.test(t));
+  if (view && (/\b(?:show|open|display|switch|go|view|see|bring up|pull up)\b|顯示|打開|開啟|切換|看/i.test(t) || t.split(/\s+/).length <= 3)) {
+    return [{ tool: 'switch_panel', arguments: { panel_name: view[1], view_mode: view[2] } }];
+  }
+  const chosen = CHOOSE_MODEL.exec(t);
+  if (chosen && (!START_WORD.test(t.slice(chosen[0].length)) || /\b(?:later|myself|not yet|tomorrow)\b|晚點|稍後|自己|先不要/i.test(t))) {
+    const calls: PlannedCall[] = [{ tool: 'set_model', arguments: { model_name: modelName(chosen[1]) } }];
+    const a = trainingArgs(s, ctx);
+    if (a) calls.push({ tool: 'configure_training', arguments: a });
+    return calls;
+  }
+  // "remove the line noise" names a fact about where the data was recorded: ask; a bare "notch filter" keeps 50 Hz
+  if (/line noise|mains|power[- ]?line|\bhum\b|市電|工頻/i.test(t) && !/\bstandard|default|preprocess|前處理/i.test(t) && mainsUnresolved(s)) {
+    return 'which mains frequency? 50 Hz (Europe, most of Asia and Africa) or 60 Hz (the Americas, Taiwan, Korea); e.g. "notch 60 Hz"';
+  }
+  return null;
+}
+
+/**
+ * A correction changes an earlier call with the new values merged over the old ones. The target is the newest
+ * earlier call (of any earlier turn) that the new words can describe: "I meant 128" after a resample changes the
+ * rate, "make it 4 s" after an epoch the window.
+ */
+function correct(s: string, outer: PlannerContext, raw: string, masked: string, relative = false): PlannedCall[] | null {
+  const renumbered = renumber(masked, outer, relative);
+  if (renumbered) return renumbered;
+  // "and on train?", "what about for C4": a preposition first means a new object for the same step, not a new verb
+  const sameStep = /^(?:(?:and|also|now|then|what about|how about)\s+)?(?:on|in|for|with|at|to)\b/i.test(masked.trim());
+  const rule = sameStep ? undefined : RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
+  const candidates = [...outer.previous].reverse();
+  for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
+  for (const last of candidates.slice(0, 8)) {
+    const ctx = last.tool === 'configure_training' ? { ...outer, training: { ...(outer.training ?? {}), ...last.arguments } } : outer;
+    if (rule && rule.tool !== last.tool) continue;
+    const target = RULES.find((r) => r.tool === last.tool);
+    if (!target) continue;
+    // "那 raw 呢", "what about raw": the listing of another folder
+    const other = /^(?:那麼?|what about|how about)\s*(?:in\s+)?([\w./\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:呢)?\s*[?？]?$/i.exec(s.trim());
+    if (last.tool === 'list_files' && other) return [{ tool: 'list_files', arguments: { ...last.arguments, directory: other[1] } }];
+    // a window's overlap share is of the window already chosen
+    const text = last.tool === 'window_epoch' && typeof last.arguments.duration === 'number' && !/\d\s*(?:s|sec|秒)\b(?!.*(?:overlap|重疊))/i.test(s) ? `${s} duration ${last.arguments.duration} s` : s;
+    const out = target.build(text, ctx, raw);
+    if (typeof out === 'string') continue;
+    const same = out.find((c) => c.tool === last.tool);
+    if (!same) continue;
+    // what the builder fills in by default ("traces" for a plot) is not part of the correction
+    const blank = target.build('', ctx, '');
+    const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === last.tool)?.arguments ?? {});
+    const said = (v: unknown) => typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s);
+    const written = Object.fromEntries(Object.entries(same.arguments).filter(([k, v]) => !(k in last.arguments) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)));
+    // "also T2", "也包括 C4": a list grows instead of being replaced
+    if (/\b(?:include|including|add|plus)\b|包括|加上|再加|也要/i.test(s)) {
+      for (const k of ['event_id', 'channels']) {
+        const before = last.arguments[k];
+        const now = written[k];
+        if (Array.isArray(before) && Array.isArray(now)) written[k] = [...new Set([...before, ...now])];
+      }
+    }
+    const merged = { ...last.arguments, ...written };
+    // a correction that changes nothing is not about this call
+    if (JSON.stringify(merged) === JSON.stringify(last.arguments)) continue;
+    return [{ tool: last.tool, arguments: merged }];
+  }
+  if (rule) {
+    const out = rule.build(s, outer, raw);
+    if (typeof out !== 'string') return out;
+  }
+  return null;
+}

@@ -1,0 +1,91 @@
+/**
+ * Number words to digits, in English ("sixty-four", "a dozen") and Traditional Chinese ("一百二十八", "兩", "百分之二十五",
+ * "四分之一"). Only numbers that measure something are rewritten: "one" stays a pronoun ("the previous one") unless a
+ * unit or count follows, and Chinese numerals need a unit or counter after them ("再一次" is "again", not "again 1").
+ */
+const UNITS_EN: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+};
+const TENS_EN: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+const WORD = `(?:${[...Object.keys(TENS_EN), ...Object.keys(UNITS_EN)].join('|')}|hundred|thousand|a hundred|a thousand|a dozen|dozen)`;
+const NUMBER_WORDS = new RegExp(`\\b${WORD}(?:[\\s-]+(?:and\\s+)?${WORD})*\\b`, 'gi');
+/** What may follow "one" for it to be a number: a unit, a count noun, or a comparison. */
+const MEASURED = /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\b|thousand\b|x\b|times)/i;
+
+function wordsValue(words: string): number | null {
+  let total = 0;
+  let current = 0;
+  for (const w of words.toLowerCase().split(/[\s-]+/).filter((x) => x && x !== 'and' && x !== 'a')) {
+    if (w in UNITS_EN) current += UNITS_EN[w];
+    else if (w in TENS_EN) current += TENS_EN[w];
+    else if (w === 'dozen') current = (current || 1) * 12;
+    else if (w === 'hundred') current = (current || 1) * 100;
+    else if (w === 'thousand') {
+      total += (current || 1) * 1000;
+      current = 0;
+    } else return null;
+  }
+  return total + current;
+}
+
+export function englishNumbers(text: string): string {
+  return text.replace(NUMBER_WORDS, (m, offset: number, all: string) => {
+    const after = all.slice(offset + m.length);
+    if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after)) return m;
+    // "one of the", "the other one": pronouns
+    const v = wordsValue(m);
+    return v === null ? m : String(v);
+  });
+}
+
+const ZH_DIGIT: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 兩: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const ZH_NUM = '[零〇一二兩两三四五六七八九十百千]+';
+
+/** 一百二十八 → 128, 十五 → 15, 兩千 → 2000. */
+export function zhValue(s: string): number | null {
+  let total = 0;
+  let current = 0;
+  let digit = 0;
+  for (const ch of s) {
+    if (ch in ZH_DIGIT) {
+      digit = ZH_DIGIT[ch];
+      continue;
+    }
+    const mult = ch === '十' ? 10 : ch === '百' ? 100 : ch === '千' ? 1000 : 0;
+    if (!mult) return null;
+    current += (digit || 1) * mult;
+    digit = 0;
+  }
+  total += current + digit;
+  return Number.isFinite(total) ? total : null;
+}
+
+/** Chinese numerals followed by a unit or counter, percentages and fractions. */
+export function chineseNumbers(text: string): string {
+  return text
+    .replace(new RegExp(`百分之(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
+    .replace(new RegExp(`(${ZH_NUM}|\\d+)分之(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
+      const den = /\d/.test(d) ? Number(d) : zhValue(d);
+      const num = /\d/.test(n) ? Number(n) : zhValue(n);
+      return den && num !== null ? String(num / den) : m;
+    })
+    .replace(new RegExp(`(${ZH_NUM})成(?![功為])`, 'g'), (m, n: string) => {
+      const v = zhValue(n);
+      return v !== null && v <= 10 ? `${v * 10}%` : m;
+    })
+    .replace(new RegExp(`(${ZH_NUM})點([零〇一二兩两三四五六七八九]+)`, 'g'), (m, i: string, f: string) => {
+      const whole = zhValue(i);
+      const frac = [...f].map((c) => String(zhValue(c) ?? '')).join('');
+      return whole === null || !frac ? m : `${whole}.${frac}`;
+    })
+    .replace(/半(?=\s*(?:秒|毫秒))/g, '0.5')
+    .replace(new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'), (m, n: string, offset: number, all: string) => {
+      // "再一次", "一次" (once) are words, not counts
+      if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
+      const v = zhValue(n);
+      return v === null ? m : String(v);
+    })
+    .replace(/(?:的)?一半/g, ' half ');
+}

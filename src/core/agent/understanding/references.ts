@@ -1,0 +1,102 @@
+import type { PlannedCall } from '../../study/stateManager';
+
+/** One earlier request and what the agent called for it (with the tools' answers, for "load them" after a listing). */
+export interface PastTurn {
+  user: string;
+  calls: PlannedCall[];
+  results: string[];
+}
+
+/** The newest call of a tool across all earlier turns. */
+export function lastCallOf(turns: readonly PastTurn[], tool: string): PlannedCall | null {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const calls = turns[i].calls;
+    for (let j = calls.length - 1; j >= 0; j--) if (calls[j].tool === tool) return calls[j];
+  }
+  return null;
+}
+
+/** All earlier calls, newest first. */
+export function callsNewestFirst(turns: readonly PastTurn[]): PlannedCall[] {
+  return turns.flatMap((t) => t.calls).reverse();
+}
+
+/** The calls of the newest turn that made any. */
+export function lastTurnCalls(turns: readonly PastTurn[]): PlannedCall[] {
+  for (let i = turns.length - 1; i >= 0; i--) if (turns[i].calls.length) return turns[i].calls;
+  return [];
+}
+
+/** Model names chosen so far, oldest first (set_model calls). */
+function modelsChosen(turns: readonly PastTurn[]): string[] {
+  return turns.flatMap((t) => t.calls).filter((c) => c.tool === 'set_model' && typeof c.arguments.model_name === 'string').map((c) => c.arguments.model_name as string);
+}
+
+const PREVIOUS_MODEL = /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|上一個模型|之前的模型|前一個模型|原本的模型|剛才的模型/i;
+const SAME = /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
+const PLURAL_REF = /\b(?:those|these|them|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b|那些(?:通道|事件|檔案)?|這些(?:通道|事件|檔案)?|它們/i;
+
+/** Files named in a listing tool's answer ("S001R04.edf", "sub-01/run1.vhdr"). */
+function filesFrom(text: string): string[] {
+  return [...new Set([...text.matchAll(/[\w./\\-]+\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b/gi)].map((m) => m[0]))];
+}
+
+function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'files'): string[] {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = turns[i];
+    for (let j = t.calls.length - 1; j >= 0; j--) {
+      const c = t.calls[j];
+      if (kind === 'channels' && Array.isArray(c.arguments.channels)) return c.arguments.channels as string[];
+      if (kind === 'events' && Array.isArray(c.arguments.event_id)) return (c.arguments.event_id as unknown[]).map(String);
+      if (kind === 'files') {
+        if (c.tool === 'list_files') {
+          const listed = filesFrom(t.results.join('\n'));
+          if (listed.length) return listed;
+        }
+        if (Array.isArray(c.arguments.paths)) return c.arguments.paths as string[];
+      }
+    }
+  }
+  return [];
+}
+
+/**
+ * Rewrites references to earlier turns into what they refer to: "the previous model" → the model chosen before the
+ * current one, "those channels" → "C3, Cz, C4", "load them" after a listing → the files listed. Returns the text
+ * unchanged when nothing earlier fits (the rules then ask).
+ */
+export function resolveReferences(text: string, turns: readonly PastTurn[]): string {
+  let s = text;
+  // "to the same place", "同一個地方": the last path written to
+  const place = /\b(?:the\s+)?same\s+(?:place|folder|directory|path|location)\b|同一個(?:地方|資料夾|位置|路徑)|同樣的(?:地方|資料夾|位置|路徑)/i;
+  if (place.test(s)) {
+    const last = callsNewestFirst(turns).find((c) => typeof c.arguments.path === 'string');
+    if (last) s = s.replace(place, last.arguments.path as string);
+  }
+  if (PREVIOUS_MODEL.test(s)) {
+    const models = modelsChosen(turns);
+    const current = models[models.length - 1];
+    const earlier = [...models].reverse().find((m) => m !== current) ?? current;
+    if (earlier) s = s.replace(PREVIOUS_MODEL, earlier);
+  }
+  s = s.replace(new RegExp(PLURAL_REF.source, 'gi'), (m, noun: string | undefined) => {
+    const kind = noun ? (/chan|通道/i.test(noun) ? 'channels' : /event|class|事件/i.test(noun) ? 'events' : 'files') : guessKind(s);
+    if (!kind) return m;
+    const v = valuesOf(turns, kind);
+    if (!v.length) return m;
+    return kind === 'files' ? v.map((f) => (/\s/.test(f) ? `"${f}"` : f)).join(', ') : kind === 'channels' ? `channels ${v.join(', ')}` : v.join(' and ');
+  });
+  return s;
+}
+
+function guessKind(s: string): 'channels' | 'events' | 'files' | null {
+  if (/\b(?:load|open|import|read)\b|載入|讀取|匯入/i.test(s)) return 'files';
+  if (/\b(?:epoch|around|merge|rename)\b|切段|分段/i.test(s)) return 'events';
+  if (/\b(?:keep|select|pick|plot|reference)\b|通道|畫/i.test(s)) return 'channels';
+  return null;
+}
+
+/** "same as before": the request points at an earlier call of the tool it names. */
+export function saysSame(text: string): boolean {
+  return SAME.test(text);
+}
