@@ -1,5 +1,7 @@
 import { createInterface } from 'node:readline/promises';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { dataFolders } from '../../core/tools/boundary';
 import type { CliCommand } from '../command';
 import { CliUsageError, parseFlags } from '../command';
@@ -8,7 +10,7 @@ import { XBrainSession } from '../../core/session';
 import { STAGES, type Stage } from '../../core/study/types';
 import { AgentController, type ConfirmRequest } from '../../core/agent/controller';
 import { Conversation } from '../../core/agent/conversation';
-import { mockSession, MOCK_FILES } from '../../core/agent/mockTools';
+import { disposeSimulatedSession, mockSession, SIMULATED_FILES } from '../../core/agent/simulatedStudy';
 import { createLlm } from '../../core/agent/backends';
 import { renderEvent } from '../../core/agent/render';
 import { openRetriever, embeddingEndpointFromEnv } from '../../core/rag/retriever';
@@ -18,7 +20,7 @@ import { BackgroundReviewer } from '../../core/agent/reviewer';
 export const askCommand: CliCommand = {
   name: 'ask',
   usage: 'ask "REQUEST" [--data PATH] [--llm offline|openai] [--embedding-model M] [--yes] [--json] [--mock [--stage S]] [--workspace DIR] [--data-folder DIR]',
-  summary: 'Run the agent on the workspace Study (offline planner by default; --mock uses simulated tools)',
+  summary: 'Run the agent on the workspace Study (offline planner by default; --mock: the real tools on a simulated Study)',
   run: async (argv) => {
     const { flags, positional } = parseFlags(argv, ['json', 'yes', 'mock', 'quiet']);
     const request = positional.join(' ').trim();
@@ -31,11 +33,13 @@ export const askCommand: CliCommand = {
     const llmKind = typeof flags.llm === 'string' ? flags.llm : 'offline';
     if (llmKind !== 'offline' && llmKind !== 'openai') throw new CliUsageError(`--llm: '${llmKind}' must be offline or openai`);
     if (flags['embedding-model'] === true) throw new CliUsageError('--embedding-model: needs a model name (e.g. text-embedding-3-small)');
-    const dataPath = typeof flags.data === 'string' ? flags.data : mock ? MOCK_FILES.join(',') : undefined;
+    const dataPath = typeof flags.data === 'string' ? flags.data : mock ? SIMULATED_FILES.join(',') : undefined;
 
     // the request names its data: the folders of --data may be read like configured data folders
     if (typeof flags.data === 'string') env.dataFolders = [...dataFolders(env), ...flags.data.split(/\s*,\s*/).filter(Boolean).map((p) => dirname(resolve(p)))];
-    const session = mock ? await mockSession(env, stageFlag as Stage) : await XBrainSession.open(env, { owner: 'xbrain ask' });
+    // --mock: the real tools on a simulated Study in a temporary folder (never the workspace), removed at the end
+    const mockDir = mock ? mkdtempSync(join(tmpdir(), 'xbrain-mock-')) : null;
+    const session = mockDir ? await mockSession({ ...env, workspace: mockDir }, stageFlag as Stage) : await XBrainSession.open(env, { owner: 'xbrain ask' });
     const llm = createLlm(llmKind, process.env);
     const json = Boolean(flags.json);
     const interactive = !json && !flags.yes && process.stdin.isTTY;
@@ -72,6 +76,10 @@ export const askCommand: CliCommand = {
     if (reviewer) {
       await reviewer.flush();
       reviewer.dispose();
+    }
+    if (mockDir) {
+      await disposeSimulatedSession(session);
+      rmSync(mockDir, { recursive: true, force: true });
     }
     if (json) {
       process.stdout.write(JSON.stringify({ calls: r.calls.map((c) => ({ tool: c.tool, arguments: c.arguments, result: c.result })), answer: r.answer }, null, 2) + '\n');

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { buildCli } from './cliBuild';
+import { useFreshTrainer } from './simulatedTrainer';
+
+useFreshTrainer();
 
 let cli = '';
 const ws = mkdtempSync(join(tmpdir(), 'xbrain-ask-'));
@@ -22,16 +25,17 @@ describe('xbrain ask --mock --json (ARCHITECTURE.md §6)', () => {
     expect(out.calls.map((c: { tool: string }) => c.tool)).toEqual(['load_data', 'apply_bandpass_filter', 'epoch_data']);
     expect(out.calls[2].arguments).toEqual({ t_min: -0.2, t_max: 1, event_id: ['T1', 'T2'] });
     for (const c of out.calls) expect(Object.keys(c.result)).toEqual(expect.arrayContaining(['type', 'content', 'meta', 'tool']));
-    expect(out.calls[2].result.content).toMatch(/15 epochs × 64 ch × 193 samples/);
+    expect(out.calls[2].result.content).toMatch(/Created 15 epochs \(T1: 8, T2: 7\) of 64 channels × 193 samples/);
     expect(out.answer).toMatch(/Stage: preprocessed/);
   });
 
   it('--stage starts the simulated Study at that stage; --yes confirms training', () => {
     const no = JSON.parse(run(['ask', '--mock', '--stage', 'dataset_ready', '--json', 'start training']).stdout);
     expect(no.calls[0].result.type).toBe('confirm');
-    const yes = JSON.parse(run(['ask', '--mock', '--stage', 'dataset_ready', '--yes', '--json', 'train ShallowConvNet for 3 epochs with batch 4']).stdout);
+    const yes = JSON.parse(run(['ask', '--mock', '--stage', 'dataset_ready', '--yes', '--json', 'train EEGNet for 3 epochs with batch 4']).stdout);
     expect(yes.calls.map((c: { tool: string }) => c.tool)).toEqual(['set_model', 'configure_training', 'start_training']);
-    expect(yes.calls[2].result.content).toMatch(/Stage: trained/);
+    expect(yes.calls[2].result.content).toMatch(/Training finished: 1 run\(s\)/);
+    expect(yes.answer).toMatch(/Stage: trained/);
   });
 
   it('bad flags are a one-line error naming the parameter', () => {
@@ -41,3 +45,4 @@ describe('xbrain ask --mock --json (ARCHITECTURE.md §6)', () => {
     expect(r.stderr).toMatch(/--stage/);
   });
 });
+

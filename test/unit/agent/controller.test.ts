@@ -1,15 +1,18 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
-import { mockSession } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
+import { useFreshTrainer } from './simulatedTrainer';
 import { Conversation } from '../../../src/core/agent/conversation';
 import type { AgentEvent } from '../../../src/core/agent/events';
 import type { Stage } from '../../../src/core/study/types';
 import { repoRoot } from '../helpers/paths';
 import { ScriptedLlm, call } from './scripted';
+
+useFreshTrainer();
 
 const env = () => ({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-agent-')), packageRoot: repoRoot, trusted: true });
 async function setup(stage: Stage, llm = new OfflinePlanner() as ConstructorParameters<typeof AgentController>[0]['llm'], confirm?: () => Promise<boolean>) {
@@ -27,7 +30,7 @@ describe('ReAct controller with the offline planner over mock tools', () => {
     expect(r.calls.every((c) => c.result.type !== 'error')).toBe(true);
     expect(session.study.stage).toBe('preprocessed');
     expect(session.study.state.epochs?.nEpochs).toBe(15);
-    expect(session.study.state.history.map((h) => h.op)).toEqual(['bandpass_filter']);
+    expect(session.study.state.history.map((h) => h.op)).toEqual(['bandpass_filter', 'epoch_data']);
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('step_start');
     expect(types).toContain('plan_start');
@@ -66,6 +69,7 @@ describe('ReAct controller with the offline planner over mock tools', () => {
     expect(r1.answer).toMatch(/did not confirm/);
 
     const approving = await setup('dataset_ready', undefined, () => new Promise((res) => setTimeout(() => res(true), 20)));
+    approving.agent['o'].awaitLongJobs = true; // as the CLI does: the real training runs to the end
     approving.agent['o'].confirm = async (q) => {
       asked = q.question;
       await new Promise((res) => setTimeout(res, 10));
@@ -163,6 +167,8 @@ describe('ReAct controller guards (scripted model)', () => {
     let k = 0;
     const llm = new ScriptedLlm([() => ({ toolCalls: [call('list_files', { directory: `d${k++}` })] })]);
     const session = await mockSession(env(), 'empty');
+    // real folders to list (the simulated workspace holds only its recordings and data/)
+    for (let i = 0; i < 6; i++) mkdirSync(join(session.env.workspace, `d${i}`));
     const agent = new AgentController({ llm, session, maxSteps: 4 });
     const r = await agent.run('list');
     expect(r.stoppedBy).toBe('max_steps');

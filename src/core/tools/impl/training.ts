@@ -88,6 +88,21 @@ const threadsFor = (config: TrainingConfig, env: ToolEnv): number => {
   return Math.max(1, Math.min(2, availableParallelism()));
 };
 
+/** configure_training's epochs, or fewer when the front end limits them (ToolEnv.trainingEpochLimit). */
+export const epochsFor = (config: TrainingConfig, env: ToolEnv): number => Math.min(config.epoch, epochLimitOf(env) ?? Infinity);
+
+/** ToolEnv.trainingEpochLimit when it is a positive integer (else no limit). */
+export const epochLimitOf = (env: ToolEnv): number | undefined => {
+  const limit = Number(env.trainingEpochLimit);
+  return Number.isInteger(limit) && limit >= 1 ? limit : undefined;
+};
+
+/** The line a result adds when the epochs were limited, else ''. */
+export const epochLimitNote = (config: TrainingConfig, env: ToolEnv): string => {
+  const n = epochsFor(config, env);
+  return n < config.epoch ? `\nNote: this environment limits training to ${n} epoch(s) per run (configured: ${config.epoch}).` : '';
+};
+
 /** configure_training's input_norm (train_fold unless set to none). */
 export const inputNormOf = (config: TrainingConfig): 'train_fold' | 'none' => (config.input_norm === 'none' ? 'none' : 'train_fold');
 
@@ -200,7 +215,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
       params: model.params,
       spec,
       config: {
-        epochs: config.epoch,
+        epochs: epochsFor(config, ctx.env),
         batchSize: config.batch_size,
         learningRate: config.learning_rate,
         optimizer: config.optimizer,
@@ -363,13 +378,14 @@ export const trainingTools: ToolImplementations = {
         ctx.releaseQueue?.(); // the runs are registered (stage training): later calls need not wait for the end
         const done = await finished;
         const failed = done.filter((r) => r.status === 'failed').length;
-        return text('start_training', `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}`, {
+        const config = ctx.study.state.training ?? DEFAULT_TRAINING;
+        return text('start_training', `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}${epochLimitNote(config, ctx.env)}`, {
           runIds: done.map((r) => r.id), runs: done.map(({ id, status, seed, splitName, repeat, error }) => ({ id, status, seed, splitName, repeat, error })),
         });
       }
       finished.catch(() => undefined);
       return text('start_training', `Training started: ${runs.length} run(s) (${runs.map((r) => `${r.splitName} repeat ${r.repeat}, seed ${r.seed}`).join('; ')}). `
-        + 'Progress arrives per epoch; stop_training ends it.', { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed) });
+        + `Progress arrives per epoch; stop_training ends it.${epochLimitNote(ctx.study.state.training ?? DEFAULT_TRAINING, ctx.env)}`, { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed) });
     },
   },
 
