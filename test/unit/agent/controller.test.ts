@@ -84,11 +84,17 @@ describe('ReAct controller with the offline planner over mock tools', () => {
 
   it('skipping ahead ("train now" on raw data) goes through the same confirmation with the defaults listed', async () => {
     let question = '';
+    let unrequested: string[] = [];
+    let steps: string[] = [];
     const { session, agent } = await setup('data_loaded', undefined, async () => true);
-    agent['o'].confirm = async (q) => ((question = q.question), true);
+    agent['o'].confirm = async (q) => ((question = q.question), (steps = q.steps.map((s) => s.tool)), (unrequested = q.unrequested.map((s) => s.tool)), true);
     await agent.run('train now');
     expect(question).toMatch(/apply_bandpass_filter\(low_freq=4, high_freq=40\)/);
     expect(question).toMatch(/generate_dataset/);
+    // the request named training only: every default step before it is marked as not asked for (--yes leaves them)
+    expect(steps.at(-1)).toBe('start_training');
+    expect(unrequested).toEqual(steps.slice(0, -1));
+    expect(unrequested).toEqual(expect.arrayContaining(['apply_bandpass_filter', 'epoch_data', 'generate_dataset']));
     expect(session.study.stage).toBe('trained');
   });
 

@@ -76,6 +76,7 @@ describe('the simulated Study (--mock, eval:agent): the real tools over simulate
     const r = await agent.run('split the data again by trial with 25% test');
     expect(r.calls.map((c) => c.tool)).toEqual(['generate_dataset']);
     expect(asked.map((q) => q.question)).toEqual(['Regenerating the dataset clears 1 training run(s) and their evaluations.']);
+    expect(asked[0].unrequested).toEqual([]);
     expect(session.study.state).toBe(before);
     expect(session.study.stage).toBe('trained');
   });
