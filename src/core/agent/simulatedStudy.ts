@@ -73,9 +73,13 @@ const TRAINING_STEPS: Call[] = [
   { tool: 'configure_training', arguments: { epoch: TRAINING_STAGE_EPOCHS, batch_size: 32, learning_rate: 0.001 } },
 ];
 
-/** The environment of every simulated session: trusted, and training limited to SIMULATED_EPOCH_LIMIT (unless set). */
+/**
+ * The environment of every simulated session: trusted, training limited to SIMULATED_EPOCH_LIMIT epochs and run on
+ * one trainer thread unless the caller set otherwise (one case trains at a time; at 27 training epochs per split a
+ * second data-parallel thread costs more CPU than it saves: eval:agent 88 → 84 s CPU).
+ */
 function simulatedEnv(env: ToolEnv, workspace: string): ToolEnv {
-  return { ...env, workspace, trusted: true, trainingEpochLimit: env.trainingEpochLimit ?? SIMULATED_EPOCH_LIMIT };
+  return { ...env, workspace, trusted: true, trainingEpochLimit: env.trainingEpochLimit ?? SIMULATED_EPOCH_LIMIT, trainerThreads: env.trainerThreads ?? 1 };
 }
 
 /** Every call that brings a workspace of simulated files to a stage, in order (for docs and tests). */
