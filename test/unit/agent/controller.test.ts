@@ -22,7 +22,7 @@ async function setup(stage: Stage, llm = new OfflinePlanner() as ConstructorPara
   return { session, events, agent };
 }
 
-describe('ReAct controller with the offline planner over mock tools', () => {
+describe('ReAct controller with the offline planner on the simulated Study (real tools)', () => {
   it('runs a multi-step request in order, moving the stage, with typed events', async () => {
     const { session, events, agent } = await setup('empty');
     const r = await agent.run('load S001R04.edf then band-pass 8 to 30 Hz then epoch 0 to 4 s around T1 and T2');
