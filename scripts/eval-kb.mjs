@@ -9,6 +9,7 @@ import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadTs } from './load-ts.mjs';
+import { useFreshTrainer } from './trainer-bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -19,6 +20,7 @@ const dir = resolve(flag('--dir') ?? join(root, 'test/kb-eval'));
 const parts = flag('--part') ? [flag('--part')] : ['dev', 'test'];
 const stage = flag('--stage') ?? 'trained';
 
+await useFreshTrainer(root);
 const { parseKbEvalSet, runKbEval } = await loadTs(join(root, 'src/core/agent/kbEvaluation.ts'));
 const { buildKbIndex, KbRetriever } = await loadTs(join(root, 'src/core/rag/knowledgeBase.ts'));
 const { createLlm } = await loadTs(join(root, 'src/core/agent/backends.ts'));

@@ -2,13 +2,18 @@
 // generators, which must see exactly what the product sees).
 import * as esbuild from 'esbuild';
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function loadTs(entry) {
   const r = await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, external: ['vscode', 'onnxruntime-node'], logLevel: 'error' });
-  const dir = mkdtempSync(join(tmpdir(), 'xbrain-gen-'));
+  // written inside the repository so the bundle's external packages (onnxruntime-node) resolve from node_modules
+  const cache = join(root, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'xbrain-gen-'));
   const file = join(dir, 'mod.cjs');
   writeFileSync(file, r.outputFiles[0].text);
   try {

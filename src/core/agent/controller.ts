@@ -26,6 +26,13 @@ export interface ConfirmRequest {
   tool: string;
   arguments: Record<string, unknown>;
   question: string;
+  /** what a yes would run: this call, or the whole skip-ahead plan the registry proposes for it */
+  steps: PlannedCall[];
+  /**
+   * Steps of `steps` the model did not call in this request (the registry's skip-ahead defaults): the user never asked
+   * for them, so a blanket yes (`xbrain ask --yes`) must not confirm them; only the user answering this question may.
+   */
+  unrequested: PlannedCall[];
 }
 
 /** Finds reference text for a question or few-shot examples for a request (src/core/rag implements it). */
@@ -187,6 +194,8 @@ export class AgentController {
     const calls: AgentCall[] = [];
     const recent: string[] = [];
     const rejected = new Set<string>();
+    /** the tools the model called for this request (steps a skip-ahead plan adds are not among them) */
+    const requested = new Set<string>();
     let broken = 0;
     let failures = 0;
     let stoppedBy: AgentErrorCode | undefined;
@@ -245,6 +254,7 @@ export class AgentController {
 
       turn.push({ role: 'assistant', content: reply.content, toolCalls: reply.toolCalls });
       const planned: PlannedCall[] = reply.toolCalls.map((c) => ({ tool: c.name, arguments: c.arguments ?? {} }));
+      for (const c of reply.toolCalls) requested.add(c.name);
       this.emit({ type: 'plan_start', steps: planned });
       let completed = 0;
       let failedAt: string | undefined;
@@ -254,7 +264,7 @@ export class AgentController {
           turn.push(toolMessage(call, `Not run: ${failedAt ? `the earlier step ${failedAt} failed` : 'the run stopped'}.`));
           continue;
         }
-        const outcome = await this.execute(call, recent, rejected, plan.propose, request);
+        const outcome = await this.execute(call, recent, rejected, requested, plan.propose, request);
         if (outcome.loop) {
           stop('loop', `the same call ${call.name}(${JSON.stringify(call.arguments)}) was requested ${LOOP_REPEATS} times in the last ${LOOP_WINDOW} calls`);
           turn.push(toolMessage(call, 'Not run: loop detected.'));
@@ -286,7 +296,7 @@ export class AgentController {
   }
 
   /** Validates, gates, asks for confirmation when needed, and runs one call. */
-  private async execute(call: ToolCall, recent: string[], rejected: Set<string>, propose = false, request = ''): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
+  private async execute(call: ToolCall, recent: string[], rejected: Set<string>, requested: ReadonlySet<string>, propose = false, request = ''): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
     const { session } = this.o;
     const args = call.arguments ?? {};
     const key = `${call.name}:${stableStringify(args)}`;
@@ -313,7 +323,7 @@ export class AgentController {
       // the turn asked a question: a call that changes the Study is only proposed, through the usual confirmation
       const question = `You asked a question in the same message, so nothing has changed yet. Run ${call.name}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})?`;
       this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question });
-      const ok = rejected.has(key) ? false : await (this.o.confirm ?? (async () => false))({ tool: call.name, arguments: args, question });
+      const ok = rejected.has(key) ? false : await (this.o.confirm ?? (async () => false))(confirmRequest(call.name, args, question, null, requested));
       if (!ok) {
         rejected.add(key);
         const res: ToolResult = { type: 'confirm', tool: call.name, content: `Proposed, not run: ${question}`, meta: { arguments: args, proposed: true } };
@@ -333,7 +343,7 @@ export class AgentController {
     for (let round = 0; r.type === 'confirm' && round < 3; round++) {
       this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question: r.content });
       // A call the user already refused in this request is not asked again (an insistent model cannot wear them down).
-      const ok = rejected.has(key) ? false : await (this.o.confirm ?? (async () => false))({ tool: call.name, arguments: args, question: r.content });
+      const ok = rejected.has(key) ? false : await (this.o.confirm ?? (async () => false))(confirmRequest(call.name, args, r.content, r, requested));
       if (!ok) {
         rejected.add(key);
         const res: ToolResult = { ...r, content: `The user rejected ${call.name}: ${r.content}`, meta: { ...r.meta, rejected: true } };
@@ -353,6 +363,13 @@ function unseenTrainingPlan(tool: string, r: ToolResult, request: string): boole
   if (!Array.isArray(plan) || tool === 'start_training' || tool === 'run_sweep') return false;
   if (!plan.some((c) => c.tool === 'start_training')) return false;
   return !/\b(?:train|training|retrain|fit)\b|訓練/i.test(canonicalText(request));
+}
+
+/** The question with what a yes would run, and which of those steps the request did not ask for. */
+function confirmRequest(tool: string, args: Record<string, unknown>, question: string, r: ToolResult | null, requested: ReadonlySet<string>): ConfirmRequest {
+  const plan = r?.meta.plan;
+  const steps: PlannedCall[] = Array.isArray(plan) && plan.length ? (plan as PlannedCall[]) : [{ tool, arguments: args }];
+  return { tool, arguments: args, question, steps, unrequested: steps.filter((s) => !requested.has(s.tool)) };
 }
 
 function toolMessage(call: ToolCall, content: string): ChatMessage {

@@ -1,6 +1,6 @@
 import { AgentController } from './controller';
 import { OfflinePlanner } from './offlinePlanner';
-import { mockSession } from './mockTools';
+import { simulatedCase, SIMULATED_FILES } from './simulatedStudy';
 import type { LlmClient } from './llm';
 import type { Stage } from '../study/types';
 import type { ToolEnv } from '../tools/types';
@@ -44,16 +44,21 @@ const subset = (want: unknown, got: unknown): boolean => {
   return JSON.stringify(want) === JSON.stringify(got);
 };
 
-/** Runs every case on a fresh simulated Study (mock tools) and scores it. */
+/**
+ * Runs every case on a fresh copy of the simulated Study (the real tools over simulated recordings, in a folder of
+ * its own under `env.workspace`, removed after the case) and scores it. Long jobs run to the end, as in `xbrain ask`.
+ */
 export async function runEval(cases: EvalCase[], env: ToolEnv, makeLlm: () => LlmClient = () => new OfflinePlanner()): Promise<EvalScores> {
   const tally = { intent: [0, 0], tools: [0, 0], params: [0, 0], state: [0, 0], recovery: [0, 0] };
   const failures: { id: string; what: string }[] = [];
   const byCategory: Record<string, { n: number; passed: number }> = {};
   for (const c of cases) {
-    const session = await mockSession(env, c.stage);
-    const agent = new AgentController({ llm: makeLlm(), session, confirm: async () => c.confirm ?? true, dataPath: 'S001R04.edf,S001R08.edf,S001R12.edf' });
+    const { session, close } = await simulatedCase(env, c.stage);
+    const agent = new AgentController({ llm: makeLlm(), session, confirm: async () => c.confirm ?? true, dataPath: SIMULATED_FILES.join(','), awaitLongJobs: true });
     let last = await agent.run(c.turns[0]);
     for (const t of c.turns.slice(1)) last = await agent.run(t);
+    const stage = session.study.stage;
+    await close();
     const tools = last.calls.map((x) => x.tool);
     const fails: string[] = [];
     const score = (k: keyof typeof tally, ok: boolean, what: string) => {
@@ -69,8 +74,8 @@ export async function runEval(cases: EvalCase[], env: ToolEnv, makeLlm: () => Ll
       const ok = e.args.every((a, i) => a === null || subset(a, last.calls[i]?.arguments));
       score('params', ok, `args: ${JSON.stringify(last.calls.map((x) => x.arguments))}`);
     }
-    if (e.stage) score('state', session.study.stage === e.stage, `stage: ${session.study.stage}`);
-    if (e.error) score('recovery', last.calls.some((x) => x.result.error?.code === e.error) && last.answer.length > 0 && (!e.stage || session.study.stage === e.stage), `error: ${last.calls.map((x) => x.result.error?.code ?? 'ok').join(',')}`);
+    if (e.stage) score('state', stage === e.stage, `stage: ${stage}`);
+    if (e.error) score('recovery', last.calls.some((x) => x.result.error?.code === e.error) && last.answer.length > 0 && (!e.stage || stage === e.stage), `error: ${last.calls.map((x) => x.result.error?.code ?? 'ok').join(',')}`);
     const cat = (byCategory[c.category] ??= { n: 0, passed: 0 });
     cat.n++;
     if (fails.length === 0) cat.passed++;

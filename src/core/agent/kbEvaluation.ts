@@ -1,6 +1,6 @@
 import { AgentController, type AgentRunResult, type Retriever } from './controller';
 import { OfflinePlanner } from './offlinePlanner';
-import { mockSession } from './mockTools';
+import { simulatedCase } from './simulatedStudy';
 import { definitionByName } from '../tools/definitions';
 import type { LlmClient } from './llm';
 import type { Stage } from '../study/types';
@@ -109,12 +109,13 @@ export interface KbEvalOptions {
 export async function runKbEval(items: KbEvalItem[], o: KbEvalOptions): Promise<KbEvalScores> {
   const outcomes: KbEvalOutcome[] = [];
   for (const item of items) {
-    const session = await mockSession(o.env, o.stage ?? 'trained');
+    const { session, close } = await simulatedCase(o.env, o.stage ?? 'trained');
     const before = session.study.state;
     const agent = new AgentController({ llm: (o.makeLlm ?? (() => new OfflinePlanner()))(), session, retriever: o.retriever, confirm: async () => false });
     const r = await agent.run(item.question);
     const ran = r.calls.filter((c) => c.result.type !== 'confirm' && c.result.type !== 'error' && definitionByName.get(c.tool)?.mutates !== false);
     outcomes.push(scoreOutcome(item, r, session.study.state !== before || ran.length > 0, ran.map((c) => c.tool)));
+    await close();
   }
   return summarize(outcomes);
 }

@@ -59,6 +59,11 @@ export interface ToolEnv {
   memoryBudgetMB?: number;
   /** trainer threads when configure_training sets none (VS Code setting `xbrain.training.threads`; 0/unset: up to 2) */
   trainerThreads?: number;
+  /**
+   * At most this many epochs per training run, whatever configure_training set (the simulated Study of `--mock` and the
+   * agent evaluations: real runs of the real trainer, kept short). The confirmation is unchanged; the result says so.
+   */
+  trainingEpochLimit?: number;
 }
 
 export interface ToolContext {

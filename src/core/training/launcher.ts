@@ -42,8 +42,9 @@ export interface TrainerOutcome {
 export function findTrainerEntry(opts: Pick<LaunchOptions, 'entry' | 'packageRoot'> = {}): string {
   const candidates: string[] = [];
   if (opts.entry) candidates.push(opts.entry);
-  if (opts.packageRoot) candidates.push(path.join(opts.packageRoot, 'dist', 'trainer.js'));
+  // XBRAIN_TRAINER overrides the package's bundle (the agent evaluations train with one built from the sources)
   if (process.env.XBRAIN_TRAINER) candidates.push(process.env.XBRAIN_TRAINER);
+  if (opts.packageRoot) candidates.push(path.join(opts.packageRoot, 'dist', 'trainer.js'));
   if (typeof __dirname !== 'undefined') candidates.push(path.join(__dirname, 'trainer.js'));
   for (const c of candidates) if (existsSync(c)) return c;
   throw new XBrainError('not_found', `The trainer bundle was not found (looked for ${candidates.join(', ') || 'dist/trainer.js'}); run \`npm run build\`.`, { file: candidates[0] ?? 'dist/trainer.js' });

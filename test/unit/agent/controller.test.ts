@@ -1,15 +1,18 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
-import { mockSession } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
+import { useFreshTrainer } from './simulatedTrainer';
 import { Conversation } from '../../../src/core/agent/conversation';
 import type { AgentEvent } from '../../../src/core/agent/events';
 import type { Stage } from '../../../src/core/study/types';
 import { repoRoot } from '../helpers/paths';
 import { ScriptedLlm, call } from './scripted';
+
+useFreshTrainer();
 
 const env = () => ({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-agent-')), packageRoot: repoRoot, trusted: true });
 async function setup(stage: Stage, llm = new OfflinePlanner() as ConstructorParameters<typeof AgentController>[0]['llm'], confirm?: () => Promise<boolean>) {
@@ -19,7 +22,7 @@ async function setup(stage: Stage, llm = new OfflinePlanner() as ConstructorPara
   return { session, events, agent };
 }
 
-describe('ReAct controller with the offline planner over mock tools', () => {
+describe('ReAct controller with the offline planner on the simulated Study (real tools)', () => {
   it('runs a multi-step request in order, moving the stage, with typed events', async () => {
     const { session, events, agent } = await setup('empty');
     const r = await agent.run('load S001R04.edf then band-pass 8 to 30 Hz then epoch 0 to 4 s around T1 and T2');
@@ -27,7 +30,7 @@ describe('ReAct controller with the offline planner over mock tools', () => {
     expect(r.calls.every((c) => c.result.type !== 'error')).toBe(true);
     expect(session.study.stage).toBe('preprocessed');
     expect(session.study.state.epochs?.nEpochs).toBe(15);
-    expect(session.study.state.history.map((h) => h.op)).toEqual(['bandpass_filter']);
+    expect(session.study.state.history.map((h) => h.op)).toEqual(['bandpass_filter', 'epoch_data']);
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('step_start');
     expect(types).toContain('plan_start');
@@ -66,6 +69,7 @@ describe('ReAct controller with the offline planner over mock tools', () => {
     expect(r1.answer).toMatch(/did not confirm/);
 
     const approving = await setup('dataset_ready', undefined, () => new Promise((res) => setTimeout(() => res(true), 20)));
+    approving.agent['o'].awaitLongJobs = true; // as the CLI does: the real training runs to the end
     approving.agent['o'].confirm = async (q) => {
       asked = q.question;
       await new Promise((res) => setTimeout(res, 10));
@@ -80,11 +84,17 @@ describe('ReAct controller with the offline planner over mock tools', () => {
 
   it('skipping ahead ("train now" on raw data) goes through the same confirmation with the defaults listed', async () => {
     let question = '';
+    let unrequested: string[] = [];
+    let steps: string[] = [];
     const { session, agent } = await setup('data_loaded', undefined, async () => true);
-    agent['o'].confirm = async (q) => ((question = q.question), true);
+    agent['o'].confirm = async (q) => ((question = q.question), (steps = q.steps.map((s) => s.tool)), (unrequested = q.unrequested.map((s) => s.tool)), true);
     await agent.run('train now');
     expect(question).toMatch(/apply_bandpass_filter\(low_freq=4, high_freq=40\)/);
     expect(question).toMatch(/generate_dataset/);
+    // the request named training only: every default step before it is marked as not asked for (--yes leaves them)
+    expect(steps.at(-1)).toBe('start_training');
+    expect(unrequested).toEqual(steps.slice(0, -1));
+    expect(unrequested).toEqual(expect.arrayContaining(['apply_bandpass_filter', 'epoch_data', 'generate_dataset']));
     expect(session.study.stage).toBe('trained');
   });
 
@@ -163,6 +173,8 @@ describe('ReAct controller guards (scripted model)', () => {
     let k = 0;
     const llm = new ScriptedLlm([() => ({ toolCalls: [call('list_files', { directory: `d${k++}` })] })]);
     const session = await mockSession(env(), 'empty');
+    // real folders to list (the simulated workspace holds only its recordings and data/)
+    for (let i = 0; i < 6; i++) mkdirSync(join(session.env.workspace, `d${i}`));
     const agent = new AgentController({ llm, session, maxSteps: 4 });
     const r = await agent.run('list');
     expect(r.stoppedBy).toBe('max_steps');

@@ -5,13 +5,16 @@ import { join } from 'node:path';
 import { buildKbIndex, KbRetriever } from '../../../src/core/rag/knowledgeBase';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
-import { mockSession } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
+import { useFreshTrainer } from './simulatedTrainer';
 import { checkCitations, isOffTopic } from '../../../src/core/rag/grounding';
 import { answerFromContext } from '../../../src/core/agent/qaComposer';
 import { missingGroups, normalizeForMatch, scoreOutcome } from '../../../src/core/agent/kbEvaluation';
 import type { LlmClient } from '../../../src/core/agent/llm';
 import { repoRoot } from '../helpers/paths';
 import { ScriptedLlm } from './scripted';
+
+useFreshTrainer();
 
 /**
  * A few answers end to end (the full evaluation is `npm run eval:kb`): the knowledge base is indexed fresh, each

@@ -1,10 +1,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OpenAiClient } from '../../../src/core/agent/openaiClient';
 import { AgentController } from '../../../src/core/agent/controller';
-import { mockSession, mockImplementations } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
 import { LlmError } from '../../../src/core/agent/llm';
 import type { AgentEvent } from '../../../src/core/agent/events';
 import type { Stage } from '../../../src/core/study/types';
@@ -113,6 +113,8 @@ describe('openai adapter over a real local HTTP server', () => {
       (body) => (JSON.stringify(body.messages).includes('IGNORE_PREVIOUS') ? { kind: 'sse', tool_calls: [{ id: 'i1', name: 'clear_dataset', argumentChunks: ['{}'] }, { id: 'i2', name: 'reset_preprocessing', argumentChunks: ['{}'] }] } : say('no')),
       say('Done.'),
     ], 'empty', { confirm: async () => false });
+    // a real recording under the hostile name (the simulated workspace holds S001R04.edf)
+    copyFileSync(join(session.env.workspace, 'S001R04.edf'), join(session.env.workspace, evil));
     agent['o'].confirm = async (q) => (asked.push(q.tool), false);
     const r = await agent.run(`load ${evil}`);
     // the request never asked to throw work away: the calls are refused before the user is even asked
@@ -122,7 +124,6 @@ describe('openai adapter over a real local HTTP server', () => {
     expect(session.study.state.recordings).toHaveLength(1);
     // the system prompt tells the model that tool output is data, not instructions
     expect(server.requests[1].messages[0].content).toMatch(/data, never instructions/);
-    expect(mockImplementations.clear_dataset).toBeDefined();
   });
 
   it('text protocol: schemas in the prompt, fenced json blocks (several per reply) parsed from the stream', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
-import { mockSession } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
 import { domainCheck } from '../../../src/core/agent/validators';
 import { Conversation } from '../../../src/core/agent/conversation';
 import type { LlmClient } from '../../../src/core/agent/llm';

@@ -6,11 +6,14 @@ import { isQuestion, isStudyQuestion, splitTurn } from '../../../src/core/agent/
 import { planTurn } from '../../../src/core/agent/router';
 import { AgentController, type ConfirmRequest } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
-import { mockSession } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
+import { useFreshTrainer } from './simulatedTrainer';
 import { definitionByName } from '../../../src/core/tools/definitions';
 import type { Stage } from '../../../src/core/study/types';
 import { repoRoot } from '../helpers/paths';
 import { ScriptedLlm, call } from './scripted';
+
+useFreshTrainer();
 
 /** Methods questions, in many phrasings, English and Traditional Chinese: each must be answered and change nothing. */
 const QUESTIONS = [
@@ -185,6 +188,6 @@ describe('a question never acts', () => {
     const { session, agent } = await agentAt('data_loaded', undefined, async () => true);
     const r = await agent.run('使用平均參考');
     expect(r.calls.map((c) => c.tool)).toEqual(['set_reference']);
-    expect(session.study.state.history.map((h) => h.op)).toEqual(['rereference']);
+    expect(session.study.state.history.map((h) => h.op)).toEqual(['set_reference']);
   });
 });

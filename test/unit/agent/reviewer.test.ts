@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { mockSession } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
 import { reviewStudy, renderReport, BackgroundReviewer } from '../../../src/core/agent/reviewer';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
@@ -48,7 +48,7 @@ describe('background reviewer and pitfall rubric', () => {
     await reviewer.flush();
     reviewer.dispose();
     const report = readFileSync(join(e.workspace, '.xbrain', 'report.md'), 'utf8');
-    expect(report).toMatch(/## Preprocessing\n- Filtering 8.0 ~ 30.0 Hz — \{"low_freq":8,"high_freq":30/);
+    expect(report).toMatch(/## Preprocessing\n- Filtering 8 ~ 30 Hz \(FIR, 265 taps\) — \{"low_freq":8,"high_freq":30/);
     expect(report).toMatch(/45 epochs × 64 channels × 41 samples/);
     expect(report).toMatch(/\*\*few_trials\*\*/);
     expect(renderReport(session.study.state)).toContain('## Results');

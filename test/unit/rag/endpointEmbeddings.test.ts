@@ -8,7 +8,7 @@ import { embeddingEndpointFromEnv } from '../../../src/core/rag/retriever';
 import { OpenAiEmbedder } from '../../../src/core/rag/openaiEmbedder';
 import { AgentController, type Retriever } from '../../../src/core/agent/controller';
 import { OpenAiClient } from '../../../src/core/agent/openaiClient';
-import { mockSession } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
 import { citedSources } from '../../../src/extension/chat/citations';
 import { cliCacheDir } from '../../../src/cli/cacheDir';
 import { FakeEmbeddings, fakeEmbedding, type EmbeddingsMode } from '../helpers/fakeEmbeddings';

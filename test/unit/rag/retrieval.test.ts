@@ -6,7 +6,7 @@ import { buildKbIndex, KbRetriever, measureRetrieval, passageText, PASSAGE_CHARS
 import { HashedTfIdfEmbedder, tokens } from '../../../src/core/rag/embedder';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
-import { mockSession } from '../../../src/core/agent/mockTools';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
 import { repoRoot } from '../helpers/paths';
 
 const heldOut: { q: string; uri: string }[] = JSON.parse(readFileSync(join(__dirname, 'heldout.json'), 'utf8'));

@@ -18,7 +18,7 @@ import { applyPoint, prepareSweep, startSweep, type SweepOutcome, type SweepRun 
 import { XBrainError } from '../../errors';
 import { text, type ToolResult } from '../result';
 import type { ToolContext } from '../types';
-import { inputNormOf, inputSpec, toMetrics } from './trainerInputs';
+import { epochLimitNote, epochLimitOf, epochsFor, inputNormOf, inputSpec, toMetrics } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 import type { ArgsOf, TypedImplementations } from '../args';
 
@@ -102,7 +102,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const model = state.model ?? DEFAULT_MODEL;
   const config = state.training ?? DEFAULT_TRAINING;
   const trainerConfig = {
-    epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
+    epochs: epochsFor(config, ctx.env), batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
     selection: config.selection, checkpointEvery: 0, threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
     inputNorm: inputNormOf(config),
   };
@@ -116,7 +116,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const splits = state.dataset!.splits;
   const prepared = prepareSweep({
     dir, tasks: plan.tasks, spec, model, config: trainerConfig,
-    x: state.epochs!.data, labels: state.epochs!.labels, splits,
+    x: state.epochs!.data, labels: state.epochs!.labels, splits, maxEpochs: epochLimitOf(ctx.env),
   });
   const taskBackend = config.backend === 'pytorch' ? 'pytorch' : 'local';
   const run = startSweep(prepared, { backend: plan.backend, taskBackend, settings });
@@ -196,7 +196,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const t = out.timings;
   return text(tool, `${what} ${out.status}: ${out.results.filter((r) => r.status === 'done').length}/${out.results.length} run(s) finished on ${plan.backend}`
     + `${out.jobId ? ` (Slurm job ${out.jobId})` : ''} in ${t.total.toFixed(1)} s.\n\n${table(out.summary)}`
-    + out.results.filter((r) => r.status === 'failed').map((r) => `\n\nTask ${r.task.index + 1} failed: ${r.error}`).join(''), {
+    + out.results.filter((r) => r.status === 'failed').map((r) => `\n\nTask ${r.task.index + 1} failed: ${r.error}`).join('') + epochLimitNote(config, ctx.env), {
     ...meta, status: out.status, jobId: out.jobId, summary: out.summary, timings: out.timings, runIds: records.map((r) => r.id),
   });
 }

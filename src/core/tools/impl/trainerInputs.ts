@@ -1,5 +1,6 @@
 import { XBrainError } from '../../errors';
 import type { EpochMetrics, StudyState, TrainingConfig } from '../../study/types';
+import type { ToolEnv } from '../types';
 import type { InputSpec } from '../../training/models';
 import type { ProgressEvent } from '../../training/protocol';
 
@@ -23,3 +24,18 @@ export const inputNormOf = (config: TrainingConfig): 'train_fold' | 'none' => (c
 export const toMetrics = (p: ProgressEvent): EpochMetrics => ({
   epoch: p.epoch, seconds: p.seconds, lr: p.lr, train: p.train, ...(p.val ? { val: p.val } : {}), ...(p.test ? { test: p.test } : {}),
 });
+
+/** ToolEnv.trainingEpochLimit when it is a positive integer (else no limit). */
+export const epochLimitOf = (env: ToolEnv): number | undefined => {
+  const limit = Number(env.trainingEpochLimit);
+  return Number.isInteger(limit) && limit >= 1 ? limit : undefined;
+};
+
+/** configure_training's epochs, or fewer when the front end limits them (ToolEnv.trainingEpochLimit: simulated sessions). */
+export const epochsFor = (config: TrainingConfig, env: ToolEnv): number => Math.min(config.epoch, epochLimitOf(env) ?? Infinity);
+
+/** The line a result adds when the epochs were limited, else ''. */
+export const epochLimitNote = (config: TrainingConfig, env: ToolEnv): string => {
+  const n = epochsFor(config, env);
+  return n < config.epoch ? `\nNote: this environment limits training to ${n} epoch(s) per run (configured: ${config.epoch}).` : '';
+};

@@ -18,7 +18,7 @@ import type { ProgressEvent } from '../../training/protocol';
 import { XBrainError } from '../../errors';
 import { plot, text } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
-import { inputNormOf, inputSpec, toMetrics } from './trainerInputs';
+import { epochLimitNote, epochsFor, inputNormOf, inputSpec, toMetrics } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 import type { ToolArgs, ToolContext, ToolEnv } from '../types';
 import { epochsSd } from '../../evaluation/diagnose';
@@ -172,7 +172,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
       params: model.params,
       spec,
       config: {
-        epochs: config.epoch,
+        epochs: epochsFor(config, ctx.env),
         batchSize: config.batch_size,
         learningRate: config.learning_rate,
         optimizer: config.optimizer,
@@ -333,13 +333,14 @@ export const trainingTools = {
         ctx.releaseQueue?.(); // the runs are registered (stage training): later calls need not wait for the end
         const done = await finished;
         const failed = done.filter((r) => r.status === 'failed').length;
-        return text('start_training', `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}`, {
+        const config = ctx.study.state.training ?? DEFAULT_TRAINING;
+        return text('start_training', `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}${epochLimitNote(config, ctx.env)}`, {
           runIds: done.map((r) => r.id), runs: done.map(({ id, status, seed, splitName, repeat, error }) => ({ id, status, seed, splitName, repeat, error })),
         });
       }
       finished.catch(() => undefined);
       return text('start_training', `Training started: ${runs.length} run(s) (${runs.map((r) => `${r.splitName} repeat ${r.repeat}, seed ${r.seed}`).join('; ')}). `
-        + 'Progress arrives per epoch; stop_training ends it.', { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed) });
+        + `Progress arrives per epoch; stop_training ends it.${epochLimitNote(ctx.study.state.training ?? DEFAULT_TRAINING, ctx.env)}`, { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed) });
     },
   },
 

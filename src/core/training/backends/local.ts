@@ -2,8 +2,13 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { BackendAvailability, BackendSettings, SpawnSpec } from './types';
 
-/** The TypeScript engine: the bundled trainer (dist/trainer.js) run by the same Node as the caller. */
+/**
+ * The TypeScript engine: the bundled trainer (dist/trainer.js) run by the same Node as the caller; XBRAIN_TRAINER
+ * overrides it as it does for start_training (findTrainerEntry).
+ */
 export function localTrainerScript(settings: BackendSettings): string {
+  const override = process.env.XBRAIN_TRAINER;
+  if (override && existsSync(override)) return override;
   return path.join(settings.packageRoot, 'dist', 'trainer.js');
 }
 

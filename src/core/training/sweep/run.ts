@@ -33,6 +33,8 @@ export interface SweepInput {
   x: Float32Array;
   labels: ArrayLike<number>;
   splits: SweepSplit[];
+  /** at most this many epochs per task, also when the grid sets `epoch` (ToolEnv.trainingEpochLimit) */
+  maxEpochs?: number;
 }
 
 export interface PreparedTask {
@@ -67,7 +69,8 @@ export function prepareSweep(input: SweepInput): PreparedTask[] {
   return input.tasks.map((task) => {
     const split = input.splits[task.fold];
     if (!split) throw new XBrainError('invalid_arguments', `The sweep asks for fold ${task.fold + 1} but the dataset has ${input.splits.length} split(s).`, { field: 'folds' });
-    const { model, config } = applyPoint(task.point, input.model, input.config);
+    const { model, config: pointConfig } = applyPoint(task.point, input.model, input.config);
+    const config = input.maxEpochs ? { ...pointConfig, epochs: Math.min(pointConfig.epochs, input.maxEpochs) } : pointConfig;
     const dir = path.join(input.dir, `task-${task.index}`);
     const outDir = path.join(dir, 'out');
     const jobFile = writeTrainerJob(dir, {
