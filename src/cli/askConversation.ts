@@ -12,7 +12,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../core/study/atomicWrite';
 import { STAGES, type Stage } from '../core/study/types';
-import { XBrainError } from '../core/tools/result';
+import { XBrainError } from '../core/errors';
 import type { Turn } from '../core/agent/conversation';
 
 /** A call that asked for confirmation and got no answer (ask without --yes, not on a terminal). */

@@ -1,6 +1,6 @@
 import { commands } from './commands';
 import { CliUsageError } from './command';
-import { XBrainError } from '../core/tools/result';
+import { XBrainError } from '../core/errors';
 import pkg from '../../package.json';
 
 const HELP_HEAD = `xbrain — EEG deep learning from the command line (the same tools as the VS Code extension)

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { CliCommand } from '../command';
 import { CliUsageError, parseFlags } from '../command';
 import { XBrainSession } from '../../core/session';
-import { XBrainError } from '../../core/tools/result';
+import { XBrainError } from '../../core/errors';
 import { parseNotebook } from '../../core/notebook/format';
 import { runNotebook, type NotebookRunReport } from '../../core/notebook/runner';
 import { cliEnv } from '../env';

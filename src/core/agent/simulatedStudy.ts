@@ -27,7 +27,7 @@ import { PHYSIONET_CHANNELS, simulateRun } from '../io/simulate';
 import { saveStudy } from '../study/persistence';
 import { Study } from '../study/study';
 import type { Stage, StudyState } from '../study/types';
-import { XBrainError } from '../tools/result';
+import { XBrainError } from '../errors';
 import type { ToolEnv } from '../tools/types';
 import { XBrainSession } from '../session';
 
