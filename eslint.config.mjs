@@ -21,24 +21,32 @@ const specifiersOf = (m) => {
   const name = m.replace(/\/$/, '').split('/').pop().replace(/\.ts$/, '');
   return isFolder(m) ? [`**/${name}`, `**/${name}/**`] : [`**/${name}`];
 };
-const layerZones = layers.map((layer, i) => {
-  const above = layers.slice(i + 1);
-  if (above.length === 0) return null;
-  const group = above.flatMap((l) => l.members.flatMap(specifiersOf));
-  return {
-    files: layer.members.map(filesOf),
-    ignores: layer.members.some(isPattern) ? namedFiles.filter((f) => !layer.members.includes(f)) : [],
-    rules: {
-      'no-restricted-imports': ['error', {
-        ...frontEnds,
-        patterns: [
-          ...frontEnds.patterns,
-          { group, message: `src/core layer '${layer.name}' must not import ${above.map((l) => `'${l.name}'`).join(', ')} (src/core/layers.json, docs/architecture.md §1).` },
+const layerZones = layers
+  .map((layer, i) => {
+    const above = layers.slice(i + 1);
+    if (above.length === 0) return null;
+    const group = above.flatMap((l) => l.members.flatMap(specifiersOf));
+    return {
+      files: layer.members.map(filesOf),
+      ignores: layer.members.some(isPattern) ? namedFiles.filter((f) => !layer.members.includes(f)) : [],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            ...frontEnds,
+            patterns: [
+              ...frontEnds.patterns,
+              {
+                group,
+                message: `src/core layer '${layer.name}' must not import ${above.map((l) => `'${l.name}'`).join(', ')} (src/core/layers.json, docs/architecture.md §1).`,
+              },
+            ],
+          },
         ],
-      }],
-    },
-  };
-}).filter(Boolean);
+      },
+    };
+  })
+  .filter(Boolean);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '**/*.d.ts'] },
@@ -56,10 +64,13 @@ export default tseslint.config(
   {
     files: ['src/webview/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'webview code runs in the browser.' }],
-        patterns: [{ group: ['**/extension/**', '**/cli/**', 'node:*'], message: 'webview code runs in the browser.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'webview code runs in the browser.' }],
+          patterns: [{ group: ['**/extension/**', '**/cli/**', 'node:*'], message: 'webview code runs in the browser.' }],
+        },
+      ],
     },
   },
 );

@@ -16,7 +16,10 @@ import { simulateFiles } from '../src/core/io/simulateFiles';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const opt = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const repeats = Number(opt('--repeats') ?? 15);
 const dataDir = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(__dirname, '../../test/data');
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -60,7 +63,9 @@ function highWaterRss(): number {
   try {
     const m = readFileSync('/proc/self/status', 'utf8').match(/VmHWM:\s+(\d+) kB/);
     if (m) return Number(m[1]) * 1024;
-  } catch { /* not Linux */ }
+  } catch {
+    /* not Linux */
+  }
   return process.resourceUsage().maxRSS * 1024;
 }
 
@@ -72,17 +77,25 @@ async function peakChild(path: string, warm: boolean): Promise<void> {
   const first = warm ? await readEdf(path) : null;
   gc();
   // the high-water mark from start-up and the warm-up read must not count (Linux: writing 5 resets VmHWM)
-  try { writeFileSync('/proc/self/clear_refs', '5'); } catch { /* not Linux: the warm-up stays in the peak */ }
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    /* not Linux: the warm-up stays in the peak */
+  }
   const base = process.memoryUsage().rss;
   const raw = await readEdf(path);
   const top = highWaterRss();
   process.stdout.write(`${Math.max(0, top - base)}\n`);
-  void raw; void first;
+  void raw;
+  void first;
 }
 
 function emit(rec: Record<string, unknown>): void {
   if (json) process.stdout.write(JSON.stringify(rec) + '\n');
-  else process.stdout.write(`${String(rec.op).padEnd(8)} ${String(rec.file).padEnd(28)} ${JSON.stringify(rec.shape).padEnd(14)} ${(Number(rec.seconds) * 1000).toFixed(2).padStart(9)} ms${rec.peakRatio !== undefined ? `  peak ${(Number(rec.peakRatio)).toFixed(2)}× float32 data` : ''}\n`);
+  else
+    process.stdout.write(
+      `${String(rec.op).padEnd(8)} ${String(rec.file).padEnd(28)} ${JSON.stringify(rec.shape).padEnd(14)} ${(Number(rec.seconds) * 1000).toFixed(2).padStart(9)} ms${rec.peakRatio !== undefined ? `  peak ${Number(rec.peakRatio).toFixed(2)}× float32 data` : ''}\n`,
+    );
 }
 
 async function benchFile(path: string, label: string, n: number): Promise<void> {
@@ -93,8 +106,19 @@ async function benchFile(path: string, label: string, n: number): Promise<void> 
   const dataBytes = shape[0] * shape[1] * 4;
   const peakBytes = peak(path, true);
   const coldPeakBytes = peak(path, false);
-  emit({ op: 'read', file: label, shape, seconds: full.seconds, repeats: n, peakBytes, peakRatio: peakBytes / dataBytes, coldPeakBytes, coldPeakRatio: coldPeakBytes / dataBytes });
-  const w0 = Math.floor(full.last.nTimes / 3), wl = Math.round(10 * full.last.sfreq);
+  emit({
+    op: 'read',
+    file: label,
+    shape,
+    seconds: full.seconds,
+    repeats: n,
+    peakBytes,
+    peakRatio: peakBytes / dataBytes,
+    coldPeakBytes,
+    coldPeakRatio: coldPeakBytes / dataBytes,
+  });
+  const w0 = Math.floor(full.last.nTimes / 3),
+    wl = Math.round(10 * full.last.sfreq);
   const win = await time(() => readEdf(path, { start: w0, stop: w0 + wl }), n);
   emit({ op: 'window', file: label, shape: [win.last.data.length, wl], seconds: win.seconds, repeats: n });
 }

@@ -29,7 +29,11 @@ const opt = (name: string, dflt: string): string => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : dflt;
 };
-const list = (name: string, dflt: string): string[] => opt(name, dflt).split(',').map((s) => s.trim()).filter(Boolean);
+const list = (name: string, dflt: string): string[] =>
+  opt(name, dflt)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const repoRoot = path.resolve(__dirname, '../..');
 const DATASETS: Record<string, { label: string; files: string[] }> = {
@@ -121,7 +125,13 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           for (let s = 0; s < cfg.seeds; s++) {
             await call('configure_training', {
-              epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, seed: 100 * (cfg.firstSeed + s), backend, threads: cfg.threads, selection: 'last_epoch',
+              epoch: cfg.epochs,
+              batch_size: cfg.batch,
+              learning_rate: cfg.lr,
+              seed: 100 * (cfg.firstSeed + s),
+              backend,
+              threads: cfg.threads,
+              selection: 'last_epoch',
             });
             const before = new Set(study.state.runs.map((r) => r.id));
             await call('start_training', {});
@@ -133,7 +143,9 @@ async function main(): Promise<void> {
             if (wantBaseline && res.baseline) baselines[ds] = { mean: res.baseline.summary.accuracy.mean, folds: res.baseline.splits.map((b) => b.accuracy) };
             const byFold = new Map(res.runs.map((r) => [r.splitId, r.accuracy]));
             acc.push(splits.map((sp) => byFold.get(sp.id) ?? NaN));
-            log(`${ds} ${model} ${backend} seed ${100 * (cfg.firstSeed + s)}: ${acc[acc.length - 1].map((a) => a.toFixed(2)).join(' / ')} (mean ${mean(acc[acc.length - 1]).toFixed(3)})`);
+            log(
+              `${ds} ${model} ${backend} seed ${100 * (cfg.firstSeed + s)}: ${acc[acc.length - 1].map((a) => a.toFixed(2)).join(' / ')} (mean ${mean(acc[acc.length - 1]).toFixed(3)})`,
+            );
           }
           const flat = acc.flat();
           perBackend[backend] = acc;
@@ -153,13 +165,21 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
     return;
   }
-  console.log(`${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`);
-  for (const c of cells) console.log(`${c.dataset} ${c.model.padEnd(14)} ${c.backend.padEnd(8)} test accuracy ${c.mean.toFixed(3)} ± ${c.sd.toFixed(3)}  (${c.seconds.toFixed(0)} s)`);
+  console.log(
+    `${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`,
+  );
+  for (const c of cells)
+    console.log(
+      `${c.dataset} ${c.model.padEnd(14)} ${c.backend.padEnd(8)} test accuracy ${c.mean.toFixed(3)} ± ${c.sd.toFixed(3)}  (${c.seconds.toFixed(0)} s)`,
+    );
   for (const c of comparisons) {
     const st = c.signTest as ReturnType<typeof signTest>;
-    console.log(`${String(c.dataset)} ${String(c.model).padEnd(14)} local − pytorch ${(c.meanDiff as number).toFixed(3)}; per (seed, fold): +${st.plus} −${st.minus} =${st.ties}, sign test p = ${st.p.toFixed(3)}`);
+    console.log(
+      `${String(c.dataset)} ${String(c.model).padEnd(14)} local − pytorch ${(c.meanDiff as number).toFixed(3)}; per (seed, fold): +${st.plus} −${st.minus} =${st.ties}, sign test p = ${st.p.toFixed(3)}`,
+    );
   }
-  for (const [ds, b] of Object.entries(baselines)) console.log(`${ds} CSP+LDA on the same folds: ${b.mean.toFixed(3)} (${b.folds.map((a) => a.toFixed(2)).join(' / ')})`);
+  for (const [ds, b] of Object.entries(baselines))
+    console.log(`${ds} CSP+LDA on the same folds: ${b.mean.toFixed(3)} (${b.folds.map((a) => a.toFixed(2)).join(' / ')})`);
 }
 
 main().catch((e: unknown) => {

@@ -25,27 +25,51 @@ const singleThread = args.includes('--threads') && args[args.indexOf('--threads'
 function buildWorker(): string | null {
   const outfile = path.join(__dirname, 'signalWorker.js');
   const esbuildBin = path.resolve('node_modules/esbuild/bin/esbuild');
-  const r = spawnSync(esbuildBin, ['src/core/signal/workers/entry.ts', '--bundle', '--platform=node', '--format=cjs', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'], { stdio: 'inherit' });
+  const r = spawnSync(
+    esbuildBin,
+    ['src/core/signal/workers/entry.ts', '--bundle', '--platform=node', '--format=cjs', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'],
+    { stdio: 'inherit' },
+  );
   return r.status === 0 ? outfile : null;
 }
 
 /** MNE 1.3 medians from refbench/RESULTS.md (filter_ref.py, 5 repeats). */
 const MNE: Record<string, number> = {
-  'fir_bandpass_8_30@160': 0.152, 'iir_butter4_8_30@160': 0.1162, 'notch50@160': 0.1374, 'resample_to_128@160': 0.1455, 'car@160': 0.0101,
-  'fir_bandpass_8_30@250': 0.3552, 'iir_butter4_8_30@250': 0.2942, 'notch50@250': 0.3217, 'resample_to_128@250': 2.3315,
+  'fir_bandpass_8_30@160': 0.152,
+  'iir_butter4_8_30@160': 0.1162,
+  'notch50@160': 0.1374,
+  'resample_to_128@160': 0.1455,
+  'car@160': 0.0101,
+  'fir_bandpass_8_30@250': 0.3552,
+  'iir_butter4_8_30@250': 0.2942,
+  'notch50@250': 0.3217,
+  'resample_to_128@250': 2.3315,
 };
 
 /** Seeded noise: xorshift32 → Box–Muller, scaled to EEG-like volts. */
 function makeRecording(nCh: number, nTimes: number, sfreq: number): Recording {
   let s = 12345;
-  const u = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return ((s >>> 0) + 0.5) / 4294967296; };
+  const u = () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return ((s >>> 0) + 0.5) / 4294967296;
+  };
   const data = Array.from({ length: nCh }, () => {
     const a = new Float32Array(nTimes);
     for (let i = 0; i < nTimes; i++) a[i] = 2e-5 * Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
     return a;
   });
   return {
-    format: 'bench', path: 'bench', sfreq, nTimes, measDate: null, annotations: [], data, subject: '0', session: '0',
+    format: 'bench',
+    path: 'bench',
+    sfreq,
+    nTimes,
+    measDate: null,
+    annotations: [],
+    data,
+    subject: '0',
+    session: '0',
     channels: Array.from({ length: nCh }, (_, c) => ({ name: `E${c}`, type: 'eeg' as const, unit: 'V' })),
     events: { samples: new Int32Array(0), codes: new Int32Array(0), eventId: {}, source: 'none' },
   };
@@ -59,36 +83,60 @@ const OPS: Record<string, (d: SignalData) => unknown | Promise<unknown>> = {
   car: (d) => reference(d, 'average'),
 };
 
-const CASES: [number, number, number][] = [[64, 96000, 160], [22, 900000, 250]];
+const CASES: [number, number, number][] = [
+  [64, 96000, 160],
+  [22, 900000, 250],
+];
 
 async function main(): Promise<void> {
-await setSignalWorkerScript(singleThread ? null : buildWorker());
-const threads = signalPool()?.size ?? 1;
+  await setSignalWorkerScript(singleThread ? null : buildWorker());
+  const threads = signalPool()?.size ?? 1;
 
-for (const [nCh, nTimes, sfreq] of CASES) {
-  const data: SignalData = { kind: 'raw', recordings: [makeRecording(nCh, nTimes, sfreq)] };
-  for (const [op, f] of Object.entries(OPS)) {
-    if (only && !only.has(op)) continue;
-    const times: number[] = [];
-    const cpu: number[] = [];
-    for (let r = 0; r < repeats; r++) {
-      (globalThis as { gc?: () => void }).gc?.();
-      const c0 = process.cpuUsage();
-      const t0 = process.hrtime.bigint();
-      await f(data);
-      times.push(Number(process.hrtime.bigint() - t0) / 1e9);
-      const c = process.cpuUsage(c0);
-      cpu.push((c.user + c.system) / 1e6);
+  for (const [nCh, nTimes, sfreq] of CASES) {
+    const data: SignalData = { kind: 'raw', recordings: [makeRecording(nCh, nTimes, sfreq)] };
+    for (const [op, f] of Object.entries(OPS)) {
+      if (only && !only.has(op)) continue;
+      const times: number[] = [];
+      const cpu: number[] = [];
+      for (let r = 0; r < repeats; r++) {
+        (globalThis as { gc?: () => void }).gc?.();
+        const c0 = process.cpuUsage();
+        const t0 = process.hrtime.bigint();
+        await f(data);
+        times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1e6);
+      }
+      const cpuSeconds = Number(
+        cpu
+          .slice()
+          .sort((a, b) => a - b)
+          [Math.floor(cpu.length / 2)].toFixed(4),
+      );
+      const sorted = times.slice().sort((a, b) => a - b);
+      const seconds = Number(sorted[Math.floor(sorted.length / 2)].toFixed(4));
+      const mne = MNE[`${op}@${sfreq}`];
+      const line = {
+        op,
+        shape: [nCh, nTimes],
+        sfreq,
+        seconds,
+        min_seconds: Number(sorted[0].toFixed(4)),
+        repeats,
+        all_seconds: times.map((t) => Number(t.toFixed(4))),
+        cpu_seconds: cpuSeconds,
+        threads,
+        mne_recorded_seconds: mne ?? null,
+        cpu_ratio_vs_mne: mne ? Number((cpuSeconds / mne).toFixed(3)) : null,
+        ratio_vs_mne: mne ? Number((seconds / mne).toFixed(3)) : null,
+      };
+      if (json) console.log(JSON.stringify(line));
+      else
+        console.log(
+          `${op.padEnd(20)} ${`${nCh}×${nTimes}`.padEnd(12)} @${sfreq} Hz  ${seconds.toFixed(4)} s${mne ? `  (MNE ${mne} s, ${(seconds / mne).toFixed(2)}x)` : ''}`,
+        );
     }
-    const cpuSeconds = Number(cpu.slice().sort((a, b) => a - b)[Math.floor(cpu.length / 2)].toFixed(4));
-    const sorted = times.slice().sort((a, b) => a - b);
-    const seconds = Number(sorted[Math.floor(sorted.length / 2)].toFixed(4));
-    const mne = MNE[`${op}@${sfreq}`];
-    const line = { op, shape: [nCh, nTimes], sfreq, seconds, min_seconds: Number(sorted[0].toFixed(4)), repeats, all_seconds: times.map((t) => Number(t.toFixed(4))), cpu_seconds: cpuSeconds, threads, mne_recorded_seconds: mne ?? null, cpu_ratio_vs_mne: mne ? Number((cpuSeconds / mne).toFixed(3)) : null, ratio_vs_mne: mne ? Number((seconds / mne).toFixed(3)) : null };
-    if (json) console.log(JSON.stringify(line));
-    else console.log(`${op.padEnd(20)} ${`${nCh}×${nTimes}`.padEnd(12)} @${sfreq} Hz  ${seconds.toFixed(4)} s${mne ? `  (MNE ${mne} s, ${(seconds / mne).toFixed(2)}x)` : ''}`);
   }
-}
 }
 
 void main().then(() => process.exit(0));

@@ -22,7 +22,10 @@ import type { ToolContext } from '../src/core/tools/types';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const opt = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const opts = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]] : []));
 const repo = path.resolve(__dirname, '../..');
 
@@ -41,7 +44,9 @@ function highWaterRss(): number {
   try {
     const m = readFileSync('/proc/self/status', 'utf8').match(/VmHWM:\s+(\d+) kB/);
     if (m) return Number(m[1]) * 1024;
-  } catch { /* not Linux */ }
+  } catch {
+    /* not Linux */
+  }
   return process.resourceUsage().maxRSS * 1024;
 }
 
@@ -67,7 +72,9 @@ async function child(folder: string): Promise<void> {
   const m: Measure = {
     tool: `xbrain (node ${process.versions.node})`,
     seconds: { load, filter, epoch, total: load + filter + epoch },
-    baseRss, peakRss, epochs: { n: e.nEpochs, channels: e.nChannels, times: e.nTimes, counts },
+    baseRss,
+    peakRss,
+    epochs: { n: e.nEpochs, channels: e.nChannels, times: e.nTimes, counts },
   };
   rmSync(workspace, { recursive: true, force: true });
   process.stdout.write(`${JSON.stringify(m)}\n`);
@@ -80,7 +87,14 @@ function runChild(cmd: string, argv: string[], tool: string): Measure {
     if (r.status !== 0) throw new Error(`exit ${r.status}`);
     return JSON.parse(last) as Measure;
   } catch (err) {
-    return { tool, seconds: { load: NaN, filter: NaN, epoch: NaN, total: NaN }, baseRss: NaN, peakRss: NaN, epochs: { n: 0, channels: 0, times: 0, counts: {} }, error: `${(err as Error).message}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}` };
+    return {
+      tool,
+      seconds: { load: NaN, filter: NaN, epoch: NaN, total: NaN },
+      baseRss: NaN,
+      peakRss: NaN,
+      epochs: { n: 0, channels: 0, times: 0, counts: {} },
+      error: `${(err as Error).message}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    };
   }
 }
 
@@ -94,20 +108,44 @@ const MB = 1024 * 1024;
 function emit(label: string, folder: string, x: Measure, m: Measure | null): void {
   const size = edfFiles(folder);
   const rec = {
-    case: label, folder, files: size.files, megabytes: Number((size.bytes / MB).toFixed(1)),
-    xbrain: x, mne: m,
-    ratio: m && !m.error && !x.error ? { time: Number((x.seconds.total / m.seconds.total).toFixed(2)), peak: Number((x.peakRss / m.peakRss).toFixed(2)) } : null,
-    load: (() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return null; } })(),
+    case: label,
+    folder,
+    files: size.files,
+    megabytes: Number((size.bytes / MB).toFixed(1)),
+    xbrain: x,
+    mne: m,
+    ratio:
+      m && !m.error && !x.error ? { time: Number((x.seconds.total / m.seconds.total).toFixed(2)), peak: Number((x.peakRss / m.peakRss).toFixed(2)) } : null,
+    load: (() => {
+      try {
+        return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      } catch {
+        return null;
+      }
+    })(),
   };
-  if (json) { process.stdout.write(`${JSON.stringify(rec)}\n`); return; }
-  const line = (t: Measure): string => (t.error ? `${t.tool}: failed (${t.error})`
-    : `${t.tool.padEnd(22)} ${t.seconds.total.toFixed(1).padStart(6)} s (load ${t.seconds.load.toFixed(1)}, filter ${t.seconds.filter.toFixed(1)}, epoch ${t.seconds.epoch.toFixed(1)})  peak ${(t.peakRss / MB).toFixed(0).padStart(5)} MB (base ${(t.baseRss / MB).toFixed(0)} MB)  ${t.epochs.n} epochs ${JSON.stringify(t.epochs.counts)} × ${t.epochs.channels} × ${t.epochs.times}`);
-  process.stdout.write(`${label}: ${size.files} files, ${(size.bytes / MB).toFixed(1)} MB (${folder})\n  ${line(x)}\n${m ? `  ${line(m)}\n` : ''}${rec.ratio ? `  XBrain / MNE: time ${rec.ratio.time}×, peak ${rec.ratio.peak}×\n` : ''}`);
+  if (json) {
+    process.stdout.write(`${JSON.stringify(rec)}\n`);
+    return;
+  }
+  const line = (t: Measure): string =>
+    t.error
+      ? `${t.tool}: failed (${t.error})`
+      : `${t.tool.padEnd(22)} ${t.seconds.total.toFixed(1).padStart(6)} s (load ${t.seconds.load.toFixed(1)}, filter ${t.seconds.filter.toFixed(1)}, epoch ${t.seconds.epoch.toFixed(1)})  peak ${(t.peakRss / MB).toFixed(0).padStart(5)} MB (base ${(t.baseRss / MB).toFixed(0)} MB)  ${t.epochs.n} epochs ${JSON.stringify(t.epochs.counts)} × ${t.epochs.channels} × ${t.epochs.times}`;
+  process.stdout.write(
+    `${label}: ${size.files} files, ${(size.bytes / MB).toFixed(1)} MB (${folder})\n  ${line(x)}\n${m ? `  ${line(m)}\n` : ''}${rec.ratio ? `  XBrain / MNE: time ${rec.ratio.time}×, peak ${rec.ratio.peak}×\n` : ''}`,
+  );
 }
 
 function main(): void {
   const c = opt('--child');
-  if (c) { void child(c).catch((e: unknown) => { process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`); process.exitCode = 1; }); return; }
+  if (c) {
+    void child(c).catch((e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    });
+    return;
+  }
   const folders: { label: string; dir: string }[] = opts('--folder').map((d) => ({ label: path.basename(path.resolve(d)), dir: path.resolve(d) }));
   if (folders.length === 0) {
     const real = process.env.XBRAIN_MULTISUBJECT ?? path.resolve(repo, '../shared/data/eeg/multisubject');

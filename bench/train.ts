@@ -68,29 +68,83 @@ async function main(): Promise<void> {
   // Process CPU time (all threads) per epoch: less sensitive than wall time to other load on the machine.
   const cpu: number[] = [];
   let c0 = process.cpuUsage();
-  const res = await trainModel(model, { train: { x, labels } }, {
-    epochs, batchSize: batch, learningRate: lr, optimizer: 'adam', seed: 0, threads, workerScript,
-  }, {
-    onEpoch: (r) => {
-      const c = process.cpuUsage(c0);
-      cpu.push((c.user + c.system) / 1e6);
-      c0 = process.cpuUsage();
-      log(`  epoch ${r.epoch}: ${r.seconds.toFixed(2)} s (cpu ${cpu[cpu.length - 1].toFixed(2)} s), loss ${r.train.loss.toFixed(4)}, acc ${r.train.accuracy.toFixed(3)}`);
+  const res = await trainModel(
+    model,
+    { train: { x, labels } },
+    {
+      epochs,
+      batchSize: batch,
+      learningRate: lr,
+      optimizer: 'adam',
+      seed: 0,
+      threads,
+      workerScript,
     },
-  });
+    {
+      onEpoch: (r) => {
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1e6);
+        c0 = process.cpuUsage();
+        log(
+          `  epoch ${r.epoch}: ${r.seconds.toFixed(2)} s (cpu ${cpu[cpu.length - 1].toFixed(2)} s), loss ${r.train.loss.toFixed(4)}, acc ${r.train.accuracy.toFixed(3)}`,
+        );
+      },
+    },
+  );
   const ours = median(res.epochs.map((e) => e.seconds));
 
-  let pytorch: { seconds_per_epoch: number; min_seconds_per_epoch: number; cpu_seconds_per_epoch: number; torch: string; threads: number; losses: number[] } | null = null;
+  let pytorch: {
+    seconds_per_epoch: number;
+    min_seconds_per_epoch: number;
+    cpu_seconds_per_epoch: number;
+    torch: string;
+    threads: number;
+    losses: number[];
+  } | null = null;
   if (py && !flag('no-pytorch')) {
     log(`PyTorch (train_ref.py --arch xbrainlab), ${threads} thread(s), ${epochs} epoch(s) …`);
-    const r = spawnSync(py, [refScript, '--arch', 'xbrainlab', '--data', dataDir, '--epochs', String(epochs), '--threads', String(threads), '--batch', String(batch), '--lr', String(lr)], { encoding: 'utf8' });
+    const r = spawnSync(
+      py,
+      [
+        refScript,
+        '--arch',
+        'xbrainlab',
+        '--data',
+        dataDir,
+        '--epochs',
+        String(epochs),
+        '--threads',
+        String(threads),
+        '--batch',
+        String(batch),
+        '--lr',
+        String(lr),
+      ],
+      { encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`train_ref.py failed: ${r.stderr}`);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { epoch?: number; seconds?: number; cpu_s?: number; loss?: number; summary?: { median_s_per_epoch: number; min_s_per_epoch: number; median_cpu_s_per_epoch: number; torch: string; threads: number } });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            epoch?: number;
+            seconds?: number;
+            cpu_s?: number;
+            loss?: number;
+            summary?: { median_s_per_epoch: number; min_s_per_epoch: number; median_cpu_s_per_epoch: number; torch: string; threads: number };
+          },
+      );
     for (const l of lines) if (l.epoch) log(`  epoch ${l.epoch}: ${l.seconds!.toFixed(2)} s (cpu ${l.cpu_s!.toFixed(2)} s), loss ${l.loss!.toFixed(4)}`);
     const s = lines.find((l) => l.summary)!.summary!;
     pytorch = {
-      seconds_per_epoch: s.median_s_per_epoch, min_seconds_per_epoch: s.min_s_per_epoch, cpu_seconds_per_epoch: s.median_cpu_s_per_epoch,
-      torch: s.torch, threads: s.threads, losses: lines.filter((l) => l.epoch).map((l) => l.loss!),
+      seconds_per_epoch: s.median_s_per_epoch,
+      min_seconds_per_epoch: s.min_s_per_epoch,
+      cpu_seconds_per_epoch: s.median_cpu_s_per_epoch,
+      torch: s.torch,
+      threads: s.threads,
+      losses: lines.filter((l) => l.epoch).map((l) => l.loss!),
     };
   }
   if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -118,7 +172,8 @@ async function main(): Promise<void> {
   if (json) process.stdout.write(`${JSON.stringify(out)}\n`);
   else {
     process.stdout.write(`XBrain EEGNet ${n}×${C}×${T}, batch ${batch}, ${res.threads} thread(s): ${ours.toFixed(3)} s/epoch\n`);
-    if (pytorch) process.stdout.write(`PyTorch ${pytorch.torch}, ${pytorch.threads} thread(s): ${pytorch.seconds_per_epoch.toFixed(3)} s/epoch — ratio ${out.ratio}x\n`);
+    if (pytorch)
+      process.stdout.write(`PyTorch ${pytorch.torch}, ${pytorch.threads} thread(s): ${pytorch.seconds_per_epoch.toFixed(3)} s/epoch — ratio ${out.ratio}x\n`);
   }
 }
 

@@ -8,7 +8,16 @@ const watch = process.argv.includes('--watch');
 const external = ['vscode', 'onnxruntime-node'];
 const common = { bundle: true, sourcemap: !production, minify: production, sourcesContent: false, logLevel: 'warning', metafile: true };
 
-const node = (entry, outfile, extra = {}) => ({ ...common, entryPoints: [entry], outfile, platform: 'node', format: 'cjs', target: 'node20', external, ...extra });
+const node = (entry, outfile, extra = {}) => ({
+  ...common,
+  entryPoints: [entry],
+  outfile,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external,
+  ...extra,
+});
 
 // The CLI's command list is generated from the command files present.
 await import('./gen-cli-index.mjs');
@@ -29,7 +38,10 @@ if (watch) {
 } else {
   const results = await Promise.all(targets.map((t) => esbuild.build(t)));
   const meta = { inputs: {}, outputs: {} };
-  for (const r of results) { Object.assign(meta.inputs, r.metafile.inputs); Object.assign(meta.outputs, r.metafile.outputs); }
+  for (const r of results) {
+    Object.assign(meta.inputs, r.metafile.inputs);
+    Object.assign(meta.outputs, r.metafile.outputs);
+  }
   writeFileSync('dist/meta.json', JSON.stringify(meta));
   if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
   console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);

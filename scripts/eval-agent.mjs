@@ -13,7 +13,10 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const llmKind = args.includes('--llm') ? args[args.indexOf('--llm') + 1] : 'offline';
 const file = args.includes('--cases') ? args[args.indexOf('--cases') + 1] : join(root, 'test/agent-cases/cases.jsonl');
-const cases = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('//')).map((l) => JSON.parse(l));
+const cases = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() && !l.startsWith('//'))
+  .map((l) => JSON.parse(l));
 await useFreshTrainer(root);
 const { runEval } = await loadTs(join(root, 'src/core/agent/evaluation.ts'));
 const { createLlm } = await loadTs(join(root, 'src/core/agent/backends.ts'));
@@ -27,7 +30,9 @@ if (json) {
 } else {
   const pct = (x) => `${(x * 100).toFixed(1)}%`;
   console.log(`agent eval (${llmKind}, real tools on the simulated Study): ${s.cases} cases in ${seconds.toFixed(1)} s`);
-  console.log(`  intent ${pct(s.intent)}  tool selection ${pct(s.toolSelection)}  parameters ${pct(s.parameters)}  state transitions ${pct(s.stateTransition)}  error recovery ${pct(s.errorRecovery)}`);
+  console.log(
+    `  intent ${pct(s.intent)}  tool selection ${pct(s.toolSelection)}  parameters ${pct(s.parameters)}  state transitions ${pct(s.stateTransition)}  error recovery ${pct(s.errorRecovery)}`,
+  );
   for (const [k, v] of Object.entries(s.byCategory)) console.log(`  ${k.padEnd(14)} ${v.passed}/${v.n}`);
   for (const f of s.failures) console.log(`  FAIL ${f.id}: ${f.what}`);
 }

@@ -41,7 +41,23 @@ for (const part of parts) {
   const s = await runKbEval(items, { env, retriever, stage, makeLlm: () => createLlm(llmKind, process.env) });
   const { outcomes, ...figures } = s;
   const failures = outcomes.filter((o) => !o.right || o.acted || (o.cited && o.citedWithFacts < o.cited));
-  report.parts[part] = { ...figures, ...(part === 'dev' ? { failures: failures.map(({ id, expect, grounding, missing, cited, citedWithFacts, acted, answer }) => ({ id, expect, grounding, missing, cited, citedWithFacts, acted, answer })) } : {}) };
+  report.parts[part] = {
+    ...figures,
+    ...(part === 'dev'
+      ? {
+          failures: failures.map(({ id, expect, grounding, missing, cited, citedWithFacts, acted, answer }) => ({
+            id,
+            expect,
+            grounding,
+            missing,
+            cited,
+            citedWithFacts,
+            acted,
+            answer,
+          })),
+        }
+      : {}),
+  };
 }
 
 if (json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
@@ -49,9 +65,26 @@ else {
   const pct = (x) => `${(x * 100).toFixed(1)}%`;
   console.log(`knowledge-base eval (${llmKind}, simulated Study at ${stage})`);
   for (const [part, s] of Object.entries(report.parts)) {
-    console.log(`  ${part.padEnd(4)} n=${s.n}  answer accuracy ${pct(s.accuracy)}  citation precision ${pct(s.citationPrecision)} (${s.citations} citations)  recall@3 ${pct(s.recallAt3)}  acted ${s.acted}${s.acted ? ` (${Object.entries(s.actedTools).map(([t, n]) => `${t} ×${n}`).join(', ') || 'Study changed'})` : ''}`);
-    const line = (o) => Object.entries(o).map(([k, v]) => `${k} ${v.right}/${v.n}`).join(', ');
+    console.log(
+      `  ${part.padEnd(4)} n=${s.n}  answer accuracy ${pct(s.accuracy)}  citation precision ${pct(s.citationPrecision)} (${s.citations} citations)  recall@3 ${pct(s.recallAt3)}  acted ${s.acted}${
+        s.acted
+          ? ` (${
+              Object.entries(s.actedTools)
+                .map(([t, n]) => `${t} ×${n}`)
+                .join(', ') || 'Study changed'
+            })`
+          : ''
+      }`,
+    );
+    const line = (o) =>
+      Object.entries(o)
+        .map(([k, v]) => `${k} ${v.right}/${v.n}`)
+        .join(', ');
     console.log(`       by expect: ${line(s.byExpect)}; by lang: ${line(s.byLang)}`);
-    if (args.includes('--failures') && s.failures) for (const f of s.failures) console.log(`  FAIL ${f.id} [${f.expect}→${f.grounding}] missing ${JSON.stringify(f.missing)} cited ${f.citedWithFacts}/${f.cited}${f.acted ? ' ACTED' : ''}\n       ${f.answer.replace(/\n+/g, ' ').slice(0, 400)}`);
+    if (args.includes('--failures') && s.failures)
+      for (const f of s.failures)
+        console.log(
+          `  FAIL ${f.id} [${f.expect}→${f.grounding}] missing ${JSON.stringify(f.missing)} cited ${f.citedWithFacts}/${f.cited}${f.acted ? ' ACTED' : ''}\n       ${f.answer.replace(/\n+/g, ' ').slice(0, 400)}`,
+        );
   }
 }

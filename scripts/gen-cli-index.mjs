@@ -4,7 +4,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const dir = 'src/cli/commands';
 const entries = [];
-for (const f of readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.test.ts')).sort()) {
+for (const f of readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.test.ts'))
+  .sort()) {
   const src = readFileSync(`${dir}/${f}`, 'utf8');
   for (const m of src.matchAll(/export const (\w+Command)\b/g)) entries.push({ file: f.replace(/\.ts$/, ''), name: m[1] });
 }
@@ -14,5 +16,11 @@ ${entries.map((e) => `import { ${e.name} } from './${e.file}';`).join('\n')}
 
 export const commands: CliCommand[] = [${entries.map((e) => e.name).join(', ')}];
 `;
-const prev = (() => { try { return readFileSync(`${dir}/index.ts`, 'utf8'); } catch { return ''; } })();
+const prev = (() => {
+  try {
+    return readFileSync(`${dir}/index.ts`, 'utf8');
+  } catch {
+    return '';
+  }
+})();
 if (prev !== out) writeFileSync(`${dir}/index.ts`, out);

@@ -22,7 +22,11 @@ const dir = 'src/extension/contributes';
     writeFileSync(file, text);
   }
 }
-const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+const files = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
 for (const f of files) {
   const frag = JSON.parse(readFileSync(`${dir}/${f}`, 'utf8'));
   for (const e of frag.activationEvents ?? []) activation.add(e);
@@ -31,7 +35,11 @@ for (const f of files) {
     else if (v && typeof v === 'object') {
       contributes[k] = contributes[k] ?? {};
       for (const [kk, vv] of Object.entries(v)) {
-        contributes[k][kk] = Array.isArray(vv) ? [...(contributes[k][kk] ?? []), ...vv] : vv && typeof vv === 'object' ? { ...(contributes[k][kk] ?? {}), ...vv } : vv;
+        contributes[k][kk] = Array.isArray(vv)
+          ? [...(contributes[k][kk] ?? []), ...vv]
+          : vv && typeof vv === 'object'
+            ? { ...(contributes[k][kk] ?? {}), ...vv }
+            : vv;
       }
     } else contributes[k] = v;
   }

@@ -8,8 +8,15 @@ const out = renderToolReference();
 const file = 'knowledge_base/tool_reference.md';
 if (process.argv.includes('--check')) {
   let cur = '';
-  try { cur = readFileSync(file, 'utf8'); } catch { /* missing counts as stale */ }
-  if (cur !== out) { console.error(`${file} is stale: run npm run gen:docs`); process.exit(1); }
+  try {
+    cur = readFileSync(file, 'utf8');
+  } catch {
+    /* missing counts as stale */
+  }
+  if (cur !== out) {
+    console.error(`${file} is stale: run npm run gen:docs`);
+    process.exit(1);
+  }
   console.log(`${file} is up to date`);
 } else {
   writeFileSync(file, out);

@@ -9,7 +9,16 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function loadTs(entry) {
-  const r = await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, external: ['vscode', 'onnxruntime-node'], logLevel: 'error' });
+  const r = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    write: false,
+    external: ['vscode', 'onnxruntime-node'],
+    logLevel: 'error',
+  });
   // written inside the repository so the bundle's external packages (onnxruntime-node) resolve from node_modules
   const cache = join(root, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });

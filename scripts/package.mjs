@@ -23,8 +23,21 @@ if (!process.argv.includes('--no-build')) {
 }
 
 // .vscodeignore → ordered rules; the last rule matching a path decides (vsce semantics).
-const globRe = (g) => new RegExp('^' + g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\/?/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/\u0000/g, '.*') + '$');
-const rules = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+const globRe = (g) =>
+  new RegExp(
+    '^' +
+      g
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*\/?/g, '\u0000')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replace(/\u0000/g, '.*') +
+      '$',
+  );
+const rules = readFileSync(join(root, '.vscodeignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'))
   .map((l) => (l.startsWith('!') ? { include: true, re: globRe(l.slice(1)) } : { include: false, re: globRe(l) }));
 const included = (rel) => {
   let keep = true;
@@ -44,17 +57,26 @@ const walk = (dir) => {
     if (rel === '.git' || rel.endsWith('.vsix')) continue;
     const st = statSync(abs);
     if (st.isDirectory()) {
-      if (rel === 'node_modules') { for (const p of ['onnxruntime-node', 'onnxruntime-common']) walk(join(abs, p)); continue; }
+      if (rel === 'node_modules') {
+        for (const p of ['onnxruntime-node', 'onnxruntime-common']) walk(join(abs, p));
+        continue;
+      }
       walk(abs);
     } else if (included(rel) && !otherPlatformBinary(rel)) files.push(rel);
   }
 };
 walk(root);
 for (const must of ['package.json', 'dist/extension.js', 'dist/webview/panels.js', 'dist/trainer.js', 'python/xbrain_trainer.py']) {
-  if (!files.includes(must)) { console.error(`package: ${must} is missing from the package (build first?)`); process.exit(1); }
+  if (!files.includes(must)) {
+    console.error(`package: ${must} is missing from the package (build first?)`);
+    process.exit(1);
+  }
 }
 const leaked = files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map'));
-if (leaked.length) { console.error(`package: sources, tests or source maps leaked into the package: ${leaked.slice(0, 5).join(', ')}`); process.exit(1); }
+if (leaked.length) {
+  console.error(`package: sources, tests or source maps leaked into the package: ${leaked.slice(0, 5).join(', ')}`);
+  process.exit(1);
+}
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -84,9 +106,23 @@ const contentTypes = `<?xml version="1.0" encoding="utf-8"?>
 `;
 
 // Minimal zip writer (deflate, no zip64: a VSIX stays far below 4 GiB).
-const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-const crc32 = zlibCrc32 ?? ((buf) => { let c = 0xffffffff; for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; });
-const entries = [['[Content_Types].xml', Buffer.from(contentTypes)], ['extension.vsixmanifest', Buffer.from(manifest)], ...files.map((f) => [`extension/${f}`, readFileSync(join(root, f))])];
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 =
+  zlibCrc32 ??
+  ((buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  });
+const entries = [
+  ['[Content_Types].xml', Buffer.from(contentTypes)],
+  ['extension.vsixmanifest', Buffer.from(manifest)],
+  ...files.map((f) => [`extension/${f}`, readFileSync(join(root, f))]),
+];
 const chunks = [];
 const central = [];
 let offset = 0;
@@ -97,20 +133,39 @@ for (const [name, data] of entries) {
   const body = stored ? data : deflated;
   const crc = crc32(data) >>> 0;
   const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(0x0800, 6); local.writeUInt16LE(stored ? 0 : 8, 8);
-  local.writeUInt32LE(0, 10); local.writeUInt32LE(crc, 14); local.writeUInt32LE(body.length, 18); local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBuf.length, 26); local.writeUInt16LE(0, 28);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(0x0800, 6);
+  local.writeUInt16LE(stored ? 0 : 8, 8);
+  local.writeUInt32LE(0, 10);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(body.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(nameBuf.length, 26);
+  local.writeUInt16LE(0, 28);
   chunks.push(local, nameBuf, body);
   const cen = Buffer.alloc(46);
-  cen.writeUInt32LE(0x02014b50, 0); cen.writeUInt16LE(20, 4); cen.writeUInt16LE(20, 6); cen.writeUInt16LE(0x0800, 8); cen.writeUInt16LE(stored ? 0 : 8, 10);
-  cen.writeUInt32LE(0, 12); cen.writeUInt32LE(crc, 16); cen.writeUInt32LE(body.length, 20); cen.writeUInt32LE(data.length, 24);
-  cen.writeUInt16LE(nameBuf.length, 28); cen.writeUInt32LE(offset, 42);
+  cen.writeUInt32LE(0x02014b50, 0);
+  cen.writeUInt16LE(20, 4);
+  cen.writeUInt16LE(20, 6);
+  cen.writeUInt16LE(0x0800, 8);
+  cen.writeUInt16LE(stored ? 0 : 8, 10);
+  cen.writeUInt32LE(0, 12);
+  cen.writeUInt32LE(crc, 16);
+  cen.writeUInt32LE(body.length, 20);
+  cen.writeUInt32LE(data.length, 24);
+  cen.writeUInt16LE(nameBuf.length, 28);
+  cen.writeUInt32LE(offset, 42);
   central.push(cen, nameBuf);
   offset += 30 + nameBuf.length + body.length;
 }
 const cenSize = central.reduce((n, b) => n + b.length, 0);
 const end = Buffer.alloc(22);
-end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(entries.length, 8); end.writeUInt16LE(entries.length, 10); end.writeUInt32LE(cenSize, 12); end.writeUInt32LE(offset, 16);
+end.writeUInt32LE(0x06054b50, 0);
+end.writeUInt16LE(entries.length, 8);
+end.writeUInt16LE(entries.length, 10);
+end.writeUInt32LE(cenSize, 12);
+end.writeUInt32LE(offset, 16);
 const out = join(root, `${pkg.name}-${target}-${pkg.version}.vsix`);
 writeFileSync(out, Buffer.concat([...chunks, ...central, end]));
 const size = statSync(out).size;

@@ -8,7 +8,11 @@ import { loadTs } from './load-ts.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = join(root, 'test/agent-cases');
-const read = (f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+const read = (f) =>
+  readFileSync(f, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 const { splitSides } = await loadTs(join(dir, 'split.ts'));
 const args = process.argv.slice(2);
 if (args[0] === '--check') {
@@ -25,8 +29,20 @@ if (args[0] === '--check') {
   const all = read(resolve(args[0]));
   const side = splitSides(all);
   const line = (c) => JSON.stringify(c) + '\n';
-  writeFileSync(join(dir, 'dev.jsonl'), all.filter((c) => side.get(c.id) === 'dev').map(line).join(''));
-  writeFileSync(join(dir, 'test.jsonl'), all.filter((c) => side.get(c.id) === 'test').map(line).join(''));
+  writeFileSync(
+    join(dir, 'dev.jsonl'),
+    all
+      .filter((c) => side.get(c.id) === 'dev')
+      .map(line)
+      .join(''),
+  );
+  writeFileSync(
+    join(dir, 'test.jsonl'),
+    all
+      .filter((c) => side.get(c.id) === 'test')
+      .map(line)
+      .join(''),
+  );
   console.log(`dev ${all.filter((c) => side.get(c.id) === 'dev').length}, test ${all.filter((c) => side.get(c.id) === 'test').length}`);
 } else {
   console.error('usage: node scripts/split-agent-cases.mjs <all.jsonl> | --check');

@@ -9,7 +9,10 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const tool = process.env.VSCODE_E2E_TOOL ?? resolve(root, '../shared/tools/vscode-e2e');
 const data = process.env.XBRAIN_TEST_DATA ? resolve(process.env.XBRAIN_TEST_DATA) : resolve(root, 'test/data');
-const fail = (msg) => { console.error(`test:e2e: ${msg}`); process.exit(2); };
+const fail = (msg) => {
+  console.error(`test:e2e: ${msg}`);
+  process.exit(2);
+};
 if (!existsSync(join(tool, 'lib', 'vscode-e2e.mjs'))) fail(`vscode-e2e tool not found at ${tool} (set VSCODE_E2E_TOOL)`);
 if (!existsSync(join(data, 'S001R04.edf'))) fail(`test EDF not found in ${data} (set XBRAIN_TEST_DATA)`);
 
@@ -17,14 +20,17 @@ const b = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit',
 if (b.status !== 0) process.exit(b.status ?? 1);
 
 const only = process.argv.slice(2);
-const files = readdirSync(join(root, 'test/e2e')).filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((o) => f.includes(o)))).map((f) => join(root, 'test/e2e', f));
+const files = readdirSync(join(root, 'test/e2e'))
+  .filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((o) => f.includes(o))))
+  .map((f) => join(root, 'test/e2e', f));
 // Each file gets its own fresh workspace: the extension persists the Study in <workspace>/.xbrain, so a file that
 // leaves an epoched study behind would otherwise change what the next file's palette offers.
 const runFile = (file) => {
   const ws = mkdtempSync(join(tmpdir(), 'xbrain-e2e-'));
   copyFileSync(join(data, 'S001R04.edf'), join(ws, 'S001R04.edf'));
   const r = spawnSync('node', ['--test', '--test-concurrency=1', file], {
-    stdio: 'inherit', cwd: root,
+    stdio: 'inherit',
+    cwd: root,
     env: { ...process.env, VSCODE_E2E_TOOL: tool, XBRAIN_E2E_WORKSPACE: ws, XBRAIN_E2E_EXTENSION: root, XBRAIN_E2E_OUT: join(root, 'test-results', 'e2e') },
   });
   rmSync(ws, { recursive: true, force: true });

@@ -57,7 +57,11 @@ export async function readAskConversation(file: string): Promise<AskConversation
   try {
     doc = JSON.parse(raw);
   } catch (e) {
-    throw new XBrainError('bad_file', `${file}: the conversation is not valid JSON (${(e as Error).message}); it was left as it is — add --new to start a new one`, { file });
+    throw new XBrainError(
+      'bad_file',
+      `${file}: the conversation is not valid JSON (${(e as Error).message}); it was left as it is — add --new to start a new one`,
+      { file },
+    );
   }
   return parseAskConversation(doc, file);
 }
@@ -71,7 +75,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typ
 /** Checks the shape of a parsed conversation file (every field the agent reads back). */
 export function parseAskConversation(doc: unknown, file: string): AskConversation {
   if (!isObject(doc)) throw bad(file, '(root)', 'is not an object');
-  if (doc.format !== undefined && doc.format !== CONVERSATION_FORMAT) throw bad(file, 'format', `is ${JSON.stringify(doc.format)}, not '${CONVERSATION_FORMAT}'`);
+  if (doc.format !== undefined && doc.format !== CONVERSATION_FORMAT)
+    throw bad(file, 'format', `is ${JSON.stringify(doc.format)}, not '${CONVERSATION_FORMAT}'`);
   if (doc.version !== 1) throw bad(file, 'version', `is ${JSON.stringify(doc.version)}; this XBrain reads version 1`);
   if (!Array.isArray(doc.turns)) throw bad(file, 'turns', 'is not a list');
   doc.turns.forEach((t, i) => checkTurn(t, `turns[${i}]`, file));
@@ -108,7 +113,9 @@ export async function writeAskConversation(file: string, c: AskConversation): Pr
 
 /** A whole reply that says yes to the waiting question ("yes", "go ahead", "好", "確定"). */
 export function isAffirmation(text: string): boolean {
-  return /^(?:y|yes|yeah|yep|ok(?:ay)?|sure|confirm(?:ed)?|go ahead|proceed|do it|run it|yes,? (?:please|do it|go ahead)|是|是的|好|好的|可以|確定|確認|執行|繼續)[\s.!。！]*$/i.test(text.trim());
+  return /^(?:y|yes|yeah|yep|ok(?:ay)?|sure|confirm(?:ed)?|go ahead|proceed|do it|run it|yes,? (?:please|do it|go ahead)|是|是的|好|好的|可以|確定|確認|執行|繼續)[\s.!。！]*$/i.test(
+    text.trim(),
+  );
 }
 
 /** A whole reply that says no to it ("no", "cancel", "不要", "取消"). */

@@ -24,7 +24,10 @@ export function cliEnv(flags: Record<string, string | boolean>): ToolEnv {
   const env: ToolEnv = { workspace: ws, packageRoot: packageRoot(), trusted: true };
   if (flags['data-folder'] === true) throw new CliUsageError('--data-folder: needs a folder (several separated by ' + delimiter + ')');
   if (typeof flags['data-folder'] === 'string') {
-    const given = flags['data-folder'].split(delimiter).filter(Boolean).map((f) => resolve(f));
+    const given = flags['data-folder']
+      .split(delimiter)
+      .filter(Boolean)
+      .map((f) => resolve(f));
     for (const f of given) if (!existsSync(f) || !statSync(f).isDirectory()) throw new CliUsageError(`--data-folder: '${f}' is not a folder`);
     env.dataFolders = [...given, ...(process.env[DATA_FOLDERS_ENV] ?? '').split(delimiter).filter(Boolean)];
   }

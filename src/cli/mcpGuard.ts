@@ -46,7 +46,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -66,10 +67,14 @@ const validId = (v: unknown): v is RpcId => (typeof v === 'string' && v.length <
  */
 export function guardLine(line: string, knownTool: (name: string) => boolean): GuardOutcome {
   if (Buffer.byteLength(line, 'utf8') > MAX_MESSAGE_BYTES) {
-    return { ok: false, reply: rpcError(null, INVALID_REQUEST, `Invalid Request: message larger than ${MAX_MESSAGE_BYTES} bytes`, { limit: MAX_MESSAGE_BYTES }) };
+    return {
+      ok: false,
+      reply: rpcError(null, INVALID_REQUEST, `Invalid Request: message larger than ${MAX_MESSAGE_BYTES} bytes`, { limit: MAX_MESSAGE_BYTES }),
+    };
   }
   const depth = jsonDepth(line);
-  if (depth > MAX_DEPTH) return { ok: false, reply: rpcError(null, INVALID_REQUEST, `Invalid Request: nested ${depth} levels deep (at most ${MAX_DEPTH})`, { limit: MAX_DEPTH }) };
+  if (depth > MAX_DEPTH)
+    return { ok: false, reply: rpcError(null, INVALID_REQUEST, `Invalid Request: nested ${depth} levels deep (at most ${MAX_DEPTH})`, { limit: MAX_DEPTH }) };
   let msg: unknown;
   try {
     msg = JSON.parse(line);
@@ -77,18 +82,37 @@ export function guardLine(line: string, knownTool: (name: string) => boolean): G
     return { ok: false, reply: rpcError(null, PARSE_ERROR, 'Parse error: the message is not valid JSON') };
   }
   if (Array.isArray(msg)) {
-    return { ok: false, reply: rpcError(null, INVALID_REQUEST, msg.length === 0 ? 'Invalid Request: empty batch' : 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 and later send one message per line)') };
+    return {
+      ok: false,
+      reply: rpcError(
+        null,
+        INVALID_REQUEST,
+        msg.length === 0
+          ? 'Invalid Request: empty batch'
+          : 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 and later send one message per line)',
+      ),
+    };
   }
   if (!isObject(msg)) return { ok: false, reply: rpcError(null, INVALID_REQUEST, 'Invalid Request: a JSON-RPC message is an object') };
   const hasId = 'id' in msg;
   const id = hasId && validId(msg.id) ? msg.id : null;
-  if (hasId && id === null) return { ok: false, reply: rpcError(null, INVALID_REQUEST, 'Invalid Request: id must be a string or an integer (MCP does not allow null)', { parameter: 'id' }) };
+  if (hasId && id === null)
+    return {
+      ok: false,
+      reply: rpcError(null, INVALID_REQUEST, 'Invalid Request: id must be a string or an integer (MCP does not allow null)', { parameter: 'id' }),
+    };
   if (msg.jsonrpc !== '2.0') return { ok: false, reply: rpcError(id, INVALID_REQUEST, 'Invalid Request: jsonrpc must be "2.0"', { parameter: 'jsonrpc' }) };
 
   if (!('method' in msg)) {
     // a response to a request of ours: exactly one of result/error, with an id
-    const one = ('result' in msg) !== ('error' in msg);
-    if (!hasId || !one || ('error' in msg && !isObject(msg.error))) return { ok: false, reply: rpcError(id, INVALID_REQUEST, 'Invalid Request: a message needs a method (request/notification) or an id with result or error (response)', { parameter: 'method' }) };
+    const one = 'result' in msg !== 'error' in msg;
+    if (!hasId || !one || ('error' in msg && !isObject(msg.error)))
+      return {
+        ok: false,
+        reply: rpcError(id, INVALID_REQUEST, 'Invalid Request: a message needs a method (request/notification) or an id with result or error (response)', {
+          parameter: 'method',
+        }),
+      };
     return { ok: true, message: msg };
   }
   if (typeof msg.method !== 'string' || msg.method.length === 0 || msg.method.length > 256) {
@@ -97,7 +121,13 @@ export function guardLine(line: string, knownTool: (name: string) => boolean): G
   if ('params' in msg && !isObject(msg.params)) {
     // JSON-RPC allows array params; every MCP method takes an object
     const code = Array.isArray(msg.params) ? INVALID_PARAMS : INVALID_REQUEST;
-    return { ok: false, reply: hasId || code === INVALID_REQUEST ? rpcError(id, code, `${code === INVALID_PARAMS ? 'Invalid params' : 'Invalid Request'}: params must be an object`, { parameter: 'params' }) : null };
+    return {
+      ok: false,
+      reply:
+        hasId || code === INVALID_REQUEST
+          ? rpcError(id, code, `${code === INVALID_PARAMS ? 'Invalid params' : 'Invalid Request'}: params must be an object`, { parameter: 'params' })
+          : null,
+    };
   }
   const problem = paramsProblem(msg.method, (msg.params ?? {}) as Record<string, unknown>, hasId, knownTool);
   if (problem) return { ok: false, reply: hasId ? rpcError(id, INVALID_PARAMS, `Invalid params: ${problem.message}`, { parameter: problem.parameter }) : null };
@@ -110,12 +140,14 @@ function paramsProblem(method: string, p: Record<string, unknown>, isRequest: bo
   if ('_meta' in p) {
     if (!isObject(p._meta)) return { parameter: 'params._meta', message: 'params._meta must be an object' };
     const t = p._meta.progressToken;
-    if (t !== undefined && !validId(t)) return { parameter: 'params._meta.progressToken', message: 'params._meta.progressToken must be a string or an integer' };
+    if (t !== undefined && !validId(t))
+      return { parameter: 'params._meta.progressToken', message: 'params._meta.progressToken must be a string or an integer' };
   }
   if (!isRequest) return null;
   switch (method) {
     case 'initialize': {
-      if (typeof p.protocolVersion !== 'string') return { parameter: 'params.protocolVersion', message: 'params.protocolVersion must be a string (e.g. "2025-06-18")' };
+      if (typeof p.protocolVersion !== 'string')
+        return { parameter: 'params.protocolVersion', message: 'params.protocolVersion must be a string (e.g. "2025-06-18")' };
       if (!isObject(p.capabilities)) return { parameter: 'params.capabilities', message: 'params.capabilities must be an object' };
       if (!isObject(p.clientInfo)) return { parameter: 'params.clientInfo', message: 'params.clientInfo must be an object with name and version' };
       if (typeof p.clientInfo.name !== 'string') return { parameter: 'params.clientInfo.name', message: 'params.clientInfo.name must be a string' };
@@ -127,9 +159,11 @@ function paramsProblem(method: string, p: Record<string, unknown>, isRequest: bo
       return null;
     case 'tools/call': {
       if (typeof p.name !== 'string' || p.name.length === 0) return { parameter: 'params.name', message: 'params.name must be the name of a tool (a string)' };
-      if (p.name.length > MAX_TOOL_NAME) return { parameter: 'params.name', message: `unknown tool (a name of ${p.name.length} characters; tool names have at most ${MAX_TOOL_NAME})` };
+      if (p.name.length > MAX_TOOL_NAME)
+        return { parameter: 'params.name', message: `unknown tool (a name of ${p.name.length} characters; tool names have at most ${MAX_TOOL_NAME})` };
       if (!knownTool(p.name)) return { parameter: 'params.name', message: `unknown tool '${p.name}' (tools/list gives the tools)` };
-      if (p.arguments !== undefined && !isObject(p.arguments)) return { parameter: 'params.arguments', message: 'params.arguments must be an object of the tool\'s parameters' };
+      if (p.arguments !== undefined && !isObject(p.arguments))
+        return { parameter: 'params.arguments', message: "params.arguments must be an object of the tool's parameters" };
       return null;
     }
     default:

@@ -69,7 +69,9 @@ export class GuardedStdioTransport implements Transport {
           this.chunks = [];
           this.size = 0;
           this.skipping = true;
-          void this.reply(rpcError(null, INVALID_REQUEST, `Invalid Request: message larger than ${MAX_MESSAGE_BYTES} bytes; it was skipped`, { limit: MAX_MESSAGE_BYTES }));
+          void this.reply(
+            rpcError(null, INVALID_REQUEST, `Invalid Request: message larger than ${MAX_MESSAGE_BYTES} bytes; it was skipped`, { limit: MAX_MESSAGE_BYTES }),
+          );
         } else {
           this.chunks.push(piece);
           this.size += piece.length;

@@ -24,7 +24,11 @@ export type ErrorCode =
 
 /** A typed failure that names what was wrong; tools throw it, the registry turns it into an error result. */
 export class XBrainError extends Error {
-  constructor(public readonly code: ErrorCode, message: string, public readonly details: Record<string, unknown> = {}) {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'XBrainError';
   }

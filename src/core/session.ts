@@ -48,7 +48,10 @@ export class XBrainSession {
   /** size and mtime of study.json as this session last read or wrote it: another process's write changes it */
   private diskStamp: string | null = null;
   private fresh = false;
-  private owner = `xbrain (${process.argv.slice(1, 3).map((a) => a.split(/[\\/]/).pop()).join(' ')})`;
+  private owner = `xbrain (${process.argv
+    .slice(1, 3)
+    .map((a) => a.split(/[\\/]/).pop())
+    .join(' ')})`;
   private saveTimer: NodeJS.Timeout | undefined;
   private readonly unsubscribe: () => void;
   private readonly invokeListeners = new Set<(e: InvokeEvent) => void>();
@@ -155,7 +158,12 @@ export class XBrainSession {
     this.inFlight++;
     let result: ToolResult;
     try {
-      result = await this.registry.invoke(name, args, { ...this.context(opts), releaseQueue: free }, { confirmed: opts.confirmed, confirmedQuestion: opts.confirmedQuestion });
+      result = await this.registry.invoke(
+        name,
+        args,
+        { ...this.context(opts), releaseQueue: free },
+        { confirmed: opts.confirmed, confirmedQuestion: opts.confirmedQuestion },
+      );
     } finally {
       this.inFlight--;
     }
@@ -199,10 +207,12 @@ export class XBrainSession {
 
   /** Saves are serialised so two quick mutations never interleave their writes. */
   save(): Promise<void> {
-    this.saving = this.saving.catch(() => undefined).then(async () => {
-      await saveStudy(this.env.workspace, this.study.state);
-      this.diskStamp = await diskStamp(this.env.workspace);
-    });
+    this.saving = this.saving
+      .catch(() => undefined)
+      .then(async () => {
+        await saveStudy(this.env.workspace, this.study.state);
+        this.diskStamp = await diskStamp(this.env.workspace);
+      });
     return this.saving;
   }
 }

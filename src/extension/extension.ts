@@ -50,7 +50,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
   // the status bar item appears once chat can answer: "XBrain: …" in the status bar means @xbrain is ready
   await modelsResolved;
   const panels = new PanelManager(context, host);
-  context.subscriptions.push(out, host, panels, host.onDidResult((r) => panels.noteResult(r)));
+  context.subscriptions.push(
+    out,
+    host,
+    panels,
+    host.onDidResult((r) => panels.noteResult(r)),
+  );
 
   const tree = new StudyTreeProvider(host);
   context.subscriptions.push(tree, vscode.window.createTreeView('xbrain.study', { treeDataProvider: tree, showCollapseAll: true }));
@@ -58,10 +63,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
   context.subscriptions.push(...registerStageCommands(host, out));
 
   // UI requests from tools (switch_panel) open our panels.
-  context.subscriptions.push(new vscode.Disposable(host.session.study.onUiRequest((req) => {
-    const kind = req.panel ? panelForSwitch(req.panel) : null;
-    if (kind) panels.open(kind, req.viewMode ? { mode: req.viewMode, index: 0 } : {});
-  }).dispose));
+  context.subscriptions.push(
+    new vscode.Disposable(
+      host.session.study.onUiRequest((req) => {
+        const kind = req.panel ? panelForSwitch(req.panel) : null;
+        if (kind) panels.open(kind, req.viewMode ? { mode: req.viewMode, index: 0 } : {});
+      }).dispose,
+    ),
+  );
 
   context.subscriptions.push(
     // openPanel(kind, view?): chat buttons and the run_protocol palette command pass the view to show
@@ -82,7 +91,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
     vscode.commands.registerCommand(ANSWER_CONFIRMATION_COMMAND, (id: string, ok: boolean) => answerChatConfirmation(id, ok)),
     vscode.commands.registerCommand(SHOW_TEXT_COMMAND, (tool: string, content: string) => showResultText(tool, content)),
     vscode.commands.registerCommand('xbrain.setApiKey', async () => {
-      const key = await vscode.window.showInputBox({ title: 'XBrain: API key for the OpenAI-compatible endpoint', password: true, ignoreFocusOut: true, prompt: 'Stored in the OS keychain (SecretStorage), never in settings. Leave empty to delete.' });
+      const key = await vscode.window.showInputBox({
+        title: 'XBrain: API key for the OpenAI-compatible endpoint',
+        password: true,
+        ignoreFocusOut: true,
+        prompt: 'Stored in the OS keychain (SecretStorage), never in settings. Leave empty to delete.',
+      });
       if (key === undefined) return;
       if (key === '') await context.secrets.delete(API_KEY_SECRET);
       else await context.secrets.store(API_KEY_SECRET, key);
@@ -97,7 +111,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<XBrain
   else {
     // Agent tools appear only once the user trusts the workspace.
     context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => context.subscriptions.push(...registerLanguageModelTools(host))));
-    void vscode.window.showInformationMessage('XBrain: this workspace is not trusted. XBrain can show the study but will not load, preprocess, train or run agent tools until you trust it.');
+    void vscode.window.showInformationMessage(
+      'XBrain: this workspace is not trusted. XBrain can show the study but will not load, preprocess, train or run agent tools until you trust it.',
+    );
   }
   // No MCP server definition here: inside VS Code the agent-mode tools are the in-process LM tools above, on this
   // Study. A `xbrain mcp` child would hold a second copy of the workspace Study (a second writer), duplicate every

@@ -33,35 +33,72 @@ export function extensionContributes() {
       configuration: {
         title: 'XBrain',
         properties: {
-          'xbrain.llm.endpointUrl': { type: 'string', default: '', scope: 'machine-overridable', markdownDescription: 'Base URL of an OpenAI-compatible endpoint (e.g. `http://localhost:11434/v1`). The API key is set with **XBrain: Set API Key** and kept in SecretStorage.' },
+          'xbrain.llm.endpointUrl': {
+            type: 'string',
+            default: '',
+            scope: 'machine-overridable',
+            markdownDescription:
+              'Base URL of an OpenAI-compatible endpoint (e.g. `http://localhost:11434/v1`). The API key is set with **XBrain: Set API Key** and kept in SecretStorage.',
+          },
           'xbrain.llm.model': { type: 'string', default: '', markdownDescription: 'Model name at the endpoint, e.g. `gpt-4o-mini` or `qwen2.5:7b`.' },
-          'xbrain.llm.offline': { type: 'boolean', default: true, markdownDescription: 'Use the local **XBrain Offline** planner when chat gives no model, even if an endpoint is configured.' },
-          'xbrain.training.threads': { type: 'integer', default: 0, minimum: 0, markdownDescription: 'Worker threads for the local trainer when **Configure Training…** sets none (0 = up to 2, the cores available).' },
-          'xbrain.python': { type: 'string', default: '', scope: 'machine-overridable', markdownDescription: 'Python interpreter (with `torch`) for the **pytorch** trainer backend, e.g. `/usr/bin/python3` or a venv\'s `bin/python`. Empty: auto-detect (`$XBRAIN_PYTHON`, `python3` on PATH, `/usr/bin/python3`). **XBrain: Show Trainer Backends** shows what was found.' },
-          'xbrain.data.folders': { type: 'array', items: { type: 'string' }, default: [], scope: 'machine', markdownDescription: 'Folders outside the workspace from which XBrain may read EEG and label files (every door: chat, palette, notebook, MCP); **XBrain: Load EEG Files…** offers their files. Writes always stay inside the workspace. A machine setting, so a cloned workspace cannot widen it. See docs/workspace.md.' },
+          'xbrain.llm.offline': {
+            type: 'boolean',
+            default: true,
+            markdownDescription: 'Use the local **XBrain Offline** planner when chat gives no model, even if an endpoint is configured.',
+          },
+          'xbrain.training.threads': {
+            type: 'integer',
+            default: 0,
+            minimum: 0,
+            markdownDescription: 'Worker threads for the local trainer when **Configure Training…** sets none (0 = up to 2, the cores available).',
+          },
+          'xbrain.python': {
+            type: 'string',
+            default: '',
+            scope: 'machine-overridable',
+            markdownDescription:
+              "Python interpreter (with `torch`) for the **pytorch** trainer backend, e.g. `/usr/bin/python3` or a venv's `bin/python`. Empty: auto-detect (`$XBRAIN_PYTHON`, `python3` on PATH, `/usr/bin/python3`). **XBrain: Show Trainer Backends** shows what was found.",
+          },
+          'xbrain.data.folders': {
+            type: 'array',
+            items: { type: 'string' },
+            default: [],
+            scope: 'machine',
+            markdownDescription:
+              'Folders outside the workspace from which XBrain may read EEG and label files (every door: chat, palette, notebook, MCP); **XBrain: Load EEG Files…** offers their files. Writes always stay inside the workspace. A machine setting, so a cloned workspace cannot widen it. See docs/workspace.md.',
+          },
         },
       },
-      chatParticipants: [{
-        id: 'xbrain.xbrain', name: 'xbrain', fullName: 'XBrain', description: 'Load, preprocess, epoch, train and evaluate EEG models', isSticky: true,
-        commands: [
-          { name: 'load', description: 'Load EEG files' },
-          { name: 'preprocess', description: 'Band-pass and notch filter' },
-          { name: 'epoch', description: 'Cut epochs around events' },
-          { name: 'dataset', description: 'Split into train/validation/test' },
-          { name: 'train', description: 'Train the model (asks for confirmation)' },
-          { name: 'evaluate', description: 'Evaluate the trained model' },
-          { name: 'explain', description: 'Saliency maps of the trained model' },
-          { name: 'status', description: 'Where the study stands' },
-          { name: 'report', description: 'Describe data, epochs, dataset and runs' },
-          { name: 'notebook', description: 'Open the analysis as an .xbrain notebook' },
-          { name: 'help', description: 'What XBrain can do' },
-        ],
-        disambiguation: [{
-          category: 'eeg_analysis',
-          description: 'The user wants to load, preprocess, epoch, train a deep-learning model on, or evaluate EEG recordings (EDF, BDF, GDF, EEGLAB, BrainVision, FIF).',
-          examples: ['Load S001R04.edf and band-pass it 8–30 Hz', 'Epoch the motor imagery trials from 0 to 4 s', 'Train EEGNet on my EEG epochs'],
-        }],
-      }],
+      chatParticipants: [
+        {
+          id: 'xbrain.xbrain',
+          name: 'xbrain',
+          fullName: 'XBrain',
+          description: 'Load, preprocess, epoch, train and evaluate EEG models',
+          isSticky: true,
+          commands: [
+            { name: 'load', description: 'Load EEG files' },
+            { name: 'preprocess', description: 'Band-pass and notch filter' },
+            { name: 'epoch', description: 'Cut epochs around events' },
+            { name: 'dataset', description: 'Split into train/validation/test' },
+            { name: 'train', description: 'Train the model (asks for confirmation)' },
+            { name: 'evaluate', description: 'Evaluate the trained model' },
+            { name: 'explain', description: 'Saliency maps of the trained model' },
+            { name: 'status', description: 'Where the study stands' },
+            { name: 'report', description: 'Describe data, epochs, dataset and runs' },
+            { name: 'notebook', description: 'Open the analysis as an .xbrain notebook' },
+            { name: 'help', description: 'What XBrain can do' },
+          ],
+          disambiguation: [
+            {
+              category: 'eeg_analysis',
+              description:
+                'The user wants to load, preprocess, epoch, train a deep-learning model on, or evaluate EEG recordings (EDF, BDF, GDF, EEGLAB, BrainVision, FIF).',
+              examples: ['Load S001R04.edf and band-pass it 8–30 Hz', 'Epoch the motor imagery trials from 0 to 4 s', 'Train EEGNet on my EEG epochs'],
+            },
+          ],
+        },
+      ],
       languageModelChatProviders: [
         { vendor: 'xbrain-offline', displayName: 'XBrain Offline' },
         { vendor: 'xbrain-endpoint', displayName: 'XBrain Endpoint', managementCommand: 'xbrain.setApiKey' },

@@ -25,24 +25,32 @@ export class SessionHost implements vscode.Disposable {
   ) {
     // every result of the session's one door, whichever front end called it (chat's agent calls the session itself)
     this.disposables.push(new vscode.Disposable(session.onDidInvoke((e) => this.results.fire(e.result))));
-    this.disposables.push(new vscode.Disposable(session.study.onDidChange((c) => {
-      void this.syncContext();
-      this.changed.fire(c);
-    }).dispose));
+    this.disposables.push(
+      new vscode.Disposable(
+        session.study.onDidChange((c) => {
+          void this.syncContext();
+          this.changed.fire(c);
+        }).dispose,
+      ),
+    );
     // the tools read the python interpreter and the default trainer threads from the session's env: keep them current
-    this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('xbrain.python') || e.affectsConfiguration('xbrain.training.threads') || e.affectsConfiguration('xbrain.data.folders')) {
-        delete session.env.python;
-        delete session.env.trainerThreads;
-        delete session.env.dataFolders;
-        Object.assign(session.env, frontEndEnv());
-      }
-    }));
-    this.disposables.push(vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      session.env.trusted = true;
-      void this.syncContext();
-      this.changed.fire({ kinds: ['stage'], stage: session.study.stage, previousStage: session.study.stage });
-    }));
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('xbrain.python') || e.affectsConfiguration('xbrain.training.threads') || e.affectsConfiguration('xbrain.data.folders')) {
+          delete session.env.python;
+          delete session.env.trainerThreads;
+          delete session.env.dataFolders;
+          Object.assign(session.env, frontEndEnv());
+        }
+      }),
+    );
+    this.disposables.push(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        session.env.trusted = true;
+        void this.syncContext();
+        this.changed.fire({ kinds: ['stage'], stage: session.study.stage, previousStage: session.study.stage });
+      }),
+    );
   }
 
   static async open(context: vscode.ExtensionContext): Promise<SessionHost> {

@@ -42,18 +42,30 @@ async function extensionUnderTest() {
   fs.cpSync(path.join(ext, 'dist'), path.join(dir, 'dist'), { recursive: true });
   const entry = path.join(ROOT, 'out', 'e2e-notebook-entry.ts');
   fs.mkdirSync(path.dirname(entry), { recursive: true });
-  fs.writeFileSync(entry, [
-    "import type * as vscode from 'vscode';",
-    "import { activate as activateXBrain } from '../src/extension/extension';",
-    "import { registerNotebook } from '../src/extension/notebook';",
-    'export async function activate(context: vscode.ExtensionContext) {',
-    '  const api = await activateXBrain(context);',
-    '  registerNotebook(context, () => api.host);',
-    '  return api;',
-    '}',
-    'export function deactivate() {}',
-  ].join('\n'));
-  await esbuild.build({ entryPoints: [entry], outfile: path.join(dir, 'dist', 'extension.js'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'onnxruntime-node'], logLevel: 'error' });
+  fs.writeFileSync(
+    entry,
+    [
+      "import type * as vscode from 'vscode';",
+      "import { activate as activateXBrain } from '../src/extension/extension';",
+      "import { registerNotebook } from '../src/extension/notebook';",
+      'export async function activate(context: vscode.ExtensionContext) {',
+      '  const api = await activateXBrain(context);',
+      '  registerNotebook(context, () => api.host);',
+      '  return api;',
+      '}',
+      'export function deactivate() {}',
+    ].join('\n'),
+  );
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile: path.join(dir, 'dist', 'extension.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'onnxruntime-node'],
+    logLevel: 'error',
+  });
   return dir;
 }
 
@@ -64,15 +76,20 @@ function writeNotebooks() {
     metadata: {},
     cells: [
       { kind: 'markdown', source: '# e2e\nS001R04, motor channels', outputs: [], metadata: {} },
-      code('load_data(paths=["S001R04.edf"])\napply_bandpass_filter(low_freq=8, high_freq=30)\nepoch_data(t_min=0, t_max=2, event_id=["T1", "T2"], baseline=null)\nplot_epochs(channels=["C3..", "Cz..", "C4.."])'),
+      code(
+        'load_data(paths=["S001R04.edf"])\napply_bandpass_filter(low_freq=8, high_freq=30)\nepoch_data(t_min=0, t_max=2, event_id=["T1", "T2"], baseline=null)\nplot_epochs(channels=["C3..", "Cz..", "C4.."])',
+      ),
     ],
   };
   fs.writeFileSync(path.join(WS, 'e2e-run.xbrain'), JSON.stringify(run, null, 2) + '\n');
   const ipynb = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/notebook/fixtures/xbrain-outputs.ipynb'), 'utf8'));
-  const outputs = ipynb.cells.flatMap((c) => c.outputs ?? []).map((o) => {
-    const mime = Object.keys(o.data).find((m) => m.startsWith('application/vnd.xbrain.'));
-    return { items: [{ mime, data: o.data[mime] }] };
-  }).filter((o) => !o.items[0].mime.includes('epochs'));
+  const outputs = ipynb.cells
+    .flatMap((c) => c.outputs ?? [])
+    .map((o) => {
+      const mime = Object.keys(o.data).find((m) => m.startsWith('application/vnd.xbrain.'));
+      return { items: [{ mime, data: o.data[mime] }] };
+    })
+    .filter((o) => !o.items[0].mime.includes('epochs'));
   const train = {
     version: 1,
     metadata: {},
@@ -80,7 +97,11 @@ function writeNotebooks() {
     cells: [code('generate_dataset()\nconfigure_training(epoch=40, batch_size=8)\nstart_training()')],
   };
   fs.writeFileSync(path.join(WS, 'e2e-train.xbrain'), JSON.stringify(train, null, 2) + '\n');
-  const saved = { version: 1, metadata: {}, cells: [code('# outputs saved from a real run (training, metrics, saliency, protocol)\nget_study_state()', outputs)] };
+  const saved = {
+    version: 1,
+    metadata: {},
+    cells: [code('# outputs saved from a real run (training, metrics, saliency, protocol)\nget_study_state()', outputs)],
+  };
   fs.writeFileSync(path.join(WS, 'e2e-saved.xbrain'), JSON.stringify(saved, null, 2) + '\n');
 }
 
@@ -97,7 +118,17 @@ function studyRuns() {
 }
 /** The text of every frame of the page (the notebook output webview is nested two iframes deep). */
 async function frameTexts() {
-  const texts = await Promise.all(page.frames().map(async (f) => `[${f.url().slice(0, 80)}] ${(await f.locator('body').innerText({ timeout: 2000 }).catch(() => '')).slice(0, 600)}`));
+  const texts = await Promise.all(
+    page.frames().map(
+      async (f) =>
+        `[${f.url().slice(0, 80)}] ${(
+          await f
+            .locator('body')
+            .innerText({ timeout: 2000 })
+            .catch(() => '')
+        ).slice(0, 600)}`,
+    ),
+  );
   return texts.join('\n');
 }
 const shot = (name) => page.screenshot({ path: path.join(OUT, name) });
@@ -132,7 +163,10 @@ test('Run All on a .xbrain notebook runs the cells on the real EDF and the rende
   const traces = await vs.notebookOutputFrame(page).locator('.xbrain-out .plot .scatterlayer .trace').count();
   assert.ok(traces >= 5, `expected ≥ 5 line traces (3 channels + 2 classes), got ${traces}`);
   const title = await vs.notebookOutputFrame(page).locator('.xbrain-out .plot .gtitle').allTextContents();
-  assert.ok(title.some((t) => /ERP per class/.test(t)), `titles: ${title.join(' | ')}`);
+  assert.ok(
+    title.some((t) => /ERP per class/.test(t)),
+    `titles: ${title.join(' | ')}`,
+  );
   await shot('notebook-a-epochs.png');
 });
 
@@ -142,7 +176,11 @@ test('text outputs wrap inside the cell: the load summary is read whole, not cut
   const summary = frame.locator('pre', { hasText: 'events (annotations)' }).first();
   await summary.waitFor({ timeout: 60000 });
   assert.match(await summary.innerText(), /events \(annotations\): T0=15 T1=8 T2=7/);
-  const { scrollWidth, clientWidth, lines } = await summary.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth, lines: Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)) }));
+  const { scrollWidth, clientWidth, lines } = await summary.evaluate((e) => ({
+    scrollWidth: e.scrollWidth,
+    clientWidth: e.clientWidth,
+    lines: Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)),
+  }));
   assert.ok(scrollWidth <= clientWidth + 1, `the text overflows its cell: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`);
   assert.ok(lines >= 2, `the long summary line should wrap (rendered on ${lines} line(s))`);
   await summary.scrollIntoViewIfNeeded();
@@ -190,8 +228,10 @@ test('a training cell shows live output while it runs (status line and curve), t
     if (ended && !endedAt) endedAt = Date.now();
     if ((endedAt && Date.now() - endedAt > 60000) || Date.now() - t1 > 300000) {
       await shot('notebook-e-training-timeout.png').catch(() => {});
-      assert.fail(`no 'Training finished' in the cell ${endedAt ? '60 s after the run or cell ended' : 'after 300 s'}`
-        + `\n--- runs in .xbrain/study.json: ${studyRuns()}\n--- output frames:\n${await frameTexts()}`);
+      assert.fail(
+        `no 'Training finished' in the cell ${endedAt ? '60 s after the run or cell ended' : 'after 300 s'}` +
+          `\n--- runs in .xbrain/study.json: ${studyRuns()}\n--- output frames:\n${await frameTexts()}`,
+      );
     }
     await page.waitForTimeout(500);
   }

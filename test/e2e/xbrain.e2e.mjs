@@ -35,7 +35,10 @@ async function waitForStatus(re, timeout = 30000) {
  * input as visible, skips F1 and types into a box that is disappearing (seen on CI).
  */
 async function runCommand(title) {
-  await page.locator('.quick-input-widget input').waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
+  await page
+    .locator('.quick-input-widget input')
+    .waitFor({ state: 'hidden', timeout: 10000 })
+    .catch(() => {});
   await vs.runCommand(page, title);
 }
 
@@ -53,7 +56,12 @@ async function startPaletteCommand(title) {
 
 const lastResponse = () => page.locator('.interactive-item-container.interactive-response').last();
 /** the last response's text, '' when there is none yet (innerText would wait for one) */
-const lastText = async () => ((await lastResponse().count()) ? lastResponse().innerText().catch(() => '') : '');
+const lastText = async () =>
+  (await lastResponse().count())
+    ? lastResponse()
+        .innerText()
+        .catch(() => '')
+    : '';
 
 /**
  * Sends one chat message, once, and returns the response once it contains `expect` and has stopped changing. No
@@ -177,7 +185,9 @@ test('training from chat: confirmation in the turn, live progress, closing curve
   // the turn shows the epochs as they come (a progress line "Fold_0 repeat 1: epoch k/20, …")
   let live = '';
   for (let t0 = Date.now(); Date.now() - t0 < 120000 && !live; await page.waitForTimeout(100)) {
-    const now = await lastResponse().innerText().catch(() => '');
+    const now = await lastResponse()
+      .innerText()
+      .catch(() => '');
     if (/epoch \d+\/20/.test(now)) live = now;
     else if (now.includes('Training curve')) break;
   }
@@ -199,9 +209,16 @@ test('one Study per workspace: while this window holds it, `xbrain run` on the s
   await waitForStatus(/XBrain: trained/);
   const studyFile = path.join(WS, '.xbrain', 'study.json');
   const before = fs.readFileSync(studyFile, 'utf8');
-  fs.writeFileSync(path.join(WS, 'other-writer.xbrain'), JSON.stringify({ version: 1, metadata: {}, cells: [{ kind: 'code', source: 'clear_dataset()', outputs: [], metadata: {} }] }) + '\n');
+  fs.writeFileSync(
+    path.join(WS, 'other-writer.xbrain'),
+    JSON.stringify({ version: 1, metadata: {}, cells: [{ kind: 'code', source: 'clear_dataset()', outputs: [], metadata: {} }] }) + '\n',
+  );
   const { spawnSync } = await import('node:child_process');
-  const r = spawnSync(process.execPath, [path.join(EXT, 'dist', 'cli.js'), 'run', 'other-writer.xbrain', '--workspace', WS, '--yes', '--json'], { cwd: WS, encoding: 'utf8', timeout: 60000 });
+  const r = spawnSync(process.execPath, [path.join(EXT, 'dist', 'cli.js'), 'run', 'other-writer.xbrain', '--workspace', WS, '--yes', '--json'], {
+    cwd: WS,
+    encoding: 'utf8',
+    timeout: 60000,
+  });
   const said = `${r.stdout}\n${r.stderr}`;
   assert.notEqual(r.status, 0, `a second writer ran: ${said}`);
   assert.match(said, /being changed by another process/);
@@ -221,7 +238,10 @@ test('one Study per workspace: while this window holds it, `xbrain run` on the s
 test('the palette clears the study (modal confirmation) and loads a real EDF again through its file picker', async () => {
   await startPaletteCommand('XBrain: Clear Dataset').catch(() => {});
   const dialog = page.locator('.monaco-dialog-box');
-  await dialog.getByText(/Clear the study\?/).first().waitFor();
+  await dialog
+    .getByText(/Clear the study\?/)
+    .first()
+    .waitFor();
   await dialog.locator('.monaco-button', { hasText: 'Run' }).first().click();
   await waitForStatus(/XBrain: empty/);
   await startPaletteCommand('XBrain: Load EEG Files…');

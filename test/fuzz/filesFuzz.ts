@@ -39,14 +39,25 @@ export const FORMATS: Record<string, { main: string; files: string[]; text?: str
   brainvision: { main: 'test.vhdr', files: ['test.vhdr', 'test.vmrk', 'test.eeg'], text: ['test.vhdr', 'test.vmrk'] },
   fif: { main: 'test_bin_raw.fif', files: ['test_bin_raw.fif'] },
   // a bare MAT array takes its rate from a JSON sidecar (the reader's documented layout)
-  mat: { main: 'test_edf_eeglab.mat', files: ['test_edf_eeglab.mat', 'test_edf_eeglab.json'], text: ['test_edf_eeglab.json'], generated: { 'test_edf_eeglab.json': '{"sfreq": 512}' } },
+  mat: {
+    main: 'test_edf_eeglab.mat',
+    files: ['test_edf_eeglab.mat', 'test_edf_eeglab.json'],
+    text: ['test_edf_eeglab.json'],
+    generated: { 'test_edf_eeglab.json': '{"sfreq": 512}' },
+  },
   egi: { main: 'test_egi.raw', files: ['test_egi.raw'] },
   cnt: { main: 'test.cnt', files: ['test.cnt'] },
 };
 
 const TYPED = new Set(['bad_file', 'not_found', 'not_implemented', 'invalid_arguments', 'invalid_state', 'over_budget', 'outside_workspace']);
 
-export async function runFilesFuzz(opts: { dataDir: string; count: number; seed: number; formats?: string[]; log?: (line: string) => void }): Promise<FilesFuzzReport> {
+export async function runFilesFuzz(opts: {
+  dataDir: string;
+  count: number;
+  seed: number;
+  formats?: string[];
+  log?: (line: string) => void;
+}): Promise<FilesFuzzReport> {
   const r = rng(opts.seed);
   const int = (n: number): number => Math.floor(r() * n);
   const root = mkdtempSync(join(tmpdir(), 'xbrain-filesfuzz-'));
@@ -57,7 +68,20 @@ export async function runFilesFuzz(opts: { dataDir: string; count: number; seed:
   writeFileSync(join(outside, 'secret.eeg'), readFileSync(join(opts.dataDir, 'test.eeg')));
   writeFileSync(join(outside, 'secret.vmrk'), readFileSync(join(opts.dataDir, 'test.vmrk')));
   const before = fileSizes(root, ws);
-  const report: FilesFuzzReport = { seed: opts.seed, perFormat: {}, crashes: 0, hangs: 0, internalTexts: 0, studyChanged: 0, escapes: 0, writesOutside: 0, rssIdleMB: 0, rssPeakMB: 0, slowestMs: 0, examples: [] };
+  const report: FilesFuzzReport = {
+    seed: opts.seed,
+    perFormat: {},
+    crashes: 0,
+    hangs: 0,
+    internalTexts: 0,
+    studyChanged: 0,
+    escapes: 0,
+    writesOutside: 0,
+    rssIdleMB: 0,
+    rssPeakMB: 0,
+    slowestMs: 0,
+    examples: [],
+  };
   const note = (kind: string, what: string): void => {
     if (report.examples.length < 20) report.examples.push(`${kind}: ${what.slice(0, 300)}`);
   };
@@ -91,7 +115,12 @@ export async function runFilesFuzz(opts: { dataDir: string; count: number; seed:
         // a header pointing outside the workspace (relative escape or absolute)
         const text = new TextDecoder('latin1').decode(files[0]);
         const target = r() < 0.5 ? '../../outside/secret.eeg' : join(outside, 'secret.eeg');
-        files[0] = Uint8Array.from(text.replace(/^DataFile=.*$/m, `DataFile=${target}`).replace(/^MarkerFile=.*$/m, r() < 0.5 ? `MarkerFile=${target.replace('.eeg', '.vmrk')}` : 'MarkerFile=test.vmrk'), (c) => c.charCodeAt(0) & 0xff);
+        files[0] = Uint8Array.from(
+          text
+            .replace(/^DataFile=.*$/m, `DataFile=${target}`)
+            .replace(/^MarkerFile=.*$/m, r() < 0.5 ? `MarkerFile=${target.replace('.eeg', '.vmrk')}` : 'MarkerFile=test.vmrk'),
+          (c) => c.charCodeAt(0) & 0xff,
+        );
         what = `header points at ${target}`;
         escape = true;
       } else {

@@ -69,7 +69,11 @@ export class RawMcp {
    * (plus the reply with `expectId`, whenever it comes within the timeout), whether the probe was answered, how long
    * the probe took (the server's responsiveness) and how long the whole exchange took (the tool's own work included).
    */
-  async exchange(raw: string | Buffer, expectId?: string | number | null, timeoutMs = 10_000): Promise<{ replies: Reply[]; alive: boolean; ms: number; probeMs: number; answered: boolean }> {
+  async exchange(
+    raw: string | Buffer,
+    expectId?: string | number | null,
+    timeoutMs = 10_000,
+  ): Promise<{ replies: Reply[]; alive: boolean; ms: number; probeMs: number; answered: boolean }> {
     const t0 = Date.now();
     const probeId = `probe-${++this.probe}`;
     const start = this.lines.length;
@@ -117,4 +121,5 @@ export class RawMcp {
 }
 
 /** Internal text a client must never see: stack frames, V8/Node error texts, schema-library dumps. */
-export const INTERNAL_TEXT = /\n\s+at |node:internal|ZodError|"code":\s*"invalid_type"|Maximum call stack|is not iterable|argument must be of type|Cannot read propert|is not a function|Invalid array length|Array buffer allocation failed|undefined is not|RangeError|TypeError|SyntaxError: Unexpected/;
+export const INTERNAL_TEXT =
+  /\n\s+at |node:internal|ZodError|"code":\s*"invalid_type"|Maximum call stack|is not iterable|argument must be of type|Cannot read propert|is not a function|Invalid array length|Array buffer allocation failed|undefined is not|RangeError|TypeError|SyntaxError: Unexpected/;

@@ -12,10 +12,7 @@ export async function runAll(timeoutMs = 120_000): Promise<void> {
   for (const t of tests) {
     const t0 = Date.now();
     try {
-      await Promise.race([
-        t.fn(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)),
-      ]);
+      await Promise.race([t.fn(), new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs))]);
       console.log(`  ✔ ${t.name} (${Date.now() - t0} ms)`);
     } catch (e) {
       failed++;

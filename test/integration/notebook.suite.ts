@@ -27,13 +27,17 @@ const mimes = (cell: vscode.NotebookCell) => cell.outputs.flatMap((o) => o.items
 async function runCells(doc: vscode.NotebookDocument, indices: number[]): Promise<void> {
   const before = indices.map((i) => doc.cellAt(i).executionSummary?.executionOrder);
   await vscode.commands.executeCommand('notebook.cell.execute', { ranges: indices.map((i) => ({ start: i, end: i + 1 })), document: doc.uri });
-  await waitFor(() => {
-    const done = indices.every((i, k) => {
-      const s = doc.cellAt(i).executionSummary;
-      return s?.success !== undefined && s.executionOrder !== before[k] && s.timing !== undefined;
-    });
-    return done ? true : undefined;
-  }, `cells ${indices.join(',')} to finish`, 60_000);
+  await waitFor(
+    () => {
+      const done = indices.every((i, k) => {
+        const s = doc.cellAt(i).executionSummary;
+        return s?.success !== undefined && s.executionOrder !== before[k] && s.timing !== undefined;
+      });
+      return done ? true : undefined;
+    },
+    `cells ${indices.join(',')} to finish`,
+    60_000,
+  );
 }
 
 test('the extension activates and the notebook pieces are registered', async () => {
@@ -51,19 +55,28 @@ test('a .xbrain file opens as an XBrain notebook with markdown and xbrain cells'
   const file = wsUri('analysis.xbrain');
   const cells = [
     { kind: 'markdown' as const, source: '# Integration\nS001R04, 8–30 Hz' },
-    { kind: 'code' as const, source: `load_data(paths=["${EDF}"])\napply_bandpass_filter(low_freq=8, high_freq=30)  # mu/beta\nepoch_data(t_min=0, t_max=2, event_id=["T1", "T2"], baseline=null)\nplot_epochs(channels=["C3..", "Cz..", "C4.."])` },
+    {
+      kind: 'code' as const,
+      source: `load_data(paths=["${EDF}"])\napply_bandpass_filter(low_freq=8, high_freq=30)  # mu/beta\nepoch_data(t_min=0, t_max=2, event_id=["T1", "T2"], baseline=null)\nplot_epochs(channels=["C3..", "Cz..", "C4.."])`,
+    },
     { kind: 'code' as const, source: 'apply_notch_filter(freq=60)\napply_bandpass_filter(low_freq=30, high_freq=8)' },
     { kind: 'code' as const, source: 'apply_bandpas_filter(low_freq=8, high_freq=30)' },
   ];
-  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(serializeNotebook({ version: 1, metadata: {}, cells: cells.map((c) => ({ ...c, outputs: [], metadata: {} })) })));
+  await vscode.workspace.fs.writeFile(
+    file,
+    new TextEncoder().encode(serializeNotebook({ version: 1, metadata: {}, cells: cells.map((c) => ({ ...c, outputs: [], metadata: {} })) })),
+  );
   nbDoc = await vscode.workspace.openNotebookDocument(file);
   assert.equal(nbDoc.notebookType, 'xbrain-notebook');
-  assert.deepEqual(nbDoc.getCells().map((c) => [c.kind, c.document.languageId]), [
-    [vscode.NotebookCellKind.Markup, 'markdown'],
-    [vscode.NotebookCellKind.Code, 'xbrain'],
-    [vscode.NotebookCellKind.Code, 'xbrain'],
-    [vscode.NotebookCellKind.Code, 'xbrain'],
-  ]);
+  assert.deepEqual(
+    nbDoc.getCells().map((c) => [c.kind, c.document.languageId]),
+    [
+      [vscode.NotebookCellKind.Markup, 'markdown'],
+      [vscode.NotebookCellKind.Code, 'xbrain'],
+      [vscode.NotebookCellKind.Code, 'xbrain'],
+      [vscode.NotebookCellKind.Code, 'xbrain'],
+    ],
+  );
   await vscode.window.showNotebookDocument(nbDoc);
   await vscode.commands.executeCommand('notebook.selectKernel', { id: 'xbrain-notebook-controller', extension: 'xbrain.xbrain' });
 });
@@ -76,7 +89,13 @@ test('running a cell on the real EDF shows every result and the epochs plot payl
   assert.ok(typeof s.executionOrder === 'number' && s.executionOrder > 0);
   assert.ok(s.timing!.endTime >= s.timing!.startTime);
   assert.equal(api.host.stage, 'preprocessed');
-  assert.deepEqual(cell.outputs.map((o) => o.metadata?.tool).filter(Boolean).slice(0, 4), ['load_data', 'apply_bandpass_filter', 'epoch_data', 'plot_epochs']);
+  assert.deepEqual(
+    cell.outputs
+      .map((o) => o.metadata?.tool)
+      .filter(Boolean)
+      .slice(0, 4),
+    ['load_data', 'apply_bandpass_filter', 'epoch_data', 'plot_epochs'],
+  );
   const epochsItem = cell.outputs.flatMap((o) => o.items).find((i) => i.mime === XBRAIN_MIME.epochs);
   assert.ok(epochsItem, `no epochs output; got ${mimes(cell).join(', ')}`);
   const payload = json(epochsItem);
@@ -106,7 +125,11 @@ test('diagnostics name the closest tool; completion and hover work in xbrain cel
   assert.equal(diags[0].severity, vscode.DiagnosticSeverity.Error);
 
   const loadDoc = nbDoc.cellAt(1).document;
-  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', loadDoc.uri, new vscode.Position(1, 'apply_bandpass_filter(low_freq=8, '.length));
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+    'vscode.executeCompletionItemProvider',
+    loadDoc.uri,
+    new vscode.Position(1, 'apply_bandpass_filter(low_freq=8, '.length),
+  );
   const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
   assert.ok(labels.includes('high_freq'), `high_freq not offered: ${labels.join(', ')}`);
   assert.ok(!labels.includes('low_freq'), 'a parameter already given is offered again');
@@ -117,7 +140,8 @@ test('diagnostics name the closest tool; completion and hover work in xbrain cel
 
 test('a training cell asks for confirmation, streams a live training curve and ends with the final curves', async () => {
   const edit = new vscode.WorkspaceEdit();
-  const source = 'generate_dataset(test_ratio=0.2, val_ratio=0.2, seed=1)\nset_model(model_name="EEGNet")\nconfigure_training(epoch=4, batch_size=8, learning_rate=0.001, seed=1)\nstart_training()';
+  const source =
+    'generate_dataset(test_ratio=0.2, val_ratio=0.2, seed=1)\nset_model(model_name="EEGNet")\nconfigure_training(epoch=4, batch_size=8, learning_rate=0.001, seed=1)\nstart_training()';
   edit.set(nbDoc.uri, [vscode.NotebookEdit.insertCells(nbDoc.cellCount, [new vscode.NotebookCellData(vscode.NotebookCellKind.Code, source, 'xbrain')])]);
   assert.ok(await vscode.workspace.applyEdit(edit));
   const index = nbDoc.cellCount - 1;
@@ -145,7 +169,10 @@ test('a training cell asks for confirmation, streams a live training curve and e
   assert.equal(asked.length, 1, `confirmations asked: ${asked.join(' / ')}`);
   assert.equal(api.host.stage, 'trained');
   assert.ok(liveSeen > 0, 'no live training output appeared while the cell ran');
-  const final = cell.outputs.flatMap((o) => o.items).filter((i) => i.mime === XBRAIN_MIME.training).map(json);
+  const final = cell.outputs
+    .flatMap((o) => o.items)
+    .filter((i) => i.mime === XBRAIN_MIME.training)
+    .map(json);
   assert.equal(final.length, 1, 'the live output was not replaced by the final curves');
   assert.equal(final[0].live, false);
   const trainLoss = final[0].series.find((x: { split: string; metric: string }) => x.split === 'train' && x.metric === 'loss');
@@ -155,7 +182,15 @@ test('a training cell asks for confirmation, streams a live training curve and e
 test('interrupting a training cell stops the trainer and leaves the Study as before the cell', async () => {
   const before = api.host.session.study.state;
   const edit = new vscode.WorkspaceEdit();
-  edit.set(nbDoc.uri, [vscode.NotebookEdit.insertCells(nbDoc.cellCount, [new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'configure_training(epoch=500, batch_size=8, learning_rate=0.001, seed=2)\nstart_training()', 'xbrain')])]);
+  edit.set(nbDoc.uri, [
+    vscode.NotebookEdit.insertCells(nbDoc.cellCount, [
+      new vscode.NotebookCellData(
+        vscode.NotebookCellKind.Code,
+        'configure_training(epoch=500, batch_size=8, learning_rate=0.001, seed=2)\nstart_training()',
+        'xbrain',
+      ),
+    ]),
+  ]);
   assert.ok(await vscode.workspace.applyEdit(edit));
   const index = nbDoc.cellCount - 1;
   const win = vscode.window as unknown as { showWarningMessage: (...a: unknown[]) => Thenable<unknown> };
@@ -163,7 +198,11 @@ test('interrupting a training cell stops the trainer and leaves the Study as bef
   win.showWarningMessage = async (_m: unknown, ...rest: unknown[]) => ((rest[0] as { modal?: boolean } | undefined)?.modal ? 'Confirm' : undefined);
   try {
     void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: index, end: index + 1 }], document: nbDoc.uri });
-    await waitFor(() => (api.host.session.study.state.runs.some((r) => r.status === 'running' && r.metrics.length > 0) ? true : undefined), 'a training epoch to finish', 60_000);
+    await waitFor(
+      () => (api.host.session.study.state.runs.some((r) => r.status === 'running' && r.metrics.length > 0) ? true : undefined),
+      'a training epoch to finish',
+      60_000,
+    );
     await vscode.commands.executeCommand('notebook.cancelExecution');
     await waitFor(() => (nbDoc.cellAt(index).executionSummary?.success === false ? true : undefined), 'the interrupted cell to end', 60_000);
   } finally {
@@ -171,7 +210,10 @@ test('interrupting a training cell stops the trainer and leaves the Study as bef
   }
   assert.equal(api.host.session.study.state, before);
   assert.equal(api.host.stage, 'trained');
-  const texts = nbDoc.cellAt(index).outputs.map((o) => new TextDecoder().decode(o.items[0].data)).join('\n');
+  const texts = nbDoc
+    .cellAt(index)
+    .outputs.map((o) => new TextDecoder().decode(o.items[0].data))
+    .join('\n');
   assert.match(texts, /Interrupted/);
 });
 
@@ -189,14 +231,23 @@ test('saving writes the outputs and execution metadata into the .xbrain file (co
 
 test('XBrain: New Analysis Notebook opens a starter notebook', async () => {
   await vscode.commands.executeCommand('xbrain.newAnalysisNotebook');
-  const nb = await waitFor(() => vscode.window.activeNotebookEditor?.notebook.uri.scheme === 'untitled' ? vscode.window.activeNotebookEditor.notebook : undefined, 'the starter notebook');
+  const nb = await waitFor(
+    () => (vscode.window.activeNotebookEditor?.notebook.uri.scheme === 'untitled' ? vscode.window.activeNotebookEditor.notebook : undefined),
+    'the starter notebook',
+  );
   assert.equal(nb.notebookType, 'xbrain-notebook');
   assert.ok(nb.getCells().some((c) => c.document.getText().includes('start_training()')));
 });
 
 test('XBrain: Export Chat to Notebook turns requests into markdown and tool calls into code cells', async () => {
   await vscode.commands.executeCommand('xbrain.exportChatToNotebook', [
-    { request: 'load the run and filter', toolCalls: [{ tool: 'load_data', arguments: { paths: [EDF] } }, { tool: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } }] },
+    {
+      request: 'load the run and filter',
+      toolCalls: [
+        { tool: 'load_data', arguments: { paths: [EDF] } },
+        { tool: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } },
+      ],
+    },
   ]);
   const nb = await waitFor(() => {
     const n = vscode.window.activeNotebookEditor?.notebook;

@@ -39,7 +39,8 @@ test('extension activates and exposes its session at stage empty', async () => {
 test('every stage command, panel command and Set API Key are registered', async () => {
   const all = new Set(await vscode.commands.getCommands(true));
   for (const c of STAGE_COMMANDS) assert.ok(all.has(c.id), `missing command ${c.id}`);
-  for (const id of ['xbrain.setApiKey', 'xbrain.openEpochs', 'xbrain.openTraining', 'xbrain.openEvaluation', 'xbrain.openSaliency', 'xbrain.confirmTool']) assert.ok(all.has(id), `missing command ${id}`);
+  for (const id of ['xbrain.setApiKey', 'xbrain.openEpochs', 'xbrain.openTraining', 'xbrain.openEvaluation', 'xbrain.openSaliency', 'xbrain.confirmTool'])
+    assert.ok(all.has(id), `missing command ${id}`);
 });
 
 test('every registry tool is a language-model tool named xbrain_<name>', () => {
@@ -64,7 +65,12 @@ test('XBrain: Load EEG Files… loads the real EDF and the tree shows 64 channel
   assert.equal(file.label, EDF);
   assert.match(file.description ?? '', /^64 ch · 160 Hz · 125\.0 s$/);
   const events = file.children!().find((n) => n.id.endsWith(':ev'))!;
-  assert.deepEqual(events.children!().map((n) => n.label).sort(), ['T0', 'T1', 'T2']);
+  assert.deepEqual(
+    events.children!()
+      .map((n) => n.label)
+      .sort(),
+    ['T0', 'T1', 'T2'],
+  );
 });
 
 test('band-pass then epoch through the commands: history grows, stage becomes preprocessed', async () => {
@@ -74,12 +80,20 @@ test('band-pass then epoch through the commands: history grows, stage becomes pr
   assert.equal(api.host.stage, 'preprocessed');
   const epochs = rootNodes(api.host).find((n) => n.id === 'epochs');
   assert.ok(epochs, 'no Epochs node in the tree');
-  assert.deepEqual(epochs.children!().map((n) => n.label).sort(), ['T1', 'T2']);
+  assert.deepEqual(
+    epochs.children!()
+      .map((n) => n.label)
+      .sort(),
+    ['T1', 'T2'],
+  );
 });
 
 test('the Epochs panel receives a figure with one trace per channel', async () => {
   await vscode.commands.executeCommand('xbrain.openEpochs');
-  const m = await waitFor(async () => vscode.commands.executeCommand<HostToPage | undefined>('xbrain.panelSnapshot', 'epochs'), 'a message to the epochs panel');
+  const m = await waitFor(
+    async () => vscode.commands.executeCommand<HostToPage | undefined>('xbrain.panelSnapshot', 'epochs'),
+    'a message to the epochs panel',
+  );
   assert.ok(m, 'no message posted to the epochs panel');
   assert.equal(m.type, 'figure', m.type === 'empty' ? m.message : '');
   if (m.type !== 'figure') return;

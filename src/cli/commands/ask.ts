@@ -23,8 +23,14 @@ import { openRetriever, embeddingEndpointFromEnv } from '../../core/rag/retrieve
 import { cliCacheDir } from '../cacheDir';
 import { BackgroundReviewer } from '../../core/agent/reviewer';
 import {
-  defaultConversationFile, isAffirmation, isRefusal, readAskConversation, simulatedWorkspaceOf, writeAskConversation,
-  type AskConversation, type PendingConfirmation,
+  defaultConversationFile,
+  isAffirmation,
+  isRefusal,
+  readAskConversation,
+  simulatedWorkspaceOf,
+  writeAskConversation,
+  type AskConversation,
+  type PendingConfirmation,
 } from '../askConversation';
 
 type Flags = Record<string, string | boolean>;
@@ -44,7 +50,13 @@ function conversationFileOf(flags: Flags, env: ToolEnv, mock: boolean): string |
  * The session this call works on: the workspace's Study, or a simulated Study — fresh in a temporary folder (one-off
  * --mock), created at --stage beside the conversation file, or reopened there as the last turn left it.
  */
-async function openSession(env: ToolEnv, mock: boolean, file: string | null, saved: AskConversation | null, stage: Stage): Promise<{ session: XBrainSession; cleanup: () => void }> {
+async function openSession(
+  env: ToolEnv,
+  mock: boolean,
+  file: string | null,
+  saved: AskConversation | null,
+  stage: Stage,
+): Promise<{ session: XBrainSession; cleanup: () => void }> {
   if (!mock) return { session: await XBrainSession.open(env, { owner: 'xbrain ask' }), cleanup: () => undefined };
   if (!file) {
     const workspace = mkdtempSync(join(tmpdir(), 'xbrain-mock-'));
@@ -53,7 +65,8 @@ async function openSession(env: ToolEnv, mock: boolean, file: string | null, sav
   }
   const workspace = simulatedWorkspaceOf(file);
   if (saved) {
-    if (!(await studyFileExists(workspace))) throw new XBrainError('bad_file', `${file}: its simulated Study (${workspace}) is missing; add --new to start a new conversation`, { file });
+    if (!(await studyFileExists(workspace)))
+      throw new XBrainError('bad_file', `${file}: its simulated Study (${workspace}) is missing; add --new to start a new conversation`, { file });
     return { session: await reopenSimulatedSession({ ...env, workspace }), cleanup: () => undefined };
   }
   rmSync(workspace, { recursive: true, force: true });
@@ -64,7 +77,8 @@ async function openSession(env: ToolEnv, mock: boolean, file: string | null, sav
 /** A saved conversation must fit the call: a --mock conversation is continued with --mock, at the stage it started. */
 function checkContinuation(saved: AskConversation, file: string, mock: boolean, stageFlag: string | undefined): void {
   if (saved.mock && !mock) throw new CliUsageError(`--conversation: ${file} continues a simulated Study (--mock); add --mock, or --new to start over`);
-  if (!saved.mock && mock && saved.turns.length) throw new CliUsageError(`--mock: ${file} holds a conversation on the workspace's real Study; name another --conversation FILE, or add --new`);
+  if (!saved.mock && mock && saved.turns.length)
+    throw new CliUsageError(`--mock: ${file} holds a conversation on the workspace's real Study; name another --conversation FILE, or add --new`);
   if (saved.mock && stageFlag !== undefined && stageFlag !== saved.mock.stage) {
     throw new CliUsageError(`--stage: ${file} continues a simulated Study started at ${saved.mock.stage}; add --new to start over at ${stageFlag}`);
   }
@@ -74,9 +88,19 @@ function checkContinuation(saved: AskConversation, file: string, mock: boolean, 
  * "yes" / "no" to the confirmation the last turn left waiting. A yes confirms exactly the question that was shown:
  * the registry plans the call again and, if the Study changed the question, runs nothing and asks the new one.
  */
-async function answerPending(session: XBrainSession, p: PendingConfirmation, yes: boolean, progress?: (m: string) => void): Promise<{ calls: AgentCall[]; pending: PendingConfirmation | null; answer: string }> {
+async function answerPending(
+  session: XBrainSession,
+  p: PendingConfirmation,
+  yes: boolean,
+  progress?: (m: string) => void,
+): Promise<{ calls: AgentCall[]; pending: PendingConfirmation | null; answer: string }> {
   if (!yes) {
-    const result: ToolResult = { type: 'confirm', tool: p.tool, content: `The user rejected ${p.tool}: ${p.question}`, meta: { arguments: p.arguments, rejected: true } };
+    const result: ToolResult = {
+      type: 'confirm',
+      tool: p.tool,
+      content: `The user rejected ${p.tool}: ${p.question}`,
+      meta: { arguments: p.arguments, rejected: true },
+    };
     const calls = [{ tool: p.tool, arguments: p.arguments, result }];
     return { calls, pending: null, answer: summarizeRun(calls, session.study.stage) };
   }
@@ -90,14 +114,21 @@ async function answerPending(session: XBrainSession, p: PendingConfirmation, yes
 function replyTurn(user: string, calls: AgentCall[], answer: string): AskConversation['turns'][number] {
   const toolCalls = calls.map((c, i) => ({ id: `call_confirmed_${i + 1}`, name: c.tool, arguments: c.arguments }));
   return {
-    user, route: 'operation', answer, at: new Date().toISOString(),
-    messages: [{ role: 'assistant', content: '', toolCalls }, ...calls.map((c, i) => ({ role: 'tool' as const, toolCallId: toolCalls[i].id, name: c.tool, content: c.result.content.slice(0, 4000) }))],
+    user,
+    route: 'operation',
+    answer,
+    at: new Date().toISOString(),
+    messages: [
+      { role: 'assistant', content: '', toolCalls },
+      ...calls.map((c, i) => ({ role: 'tool' as const, toolCallId: toolCalls[i].id, name: c.tool, content: c.result.content.slice(0, 4000) })),
+    ],
   };
 }
 
 export const askCommand: CliCommand = {
   name: 'ask',
-  usage: 'ask "REQUEST" [--conversation FILE] [--new] [--data PATH] [--llm offline|openai] [--embedding-model M] [--yes] [--json] [--mock [--stage S]] [--workspace DIR] [--data-folder DIR]',
+  usage:
+    'ask "REQUEST" [--conversation FILE] [--new] [--data PATH] [--llm offline|openai] [--embedding-model M] [--yes] [--json] [--mock [--stage S]] [--workspace DIR] [--data-folder DIR]',
   summary: 'Run the agent on the workspace Study, continuing its conversation (offline planner by default; --mock: the real tools on a simulated Study)',
   run: async (argv) => {
     const { flags, positional } = parseFlags(argv, ['json', 'yes', 'mock', 'quiet', 'new']);
@@ -107,14 +138,22 @@ export const askCommand: CliCommand = {
     const mock = Boolean(flags.mock);
     const stageFlag = typeof flags.stage === 'string' ? flags.stage : undefined;
     if (flags.stage !== undefined && !mock) throw new CliUsageError('--stage: only valid with --mock');
-    if (flags.stage === true || (stageFlag !== undefined && !STAGES.includes(stageFlag as Stage))) throw new CliUsageError(`--stage: '${String(flags.stage)}' is not a stage (${STAGES.join(', ')})`);
+    if (flags.stage === true || (stageFlag !== undefined && !STAGES.includes(stageFlag as Stage)))
+      throw new CliUsageError(`--stage: '${String(flags.stage)}' is not a stage (${STAGES.join(', ')})`);
     const llmKind = typeof flags.llm === 'string' ? flags.llm : 'offline';
     if (llmKind !== 'offline' && llmKind !== 'openai') throw new CliUsageError(`--llm: '${llmKind}' must be offline or openai`);
     if (flags['embedding-model'] === true) throw new CliUsageError('--embedding-model: needs a model name (e.g. text-embedding-3-small)');
     const dataPath = typeof flags.data === 'string' ? flags.data : mock ? SIMULATED_FILES.join(',') : undefined;
 
     // the request names its data: the folders of --data may be read like configured data folders
-    if (typeof flags.data === 'string') env.dataFolders = [...dataFolders(env), ...flags.data.split(/\s*,\s*/).filter(Boolean).map((p) => dirname(resolve(p)))];
+    if (typeof flags.data === 'string')
+      env.dataFolders = [
+        ...dataFolders(env),
+        ...flags.data
+          .split(/\s*,\s*/)
+          .filter(Boolean)
+          .map((p) => dirname(resolve(p))),
+      ];
     const file = conversationFileOf(flags, env, mock);
     const saved = file && !flags.new ? await readAskConversation(file) : null;
     if (saved && file) checkContinuation(saved, file, mock, stageFlag);
@@ -133,7 +172,12 @@ export const askCommand: CliCommand = {
       const r = await answerPending(session, saved.pending, isAffirmation(request), progress);
       ({ calls, answer } = r);
       if (!json && !flags.quiet) {
-        for (const c of calls) for (const e of [{ type: 'action_start', tool: c.tool, arguments: c.arguments }, { type: 'exec_result', tool: c.tool, result: c.result }] as const) process.stderr.write(`${renderEvent(e)}\n`);
+        for (const c of calls)
+          for (const e of [
+            { type: 'action_start', tool: c.tool, arguments: c.arguments },
+            { type: 'exec_result', tool: c.tool, result: c.result },
+          ] as const)
+            process.stderr.write(`${renderEvent(e)}\n`);
       }
       state.pending = r.pending;
       state.turns = [...state.turns, replyTurn(request, calls, answer)];
@@ -148,7 +192,10 @@ export const askCommand: CliCommand = {
           return /^y(es)?$/i.test(a.trim());
         }
         state.pending = { tool: req.tool, arguments: req.arguments, question: req.question };
-        if (flags.yes) notes.push(`--yes did not confirm ${req.tool}: it would also run ${req.unrequested.map((s) => s.tool).join(', ')}, which the request did not ask for.`);
+        if (flags.yes)
+          notes.push(
+            `--yes did not confirm ${req.tool}: it would also run ${req.unrequested.map((s) => s.tool).join(', ')}, which the request did not ask for.`,
+          );
         return false;
       };
       const conversation = new Conversation();
@@ -167,10 +214,13 @@ export const askCommand: CliCommand = {
         }).catch(() => undefined),
         conversation,
         awaitLongJobs: true,
-        onEvent: json || flags.quiet ? undefined : (e) => {
-          const line = renderEvent(e);
-          if (line) process.stderr.write(line + '\n');
-        },
+        onEvent:
+          json || flags.quiet
+            ? undefined
+            : (e) => {
+                const line = renderEvent(e);
+                if (line) process.stderr.write(line + '\n');
+              },
         progress,
       });
       const reviewer = mock ? null : new BackgroundReviewer(session);
@@ -184,7 +234,8 @@ export const askCommand: CliCommand = {
       state.turns = conversation.turns;
       exit = r.stoppedBy && r.stoppedBy !== 'rejected' ? 1 : 0;
     }
-    if (state.pending && file) notes.push(`Waiting for your confirmation: ${state.pending.question.split('\n')[0]} Reply "yes" (xbrain ask … "yes") to run it, or "no".`);
+    if (state.pending && file)
+      notes.push(`Waiting for your confirmation: ${state.pending.question.split('\n')[0]} Reply "yes" (xbrain ask … "yes") to run it, or "no".`);
     if (notes.length) answer = `${answer}\n${notes.join('\n')}`;
     // a simulated training stage's run is real: it ends with this call (a workspace's Study would see it interrupted)
     if (mock) await disposeSimulatedSession(session);
@@ -192,7 +243,17 @@ export const askCommand: CliCommand = {
     if (file) await writeAskConversation(file, state);
     cleanup();
     if (json) {
-      process.stdout.write(JSON.stringify({ calls: calls.map((c) => ({ tool: c.tool, arguments: c.arguments, result: c.result })), answer, ...(file ? { conversation: file, pending: state.pending } : {}) }, null, 2) + '\n');
+      process.stdout.write(
+        JSON.stringify(
+          {
+            calls: calls.map((c) => ({ tool: c.tool, arguments: c.arguments, result: c.result })),
+            answer,
+            ...(file ? { conversation: file, pending: state.pending } : {}),
+          },
+          null,
+          2,
+        ) + '\n',
+      );
     } else process.stdout.write(answer + '\n');
     return exit;
   },

@@ -24,7 +24,8 @@ export const DEMO_REQUESTS = [
 export const demoCommand: CliCommand = {
   name: 'demo',
   usage: 'demo [--keep] [--workspace DIR]',
-  summary: 'Offline agent demo: simulate EEG, load, preprocess, epoch, split, train EEGNet (30 epochs) and report metrics against chance and a CSP+LDA baseline (no network, no key)',
+  summary:
+    'Offline agent demo: simulate EEG, load, preprocess, epoch, split, train EEGNet (30 epochs) and report metrics against chance and a CSP+LDA baseline (no network, no key)',
   run: async (argv) => {
     const { flags } = parseFlags(argv, ['keep']);
     const ws = typeof flags.workspace === 'string' ? flags.workspace : mkdtempSync(join(tmpdir(), 'xbrain-demo-'));
@@ -62,11 +63,17 @@ export const demoCommand: CliCommand = {
       const num = (v: unknown): string => (typeof v === 'number' ? v.toFixed(3) : '–');
       const chance = m.chance as Record<string, unknown> | undefined;
       const base = m.baseline as Record<string, unknown> | undefined;
-      out(`\nEEGNet on the ${evaluation.split} set: accuracy ${num(m.accuracy)}, balanced accuracy ${num(m.balancedAccuracy)}, kappa ${num(m.kappa)}, macro-F1 ${num(m.macroF1)}, AUC ${num(m.auc)}`);
-      if (chance) out(`Chance: ${num(chance.uniform)} (${typeof chance.significant === 'number' ? `above ${num(chance.significant)} is better than chance at p < 0.05 for this test set` : 'the test set is too small for any accuracy to be significant at p < 0.05'})`);
+      out(
+        `\nEEGNet on the ${evaluation.split} set: accuracy ${num(m.accuracy)}, balanced accuracy ${num(m.balancedAccuracy)}, kappa ${num(m.kappa)}, macro-F1 ${num(m.macroF1)}, AUC ${num(m.auc)}`,
+      );
+      if (chance)
+        out(
+          `Chance: ${num(chance.uniform)} (${typeof chance.significant === 'number' ? `above ${num(chance.significant)} is better than chance at p < 0.05 for this test set` : 'the test set is too small for any accuracy to be significant at p < 0.05'})`,
+        );
       if (base) out(`CSP+LDA baseline on the same split: accuracy ${num(base.accuracy)}, kappa ${num(base.kappa)}`);
     }
-    if (code === 0) out(`\nDone. Stage: ${session.study.stage}. ${session.study.state.runs.length} run(s), ${session.study.state.evaluations.length} evaluation(s).`);
+    if (code === 0)
+      out(`\nDone. Stage: ${session.study.stage}. ${session.study.state.runs.length} run(s), ${session.study.state.evaluations.length} evaluation(s).`);
     if (!flags.keep && typeof flags.workspace !== 'string') rmSync(ws, { recursive: true, force: true });
     return code;
   },

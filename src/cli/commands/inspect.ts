@@ -28,7 +28,11 @@ export const inspectCommand: CliCommand = {
     ];
     const e = report.epochs;
     if (e) {
-      lines.push(`epochs: ${e.count} × ${e.nTimes} samples (${e.tmin} … ${e.tmax.toFixed(3)} s), events ${Object.entries(e.counts).map(([d, n]) => `${d} ×${n}`).join(', ')}, baseline ${e.baseline ? `${e.baseline[0] ?? 'None'} … ${e.baseline[1] ?? 'None'} s` : 'none'}`);
+      lines.push(
+        `epochs: ${e.count} × ${e.nTimes} samples (${e.tmin} … ${e.tmax.toFixed(3)} s), events ${Object.entries(e.counts)
+          .map(([d, n]) => `${d} ×${n}`)
+          .join(', ')}, baseline ${e.baseline ? `${e.baseline[0] ?? 'None'} … ${e.baseline[1] ?? 'None'} s` : 'none'}`,
+      );
     }
     process.stdout.write(lines.join('\n') + '\n');
     return 0;

@@ -13,7 +13,8 @@ const num = (v: string | boolean | undefined, name: string): number | undefined 
 /** --run-numbers 4,8,12: the runs' numbers in the file names (PhysioNet's imagery runs), instead of 1..--runs. */
 const runNumbers = (v: string | boolean | undefined): number[] | undefined => {
   if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^\s*\d+(\s*,\s*\d+)*\s*$/.test(v)) throw new CliUsageError(`--run-numbers: expected numbers separated by commas, e.g. 4,8,12 (got '${String(v)}')`);
+  if (typeof v !== 'string' || !/^\s*\d+(\s*,\s*\d+)*\s*$/.test(v))
+    throw new CliUsageError(`--run-numbers: expected numbers separated by commas, e.g. 4,8,12 (got '${String(v)}')`);
   return v.split(',').map((x) => Number(x.trim()));
 };
 
@@ -25,8 +26,12 @@ export const simulateCommand: CliCommand = {
     const { flags } = parseFlags(argv, ['json']);
     if (typeof flags.out !== 'string') throw new CliUsageError('simulate: --out FILE.edf (or a folder) is required');
     const files = simulateFiles({
-      out: resolve(flags.out), subjects: num(flags.subjects, 'subjects'), runs: num(flags.runs, 'runs'),
-      runNumbers: runNumbers(flags['run-numbers']), seed: num(flags.seed, 'seed'), duration: num(flags.duration, 'duration'),
+      out: resolve(flags.out),
+      subjects: num(flags.subjects, 'subjects'),
+      runs: num(flags.runs, 'runs'),
+      runNumbers: runNumbers(flags['run-numbers']),
+      seed: num(flags.seed, 'seed'),
+      duration: num(flags.duration, 'duration'),
     });
     if (flags.json) process.stdout.write(JSON.stringify({ files }) + '\n');
     else process.stdout.write(`Wrote ${files.length} simulated recording(s):\n${files.map((f) => `  ${f}`).join('\n')}\n`);

@@ -121,13 +121,18 @@ export class AgentController {
     const plan = planTurn(request, this.conversation.recent(5));
     let result: AgentRunResult;
     if (plan.route === 'qa') result = await this.answer(request);
-    else if (plan.parts.requests.length > 0 && !plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request) && !this.followsAStep(request)) {
+    else if (
+      plan.parts.requests.length > 0 &&
+      !plan.parts.requests.some(isExplicitRequest) &&
+      isOffTopic(request) &&
+      !mentionsStep(request) &&
+      !this.followsAStep(request)
+    ) {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
       const answer = declineLine(request);
       this.conversation.add({ user: request, route: 'operation', messages: [], answer, at: new Date().toISOString() });
       result = { route: /[?？]\s*$/.test(request) ? 'qa' : 'operation', answer, calls: [], steps: 0, grounding: 'declined' };
-    }
-    else if (plan.knowledge.length) {
+    } else if (plan.knowledge.length) {
       // a mixed turn: answer first, then propose the request (nothing that changes the Study runs unconfirmed)
       const qa = await this.answer(plan.knowledge.join(' '), false);
       const op = await this.operate(request, plan);
@@ -221,11 +226,21 @@ export class AgentController {
       step++;
       const stage = session.study.stage;
       this.emit({ type: 'step_start', step, stage });
-      const system = buildSystemPrompt(session.study.state, { textProtocol: this.o.textProtocol ?? this.o.llm.usesTextProtocol, dataPath: this.o.dataPath, context, ...(plan.propose ? { questionParts: plan.parts.questions, requestParts: plan.parts.requests } : {}) });
+      const system = buildSystemPrompt(session.study.state, {
+        textProtocol: this.o.textProtocol ?? this.o.llm.usesTextProtocol,
+        dataPath: this.o.dataPath,
+        context,
+        ...(plan.propose ? { questionParts: plan.parts.questions, requestParts: plan.parts.requests } : {}),
+      });
       const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history, { role: 'user', content: request }, ...turn];
       let reply: ChatResponse;
       try {
-        reply = await this.o.llm.chat({ messages, tools: toolSpecsFor(session.study.state), signal: this.o.signal, onText: (t) => this.emit({ type: 'think_chunk', text: t }) });
+        reply = await this.o.llm.chat({
+          messages,
+          tools: toolSpecsFor(session.study.state),
+          signal: this.o.signal,
+          onText: (t) => this.emit({ type: 'think_chunk', text: t }),
+        });
       } catch (e) {
         const msg = e instanceof LlmError ? `${e.kind}: ${e.message}` : e instanceof Error ? e.message : String(e);
         stop(e instanceof LlmError && e.kind === 'cancelled' ? 'cancelled' : 'llm', `the language model failed (${msg})`);
@@ -240,7 +255,10 @@ export class AgentController {
           stop('broken_output', `the model's output could not be parsed ${broken} times (${reply.broken})`);
         } else {
           turn.push({ role: 'assistant', content: reply.content });
-          turn.push({ role: 'user', content: `System: your last output contained a broken tool call (${reply.broken}). Reply again with valid JSON: one {"tool_name": ..., "parameters": {...}} per call, or plain text if no tool is needed.` });
+          turn.push({
+            role: 'user',
+            content: `System: your last output contained a broken tool call (${reply.broken}). Reply again with valid JSON: one {"tool_name": ..., "parameters": {...}} per call, or plain text if no tool is needed.`,
+          });
         }
         this.emit({ type: 'step_end', step, stage: session.study.stage });
         continue;
@@ -289,20 +307,29 @@ export class AgentController {
 
     // the reviewer's rubric: only pitfalls this request introduced, with the reason
     const fresh = reviewStudy(session.study.state).filter((w) => !warnedBefore.has(w.reason));
-    const summary = summarizeRun(calls, session.study.stage, stopMessage) + (fresh.length ? `\n${fresh.map((w) => `Warning (${w.rule}): ${w.reason}`).join('\n')}` : '');
+    const summary =
+      summarizeRun(calls, session.study.stage, stopMessage) + (fresh.length ? `\n${fresh.map((w) => `Warning (${w.rule}): ${w.reason}`).join('\n')}` : '');
     const answer = finalText && calls.length ? `${finalText}\n\n${summary}` : finalText || summary;
     this.conversation.add({ user: request, route: 'operation', messages: turn, answer, at: new Date().toISOString() });
     return { route: 'operation', answer, calls, stoppedBy, steps: step };
   }
 
   /** Validates, gates, asks for confirmation when needed, and runs one call. */
-  private async execute(call: ToolCall, recent: string[], rejected: Set<string>, requested: ReadonlySet<string>, propose = false, request = ''): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
+  private async execute(
+    call: ToolCall,
+    recent: string[],
+    rejected: Set<string>,
+    requested: ReadonlySet<string>,
+    propose = false,
+    request = '',
+  ): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
     const { session } = this.o;
     const args = call.arguments ?? {};
     const key = `${call.name}:${stableStringify(args)}`;
     recent.push(key);
     if (recent.length > LOOP_WINDOW) recent.shift();
-    if (recent.filter((k) => k === key).length >= LOOP_REPEATS) return { result: errorResult(call.name, 'invalid_arguments', 'loop'), arguments: args, loop: true };
+    if (recent.filter((k) => k === key).length >= LOOP_REPEATS)
+      return { result: errorResult(call.name, 'invalid_arguments', 'loop'), arguments: args, loop: true };
 
     this.emit({ type: 'action_start', tool: call.name, arguments: args });
     if (call.arguments === null) {
@@ -312,7 +339,9 @@ export class AgentController {
     }
     const extraRoots = this.o.dataPath ? this.o.dataPath.split(/\s*,\s*/).map((p) => p.replace(/[\\/][^\\/]*\.[^\\/]*$/, '')) : [];
     // the same safety rules on every path: nothing destructive from a negation, a quote or a file name
-    const problem = (request && !destructiveAsked(call.name, request) ? destructiveRefusal(call.name) : null) ?? domainCheck(call.name, args, session.study.state, session.env, extraRoots);
+    const problem =
+      (request && !destructiveAsked(call.name, request) ? destructiveRefusal(call.name) : null) ??
+      domainCheck(call.name, args, session.study.state, session.env, extraRoots);
     if (problem) {
       const r = errorResult(call.name, 'invalid_arguments', `Tool call REJECTED before running: ${problem}.`);
       this.emit({ type: 'exec_result', tool: call.name, result: r });
@@ -321,7 +350,9 @@ export class AgentController {
     const opts = { signal: this.o.signal, progress: this.o.progress, awaitLongJobs: this.o.awaitLongJobs };
     if (propose && definitionByName.get(call.name)?.mutates) {
       // the turn asked a question: a call that changes the Study is only proposed, through the usual confirmation
-      const question = `You asked a question in the same message, so nothing has changed yet. Run ${call.name}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})?`;
+      const question = `You asked a question in the same message, so nothing has changed yet. Run ${call.name}(${Object.entries(args)
+        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        .join(', ')})?`;
       this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question });
       const ok = rejected.has(key) ? false : await (this.o.confirm ?? (async () => false))(confirmRequest(call.name, args, question, null, requested));
       if (!ok) {
@@ -334,7 +365,11 @@ export class AgentController {
     let r = await session.invoke(call.name, args, opts);
     if (r.type === 'confirm' && request && unseenTrainingPlan(call.name, r, request)) {
       // --yes confirms what was asked: a default training run the user never named is proposed, not confirmed
-      const res: ToolResult = { ...r, content: `Proposed, not run: ${r.content}\nAsk to train (e.g. "train with the defaults") to run this plan.`, meta: { ...r.meta, proposed: true } };
+      const res: ToolResult = {
+        ...r,
+        content: `Proposed, not run: ${r.content}\nAsk to train (e.g. "train with the defaults") to run this plan.`,
+        meta: { ...r.meta, proposed: true },
+      };
       this.emit({ type: 'exec_result', tool: call.name, result: res });
       return { result: res, arguments: args, rejectedByUser: true };
     }
@@ -386,6 +421,10 @@ function observationText(r: ToolResult, rejectedByUser?: boolean): string {
 
 export function stableStringify(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }

@@ -64,7 +64,12 @@ export class Conversation {
     const out: ChatMessage[] = [];
     if (older.length) {
       // with each call's arguments, so "same as before" and "the previous model" resolve beyond the whole turns kept
-      const lines = older.slice(-20).map((t) => `- "${t.user.slice(0, 80)}" → ${t.messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.map(callLine) : [])).join(', ') || t.answer.slice(0, 80)}`);
+      const lines = older
+        .slice(-20)
+        .map(
+          (t) =>
+            `- "${t.user.slice(0, 80)}" → ${t.messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.map(callLine) : [])).join(', ') || t.answer.slice(0, 80)}`,
+        );
       out.push({ role: 'user', content: `(Summary of ${older.length} earlier request(s), for context only)\n${lines.join('\n')}` });
       out.push({ role: 'assistant', content: 'Noted.' });
     }
@@ -80,6 +85,7 @@ function callLine(c: { name: string; arguments: Record<string, unknown> | null }
 
 function turnMessages(t: Turn): ChatMessage[] {
   const out: ChatMessage[] = [{ role: 'user', content: t.user }, ...t.messages];
-  if (t.answer && !(out[out.length - 1]?.role === 'assistant' && !(out[out.length - 1] as { toolCalls?: unknown }).toolCalls)) out.push({ role: 'assistant', content: t.answer });
+  if (t.answer && !(out[out.length - 1]?.role === 'assistant' && !(out[out.length - 1] as { toolCalls?: unknown }).toolCalls))
+    out.push({ role: 'assistant', content: t.answer });
   return out;
 }

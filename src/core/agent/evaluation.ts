@@ -54,7 +54,13 @@ export async function runEval(cases: EvalCase[], env: ToolEnv, makeLlm: () => Ll
   const byCategory: Record<string, { n: number; passed: number }> = {};
   for (const c of cases) {
     const { session, close } = await simulatedCase(env, c.stage);
-    const agent = new AgentController({ llm: makeLlm(), session, confirm: async () => c.confirm ?? true, dataPath: SIMULATED_FILES.join(','), awaitLongJobs: true });
+    const agent = new AgentController({
+      llm: makeLlm(),
+      session,
+      confirm: async () => c.confirm ?? true,
+      dataPath: SIMULATED_FILES.join(','),
+      awaitLongJobs: true,
+    });
     let last = await agent.run(c.turns[0]);
     for (const t of c.turns.slice(1)) last = await agent.run(t);
     const stage = session.study.stage;
@@ -68,19 +74,37 @@ export async function runEval(cases: EvalCase[], env: ToolEnv, makeLlm: () => Ll
     };
     const e = c.expect;
     const route = e.route ?? 'operation';
-    score('intent', last.route === route && (route === 'qa' || !e.tools || (e.tools.length === 0 ? tools.length === 0 : tools[0] === e.tools[0])), `intent: ${last.route}/${tools[0] ?? '-'}`);
+    score(
+      'intent',
+      last.route === route && (route === 'qa' || !e.tools || (e.tools.length === 0 ? tools.length === 0 : tools[0] === e.tools[0])),
+      `intent: ${last.route}/${tools[0] ?? '-'}`,
+    );
     if (e.tools) score('tools', JSON.stringify(tools) === JSON.stringify(e.tools), `tools: ${JSON.stringify(tools)}`);
     if (e.args) {
       const ok = e.args.every((a, i) => a === null || subset(a, last.calls[i]?.arguments));
       score('params', ok, `args: ${JSON.stringify(last.calls.map((x) => x.arguments))}`);
     }
     if (e.stage) score('state', stage === e.stage, `stage: ${stage}`);
-    if (e.error) score('recovery', last.calls.some((x) => x.result.error?.code === e.error) && last.answer.length > 0 && (!e.stage || stage === e.stage), `error: ${last.calls.map((x) => x.result.error?.code ?? 'ok').join(',')}`);
+    if (e.error)
+      score(
+        'recovery',
+        last.calls.some((x) => x.result.error?.code === e.error) && last.answer.length > 0 && (!e.stage || stage === e.stage),
+        `error: ${last.calls.map((x) => x.result.error?.code ?? 'ok').join(',')}`,
+      );
     const cat = (byCategory[c.category] ??= { n: 0, passed: 0 });
     cat.n++;
     if (fails.length === 0) cat.passed++;
     else failures.push({ id: c.id, what: fails.join('; ') });
   }
   const r = (k: keyof typeof tally) => (tally[k][1] ? tally[k][0] / tally[k][1] : 1);
-  return { cases: cases.length, intent: r('intent'), toolSelection: r('tools'), parameters: r('params'), stateTransition: r('state'), errorRecovery: r('recovery'), failures, byCategory };
+  return {
+    cases: cases.length,
+    intent: r('intent'),
+    toolSelection: r('tools'),
+    parameters: r('params'),
+    stateTransition: r('state'),
+    errorRecovery: r('recovery'),
+    failures,
+    byCategory,
+  };
 }

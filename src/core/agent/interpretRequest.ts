@@ -11,24 +11,39 @@ import { modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, ty
  * into the step before, and follow-ups read as changes of earlier steps.
  */
 
-const CORRECTION = /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+const CORRECTION =
+  /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
-const RELATIVE = /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+const RELATIVE =
+  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
-const AGAIN = /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|^(?:再一次|再做一次|重做|再跑一次|再來一次)|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
+const AGAIN =
+  /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|^(?:再一次|再做一次|重做|再跑一次|再來一次)|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
-const BARE_CLEAR = /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
+const BARE_CLEAR =
+  /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
 /** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
-const PANEL_ONLY = /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:切換到|切到|打開|開啟)\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:面板|頁面|分頁)?$/i;
+const PANEL_ONLY =
+  /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:切換到|切到|打開|開啟)\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:面板|頁面|分頁)?$/i;
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
-const CHOOSE_MODEL = /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+const CHOOSE_MODEL =
+  /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
 const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
 const START_WORD = /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
 
-const PREPROCESS_TOOLS = new Set(['apply_bandpass_filter', 'apply_notch_filter', 'resample_data', 'normalize_data', 'set_reference', 'select_channels', 'apply_standard_preprocess', 'set_montage']);
+const PREPROCESS_TOOLS = new Set([
+  'apply_bandpass_filter',
+  'apply_notch_filter',
+  'resample_data',
+  'normalize_data',
+  'set_reference',
+  'select_channels',
+  'apply_standard_preprocess',
+  'set_montage',
+]);
 const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
 
 /** Steps that, asked for twice in one turn ("evaluate and show the confusion matrix on validation"), are one call. */
@@ -83,11 +98,18 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const calls: PlannedCall[] = [];
   const problems: string[] = [];
-  const isCorrection = previous.length > 0 && (CORRECTION.test(text) || ELLIPSIS.test(text) || /改成|改為|改用|改\s*\d|換成|\binstead\b/i.test(text) || /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
+  const isCorrection =
+    previous.length > 0 &&
+    (CORRECTION.test(text) ||
+      ELLIPSIS.test(text) ||
+      /改成|改為|改用|改\s*\d|換成|\binstead\b/i.test(text) ||
+      /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
   const clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
   const negated = clauses.filter((c) => c.negated);
   // events renamed in earlier turns are names the user may use now
-  for (const t of turns) for (const c of t.calls) if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
+  for (const t of turns)
+    for (const c of t.calls)
+      if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
   for (let i = 0; i < clauses.length; i++) {
     if (clauses[i].negated) {
       // "…, 不要做基線校正", "…, don't run the baseline": a negated setting of the step before, not a step
@@ -142,13 +164,18 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     else {
       calls.push(...out);
       // events renamed earlier in the request are the names later clauses use
-      for (const c of out) if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
+      for (const c of out)
+        if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
     }
   }
   dedupeReads(calls);
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
-  if (!calls.length && negated.length) return { calls: [], message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.` };
+  if (!calls.length && negated.length)
+    return {
+      calls: [],
+      message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
+    };
   return { calls };
 }
 
@@ -160,9 +187,21 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
   let masked = input;
   const NUMBER = /(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?(?:e-?\d+)?/gi;
   // "halve it", "double that", "減半": the factor is the word
-  const factor = /^(?:halve|減半)/i.test(masked.trim()) ? '0.5' : /^(?:double|加倍|翻倍)/i.test(masked.trim()) ? '2' : /^triple/i.test(masked.trim()) ? '3' : null;
+  const factor = /^(?:halve|減半)/i.test(masked.trim())
+    ? '0.5'
+    : /^(?:double|加倍|翻倍)/i.test(masked.trim())
+      ? '2'
+      : /^triple/i.test(masked.trim())
+        ? '3'
+        : null;
   if (factor && relative) masked = factor;
-  const words = masked.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ').replace(/\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:same but|but|though)\b|\b(?:is fine|will do|is enough|works)\b/gi, ' ').trim();
+  const words = masked
+    .replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ')
+    .replace(
+      /\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:same but|but|though)\b|\b(?:is fine|will do|is enough|works)\b/gi,
+      ' ',
+    )
+    .trim();
   if (words) return null;
   const nums = masked.match(NUMBER) ?? [];
   const turns = ctx.history ?? [];
@@ -221,8 +260,17 @@ function addSettings(prev: PlannedCall | undefined, tool: string | null, s: stri
   const blank = own.build('', ctx, '');
   const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === prev.tool)?.arguments ?? {});
   // a one-edge filter after a filter moves only the edge it names ("high-pass 0.5 Hz and low-pass 40 Hz")
-  const edgeOnly = prev.tool === 'apply_bandpass_filter' ? (/\b(?:low-?pass|lowpass|lp)\b|低通/i.test(s) ? 'high_freq' : /\b(?:high-?pass|highpass|hp)\b|高通/i.test(s) ? 'low_freq' : null) : null;
-  const fresh = Object.entries(same.arguments).filter(([k, v]) => (!edgeOnly || k === edgeOnly) && JSON.stringify(prev.arguments[k]) !== JSON.stringify(v) && JSON.stringify(defaults[k]) !== JSON.stringify(v));
+  const edgeOnly =
+    prev.tool === 'apply_bandpass_filter'
+      ? /\b(?:low-?pass|lowpass|lp)\b|低通/i.test(s)
+        ? 'high_freq'
+        : /\b(?:high-?pass|highpass|hp)\b|高通/i.test(s)
+          ? 'low_freq'
+          : null
+      : null;
+  const fresh = Object.entries(same.arguments).filter(
+    ([k, v]) => (!edgeOnly || k === edgeOnly) && JSON.stringify(prev.arguments[k]) !== JSON.stringify(v) && JSON.stringify(defaults[k]) !== JSON.stringify(v),
+  );
   if (!fresh.length) return false;
   Object.assign(prev.arguments, Object.fromEntries(fresh));
   return true;
@@ -233,16 +281,35 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   const t = m.trim();
   if (BARE_CLEAR.test(t)) return [{ tool: 'clear_dataset', arguments: {} }];
   // a question about the Study's own values reads the Study ("what's the sampling rate now?")
-  if (/^(?:what(?:'s| is| are)?|how many|how much|which|現在|目前)\b.*(?:sampling rate|sample rate|channels?|events?|epochs?|trials?|shape|duration|取樣率|通道|事件)/i.test(t) && /[?？]\s*$|^(?:what|how|which)/i.test(t) && !/\b(?:should|best|recommend)/i.test(t)) return [{ tool: 'get_dataset_info', arguments: {} }];
+  if (
+    /^(?:what(?:'s| is| are)?|how many|how much|which|現在|目前)\b.*(?:sampling rate|sample rate|channels?|events?|epochs?|trials?|shape|duration|取樣率|通道|事件)/i.test(
+      t,
+    ) &&
+    /[?？]\s*$|^(?:what|how|which)/i.test(t) &&
+    !/\b(?:should|best|recommend)/i.test(t)
+  )
+    return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
-  if (/^(?:please\s+)?(?:undo|revert|roll back|take back)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(t) && ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool))) return [{ tool: 'reset_preprocessing', arguments: {} }];
-  if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t)) return [{ tool: 'start_training', arguments: {} }];
+  if (
+    /^(?:please\s+)?(?:undo|revert|roll back|take back)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(
+      t,
+    ) &&
+    ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool))
+  )
+    return [{ tool: 'reset_preprocessing', arguments: {} }];
+  if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t))
+    return [{ tool: 'start_training', arguments: {} }];
   // "train on the GPU: 200 epochs, batch 16, lr 0.01", "訓練 50 個 epoch，batch 32，學習率 0.001": a list of settings configures
   if (/^(?:重複訓練|repeat (?:the )?training)/i.test(t) && !/開始|\bstart\b/i.test(t)) {
     const a = trainingArgs(s, ctx);
     if (a) return [{ tool: 'configure_training', arguments: a }];
   }
-  if (/^(?:please\s+)?(?:train|訓練)/i.test(t) && !START_WORD_EN.test(t.replace(/^(?:please\s+)?train\w*/i, '')) && (t.match(/[,，:：]/g) ?? []).length >= 2 && (!modelName(s) || /[:：]/.test(t))) {
+  if (
+    /^(?:please\s+)?(?:train|訓練)/i.test(t) &&
+    !START_WORD_EN.test(t.replace(/^(?:please\s+)?train\w*/i, '')) &&
+    (t.match(/[,，:：]/g) ?? []).length >= 2 &&
+    (!modelName(s) || /[:：]/.test(t))
+  ) {
     const a = trainingArgs(s, ctx);
     if (a) return [...(modelName(s) ? [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] : []), { tool: 'configure_training', arguments: a }];
   }
@@ -291,7 +358,10 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     const other = /^(?:那麼?|what about|how about)\s*(?:in\s+)?([\w./\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:呢)?\s*[?？]?$/i.exec(s.trim());
     if (last.tool === 'list_files' && other) return [{ tool: 'list_files', arguments: { ...last.arguments, directory: other[1] } }];
     // a window's overlap share is of the window already chosen
-    const text = last.tool === 'window_epoch' && typeof last.arguments.duration === 'number' && !/\d\s*(?:s|sec|秒)\b(?!.*(?:overlap|重疊))/i.test(s) ? `${s} duration ${last.arguments.duration} s` : s;
+    const text =
+      last.tool === 'window_epoch' && typeof last.arguments.duration === 'number' && !/\d\s*(?:s|sec|秒)\b(?!.*(?:overlap|重疊))/i.test(s)
+        ? `${s} duration ${last.arguments.duration} s`
+        : s;
     const out = target.build(text, ctx, raw);
     if (typeof out === 'string') continue;
     const same = out.find((c) => c.tool === last.tool);
@@ -300,7 +370,9 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     const blank = target.build('', ctx, '');
     const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === last.tool)?.arguments ?? {});
     const said = (v: unknown) => typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s);
-    const written = Object.fromEntries(Object.entries(same.arguments).filter(([k, v]) => !(k in last.arguments) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)));
+    const written = Object.fromEntries(
+      Object.entries(same.arguments).filter(([k, v]) => !(k in last.arguments) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
+    );
     // "also T2", "也包括 C4": a list grows instead of being replaced
     if (/\b(?:include|including|add|plus)\b|包括|加上|再加|也要/i.test(s)) {
       for (const k of ['event_id', 'channels']) {

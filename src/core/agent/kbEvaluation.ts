@@ -61,7 +61,12 @@ export interface KbEvalScores {
 
 /** Lower case, NFKC (full-width → half-width), one kind of dash, no spaces: "8–30 Hz" matches "8-30hz". */
 export function normalizeForMatch(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/[‐‑‒–—−]/g, '-').replace(/[’‘]/g, "'").replace(/\s+/g, '');
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[‐‑‒–—−]/g, '-')
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, '');
 }
 
 /** The answer without its Sources line (a title there is not an answer). */
@@ -90,11 +95,28 @@ export function scoreOutcome(item: KbEvalItem, r: AgentRunResult, acted: boolean
   else if (item.expect === 'not_covered') right = grounding !== 'declined' && grounding !== 'llm_failed' && missing.length === 0;
   else right = grounding === 'answered' && missing.length === 0;
   const groups = item.must_mention ?? [];
-  const cited = item.expect !== 'decline' && grounding === 'answered' ? r.citations ?? [] : [];
+  const cited = item.expect !== 'decline' && grounding === 'answered' ? (r.citations ?? []) : [];
   const citedWithFacts = cited.filter((c) => groups.some((g) => missingGroups(c.text, [g]).length === 0)).length;
-  const top3 = (r.retrieved ?? []).slice(0, 3).map((h) => h.text).join('\n');
+  const top3 = (r.retrieved ?? [])
+    .slice(0, 3)
+    .map((h) => h.text)
+    .join('\n');
   const recallAt3 = item.expect !== 'decline' && groups.length ? missingGroups(top3, groups).length === 0 : null;
-  return { id: item.id, lang: item.lang, category: item.category, expect: item.expect, right, grounding, missing, cited: cited.length, citedWithFacts, recallAt3, acted, actedTools, answer: r.answer };
+  return {
+    id: item.id,
+    lang: item.lang,
+    category: item.category,
+    expect: item.expect,
+    right,
+    grounding,
+    missing,
+    cited: cited.length,
+    citedWithFacts,
+    recallAt3,
+    acted,
+    actedTools,
+    answer: r.answer,
+  };
 }
 
 export interface KbEvalOptions {
@@ -114,7 +136,14 @@ export async function runKbEval(items: KbEvalItem[], o: KbEvalOptions): Promise<
     const agent = new AgentController({ llm: (o.makeLlm ?? (() => new OfflinePlanner()))(), session, retriever: o.retriever, confirm: async () => false });
     const r = await agent.run(item.question);
     const ran = r.calls.filter((c) => c.result.type !== 'confirm' && c.result.type !== 'error' && definitionByName.get(c.tool)?.mutates !== false);
-    outcomes.push(scoreOutcome(item, r, session.study.state !== before || ran.length > 0, ran.map((c) => c.tool)));
+    outcomes.push(
+      scoreOutcome(
+        item,
+        r,
+        session.study.state !== before || ran.length > 0,
+        ran.map((c) => c.tool),
+      ),
+    );
     await close();
   }
   return summarize(outcomes);
@@ -160,8 +189,12 @@ export function parseKbEvalSet(text: string, file: string): KbEvalItem[] {
       throw new Error(`${file}:${i + 1}: not valid JSON (${(e as Error).message})`);
     }
     if (typeof v.question !== 'string' || !v.question.trim()) throw new Error(`${file}:${i + 1}: field 'question' must be a non-empty string`);
-    if (!['answer', 'decline', 'not_covered'].includes(v.expect)) throw new Error(`${file}:${i + 1}: field 'expect' must be answer, decline or not_covered (got ${JSON.stringify(v.expect)})`);
-    if (v.must_mention !== undefined && !(Array.isArray(v.must_mention) && v.must_mention.every((g) => Array.isArray(g) && g.every((a) => typeof a === 'string')))) {
+    if (!['answer', 'decline', 'not_covered'].includes(v.expect))
+      throw new Error(`${file}:${i + 1}: field 'expect' must be answer, decline or not_covered (got ${JSON.stringify(v.expect)})`);
+    if (
+      v.must_mention !== undefined &&
+      !(Array.isArray(v.must_mention) && v.must_mention.every((g) => Array.isArray(g) && g.every((a) => typeof a === 'string')))
+    ) {
       throw new Error(`${file}:${i + 1}: field 'must_mention' must be a list of lists of strings`);
     }
     items.push({ ...v, id: String(v.id ?? `${file}:${i + 1}`), lang: String(v.lang ?? 'en'), category: String(v.category ?? 'general') });

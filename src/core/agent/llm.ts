@@ -57,7 +57,10 @@ export interface LlmClient {
 
 /** A typed failure of an LLM backend (rate limit after retries, timeout, HTTP error). */
 export class LlmError extends Error {
-  constructor(public readonly kind: 'rate_limited' | 'timeout' | 'http' | 'cancelled' | 'network', message: string) {
+  constructor(
+    public readonly kind: 'rate_limited' | 'timeout' | 'http' | 'cancelled' | 'network',
+    message: string,
+  ) {
     super(message);
     this.name = 'LlmError';
   }

@@ -28,7 +28,12 @@ export class OfflinePlanner implements LlmClient {
     const prompt = estimateTokens(messagesText(req.messages));
     const reply = (content: string, toolCalls: ToolCall[] = []): ChatResponse => {
       if (content) req.onText?.(content);
-      return { content, toolCalls, usage: { promptTokens: prompt, completionTokens: estimateTokens(content + JSON.stringify(toolCalls)) }, finishReason: toolCalls.length ? 'tool_calls' : 'stop' };
+      return {
+        content,
+        toolCalls,
+        usage: { promptTokens: prompt, completionTokens: estimateTokens(content + JSON.stringify(toolCalls)) },
+        finishReason: toolCalls.length ? 'tool_calls' : 'stop',
+      };
     };
 
     if (/^Task: answer the question/m.test(system)) return reply(answerFromContext(user, header.context ?? ''));
@@ -56,12 +61,21 @@ export class OfflinePlanner implements LlmClient {
     if (plannable.length === 0 && ctx.history?.some((t) => t.calls.length) && STEP_FOLLOW_UP.test(user.trim())) plannable.push(user.trim());
     if (plannable.length === 0) return reply(questionOnly(user));
     // an ambiguous statement sits in both lists: it is not its own antecedent
-    const text = parts.questions.length === 0 ? user : resolveReference(plannable.join('; '), knowledge.filter((q) => !plannable.includes(q)));
+    const text =
+      parts.questions.length === 0
+        ? user
+        : resolveReference(
+            plannable.join('; '),
+            knowledge.filter((q) => !plannable.includes(q)),
+          );
     const plan = interpretRequest(text, ctx);
     if (plan.calls.length === 0) return reply(plan.message ?? cannotMap(user, ctx));
     const unseen = unseenTraining(plan.calls, ctx);
     if (unseen) return reply(unseen);
-    return reply(plan.message ?? '', plan.calls.map((c) => this.toCall(c)));
+    return reply(
+      plan.message ?? '',
+      plan.calls.map((c) => this.toCall(c)),
+    );
   }
 
   private toCall(c: PlannedCall): ToolCall {
@@ -129,7 +143,12 @@ function studyFacts(system: string): { sfreq: number | null; channels: number | 
 
 function eventsFromPrompt(system: string): string[] {
   const m = /events ([^;\n]+)/.exec(system);
-  return m ? m[1].split('/').map((s) => s.trim()).filter((s) => s && s !== 'none') : [];
+  return m
+    ? m[1]
+        .split('/')
+        .map((s) => s.trim())
+        .filter((s) => s && s !== 'none')
+    : [];
 }
 
 function trainingFromPrompt(system: string): Record<string, unknown> | null {
@@ -160,7 +179,12 @@ function unseenTraining(calls: PlannedCall[], ctx: PlannerContext): string | nul
   const def = definitionByName.get(first.tool);
   if (!def || !def.stages.every((s) => s === 'trained' || s === 'training')) return null;
   if (!['data_loaded', 'preprocessed', 'dataset_ready'].includes(ctx.stage)) return null;
-  const steps = ctx.stage === 'data_loaded' ? 'band-pass, epoch, split, set a model, configure and train' : ctx.stage === 'preprocessed' ? 'split, set a model, configure and train' : 'set a model, configure and train';
+  const steps =
+    ctx.stage === 'data_loaded'
+      ? 'band-pass, epoch, split, set a model, configure and train'
+      : ctx.stage === 'preprocessed'
+        ? 'split, set a model, configure and train'
+        : 'set a model, configure and train';
   return `${first.tool} needs a trained model, and the Study is at stage '${ctx.stage}'. Getting there would ${steps} with default settings, which you have not seen, so I ran nothing. Say the next step (for example "${ctx.stage === 'dataset_ready' ? 'train EEGNet for 20 epochs' : ctx.stage === 'preprocessed' ? 'split by trial with 20% test' : 'epoch 0 to 4 s around T1 and T2'}"), or "train with the defaults" to run the whole plan.`;
 }
 
@@ -178,7 +202,14 @@ export function cannotMap(request: string, ctx: Pick<PlannerContext, 'stage' | '
   const head = zh
     ? `我無法把「${request.trim()}」對應到任何工具。目前階段是 ${ctx.stage}，可以做的有：`
     : `I could not map "${request.trim()}" to a tool. At stage '${ctx.stage}' I can:`;
-  const eg = ctx.stage === 'empty' ? 'load S001R04.edf' : ctx.stage === 'data_loaded' ? 'band-pass 8 to 30 Hz then epoch 0 to 4 s around T1 and T2' : ctx.stage === 'preprocessed' ? 'split the data by trial with 20% test' : 'train EEGNet for 20 epochs with batch 64';
+  const eg =
+    ctx.stage === 'empty'
+      ? 'load S001R04.edf'
+      : ctx.stage === 'data_loaded'
+        ? 'band-pass 8 to 30 Hz then epoch 0 to 4 s around T1 and T2'
+        : ctx.stage === 'preprocessed'
+          ? 'split the data by trial with 20% test'
+          : 'train EEGNet for 20 epochs with batch 64';
   return `${head}\n${tools}\n${zh ? '例如' : 'For example'}: "${eg}".`;
 }
 

@@ -56,7 +56,10 @@ export class OpenAiClient implements LlmClient {
   private async request(req: ChatRequest): Promise<ChatResponse> {
     const text = this.textProtocol;
     const messages = text ? toTextProtocolMessages(req.messages, req.tools) : toNativeMessages(req.messages);
-    const tools: ChatCompletionTool[] | undefined = !text && req.tools.length ? req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })) : undefined;
+    const tools: ChatCompletionTool[] | undefined =
+      !text && req.tools.length
+        ? req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }))
+        : undefined;
     const base = { model: this.o.model, messages, ...(tools ? { tools } : {}), temperature: req.temperature ?? this.o.temperature ?? 0.2 };
     let content = '';
     const raw: { id: string; name: string; args: string }[] = [];
@@ -91,7 +94,8 @@ export class OpenAiClient implements LlmClient {
       for (const tc of m?.tool_calls ?? []) if (tc.type === 'function') raw.push({ id: tc.id, name: tc.function.name, args: tc.function.arguments });
       if (r.usage) usage = { promptTokens: r.usage.prompt_tokens, completionTokens: r.usage.completion_tokens };
     }
-    if (!usage.promptTokens) usage = { promptTokens: estimateTokens(messagesText(req.messages)), completionTokens: estimateTokens(content + raw.map((r) => r.args).join('')) };
+    if (!usage.promptTokens)
+      usage = { promptTokens: estimateTokens(messagesText(req.messages)), completionTokens: estimateTokens(content + raw.map((r) => r.args).join('')) };
 
     if (raw.length) {
       const calls: ToolCall[] = [];
@@ -102,13 +106,20 @@ export class OpenAiClient implements LlmClient {
         } catch {
           return { content, toolCalls: [], usage, finishReason: finish, broken: `the arguments of ${r.name} are not valid JSON: ${r.args.slice(0, 80)}` };
         }
-        if (!args || typeof args !== 'object' || Array.isArray(args)) return { content, toolCalls: [], usage, finishReason: finish, broken: `the arguments of ${r.name} are not a JSON object` };
+        if (!args || typeof args !== 'object' || Array.isArray(args))
+          return { content, toolCalls: [], usage, finishReason: finish, broken: `the arguments of ${r.name} are not a JSON object` };
         calls.push({ id: r.id || `call_${i}`, name: r.name, arguments: args as Record<string, unknown>, rawArguments: r.args });
       }
       return { content, toolCalls: calls, usage, finishReason: finish };
     }
     const parsed = parseTextToolCalls(content);
-    return { content: parsed.calls.length ? parsed.prose : content, toolCalls: parsed.calls, usage, finishReason: finish, ...(parsed.broken ? { broken: parsed.broken } : {}) };
+    return {
+      content: parsed.calls.length ? parsed.prose : content,
+      toolCalls: parsed.calls,
+      usage,
+      finishReason: finish,
+      ...(parsed.broken ? { broken: parsed.broken } : {}),
+    };
   }
 }
 
@@ -116,7 +127,15 @@ function toNativeMessages(messages: ChatMessage[]): ChatCompletionMessageParam[]
   return messages.map((m): ChatCompletionMessageParam => {
     if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
     if (m.role === 'assistant' && m.toolCalls?.length) {
-      return { role: 'assistant', content: m.content || null, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.rawArguments ?? JSON.stringify(c.arguments ?? {}) } })) };
+      return {
+        role: 'assistant',
+        content: m.content || null,
+        tool_calls: m.toolCalls.map((c) => ({
+          id: c.id,
+          type: 'function',
+          function: { name: c.name, arguments: c.rawArguments ?? JSON.stringify(c.arguments ?? {}) },
+        })),
+      };
     }
     return { role: m.role, content: m.content } as ChatCompletionMessageParam;
   });

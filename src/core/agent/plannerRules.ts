@@ -67,12 +67,16 @@ function findRange(s: string, dim: 'Hz' | 's'): Range | null {
 
 /** Quantities of one dimension; bare numbers count when `bare` is true. */
 function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
-  return findQuantities(s).filter((q) => (q.unit ? isDimension(q, dim) : bare)).map((q) => toUnit(q, dim));
+  return findQuantities(s)
+    .filter((q) => (q.unit ? isDimension(q, dim) : bare))
+    .map((q) => toUnit(q, dim));
 }
 
 /** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
 function numberAfter(s: string, keyword: RegExp): number | null {
-  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成|改成|改為|改|換成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(s);
+  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成|改成|改為|改|換成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(
+    s,
+  );
   return m ? Number(m[1]) : null;
 }
 
@@ -96,16 +100,27 @@ function channelsIn(s: string): string[] {
 }
 
 function filesIn(s: string, ext: string): string[] {
-  return [...s.matchAll(new RegExp(`(?:"([^"]+\\.(?:${ext}))"|'([^']+\\.(?:${ext}))'|[「『“]([^」』”]+\\.(?:${ext}))[」』”]|([\\w./\\\\:+\\u4e00-\\u9fff-]+\\.(?:${ext})))(?![\\w])`, 'gi'))].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]);
+  return [
+    ...s.matchAll(
+      new RegExp(
+        `(?:"([^"]+\\.(?:${ext}))"|'([^']+\\.(?:${ext}))'|[「『“]([^」』”]+\\.(?:${ext}))[」』”]|([\\w./\\\\:+\\u4e00-\\u9fff-]+\\.(?:${ext})))(?![\\w])`,
+        'gi',
+      ),
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]);
 }
 
 function pathAfter(s: string, words: RegExp): string | null {
-  const quoted = new RegExp(`(?:${words.source})\\s+(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`, 'i').exec(s);
+  const quoted = new RegExp(
+    `(?:${words.source})\\s+(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
+    'i',
+  ).exec(s);
   if (quoted) return quoted[1];
   const called = /\b(?:folder|directory|file|path)\s+(?:called|named)\s+([\w./\\~:-]+)/i.exec(s);
   if (called) return called[1];
   const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
-  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim())) return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
+  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()))
+    return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
   const m = new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'i').exec(s);
   if (!m) return null;
   const p = m[1].replace(/[.,]$/, '');
@@ -113,12 +128,14 @@ function pathAfter(s: string, words: RegExp): string | null {
 }
 
 /** Numeric event codes after "around"/"events"/"epoch" ("epoch 769 跟 770", "events 769 and 770"). */
-const EVENT_LIST = /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or)\s*|\s+|$))+)/i;
+const EVENT_LIST =
+  /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or)\s*|\s+|$))+)/i;
 
 function eventNames(s: string, known: string[]): string[] {
   const out: string[] = [];
   for (const m of s.matchAll(/\b(T\d|left|right|feet|hands|rest|tongue)\b/gi)) {
-    const hit = known.find((k) => k.toLowerCase() === m[1].toLowerCase()) ?? (known.length === 0 || /^T\d$/i.test(m[1]) ? m[1].toUpperCase().replace(/^T/, 'T') : null);
+    const hit =
+      known.find((k) => k.toLowerCase() === m[1].toLowerCase()) ?? (known.length === 0 || /^T\d$/i.test(m[1]) ? m[1].toUpperCase().replace(/^T/, 'T') : null);
     if (hit && !out.includes(hit)) out.push(hit);
   }
   // numeric event codes (GDF 769/770, triggers 1/2) after "around"/"events"/"codes": kept as written, never units
@@ -146,7 +163,8 @@ export function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | n
 /** Hyper-parameters written as NAME=value ("F1=16 and D=4"). */
 function modelParams(s: string): { params?: Record<string, number> } {
   const params: Record<string, number> = {};
-  for (const m of s.matchAll(/\b(F1|F2|D|kernel_length|kern_length|dropout(?:_rate)?|n_filters|pool_size)\s*(?:=|:|of)\s*(\d+(?:\.\d+)?)/gi)) params[m[1]] = Number(m[2]);
+  for (const m of s.matchAll(/\b(F1|F2|D|kernel_length|kern_length|dropout(?:_rate)?|n_filters|pool_size)\s*(?:=|:|of)\s*(\d+(?:\.\d+)?)/gi))
+    params[m[1]] = Number(m[2]);
   return Object.keys(params).length ? { params } : {};
 }
 
@@ -155,24 +173,64 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   const out: Record<string, unknown> = { epoch: base.epoch, batch_size: base.batch_size, learning_rate: base.learning_rate };
   let touched = false;
   const ep = numberBefore(s, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(s, /epochs?|訓練輪數|輪數/);
-  if (ep !== null) { out.epoch = Math.round(ep); touched = true; }
+  if (ep !== null) {
+    out.epoch = Math.round(ep);
+    touched = true;
+  }
   const bs = numberAfter(s, /batch(?:[\s_-]?size)?|批次(?:大小)?/) ?? numberBefore(s, /per batch/);
-  if (bs !== null) { out.batch_size = Math.round(bs); touched = true; }
-  const lr = numberAfter(s, /learning[\s_-]?rate|\blr\b|學習率/) ?? numberBefore(s.replace(/(\d)e-(\d)/gi, (_m, a, b) => `${a}e-${b}`), /\s*(?:as\s+(?:the\s+)?)?(?:learning[\s_-]?rate|\blr\b)/);
-  if (lr !== null) { out.learning_rate = lr; touched = true; }
-  const rep = numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ?? numberAfter(s, /repeats?|repeat/) ?? (/重複(?:訓練)?\s*(\d+)\s*次/.exec(s) ? Number(/重複(?:訓練)?\s*(\d+)\s*次/.exec(s)![1]) : null);
-  if (rep !== null && /repeat|repetition|次重複|重複/i.test(s)) { out.repeat = Math.round(rep); touched = true; }
+  if (bs !== null) {
+    out.batch_size = Math.round(bs);
+    touched = true;
+  }
+  const lr =
+    numberAfter(s, /learning[\s_-]?rate|\blr\b|學習率/) ??
+    numberBefore(
+      s.replace(/(\d)e-(\d)/gi, (_m, a, b) => `${a}e-${b}`),
+      /\s*(?:as\s+(?:the\s+)?)?(?:learning[\s_-]?rate|\blr\b)/,
+    );
+  if (lr !== null) {
+    out.learning_rate = lr;
+    touched = true;
+  }
+  const rep =
+    numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ??
+    numberAfter(s, /repeats?|repeat/) ??
+    (/重複(?:訓練)?\s*(\d+)\s*次/.exec(s) ? Number(/重複(?:訓練)?\s*(\d+)\s*次/.exec(s)![1]) : null);
+  if (rep !== null && /repeat|repetition|次重複|重複/i.test(s)) {
+    out.repeat = Math.round(rep);
+    touched = true;
+  }
   const opt = /\b(adamw|adam|sgd)\b/i.exec(s);
-  if (opt) { out.optimizer = opt[1].toLowerCase(); touched = true; }
-  if (/\b(cuda|gpu)\b/i.test(s)) { out.device = 'cuda'; touched = true; }
+  if (opt) {
+    out.optimizer = opt[1].toLowerCase();
+    touched = true;
+  }
+  if (/\b(cuda|gpu)\b/i.test(s)) {
+    out.device = 'cuda';
+    touched = true;
+  }
   const ck = numberAfter(s, /checkpoints?\s*every|save\s*every/);
-  if (ck !== null) { out.save_checkpoints_every = Math.round(ck); touched = true; }
-  if (/best\s*val(?:idation)?\s*acc|驗證(?:集)?準確率最高|最高(?:的)?驗證準確率/i.test(s)) { out.selection = 'best_val_accuracy'; touched = true; }
-  else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min)\s+val(?:idation)?\s*loss|驗證(?:集)?損失最(?:低|小)|最(?:低|小)(?:的)?驗證損失/i.test(s)) { out.selection = 'best_val_loss'; touched = true; }
+  if (ck !== null) {
+    out.save_checkpoints_every = Math.round(ck);
+    touched = true;
+  }
+  if (/best\s*val(?:idation)?\s*acc|驗證(?:集)?準確率最高|最高(?:的)?驗證準確率/i.test(s)) {
+    out.selection = 'best_val_accuracy';
+    touched = true;
+  } else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min)\s+val(?:idation)?\s*loss|驗證(?:集)?損失最(?:低|小)|最(?:低|小)(?:的)?驗證損失/i.test(s)) {
+    out.selection = 'best_val_loss';
+    touched = true;
+  }
   const be = /\b(pytorch|slurm)\b/i.exec(s);
-  if (be) { out.backend = be[1].toLowerCase(); touched = true; }
+  if (be) {
+    out.backend = be[1].toLowerCase();
+    touched = true;
+  }
   const seed = numberAfter(s, /seed/);
-  if (seed !== null) { out.seed = Math.round(seed); touched = true; }
+  if (seed !== null) {
+    out.seed = Math.round(seed);
+    touched = true;
+  }
   return touched ? out : null;
 }
 
@@ -186,7 +244,10 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
   const edge = quantities(s, 'Hz', true);
   if (hi && lo && edge.length === 2 && !findRange(s, 'Hz')) {
     // "high-pass at 0.5 Hz and low-pass at 40 Hz": each number belongs to the word before it
-    const after = (re: RegExp) => { const m = new RegExp(`(?:${re.source})\\D{0,12}?(\\d+(?:\\.\\d+)?)`, 'i').exec(s); return m ? Number(m[1]) : null; };
+    const after = (re: RegExp) => {
+      const m = new RegExp(`(?:${re.source})\\D{0,12}?(\\d+(?:\\.\\d+)?)`, 'i').exec(s);
+      return m ? Number(m[1]) : null;
+    };
     const l = after(/high-?pass|highpass|\bhp\b|高通|below|under|lower than/);
     const h = after(/low-?pass|lowpass|\blp\b|低通|above|over|higher than/);
     if (l !== null && h !== null && l < h) return { low_freq: l, high_freq: h };
@@ -200,8 +261,10 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
   const r = findRange(s, 'Hz');
   const order = /\border\s*(?:of\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階/i.exec(s);
   const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3]) } : {}) } : {};
-  const upper = /(?:上限|上界|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
-  const lower = /(?:下限|下界|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+  const upper =
+    /(?:上限|上界|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+  const lower =
+    /(?:下限|下界|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
   if (upper || lower) {
     const out: Record<string, unknown> = { ...iir };
     if (lower) out.low_freq = Number(lower[1]);
@@ -229,10 +292,12 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
   const base = bi >= 0 ? s.slice(bi) : '';
   const r = findRange(main, 's');
   const times = r ? [r.lo, r.hi] : quantities(main.replace(/\bT\d\b/g, ''), 's', false);
-  const args: Record<string, unknown> = times.length >= 2 ? { t_min: times[0], t_max: times[1] } : times.length === 1 ? { t_min: 0, t_max: times[0] } : { ...SKIP_DEFAULTS.epoch };
+  const args: Record<string, unknown> =
+    times.length >= 2 ? { t_min: times[0], t_max: times[1] } : times.length === 1 ? { t_min: 0, t_max: times[0] } : { ...SKIP_DEFAULTS.epoch };
   const ev = eventNames(withEvents, ctx.events);
   if (ev.length) args.event_id = ev;
-  if (/no baseline|without (?:the |a |any )?baseline|skip (?:the )?baseline|不做基線|不要基線|不要做基線|不用基線|無基線|不.{0,3}基線校正/i.test(s)) args.baseline = null;
+  if (/no baseline|without (?:the |a |any )?baseline|skip (?:the )?baseline|不做基線|不要基線|不要做基線|不用基線|無基線|不.{0,3}基線校正/i.test(s))
+    args.baseline = null;
   else if (base) {
     const br = findRange(base, 's');
     if (br) args.baseline = [br.lo, br.hi];
@@ -249,7 +314,10 @@ function splitArgs(s: string): Record<string, unknown> {
   else if (/session|場次|cross-session/i.test(s)) a.split_strategy = 'session';
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp): number | null => {
-    const m = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of the data\\s+)?(?:for|as|in|held out for|into)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|比例)?\\s*(?:of|=|:|為|to|at|is|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`, 'i').exec(s);
+    const m = new RegExp(
+      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of the data\\s+)?(?:for|as|in|held out for|into)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|比例)?\\s*(?:of|=|:|為|to|at|is|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
+      'i',
+    ).exec(s);
     if (!m) return null;
     const v = Number(m[1] ?? m[3]);
     const isPct = Boolean(m[2] ?? m[4]) || v > 1;
@@ -260,13 +328,23 @@ function splitArgs(s: string): Record<string, unknown> {
   const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集)?(?:佔|占|比例)?/);
   if (v !== null) a.val_ratio = v;
   const folds = numberBefore(s, /[- ]?folds?\b|折/) ?? numberAfter(s, /k[- ]?fold|folds?/);
-  if (folds !== null) { a.unit = 'kfold'; a.folds = Math.round(folds); }
+  if (folds !== null) {
+    a.unit = 'kfold';
+    a.folds = Math.round(folds);
+  }
   const seed = numberAfter(s, /seed/);
   if (seed !== null) a.seed = Math.round(seed);
   return a;
 }
 
-export const PANELS: [RegExp, string][] = [[/dashboard|儀表板|總覽/i, 'dashboard'], [/dataset|資料集/i, 'dataset'], [/preprocess|前處理/i, 'preprocess'], [/training|訓練/i, 'training'], [/visuali[sz]ation|saliency|topo|spectrogram|視覺化|顯著/i, 'visualization'], [/evaluation|評估/i, 'evaluation']];
+export const PANELS: [RegExp, string][] = [
+  [/dashboard|儀表板|總覽/i, 'dashboard'],
+  [/dataset|資料集/i, 'dataset'],
+  [/preprocess|前處理/i, 'preprocess'],
+  [/training|訓練/i, 'training'],
+  [/visuali[sz]ation|saliency|topo|spectrogram|視覺化|顯著/i, 'visualization'],
+  [/evaluation|評估/i, 'evaluation'],
+];
 
 /** Views of a panel, by the words people use for them (the panel they belong to, the view_mode). */
 export const VIEW_MODES: [RegExp, string, string][] = [
@@ -280,205 +358,424 @@ export const VIEW_MODES: [RegExp, string, string][] = [
 
 /** Ordered from the most specific to the most general; the first rule that matches a clause wins. */
 export const RULES: Rule[] = [
-  { tool: 'stop_training', when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止/i, build: () => [{ tool: 'stop_training', arguments: {} }] },
-  { tool: 'switch_panel', when: /\b(switch|go|open|show|display)\b.*\b(panel|view|tab|dashboard)\b|切換|面板|儀表板/i, build: (s) => {
-    const p = PANELS.find(([re]) => re.test(s.replace(/\bpanel\b/gi, '')));
-    if (!p) return 'which panel? dashboard, dataset, preprocess, training, visualization or evaluation';
-    const mode = /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s)?.[1].toLowerCase() ?? VIEW_MODES.find(([re]) => re.test(s))?.[2] ?? (/\bsaliency\b/i.test(s) ? 'saliency_map' : undefined);
-    return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode } : {}) } }];
-  } },
-  { tool: 'plot_training', when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i, unless: /\b(erp|psd|trace)/i, build: (s) => {
-    const m = /\b(accuracy|auc|lr|learning rate|loss)\b|準確率/i.exec(s);
-    const metric = !m ? 'loss' : /acc|準確/i.test(m[0]) ? 'accuracy' : /auc/i.test(m[0]) ? 'auc' : /lr|learning rate/i.test(m[0]) ? 'lr' : 'loss';
-    return [{ tool: 'plot_training', arguments: { metric } }];
-  } },
-  { tool: 'reset_preprocessing', when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|重設前處理|復原|還原|撤銷|撤消|回到原始/i, build: () => [{ tool: 'reset_preprocessing', arguments: {} }] },
-  { tool: 'clear_dataset', when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data)\b|start over|from scratch|清除|清空|重新開始|刪除所有/i, build: () => [{ tool: 'clear_dataset', arguments: {} }] },
-  { tool: 'run_protocol', when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨受試者|受試者內|跨場次/i, build: (s) => {
-    const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨受試者/i.test(s) ? 'cross_subject' : /cross[- ]session|(session|run)s?[- ]out|跨場次/i.test(s) ? 'cross_session' : 'within_session';
-    const pipelines: string[] = [];
-    if (/\bcsp\b/i.test(s)) pipelines.push('CSP+LDA');
-    if (/tangent|ts\+lr|riemann/i.test(s)) pipelines.push('TS+LR');
-    if (/eegnet/i.test(s)) pipelines.push('EEGNet');
-    if (/shallow/i.test(s)) pipelines.push('ShallowConvNet');
-    if (/sccnet/i.test(s)) pipelines.push('SCCNet');
-    const folds = numberBefore(s, /[- ]?folds?\b/);
-    const words: Record<string, number> = { two: 2, three: 3 };
-    const n = /leave[- ](\d+|two|three)[- ]subjects?/i.exec(s);
-    return [{ tool: 'run_protocol', arguments: {
-      protocol, ...(pipelines.length ? { pipelines } : {}), ...(folds && protocol === 'within_session' ? { folds: Math.round(folds) } : {}),
-      ...(n ? { n_test_subjects: words[n[1].toLowerCase()] ?? Number(n[1]) } : {}),
-    } }];
-  } },
-  { tool: 'run_sweep', when: /\b(sweep|grid search|hyper-?parameter search)\b|超參數|網格搜尋/i, build: (s) => {
-    const grid: Record<string, number[]> = {};
-    const list = (re: RegExp) => {
-      const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|and|or|/|、)?\\s*)+)`, 'i').exec(s);
-      return m ? m[1].split(/[^\d.e-]+/).filter(Boolean).map(Number) : [];
-    };
-    const lr = list(/learning[\s_-]?rates?|\blrs?\b|學習率/);
-    if (lr.length) grid.learning_rate = lr;
-    const bs = list(/batch(?:[\s_-]?sizes?)?|批次/);
-    if (bs.length) grid.batch_size = bs;
-    const ep = list(/epochs?\s*(?:of|in)?/);
-    if (ep.length && /epochs?\s*(of|in)?\s*\d+\s*(,|and|or)/i.test(s)) grid.epoch = ep;
-    if (Object.keys(grid).length === 0) return 'a sweep needs values, e.g. "sweep learning rate 0.001, 0.0005"';
-    const folds = numberBefore(s, /[- ]?folds?/);
-    const reps = numberBefore(s, /repeats?/);
-    const be = /\b(pytorch|slurm|local)\b/i.exec(s);
-    return [{ tool: 'run_sweep', arguments: { grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) } }];
-  } },
-  { tool: 'export_model', when: /\b(export|save|write)\b.*\b(model|onnx|network|run[-_]\w+)\b|匯出模型|導出模型|儲存模型|模型匯出|(?:把|將)\s*模型.*匯出/i, build: (s) => {
-    const path = pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/model';
-    const run = /\b(run[-_][\w-]+)/i.exec(s);
-    return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
-  } },
-  { tool: 'export_epochs', when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i, build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }] },
-  { tool: 'compute_saliency', when: /saliency|explain|attribution|integrated gradients|smoothgrad|vargrad|gradient\s*(?:x|×|times)\s*input|顯著|可解釋|歸因/i, build: (s) => {
-    const methods: [RegExp, string][] = [[/integrated/i, 'integrated_gradients'], [/smoothgrad[\s_-]?(sq|squared)/i, 'smoothgrad_sq'], [/smoothgrad/i, 'smoothgrad'], [/vargrad/i, 'vargrad'], [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input']];
-    const m = methods.find(([re]) => re.test(s));
-    const n = numberAfter(s, /samples?|n_samples/) ?? numberBefore(s, /samples/);
-    return [{ tool: 'compute_saliency', arguments: { method: m ? m[1] : 'gradient', ...(n ? { n_samples: n } : {}), ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}) } }];
-  } },
-  { tool: 'evaluate', when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics)\b|評估|測試集準確|混淆矩陣|表現/i, build: (s) => {
-    const split = /\bval(idation)?\b|驗證/i.test(s) ? 'val' : /\btrain(ing)? (set|split|data)\b|\b(?:on|with) (?:the )?train(?:ing)?\b(?!\s+(?:a|the|it|model|eegnet|for))|訓練集/i.test(s) ? 'train' : 'test';
-    return [{ tool: 'evaluate', arguments: { split, ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準/i.test(s) ? { baseline: false } : {}) } }];
-  } },
-  { tool: 'configure_training', when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i, unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i, build: (s, ctx) => {
-    const a = trainingArgs(s, ctx);
-    const m = modelName(s);
-    return a ? [...(m ? [{ tool: 'set_model', arguments: { model_name: m } }] : []), { tool: 'configure_training', arguments: a }] : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
-  } },
-  { tool: 'start_training', when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i, unless: /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)/i, build: (s, ctx) => {
-    const calls: PlannedCall[] = [];
-    const m = modelName(s);
-    if (m) calls.push({ tool: 'set_model', arguments: { model_name: m } });
-    const a = trainingArgs(s, ctx);
-    if (a) calls.push({ tool: 'configure_training', arguments: a });
-    calls.push({ tool: 'start_training', arguments: {} });
-    return calls;
-  } },
+  {
+    tool: 'stop_training',
+    when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止/i,
+    build: () => [{ tool: 'stop_training', arguments: {} }],
+  },
+  {
+    tool: 'switch_panel',
+    when: /\b(switch|go|open|show|display)\b.*\b(panel|view|tab|dashboard)\b|切換|面板|儀表板/i,
+    build: (s) => {
+      const p = PANELS.find(([re]) => re.test(s.replace(/\bpanel\b/gi, '')));
+      if (!p) return 'which panel? dashboard, dataset, preprocess, training, visualization or evaluation';
+      const mode =
+        /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s)?.[1].toLowerCase() ??
+        VIEW_MODES.find(([re]) => re.test(s))?.[2] ??
+        (/\bsaliency\b/i.test(s) ? 'saliency_map' : undefined);
+      return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode } : {}) } }];
+    },
+  },
+  {
+    tool: 'plot_training',
+    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    unless: /\b(erp|psd|trace)/i,
+    build: (s) => {
+      const m = /\b(accuracy|auc|lr|learning rate|loss)\b|準確率/i.exec(s);
+      const metric = !m ? 'loss' : /acc|準確/i.test(m[0]) ? 'accuracy' : /auc/i.test(m[0]) ? 'auc' : /lr|learning rate/i.test(m[0]) ? 'lr' : 'loss';
+      return [{ tool: 'plot_training', arguments: { metric } }];
+    },
+  },
+  {
+    tool: 'reset_preprocessing',
+    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|重設前處理|復原|還原|撤銷|撤消|回到原始/i,
+    build: () => [{ tool: 'reset_preprocessing', arguments: {} }],
+  },
+  {
+    tool: 'clear_dataset',
+    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data)\b|start over|from scratch|清除|清空|重新開始|刪除所有/i,
+    build: () => [{ tool: 'clear_dataset', arguments: {} }],
+  },
+  {
+    tool: 'run_protocol',
+    when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨受試者|受試者內|跨場次/i,
+    build: (s) => {
+      const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨受試者/i.test(s)
+        ? 'cross_subject'
+        : /cross[- ]session|(session|run)s?[- ]out|跨場次/i.test(s)
+          ? 'cross_session'
+          : 'within_session';
+      const pipelines: string[] = [];
+      if (/\bcsp\b/i.test(s)) pipelines.push('CSP+LDA');
+      if (/tangent|ts\+lr|riemann/i.test(s)) pipelines.push('TS+LR');
+      if (/eegnet/i.test(s)) pipelines.push('EEGNet');
+      if (/shallow/i.test(s)) pipelines.push('ShallowConvNet');
+      if (/sccnet/i.test(s)) pipelines.push('SCCNet');
+      const folds = numberBefore(s, /[- ]?folds?\b/);
+      const words: Record<string, number> = { two: 2, three: 3 };
+      const n = /leave[- ](\d+|two|three)[- ]subjects?/i.exec(s);
+      return [
+        {
+          tool: 'run_protocol',
+          arguments: {
+            protocol,
+            ...(pipelines.length ? { pipelines } : {}),
+            ...(folds && protocol === 'within_session' ? { folds: Math.round(folds) } : {}),
+            ...(n ? { n_test_subjects: words[n[1].toLowerCase()] ?? Number(n[1]) } : {}),
+          },
+        },
+      ];
+    },
+  },
+  {
+    tool: 'run_sweep',
+    when: /\b(sweep|grid search|hyper-?parameter search)\b|超參數|網格搜尋/i,
+    build: (s) => {
+      const grid: Record<string, number[]> = {};
+      const list = (re: RegExp) => {
+        const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|and|or|/|、)?\\s*)+)`, 'i').exec(s);
+        return m
+          ? m[1]
+              .split(/[^\d.e-]+/)
+              .filter(Boolean)
+              .map(Number)
+          : [];
+      };
+      const lr = list(/learning[\s_-]?rates?|\blrs?\b|學習率/);
+      if (lr.length) grid.learning_rate = lr;
+      const bs = list(/batch(?:[\s_-]?sizes?)?|批次/);
+      if (bs.length) grid.batch_size = bs;
+      const ep = list(/epochs?\s*(?:of|in)?/);
+      if (ep.length && /epochs?\s*(of|in)?\s*\d+\s*(,|and|or)/i.test(s)) grid.epoch = ep;
+      if (Object.keys(grid).length === 0) return 'a sweep needs values, e.g. "sweep learning rate 0.001, 0.0005"';
+      const folds = numberBefore(s, /[- ]?folds?/);
+      const reps = numberBefore(s, /repeats?/);
+      const be = /\b(pytorch|slurm|local)\b/i.exec(s);
+      return [
+        {
+          tool: 'run_sweep',
+          arguments: { grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) },
+        },
+      ];
+    },
+  },
+  {
+    tool: 'export_model',
+    when: /\b(export|save|write)\b.*\b(model|onnx|network|run[-_]\w+)\b|匯出模型|導出模型|儲存模型|模型匯出|(?:把|將)\s*模型.*匯出/i,
+    build: (s) => {
+      const path = pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/model';
+      const run = /\b(run[-_][\w-]+)/i.exec(s);
+      return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
+    },
+  },
+  {
+    tool: 'export_epochs',
+    when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i,
+    build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }],
+  },
+  {
+    tool: 'compute_saliency',
+    when: /saliency|explain|attribution|integrated gradients|smoothgrad|vargrad|gradient\s*(?:x|×|times)\s*input|顯著|可解釋|歸因/i,
+    build: (s) => {
+      const methods: [RegExp, string][] = [
+        [/integrated/i, 'integrated_gradients'],
+        [/smoothgrad[\s_-]?(sq|squared)/i, 'smoothgrad_sq'],
+        [/smoothgrad/i, 'smoothgrad'],
+        [/vargrad/i, 'vargrad'],
+        [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
+      ];
+      const m = methods.find(([re]) => re.test(s));
+      const n = numberAfter(s, /samples?|n_samples/) ?? numberBefore(s, /samples/);
+      return [
+        {
+          tool: 'compute_saliency',
+          arguments: { method: m ? m[1] : 'gradient', ...(n ? { n_samples: n } : {}), ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}) },
+        },
+      ];
+    },
+  },
+  {
+    tool: 'evaluate',
+    when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics)\b|評估|測試集準確|混淆矩陣|表現/i,
+    build: (s) => {
+      const split = /\bval(idation)?\b|驗證/i.test(s)
+        ? 'val'
+        : /\btrain(ing)? (set|split|data)\b|\b(?:on|with) (?:the )?train(?:ing)?\b(?!\s+(?:a|the|it|model|eegnet|for))|訓練集/i.test(s)
+          ? 'train'
+          : 'test';
+      return [
+        {
+          tool: 'evaluate',
+          arguments: {
+            split,
+            ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準/i.test(
+              s,
+            )
+              ? { baseline: false }
+              : {}),
+          },
+        },
+      ];
+    },
+  },
+  {
+    tool: 'configure_training',
+    when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
+    unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i,
+    build: (s, ctx) => {
+      const a = trainingArgs(s, ctx);
+      const m = modelName(s);
+      return a
+        ? [...(m ? [{ tool: 'set_model', arguments: { model_name: m } }] : []), { tool: 'configure_training', arguments: a }]
+        : 'which training options? e.g. "20 epochs, batch 64, learning rate 0.001"';
+    },
+  },
+  {
+    tool: 'start_training',
+    when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i,
+    unless:
+      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)/i,
+    build: (s, ctx) => {
+      const calls: PlannedCall[] = [];
+      const m = modelName(s);
+      if (m) calls.push({ tool: 'set_model', arguments: { model_name: m } });
+      const a = trainingArgs(s, ctx);
+      if (a) calls.push({ tool: 'configure_training', arguments: a });
+      calls.push({ tool: 'start_training', arguments: {} });
+      return calls;
+    },
+  },
   { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s), ...modelParams(s) } }] },
-  { tool: 'generate_dataset', unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i, when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i, build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }] },
-  { tool: 'apply_standard_preprocess', when: /\b(standard|default|usual|typical|basic)\b.*\bpreprocess\w*|\bpreprocess\w*\b(?!.*\b(reset|undo)\b)|標準前處理|預設前處理|前處理/i, build: (s) => {
-    const a: Record<string, unknown> = {};
-    const r = findRange(s, 'Hz');
-    if (r) { a.l_freq = r.lo; a.h_freq = r.hi; }
-    const notch = numberAfter(s, /notch(?:\s+at)?|陷波/);
-    if (notch !== null) a.notch_freq = notch;
-    const rs = numberAfter(s, /resampl\w*(?:\s+to)?|downsampl\w*(?:\s+to)?|重新取樣(?:到|至)?/);
-    if (rs !== null) a.resample_rate = Math.round(rs);
-    if (/average reference|re-?referenc|\bcar\b|平均參考/i.test(s)) a.rereference = 'average';
-    if (/min-?max/i.test(s)) a.normalize_method = 'min-max';
-    else if (/z-?score|normali[sz]|標準化/i.test(s)) a.normalize_method = 'z-score';
-    return [{ tool: 'apply_standard_preprocess', arguments: a }];
-  } },
-  { tool: 'apply_notch_filter', when: /notch|line noise|mains|power[- ]line|陷波|市電|電源雜訊/i, build: (s) => {
-    const hz = quantities(s, 'Hz', true);
-    return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
-  } },
-  { tool: 'apply_bandpass_filter', when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i, build: (s, ctx) => {
-    const a = bandpassArgs(s, ctx);
-    return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
-  } },
-  { tool: 'resample_data', when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到/i, build: (s) => {
-    const hz = quantities(s, 'Hz', true);
-    return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
-  } },
-  { tool: 'normalize_data', when: /normali[sz]\w*|z-?score|min-?max|standardi[sz]e|標準化|正規化|歸一化/i, build: (s) => [{ tool: 'normalize_data', arguments: { method: /min-?max|歸一化/i.test(s) ? 'min-max' : 'z-score' } }] },
-  { tool: 'set_montage', when: /montage|electrode positions?|10-?20|10-?05|電極位置|蒙太奇/i, build: (s, _c, raw) => [{ tool: 'set_montage', arguments: { montage_name: /1005|10-05/i.test(raw) ? 'standard_1005' : 'standard_1020' } }] },
-  { tool: 'set_reference', when: /re-?referenc\w*|\breference\b|\bcar\b|common average|參考/i, build: (s) => {
-    if (/average|\bcar\b|平均/i.test(s)) return [{ tool: 'set_reference', arguments: { method: 'average' } }];
-    // "re-reference them to Cz": the channel after "to" is the reference
-    const target = /\b(?:to|against|at)\s+(?:the\s+)?(?:channel\s+)?([A-Za-z]{1,3}\d{0,2}z?)\b|(?:到|為|用)\s*([A-Za-z]{1,3}\d{0,2}z?)/i.exec(s);
-    const ch = [...(target ? channelsIn(target[1] ?? target[2]) : []), ...channelsIn(s)];
-    return ch.length ? [{ tool: 'set_reference', arguments: { method: ch[0] } }] : [{ tool: 'set_reference', arguments: { method: 'average' } }];
-  } },
-  { tool: 'select_channels', when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to)\s+(?:only\s+)?(?:the\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i, build: (s) => {
-    const ch = channelsIn(s);
-    return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
-  } },
-  { tool: 'window_epoch', when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗/i, unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i, build: (s) => {
-    // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
-    const OV = /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:of|by|=|:|為)?\s*(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
-    const ov = OV.exec(s);
-    const rest = ov ? s.replace(ov[0], ' ') : s;
-    const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
-    const duration = t[0] ?? 1;
-    let overlap = 0;
-    if (ov) {
-      const v = Number(ov[1] ?? ov[3]);
-      const u = ov[2] ?? ov[4];
-      overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 ? v * duration : v;
-    }
-    const step = /\b(?:step|stride|hop)\s*(?:size)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(ms|s)?|(\d+(?:\.\d+)?)\s*(ms|s)?\s*(?:step|stride|hop)\b|步長\s*(\d+(?:\.\d+)?)\s*(毫秒|秒)?/i.exec(s);
-    if (!ov && step) {
-      const v = Number(step[1] ?? step[3] ?? step[5]);
-      const u = step[2] ?? step[4] ?? step[6];
-      overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
-    }
-    const label = /\blabel(?:l?ed)?\s+(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
-    return [{ tool: 'window_epoch', arguments: { duration, ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}), ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}) } }];
-  } },
-  { tool: 'epoch_data', unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*\b\d+\s+(?:training\s+)?epochs\b/i, when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i, build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }] },
-  { tool: 'edit_events', when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i, build: (s) => {
-    const rename: Record<string, string> = {};
-    const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
-    if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
-    // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
-    const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
-    for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
-    const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
-    for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
-    const rest = s.replace(quoted, ' ').replace(quotedTarget, ' ').replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
-    for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi)) if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
-    return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
-  } },
-  { tool: 'attach_labels', when: /\blabels?\b.*\.(mat|txt|csv|tsv)\b|attach|標籤/i, build: (s) => {
-    const labels = filesIn(s, LABEL_EXT);
-    const data = filesIn(s, DATA_EXT).filter((f) => !labels.includes(f));
-    if (!labels.length) return 'which label file? e.g. "attach labels.mat to A01T.gdf"';
-    const mapping: Record<string, string> = {};
-    labels.forEach((l, i) => { mapping[(data[i] ?? data[0] ?? '*').split(/[\\/]/).pop() as string] = l; });
-    const ev = /event[_ ]?filter\s*(\w+)|align(?:ed)? to (?:event )?["']?(\w+)/i.exec(s);
-    return [{ tool: 'attach_labels', arguments: { mapping, ...(ev ? { event_filter: [ev[1] ?? ev[2]] } : {}), ...(/truncate/i.test(s) ? { truncate: true } : {}) } }];
-  } },
-  { tool: 'plot_epochs', when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i, build: (s, _ctx, raw) => {
-    const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
-    const ch = channelsIn(s);
-    const a: Record<string, unknown> = { kind };
-    if (ch.length) a.channels = ch;
-    // read on the clause as written ("from 1.5 min" is a start, not a range): start and duration with their units
-    const src = raw || s;
-    const st = /(?:\bfrom|\bstart(?:ing)?(?:\s+at)?|\bbeginning at|從)\s*(-?\d+(?:\.\d+)?)\s*(min|minutes?|s|sec|secs|seconds?|ms|秒|毫秒|分鐘)?/i.exec(src);
-    const unitOf = (u?: string) => (!u ? null : /^(?:min|分)/i.test(u) ? 'min' : /^(?:ms|毫)/i.test(u) ? 'ms' : 's');
-    if (st && kind === 'traces') a.start = toUnit({ value: Number(st[1]), unit: unitOf(st[2]) }, 's');
-    const dur = quantities(st ? src.replace(st[0], ' ') : src, 's', false);
-    if (dur.length && kind === 'traces') a.duration = dur[0];
-    return [{ tool: 'plot_epochs', arguments: a }];
-  } },
-  { tool: 'list_files', when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'s| is)\s+in\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|列出|有哪些檔案|檔案列表/i, build: (s) => {
-    const pat = /(\*[\w.*?-]*|[\w-]*\*[\w.*?-]*)/.exec(s)?.[1] ?? (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
-    const zhDir = /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1];
-    const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
-    const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
-    return [{ tool: 'list_files', arguments: { directory: /^(edf|bdf|gdf|the|this|my)$/i.test(dir) ? '.' : dir, ...(pat ? { pattern: pat } : {}) } }];
-  } },
-  { tool: 'load_data', when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開/i, build: (s, ctx) => {
-    const files = filesIn(s, DATA_EXT);
-    const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);
-    if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
-    const folder = /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ?? /\b(?:the\s+)?([\w./\\~-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ?? /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ?? /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
-    const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
-    const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
-    const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
-    const runs = nums(/\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean));
-    if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
-    const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) } }];
-    const mont = /montage\s*(?:to)?\s*(standard_10(?:20|05))/i.exec(s);
-    if (mont) calls.push({ tool: 'set_montage', arguments: { montage_name: mont[1] } });
-    return calls;
-  } },
-  { tool: 'get_study_state', when: /\b(stage|status|state|progress|where am i|what (can|should) i do|what next|next step)\b|狀態|階段|進度|下一步|可以做什麼/i, build: () => [{ tool: 'get_study_state', arguments: {} }] },
-  { tool: 'get_dataset_info', when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the data))\b|資訊|描述|多少|摘要|概況/i, build: () => [{ tool: 'get_dataset_info', arguments: {} }] },
+  {
+    tool: 'generate_dataset',
+    unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i,
+    build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
+  },
+  {
+    tool: 'apply_standard_preprocess',
+    when: /\b(standard|default|usual|typical|basic)\b.*\bpreprocess\w*|\bpreprocess\w*\b(?!.*\b(reset|undo)\b)|標準前處理|預設前處理|前處理/i,
+    build: (s) => {
+      const a: Record<string, unknown> = {};
+      const r = findRange(s, 'Hz');
+      if (r) {
+        a.l_freq = r.lo;
+        a.h_freq = r.hi;
+      }
+      const notch = numberAfter(s, /notch(?:\s+at)?|陷波/);
+      if (notch !== null) a.notch_freq = notch;
+      const rs = numberAfter(s, /resampl\w*(?:\s+to)?|downsampl\w*(?:\s+to)?|重新取樣(?:到|至)?/);
+      if (rs !== null) a.resample_rate = Math.round(rs);
+      if (/average reference|re-?referenc|\bcar\b|平均參考/i.test(s)) a.rereference = 'average';
+      if (/min-?max/i.test(s)) a.normalize_method = 'min-max';
+      else if (/z-?score|normali[sz]|標準化/i.test(s)) a.normalize_method = 'z-score';
+      return [{ tool: 'apply_standard_preprocess', arguments: a }];
+    },
+  },
+  {
+    tool: 'apply_notch_filter',
+    when: /notch|line noise|mains|power[- ]line|陷波|市電|電源雜訊/i,
+    build: (s) => {
+      const hz = quantities(s, 'Hz', true);
+      return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
+    },
+  },
+  {
+    tool: 'apply_bandpass_filter',
+    when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i,
+    build: (s, ctx) => {
+      const a = bandpassArgs(s, ctx);
+      return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
+    },
+  },
+  {
+    tool: 'resample_data',
+    when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到/i,
+    build: (s) => {
+      const hz = quantities(s, 'Hz', true);
+      return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
+    },
+  },
+  {
+    tool: 'normalize_data',
+    when: /normali[sz]\w*|z-?score|min-?max|standardi[sz]e|標準化|正規化|歸一化/i,
+    build: (s) => [{ tool: 'normalize_data', arguments: { method: /min-?max|歸一化/i.test(s) ? 'min-max' : 'z-score' } }],
+  },
+  {
+    tool: 'set_montage',
+    when: /montage|electrode positions?|10-?20|10-?05|電極位置|蒙太奇/i,
+    build: (s, _c, raw) => [{ tool: 'set_montage', arguments: { montage_name: /1005|10-05/i.test(raw) ? 'standard_1005' : 'standard_1020' } }],
+  },
+  {
+    tool: 'set_reference',
+    when: /re-?referenc\w*|\breference\b|\bcar\b|common average|參考/i,
+    build: (s) => {
+      if (/average|\bcar\b|平均/i.test(s)) return [{ tool: 'set_reference', arguments: { method: 'average' } }];
+      // "re-reference them to Cz": the channel after "to" is the reference
+      const target = /\b(?:to|against|at)\s+(?:the\s+)?(?:channel\s+)?([A-Za-z]{1,3}\d{0,2}z?)\b|(?:到|為|用)\s*([A-Za-z]{1,3}\d{0,2}z?)/i.exec(s);
+      const ch = [...(target ? channelsIn(target[1] ?? target[2]) : []), ...channelsIn(s)];
+      return ch.length ? [{ tool: 'set_reference', arguments: { method: ch[0] } }] : [{ tool: 'set_reference', arguments: { method: 'average' } }];
+    },
+  },
+  {
+    tool: 'select_channels',
+    when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to)\s+(?:only\s+)?(?:the\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
+    build: (s) => {
+      const ch = channelsIn(s);
+      return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
+    },
+  },
+  {
+    tool: 'window_epoch',
+    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗/i,
+    unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i,
+    build: (s) => {
+      // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
+      const OV =
+        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:of|by|=|:|為)?\s*(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
+      const ov = OV.exec(s);
+      const rest = ov ? s.replace(ov[0], ' ') : s;
+      const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
+      const duration = t[0] ?? 1;
+      let overlap = 0;
+      if (ov) {
+        const v = Number(ov[1] ?? ov[3]);
+        const u = ov[2] ?? ov[4];
+        overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 ? v * duration : v;
+      }
+      const step =
+        /\b(?:step|stride|hop)\s*(?:size)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(ms|s)?|(\d+(?:\.\d+)?)\s*(ms|s)?\s*(?:step|stride|hop)\b|步長\s*(\d+(?:\.\d+)?)\s*(毫秒|秒)?/i.exec(
+          s,
+        );
+      if (!ov && step) {
+        const v = Number(step[1] ?? step[3] ?? step[5]);
+        const u = step[2] ?? step[4] ?? step[6];
+        overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
+      }
+      const label = /\blabel(?:l?ed)?\s+(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
+      return [
+        {
+          tool: 'window_epoch',
+          arguments: {
+            duration,
+            ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}),
+            ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}),
+          },
+        },
+      ];
+    },
+  },
+  {
+    tool: 'epoch_data',
+    unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*\b\d+\s+(?:training\s+)?epochs\b/i,
+    when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i,
+    build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }],
+  },
+  {
+    tool: 'edit_events',
+    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i,
+    build: (s) => {
+      const rename: Record<string, string> = {};
+      const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
+      if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
+      // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
+      const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
+      for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
+      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
+      const rest = s
+        .replace(quoted, ' ')
+        .replace(quotedTarget, ' ')
+        .replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
+      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi))
+        if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
+      return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
+    },
+  },
+  {
+    tool: 'attach_labels',
+    when: /\blabels?\b.*\.(mat|txt|csv|tsv)\b|attach|標籤/i,
+    build: (s) => {
+      const labels = filesIn(s, LABEL_EXT);
+      const data = filesIn(s, DATA_EXT).filter((f) => !labels.includes(f));
+      if (!labels.length) return 'which label file? e.g. "attach labels.mat to A01T.gdf"';
+      const mapping: Record<string, string> = {};
+      labels.forEach((l, i) => {
+        mapping[(data[i] ?? data[0] ?? '*').split(/[\\/]/).pop() as string] = l;
+      });
+      const ev = /event[_ ]?filter\s*(\w+)|align(?:ed)? to (?:event )?["']?(\w+)/i.exec(s);
+      return [
+        {
+          tool: 'attach_labels',
+          arguments: { mapping, ...(ev ? { event_filter: [ev[1] ?? ev[2]] } : {}), ...(/truncate/i.test(s) ? { truncate: true } : {}) },
+        },
+      ];
+    },
+  },
+  {
+    tool: 'plot_epochs',
+    when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i,
+    build: (s, _ctx, raw) => {
+      const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
+      const ch = channelsIn(s);
+      const a: Record<string, unknown> = { kind };
+      if (ch.length) a.channels = ch;
+      // read on the clause as written ("from 1.5 min" is a start, not a range): start and duration with their units
+      const src = raw || s;
+      const st = /(?:\bfrom|\bstart(?:ing)?(?:\s+at)?|\bbeginning at|從)\s*(-?\d+(?:\.\d+)?)\s*(min|minutes?|s|sec|secs|seconds?|ms|秒|毫秒|分鐘)?/i.exec(src);
+      const unitOf = (u?: string) => (!u ? null : /^(?:min|分)/i.test(u) ? 'min' : /^(?:ms|毫)/i.test(u) ? 'ms' : 's');
+      if (st && kind === 'traces') a.start = toUnit({ value: Number(st[1]), unit: unitOf(st[2]) }, 's');
+      const dur = quantities(st ? src.replace(st[0], ' ') : src, 's', false);
+      if (dur.length && kind === 'traces') a.duration = dur[0];
+      return [{ tool: 'plot_epochs', arguments: a }];
+    },
+  },
+  {
+    tool: 'list_files',
+    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'s| is)\s+in\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|列出|有哪些檔案|檔案列表/i,
+    build: (s) => {
+      const pat =
+        /(\*[\w.*?-]*|[\w-]*\*[\w.*?-]*)/.exec(s)?.[1] ??
+        (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
+      const zhDir = /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1];
+      const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
+      const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
+      return [{ tool: 'list_files', arguments: { directory: /^(edf|bdf|gdf|the|this|my)$/i.test(dir) ? '.' : dir, ...(pat ? { pattern: pat } : {}) } }];
+    },
+  },
+  {
+    tool: 'load_data',
+    when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開/i,
+    build: (s, ctx) => {
+      const files = filesIn(s, DATA_EXT);
+      const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);
+      if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
+      const folder =
+        /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ??
+        /\b(?:the\s+)?([\w./\\~-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ??
+        /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ??
+        /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
+      const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
+      const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
+      const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
+      const runs = nums(
+        /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean),
+      );
+      if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
+      const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) } }];
+      const mont = /montage\s*(?:to)?\s*(standard_10(?:20|05))/i.exec(s);
+      if (mont) calls.push({ tool: 'set_montage', arguments: { montage_name: mont[1] } });
+      return calls;
+    },
+  },
+  {
+    tool: 'get_study_state',
+    when: /\b(stage|status|state|progress|where am i|what (can|should) i do|what next|next step)\b|狀態|階段|進度|下一步|可以做什麼/i,
+    build: () => [{ tool: 'get_study_state', arguments: {} }],
+  },
+  {
+    tool: 'get_dataset_info',
+    when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the data))\b|資訊|描述|多少|摘要|概況/i,
+    build: () => [{ tool: 'get_dataset_info', arguments: {} }],
+  },
 ];

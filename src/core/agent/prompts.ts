@@ -7,7 +7,8 @@ import type { ToolSpec } from './llm';
 /** What each stage is for, in the words the model reads before every step. */
 const STAGE_GUIDE: Record<Stage, string> = {
   empty: 'Nothing is loaded. Find recordings with list_files and load them with load_data.',
-  data_loaded: 'Raw recordings are loaded. Filter (band-pass, notch), resample, re-reference, normalise, select channels or set a montage; then cut epochs with epoch_data.',
+  data_loaded:
+    'Raw recordings are loaded. Filter (band-pass, notch), resample, re-reference, normalise, select channels or set a montage; then cut epochs with epoch_data.',
   preprocessed: 'Epochs exist. Split them into train/validation/test with generate_dataset (or keep preprocessing the epochs).',
   dataset_ready: 'A split dataset exists. Choose a model with set_model, set options with configure_training and start_training.',
   training: 'A training is running. Watch it with plot_training or stop it with stop_training. Nothing else can change now.',
@@ -20,7 +21,9 @@ export function toolSpecsFor(state: StudyState): ToolSpec[] {
   const available = new Set(stateManager.availableTools(stage));
   return TOOL_DEFINITIONS.filter((d) => available.has(d.name) || stateManager.skipPlan(d.name, state) !== null).map((d) => ({
     name: d.name,
-    description: available.has(d.name) ? d.description : `${d.description} (Not available at stage '${stage}': calling it proposes a skip-ahead plan with defaults that the user must confirm.)`,
+    description: available.has(d.name)
+      ? d.description
+      : `${d.description} (Not available at stage '${stage}': calling it proposes a skip-ahead plan with defaults that the user must confirm.)`,
     parameters: d.parameters as unknown as Record<string, unknown>,
   }));
 }
@@ -53,7 +56,10 @@ export function buildSystemPrompt(state: StudyState, opts: PromptOptions = {}): 
     `Available tools now: ${summary.availableTools.join(', ')}`,
     `Study: ${studyLine(summary)}`,
   ];
-  if (state.training) lines.push(`Training config: ${JSON.stringify({ epoch: state.training.epoch, batch_size: state.training.batch_size, learning_rate: state.training.learning_rate, repeat: state.training.repeat, optimizer: state.training.optimizer })}`);
+  if (state.training)
+    lines.push(
+      `Training config: ${JSON.stringify({ epoch: state.training.epoch, batch_size: state.training.batch_size, learning_rate: state.training.learning_rate, repeat: state.training.repeat, optimizer: state.training.optimizer })}`,
+    );
   if (opts.dataPath) lines.push(`Data path: ${opts.dataPath}`);
   lines.push(
     'Rules: call only the tools listed; use the exact parameter names of their schemas; for several steps, call them in order;',
@@ -64,7 +70,9 @@ export function buildSystemPrompt(state: StudyState, opts: PromptOptions = {}): 
   if (opts.questionParts?.length) {
     lines.push(
       `This message also asks a question, already answered separately (${opts.questionParts.map((q) => JSON.stringify(q)).join(' ')}): do not act on it.`,
-      opts.requestParts?.length ? `Act only on: ${opts.requestParts.map((q) => JSON.stringify(q)).join(' ')}. Every call that changes the Study is shown to the user for confirmation first.` : 'Only read the Study (get_study_state, get_dataset_info, list_files); change nothing.',
+      opts.requestParts?.length
+        ? `Act only on: ${opts.requestParts.map((q) => JSON.stringify(q)).join(' ')}. Every call that changes the Study is shown to the user for confirmation first.`
+        : 'Only read the Study (get_study_state, get_dataset_info, list_files); change nothing.',
     );
   }
   if (opts.textProtocol) {
@@ -102,7 +110,10 @@ export function readPromptHeader(system: string): { stage: Stage | null; availab
   const ctx = system.indexOf('Additional context (reference material, may be partial):\n');
   return {
     stage: stage ?? null,
-    available: tools.split(',').map((t) => t.trim()).filter((t) => definitionByName.has(t)),
+    available: tools
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => definitionByName.has(t)),
     dataPath: data,
     context: ctx >= 0 ? system.slice(ctx + 'Additional context (reference material, may be partial):\n'.length) : null,
   };

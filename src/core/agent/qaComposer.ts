@@ -86,10 +86,16 @@ export function answerFromContext(question: string, context: string): string {
 
 /** Question kinds and the words of the sentences that answer them. */
 const CUES: [RegExp, RegExp][] = [
-  [/\bwhen\b|什麼時候|何時|時機|該不該|要不要|should i|是否應該|應該/i, /\bwhen\b|\buse\b|\bavoid|\bdefault|\bsuits?\b|\bgood\b|\bbetter\b|當|時|適合|建議|預設|避免|不要|請用/i],
+  [
+    /\bwhen\b|什麼時候|何時|時機|該不該|要不要|should i|是否應該|應該/i,
+    /\bwhen\b|\buse\b|\bavoid|\bdefault|\bsuits?\b|\bgood\b|\bbetter\b|當|時|適合|建議|預設|避免|不要|請用/i,
+  ],
   [/\bwhy\b|為什麼|為何|原因/i, /\bbecause\b|\bso that\b|\botherwise\b|\bwould\b|\bleak|因為|所以|因此|否則|避免|會/i],
   [/\bhow many\b|\bhow much\b|\bhow long\b|多少|幾|多長/i, /\d/],
-  [/\bproblems?\b|\brisks?\b|\bissues?\b|\bwrong\b|\bdrawbacks?\b|問題|風險|缺點|影響/i, /\bleak|\binflat|\bdistort|\bbias|\bwrong|\bproblem|\bpoor\b|\bavoid|洩漏|高估|失真|錯|不理想|避免|不要|問題/i],
+  [
+    /\bproblems?\b|\brisks?\b|\bissues?\b|\bwrong\b|\bdrawbacks?\b|問題|風險|缺點|影響/i,
+    /\bleak|\binflat|\bdistort|\bbias|\bwrong|\bproblem|\bpoor\b|\bavoid|洩漏|高估|失真|錯|不理想|避免|不要|問題/i,
+  ],
   [/\bhow (?:do|can|should) i\b|如何|怎麼|怎樣/i, /\([a-z_]+|[a-z_]+\(|=|設定|使用|請/i],
 ];
 
@@ -111,7 +117,7 @@ function parseBlocks(context: string): Block[] {
   const heads = [...context.matchAll(/^\[(\d+)\] (.*)$/gm)];
   heads.forEach((h, i) => {
     const start = (h.index ?? 0) + h[0].length;
-    const end = i + 1 < heads.length ? heads[i + 1].index ?? context.length : context.length;
+    const end = i + 1 < heads.length ? (heads[i + 1].index ?? context.length) : context.length;
     const source = /\(([^()]*)\)\s*$/.exec(h[2])?.[1] ?? '';
     out.push({ ref: Number(h[1]), rank: i, title: h[2].replace(/\s*\([^)]*\)\s*$/, ''), source, text: context.slice(start, end).trim() });
   });
@@ -131,7 +137,10 @@ function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<stri
     if (inCode || !line || /^#|^<!--|^(?:User|Calls|Notebook cell):|^- (?:Stages|Category):|^\|\s*(?:parameter|---)/.test(line)) continue;
     // a parameter row of the tool reference becomes a sentence: "optimizer: "adam" | "sgd" | "adamw", default "adam"."
     if (line.startsWith('|')) {
-      const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim().replace(/\\\|/g, '|'));
+      const cells = line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim().replace(/\\\|/g, '|'));
       if (cells.length >= 6) {
         const [name, type, required, def, range, description] = cells;
         const t = `${name}: ${type}${required ? ', required' : ''}${def ? `, default ${def}` : ''}${range ? `, range ${range}` : ''}${description ? `. ${description}` : '.'}`;

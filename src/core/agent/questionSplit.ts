@@ -17,7 +17,8 @@ export interface TurnParts {
 /** Verbs that make an imperative (and, after "and"/"then" inside a question, start a request). */
 const ACTION_VERB_EN =
   'apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
-const ACTION_VERB_ZH = '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
+const ACTION_VERB_ZH =
+  '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
 const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please)[,:\\s]+)*';
@@ -25,8 +26,8 @@ const QUESTION_START_EN = new RegExp(
   LEAD_IN +
     "(?:what(?:'s|s)?|why|how(?:'s)?|which|when|where|who(?:se|m)?|whom|" +
     "is|are|was|were|isn't|aren't|wasn't|does|did|doesn't|didn't|has|hasn't|should|shouldn't|shall|might|must|" +
-    "can (?:i|we|one|it|they|the|a|an|eeg|this|that)|could (?:i|we|one|it|they|the|a|an|this|that)|would (?:it|that|this|a|an|the|i|we)|will (?:it|that|this|a|an|the|i|we)|may i|" +
-    'explain|define|clarify|tell me|i wonder|i am wondering|i\'m wondering|wondering|i (?:do not|don\'t) (?:understand|get|know)|i want to (?:know|understand)|' +
+    'can (?:i|we|one|it|they|the|a|an|eeg|this|that)|could (?:i|we|one|it|they|the|a|an|this|that)|would (?:it|that|this|a|an|the|i|we)|will (?:it|that|this|a|an|the|i|we)|may i|' +
+    "explain|define|clarify|tell me|i wonder|i am wondering|i'm wondering|wondering|i (?:do not|don't) (?:understand|get|know)|i want to (?:know|understand)|" +
     "i'd like to (?:know|understand)|i would like to (?:know|understand)|any (?:idea|advice|tips?|recommendations?)|difference between|meaning of|" +
     'in what|for what|at what|on what|with what|to what|from what|under what|by how|in which|for which|on which|at which|is there|are there)\\b',
   'i',
@@ -35,27 +36,38 @@ const QUESTION_START_EN = new RegExp(
 const AUX_WITH_SUBJECT = new RegExp(LEAD_IN + "(?:do|don't|have|had|haven't)\\s+(?:i|we|you|they|he|she|one|people|researchers|most|all|both)\\b", 'i');
 
 /** "Can you band-pass 8-30 Hz?" is a polite request; "can you explain kappa?" is a question. */
-const POLITE_REQUEST_EN = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?(?!explain|tell|describe|say|clarify|help me understand|give me (?:an? )?(?:explanation|overview|intro)|remind)/i;
+const POLITE_REQUEST_EN =
+  /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?(?!explain|tell|describe|say|clarify|help me understand|give me (?:an? )?(?:explanation|overview|intro)|remind)/i;
 
 /** "explain the model" asks for saliency (a tool); "explain what kappa is" asks for an answer. */
-const EXPLAIN_THE_MODEL = /^(?:please\s+)?explain\s+(?:the|my|this)\s+(?:trained\s+)?(?:model|network|classifier|net)\b(?!\s+(?:works?|does|is|architecture|means?)\b)(?!\s*\?)/i;
+const EXPLAIN_THE_MODEL =
+  /^(?:please\s+)?explain\s+(?:the|my|this)\s+(?:trained\s+)?(?:model|network|classifier|net)\b(?!\s+(?:works?|does|is|architecture|means?)\b)(?!\s*\?)/i;
 
-const QUESTION_WORD_ZH = /還是|或是|比較好|好不好|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
+const QUESTION_WORD_ZH =
+  /還是|或是|比較好|好不好|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
 const EXPLAIN_ZH = /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)/;
 const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
 
 /** An instruction: it starts (after "if so", "then", "please"…) with a verb of an XBrain step. */
-const IMPERATIVE = new RegExp(`^(?:(?:if so|if yes|if it is|if ok|then|and|so|ok(?:ay)?|please|now|yes|also|just)[,\\s]+)*(?:(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|好的?[，,]?\\s*(?:${ACTION_VERB_ZH})|如果(?:是|可以|適合)?(?:的話)?[，,]?\\s*(?:就)?(?:${ACTION_VERB_ZH}))`, 'i');
+const IMPERATIVE = new RegExp(
+  `^(?:(?:if so|if yes|if it is|if ok|then|and|so|ok(?:ay)?|please|now|yes|also|just)[,\\s]+)*(?:(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|好的?[，,]?\\s*(?:${ACTION_VERB_ZH})|如果(?:是|可以|適合)?(?:的話)?[，,]?\\s*(?:就)?(?:${ACTION_VERB_ZH}))`,
+  'i',
+);
 
 /** The user describing their own situation (a request for help, not an instruction). */
-const MY_SITUATION_EN = /^(?:(?:so|and|but|hmm|hi|hey)[,\s]+)?(?:my|our)\s+\w+|^i\s+(?:have|had|got|get|only have|am getting|'m getting|see|saw|tried|trained|normali[sz]ed|filtered|used|ran|did|noticed|keep getting)\b/i;
-const PROBLEM_EN = /^error\b|\b(?:nan|stuck|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going))\b/i;
+const MY_SITUATION_EN =
+  /^(?:(?:so|and|but|hmm|hi|hey)[,\s]+)?(?:my|our)\s+\w+|^i\s+(?:have|had|got|get|only have|am getting|'m getting|see|saw|tried|trained|normali[sz]ed|filtered|used|ran|did|noticed|keep getting)\b/i;
+const PROBLEM_EN =
+  /^error\b|\b(?:nan|stuck|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going))\b/i;
 const PROBLEM_ZH = /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜/;
 const MY_SITUATION_ZH = /^我(?:的|們的|有|只有|用了|做了|試了|跑了|把|發現|看到|一直|訓練|的模型)|^(?:訓練|驗證|測試)(?:的)?\s*(?:loss|損失|準確率|accuracy)/i;
 
 const SENTENCE_END = /(?<=[?？!！。;；])\s*|(?<=[a-z)\]"'])\.\s+|\n+/i;
 /** "…? and apply it" inside one sentence: a question followed by a request after and/then/so. */
-const JOINED_REQUEST = new RegExp(`\\s*(?:,|，)?\\s*(?:\\b(?:and then|and|then|so)\\s+(?:please\\s+)?(?=(?:${ACTION_VERB_EN})\\b)|(?:然後|並且|接著|順便|再)\\s*(?=(?:${ACTION_VERB_ZH})))`, 'i');
+const JOINED_REQUEST = new RegExp(
+  `\\s*(?:,|，)?\\s*(?:\\b(?:and then|and|then|so)\\s+(?:please\\s+)?(?=(?:${ACTION_VERB_EN})\\b)|(?:然後|並且|接著|順便|再)\\s*(?=(?:${ACTION_VERB_ZH})))`,
+  'i',
+);
 
 /** Cuts a turn into questions and requests. Order inside each list follows the text. */
 export function splitTurn(text: string): TurnParts {
@@ -84,16 +96,23 @@ export function isExplicitRequest(input: string): boolean {
   const s = canonicalText(input);
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
   const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
-  return (t !== s.trim() ? new RegExp(`^(?:${ACTION_VERB_ZH})`).test(t) && !/^(?:幫我|請幫)/.test(t) : IMPERATIVE.test(t)) || /\d|\.[a-z0-9]{2,4}\b/i.test(t) || REPLY.test(t);
+  return (
+    (t !== s.trim() ? new RegExp(`^(?:${ACTION_VERB_ZH})`).test(t) && !/^(?:幫我|請幫)/.test(t) : IMPERATIVE.test(t)) ||
+    /\d|\.[a-z0-9]{2,4}\b/i.test(t) ||
+    REPLY.test(t)
+  );
 }
 
 /** An imperative or a reply to the last step: it may run without a proposal. Verbless requests ("8 to 30 Hz", "EEGNet for 4 s epochs") are proposed. */
 export function isInstruction(input: string): boolean {
-  const t = canonicalText(input).trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
+  const t = canonicalText(input)
+    .trim()
+    .replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return IMPERATIVE.test(t) || REPLY.test(t);
 }
 
-const REPLY = /^(?:again|do it|redo|undo|yes|yeah|yep|no\b|nope|ok(?:ay)?|sure|go ahead|proceed|continue|actually|instead|rather|make it|change it|same|also|and\b|then\b|but\b|with\b|without\b|only\b|just\b|not\b|sorry|please|再|好|對|不對|改|換|繼續|確定|取消|也)/i;
+const REPLY =
+  /^(?:again|do it|redo|undo|yes|yeah|yep|no\b|nope|ok(?:ay)?|sure|go ahead|proceed|continue|actually|instead|rather|make it|change it|same|also|and\b|then\b|but\b|with\b|without\b|only\b|just\b|not\b|sorry|please|再|好|對|不對|改|換|繼續|確定|取消|也)/i;
 
 function splitSentences(text: string): TurnParts {
   const out: TurnParts = { questions: [], requests: [] };
@@ -108,7 +127,10 @@ function splitSentences(text: string): TurnParts {
     const m = JOINED_REQUEST.exec(s);
     if (m && m.index > 0) {
       const q = s.slice(0, m.index).trim();
-      const r = s.slice(m.index + m[0].length).trim().replace(/[?？]+$/, '');
+      const r = s
+        .slice(m.index + m[0].length)
+        .trim()
+        .replace(/[?？]+$/, '');
       // only with a word that points back at the question ("…and apply it"): "how do I split and train?" stays a question
       if (q && isQuestion(q) && r && !isQuestion(r) && /\b(?:it|that|this|them|those|these|one|please|now|for me|the same)\b|它|這個|那個|幫我|請/i.test(r)) {
         out.questions.push(q);
@@ -141,7 +163,11 @@ export function isQuestion(sentence: string): boolean {
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
-  if (/\b(?:vs\.?|versus)\b/i.test(s) || (/\bor\b/i.test(s) && !/\d/.test(s) && /eegnet|shallow|sccnet|\bcar\b|average|mastoid|fir\b|iir\b|z-?score|min-?max|trial|session|subject/i.test(s))) return true;
+  if (
+    /\b(?:vs\.?|versus)\b/i.test(s) ||
+    (/\bor\b/i.test(s) && !/\d/.test(s) && /eegnet|shallow|sccnet|\bcar\b|average|mastoid|fir\b|iir\b|z-?score|min-?max|trial|session|subject/i.test(s))
+  )
+    return true;
   // "my accuracy is stuck at 50%…", "I normalized and it got worse": a report of the user's situation asks for help
   if (MY_SITUATION_EN.test(s)) return true;
   // "Error: tool … is not available", "training loss is NaN after a few epochs": a reported problem asks for help
@@ -159,16 +185,27 @@ export function isStudyQuestion(question: string): boolean {
   const s = question.trim();
   if (/^(?:why|為什麼|為何)|\bwhy\b|為什麼|為何|怎麼會/i.test(s)) return false;
   return (
-    /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress)\b(?! of (?:the )?(?:field|research))/i.test(s) ||
-    /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(s) ||
-    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(s) ||
-    /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(s) ||
-    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(s)
+    /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress)\b(?! of (?:the )?(?:field|research))/i.test(
+      s,
+    ) ||
+    /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(
+      s,
+    ) ||
+    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(
+      s,
+    ) ||
+    /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(
+      s,
+    ) ||
+    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
+      s,
+    )
   );
 }
 
 /** Words of an XBrain step or of a reply to one ("load", "again", "yes", "帶通"): a request with none of them and no domain word is off-topic. */
-const STEP_WORD = /^list\b(?:\s+\S+){0,3}\s*$|\blist (?:the )?(?:files|recordings|folder)\b|\b(?:load|open|import|filter\w*|band-?pass|notch|resampl\w*|downsampl\w*|epoch\w*|segment|split|train\w*|stop|evaluat\w*|plot|export|clear|reset|select|keep|rename|merge|attach|configure|compute|switch|normali[sz]e|re-?reference|sweep|undo|redo|again|continue|go ahead|proceed|yes|no|ok(?:ay)?|sure|cancel|show|status|state|stage|info|describe|summar\w*|help|start|begin|over|scratch|set|use|apply|run|do|make it|change)\b|載入|讀取|匯入|濾波|帶通|陷波|取樣|切段|分段|分割|訓練|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|合併|計算|切換|標準化|參考|再一次|重做|繼續|好的|確定|取消|切|重疊|復原|還原|改|換|上限|下限|視窗|通道|模型|檔案|資料夾/i;
+const STEP_WORD =
+  /^list\b(?:\s+\S+){0,3}\s*$|\blist (?:the )?(?:files|recordings|folder)\b|\b(?:load|open|import|filter\w*|band-?pass|notch|resampl\w*|downsampl\w*|epoch\w*|segment|split|train\w*|stop|evaluat\w*|plot|export|clear|reset|select|keep|rename|merge|attach|configure|compute|switch|normali[sz]e|re-?reference|sweep|undo|redo|again|continue|go ahead|proceed|yes|no|ok(?:ay)?|sure|cancel|show|status|state|stage|info|describe|summar\w*|help|start|begin|over|scratch|set|use|apply|run|do|make it|change)\b|載入|讀取|匯入|濾波|帶通|陷波|取樣|切段|分段|分割|訓練|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|合併|計算|切換|標準化|參考|再一次|重做|繼續|好的|確定|取消|切|重疊|復原|還原|改|換|上限|下限|視窗|通道|模型|檔案|資料夾/i;
 
 export function mentionsStep(input: string): boolean {
   // misspelt and informal step words count ("laod", "avg ref", "get rid of the hum")

@@ -20,25 +20,49 @@ export function reviewStudy(s: StudyState): ReviewWarning[] {
   if (e) {
     const counts = Object.entries(e.eventId).map(([name, l]) => [name, e.labels.filter((x) => x === l).length] as const);
     const low = counts.filter(([, n]) => n < 40);
-    if (low.length) w.push({ rule: 'few_trials', reason: `only ${low.map(([k, n]) => `${n} ${k}`).join(', ')} epochs: fewer than ~40 trials per class make deep-learning results noisy` });
+    if (low.length)
+      w.push({
+        rule: 'few_trials',
+        reason: `only ${low.map(([k, n]) => `${n} ${k}`).join(', ')} epochs: fewer than ~40 trials per class make deep-learning results noisy`,
+      });
     const ns = counts.map(([, n]) => n);
-    if (ns.length > 1 && Math.min(...ns) > 0 && Math.max(...ns) / Math.min(...ns) > 1.5) w.push({ rule: 'class_imbalance', reason: `classes are unbalanced (${counts.map(([k, n]) => `${k}: ${n}`).join(', ')}): report balanced accuracy and kappa, not plain accuracy` });
+    if (ns.length > 1 && Math.min(...ns) > 0 && Math.max(...ns) / Math.min(...ns) > 1.5)
+      w.push({
+        rule: 'class_imbalance',
+        reason: `classes are unbalanced (${counts.map(([k, n]) => `${k}: ${n}`).join(', ')}): report balanced accuracy and kappa, not plain accuracy`,
+      });
     const seconds = e.nTimes / e.sfreq;
     const model = s.model?.name ?? (s.dataset ? 'EEGNet' : null);
-    if (model && seconds < MIN_SECONDS[model]) w.push({ rule: 'short_epochs', reason: `epochs last ${seconds.toFixed(2)} s, shorter than ${model}'s minimum of about ${MIN_SECONDS[model]} s (its temporal kernels would not fit)` });
+    if (model && seconds < MIN_SECONDS[model])
+      w.push({
+        rule: 'short_epochs',
+        reason: `epochs last ${seconds.toFixed(2)} s, shorter than ${model}'s minimum of about ${MIN_SECONDS[model]} s (its temporal kernels would not fit)`,
+      });
   }
   const late = s.epochHistory.filter((h) => FILTER_OPS.test(h.op));
-  if (late.length) w.push({ rule: 'filter_after_epoching', reason: `${late.map((h) => h.description).join(', ')} ran on epochs: filter the continuous data before epoching so edge effects stay outside the epochs` });
-  if (s.training?.selection === 'best_test_accuracy') w.push({ rule: 'test_set_selection', reason: 'the model is selected by test accuracy: the test score is then optimistic; select on the validation set' });
+  if (late.length)
+    w.push({
+      rule: 'filter_after_epoching',
+      reason: `${late.map((h) => h.description).join(', ')} ran on epochs: filter the continuous data before epoching so edge effects stay outside the epochs`,
+    });
+  if (s.training?.selection === 'best_test_accuracy')
+    w.push({ rule: 'test_set_selection', reason: 'the model is selected by test accuracy: the test score is then optimistic; select on the validation set' });
   if (s.dataset && e) {
     const subjects = new Set(e.subject);
     if (s.dataset.config.split_strategy === 'trial' && s.dataset.config.training_mode === 'group' && subjects.size > 1) {
-      w.push({ rule: 'subject_leakage', reason: `a trial-wise split over ${subjects.size} subjects puts trials of the same subject in train and test: it measures within-subject performance, not generalisation to new subjects (use split_strategy "subject")` });
+      w.push({
+        rule: 'subject_leakage',
+        reason: `a trial-wise split over ${subjects.size} subjects puts trials of the same subject in train and test: it measures within-subject performance, not generalisation to new subjects (use split_strategy "subject")`,
+      });
     }
-    if (s.dataset.audit.overlap > 0) w.push({ rule: 'subject_leakage', reason: `the split audit found ${s.dataset.audit.overlap} overlapping item(s) between train and test` });
+    if (s.dataset.audit.overlap > 0)
+      w.push({ rule: 'subject_leakage', reason: `the split audit found ${s.dataset.audit.overlap} overlapping item(s) between train and test` });
   }
   if (s.model?.name === 'EEGNet' && !s.history.concat(s.epochHistory).some((h) => /bandpass|standard_preprocess/.test(h.op))) {
-    w.push({ rule: 'no_bandpass_before_eegnet', reason: 'EEGNet is set but no band-pass filter was applied: slow drifts and high-frequency noise dominate raw EEG (e.g. 4–40 Hz or 8–30 Hz first)' });
+    w.push({
+      rule: 'no_bandpass_before_eegnet',
+      reason: 'EEGNet is set but no band-pass filter was applied: slow drifts and high-frequency noise dominate raw EEG (e.g. 4–40 Hz or 8–30 Hz first)',
+    });
   }
   return w;
 }
@@ -47,7 +71,10 @@ export function reviewStudy(s: StudyState): ReviewWarning[] {
 export function renderReport(s: StudyState): string {
   const L: string[] = ['# XBrain analysis report', '', `Stage: ${deriveStage(s)} · updated ${new Date().toISOString()}`, '', '## Data'];
   if (!s.recordings.length) L.push('No recordings loaded.');
-  for (const r of s.recordings) L.push(`- ${r.path.split(/[\\/]/).pop()}: ${r.format}, ${r.channels.length} channels @ ${r.sfreq} Hz, ${(r.nTimes / r.sfreq).toFixed(1)} s, subject ${r.subject}, session ${r.session}, events ${Object.keys(r.events.eventId).join('/')}`);
+  for (const r of s.recordings)
+    L.push(
+      `- ${r.path.split(/[\\/]/).pop()}: ${r.format}, ${r.channels.length} channels @ ${r.sfreq} Hz, ${(r.nTimes / r.sfreq).toFixed(1)} s, subject ${r.subject}, session ${r.session}, events ${Object.keys(r.events.eventId).join('/')}`,
+    );
   if (s.montage) L.push(`- Montage: ${s.montage}`);
   L.push('', '## Preprocessing');
   if (!s.history.length && !s.epochHistory.length) L.push('None.');
@@ -55,7 +82,13 @@ export function renderReport(s: StudyState): string {
   for (const h of s.epochHistory) L.push(`- (on epochs) ${h.description} — ${JSON.stringify(h.params)}`);
   L.push('', '## Epochs');
   const e = s.epochs;
-  L.push(e ? `${e.nEpochs} epochs × ${e.nChannels} channels × ${e.nTimes} samples at ${e.sfreq} Hz from ${e.tmin} s; classes ${Object.entries(e.eventId).map(([k, l]) => `${k}: ${e.labels.filter((x) => x === l).length}`).join(', ')}` : 'None.');
+  L.push(
+    e
+      ? `${e.nEpochs} epochs × ${e.nChannels} channels × ${e.nTimes} samples at ${e.sfreq} Hz from ${e.tmin} s; classes ${Object.entries(e.eventId)
+          .map(([k, l]) => `${k}: ${e.labels.filter((x) => x === l).length}`)
+          .join(', ')}`
+      : 'None.',
+  );
   L.push('', '## Splits');
   if (s.dataset) {
     L.push(`Config: ${JSON.stringify(s.dataset.config)}`);
@@ -69,9 +102,17 @@ export function renderReport(s: StudyState): string {
   if (!s.runs.length) L.push('No runs.');
   for (const r of s.runs) {
     const m = r.metrics.at(-1);
-    L.push(`- ${r.id} (${r.splitName}, repeat ${r.repeat}, ${r.status}): ${m ? `epoch ${m.epoch}, train acc ${m.train.accuracy.toFixed(3)}${m.val ? `, val acc ${m.val.accuracy.toFixed(3)}` : ''}${m.test ? `, test acc ${m.test.accuracy.toFixed(3)}` : ''}` : 'no epochs'}`);
+    L.push(
+      `- ${r.id} (${r.splitName}, repeat ${r.repeat}, ${r.status}): ${m ? `epoch ${m.epoch}, train acc ${m.train.accuracy.toFixed(3)}${m.val ? `, val acc ${m.val.accuracy.toFixed(3)}` : ''}${m.test ? `, test acc ${m.test.accuracy.toFixed(3)}` : ''}` : 'no epochs'}`,
+    );
   }
-  for (const ev of s.evaluations) L.push(`- evaluation on ${ev.split}: ${Object.entries(ev.metrics).filter(([, v]) => typeof v === 'number').map(([k, v]) => `${k} ${(v as number).toFixed(3)}`).join(', ')}`);
+  for (const ev of s.evaluations)
+    L.push(
+      `- evaluation on ${ev.split}: ${Object.entries(ev.metrics)
+        .filter(([, v]) => typeof v === 'number')
+        .map(([k, v]) => `${k} ${(v as number).toFixed(3)}`)
+        .join(', ')}`,
+    );
   const warnings = reviewStudy(s);
   L.push('', '## Reviewer warnings');
   L.push(...(warnings.length ? warnings.map((w) => `- **${w.rule}**: ${w.reason}`) : ['None.']));
@@ -87,7 +128,10 @@ export class BackgroundReviewer {
   private writing: Promise<void> = Promise.resolve();
   private readonly sub: { dispose(): void };
 
-  constructor(private readonly session: XBrainSession, private readonly delayMs = 200) {
+  constructor(
+    private readonly session: XBrainSession,
+    private readonly delayMs = 200,
+  ) {
     this.sub = session.study.onDidChange(() => this.schedule());
   }
 

@@ -25,7 +25,13 @@ export function planTurn(text: string, recent: { user: string; route: Route }[] 
     return { route: 'qa', parts: { questions: parts.requests, requests: [] }, knowledge: parts.requests, propose: false };
   }
   // "what about in raw?", "那 raw 呢？" after a step: the same step on something else, not a new question
-  if (last?.route === 'operation' && parts.requests.length === 0 && parts.questions.length === 1 && STEP_FOLLOW_UP.test(text.trim()) && text.trim().split(/\s+/).length <= 6) {
+  if (
+    last?.route === 'operation' &&
+    parts.requests.length === 0 &&
+    parts.questions.length === 1 &&
+    STEP_FOLLOW_UP.test(text.trim()) &&
+    text.trim().split(/\s+/).length <= 6
+  ) {
     return { route: 'operation', parts: { questions: [], requests: parts.questions }, knowledge: [], propose: false };
   }
   // a statement that is also a request (questionSplit's ambiguous case) is answered and its action proposed

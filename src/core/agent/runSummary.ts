@@ -14,7 +14,8 @@ export function summarizeRun(calls: AgentCall[], stage: string, stopped?: string
     const head = `${c.tool}(${toolArgsSummary(c.arguments)})`;
     const first = firstLine(c.result.content);
     if (c.result.type === 'error') lines.push(`✗ ${head}: ${first}`);
-    else if (c.result.meta.rejected) lines.push(`✗ ${head}: not run — the user did not confirm (${firstLine(c.result.content).replace(/^The user rejected \w+: /, '')})`);
+    else if (c.result.meta.rejected)
+      lines.push(`✗ ${head}: not run — the user did not confirm (${firstLine(c.result.content).replace(/^The user rejected \w+: /, '')})`);
     else if (c.result.type === 'confirm') lines.push(`? ${head}: waiting for confirmation — ${first}`);
     else lines.push(`✓ ${head}${first ? ` → ${first}` : ''}`);
   }

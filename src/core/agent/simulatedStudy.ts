@@ -56,11 +56,20 @@ type Call = { tool: string; arguments: Record<string, unknown> };
 type TemplateStage = Exclude<Stage, 'training'>;
 
 /** Each stage is the one before it plus these calls ('training' starts a long run on dataset_ready, see mockSession). */
-const PREVIOUS: Record<TemplateStage, TemplateStage | null> = { empty: null, data_loaded: 'empty', preprocessed: 'data_loaded', dataset_ready: 'preprocessed', trained: 'dataset_ready' };
+const PREVIOUS: Record<TemplateStage, TemplateStage | null> = {
+  empty: null,
+  data_loaded: 'empty',
+  preprocessed: 'data_loaded',
+  dataset_ready: 'preprocessed',
+  trained: 'dataset_ready',
+};
 const STEPS: Record<TemplateStage, Call[]> = {
   empty: [],
   data_loaded: [{ tool: 'load_data', arguments: { paths: [...SIMULATED_FILES] } }],
-  preprocessed: [{ tool: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } }, { tool: 'epoch_data', arguments: { t_min: 0, t_max: 4, event_id: ['T1', 'T2'] } }],
+  preprocessed: [
+    { tool: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } },
+    { tool: 'epoch_data', arguments: { t_min: 0, t_max: 4, event_id: ['T1', 'T2'] } },
+  ],
   dataset_ready: [{ tool: 'generate_dataset', arguments: {} }],
   trained: [
     { tool: 'set_model', arguments: { model_name: 'EEGNet' } },
@@ -103,7 +112,10 @@ function writeSimulatedFile(path: string, subject: number, run: number): void {
   const annotations = sim.annotations.filter((a, i, all) => !(i === all.length - 1 && a.description === 'T0'));
   writeEdf(path, {
     channels: sim.channels.map((c, i) => ({ ...c, name: SIMULATED_CHANNELS[i] })),
-    sfreq: sim.sfreq, data: sim.data, annotations, measDate: sim.measDate,
+    sfreq: sim.sfreq,
+    data: sim.data,
+    annotations,
+    measDate: sim.measDate,
     patientId: `X X X XBrain-simulated-S${String(subject).padStart(3, '0')}`,
   });
 }
@@ -185,7 +197,8 @@ function rebased(state: StudyState, from: string, to: string): StudyState {
 function copyWorkspace(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
   for (const name of readdirSync(from)) {
-    const a = join(from, name), b = join(to, name);
+    const a = join(from, name),
+      b = join(to, name);
     if (statSync(a).isDirectory()) copyWorkspace(a, b);
     else if (existsSync(b)) continue;
     else if (name.endsWith('.edf')) {

@@ -34,7 +34,8 @@ export function parseTextToolCalls(reply: string): TextProtocolParse {
         broken = broken ?? v.error;
       }
     }
-    if (!found && fences.length > 0 && region.trim().startsWith('{') && !broken) broken = 'the json block is not a tool call ({"tool_name": ..., "parameters": {...}})';
+    if (!found && fences.length > 0 && region.trim().startsWith('{') && !broken)
+      broken = 'the json block is not a tool call ({"tool_name": ..., "parameters": {...}})';
   }
   if (calls.length > 0) broken = null;
   const prose = fences.length > 0 ? reply.replace(/```(?:json|tool|javascript|js)?\s*\n?[\s\S]*?```/gi, '').trim() : calls.length > 0 ? '' : reply.trim();

@@ -11,13 +11,28 @@ export interface Quantity {
 
 const QUANTITY = /(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(khz|hz|ms|s|sec|secs|seconds?|min|minutes?|秒|毫秒|赫茲)?(?![a-z])/giu;
 
-const ALIASES: Record<string, string> = { khz: 'kHz', hz: 'Hz', ms: 'ms', s: 's', sec: 's', secs: 's', second: 's', seconds: 's', min: 'min', minute: 'min', minutes: 'min', 秒: 's', 毫秒: 'ms', 赫茲: 'Hz' };
+const ALIASES: Record<string, string> = {
+  khz: 'kHz',
+  hz: 'Hz',
+  ms: 'ms',
+  s: 's',
+  sec: 's',
+  secs: 's',
+  second: 's',
+  seconds: 's',
+  min: 'min',
+  minute: 'min',
+  minutes: 'min',
+  秒: 's',
+  毫秒: 'ms',
+  赫茲: 'Hz',
+};
 
 /** Every number in the text with the unit written after it (normalised to mathjs unit names). */
 export function findQuantities(text: string): Quantity[] {
   const out: Quantity[] = [];
   for (const m of text.matchAll(QUANTITY)) {
-    const u = m[2] ? ALIASES[m[2].toLowerCase()] ?? null : null;
+    const u = m[2] ? (ALIASES[m[2].toLowerCase()] ?? null) : null;
     out.push({ value: Number(m[1]), unit: u, index: m.index ?? 0, text: m[0] });
   }
   return out;

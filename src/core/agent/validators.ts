@@ -9,12 +9,14 @@ const round = (x: number): number => Math.round(x * 1e6) / 1e6;
 /** Epoch and window times are seconds; 200 or 800 there was almost certainly written in milliseconds. */
 function msInsteadOfSeconds(times: Record<string, number | null>): string | null {
   for (const [k, v] of Object.entries(times)) {
-    if (v !== null && Math.abs(v) >= 50) return `${k} (${v} s) is in seconds; ${v} s is implausible for an epoch (did you mean ${round(v / 1000)} s, i.e. ${v} ms?)`;
+    if (v !== null && Math.abs(v) >= 50)
+      return `${k} (${v} s) is in seconds; ${v} s is implausible for an epoch (did you mean ${round(v / 1000)} s, i.e. ${v} ms?)`;
   }
   return null;
 }
 
-const EPOCHED_FILES = 'the study was loaded from epoched files: its epochs are already cut, so epoch_data/window_epoch do not apply; continue with generate_dataset';
+const EPOCHED_FILES =
+  'the study was loaded from epoched files: its epochs are already cut, so epoch_data/window_epoch do not apply; continue with generate_dataset';
 
 /**
  * Domain checks the JSON Schema cannot express, run before a call reaches the registry; the reason goes back to
@@ -32,8 +34,10 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
       const ln = tool === 'apply_bandpass_filter' ? 'low_freq' : 'l_freq';
       const hn = tool === 'apply_bandpass_filter' ? 'high_freq' : 'h_freq';
       if (lo !== null && lo <= 0) return `${ln} must be positive (got ${lo} Hz)`;
-      if (hi !== null && hi < 1 && (lo === null || lo < hi)) return `${hn} (${hi} Hz) is below 1 Hz: frequencies are in Hz, not kHz (did you mean ${round(hi * 1000)} Hz?)`;
-      if (hi !== null && hi >= 1000 && (nyq === null || hi >= nyq)) return `${hn} (${hi} Hz) looks like a value in mHz or a sampling rate: frequencies are in Hz (did you mean ${round(hi / 1000)} Hz?)`;
+      if (hi !== null && hi < 1 && (lo === null || lo < hi))
+        return `${hn} (${hi} Hz) is below 1 Hz: frequencies are in Hz, not kHz (did you mean ${round(hi * 1000)} Hz?)`;
+      if (hi !== null && hi >= 1000 && (nyq === null || hi >= nyq))
+        return `${hn} (${hi} Hz) looks like a value in mHz or a sampling rate: frequencies are in Hz (did you mean ${round(hi / 1000)} Hz?)`;
       if (lo !== null && hi !== null && lo >= hi) return `${ln} (${lo} Hz) must be below ${hn} (${hi} Hz)`;
       if (hi !== null && nyq !== null && hi >= nyq) return `${hn} (${hi} Hz) must be below the Nyquist frequency (${nyq} Hz at ${sfreq} Hz)`;
       const notch = num('notch_freq');
@@ -58,7 +62,8 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
       if (ms) return ms;
       if (a !== null && b !== null && a >= b) return `t_min (${a} s) must be below t_max (${b} s)`;
       const dur = state.recordings.length ? Math.min(...state.recordings.map((r) => r.nTimes / r.sfreq)) : null;
-      if (a !== null && b !== null && dur !== null && b - a >= dur) return `the epoch window ${a}..${b} s is longer than the shortest recording (${dur.toFixed(1)} s)`;
+      if (a !== null && b !== null && dur !== null && b - a >= dur)
+        return `the epoch window ${a}..${b} s is longer than the shortest recording (${dur.toFixed(1)} s)`;
       if (a !== null && a < -10) return `t_min (${a} s) reaches more than 10 s before the event`;
       const bl = args.baseline;
       if (Array.isArray(bl) && bl.length === 2 && typeof bl[0] === 'number' && typeof bl[1] === 'number' && a !== null && b !== null) {
@@ -85,7 +90,11 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
     case 'generate_dataset': {
       const t = num('test_ratio') ?? 0.2;
       const v = num('val_ratio') ?? 0.2;
-      for (const [k, x] of [['test_ratio', t], ['val_ratio', v]] as const) if (x > 1 && x < 100) return `${k} is a fraction of the data (${round(x / 100)} for ${x}%), not a percentage`;
+      for (const [k, x] of [
+        ['test_ratio', t],
+        ['val_ratio', v],
+      ] as const)
+        if (x > 1 && x < 100) return `${k} is a fraction of the data (${round(x / 100)} for ${x}%), not a percentage`;
       if ((args.unit ?? 'ratio') === 'ratio' && t + v >= 1) return `test_ratio + val_ratio (${t} + ${v}) must leave data for training (sum < 1)`;
       return null;
     }
@@ -105,7 +114,16 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
     case 'export_model':
     case 'attach_labels': {
       // only well-typed values are checked here; the schema names a wrong type (a number, a nested array)
-      const given: unknown = tool === 'load_data' ? args.paths : tool === 'list_files' ? [args.directory ?? '.'] : tool === 'attach_labels' ? (args.mapping && typeof args.mapping === 'object' ? Object.values(args.mapping) : []) : [args.path];
+      const given: unknown =
+        tool === 'load_data'
+          ? args.paths
+          : tool === 'list_files'
+            ? [args.directory ?? '.']
+            : tool === 'attach_labels'
+              ? args.mapping && typeof args.mapping === 'object'
+                ? Object.values(args.mapping)
+                : []
+              : [args.path];
       const paths = Array.isArray(given) ? given.filter((p): p is string => typeof p === 'string' && p.length > 0) : [];
       const access = tool === 'list_files' ? 'list' : tool.startsWith('export_') ? 'write' : 'read';
       for (const p of paths) {

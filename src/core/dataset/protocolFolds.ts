@@ -75,17 +75,32 @@ function shuffle<T>(a: T[], rnd: () => number): T[] {
 const distinct = (v: readonly string[]): string[] => [...new Set(v)];
 
 /** Stratified k-fold over `idx`: per class, shuffled, dealt round-robin continuing where the previous class stopped. */
-function stratifiedKFold(idx: number[], labels: ArrayLike<number>, k: number, rnd: () => number, where: string): Array<{ train: Int32Array; test: Int32Array }> {
+function stratifiedKFold(
+  idx: number[],
+  labels: ArrayLike<number>,
+  k: number,
+  rnd: () => number,
+  where: string,
+): Array<{ train: Int32Array; test: Int32Array }> {
   const byClass = new Map<number, number[]>();
   for (const i of idx) {
     const l = labels[i];
     if (!byClass.has(l)) byClass.set(l, []);
     byClass.get(l)!.push(i);
   }
-  if (byClass.size < 2) throw new XBrainError('invalid_arguments', `protocol: ${where} has epochs of ${byClass.size} class only; within-session folds need at least two classes there`, { parameter: 'protocol' });
+  if (byClass.size < 2)
+    throw new XBrainError(
+      'invalid_arguments',
+      `protocol: ${where} has epochs of ${byClass.size} class only; within-session folds need at least two classes there`,
+      { parameter: 'protocol' },
+    );
   const smallest = Math.min(...[...byClass.values()].map((v) => v.length));
   if (smallest < k) {
-    throw new XBrainError('invalid_arguments', `folds: ${k} stratified folds need at least ${k} epochs of every class in ${where}, the smallest class has ${smallest}`, { parameter: 'folds' });
+    throw new XBrainError(
+      'invalid_arguments',
+      `folds: ${k} stratified folds need at least ${k} epochs of every class in ${where}, the smallest class has ${smallest}`,
+      { parameter: 'folds' },
+    );
   }
   const foldOf = new Map<number, number>();
   let next = 0;
@@ -123,7 +138,9 @@ export function protocolFolds(e: ProtocolEpochs, o: ProtocolOptions): ProtocolPl
     if (!Number.isInteger(k) || k < 2) throw new XBrainError('invalid_arguments', `folds must be an integer ≥ 2 (got ${k})`, { parameter: 'folds' });
     for (const s of subjects) {
       const idx = bySubject.get(s)!;
-      const groups = o.poolSessions ? [{ session: null as string | null, idx }] : distinct(idx.map((i) => e.session[i])).map((ses) => ({ session: ses as string | null, idx: idx.filter((i) => e.session[i] === ses) }));
+      const groups = o.poolSessions
+        ? [{ session: null as string | null, idx }]
+        : distinct(idx.map((i) => e.session[i])).map((ses) => ({ session: ses as string | null, idx: idx.filter((i) => e.session[i] === ses) }));
       for (const g of groups) {
         const where = g.session === null ? `subject ${s}` : `subject ${s} session ${g.session}`;
         stratifiedKFold(g.idx, e.labels, k, rnd, where).forEach((f, j) => {
@@ -141,22 +158,37 @@ export function protocolFolds(e: ProtocolEpochs, o: ProtocolOptions): ProtocolPl
       }
       sessions.forEach((ses, j) => {
         folds.push({
-          name: `${s} leaves ${ses} out`, fold: j, testSubjects: [s], session: ses,
+          name: `${s} leaves ${ses} out`,
+          fold: j,
+          testSubjects: [s],
+          session: ses,
           train: Int32Array.from(idx.filter((i) => e.session[i] !== ses)),
           test: Int32Array.from(idx.filter((i) => e.session[i] === ses)),
         });
       });
     }
     if (folds.length === 0) {
-      throw new XBrainError('invalid_arguments', `protocol: cross_session needs a subject with at least two sessions (runs); every one of the ${subjects.length} subject(s) has one`, { parameter: 'protocol' });
+      throw new XBrainError(
+        'invalid_arguments',
+        `protocol: cross_session needs a subject with at least two sessions (runs); every one of the ${subjects.length} subject(s) has one`,
+        { parameter: 'protocol' },
+      );
     }
   } else {
     const nTest = o.nTestSubjects ?? 1;
     if (subjects.length < 2) {
-      throw new XBrainError('invalid_arguments', `protocol: cross_subject needs at least two subjects, the epochs come from one (${subjects[0]}); load more subjects or use within_session`, { parameter: 'protocol' });
+      throw new XBrainError(
+        'invalid_arguments',
+        `protocol: cross_subject needs at least two subjects, the epochs come from one (${subjects[0]}); load more subjects or use within_session`,
+        { parameter: 'protocol' },
+      );
     }
     if (!Number.isInteger(nTest) || nTest < 1 || nTest > subjects.length - 1) {
-      throw new XBrainError('invalid_arguments', `n_test_subjects must be an integer from 1 to ${subjects.length - 1} (one fewer than the ${subjects.length} subjects), got ${nTest}`, { parameter: 'n_test_subjects' });
+      throw new XBrainError(
+        'invalid_arguments',
+        `n_test_subjects must be an integer from 1 to ${subjects.length - 1} (one fewer than the ${subjects.length} subjects), got ${nTest}`,
+        { parameter: 'n_test_subjects' },
+      );
     }
     const order = shuffle([...subjects], rnd);
     for (let j = 0; j * nTest < order.length; j++) {

@@ -201,13 +201,16 @@ class Picker {
 
 function checkSplitter(s: Splitter, role: 'test' | 'val', index: number): void {
   const where = `${role} splitter ${index + 1}`;
-  if (!['trial', 'session', 'subject'].includes(s.by)) throw new XBrainError('invalid_arguments', `${where}: split_strategy must be trial, session or subject (got ${String(s.by)})`);
+  if (!['trial', 'session', 'subject'].includes(s.by))
+    throw new XBrainError('invalid_arguments', `${where}: split_strategy must be trial, session or subject (got ${String(s.by)})`);
   if (!Number.isFinite(s.value) || s.value < 0) throw new XBrainError('invalid_arguments', `${where}: value must be a non-negative number (got ${s.value})`);
   if (s.unit === 'ratio' && s.value > 1) throw new XBrainError('invalid_arguments', `${where}: a ratio must lie in [0, 1] (got ${s.value})`);
-  if (s.unit === 'number' && !Number.isInteger(s.value)) throw new XBrainError('invalid_arguments', `${where}: unit number needs an integer count (got ${s.value})`);
+  if (s.unit === 'number' && !Number.isInteger(s.value))
+    throw new XBrainError('invalid_arguments', `${where}: unit number needs an integer count (got ${s.value})`);
   if (s.unit === 'kfold') {
     if (role !== 'test' || index !== 0) throw new XBrainError('invalid_arguments', `${where}: k-fold is only allowed on the first test splitter`);
-    if (!Number.isInteger(s.value) || s.value < 2) throw new XBrainError('invalid_arguments', `folds: k-fold needs an integer number of folds ≥ 2 (got ${s.value})`);
+    if (!Number.isInteger(s.value) || s.value < 2)
+      throw new XBrainError('invalid_arguments', `folds: k-fold needs an integer number of folds ≥ 2 (got ${s.value})`);
   }
 }
 
@@ -240,7 +243,10 @@ export function generateSplits(e: Epochs, plan: SplitPlan): GeneratedSplit[] {
       const groups = p.groupOf(plan.test[0].by);
       const nGroups = groups ? new Set(Array.from(indicesOf(scope), (i) => groups[i])).size : count(scope);
       if (k > nGroups) {
-        throw new XBrainError('invalid_arguments', `folds: ${k} folds need at least ${k} ${plan.test[0].by === 'trial' ? 'epochs' : `${plan.test[0].by}s`} in ${prefix === 'Fold' ? 'the data' : prefix}, found ${nGroups}`);
+        throw new XBrainError(
+          'invalid_arguments',
+          `folds: ${k} folds need at least ${k} ${plan.test[0].by === 'trial' ? 'epochs' : `${plan.test[0].by}s`} in ${prefix === 'Fold' ? 'the data' : prefix}, found ${nGroups}`,
+        );
       }
     }
     out.push(...splitScope(p, plan, prefix, scope));

@@ -30,7 +30,11 @@ const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
  * Null when the network is fine (clearly above chance) or there is no baseline to compare with; otherwise a warning
  * that names the gap and what to check. `runs` are the evaluated runs (their configuration and training curves).
  */
-export function chanceDiagnosis(res: EvaluationResult, runs: readonly RunRecord[], state: Pick<StudyState, 'epochs' | 'history' | 'epochHistory'>): string | null {
+export function chanceDiagnosis(
+  res: EvaluationResult,
+  runs: readonly RunRecord[],
+  state: Pick<StudyState, 'epochs' | 'history' | 'epochHistory'>,
+): string | null {
   const base = res.baseline;
   if (!base) return null;
   const acc = res.summary.accuracy.mean;
@@ -42,8 +46,9 @@ export function chanceDiagnosis(res: EvaluationResult, runs: readonly RunRecord[
   const notAbove = acc <= significant;
   const baselineWell = base.summary.accuracy.mean >= Math.max(significant, acc + BASELINE_LEAD);
   if (!notAbove || !baselineWell) return null;
-  const head = `${acc <= floor ? 'The model is at or below chance' : 'The model is not significantly above chance'} (accuracy ${pct(acc)}; chance ${pct(floor)}, `
-    + `significant above ${pct(significant)}) while CSP+LDA reaches ${pct(base.summary.accuracy.mean)} on the same split: the network did not learn what a linear method finds. Check:`;
+  const head =
+    `${acc <= floor ? 'The model is at or below chance' : 'The model is not significantly above chance'} (accuracy ${pct(acc)}; chance ${pct(floor)}, ` +
+    `significant above ${pct(significant)}) while CSP+LDA reaches ${pct(base.summary.accuracy.mean)} on the same split: the network did not learn what a linear method finds. Check:`;
   const hints: string[] = [];
 
   // 1. scale
@@ -51,11 +56,15 @@ export function chanceDiagnosis(res: EvaluationResult, runs: readonly RunRecord[
   const raw = runs.filter((r) => r.config.input_norm === 'none');
   const sd = state.epochs ? epochsSd(state.epochs) : NaN;
   if (raw.length && !normalised && sd < 1e-3) {
-    hints.push(`scale — the epochs are in volts (SD ≈ ${sd.toExponential(1)}) and ${raw.length} run(s) trained with input_norm=none, so BatchNorm cannot normalise them: `
-      + 'train with configure_training(input_norm="train_fold") (the default) or run normalize_data first.');
+    hints.push(
+      `scale — the epochs are in volts (SD ≈ ${sd.toExponential(1)}) and ${raw.length} run(s) trained with input_norm=none, so BatchNorm cannot normalise them: ` +
+        'train with configure_training(input_norm="train_fold") (the default) or run normalize_data first.',
+    );
   } else {
-    hints.push(`scale — input SD ≈ ${Number.isFinite(sd) ? sd.toExponential(1) : '?'}${raw.length ? ' (trained with input_norm=none)' : ', standardised by the trainer on each training split'}; `
-      + 'make sure the data are not dominated by a bad channel or artefacts (plot_epochs).');
+    hints.push(
+      `scale — input SD ≈ ${Number.isFinite(sd) ? sd.toExponential(1) : '?'}${raw.length ? ' (trained with input_norm=none)' : ', standardised by the trainer on each training split'}; ` +
+        'make sure the data are not dominated by a bad channel or artefacts (plot_epochs).',
+    );
   }
 
   // 2. epochs: did it fit the training set?
@@ -63,13 +72,17 @@ export function chanceDiagnosis(res: EvaluationResult, runs: readonly RunRecord[
   const nEpochs = runs.length ? Math.max(...runs.map((r) => r.metrics.length)) : 0;
   if (last.length) {
     const trainAcc = last.reduce((s, m) => s + m.train.accuracy, 0) / last.length;
-    hints.push(trainAcc < 0.8
-      ? `epochs — training accuracy is only ${pct(trainAcc)} after ${nEpochs} epoch(s): it underfits; train for more epochs (configure_training epoch).`
-      : `epochs — training accuracy ${pct(trainAcc)} after ${nEpochs} epoch(s) but not on held-out trials: it overfits; use fewer epochs or selection="best_val_loss", or more data.`);
+    hints.push(
+      trainAcc < 0.8
+        ? `epochs — training accuracy is only ${pct(trainAcc)} after ${nEpochs} epoch(s): it underfits; train for more epochs (configure_training epoch).`
+        : `epochs — training accuracy ${pct(trainAcc)} after ${nEpochs} epoch(s) but not on held-out trials: it overfits; use fewer epochs or selection="best_val_loss", or more data.`,
+    );
   }
 
   // 3. learning rate
   const lrs = [...new Set(runs.map((r) => r.config.learning_rate))];
-  hints.push(`learning rate — ${lrs.length ? lrs.join(', ') : 'unknown'}${lrs.some((v) => v < 1e-4) ? ' is very small' : lrs.some((v) => v > 0.05) ? ' is large enough to diverge' : ''}; Adam usually works between 1e-3 and 1e-2.`);
+  hints.push(
+    `learning rate — ${lrs.length ? lrs.join(', ') : 'unknown'}${lrs.some((v) => v < 1e-4) ? ' is very small' : lrs.some((v) => v > 0.05) ? ' is large enough to diverge' : ''}; Adam usually works between 1e-3 and 1e-2.`,
+  );
   return [head, ...hints.map((h, i) => `  ${i + 1}. ${h}`)].join('\n');
 }

@@ -73,7 +73,8 @@ export async function evaluateRuns(
   // check everything before running anything
   const jobs = finished.map((r) => {
     const split = byId.get(r.splitId);
-    if (!split) throw new XBrainError('invalid_state', `run ${r.id} refers to split ${r.splitName} (${r.splitId}) which is not in the current dataset`, { run: r.id });
+    if (!split)
+      throw new XBrainError('invalid_state', `run ${r.id} refers to split ${r.splitName} (${r.splitId}) which is not in the current dataset`, { run: r.id });
     const onnx = r.artefacts.onnx;
     if (!onnx) throw new XBrainError('not_found', `run ${r.id} has no ONNX model (artefacts.onnx)`, { run: r.id });
     const file = resolveArtefact(opts.workspace, onnx);
@@ -87,7 +88,9 @@ export async function evaluateRuns(
     const x = subset(e.data, e.nChannels, e.nTimes, j.idx);
     const logits = await runOnnx(j.file, x.data as Float32Array, { nChannels: e.nChannels, nTimes: e.nTimes });
     if (logits.length !== j.idx.length * K) {
-      throw new XBrainError('invalid_state', `run ${j.run.id}: the model gives ${logits.length / j.idx.length} outputs per epoch for ${K} classes`, { run: j.run.id });
+      throw new XBrainError('invalid_state', `run ${j.run.id}: the model gives ${logits.length / j.idx.length} outputs per epoch for ${K} classes`, {
+        run: j.run.id,
+      });
     }
     const labels = Array.from(j.idx, (i) => e.labels[i]);
     const rep = classificationReport(labels, logits, classes);
@@ -105,13 +108,26 @@ export async function evaluateRuns(
     const bs: BaselineReport[] = [];
     for (const split of splits.filter((s) => folds.some((f) => f.splitId === s.id))) {
       const { idx, set } = evalIndices(split, opts.set);
-      const model = fitCspLda(subset(e.data, e.nChannels, e.nTimes, split.train), Array.from(split.train, (i) => e.labels[i]), { nComponents });
+      const model = fitCspLda(
+        subset(e.data, e.nChannels, e.nTimes, split.train),
+        Array.from(split.train, (i) => e.labels[i]),
+        { nComponents },
+      );
       const raw = cspLdaScores(model, subset(e.data, e.nChannels, e.nTimes, idx));
       // LDA scores are log-posteriors up to a constant: place them in the full class order (absent classes −1e30)
       const scores = new Float64Array(idx.length * K).fill(-1e30);
       const Km = model.classes.length;
       for (let i = 0; i < idx.length; i++) model.classes.forEach((c, k) => (scores[i * K + c] = raw[i * Km + k]));
-      bs.push({ ...classificationReport(Array.from(idx, (i) => e.labels[i]), scores, classes), splitId: split.id, splitName: split.name, set });
+      bs.push({
+        ...classificationReport(
+          Array.from(idx, (i) => e.labels[i]),
+          scores,
+          classes,
+        ),
+        splitId: split.id,
+        splitName: split.name,
+        set,
+      });
     }
     baseline = { method: 'CSP+LDA', nComponents, splits: bs, summary: summarizeReports(bs) };
   }

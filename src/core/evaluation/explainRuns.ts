@@ -39,7 +39,8 @@ export interface SaliencyPayload {
   };
 }
 
-const rowsOf = (a: Float64Array, nRows: number, nCols: number): number[][] => Array.from({ length: nRows }, (_, r) => Array.from(a.subarray(r * nCols, (r + 1) * nCols)));
+const rowsOf = (a: Float64Array, nRows: number, nCols: number): number[][] =>
+  Array.from({ length: nRows }, (_, r) => Array.from(a.subarray(r * nCols, (r + 1) * nCols)));
 
 function evalSet(split: DatasetSplit): { idx: Int32Array; set: 'test' | 'val' | 'train' } {
   if (split.test.length > 0) return { idx: split.test, set: 'test' };
@@ -74,7 +75,11 @@ export function saliencyForRuns(
   for (const j of jobs) {
     const model = loadModel(j.file);
     if (model.nChannels !== e.nChannels || model.nTimes !== e.nTimes) {
-      throw new XBrainError('invalid_state', `run ${j.run.id}: model input ${model.nChannels}×${model.nTimes} does not match the epochs ${e.nChannels}×${e.nTimes}`, { run: j.run.id });
+      throw new XBrainError(
+        'invalid_state',
+        `run ${j.run.id}: model input ${model.nChannels}×${model.nTimes} does not match the epochs ${e.nChannels}×${e.nTimes}`,
+        { run: j.run.id },
+      );
     }
     const x = subset(e.data, e.nChannels, e.nTimes, j.idx).data as Float32Array;
     const labels = Array.from(j.idx, (i) => e.labels[i]);

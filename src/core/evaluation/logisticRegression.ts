@@ -58,7 +58,9 @@ export function lbfgs(f: Objective, x0: Float64Array, opts: { maxIter?: number; 
     for (let j = 0; j < n; j++) dirDeriv -= g[j] * q[j];
     if (dirDeriv >= 0) {
       // not a descent direction (numerical trouble): restart from steepest descent
-      S.length = 0; Y.length = 0; rho.length = 0;
+      S.length = 0;
+      Y.length = 0;
+      rho.length = 0;
       for (let j = 0; j < n; j++) q[j] = g[j] / Math.max(gn, 1);
       dirDeriv = -dot(g, q);
     }
@@ -83,10 +85,18 @@ export function lbfgs(f: Objective, x0: Float64Array, opts: { maxIter?: number; 
     }
     const sy = dot(s, y);
     if (sy > 1e-300) {
-      S.push(s); Y.push(y); rho.push(1 / sy);
-      if (S.length > m) { S.shift(); Y.shift(); rho.shift(); }
+      S.push(s);
+      Y.push(y);
+      rho.push(1 / sy);
+      if (S.length > m) {
+        S.shift();
+        Y.shift();
+        rho.shift();
+      }
     }
-    x = xn; g = gnew; fx = fn;
+    x = xn;
+    g = gnew;
+    fx = fn;
   }
   return { x, iterations: it };
 }
@@ -97,7 +107,8 @@ export function fitLogistic(X: Float64Array, d: number, labels: ArrayLike<number
   const n = labels.length;
   if (X.length !== n * d) throw new XBrainError('internal', `logistic regression: ${X.length} features for ${n} × ${d}`);
   const classes = [...new Set(Array.from(labels))].sort((a, b) => a - b);
-  if (classes.length < 2) throw new XBrainError('invalid_state', `logistic regression needs at least two classes in the training set (found ${classes.length})`);
+  if (classes.length < 2)
+    throw new XBrainError('invalid_state', `logistic regression needs at least two classes in the training set (found ${classes.length})`);
   const lam = 1 / C;
   if (classes.length === 2) {
     const y = Float64Array.from(labels, (l) => (l === classes[1] ? 1 : 0));

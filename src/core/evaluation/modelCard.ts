@@ -49,7 +49,12 @@ function evaluationOf(state: Readonly<StudyState>, runId: string): Record<string
   return null;
 }
 
-export function exportModel(state: Readonly<StudyState>, workspace: string, outDir: string, runId?: string): { onnx: string; card: string; run: RunRecord; cardData: ModelCard } {
+export function exportModel(
+  state: Readonly<StudyState>,
+  workspace: string,
+  outDir: string,
+  runId?: string,
+): { onnx: string; card: string; run: RunRecord; cardData: ModelCard } {
   const e = state.epochs;
   if (!e) throw new XBrainError('invalid_state', 'export_model needs the epochs the model was trained on');
   let run: RunRecord;
@@ -80,7 +85,13 @@ export function exportModel(state: Readonly<StudyState>, workspace: string, outD
     version: 1,
     model: { name: run.model.name, params: run.model.params },
     run: { id: run.id, split: run.splitName, repeat: run.repeat, seed: run.seed, status: run.status },
-    onnx: { file: 'model.onnx', opset: 13, input: 'x', output: 'logits', layout: 'x: float32 [batch, channels, times] in the units below; output: logits [batch, classes] (softmax for probabilities)' },
+    onnx: {
+      file: 'model.onnx',
+      opset: 13,
+      input: 'x',
+      output: 'logits',
+      layout: 'x: float32 [batch, channels, times] in the units below; output: logits [batch, classes] (softmax for probabilities)',
+    },
     input: { channels: [...e.channels], nChannels: e.nChannels, nTimes: e.nTimes, sfreq: e.sfreq, tmin: e.tmin, units: 'V', baseline: e.baseline },
     classes: classNames(e),
     eventId: { ...e.eventId },

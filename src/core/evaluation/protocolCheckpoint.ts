@@ -28,7 +28,9 @@ export function epochsIdentity(e: Epochs): string {
   const known = identities.get(e);
   if (known) return known;
   const h = createHash('sha256');
-  h.update(JSON.stringify({ n: e.nEpochs, c: e.nChannels, t: e.nTimes, channels: e.channels, sfreq: e.sfreq, tmin: e.tmin, eventId: e.eventId, baseline: e.baseline }));
+  h.update(
+    JSON.stringify({ n: e.nEpochs, c: e.nChannels, t: e.nTimes, channels: e.channels, sfreq: e.sfreq, tmin: e.tmin, eventId: e.eventId, baseline: e.baseline }),
+  );
   h.update(bytesOf(e.data));
   h.update(bytesOf(e.labels));
   h.update(e.subject.join('\u0000'));
@@ -83,7 +85,14 @@ export function fileRunStore(dir: string, variantOf: (pipeline: PipelineName) =>
       } catch {
         return undefined; // absent or cut short: not done
       }
-      const ok = f.format === FORMAT && f.foldIndex === r.foldIndex && f.foldName === r.foldName && f.pipeline === r.pipeline && f.variant === variant && Array.isArray(f.rows) && f.rows.length > 0;
+      const ok =
+        f.format === FORMAT &&
+        f.foldIndex === r.foldIndex &&
+        f.foldName === r.foldName &&
+        f.pipeline === r.pipeline &&
+        f.variant === variant &&
+        Array.isArray(f.rows) &&
+        f.rows.length > 0;
       return ok ? f.rows : undefined;
     },
     put(r, rows) {

@@ -24,7 +24,14 @@ import { classificationReport, meanSd, type MeanSd } from './metrics';
 import { fitTangentSpaceLr, tangentSpaceLrProba } from './tangentSpaceLr';
 import { wilcoxonSignedRank } from './wilcoxon';
 import {
-  METRICS, MODEL_PIPELINES, PIPELINES, type PairedComparison, type PipelineName, type ProtocolMetric, type ProtocolResult, type ProtocolRow,
+  METRICS,
+  MODEL_PIPELINES,
+  PIPELINES,
+  type PairedComparison,
+  type PipelineName,
+  type ProtocolMetric,
+  type ProtocolResult,
+  type ProtocolRow,
   type SubjectScore,
 } from './protocolResult';
 
@@ -76,11 +83,14 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
   const pipelines = [...new Set(o.pipelines)];
   if (pipelines.length === 0) throw new XBrainError('invalid_arguments', 'pipelines: name at least one pipeline', { parameter: 'pipelines' });
   for (const p of pipelines) {
-    if (!(PIPELINES as readonly string[]).includes(p)) throw new XBrainError('invalid_arguments', `pipelines: unknown pipeline "${p}" (choose from ${PIPELINES.join(', ')})`, { parameter: 'pipelines' });
+    if (!(PIPELINES as readonly string[]).includes(p))
+      throw new XBrainError('invalid_arguments', `pipelines: unknown pipeline "${p}" (choose from ${PIPELINES.join(', ')})`, { parameter: 'pipelines' });
   }
   if (pipelines.some(isModelPipeline) && !o.trainModel) throw new XBrainError('internal', 'model pipelines need a trainer');
   if (pipelines.includes('TS+LR') && e.nChannels > 64) {
-    throw new XBrainError('invalid_arguments', `pipelines: TS+LR handles up to 64 channels, the epochs have ${e.nChannels}; select channels first`, { parameter: 'pipelines' });
+    throw new XBrainError('invalid_arguments', `pipelines: TS+LR handles up to 64 channels, the epochs have ${e.nChannels}; select channels first`, {
+      parameter: 'pipelines',
+    });
   }
   const plan = protocolFolds(e, o);
   const classes = classNames(e);
@@ -117,7 +127,10 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
         continue;
       }
       if (o.signal?.aborted) {
-        throw new XBrainError('cancelled', `run_protocol was cancelled after ${done} of ${total} fold × pipeline runs; ${o.store ? 'the finished runs are kept: run the same protocol again to resume' : 'nothing was stored'}`);
+        throw new XBrainError(
+          'cancelled',
+          `run_protocol was cancelled after ${done} of ${total} fold × pipeline runs; ${o.store ? 'the finished runs are kept: run the same protocol again to resume' : 'nothing was stored'}`,
+        );
       }
       const t0 = performance.now();
       let scores: Float64Array;
@@ -132,7 +145,10 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
       } else {
         const logits = await o.trainModel!({ model: pipeline, fold, foldIndex: fi, seed: ((o.seed ?? 0) + 1000 * fi) >>> 0 });
         if (logits.length !== fold.test.length * K) {
-          throw new XBrainError('invalid_state', `${pipeline} gave ${logits.length / Math.max(1, fold.test.length)} outputs per epoch for ${K} classes on fold "${fold.name}"`);
+          throw new XBrainError(
+            'invalid_state',
+            `${pipeline} gave ${logits.length / Math.max(1, fold.test.length)} outputs per epoch for ${K} classes on fold "${fold.name}"`,
+          );
         }
         scores = Float64Array.from(logits);
       }
@@ -150,17 +166,32 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
         const rep = classificationReport(y, s, classes, { scoresAreProbabilities: probabilities });
         const sessions = new Set(pos.map((j) => e.session[fold.test[j]]));
         runRows.push({
-          dataset: o.dataset, pipeline, subject, session: sessions.size === 1 ? [...sessions][0] : 'all', fold: fold.fold, fold_name: fold.name,
-          score: scoreMetric === 'roc_auc' ? rep.auc : rep.accuracy, accuracy: rep.accuracy, balanced_accuracy: rep.balancedAccuracy, kappa: rep.kappa, roc_auc: rep.auc,
-          n_train: fold.train.length, n_test: pos.length, samples: fold.train.length, time: seconds / fold.testSubjects.length,
-          channels: e.nChannels, n_sessions: sessionsOf.get(subject)!.size,
+          dataset: o.dataset,
+          pipeline,
+          subject,
+          session: sessions.size === 1 ? [...sessions][0] : 'all',
+          fold: fold.fold,
+          fold_name: fold.name,
+          score: scoreMetric === 'roc_auc' ? rep.auc : rep.accuracy,
+          accuracy: rep.accuracy,
+          balanced_accuracy: rep.balancedAccuracy,
+          kappa: rep.kappa,
+          roc_auc: rep.auc,
+          n_train: fold.train.length,
+          n_test: pos.length,
+          samples: fold.train.length,
+          time: seconds / fold.testSubjects.length,
+          channels: e.nChannels,
+          n_sessions: sessionsOf.get(subject)!.size,
         });
       }
       o.store?.put({ foldIndex: fi, foldName: fold.name, pipeline }, runRows);
       rows.push(...runRows);
       done++;
       fresh++;
-      o.progress?.(`${pipeline} ${fold.name}: ${runRows.map((r) => `${r.subject} accuracy ${(r.accuracy * 100).toFixed(1)} %`).join(', ')} (${done}/${total}, ${seconds.toFixed(1)} s)`);
+      o.progress?.(
+        `${pipeline} ${fold.name}: ${runRows.map((r) => `${r.subject} accuracy ${(r.accuracy * 100).toFixed(1)} %`).join(', ')} (${done}/${total}, ${seconds.toFixed(1)} s)`,
+      );
     }
   }
   const subjects = subjectScores(rows, pipelines);
@@ -207,7 +238,16 @@ export function subjectScores(rows: readonly ProtocolRow[], pipelines: readonly 
       const mine = rows.filter((r) => r.pipeline === p && r.subject === s);
       if (!mine.length) continue;
       const avg = (m: ProtocolMetric): number => mine.reduce((a, r) => a + r[m], 0) / mine.length;
-      out.push({ subject: s, pipeline: p, folds: mine.length, score: avg('score'), accuracy: avg('accuracy'), balanced_accuracy: avg('balanced_accuracy'), kappa: avg('kappa'), roc_auc: avg('roc_auc') });
+      out.push({
+        subject: s,
+        pipeline: p,
+        folds: mine.length,
+        score: avg('score'),
+        accuracy: avg('accuracy'),
+        balanced_accuracy: avg('balanced_accuracy'),
+        kappa: avg('kappa'),
+        roc_auc: avg('roc_auc'),
+      });
     }
   }
   return out;
@@ -244,8 +284,23 @@ export function compare(subjects: readonly SubjectScore[], pipelines: readonly P
 
 /** MOABB's columns first, then XBrain's. */
 export const CSV_COLUMNS: ReadonlyArray<keyof ProtocolRow> = [
-  'score', 'time', 'samples', 'subject', 'session', 'channels', 'n_sessions', 'dataset', 'pipeline',
-  'fold', 'fold_name', 'accuracy', 'balanced_accuracy', 'kappa', 'roc_auc', 'n_train', 'n_test',
+  'score',
+  'time',
+  'samples',
+  'subject',
+  'session',
+  'channels',
+  'n_sessions',
+  'dataset',
+  'pipeline',
+  'fold',
+  'fold_name',
+  'accuracy',
+  'balanced_accuracy',
+  'kappa',
+  'roc_auc',
+  'n_train',
+  'n_test',
 ];
 
 const csvCell = (v: unknown): string => {
@@ -266,12 +321,16 @@ export function protocolReport(r: ProtocolResult): string {
   const name = { within_session: 'Within-session', cross_session: 'Cross-session', cross_subject: 'Cross-subject' }[r.protocol];
   const nSub = new Set(r.subjects.map((s) => s.subject)).size;
   const L: string[] = [];
-  L.push(`${name} evaluation of ${r.pipelines.join(', ')} on ${nSub} subject(s), ${r.nFolds} fold(s)${r.options.folds ? ` (${r.options.folds}-fold${r.options.pool_sessions ? ' over all sessions of a subject' : ' per session'})` : ''}${r.options.n_test_subjects ? ` (${r.options.n_test_subjects} test subject(s) per fold)` : ''}, seed ${r.options.seed}. Score = ${r.scoreMetric === 'roc_auc' ? 'ROC-AUC' : 'accuracy'}.`);
+  L.push(
+    `${name} evaluation of ${r.pipelines.join(', ')} on ${nSub} subject(s), ${r.nFolds} fold(s)${r.options.folds ? ` (${r.options.folds}-fold${r.options.pool_sessions ? ' over all sessions of a subject' : ' per session'})` : ''}${r.options.n_test_subjects ? ` (${r.options.n_test_subjects} test subject(s) per fold)` : ''}, seed ${r.options.seed}. Score = ${r.scoreMetric === 'roc_auc' ? 'ROC-AUC' : 'accuracy'}.`,
+  );
   L.push('', '| pipeline | score | accuracy % | balanced acc. % | kappa | ROC-AUC |', '|---|---|---|---|---|---|');
   for (const p of r.pipelines) {
     const s = r.summary[p];
     const ms = (m: MeanSd, f: (x: number) => string): string => `${f(m.mean)} ± ${f(m.sd)}`;
-    L.push(`| ${p} | ${ms(s.score, (x) => x.toFixed(3))} | ${ms(s.accuracy, pct)} | ${ms(s.balanced_accuracy, pct)} | ${ms(s.kappa, (x) => x.toFixed(3))} | ${ms(s.roc_auc, (x) => x.toFixed(3))} |`);
+    L.push(
+      `| ${p} | ${ms(s.score, (x) => x.toFixed(3))} | ${ms(s.accuracy, pct)} | ${ms(s.balanced_accuracy, pct)} | ${ms(s.kappa, (x) => x.toFixed(3))} | ${ms(s.roc_auc, (x) => x.toFixed(3))} |`,
+    );
   }
   L.push('', `Per subject (accuracy %, mean over folds): | subject | ${r.pipelines.join(' | ')} |`);
   for (const sub of [...new Set(r.subjects.map((s) => s.subject))]) {
@@ -280,9 +339,11 @@ export function protocolReport(r: ProtocolResult): string {
   if (r.comparisons.length) {
     L.push('', 'Paired Wilcoxon signed-rank tests over subjects (score):');
     for (const c of r.comparisons) {
-      L.push(c.p === null
-        ? `- ${c.a} vs ${c.b}: mean difference ${c.meanDifference.toFixed(3)}; ${c.note}`
-        : `- ${c.a} vs ${c.b}: mean difference ${c.meanDifference.toFixed(3)}, p = ${c.p.toPrecision(3)} (${c.method}, n = ${c.subjects}), rank-biserial r = ${c.rankBiserial!.toFixed(2)}`);
+      L.push(
+        c.p === null
+          ? `- ${c.a} vs ${c.b}: mean difference ${c.meanDifference.toFixed(3)}; ${c.note}`
+          : `- ${c.a} vs ${c.b}: mean difference ${c.meanDifference.toFixed(3)}, p = ${c.p.toPrecision(3)} (${c.method}, n = ${c.subjects}), rank-biserial r = ${c.rankBiserial!.toFixed(2)}`,
+      );
     }
   }
   if (r.skipped.length) L.push('', `Skipped: ${r.skipped.join(', ')}.`);

@@ -237,10 +237,16 @@ function eigenFunction({ values, vectors }: { values: ArrayLike<number>; vectors
   return out;
 }
 
-const positive = (what: string) => (x: number): number => {
-  if (!(x > 0)) throw new XBrainError('invalid_state', `${what}: the covariance matrix is not positive definite (eigenvalue ${x.toExponential(2)}); a channel is flat or duplicated`);
-  return x;
-};
+const positive =
+  (what: string) =>
+  (x: number): number => {
+    if (!(x > 0))
+      throw new XBrainError(
+        'invalid_state',
+        `${what}: the covariance matrix is not positive definite (eigenvalue ${x.toExponential(2)}); a channel is flat or duplicated`,
+      );
+    return x;
+  };
 
 export const sqrtm = (A: ArrayLike<number>, n: number): Float64Array => symmetricFunction(A, n, (x) => Math.sqrt(positive('sqrtm')(x)));
 export const invsqrtm = (A: ArrayLike<number>, n: number): Float64Array => symmetricFunction(A, n, (x) => 1 / Math.sqrt(positive('invsqrtm')(x)));

@@ -143,12 +143,19 @@ export interface Stft {
  * scipy.signal.stft(x, fs, window='hann', nperseg, noverlap, boundary='zeros', padded=True, scaling='spectrum')
  * magnitudes, averaged over `rows` (trials × channels) given as consecutive segments of length nTimes.
  */
-export function stftMagnitudeMean(rows: ArrayLike<number>, nRows: number, nTimes: number, fs: number, nperseg = Math.trunc(fs), noverlap = Math.floor(nperseg / 2)): Stft {
+export function stftMagnitudeMean(
+  rows: ArrayLike<number>,
+  nRows: number,
+  nTimes: number,
+  fs: number,
+  nperseg = Math.trunc(fs),
+  noverlap = Math.floor(nperseg / 2),
+): Stft {
   const L = nperseg;
   const step = L - noverlap;
   const half = Math.floor(L / 2);
   let padded = nTimes + 2 * half;
-  const nadd = (((-(padded - L)) % step) + step) % step % L;
+  const nadd = (((-(padded - L) % step) + step) % step) % L;
   padded += nadd;
   const nSeg = Math.floor((padded - L) / step) + 1;
   const nF = Math.floor(L / 2) + 1;

@@ -33,7 +33,8 @@ function tangentFeatures(covs: readonly Float64Array[], refInvSqrt: Float64Array
 export function fitTangentSpaceLr(x: EpochSet, labels: ArrayLike<number>, opts: { estimator?: CovarianceEstimator; C?: number } = {}): TangentSpaceLrModel {
   const estimator = opts.estimator ?? 'oas';
   if (x.n !== labels.length) throw new XBrainError('internal', `TS+LR: ${x.n} epochs but ${labels.length} labels`);
-  if (x.nChannels > 64) throw new XBrainError('invalid_state', `TS+LR handles up to 64 channels (the epochs have ${x.nChannels}); pick channels first`, { parameter: 'channels' });
+  if (x.nChannels > 64)
+    throw new XBrainError('invalid_state', `TS+LR handles up to 64 channels (the epochs have ${x.nChannels}); pick channels first`, { parameter: 'channels' });
   const C = x.nChannels;
   const covs = epochCovariances(x, estimator);
   const reference = riemannMean(covs, C);

@@ -110,7 +110,8 @@ function median(v: number[]): number {
 
 /** Two-sided Wilcoxon signed-rank test of a against b (paired, same length). */
 export function wilcoxonSignedRank(a: ArrayLike<number>, b: ArrayLike<number>): WilcoxonResult {
-  if (a.length !== b.length) throw new XBrainError('invalid_arguments', `wilcoxon: the paired samples have ${a.length} and ${b.length} values`, { parameter: 'b' });
+  if (a.length !== b.length)
+    throw new XBrainError('invalid_arguments', `wilcoxon: the paired samples have ${a.length} and ${b.length} values`, { parameter: 'b' });
   const all: number[] = [];
   for (let i = 0; i < a.length; i++) {
     const d = a[i] - b[i];
@@ -120,7 +121,8 @@ export function wilcoxonSignedRank(a: ArrayLike<number>, b: ArrayLike<number>): 
   const d = all.filter((v) => v !== 0);
   const zeros = all.length - d.length;
   const n = d.length;
-  if (n === 0) throw new XBrainError('invalid_arguments', 'wilcoxon: every paired difference is zero (or there are no pairs); the test is undefined', { parameter: 'a' });
+  if (n === 0)
+    throw new XBrainError('invalid_arguments', 'wilcoxon: every paired difference is zero (or there are no pairs); the test is undefined', { parameter: 'a' });
   const ranks = averageRanks(d.map(Math.abs));
   let rPlus = 0;
   let rMinus = 0;
@@ -154,7 +156,14 @@ export function wilcoxonSignedRank(a: ArrayLike<number>, b: ArrayLike<number>): 
     p = se > 0 ? Math.min(1, 2 * normalSf(Math.abs(z))) : 1;
   }
   return {
-    n, zeros, statistic, rPlus, rMinus, p, method: exact ? 'exact' : 'approx', z,
+    n,
+    zeros,
+    statistic,
+    rPlus,
+    rMinus,
+    p,
+    method: exact ? 'exact' : 'approx',
+    z,
     rankBiserial: (rPlus - rMinus) / (rPlus + rMinus),
     r: Math.abs(z) / Math.sqrt(n),
     medianDifference: median(all),

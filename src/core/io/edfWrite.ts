@@ -39,27 +39,45 @@ export function fmt8(x: number): string {
   throw new XBrainError('invalid_arguments', `value ${x} does not fit an 8-character EDF field`);
 }
 
-interface Scaling { dim: string; physMin: number; physMax: number; digMin: number; digMax: number; factor: number }
+interface Scaling {
+  dim: string;
+  physMin: number;
+  physMax: number;
+  digMin: number;
+  digMax: number;
+  factor: number;
+}
 
 function scaling(ch: Pick<ChannelInfo, 'name' | 'type' | 'unit'>, x: Float32Array): Scaling {
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (let i = 0; i < x.length; i++) {
     const v = x[i];
-    if (!Number.isFinite(v)) throw new XBrainError('invalid_arguments', `channel ${ch.name} holds a non-finite sample (${v}) at ${i}; EDF cannot store it`, { field: ch.name });
+    if (!Number.isFinite(v))
+      throw new XBrainError('invalid_arguments', `channel ${ch.name} holds a non-finite sample (${v}) at ${i}; EDF cannot store it`, { field: ch.name });
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  if (x.length === 0) { lo = 0; hi = 0; }
+  if (x.length === 0) {
+    lo = 0;
+    hi = 0;
+  }
   if (ch.type === 'stim') {
-    if (lo < -32768 || hi > 32767 || !x.every(Number.isInteger)) throw new XBrainError('invalid_arguments', `stim channel ${ch.name} has values outside 16-bit integers; EDF cannot store them`, { field: ch.name });
+    if (lo < -32768 || hi > 32767 || !x.every(Number.isInteger))
+      throw new XBrainError('invalid_arguments', `stim channel ${ch.name} has values outside 16-bit integers; EDF cannot store them`, { field: ch.name });
     return { dim: '', physMin: -32768, physMax: 32767, digMin: -32768, digMax: 32767, factor: 1 };
   }
   const volts = ch.unit === 'V';
   const factor = volts ? 1e6 : 1;
-  let pMin = lo * factor, pMax = hi * factor;
-  if (volts) { pMin = Math.floor(pMin); pMax = Math.ceil(pMax); } else {
+  let pMin = lo * factor,
+    pMax = hi * factor;
+  if (volts) {
+    pMin = Math.floor(pMin);
+    pMax = Math.ceil(pMax);
+  } else {
     const step = 10 ** (Math.floor(Math.log10(Math.max(pMax - pMin, Math.abs(pMax), Math.abs(pMin), 1e-30))) - 4);
-    pMin = Math.floor(pMin / step) * step; pMax = Math.ceil(pMax / step) * step;
+    pMin = Math.floor(pMin / step) * step;
+    pMax = Math.ceil(pMax / step) * step;
   }
   if (pMax <= pMin) pMax = pMin + (volts ? 1 : Math.max(Math.abs(pMin) * 1e-3, 1e-3));
   // the range actually stored is what the 8-character fields say
@@ -81,13 +99,16 @@ function dateParts(iso: string | null | undefined): Date {
 export function writeEdf(path: string, input: EdfWriteInput): void {
   const { channels, sfreq, data } = input;
   const nCh = channels.length;
-  if (nCh === 0 || data.length !== nCh) throw new XBrainError('invalid_arguments', `EDF writer needs one data array per channel (${nCh} channels, ${data.length} arrays)`);
+  if (nCh === 0 || data.length !== nCh)
+    throw new XBrainError('invalid_arguments', `EDF writer needs one data array per channel (${nCh} channels, ${data.length} arrays)`);
   const nTimes = data[0].length;
   if (data.some((d) => d.length !== nTimes)) throw new XBrainError('invalid_arguments', 'EDF writer: channels have different lengths');
   const dur = input.recordDuration ?? 1;
   const spr = Math.round(sfreq * dur);
-  if (spr < 1 || Math.abs(spr - sfreq * dur) > 1e-9) throw new XBrainError('invalid_arguments', `sfreq ${sfreq} × record duration ${dur} s is not a whole number of samples`, { field: 'recordDuration' });
-  if (2 * spr * nCh > 61440 * 16) throw new XBrainError('invalid_arguments', `records of ${spr} samples × ${nCh} channels are too large; use a shorter record duration`);
+  if (spr < 1 || Math.abs(spr - sfreq * dur) > 1e-9)
+    throw new XBrainError('invalid_arguments', `sfreq ${sfreq} × record duration ${dur} s is not a whole number of samples`, { field: 'recordDuration' });
+  if (2 * spr * nCh > 61440 * 16)
+    throw new XBrainError('invalid_arguments', `records of ${spr} samples × ${nCh} channels are too large; use a shorter record duration`);
   const nRec = Math.ceil(nTimes / spr);
   const scales = channels.map((c, i) => scaling(c, data[i]));
   // annotations go into the record their onset falls in, after that record's time-keeping TAL
@@ -114,7 +135,9 @@ export function writeEdf(path: string, input: EdfWriteInput): void {
     ascii(fmt8(dur), 8, 'record duration'),
     ascii(String(ns), 4, 'number of signals'),
   ];
-  const col = (f: (i: number) => string): void => { for (let i = 0; i < ns; i++) fields.push(f(i)); };
+  const col = (f: (i: number) => string): void => {
+    for (let i = 0; i < ns; i++) fields.push(f(i));
+  };
   col((i) => ascii(labels[i], 16, `label of channel ${i + 1}`));
   col((i) => ascii(i < nCh ? (channels[i].type === 'eeg' ? 'AgAgCl electrode' : '') : '', 80, 'transducer'));
   col((i) => ascii(i < nCh ? scales[i].dim : '', 8, 'physical dimension'));
@@ -143,7 +166,8 @@ export function writeEdf(path: string, input: EdfWriteInput): void {
         const rec = r0 + r;
         let o = r * (recordBytes >> 1);
         for (let c = 0; c < nCh; c++) {
-          const x = data[c], { k, s } = inv[c];
+          const x = data[c],
+            { k, s } = inv[c];
           const base = rec * spr;
           for (let i = 0; i < spr; i++, o++) {
             const t = base + i;
@@ -154,7 +178,10 @@ export function writeEdf(path: string, input: EdfWriteInput): void {
           }
         }
         let b = 2 * o;
-        for (const part of perRecord[rec]) { buf.set(part, b); b += part.length; }
+        for (const part of perRecord[rec]) {
+          buf.set(part, b);
+          b += part.length;
+        }
       }
       writeSync(fd, buf);
     }

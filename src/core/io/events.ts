@@ -25,10 +25,16 @@ export function eventsFromAnnotations(annotations: Annotation[], sfreq: number):
   const kept = annotations.filter((a) => DEFAULT_KEEP.test(a.description));
   const names = [...new Set(kept.map((a) => a.description))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const eventId: Record<string, number> = {};
-  names.forEach((n, i) => { eventId[n] = i + 1; });
-  const samples = new Int32Array(kept.length), codes = new Int32Array(kept.length);
+  names.forEach((n, i) => {
+    eventId[n] = i + 1;
+  });
+  const samples = new Int32Array(kept.length),
+    codes = new Int32Array(kept.length);
   // pyRound: halves to even, as MNE (numpy) rounds onsets
-  kept.forEach((a, i) => { samples[i] = pyRound(a.onset * sfreq); codes[i] = eventId[a.description]; });
+  kept.forEach((a, i) => {
+    samples[i] = pyRound(a.onset * sfreq);
+    codes[i] = eventId[a.description];
+  });
   return { samples, codes, eventId, source: kept.length ? 'annotations' : 'none' };
 }
 
@@ -50,13 +56,20 @@ export function findEvents(stim: Float32Array[]): { samples: Int32Array; codes: 
   if (stim.length === 0 || stim[0].length < 2) return empty;
   const n = stim[0].length;
   const val = (c: number, i: number): number => Math.abs(Math.trunc(stim[c][i]));
-  const idx: number[] = [], pre: number[] = [], post: number[] = [];
+  const idx: number[] = [],
+    pre: number[] = [],
+    post: number[] = [];
   for (let i = 0; i < n - 1; i++) {
     let all = true;
     for (let c = 0; c < stim.length && all; c++) all = val(c, i + 1) !== val(c, i);
-    if (all) { idx.push(i + 1); pre.push(val(0, i)); post.push(val(0, i + 1)); }
+    if (all) {
+      idx.push(i + 1);
+      pre.push(val(0, i));
+      post.push(val(0, i + 1));
+    }
   }
-  const onsets: number[] = [], offsets: number[] = [];
+  const onsets: number[] = [],
+    offsets: number[] = [];
   for (let k = 0; k < idx.length; k++) {
     const on = post[k] > pre[k];
     if (on) onsets.push(k);

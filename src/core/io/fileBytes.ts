@@ -34,7 +34,10 @@ export async function readBytes(path: string, position: number, length: number, 
       done += bytesRead;
     }
     if (done < length) {
-      throw new XBrainError('bad_file', `${path}: file is truncated while reading ${field} (needed ${length} bytes at offset ${position}, got ${done})`, { path, field });
+      throw new XBrainError('bad_file', `${path}: file is truncated while reading ${field} (needed ${length} bytes at offset ${position}, got ${done})`, {
+        path,
+        field,
+      });
     }
     return buf;
   } finally {
@@ -61,7 +64,10 @@ export function latin1(bytes: Uint8Array): string {
 
 /** An open file read in chunks into one reused buffer (no per-chunk garbage on long recordings). */
 export class ChunkReader {
-  private constructor(private readonly fh: import('node:fs/promises').FileHandle, private readonly path: string) {}
+  private constructor(
+    private readonly fh: import('node:fs/promises').FileHandle,
+    private readonly path: string,
+  ) {}
 
   static async open(path: string): Promise<ChunkReader> {
     try {
@@ -80,7 +86,10 @@ export class ChunkReader {
       done += bytesRead;
     }
     if (done < length) {
-      throw new XBrainError('bad_file', `${this.path}: file is truncated while reading ${field} (needed ${length} bytes at offset ${position}, got ${done})`, { path: this.path, field });
+      throw new XBrainError('bad_file', `${this.path}: file is truncated while reading ${field} (needed ${length} bytes at offset ${position}, got ${done})`, {
+        path: this.path,
+        field,
+      });
     }
     return buf.subarray(0, length);
   }

@@ -67,9 +67,11 @@ async function inspectMatArray(path: string): Promise<InspectReport> {
   if (!v || v.value.dims.length !== 2) throw new XBrainError('bad_file', `${path}: no 2-D numeric variable to inspect`, { path, field: 'variables' });
   const [rows, cols] = v.value.dims;
   const tall = rows > cols;
-  const nCh = tall ? cols : rows, nT = tall ? rows : cols;
+  const nCh = tall ? cols : rows,
+    nT = tall ? rows : cols;
   const x = v.value.data;
-  const mean: number[] = [], std: number[] = [];
+  const mean: number[] = [],
+    std: number[] = [];
   for (let c = 0; c < nCh; c++) {
     // column-major: element (r, k) is at k·rows + r
     const at = (t: number): number => (tall ? x[c * rows + t] : x[t * rows + c]);
@@ -77,12 +79,20 @@ async function inspectMatArray(path: string): Promise<InspectReport> {
     for (let t = 0; t < nT; t++) s += at(t);
     const m = s / nT;
     let q = 0;
-    for (let t = 0; t < nT; t++) { const d = at(t) - m; q += d * d; }
-    mean.push(m); std.push(Math.sqrt(q / nT));
+    for (let t = 0; t < nT; t++) {
+      const d = at(t) - m;
+      q += d * d;
+    }
+    mean.push(m);
+    std.push(Math.sqrt(q / nT));
   }
   return {
-    format: 'MAT', sfreq: null, nTimes: nT,
+    format: 'MAT',
+    sfreq: null,
+    nTimes: nT,
     channels: Array.from({ length: nCh }, (_, c) => ({ name: `${v.name}[${c + 1}]`, type: 'misc', unit: 'NA' })),
-    measDate: null, annotations: [], stats: { mean, std },
+    measDate: null,
+    annotations: [],
+    stats: { mean, std },
   };
 }

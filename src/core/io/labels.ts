@@ -17,8 +17,7 @@ import type { EventList } from './types';
 export type LabelValue = number | string;
 
 export type LabelFile =
-  | { mode: 'sequence'; path: string; labels: LabelValue[] }
-  | { mode: 'timestamp'; path: string; onsets: number[]; durations: number[]; labels: LabelValue[] };
+  { mode: 'sequence'; path: string; labels: LabelValue[] } | { mode: 'timestamp'; path: string; onsets: number[]; durations: number[]; labels: LabelValue[] };
 
 const TIME_COLS = ['time', 'latency', 'onset'];
 const LABEL_COLS = ['label', 'trial_type', 'type'];
@@ -51,13 +50,21 @@ function splitRow(line: string, sep: string): string[] {
   if (sep === '\t') return line.split('\t').map((c) => c.trim());
   // CSV with double-quoted fields
   const out: string[] = [];
-  let cur = '', q = false;
+  let cur = '',
+    q = false;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
     if (q) {
-      if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') q = false; else cur += ch;
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') q = false;
+      else cur += ch;
     } else if (ch === '"') q = true;
-    else if (ch === sep) { out.push(cur.trim()); cur = ''; } else cur += ch;
+    else if (ch === sep) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
   }
   out.push(cur.trim());
   return out;
@@ -76,14 +83,19 @@ function parseTable(path: string, text: string, sep: string): LabelFile {
   const rows = (hasHeader ? lines.slice(1) : lines).map((l) => splitRow(l, sep));
   if (rows.length === 0) throw badFile(path, 'table', 'the file has a header but no rows');
   if (timeCol >= 0 && labelCol >= 0) {
-    const onsets: number[] = [], durations: number[] = [], labels: LabelValue[] = [];
+    const onsets: number[] = [],
+      durations: number[] = [],
+      labels: LabelValue[] = [];
     rows.forEach((r, i) => {
       const on = Number(r[timeCol]);
-      if (r[timeCol] === undefined || r[timeCol] === '' || !Number.isFinite(on) || on < 0) throw badFile(path, `row ${i + 2} column "${head[timeCol]}"`, `"${r[timeCol] ?? ''}" is not a time in seconds`);
+      if (r[timeCol] === undefined || r[timeCol] === '' || !Number.isFinite(on) || on < 0)
+        throw badFile(path, `row ${i + 2} column "${head[timeCol]}"`, `"${r[timeCol] ?? ''}" is not a time in seconds`);
       const d = durCol >= 0 && r[durCol] !== '' && r[durCol] !== 'n/a' ? Number(r[durCol]) : 0;
       if (!Number.isFinite(d) || d < 0) throw badFile(path, `row ${i + 2} column "duration"`, `"${r[durCol]}" is not a duration`);
       if (!r[labelCol]) throw badFile(path, `row ${i + 2} column "${head[labelCol]}"`, 'is empty');
-      onsets.push(on); durations.push(d); labels.push(asLabel(r[labelCol]));
+      onsets.push(on);
+      durations.push(d);
+      labels.push(asLabel(r[labelCol]));
     });
     return { mode: 'timestamp', path, onsets, durations, labels };
   }
@@ -100,11 +112,13 @@ async function parseMatLabels(path: string): Promise<LabelFile> {
   const v = firstNumericVariable(mat);
   if (!v) throw badFile(path, 'variables', `no numeric variable (variables: ${mat.names.join(', ') || 'none'})`);
   const { dims, data } = v.value;
-  if (dims.length > 2) throw badFile(path, `variable "${v.name}"`, `has ${dims.length} dimensions (${dims.join('×')}); labels need a vector or an (n,3) events array`);
+  if (dims.length > 2)
+    throw badFile(path, `variable "${v.name}"`, `has ${dims.length} dimensions (${dims.join('×')}); labels need a vector or an (n,3) events array`);
   const [rows, cols] = [dims[0] ?? 0, dims[1] ?? 1];
   let values: number[];
   if (rows === 1 || cols === 1) values = Array.from(data);
-  else if (cols === 3) values = Array.from(data.subarray(2 * rows, 3 * rows)); // column-major: last column
+  else if (cols === 3)
+    values = Array.from(data.subarray(2 * rows, 3 * rows)); // column-major: last column
   else values = Array.from(data);
   if (values.length === 0) throw badFile(path, `variable "${v.name}"`, 'is empty');
   const labels = values.map((x, i) => {
@@ -120,7 +134,10 @@ export async function readLabelFile(path: string): Promise<LabelFile> {
   if (ext === '.txt') return parseTxt(path, await readText(path));
   if (ext === '.csv') return parseTable(path, await readText(path), ',');
   if (ext === '.tsv') return parseTable(path, await readText(path), '\t');
-  throw new XBrainError('bad_file', `${path}: unsupported label file type "${ext || '(none)'}" (supported: .mat, .txt, .csv, .tsv)`, { path, field: 'extension' });
+  throw new XBrainError('bad_file', `${path}: unsupported label file type "${ext || '(none)'}" (supported: .mat, .txt, .csv, .tsv)`, {
+    path,
+    field: 'extension',
+  });
 }
 
 /** Event ids for labels: integer labels keep their value (named by it), text labels get 1..n in sorted order. */
@@ -131,7 +148,9 @@ function labelIds(labels: LabelValue[]): { codes: number[]; eventId: Record<stri
     return { codes: labels as number[], eventId };
   }
   const names = [...new Set(labels.map(String))].sort();
-  names.forEach((n, i) => { eventId[n] = i + 1; });
+  names.forEach((n, i) => {
+    eventId[n] = i + 1;
+  });
   return { codes: labels.map((l) => eventId[String(l)]), eventId };
 }
 
@@ -153,12 +172,16 @@ export interface Aligned {
 function selectTriggers(events: EventList, n: number, dataName: string, filter: string[] | undefined): number[] {
   const idx = Array.from(events.codes.keys());
   const nameOf = new Map(Object.entries(events.eventId).map(([k, v]) => [v, k]));
-  const counts = (): string => Object.entries(events.eventId).map(([k, v]) => `${k} ×${events.codes.filter((c) => c === v).length}`).join(', ') || 'none';
+  const counts = (): string =>
+    Object.entries(events.eventId)
+      .map(([k, v]) => `${k} ×${events.codes.filter((c) => c === v).length}`)
+      .join(', ') || 'none';
   if (filter && filter.length) {
     const wanted = new Set<number>();
     for (const f of filter) {
       const code = f in events.eventId ? events.eventId[f] : /^\d+$/.test(f) && nameOf.has(Number(f)) ? Number(f) : undefined;
-      if (code === undefined) throw new XBrainError('invalid_arguments', `event_filter "${f}" matches no event of ${dataName} (events: ${counts()})`, { parameter: 'event_filter' });
+      if (code === undefined)
+        throw new XBrainError('invalid_arguments', `event_filter "${f}" matches no event of ${dataName} (events: ${counts()})`, { parameter: 'event_filter' });
       wanted.add(code);
     }
     return idx.filter((i) => wanted.has(events.codes[i]));
@@ -175,7 +198,11 @@ export function alignLabels(file: LabelFile, events: EventList, sfreq: number, n
     const keep = file.onsets.map((o, i) => ({ o, i })).filter(({ o }) => Math.round(o * sfreq) < nTimes);
     const dropped = file.onsets.length - keep.length;
     if (dropped && !opts.truncate) {
-      throw new XBrainError('invalid_arguments', `${file.path}: ${dropped} of ${file.onsets.length} label onsets lie after the end of ${dataName} (${(nTimes / sfreq).toFixed(3)} s); pass truncate=true to drop them`, { parameter: 'mapping' });
+      throw new XBrainError(
+        'invalid_arguments',
+        `${file.path}: ${dropped} of ${file.onsets.length} label onsets lie after the end of ${dataName} (${(nTimes / sfreq).toFixed(3)} s); pass truncate=true to drop them`,
+        { parameter: 'mapping' },
+      );
     }
     const { codes, eventId } = labelIds(keep.map(({ i }) => file.labels[i]));
     const order = keep.map((k, j) => ({ s: Math.round(k.o * sfreq), c: codes[j] })).sort((a, b) => a.s - b.s);
@@ -187,9 +214,11 @@ export function alignLabels(file: LabelFile, events: EventList, sfreq: number, n
   }
   const sel = selectTriggers(events, file.labels.length, dataName, opts.eventFilter);
   if (sel.length !== file.labels.length && !opts.truncate) {
-    throw new XBrainError('invalid_arguments',
+    throw new XBrainError(
+      'invalid_arguments',
       `${file.path} has ${file.labels.length} labels but ${dataName} has ${sel.length} ${opts.eventFilter?.length ? `events of ${opts.eventFilter.join('/')}` : 'events'}; choose event_filter or pass truncate=true to use the first ${Math.min(sel.length, file.labels.length)}`,
-      { parameter: 'mapping', labels: file.labels.length, events: sel.length });
+      { parameter: 'mapping', labels: file.labels.length, events: sel.length },
+    );
   }
   const n = Math.min(sel.length, file.labels.length);
   if (n === 0) throw new XBrainError('invalid_arguments', `${dataName} has no events to attach the labels of ${file.path} to`, { parameter: 'mapping' });

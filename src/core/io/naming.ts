@@ -12,7 +12,10 @@ export type NamingRule =
   | { mode: 'regex'; pattern: string }
   | { mode: 'folder'; sessionFromFile?: boolean };
 
-export interface SubjectSession { subject: string; session: string }
+export interface SubjectSession {
+  subject: string;
+  session: string;
+}
 
 const KNOWN: RegExp[] = [
   /sub-(?<subject>[A-Za-z0-9]+)(?:.*?ses-(?<session>[A-Za-z0-9]+))?/,
@@ -34,7 +37,11 @@ export function subjectSessionFromPath(path: string, rule?: NamingRule): Subject
     const pick = (i: number | undefined, what: string): string => {
       if (i === undefined) return '0';
       if (!Number.isInteger(i) || i < 1 || i > parts.length) {
-        throw new XBrainError('invalid_arguments', `${path}: ${what} index ${i} is outside the ${parts.length} parts of "${stem}" split by "${rule.separator}"`, { field: `${what}Index` });
+        throw new XBrainError(
+          'invalid_arguments',
+          `${path}: ${what} index ${i} is outside the ${parts.length} parts of "${stem}" split by "${rule.separator}"`,
+          { field: `${what}Index` },
+        );
       }
       return parts[i - 1];
     };
@@ -44,10 +51,18 @@ export function subjectSessionFromPath(path: string, rule?: NamingRule): Subject
     let re: RegExp;
     // a repeated group that itself repeats, e.g. (a+)+ or (\w*)*, can take exponential time on a file name
     if (/\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/.test(rule.pattern)) {
-      throw new XBrainError('invalid_arguments', `naming pattern "${rule.pattern}" repeats a group that repeats inside (like (a+)+), which can take exponential time; write it without the nested repetition`, { field: 'pattern', parameter: 'subject_pattern' });
+      throw new XBrainError(
+        'invalid_arguments',
+        `naming pattern "${rule.pattern}" repeats a group that repeats inside (like (a+)+), which can take exponential time; write it without the nested repetition`,
+        { field: 'pattern', parameter: 'subject_pattern' },
+      );
     }
-    try { re = new RegExp(rule.pattern.replace(/\(\?P</g, '(?<')); } catch (e) {
-      throw new XBrainError('invalid_arguments', `naming pattern "${rule.pattern}" is not a valid regular expression: ${(e as Error).message}`, { field: 'pattern' });
+    try {
+      re = new RegExp(rule.pattern.replace(/\(\?P</g, '(?<'));
+    } catch (e) {
+      throw new XBrainError('invalid_arguments', `naming pattern "${rule.pattern}" is not a valid regular expression: ${(e as Error).message}`, {
+        field: 'pattern',
+      });
     }
     const m = stem.match(re);
     return { subject: m?.groups?.subject ?? '0', session: m?.groups?.session ?? '0' };

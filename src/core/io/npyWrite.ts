@@ -6,7 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { XBrainError } from '../errors';
 
-export type NpyData = Float32Array | Float64Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array;
+export type NpyData =
+  Float32Array | Float64Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array;
 
 export interface NpyInput {
   data: NpyData;
@@ -17,7 +18,10 @@ export interface NpyInput {
 
 function descr(a: NpyInput): string {
   const d = a.data;
-  if (a.bool) { if (!(d instanceof Uint8Array)) throw new XBrainError('invalid_arguments', 'NPY bool arrays must be Uint8Array'); return '|b1'; }
+  if (a.bool) {
+    if (!(d instanceof Uint8Array)) throw new XBrainError('invalid_arguments', 'NPY bool arrays must be Uint8Array');
+    return '|b1';
+  }
   if (d instanceof Float32Array) return '<f4';
   if (d instanceof Float64Array) return '<f8';
   if (d instanceof Int8Array) return '|i1';
@@ -71,7 +75,8 @@ export function crc32(bytes: Uint8Array): number {
 
 /** The bytes of an .npz archive holding `arrays` as `<name>.npy` (stored, like numpy.savez). */
 export function encodeNpz(arrays: Record<string, NpyInput>): Uint8Array {
-  const locals: Uint8Array[] = [], centrals: Uint8Array[] = [];
+  const locals: Uint8Array[] = [],
+    centrals: Uint8Array[] = [];
   let offset = 0;
   for (const [name, arr] of Object.entries(arrays)) {
     if (!/^[\w.-]+$/.test(name)) throw new XBrainError('invalid_arguments', `NPZ member name "${name}" must be letters, digits, _ . -`, { field: 'name' });
@@ -80,23 +85,43 @@ export function encodeNpz(arrays: Record<string, NpyInput>): Uint8Array {
     const fname = Buffer.from(`${name}.npy`, 'utf8');
     const crc = crc32(body);
     const local = Buffer.alloc(30 + fname.length);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(0, 6); local.writeUInt16LE(0, 8);
-    local.writeUInt16LE(0, 10); local.writeUInt16LE(0x21, 12); // 1980-01-01 00:00
-    local.writeUInt32LE(crc, 14); local.writeUInt32LE(body.length, 18); local.writeUInt32LE(body.length, 22);
-    local.writeUInt16LE(fname.length, 26); local.writeUInt16LE(0, 28); fname.copy(local, 30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(0, 8);
+    local.writeUInt16LE(0, 10);
+    local.writeUInt16LE(0x21, 12); // 1980-01-01 00:00
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(body.length, 22);
+    local.writeUInt16LE(fname.length, 26);
+    local.writeUInt16LE(0, 28);
+    fname.copy(local, 30);
     const central = Buffer.alloc(46 + fname.length);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(0, 10); central.writeUInt16LE(0, 12); central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16); central.writeUInt32LE(body.length, 20); central.writeUInt32LE(body.length, 24);
-    central.writeUInt16LE(fname.length, 28); central.writeUInt32LE(offset, 42); fname.copy(central, 46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(body.length, 24);
+    central.writeUInt16LE(fname.length, 28);
+    central.writeUInt32LE(offset, 42);
+    fname.copy(central, 46);
     locals.push(local, body);
     centrals.push(central);
     offset += local.length + body.length;
   }
   const cdSize = centrals.reduce((n, c) => n + c.length, 0);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(centrals.length, 8); end.writeUInt16LE(centrals.length, 10);
-  end.writeUInt32LE(cdSize, 12); end.writeUInt32LE(offset, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length, 8);
+  end.writeUInt16LE(centrals.length, 10);
+  end.writeUInt32LE(cdSize, 12);
+  end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
 }
 

@@ -29,8 +29,18 @@ export function toRecording(raw: RawContent, naming?: NamingRule): Recording {
     if (events.source === 'stim' && !ep) events.samples = events.samples.map((s) => s + (raw.firstSample ?? 0));
   }
   return {
-    format: raw.format, path: raw.path, sfreq: raw.sfreq, nTimes: raw.nTimes, channels: raw.channels,
-    measDate: raw.measDate, annotations: raw.annotations, data: raw.data, events, subject, session, ...(ep ? { epochs: ep } : {}),
+    format: raw.format,
+    path: raw.path,
+    sfreq: raw.sfreq,
+    nTimes: raw.nTimes,
+    channels: raw.channels,
+    measDate: raw.measDate,
+    annotations: raw.annotations,
+    data: raw.data,
+    events,
+    subject,
+    session,
+    ...(ep ? { epochs: ep } : {}),
   };
 }
 

@@ -37,7 +37,10 @@ function matcher(items: readonly SelectionItem[], parameter: string): Matcher {
 }
 
 /** The files whose name-derived subject and run are both wanted (an absent list selects everything). */
-export function selectFiles(files: readonly string[], o: { subjects?: readonly SelectionItem[]; runs?: readonly SelectionItem[]; naming?: NamingRule }): string[] {
+export function selectFiles(
+  files: readonly string[],
+  o: { subjects?: readonly SelectionItem[]; runs?: readonly SelectionItem[]; naming?: NamingRule },
+): string[] {
   if (!o.subjects?.length && !o.runs?.length) return [...files];
   const subj = o.subjects?.length ? matcher(o.subjects, 'subjects') : null;
   const runs = o.runs?.length ? matcher(o.runs, 'runs') : null;
@@ -46,7 +49,14 @@ export function selectFiles(files: readonly string[], o: { subjects?: readonly S
   if (kept.length === 0) {
     const seen = (k: 'subject' | 'session'): string => [...new Set(labelled.map((x) => x[k]))].slice(0, 12).join(', ') || 'none';
     const which = subj && !labelled.some((x) => subj.test(x.subject)) ? 'subjects' : 'runs';
-    throw new XBrainError('invalid_arguments', `${which}: no file matches ${which} ${which === 'subjects' ? subj!.text : runs!.text} (the ${files.length} file(s) have subjects ${seen('subject')}; runs ${seen('session')}; e.g. ${files.slice(0, 2).map((f) => basename(f)).join(', ')})`, { parameter: which });
+    throw new XBrainError(
+      'invalid_arguments',
+      `${which}: no file matches ${which} ${which === 'subjects' ? subj!.text : runs!.text} (the ${files.length} file(s) have subjects ${seen('subject')}; runs ${seen('session')}; e.g. ${files
+        .slice(0, 2)
+        .map((f) => basename(f))
+        .join(', ')})`,
+      { parameter: which },
+    );
   }
   return kept.map((x) => x.f);
 }

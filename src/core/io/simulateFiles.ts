@@ -23,20 +23,26 @@ export interface SimulateFilesOptions {
  * so T1 and T2 are learnable within and across subjects. One run to FILE.edf goes exactly there; several go beside it as <stem>_S001R01.edf, or into a folder.
  */
 export function simulateFiles(o: SimulateFilesOptions): string[] {
-  const subjects = o.subjects ?? 1, runs = o.runs ?? 1, seed = o.seed ?? 1;
+  const subjects = o.subjects ?? 1,
+    runs = o.runs ?? 1,
+    seed = o.seed ?? 1;
   const int = (v: number, name: string, max: number): void => {
-    if (!Number.isInteger(v) || v < 1 || v > max) throw new XBrainError('invalid_arguments', `--${name} must be an integer from 1 to ${max} (got ${v})`, { parameter: name });
+    if (!Number.isInteger(v) || v < 1 || v > max)
+      throw new XBrainError('invalid_arguments', `--${name} must be an integer from 1 to ${max} (got ${v})`, { parameter: name });
   };
   int(subjects, 'subjects', 999);
   if (o.runNumbers === undefined) int(runs, 'runs', 99);
   else {
-    if (o.runs !== undefined && o.runs !== o.runNumbers.length) throw new XBrainError('invalid_arguments', `--runs ${o.runs} and --run-numbers (${o.runNumbers.length} numbers) disagree`, { parameter: 'runs' });
-    if (o.runNumbers.length === 0 || new Set(o.runNumbers).size !== o.runNumbers.length) throw new XBrainError('invalid_arguments', `--run-numbers must be distinct run numbers (got '${o.runNumbers.join(',')}')`, { parameter: 'run-numbers' });
+    if (o.runs !== undefined && o.runs !== o.runNumbers.length)
+      throw new XBrainError('invalid_arguments', `--runs ${o.runs} and --run-numbers (${o.runNumbers.length} numbers) disagree`, { parameter: 'runs' });
+    if (o.runNumbers.length === 0 || new Set(o.runNumbers).size !== o.runNumbers.length)
+      throw new XBrainError('invalid_arguments', `--run-numbers must be distinct run numbers (got '${o.runNumbers.join(',')}')`, { parameter: 'run-numbers' });
     for (const r of o.runNumbers) int(r, 'run-numbers', 99);
   }
   const runList = o.runNumbers ?? Array.from({ length: runs }, (_, i) => i + 1);
   if (!Number.isInteger(seed)) throw new XBrainError('invalid_arguments', `--seed must be an integer (got ${seed})`, { parameter: 'seed' });
-  if (o.duration !== undefined && !(o.duration >= 10 && o.duration <= 86400)) throw new XBrainError('invalid_arguments', `--duration must be 10..86400 seconds (got ${o.duration})`, { parameter: 'duration' });
+  if (o.duration !== undefined && !(o.duration >= 10 && o.duration <= 86400))
+    throw new XBrainError('invalid_arguments', `--duration must be 10..86400 seconds (got ${o.duration})`, { parameter: 'duration' });
   const single = subjects * runList.length === 1 && extname(o.out).toLowerCase() === '.edf';
   const isFile = extname(o.out).toLowerCase() === '.edf';
   const folder = isFile ? dirname(o.out) : o.out;
@@ -50,7 +56,11 @@ export function simulateFiles(o: SimulateFilesOptions): string[] {
       const trials = o.trials ?? (o.duration ? Math.max(1, Math.floor((o.duration - 4.7) / 8.3)) : 15);
       const sim = simulateRun({ seed, subject: s, run: r, duration: o.duration, trials });
       writeEdf(path, {
-        channels: sim.channels, sfreq: sim.sfreq, data: sim.data, annotations: sim.annotations, measDate: sim.measDate,
+        channels: sim.channels,
+        sfreq: sim.sfreq,
+        data: sim.data,
+        annotations: sim.annotations,
+        measDate: sim.measDate,
         patientId: `X X X XBrain-simulated-${id}`,
       });
       written.push(path);

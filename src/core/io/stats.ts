@@ -2,14 +2,18 @@ import type { ChannelStats } from './types';
 
 /** Per-channel mean and population std (ddof=0) in float64, as `raw.get_data().mean/std(axis=1)` give them. */
 export function channelStats(data: Float32Array[]): ChannelStats {
-  const mean: number[] = [], std: number[] = [];
+  const mean: number[] = [],
+    std: number[] = [];
   for (const x of data) {
     const n = x.length;
     let s = 0;
     for (let i = 0; i < n; i++) s += x[i];
     const m = n ? s / n : NaN;
     let v = 0;
-    for (let i = 0; i < n; i++) { const d = x[i] - m; v += d * d; }
+    for (let i = 0; i < n; i++) {
+      const d = x[i] - m;
+      v += d * d;
+    }
     mean.push(m);
     std.push(n ? Math.sqrt(v / n) : NaN);
   }
@@ -36,7 +40,10 @@ export class StatsAccumulator {
   }
 
   add(c: number, x: number): void {
-    if (!this.started[c]) { this.started[c] = 1; this.shift[c] = x; }
+    if (!this.started[c]) {
+      this.started[c] = 1;
+      this.shift[c] = x;
+    }
     const d = x - this.shift[c];
     this.s1[c] += d;
     this.s2[c] += d * d;
@@ -45,16 +52,22 @@ export class StatsAccumulator {
 
   /** Adds the sums of a block already reduced by the caller (hot loops keep their own locals). */
   shiftOf(c: number, first: number): number {
-    if (!this.started[c]) { this.started[c] = 1; this.shift[c] = first; }
+    if (!this.started[c]) {
+      this.started[c] = 1;
+      this.shift[c] = first;
+    }
     return this.shift[c];
   }
 
   addSums(c: number, s1: number, s2: number, n: number): void {
-    this.s1[c] += s1; this.s2[c] += s2; this.n[c] += n;
+    this.s1[c] += s1;
+    this.s2[c] += s2;
+    this.n[c] += n;
   }
 
   result(): ChannelStats {
-    const mean: number[] = [], std: number[] = [];
+    const mean: number[] = [],
+      std: number[] = [];
     for (let c = 0; c < this.n.length; c++) {
       const n = this.n[c];
       const m1 = this.s1[c] / n;

@@ -83,7 +83,10 @@ export function describePosition(source: string, offset: number): string {
 class SyntaxFailure extends Error {
   /** where parsing resumes (default: the line after the error) */
   resume?: number;
-  constructor(message: string, readonly span: Span) {
+  constructor(
+    message: string,
+    readonly span: Span,
+  ) {
     super(message);
   }
 }
@@ -92,7 +95,15 @@ const IDENT_START = /[A-Za-z_]/;
 const IDENT_PART = /[A-Za-z0-9_]/;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
-const NOT_JSON_WORDS: Record<string, string> = { True: 'true', False: 'false', None: 'null', nil: 'null', undefined: 'null', NaN: 'a number', Infinity: 'a number' };
+const NOT_JSON_WORDS: Record<string, string> = {
+  True: 'true',
+  False: 'false',
+  None: 'null',
+  nil: 'null',
+  undefined: 'null',
+  NaN: 'a number',
+  Infinity: 'a number',
+};
 
 class CellScanner {
   i = 0;
@@ -157,7 +168,8 @@ class CellScanner {
       const m = NUMBER.exec(this.src);
       if (!m) this.fail(`invalid number at ${describePosition(this.src, start)}`);
       this.i += m[0].length;
-      if (IDENT_PART.test(this.ch()) || this.ch() === '.') this.fail(`invalid number '${this.src.slice(start, this.i + 1)}' at ${describePosition(this.src, start)}`, start, this.i + 1);
+      if (IDENT_PART.test(this.ch()) || this.ch() === '.')
+        this.fail(`invalid number '${this.src.slice(start, this.i + 1)}' at ${describePosition(this.src, start)}`, start, this.i + 1);
       return Number(m[0]);
     }
     if (c === "'") this.fail(`strings use double quotes (JSON) at ${describePosition(this.src, start)}`);
@@ -171,7 +183,9 @@ class CellScanner {
       if (word === 'null') return null;
       const hint = NOT_JSON_WORDS[word];
       this.fail(
-        hint ? `'${word}' is not JSON: write ${hint} at ${describePosition(this.src, start)}` : `expected a JSON value but found '${word}' at ${describePosition(this.src, start)} (strings need double quotes)`,
+        hint
+          ? `'${word}' is not JSON: write ${hint} at ${describePosition(this.src, start)}`
+          : `expected a JSON value but found '${word}' at ${describePosition(this.src, start)} (strings need double quotes)`,
         start,
         this.i,
       );
@@ -269,7 +283,12 @@ class CellScanner {
     if (!id) this.fail(`expected a tool call like apply_notch_filter(freq=50) at ${describePosition(this.src, start)}`);
     const line = positionAt(this.src, start).line;
     this.skipInline();
-    if (this.ch() !== '(') this.fail(`expected '(' after '${id.name}' at ${describePosition(this.src, this.i)} (write ${id.name}() to call it without arguments)`, id.span.start, Math.max(this.i, id.span.end));
+    if (this.ch() !== '(')
+      this.fail(
+        `expected '(' after '${id.name}' at ${describePosition(this.src, this.i)} (write ${id.name}() to call it without arguments)`,
+        id.span.start,
+        Math.max(this.i, id.span.end),
+      );
     const open = this.i;
     this.i++;
     const args: Record<string, unknown> = {};
@@ -315,7 +334,8 @@ class CellScanner {
     const span = { start, end: this.i };
     this.skipInline();
     if (this.ch() === '#') this.skipComment();
-    if (this.ch() !== '' && this.ch() !== '\n') this.fail(`one tool call per line: unexpected ${this.describeHere()} after ')' at ${describePosition(this.src, this.i)}`);
+    if (this.ch() !== '' && this.ch() !== '\n')
+      this.fail(`one tool call per line: unexpected ${this.describeHere()} after ')' at ${describePosition(this.src, this.i)}`);
     return { tool: id.name, args, arguments: list, toolSpan: id.span, span, line };
   }
 }
@@ -356,7 +376,10 @@ export function formatCall(tool: string, args: Record<string, unknown>): string 
 /** JSON on one line with a space after ',' and ':' (how people write it in a cell). */
 export function inlineJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(inlineJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${JSON.stringify(k)}: ${inlineJson(x)}`).join(', ')}}`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${inlineJson(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 

@@ -16,8 +16,18 @@ export function chatToNotebook(turns: readonly ChatTurnCalls[], metadata: Record
   const cells: NotebookCell[] = [];
   for (const t of turns) {
     const req = t.request.trim();
-    if (req) cells.push({ kind: 'markdown', source: req.split('\n').map((l) => `> ${l}`).join('\n'), outputs: [], metadata: {} });
-    if (t.toolCalls.length > 0) cells.push({ kind: 'code', source: t.toolCalls.map((c) => formatCall(c.tool, c.arguments ?? {})).join('\n'), outputs: [], metadata: {} });
+    if (req)
+      cells.push({
+        kind: 'markdown',
+        source: req
+          .split('\n')
+          .map((l) => `> ${l}`)
+          .join('\n'),
+        outputs: [],
+        metadata: {},
+      });
+    if (t.toolCalls.length > 0)
+      cells.push({ kind: 'code', source: t.toolCalls.map((c) => formatCall(c.tool, c.arguments ?? {})).join('\n'), outputs: [], metadata: {} });
   }
   return { version: NOTEBOOK_VERSION, metadata: { source: 'chat', ...metadata }, cells };
 }

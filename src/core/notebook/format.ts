@@ -38,7 +38,12 @@ export function isJsonMime(mime: string): boolean {
 }
 
 export function isTextMime(mime: string): boolean {
-  return mime.startsWith('text/') || mime === 'application/vnd.code.notebook.stdout' || mime === 'application/vnd.code.notebook.stderr' || mime === 'application/vnd.code.notebook.error';
+  return (
+    mime.startsWith('text/') ||
+    mime === 'application/vnd.code.notebook.stdout' ||
+    mime === 'application/vnd.code.notebook.stderr' ||
+    mime === 'application/vnd.code.notebook.error'
+  );
 }
 
 const CELL_KEYS = new Set(['kind', 'source', 'outputs', 'metadata']);
@@ -91,7 +96,13 @@ export function parseNotebook(text: string, file = 'notebook'): XBrainNotebook {
   }
   if (!isPlainObject(raw)) bad(file, 'a notebook is a JSON object with "version", "metadata" and "cells"');
   if (raw.version !== NOTEBOOK_VERSION) {
-    bad(file, raw.version === undefined ? 'missing "version" (expected 1)' : `unsupported notebook version ${JSON.stringify(raw.version)} (this XBrain reads version ${NOTEBOOK_VERSION})`, 'version');
+    bad(
+      file,
+      raw.version === undefined
+        ? 'missing "version" (expected 1)'
+        : `unsupported notebook version ${JSON.stringify(raw.version)} (this XBrain reads version ${NOTEBOOK_VERSION})`,
+      'version',
+    );
   }
   if (!Array.isArray(raw.cells)) bad(file, '"cells" must be an array', 'cells');
   const metadata = raw.metadata ?? {};
@@ -156,7 +167,10 @@ export function serializeNotebook(nb: XBrainNotebook): string {
     const ordered: Record<string, unknown> = {
       kind: c.kind,
       source: c.source,
-      outputs: c.outputs.map((o) => ({ items: o.items.map((it) => ('base64' in it ? { mime: it.mime, base64: it.base64 } : { mime: it.mime, data: sortKeys(it.data) })), ...(o.metadata && Object.keys(o.metadata).length > 0 ? { metadata: sortKeys(o.metadata) } : {}) })),
+      outputs: c.outputs.map((o) => ({
+        items: o.items.map((it) => ('base64' in it ? { mime: it.mime, base64: it.base64 } : { mime: it.mime, data: sortKeys(it.data) })),
+        ...(o.metadata && Object.keys(o.metadata).length > 0 ? { metadata: sortKeys(o.metadata) } : {}),
+      })),
       metadata: sortKeys(c.metadata),
     };
     for (const [k, v] of Object.entries(sortKeys(c.extra ?? {}) as Record<string, unknown>)) if (!CELL_KEYS.has(k)) ordered[k] = v;

@@ -102,7 +102,9 @@ function typeLabel(s: JsonSchema): string {
 /** `epoch_data(t_min: number, t_max: number, event_id?: string[], baseline?: …)` */
 export function signature(def: ToolDefinition): string {
   const req = new Set(def.parameters.required ?? []);
-  const params = Object.entries(def.parameters.properties).map(([k, s]) => `${k}${req.has(k) ? '' : '?'}: ${typeLabel(s)}${s.default !== undefined ? ` = ${inlineJson(s.default)}` : ''}`);
+  const params = Object.entries(def.parameters.properties).map(
+    ([k, s]) => `${k}${req.has(k) ? '' : '?'}: ${typeLabel(s)}${s.default !== undefined ? ` = ${inlineJson(s.default)}` : ''}`,
+  );
   return `${def.name}(${params.join(', ')})`;
 }
 
@@ -137,7 +139,15 @@ export function completionsAt(source: string, offset: number): CompletionEntry[]
     return TOOL_DEFINITIONS.filter((d) => d.name.startsWith(word) || word === '').map((d) => {
       const req = d.parameters.required ?? [];
       const snippet = `${d.name}(${req.map((p, i) => `${p}=\${${i + 1}}`).join(', ')})$0`;
-      return { label: d.name, kind: 'tool', detail: signature(d), documentation: toolDoc(d), insertText: `${d.name}()`, snippet, replace: { start: st.wordStart, end: offset } };
+      return {
+        label: d.name,
+        kind: 'tool',
+        detail: signature(d),
+        documentation: toolDoc(d),
+        insertText: `${d.name}()`,
+        snippet,
+        replace: { start: st.wordStart, end: offset },
+      };
     });
   }
   const def = st.tool ? definitionByName.get(st.tool) : undefined;
@@ -146,7 +156,14 @@ export function completionsAt(source: string, offset: number): CompletionEntry[]
   if (st.depth === 1 && st.expectName && !st.inString) {
     return Object.entries(def.parameters.properties)
       .filter(([k]) => !st.given.has(k) && k.startsWith(word))
-      .map(([k, s]) => ({ label: k, kind: 'parameter', detail: typeLabel(s), documentation: paramDoc(k, s, req.has(k)), insertText: `${k}=`, replace: { start: st.wordStart, end: offset } }));
+      .map(([k, s]) => ({
+        label: k,
+        kind: 'parameter',
+        detail: typeLabel(s),
+        documentation: paramDoc(k, s, req.has(k)),
+        insertText: `${k}=`,
+        replace: { start: st.wordStart, end: offset },
+      }));
   }
   if (st.param && !st.expectName) {
     const s = def.parameters.properties[st.param];
@@ -154,10 +171,24 @@ export function completionsAt(source: string, offset: number): CompletionEntry[]
     // Inside an array of enum strings: offer the bare items.
     if (st.depth >= 2 && s.items?.enum) {
       const start = st.inString ? source.lastIndexOf('"', offset - 1) : st.wordStart;
-      return s.items.enum.map((v) => ({ label: inlineJson(v), kind: 'value', detail: typeLabel(s.items as JsonSchema), documentation: paramDoc(st.param as string, s, req.has(st.param as string)), insertText: inlineJson(v), replace: { start, end: offset } }));
+      return s.items.enum.map((v) => ({
+        label: inlineJson(v),
+        kind: 'value',
+        detail: typeLabel(s.items as JsonSchema),
+        documentation: paramDoc(st.param as string, s, req.has(st.param as string)),
+        insertText: inlineJson(v),
+        replace: { start, end: offset },
+      }));
     }
     if (st.depth !== 1) return [];
-    return valueCandidates(s).map((v) => ({ label: inlineJson(v), kind: 'value', detail: typeLabel(s), documentation: paramDoc(st.param as string, s, req.has(st.param as string)), insertText: inlineJson(v), replace: { start: st.valueStart, end: offset } }));
+    return valueCandidates(s).map((v) => ({
+      label: inlineJson(v),
+      kind: 'value',
+      detail: typeLabel(s),
+      documentation: paramDoc(st.param as string, s, req.has(st.param as string)),
+      insertText: inlineJson(v),
+      replace: { start: st.valueStart, end: offset },
+    }));
   }
   return [];
 }

@@ -8,7 +8,11 @@ import { confirmedQuestionOf } from '../tools/registry';
 /** What the runner needs from a session (XBrainSession satisfies it). */
 export interface RunnerSession {
   readonly study: Study;
-  invoke(name: string, args: unknown, opts?: { confirmed?: boolean; confirmedQuestion?: string; signal?: AbortSignal; progress?: (m: string) => void; awaitLongJobs?: boolean }): Promise<ToolResult>;
+  invoke(
+    name: string,
+    args: unknown,
+    opts?: { confirmed?: boolean; confirmedQuestion?: string; signal?: AbortSignal; progress?: (m: string) => void; awaitLongJobs?: boolean },
+  ): Promise<ToolResult>;
 }
 
 /**
@@ -71,7 +75,12 @@ function cancelled(tool: string, content = 'Interrupted before this call ran; th
 export async function runCell(source: string, session: RunnerSession, opts: CellRunOptions = {}): Promise<CellRun> {
   const t0 = performance.now();
   const parsed = parseCell(source);
-  const done = (outcome: CellOutcome, results: ToolResult[], rolledBack = false): CellRun => ({ outcome, results, durationMs: performance.now() - t0, rolledBack });
+  const done = (outcome: CellOutcome, results: ToolResult[], rolledBack = false): CellRun => ({
+    outcome,
+    results,
+    durationMs: performance.now() - t0,
+    rolledBack,
+  });
   if (parsed.errors.length > 0) {
     const results = parsed.errors.map((e) => parseFailure(source, e.message, e.span.start));
     for (const r of results) opts.onResult?.(r, null);

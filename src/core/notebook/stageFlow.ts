@@ -58,10 +58,18 @@ export function checkStageOrder(tool: string, before: FlowStage): FlowVerdict {
   if (later.length > 0) {
     const target = later[0];
     if (before === 'empty' || before === 'training') {
-      return { kind: 'impossible', after: 'unknown', message: `'${tool}' needs stage ${def.stages.map((s) => `'${s}'`).join(' or ')} but the notebook is at '${before}' here: call ${FIRST_STEP[target] ?? 'the earlier steps'} first${before === 'empty' ? ' (start with load_data)' : ''}.` };
+      return {
+        kind: 'impossible',
+        after: 'unknown',
+        message: `'${tool}' needs stage ${def.stages.map((s) => `'${s}'`).join(' or ')} but the notebook is at '${before}' here: call ${FIRST_STEP[target] ?? 'the earlier steps'} first${before === 'empty' ? ' (start with load_data)' : ''}.`,
+      };
     }
     const after = tool === 'start_training' || tool === 'run_sweep' ? 'trained' : target === 'trained' ? 'trained' : stageAfter(tool, target);
-    return { kind: 'skip', after, message: `'${tool}' is not available at stage '${before}': running it skips ahead with default steps (${FIRST_STEP[target] ?? target}…) and asks for confirmation (xbrain run --yes).` };
+    return {
+      kind: 'skip',
+      after,
+      message: `'${tool}' is not available at stage '${before}': running it skips ahead with default steps (${FIRST_STEP[target] ?? target}…) and asks for confirmation (xbrain run --yes).`,
+    };
   }
   return {
     kind: 'impossible',

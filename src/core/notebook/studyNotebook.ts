@@ -4,7 +4,10 @@ import { NOTEBOOK_VERSION, type XBrainNotebook } from './format';
 
 /** History entries name their operation; most ops are the tool that performs them, these are not. */
 const TOOL_FOR_OP: Record<string, string> = {
-  bandpass_filter: 'apply_bandpass_filter', notch_filter: 'apply_notch_filter', resample: 'resample_data', normalize: 'normalize_data',
+  bandpass_filter: 'apply_bandpass_filter',
+  notch_filter: 'apply_notch_filter',
+  resample: 'resample_data',
+  normalize: 'normalize_data',
 };
 
 /**

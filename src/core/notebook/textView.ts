@@ -10,7 +10,8 @@ import type { RunRecord } from '../study/types';
 export const SUMMARY_LINES = 6;
 
 const MARK = 'data-xbrain-text';
-const TEXT_STYLE = 'white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-family:var(--vscode-editor-font-family,monospace);font-size:var(--vscode-editor-font-size,13px);line-height:1.45';
+const TEXT_STYLE =
+  'white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-family:var(--vscode-editor-font-family,monospace);font-size:var(--vscode-editor-font-size,13px);line-height:1.45';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
@@ -36,6 +37,8 @@ export function liveTrainingLine(runs: readonly RunRecord[]): string {
   const done = runs.filter((r) => r.status !== 'running').length;
   if (!current) return `Training finished: ${done} run(s).`;
   const last = current.metrics[current.metrics.length - 1];
-  const fig = last ? ` · train loss ${last.train.loss.toFixed(3)} acc ${(last.train.accuracy * 100).toFixed(1)}%${last.val ? ` · val acc ${(last.val.accuracy * 100).toFixed(1)}%` : ''}` : '';
+  const fig = last
+    ? ` · train loss ${last.train.loss.toFixed(3)} acc ${(last.train.accuracy * 100).toFixed(1)}%${last.val ? ` · val acc ${(last.val.accuracy * 100).toFixed(1)}%` : ''}`
+    : '';
   return `Training ${current.splitName} repeat ${current.repeat} (run ${done + 1} of ${runs.length}): epoch ${current.metrics.length}/${current.config.epoch}${fig}`;
 }

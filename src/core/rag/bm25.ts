@@ -7,7 +7,11 @@ export class Bm25 {
   private readonly avg: number;
   private readonly df = new Map<string, number>();
 
-  constructor(texts: string[], private readonly k1 = 1.5, private readonly b = 0.75) {
+  constructor(
+    texts: string[],
+    private readonly k1 = 1.5,
+    private readonly b = 0.75,
+  ) {
     this.docs = texts.map((t) => {
       const m = new Map<string, number>();
       for (const w of tokens(t)) m.set(w, (m.get(w) ?? 0) + 1);

@@ -14,7 +14,10 @@ export class HashedTfIdfEmbedder {
   readonly maxTokens = 8000;
   readonly id: string;
 
-  constructor(readonly dims = 1024, private idf: Float64Array | null = null) {
+  constructor(
+    readonly dims = 1024,
+    private idf: Float64Array | null = null,
+  ) {
     this.id = `hashed-tfidf-v2-${dims}`;
   }
 
@@ -54,7 +57,37 @@ export class HashedTfIdfEmbedder {
   }
 }
 
-const STOP = new Set(['the', 'a', 'an', 'is', 'are', 'of', 'to', 'in', 'and', 'or', 'for', 'it', 'on', 'be', 'with', 'as', 'by', 'at', 'this', 'that', 'what', 'how', 'why', 'do', 'does', 'i', 'my', 'should', 'can']);
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'of',
+  'to',
+  'in',
+  'and',
+  'or',
+  'for',
+  'it',
+  'on',
+  'be',
+  'with',
+  'as',
+  'by',
+  'at',
+  'this',
+  'that',
+  'what',
+  'how',
+  'why',
+  'do',
+  'does',
+  'i',
+  'my',
+  'should',
+  'can',
+]);
 
 const CJK_FUNCTION = new Set([...'的是在有和與跟或就也都這那個一我你他她它們嗎呢麼什了吧要會可以能該把被對為而及其之於從到']);
 

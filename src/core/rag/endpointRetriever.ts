@@ -66,7 +66,8 @@ interface Marker {
 /** Content hash of the sections (uri, title, source, text), independent of catalog order. */
 export function kbContentHash(sections: readonly KbSection[]): string {
   const h = createHash('sha256');
-  for (const s of [...sections].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) h.update(JSON.stringify([s.uri, s.title, s.source, s.text])).update('\n');
+  for (const s of [...sections].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)))
+    h.update(JSON.stringify([s.uri, s.title, s.source, s.text])).update('\n');
   return h.digest('hex');
 }
 
@@ -104,8 +105,23 @@ export async function openAgentRetriever(o: AgentRetrieverOptions): Promise<{ re
   }
 
   const e = o.endpoint;
-  const builder = new OpenAiEmbedder({ baseURL: e.baseURL, apiKey: e.apiKey, model: e.model, dimensions: e.dimensions, batchSize: e.batchSize, timeout: e.timeout, maxRetries: e.maxRetries });
-  const queries = new OpenAiEmbedder({ baseURL: e.baseURL, apiKey: e.apiKey, model: e.model, dimensions: e.dimensions, timeout: e.queryTimeout ?? 10_000, maxRetries: e.queryMaxRetries ?? 1 });
+  const builder = new OpenAiEmbedder({
+    baseURL: e.baseURL,
+    apiKey: e.apiKey,
+    model: e.model,
+    dimensions: e.dimensions,
+    batchSize: e.batchSize,
+    timeout: e.timeout,
+    maxRetries: e.maxRetries,
+  });
+  const queries = new OpenAiEmbedder({
+    baseURL: e.baseURL,
+    apiKey: e.apiKey,
+    model: e.model,
+    dimensions: e.dimensions,
+    timeout: e.queryTimeout ?? 10_000,
+    maxRetries: e.queryMaxRetries ?? 1,
+  });
   let built: { dir: string; marker: Marker; cached: boolean; requests: number };
   try {
     built = await endpointIndex(offline.sections, builder, o.cacheDir);
@@ -137,7 +153,11 @@ export async function openAgentRetriever(o: AgentRetrieverOptions): Promise<{ re
 /** Builds in this process at most once per folder at a time (concurrent chats share one build). */
 const building = new Map<string, Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }>>();
 
-async function endpointIndex(sections: readonly KbSection[], embedder: OpenAiEmbedder, cacheDir: string): Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }> {
+async function endpointIndex(
+  sections: readonly KbSection[],
+  embedder: OpenAiEmbedder,
+  cacheDir: string,
+): Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }> {
   const kbHash = kbContentHash(sections);
   const dir = endpointIndexDir(cacheDir, embedder.id, kbHash);
   const reuse = await readMarker(dir, embedder.id, kbHash);
@@ -155,14 +175,21 @@ async function readMarker(dir: string, embedderId: string, kbHash: string): Prom
   if (!existsSync(file)) return undefined;
   try {
     const m = JSON.parse(await readFile(file, 'utf8')) as Marker;
-    return m.format === KB_INDEX_FORMAT && m.embedder === embedderId && m.kbHash === kbHash && m.dims > 0 && existsSync(join(dir, 'index.json')) ? m : undefined;
+    return m.format === KB_INDEX_FORMAT && m.embedder === embedderId && m.kbHash === kbHash && m.dims > 0 && existsSync(join(dir, 'index.json'))
+      ? m
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Prefetches every chunk in ⌈chunks / batch⌉ requests, writes the index into a temporary folder, then renames it into place. */
-async function buildInto(dir: string, sections: readonly KbSection[], kbHash: string, embedder: OpenAiEmbedder): Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }> {
+async function buildInto(
+  dir: string,
+  sections: readonly KbSection[],
+  kbHash: string,
+  embedder: OpenAiEmbedder,
+): Promise<{ dir: string; marker: Marker; cached: boolean; requests: number }> {
   const tmp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   const before = embedder.requests;
   try {
@@ -170,8 +197,15 @@ async function buildInto(dir: string, sections: readonly KbSection[], kbHash: st
     await embedder.prefetch(chunks);
     await writeKbIndex(sections, embedder, tmp);
     const marker: Marker = {
-      format: KB_INDEX_FORMAT, embedder: embedder.id, kbHash, model: embedder.model, dims: embedder.dims ?? 0,
-      sections: sections.length, chunks: chunks.length, requests: embedder.requests - before, builtAt: new Date().toISOString(),
+      format: KB_INDEX_FORMAT,
+      embedder: embedder.id,
+      kbHash,
+      model: embedder.model,
+      dims: embedder.dims ?? 0,
+      sections: sections.length,
+      chunks: chunks.length,
+      requests: embedder.requests - before,
+      builtAt: new Date().toISOString(),
     };
     await writeFile(join(tmp, MARKER), JSON.stringify(marker, null, 2));
     await rm(dir, { recursive: true, force: true });

@@ -16,19 +16,25 @@ export interface PassageHit {
 const DOMAIN_EN =
   /\b(?:eeg|meg|ecog|bci|brain|neuro\w*|cortex|cortical|scalp|electrodes?|channels?|montage|10-20|10-05|filter\w*|band-?pass|high-?pass|low-?pass|notch|fir|iir|butterworth|hz|hertz|frequenc\w*|spectr\w*|psd|sampling|sample rate|resampl\w*|downsampl\w*|nyquist|alias\w*|epoch\w*|baseline|trials?|cues?|annotations?|classif\w*|re-?referenc\w*|referenc\w*|car|mastoids?|normali[sz]\w*|z-?score|standardi[sz]\w*|artifacts?|artefacts?|ica|csp|lda|svm|erps?|p300|ssvep|motor imagery|rhythms?|oscillat\w*|eegnet|shallow\w*|sccnet|deep ?convnet|cnn|convolution\w*|depthwise|separable|dropout|pooling|overfit\w*|underfit\w*|learning rate|batch size|optimi[sz]er|adam\w*|sgd|validation|cross-?validation|folds?|leak\w*|within-subject|cross-subject|cross-session|accuracy|balanced accuracy|kappa|auc|roc|f1|confusion matrix|chance|significan\w*|binomial|permutation test|p-value|imbalance\w*|saliency|gradients?|smoothgrad|vargrad|attribution|topomap|topograph\w*|edf\+?|bdf|gdf|eeglab|brainvision|vhdr|fif|npy|xdf|gpu|cuda|pytorch|torch|slurm|onnx|hyper-?param\w*|mne|xbrain\w*|physionet|bciciv|preprocess\w*|deep learning|machine learning|neural net\w*|mi|smr|sleep stag\w*|seizure\w*|epilep\w*|fnirs|lsl|lab streaming layer|labrecorder|sloreta|dspm|beamform\w*|source locali[sz]\w*|connectivity|coherence|plv|laplacian|csd|rest reference|interpolat\w*|spherical spline\w*|riemann\w*|eog|emg|ecg|blink\w*|montages?|erd|ers)\b/i;
 /** Words that are domain words only in company (two of them, or one with a strong word): "train my dog" is not. */
-const WEAK_EN = /\b(?:signals?|power|sampl\w*|events?|labels?|class(?:es)?|mu|alpha|beta|theta|delta|gamma|imagery|model\w*|network|layers?|kernel|train\w*|fit|learning|epochs?|batch\w*|loss|test\w*|splits?|split\w*|subjects?|sessions?|transfer|metrics?|precision|recall|explain\w*|interpret\w*|files?|formats?|cpu|threads?|seed|repeats?|sweep|notebook|cli|mcp|study|stage|pipeline|dataset|data|recordings?|load\w*|export\w*|plot\w*|evaluat\w*|average|backends?|confirm\w*|reproduc\w*)\b/gi;
+const WEAK_EN =
+  /\b(?:signals?|power|sampl\w*|events?|labels?|class(?:es)?|mu|alpha|beta|theta|delta|gamma|imagery|model\w*|network|layers?|kernel|train\w*|fit|learning|epochs?|batch\w*|loss|test\w*|splits?|split\w*|subjects?|sessions?|transfer|metrics?|precision|recall|explain\w*|interpret\w*|files?|formats?|cpu|threads?|seed|repeats?|sweep|notebook|cli|mcp|study|stage|pipeline|dataset|data|recordings?|load\w*|export\w*|plot\w*|evaluat\w*|average|backends?|confirm\w*|reproduc\w*)\b/gi;
 const DOMAIN_ZH =
   /腦|狀態|進度|睡眠|癲癇|眨眼|眼動|肌電|源定位|連結性|內插|插值|電極|通道|頻道|訊號|信號|濾波|帶通|高通|低通|陷波|赫茲|頻率|頻帶|頻譜|功率|取樣|採樣|奈奎斯特|混疊|分段|切段|基線|試次|事件|標籤|類別|分類|參考|正規化|標準化|歸一化|偽跡|雜訊|運動想像|誘發|節律|模型|網路|網絡|卷積|訓練|過擬合|學習率|批次|輪數|優化器|驗證|測試|分割|交叉|洩漏|受試者|場次|準確|平衡|卡帕|混淆|指標|機率|顯著|梯度|歸因|解釋|格式|檔案|顯卡|顯示卡|後端|匯出|資料|數據|筆記本|階段|前處理|前置處理|超參數/;
 
 /** Question words and fillers that say nothing about the topic. */
 const STOP = new Set(
-  'a an the is are was were be been being of to in on at by for with from as and or not no do does did doing what whats which who whom whose when where why how should shall can could would will may might must i me my we our you your it its this that these those there here than then so if about into over under per vs versus between any some much many more most very just also only ever really please tell explain describe define mean means meaning difference good best better use used using choose chosen pick work works need needed want get got make makes one two way ways kind type thing things xbrain does doesn whether typical typically usually usual common commonly'.split(' '),
+  'a an the is are was were be been being of to in on at by for with from as and or not no do does did doing what whats which who whom whose when where why how should shall can could would will may might must i me my we our you your it its this that these those there here than then so if about into over under per vs versus between any some much many more most very just also only ever really please tell explain describe define mean means meaning difference good best better use used using choose chosen pick work works need needed want get got make makes one two way ways kind type thing things xbrain does doesn whether typical typically usually usual common commonly'.split(
+    ' ',
+  ),
 );
 
 /** Content terms of a text: lower-case words (light stemming) and CJK character bigrams. */
 export function contentTerms(text: string): Set<string> {
   const out = new Set<string>();
-  for (const w of text.toLowerCase().replace(/artefact/g, 'artifact').match(/[a-z][a-z0-9+-]*|\d+(?:\.\d+)?/g) ?? []) {
+  for (const w of text
+    .toLowerCase()
+    .replace(/artefact/g, 'artifact')
+    .match(/[a-z][a-z0-9+-]*|\d+(?:\.\d+)?/g) ?? []) {
     const t = w.replace(/-/g, '');
     if (STOP.has(w) || STOP.has(t) || t.length < 2) continue;
     out.add(stem(t));
@@ -44,7 +50,71 @@ export function contentTerms(text: string): Set<string> {
   return out;
 }
 
-const ZH_STOP = new Set(['多少', '比較', '較好', '最好', '好嗎', '要設', '設多', '少比', '長什', '樣子', '構長', '別是', '是多', '會不', '不會', '有沒', '會有', '有何', '怎樣', '為什', '該怎', '怎麼', '麼辦', '要怎', '可不', '不可', '能不', '不能用', '一直', '就是', '什麼', '為什', '麼是', '是什', '如何', '怎麼', '哪個', '哪些', '應該', '可以', '我的', '一個', '這個', '那個', '時候', '什麼時', '麼時', '使用', '要用', '是否', '嗎？', '為何', '有什', '麼差', '差別', '如果', '我們', '需要', '還是', '多少', '一下', '請問', '知道']);
+const ZH_STOP = new Set([
+  '多少',
+  '比較',
+  '較好',
+  '最好',
+  '好嗎',
+  '要設',
+  '設多',
+  '少比',
+  '長什',
+  '樣子',
+  '構長',
+  '別是',
+  '是多',
+  '會不',
+  '不會',
+  '有沒',
+  '會有',
+  '有何',
+  '怎樣',
+  '為什',
+  '該怎',
+  '怎麼',
+  '麼辦',
+  '要怎',
+  '可不',
+  '不可',
+  '能不',
+  '不能用',
+  '一直',
+  '就是',
+  '什麼',
+  '為什',
+  '麼是',
+  '是什',
+  '如何',
+  '怎麼',
+  '哪個',
+  '哪些',
+  '應該',
+  '可以',
+  '我的',
+  '一個',
+  '這個',
+  '那個',
+  '時候',
+  '什麼時',
+  '麼時',
+  '使用',
+  '要用',
+  '是否',
+  '嗎？',
+  '為何',
+  '有什',
+  '麼差',
+  '差別',
+  '如果',
+  '我們',
+  '需要',
+  '還是',
+  '多少',
+  '一下',
+  '請問',
+  '知道',
+]);
 
 export function stem(w: string): string {
   if (w.length <= 4) return w;
@@ -62,7 +132,8 @@ export function isOffTopic(question: string): boolean {
 }
 
 /** Subjects far from EEG that turn a weak domain word ("train", "model", "explain") into an off-topic question. */
-const OFF_DOMAIN = /\b(?:dogs?|cats?|puppy|kittens?|pets?|horses?|cars?|engines?|bikes?|recipes?|cook\w*|bak\w+|weather|forecast|movies?|films?|songs?|music|football|soccer|basketball|baseball|stocks?|bitcoin|crypto\w*|quantum|politic\w*|elections?|president|capital of|restaurants?|hotels?|flights?|vacation|holidays?|poems?|jokes?|horoscope|garden\w*|dinner|lunch|breakfast|wine|beer|coffee|fashion|marathon|diet|calories|weight loss|girlfriend|boyfriend|dating|taxes|mortgage|lottery)\b|貓|狗|寵物|天氣|電影|食譜|股票|比特幣|足球|籃球|棒球|政治|總統|選舉|笑話|詩|咖啡|餐廳|旅遊|減肥|晚餐|午餐/i;
+const OFF_DOMAIN =
+  /\b(?:dogs?|cats?|puppy|kittens?|pets?|horses?|cars?|engines?|bikes?|recipes?|cook\w*|bak\w+|weather|forecast|movies?|films?|songs?|music|football|soccer|basketball|baseball|stocks?|bitcoin|crypto\w*|quantum|politic\w*|elections?|president|capital of|restaurants?|hotels?|flights?|vacation|holidays?|poems?|jokes?|horoscope|garden\w*|dinner|lunch|breakfast|wine|beer|coffee|fashion|marathon|diet|calories|weight loss|girlfriend|boyfriend|dating|taxes|mortgage|lottery)\b|貓|狗|寵物|天氣|電影|食譜|股票|比特幣|足球|籃球|棒球|政治|總統|選舉|笑話|詩|咖啡|餐廳|旅遊|減肥|晚餐|午餐/i;
 
 /** An XBrain tool or parameter name ("configure_training", "t_min") or MI/ERP shorthand. */
 const TOOL_NAME = /\b[a-z]+_[a-z_]+\b|\b(?:MI|SMR|acc|kapa|hz)\b/;

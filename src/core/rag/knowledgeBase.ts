@@ -25,7 +25,10 @@ export async function readKnowledgeBase(dir: string): Promise<KbSection[]> {
       const m = /^#{2,3} (.+)$/m.exec(p);
       if (!m || p.indexOf(m[0]) !== 0) continue;
       const title = m[1].trim();
-      const slug = title.toLowerCase().replace(/[^a-z0-9\u4e00-\u9fff]+/g, '-').replace(/^-|-$/g, '');
+      const slug = title
+        .toLowerCase()
+        .replace(/[^a-z0-9\u4e00-\u9fff]+/g, '-')
+        .replace(/^-|-$/g, '');
       out.push({ uri: `${f}#${slug}`, title, source: f, text: p.trim() });
     }
   }
@@ -123,14 +126,21 @@ export class KbRetriever implements Retriever {
   async retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri: string }[]> {
     const semantic = (await this.index.queryDocuments(query, { maxDocuments: 20, maxChunks: 40 })).sort((a, b) => b.score - a.score).map((r) => r.uri);
     const bm = this.bm25.scores(query);
-    const lexical = this.sections.map((s, i) => ({ uri: s.uri, s: bm[i] })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s).map((x) => x.uri);
+    const lexical = this.sections
+      .map((s, i) => ({ uri: s.uri, s: bm[i] }))
+      .filter((x) => x.s > 0)
+      .sort((a, b) => b.s - a.s)
+      .map((x) => x.uri);
     const fused = new Map<string, number>();
     semantic.forEach((u, i) => fused.set(u, (fused.get(u) ?? 0) + this.semanticWeight / (10 + i)));
     lexical.forEach((u, i) => fused.set(u, (fused.get(u) ?? 0) + (1 - this.semanticWeight) / (10 + i)));
-    return [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, k).map(([uri, score]) => {
-      const s = this.sections.find((x) => x.uri === uri)!;
-      return { uri, title: s.title, source: s.source, text: passageText(s.text), score };
-    });
+    return [...fused.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([uri, score]) => {
+        const s = this.sections.find((x) => x.uri === uri)!;
+        return { uri, title: s.title, source: s.source, text: passageText(s.text), score };
+      });
   }
 }
 

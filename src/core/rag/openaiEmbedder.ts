@@ -109,7 +109,12 @@ export class OpenAiEmbedder {
     let res: OpenAI.Embeddings.CreateEmbeddingResponse;
     try {
       // float: the base64 default of the SDK is not served by every OpenAI-compatible server
-      res = await this.client.embeddings.create({ model: this.model, input, encoding_format: 'float', ...(this.o.dimensions ? { dimensions: this.o.dimensions } : {}) });
+      res = await this.client.embeddings.create({
+        model: this.model,
+        input,
+        encoding_format: 'float',
+        ...(this.o.dimensions ? { dimensions: this.o.dimensions } : {}),
+      });
     } catch (e) {
       throw toEmbeddingError(e);
     }
@@ -121,7 +126,8 @@ export class OpenAiEmbedder {
         throw new EmbeddingError(`the endpoint returned a malformed embedding (index ${d.index})`, undefined, true);
       }
     }
-    if (this.dims !== undefined && dims !== this.dims) throw new EmbeddingError(`the endpoint returned ${dims}-dimensional embeddings where ${this.dims} were expected`, undefined, true);
+    if (this.dims !== undefined && dims !== this.dims)
+      throw new EmbeddingError(`the endpoint returned ${dims}-dimensional embeddings where ${this.dims} were expected`, undefined, true);
     this.dims = dims;
     return data.map((d) => d.embedding);
   }
@@ -134,7 +140,14 @@ export function toEmbeddingError(e: unknown): EmbeddingError {
   if (e instanceof OpenAI.APIError) {
     const status = e.status;
     const permanent = status === 400 || status === 401 || status === 403 || status === 404;
-    const what = status === 429 ? 'rate limited after retries' : status === 401 || status === 403 ? 'not authorised (check the API key)' : status === 404 ? 'model or route not found' : 'request failed';
+    const what =
+      status === 429
+        ? 'rate limited after retries'
+        : status === 401 || status === 403
+          ? 'not authorised (check the API key)'
+          : status === 404
+            ? 'model or route not found'
+            : 'request failed';
     return new EmbeddingError(`embeddings ${what}: HTTP ${status ?? '?'} ${e.message}`, status, permanent);
   }
   return new EmbeddingError(e instanceof Error ? e.message : String(e), undefined, false);

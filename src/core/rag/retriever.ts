@@ -9,7 +9,10 @@ export type { EmbeddingEndpoint } from './endpointRetriever';
  * embeddings endpoint and a cache folder, an index built once with the endpoint's embeddings (falling back to
  * dist/kb, with the reason logged, whenever the endpoint fails). Undefined when no index ships.
  */
-export async function openRetriever(packageRoot: string, o: { endpoint?: EmbeddingEndpoint; cacheDir?: string; log?: (line: string) => void } = {}): Promise<Retriever | undefined> {
+export async function openRetriever(
+  packageRoot: string,
+  o: { endpoint?: EmbeddingEndpoint; cacheDir?: string; log?: (line: string) => void } = {},
+): Promise<Retriever | undefined> {
   return (await openAgentRetriever({ offlineDir: join(packageRoot, 'dist', 'kb'), ...o })).retriever;
 }
 

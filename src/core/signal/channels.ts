@@ -20,15 +20,22 @@ export function matchChannels(requested: readonly string[], available: readonly 
   const out: number[] = [];
   for (const r of requested) {
     const exact = available.indexOf(r);
-    if (exact >= 0) { out.push(exact); continue; }
+    if (exact >= 0) {
+      out.push(exact);
+      continue;
+    }
     const hits = byKey.get(channelKey(r)) ?? [];
     if (hits.length === 1) out.push(hits[0]);
-    else if (hits.length > 1) throw new XBrainError('invalid_arguments', `${label}: '${r}' matches several channels (${hits.map((i) => available[i]).join(', ')})`, { parameter });
+    else if (hits.length > 1)
+      throw new XBrainError('invalid_arguments', `${label}: '${r}' matches several channels (${hits.map((i) => available[i]).join(', ')})`, { parameter });
     else missing.push(r);
   }
   if (missing.length) {
     const shown = available.slice(0, 12).join(', ') + (available.length > 12 ? ', …' : '');
-    throw new XBrainError('invalid_arguments', `${label}: no channel named ${missing.map((m) => `'${m}'`).join(', ')} (available: ${shown})`, { parameter, missing });
+    throw new XBrainError('invalid_arguments', `${label}: no channel named ${missing.map((m) => `'${m}'`).join(', ')} (available: ${shown})`, {
+      parameter,
+      missing,
+    });
   }
   const seen = new Set<number>();
   for (const i of out) {

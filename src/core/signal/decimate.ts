@@ -10,17 +10,27 @@
 export function minMaxDecimate(row: ArrayLike<number>, t0: number, dt: number, maxPoints: number): { x: number[]; y: number[] } {
   const n = row.length;
   if (n <= maxPoints) {
-    const x = new Array<number>(n), y = new Array<number>(n);
-    for (let i = 0; i < n; i++) { x[i] = t0 + i * dt; y[i] = row[i]; }
+    const x = new Array<number>(n),
+      y = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      x[i] = t0 + i * dt;
+      y[i] = row[i];
+    }
     return { x, y };
   }
   const buckets = Math.floor(maxPoints / 2);
   const size = n / buckets;
-  const x: number[] = [], y: number[] = [];
+  const x: number[] = [],
+    y: number[] = [];
   for (let b = 0; b < buckets; b++) {
-    const s = Math.floor(b * size), e = Math.min(n, Math.floor((b + 1) * size));
-    let lo = s, hi = s;
-    for (let i = s; i < e; i++) { if (row[i] < row[lo]) lo = i; if (row[i] > row[hi]) hi = i; }
+    const s = Math.floor(b * size),
+      e = Math.min(n, Math.floor((b + 1) * size));
+    let lo = s,
+      hi = s;
+    for (let i = s; i < e; i++) {
+      if (row[i] < row[lo]) lo = i;
+      if (row[i] > row[hi]) hi = i;
+    }
     const [a, c] = lo < hi ? [lo, hi] : [hi, lo];
     x.push(t0 + a * dt, t0 + c * dt);
     y.push(row[a], row[c]);

@@ -39,7 +39,12 @@ export function checkRename(rename: Readonly<Record<string, string>>, known: Rea
   const entries = Object.entries(rename);
   if (entries.length === 0) throw new XBrainError('invalid_arguments', 'rename: give at least one {old name: new name}', { parameter: 'rename' });
   const missing = entries.map(([k]) => k).filter((k) => !known.has(k));
-  if (missing.length) throw new XBrainError('invalid_arguments', `rename: no event named ${missing.map((m) => `'${m}'`).join(', ')} (available: ${[...known].join(', ') || 'none'})`, { parameter: 'rename', missing });
+  if (missing.length)
+    throw new XBrainError(
+      'invalid_arguments',
+      `rename: no event named ${missing.map((m) => `'${m}'`).join(', ')} (available: ${[...known].join(', ') || 'none'})`,
+      { parameter: 'rename', missing },
+    );
   const empty = entries.filter(([, v]) => !String(v).trim());
   if (empty.length) throw new XBrainError('invalid_arguments', `rename: new name for '${empty[0][0]}' is empty`, { parameter: 'rename' });
 }

@@ -51,7 +51,8 @@ function resolveName(eventId: Record<string, number>, name: string): string | un
 /** MNE `_check_baseline` and `rescale` index rules on the epoch's time axis. */
 export function baselineWindow(baseline: Baseline, times: Float64Array, sfreq: number): { imin: number; imax: number; interval: [number, number] } | null {
   if (baseline === null) return null;
-  const t0 = times[0], t1 = times[times.length - 1];
+  const t0 = times[0],
+    t1 = times[times.length - 1];
   const bmin = baseline[0] ?? t0;
   const bmax = baseline[1] ?? t1;
   const tol = 0.5 / sfreq;
@@ -98,7 +99,11 @@ export function epochRecordings(recordings: readonly Recording[], o: EpochOption
     if (missing.length) throw bad('event_id', `no event named ${missing.map((m) => `'${m}'`).join(', ')} (available: ${[...known].join(', ') || 'none'})`);
   }
 
-  interface Pick { rec: number; sample: number; name: string }
+  interface Pick {
+    rec: number;
+    sample: number;
+    name: string;
+  }
   const picks: Pick[] = [];
   const dropped: DroppedEpoch[] = [];
   const labelOrder: string[] = [];
@@ -110,27 +115,39 @@ export function epochRecordings(recordings: readonly Recording[], o: EpochOption
     const ordered = Object.entries(ev.eventId).sort((a, b) => a[1] - b[1]);
     const wanted = o.eventNames ? new Set(o.eventNames.map((n) => resolveName(ev.eventId, n)).filter((n): n is string => n !== undefined)) : null;
     for (const [name, code] of ordered) if (!wanted || wanted.has(name)) byCode.set(code, name);
-    for (const [name] of ordered) if (byCode.has(ev.eventId[name]) && byCode.get(ev.eventId[name]) === name && !labelOrder.includes(name)) labelOrder.push(name);
+    for (const [name] of ordered)
+      if (byCode.has(ev.eventId[name]) && byCode.get(ev.eventId[name]) === name && !labelOrder.includes(name)) labelOrder.push(name);
     const seen = new Set<number>();
     let count = 0;
     for (let i = 0; i < ev.samples.length; i++) {
       const name = byCode.get(ev.codes[i]);
       if (name === undefined) continue;
       const s = ev.samples[i];
-      if (seen.has(s)) { dropped.push({ file: r.path, sample: s, event: name, reason: 'DROP DUPLICATE' }); continue; }
+      if (seen.has(s)) {
+        dropped.push({ file: r.path, sample: s, event: name, reason: 'DROP DUPLICATE' });
+        continue;
+      }
       seen.add(s);
       const start = s + startIdx;
-      if (start < 0 || start + nTimes > r.nTimes) { dropped.push({ file: r.path, sample: s, event: name, reason: 'NO_DATA' }); continue; }
+      if (start < 0 || start + nTimes > r.nTimes) {
+        dropped.push({ file: r.path, sample: s, event: name, reason: 'NO_DATA' });
+        continue;
+      }
       picks.push({ rec: ri, sample: s, name });
       count++;
     }
     kept.push(count);
   });
   if (picks.length === 0) {
-    throw bad(o.eventNames ? 'event_id' : 't_min', `no epoch fits: ${dropped.length} event(s) found, all dropped (${o.tmin} … ${o.tmax} s crosses the record boundary or no events)`);
+    throw bad(
+      o.eventNames ? 'event_id' : 't_min',
+      `no epoch fits: ${dropped.length} event(s) found, all dropped (${o.tmin} … ${o.tmax} s crosses the record boundary or no events)`,
+    );
   }
   const eventId: Record<string, number> = {};
-  labelOrder.forEach((n, i) => { eventId[n] = i; });
+  labelOrder.forEach((n, i) => {
+    eventId[n] = i;
+  });
 
   const nCh = names.length;
   const data = new Float32Array(picks.length * nCh * nTimes);
@@ -152,7 +169,13 @@ export function epochRecordings(recordings: readonly Recording[], o: EpochOption
     }
   });
   const epochs: Epochs = {
-    data, nEpochs: picks.length, nChannels: nCh, nTimes, channels: names.slice(), sfreq, tmin: startIdx / sfreq,
+    data,
+    nEpochs: picks.length,
+    nChannels: nCh,
+    nTimes,
+    channels: names.slice(),
+    sfreq,
+    tmin: startIdx / sfreq,
     eventId,
     labels: Int32Array.from(picks, (p) => eventId[p.name]),
     subject: picks.map((p) => recordings[p.rec].subject),

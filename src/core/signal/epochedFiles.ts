@@ -37,7 +37,12 @@ export function epochsFromFiles(files: readonly Recording[]): { epochs: Epochs; 
   const start0 = Math.round(h0.tmin * ref.sfreq);
   for (const f of files) {
     const h = f.epochs;
-    if (!h) throw new XBrainError('invalid_arguments', `${basename(f.path)}: a continuous recording cannot be mixed with epoched files (${basename(ref.path)})`, { parameter: 'paths', path: f.path, files: [f.path] });
+    if (!h)
+      throw new XBrainError('invalid_arguments', `${basename(f.path)}: a continuous recording cannot be mixed with epoched files (${basename(ref.path)})`, {
+        parameter: 'paths',
+        path: f.path,
+        files: [f.path],
+      });
     if (f.sfreq !== ref.sfreq || f.channels.length !== names.length || f.channels.some((c, i) => c.name !== names[i])) {
       throw new XBrainError('internal', `${basename(f.path)}: channels or sampling rate differ from ${basename(ref.path)} (load_data checks them first)`);
     }
@@ -63,11 +68,15 @@ export function epochsFromFiles(files: readonly Recording[]): { epochs: Epochs; 
     return byCode;
   });
 
-  const nCh = names.length, nT = h0.nTimes;
+  const nCh = names.length,
+    nT = h0.nTimes;
   const total = files.reduce((n, f) => n + (f.epochs?.count ?? 0), 0);
   const data = new Float32Array(total * nCh * nT);
-  const labels = new Int32Array(total), recording = new Int32Array(total), eventSample = new Int32Array(total);
-  const subject: string[] = [], session: string[] = [];
+  const labels = new Int32Array(total),
+    recording = new Int32Array(total),
+    eventSample = new Int32Array(total);
+  const subject: string[] = [],
+    session: string[] = [];
   let k = 0;
   files.forEach((f, fi) => {
     const count = f.epochs?.count ?? 0;
@@ -82,8 +91,20 @@ export function epochsFromFiles(files: readonly Recording[]): { epochs: Epochs; 
   });
   const sameBaseline = files.every((f) => JSON.stringify(f.epochs?.baseline ?? null) === JSON.stringify(h0.baseline));
   const epochs: Epochs = {
-    data, nEpochs: total, nChannels: nCh, nTimes: nT, channels: names.slice(), sfreq: ref.sfreq, tmin: start0 / ref.sfreq,
-    eventId, labels, subject, session, recording, eventSample, baseline: sameBaseline ? h0.baseline : null,
+    data,
+    nEpochs: total,
+    nChannels: nCh,
+    nTimes: nT,
+    channels: names.slice(),
+    sfreq: ref.sfreq,
+    tmin: start0 / ref.sfreq,
+    eventId,
+    labels,
+    subject,
+    session,
+    recording,
+    eventSample,
+    baseline: sameBaseline ? h0.baseline : null,
   };
   const entries = files.map((f) => ({ ...f, nTimes: 0, data: f.channels.map(() => new Float32Array(0)) }));
   return { epochs, entries };

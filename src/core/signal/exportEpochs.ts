@@ -36,7 +36,14 @@ export async function exportEpochs(folder: string, e: Epochs, history: { raw: Hi
     session: e.session,
     event_sample: Array.from(e.eventSample),
     baseline: e.baseline,
-    history: [...history.raw, ...history.epochs].map((h) => ({ op: h.op, params: h.params, description: h.description, shape: h.shape, design: h.design, at: h.at })),
+    history: [...history.raw, ...history.epochs].map((h) => ({
+      op: h.op,
+      params: h.params,
+      description: h.description,
+      shape: h.shape,
+      design: h.design,
+      at: h.at,
+    })),
   };
   const outputs: [string, Uint8Array][] = [
     ['X.npy', encodeNpy({ data: e.data, shape: [e.nEpochs, e.nChannels, e.nTimes] })],

@@ -33,10 +33,24 @@ function factorize(n: number): number[] {
   const f: number[] = [];
   // radix 8 first for cache-sized lengths (measured ~10% faster at 2^17); beyond ~2^18 its eight strided streams
   // per butterfly lose to radix 4 (2^21: 15% slower), so long transforms keep radix 4
-  if (n <= 1 << 18) while (n % 8 === 0) { f.push(8); n /= 8; }
-  while (n % 4 === 0) { f.push(4); n /= 4; }
-  while (n % 2 === 0) { f.push(2); n /= 2; }
-  for (let p = 3; p * p <= n; p += 2) while (n % p === 0) { f.push(p); n /= p; }
+  if (n <= 1 << 18)
+    while (n % 8 === 0) {
+      f.push(8);
+      n /= 8;
+    }
+  while (n % 4 === 0) {
+    f.push(4);
+    n /= 4;
+  }
+  while (n % 2 === 0) {
+    f.push(2);
+    n /= 2;
+  }
+  for (let p = 3; p * p <= n; p += 2)
+    while (n % p === 0) {
+      f.push(p);
+      n /= p;
+    }
   if (n > 1) f.push(n);
   return f;
 }
@@ -58,7 +72,10 @@ class StockhamPlan implements FftPlan {
   /** per generic radix r: cos/sin(2π jk / r), interleaved */
   private readonly radixTables = new Map<number, { cs: Float64Array }>();
 
-  constructor(readonly n: number, private readonly factors: number[]) {
+  constructor(
+    readonly n: number,
+    private readonly factors: number[],
+  ) {
     this.tw = new Float64Array(2 * n);
     for (let k = 0; k < n; k++) {
       const a = (-2 * Math.PI * k) / n;
@@ -127,14 +144,23 @@ function radix2(x: Float64Array, y: Float64Array, len: number, s: number, L: num
   const m = len / 2;
   for (let p = 0; p < m; p++) {
     const wi = 2 * p * L;
-    const wr = tw[wi], wim = tw[wi + 1];
+    const wr = tw[wi],
+      wim = tw[wi + 1];
     for (let q = 0; q < s; q++) {
-      const i0 = 2 * (q + s * p), i1 = 2 * (q + s * (p + m));
-      const ar = x[i0], ai = x[i0 + 1], br = x[i1], bi = x[i1 + 1];
-      const o0 = 2 * (q + s * 2 * p), o1 = o0 + 2 * s;
-      y[o0] = ar + br; y[o0 + 1] = ai + bi;
-      const dr = ar - br, di = ai - bi;
-      y[o1] = dr * wr - di * wim; y[o1 + 1] = dr * wim + di * wr;
+      const i0 = 2 * (q + s * p),
+        i1 = 2 * (q + s * (p + m));
+      const ar = x[i0],
+        ai = x[i0 + 1],
+        br = x[i1],
+        bi = x[i1 + 1];
+      const o0 = 2 * (q + s * 2 * p),
+        o1 = o0 + 2 * s;
+      y[o0] = ar + br;
+      y[o0 + 1] = ai + bi;
+      const dr = ar - br,
+        di = ai - bi;
+      y[o1] = dr * wr - di * wim;
+      y[o1 + 1] = dr * wim + di * wr;
     }
   }
 }
@@ -144,25 +170,57 @@ function radix4(x: Float64Array, y: Float64Array, len: number, s: number, L: num
   const s2 = 2 * s;
   const ms2 = m * s2;
   for (let p = 0; p < m; p++) {
-    const w1 = 2 * p * L, w2 = 2 * w1, w3 = 3 * w1;
-    const w1r = tw[w1], w1i = tw[w1 + 1], w2r = tw[w2], w2i = tw[w2 + 1], w3r = tw[w3], w3i = tw[w3 + 1];
+    const w1 = 2 * p * L,
+      w2 = 2 * w1,
+      w3 = 3 * w1;
+    const w1r = tw[w1],
+      w1i = tw[w1 + 1],
+      w2r = tw[w2],
+      w2i = tw[w2 + 1],
+      w3r = tw[w3],
+      w3i = tw[w3 + 1];
     const inBase = s2 * p;
     const outBase = s2 * 4 * p;
     for (let q = 0; q < s2; q += 2) {
-      const i0 = inBase + q, i1 = i0 + ms2, i2 = i1 + ms2, i3 = i2 + ms2;
-      const a0r = x[i0], a0i = x[i0 + 1], a1r = x[i1], a1i = x[i1 + 1];
-      const a2r = x[i2], a2i = x[i2 + 1], a3r = x[i3], a3i = x[i3 + 1];
-      const t0r = a0r + a2r, t0i = a0i + a2i, t1r = a0r - a2r, t1i = a0i - a2i;
-      const t2r = a1r + a3r, t2i = a1i + a3i, t3r = a1r - a3r, t3i = a1i - a3i;
-      const o0 = outBase + q, o1 = o0 + s2, o2 = o1 + s2, o3 = o2 + s2;
-      y[o0] = t0r + t2r; y[o0 + 1] = t0i + t2i;
+      const i0 = inBase + q,
+        i1 = i0 + ms2,
+        i2 = i1 + ms2,
+        i3 = i2 + ms2;
+      const a0r = x[i0],
+        a0i = x[i0 + 1],
+        a1r = x[i1],
+        a1i = x[i1 + 1];
+      const a2r = x[i2],
+        a2i = x[i2 + 1],
+        a3r = x[i3],
+        a3i = x[i3 + 1];
+      const t0r = a0r + a2r,
+        t0i = a0i + a2i,
+        t1r = a0r - a2r,
+        t1i = a0i - a2i;
+      const t2r = a1r + a3r,
+        t2i = a1i + a3i,
+        t3r = a1r - a3r,
+        t3i = a1i - a3i;
+      const o0 = outBase + q,
+        o1 = o0 + s2,
+        o2 = o1 + s2,
+        o3 = o2 + s2;
+      y[o0] = t0r + t2r;
+      y[o0 + 1] = t0i + t2i;
       // b1 = t1 - i t3 ; b2 = t0 - t2 ; b3 = t1 + i t3
-      const b1r = t1r + t3i, b1i = t1i - t3r;
-      const b2r = t0r - t2r, b2i = t0i - t2i;
-      const b3r = t1r - t3i, b3i = t1i + t3r;
-      y[o1] = b1r * w1r - b1i * w1i; y[o1 + 1] = b1r * w1i + b1i * w1r;
-      y[o2] = b2r * w2r - b2i * w2i; y[o2 + 1] = b2r * w2i + b2i * w2r;
-      y[o3] = b3r * w3r - b3i * w3i; y[o3 + 1] = b3r * w3i + b3i * w3r;
+      const b1r = t1r + t3i,
+        b1i = t1i - t3r;
+      const b2r = t0r - t2r,
+        b2i = t0i - t2i;
+      const b3r = t1r - t3i,
+        b3i = t1i + t3r;
+      y[o1] = b1r * w1r - b1i * w1i;
+      y[o1 + 1] = b1r * w1i + b1i * w1r;
+      y[o2] = b2r * w2r - b2i * w2i;
+      y[o2 + 1] = b2r * w2i + b2i * w2r;
+      y[o3] = b3r * w3r - b3i * w3i;
+      y[o3 + 1] = b3r * w3i + b3i * w3r;
     }
   }
 }
@@ -176,45 +234,126 @@ function radix8(x: Float64Array, y: Float64Array, len: number, s: number, L: num
   const ms2 = m * s2;
   for (let p = 0; p < m; p++) {
     const w = 2 * p * L;
-    const w1r = tw[w], w1i = tw[w + 1], w2r = tw[2 * w], w2i = tw[2 * w + 1], w3r = tw[3 * w], w3i = tw[3 * w + 1];
-    const w4r = tw[4 * w], w4i = tw[4 * w + 1], w5r = tw[5 * w], w5i = tw[5 * w + 1], w6r = tw[6 * w], w6i = tw[6 * w + 1];
-    const w7r = tw[7 * w], w7i = tw[7 * w + 1];
+    const w1r = tw[w],
+      w1i = tw[w + 1],
+      w2r = tw[2 * w],
+      w2i = tw[2 * w + 1],
+      w3r = tw[3 * w],
+      w3i = tw[3 * w + 1];
+    const w4r = tw[4 * w],
+      w4i = tw[4 * w + 1],
+      w5r = tw[5 * w],
+      w5i = tw[5 * w + 1],
+      w6r = tw[6 * w],
+      w6i = tw[6 * w + 1];
+    const w7r = tw[7 * w],
+      w7i = tw[7 * w + 1];
     const inBase = s2 * p;
     const outBase = s2 * 8 * p;
     for (let q = 0; q < s2; q += 2) {
-      const i0 = inBase + q, i1 = i0 + ms2, i2 = i1 + ms2, i3 = i2 + ms2, i4 = i3 + ms2, i5 = i4 + ms2, i6 = i5 + ms2, i7 = i6 + ms2;
+      const i0 = inBase + q,
+        i1 = i0 + ms2,
+        i2 = i1 + ms2,
+        i3 = i2 + ms2,
+        i4 = i3 + ms2,
+        i5 = i4 + ms2,
+        i6 = i5 + ms2,
+        i7 = i6 + ms2;
       // even inputs a0 a2 a4 a6 → E0..E3
-      const a0r = x[i0], a0i = x[i0 + 1], a2r = x[i2], a2i = x[i2 + 1], a4r = x[i4], a4i = x[i4 + 1], a6r = x[i6], a6i = x[i6 + 1];
-      let t0r = a0r + a4r, t0i = a0i + a4i, t1r = a0r - a4r, t1i = a0i - a4i;
-      let t2r = a2r + a6r, t2i = a2i + a6i, t3r = a2r - a6r, t3i = a2i - a6i;
-      const e0r = t0r + t2r, e0i = t0i + t2i, e2r = t0r - t2r, e2i = t0i - t2i;
-      const e1r = t1r + t3i, e1i = t1i - t3r, e3r = t1r - t3i, e3i = t1i + t3r;
+      const a0r = x[i0],
+        a0i = x[i0 + 1],
+        a2r = x[i2],
+        a2i = x[i2 + 1],
+        a4r = x[i4],
+        a4i = x[i4 + 1],
+        a6r = x[i6],
+        a6i = x[i6 + 1];
+      let t0r = a0r + a4r,
+        t0i = a0i + a4i,
+        t1r = a0r - a4r,
+        t1i = a0i - a4i;
+      let t2r = a2r + a6r,
+        t2i = a2i + a6i,
+        t3r = a2r - a6r,
+        t3i = a2i - a6i;
+      const e0r = t0r + t2r,
+        e0i = t0i + t2i,
+        e2r = t0r - t2r,
+        e2i = t0i - t2i;
+      const e1r = t1r + t3i,
+        e1i = t1i - t3r,
+        e3r = t1r - t3i,
+        e3i = t1i + t3r;
       // odd inputs a1 a3 a5 a7 → O0..O3
-      const a1r = x[i1], a1i = x[i1 + 1], a3r = x[i3], a3i = x[i3 + 1], a5r = x[i5], a5i = x[i5 + 1], a7r = x[i7], a7i = x[i7 + 1];
-      t0r = a1r + a5r; t0i = a1i + a5i; t1r = a1r - a5r; t1i = a1i - a5i;
-      t2r = a3r + a7r; t2i = a3i + a7i; t3r = a3r - a7r; t3i = a3i - a7i;
-      const o0r = t0r + t2r, o0i = t0i + t2i, o2r0 = t0r - t2r, o2i0 = t0i - t2i;
-      const o1r0 = t1r + t3i, o1i0 = t1i - t3r, o3r0 = t1r - t3i, o3i0 = t1i + t3r;
+      const a1r = x[i1],
+        a1i = x[i1 + 1],
+        a3r = x[i3],
+        a3i = x[i3 + 1],
+        a5r = x[i5],
+        a5i = x[i5 + 1],
+        a7r = x[i7],
+        a7i = x[i7 + 1];
+      t0r = a1r + a5r;
+      t0i = a1i + a5i;
+      t1r = a1r - a5r;
+      t1i = a1i - a5i;
+      t2r = a3r + a7r;
+      t2i = a3i + a7i;
+      t3r = a3r - a7r;
+      t3i = a3i - a7i;
+      const o0r = t0r + t2r,
+        o0i = t0i + t2i,
+        o2r0 = t0r - t2r,
+        o2i0 = t0i - t2i;
+      const o1r0 = t1r + t3i,
+        o1i0 = t1i - t3r,
+        o3r0 = t1r - t3i,
+        o3i0 = t1i + t3r;
       // ω8·O1 = √½((x + y) + i(y − x)); ω8²·O2 = −i·O2 = (y, −x); ω8³·O3 = √½((y − x) − i(x + y))
-      const o1r = SQRT_HALF * (o1r0 + o1i0), o1i = SQRT_HALF * (o1i0 - o1r0);
-      const o2r = o2i0, o2i = -o2r0;
-      const o3r = SQRT_HALF * (o3i0 - o3r0), o3i = -SQRT_HALF * (o3r0 + o3i0);
+      const o1r = SQRT_HALF * (o1r0 + o1i0),
+        o1i = SQRT_HALF * (o1i0 - o1r0);
+      const o2r = o2i0,
+        o2i = -o2r0;
+      const o3r = SQRT_HALF * (o3i0 - o3r0),
+        o3i = -SQRT_HALF * (o3r0 + o3i0);
       const o0 = outBase + q;
-      y[o0] = e0r + o0r; y[o0 + 1] = e0i + o0i;
-      let br = e1r + o1r, bi = e1i + o1i, o = o0 + s2;
-      y[o] = br * w1r - bi * w1i; y[o + 1] = br * w1i + bi * w1r;
-      br = e2r + o2r; bi = e2i + o2i; o += s2;
-      y[o] = br * w2r - bi * w2i; y[o + 1] = br * w2i + bi * w2r;
-      br = e3r + o3r; bi = e3i + o3i; o += s2;
-      y[o] = br * w3r - bi * w3i; y[o + 1] = br * w3i + bi * w3r;
-      br = e0r - o0r; bi = e0i - o0i; o += s2;
-      y[o] = br * w4r - bi * w4i; y[o + 1] = br * w4i + bi * w4r;
-      br = e1r - o1r; bi = e1i - o1i; o += s2;
-      y[o] = br * w5r - bi * w5i; y[o + 1] = br * w5i + bi * w5r;
-      br = e2r - o2r; bi = e2i - o2i; o += s2;
-      y[o] = br * w6r - bi * w6i; y[o + 1] = br * w6i + bi * w6r;
-      br = e3r - o3r; bi = e3i - o3i; o += s2;
-      y[o] = br * w7r - bi * w7i; y[o + 1] = br * w7i + bi * w7r;
+      y[o0] = e0r + o0r;
+      y[o0 + 1] = e0i + o0i;
+      let br = e1r + o1r,
+        bi = e1i + o1i,
+        o = o0 + s2;
+      y[o] = br * w1r - bi * w1i;
+      y[o + 1] = br * w1i + bi * w1r;
+      br = e2r + o2r;
+      bi = e2i + o2i;
+      o += s2;
+      y[o] = br * w2r - bi * w2i;
+      y[o + 1] = br * w2i + bi * w2r;
+      br = e3r + o3r;
+      bi = e3i + o3i;
+      o += s2;
+      y[o] = br * w3r - bi * w3i;
+      y[o + 1] = br * w3i + bi * w3r;
+      br = e0r - o0r;
+      bi = e0i - o0i;
+      o += s2;
+      y[o] = br * w4r - bi * w4i;
+      y[o + 1] = br * w4i + bi * w4r;
+      br = e1r - o1r;
+      bi = e1i - o1i;
+      o += s2;
+      y[o] = br * w5r - bi * w5i;
+      y[o + 1] = br * w5i + bi * w5r;
+      br = e2r - o2r;
+      bi = e2i - o2i;
+      o += s2;
+      y[o] = br * w6r - bi * w6i;
+      y[o + 1] = br * w6i + bi * w6r;
+      br = e3r - o3r;
+      bi = e3i - o3i;
+      o += s2;
+      y[o] = br * w7r - bi * w7i;
+      y[o + 1] = br * w7i + bi * w7r;
     }
   }
 }
@@ -223,76 +362,136 @@ function radix3(x: Float64Array, y: Float64Array, len: number, s: number, L: num
   const m = len / 3;
   const s3 = Math.sqrt(3) / 2;
   for (let p = 0; p < m; p++) {
-    const w1 = 2 * p * L, w2 = 2 * w1;
-    const w1r = tw[w1], w1i = tw[w1 + 1], w2r = tw[w2], w2i = tw[w2 + 1];
+    const w1 = 2 * p * L,
+      w2 = 2 * w1;
+    const w1r = tw[w1],
+      w1i = tw[w1 + 1],
+      w2r = tw[w2],
+      w2i = tw[w2 + 1];
     for (let q = 0; q < s; q++) {
-      const i0 = 2 * (q + s * p), i1 = i0 + 2 * s * m, i2 = i1 + 2 * s * m;
-      const a0r = x[i0], a0i = x[i0 + 1];
-      const sr = x[i1] + x[i2], si = x[i1 + 1] + x[i2 + 1];
-      const dr = x[i1] - x[i2], di = x[i1 + 1] - x[i2 + 1];
-      const cr = a0r - 0.5 * sr, ci = a0i - 0.5 * si;
-      const mr = s3 * di, mi = -s3 * dr;
-      const o0 = 2 * (q + s * 3 * p), o1 = o0 + 2 * s, o2 = o1 + 2 * s;
-      y[o0] = a0r + sr; y[o0 + 1] = a0i + si;
-      const b1r = cr + mr, b1i = ci + mi, b2r = cr - mr, b2i = ci - mi;
-      y[o1] = b1r * w1r - b1i * w1i; y[o1 + 1] = b1r * w1i + b1i * w1r;
-      y[o2] = b2r * w2r - b2i * w2i; y[o2 + 1] = b2r * w2i + b2i * w2r;
+      const i0 = 2 * (q + s * p),
+        i1 = i0 + 2 * s * m,
+        i2 = i1 + 2 * s * m;
+      const a0r = x[i0],
+        a0i = x[i0 + 1];
+      const sr = x[i1] + x[i2],
+        si = x[i1 + 1] + x[i2 + 1];
+      const dr = x[i1] - x[i2],
+        di = x[i1 + 1] - x[i2 + 1];
+      const cr = a0r - 0.5 * sr,
+        ci = a0i - 0.5 * si;
+      const mr = s3 * di,
+        mi = -s3 * dr;
+      const o0 = 2 * (q + s * 3 * p),
+        o1 = o0 + 2 * s,
+        o2 = o1 + 2 * s;
+      y[o0] = a0r + sr;
+      y[o0 + 1] = a0i + si;
+      const b1r = cr + mr,
+        b1i = ci + mi,
+        b2r = cr - mr,
+        b2i = ci - mi;
+      y[o1] = b1r * w1r - b1i * w1i;
+      y[o1 + 1] = b1r * w1i + b1i * w1r;
+      y[o2] = b2r * w2r - b2i * w2i;
+      y[o2 + 1] = b2r * w2i + b2i * w2r;
     }
   }
 }
 
-function radixOdd(
-  x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array, r: number,
-  t: { cs: Float64Array },
-): void {
+function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array, r: number, t: { cs: Float64Array }): void {
   const m = len / r;
   const h = (r - 1) / 2;
   const stride = h + 1;
   // v[4j..4j+3] = (x_j + x_{r-j}) re, im, (x_j − x_{r-j}) re, im; cs[2(k·stride + j)] = cos, sin(2π jk / r)
   const v = new Float64Array(4 * (h + 1));
   const cs = t.cs;
-  const twr = new Float64Array(r), twi = new Float64Array(r);
+  const twr = new Float64Array(r),
+    twi = new Float64Array(r);
   const step = 2 * s * m;
   for (let p = 0; p < m; p++) {
     for (let k = 1; k < r; k++) {
       const wi = 2 * ((p * k * L) % (len * L));
-      twr[k] = tw[wi]; twi[k] = tw[wi + 1];
+      twr[k] = tw[wi];
+      twi[k] = tw[wi + 1];
     }
     for (let q = 0; q < s; q++) {
       const i0 = 2 * (q + s * p);
-      const a0r = x[i0], a0i = x[i0 + 1];
-      let b0r = a0r, b0i = a0i;
+      const a0r = x[i0],
+        a0i = x[i0 + 1];
+      let b0r = a0r,
+        b0i = a0i;
       for (let j = 1; j <= h; j++) {
-        const ij = i0 + j * step, ik = i0 + (r - j) * step;
-        const sr = x[ij] + x[ik], si = x[ij + 1] + x[ik + 1];
-        v[4 * j] = sr; v[4 * j + 1] = si;
-        v[4 * j + 2] = x[ij] - x[ik]; v[4 * j + 3] = x[ij + 1] - x[ik + 1];
-        b0r += sr; b0i += si;
+        const ij = i0 + j * step,
+          ik = i0 + (r - j) * step;
+        const sr = x[ij] + x[ik],
+          si = x[ij + 1] + x[ik + 1];
+        v[4 * j] = sr;
+        v[4 * j + 1] = si;
+        v[4 * j + 2] = x[ij] - x[ik];
+        v[4 * j + 3] = x[ij + 1] - x[ik + 1];
+        b0r += sr;
+        b0i += si;
       }
       const o0 = 2 * (q + s * r * p);
-      y[o0] = b0r; y[o0 + 1] = b0i;
+      y[o0] = b0r;
+      y[o0 + 1] = b0i;
       // two output pairs (k, r−k) and (k+1, r−k−1) per sweep share the loads of v
       for (let k = 1; k <= h; k += 2) {
         const two = k + 1 <= h;
-        let cr = a0r, ci = a0i, pr = 0, pi = 0, cr2 = a0r, ci2 = a0i, pr2 = 0, pi2 = 0;
-        const row = 2 * k * stride, row2 = two ? row + 2 * stride : row;
+        let cr = a0r,
+          ci = a0i,
+          pr = 0,
+          pi = 0,
+          cr2 = a0r,
+          ci2 = a0i,
+          pr2 = 0,
+          pi2 = 0;
+        const row = 2 * k * stride,
+          row2 = two ? row + 2 * stride : row;
         for (let j = 1; j <= h; j++) {
-          const sr = v[4 * j], si = v[4 * j + 1], dr = v[4 * j + 2], di = v[4 * j + 3];
-          const c = cs[row + 2 * j], sn = cs[row + 2 * j + 1], c2 = cs[row2 + 2 * j], sn2 = cs[row2 + 2 * j + 1];
-          cr += sr * c; ci += si * c; pr += dr * sn; pi += di * sn;
-          cr2 += sr * c2; ci2 += si * c2; pr2 += dr * sn2; pi2 += di * sn2;
+          const sr = v[4 * j],
+            si = v[4 * j + 1],
+            dr = v[4 * j + 2],
+            di = v[4 * j + 3];
+          const c = cs[row + 2 * j],
+            sn = cs[row + 2 * j + 1],
+            c2 = cs[row2 + 2 * j],
+            sn2 = cs[row2 + 2 * j + 1];
+          cr += sr * c;
+          ci += si * c;
+          pr += dr * sn;
+          pi += di * sn;
+          cr2 += sr * c2;
+          ci2 += si * c2;
+          pr2 += dr * sn2;
+          pi2 += di * sn2;
         }
         // b_k = C + (-i)·P, b_{r-k} = C - (-i)·P, with (-i)(pr + i pi) = pi - i pr
-        let bkr = cr + pi, bki = ci - pr, bmr = cr - pi, bmi = ci + pr;
-        let ok = o0 + 2 * s * k, om = o0 + 2 * s * (r - k), km = r - k;
-        y[ok] = bkr * twr[k] - bki * twi[k]; y[ok + 1] = bkr * twi[k] + bki * twr[k];
-        y[om] = bmr * twr[km] - bmi * twi[km]; y[om + 1] = bmr * twi[km] + bmi * twr[km];
+        let bkr = cr + pi,
+          bki = ci - pr,
+          bmr = cr - pi,
+          bmi = ci + pr;
+        let ok = o0 + 2 * s * k,
+          om = o0 + 2 * s * (r - k),
+          km = r - k;
+        y[ok] = bkr * twr[k] - bki * twi[k];
+        y[ok + 1] = bkr * twi[k] + bki * twr[k];
+        y[om] = bmr * twr[km] - bmi * twi[km];
+        y[om + 1] = bmr * twi[km] + bmi * twr[km];
         if (!two) break;
         const k2 = k + 1;
-        bkr = cr2 + pi2; bki = ci2 - pr2; bmr = cr2 - pi2; bmi = ci2 + pr2;
-        ok = o0 + 2 * s * k2; om = o0 + 2 * s * (r - k2); km = r - k2;
-        y[ok] = bkr * twr[k2] - bki * twi[k2]; y[ok + 1] = bkr * twi[k2] + bki * twr[k2];
-        y[om] = bmr * twr[km] - bmi * twi[km]; y[om + 1] = bmr * twi[km] + bmi * twr[km];
+        bkr = cr2 + pi2;
+        bki = ci2 - pr2;
+        bmr = cr2 - pi2;
+        bmi = ci2 + pr2;
+        ok = o0 + 2 * s * k2;
+        om = o0 + 2 * s * (r - k2);
+        km = r - k2;
+        y[ok] = bkr * twr[k2] - bki * twi[k2];
+        y[ok + 1] = bkr * twi[k2] + bki * twr[k2];
+        y[om] = bmr * twr[km] - bmi * twi[km];
+        y[om + 1] = bmr * twi[km] + bmi * twr[km];
       }
     }
   }
@@ -323,9 +522,12 @@ class BluesteinPlan implements FftPlan {
     const b = new Float64Array(2 * this.m);
     b[0] = 1;
     for (let k = 1; k < n; k++) {
-      const re = this.chirp[2 * k], im = -this.chirp[2 * k + 1];
-      b[2 * k] = re; b[2 * k + 1] = im;
-      b[2 * (this.m - k)] = re; b[2 * (this.m - k) + 1] = im;
+      const re = this.chirp[2 * k],
+        im = -this.chirp[2 * k + 1];
+      b[2 * k] = re;
+      b[2 * k + 1] = im;
+      b[2 * (this.m - k)] = re;
+      b[2 * (this.m - k) + 1] = im;
     }
     this.inner.forward(b);
     // the inner inverse transform's 1/m, folded in once
@@ -350,14 +552,20 @@ class BluesteinPlan implements FftPlan {
     const { n, chirp, buf, bSpec } = this;
     const sx = inverse ? -1 : 1;
     for (let k = 0; k < n; k++) {
-      const xr = data[2 * k], xi = sx * data[2 * k + 1], cr = chirp[2 * k], ci = chirp[2 * k + 1];
+      const xr = data[2 * k],
+        xi = sx * data[2 * k + 1],
+        cr = chirp[2 * k],
+        ci = chirp[2 * k + 1];
       buf[2 * k] = xr * cr - xi * ci;
       buf[2 * k + 1] = xr * ci + xi * cr;
     }
     buf.fill(0, 2 * n);
     this.inner.forward(buf);
     for (let k = 0; k < buf.length; k += 2) {
-      const ar = buf[k], ai = buf[k + 1], br = bSpec[k], bi = bSpec[k + 1];
+      const ar = buf[k],
+        ai = buf[k + 1],
+        br = bSpec[k],
+        bi = bSpec[k + 1];
       buf[k] = ar * br - ai * bi;
       buf[k + 1] = -(ar * bi + ai * br);
     }
@@ -365,7 +573,10 @@ class BluesteinPlan implements FftPlan {
     const scale = inverse ? 1 / n : 1;
     for (let k = 0; k < n; k++) {
       // y = conj(buf_k) is the convolution; out = y · c_k (conjugated and scaled for the inverse)
-      const yr = buf[2 * k], yi = -buf[2 * k + 1], cr = chirp[2 * k], ci = chirp[2 * k + 1];
+      const yr = buf[2 * k],
+        yi = -buf[2 * k + 1],
+        cr = chirp[2 * k],
+        ci = chirp[2 * k + 1];
       data[2 * k] = (yr * cr - yi * ci) * scale;
       data[2 * k + 1] = sx * (yr * ci + yi * cr) * scale;
     }

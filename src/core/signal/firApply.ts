@@ -38,12 +38,16 @@ export interface FirKernel {
  * of two with the least work in this FFT (N·log2 N butterflies plus ~6 passes of per-block copies and products).
  */
 export function blockFftLength(nTaps: number, nx: number): number {
-  let best = 0, bestCost = Infinity;
+  let best = 0,
+    bestCost = Infinity;
   const hi = Math.max(Math.ceil(Math.log2(nx + nTaps)), Math.ceil(Math.log2(2 * nTaps - 1)));
   for (let e = Math.ceil(Math.log2(2 * nTaps - 1)); e <= hi; e++) {
     const N = 2 ** e;
     const cost = Math.ceil(nx / (N - nTaps + 1)) * N * (e + 6);
-    if (cost < bestCost) { bestCost = cost; best = N; }
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = N;
+    }
   }
   return best;
 }
@@ -65,8 +69,11 @@ export function firKernel(taps: Float64Array, nTimes: number): FirKernel {
  * the input length).
  */
 export function firFilterPair(
-  a: ArrayLike<number>, b: ArrayLike<number> | null, kernel: FirKernel,
-  outA: { [i: number]: number; length: number }, outB: { [i: number]: number; length: number } | null,
+  a: ArrayLike<number>,
+  b: ArrayLike<number> | null,
+  kernel: FirKernel,
+  outA: { [i: number]: number; length: number },
+  outB: { [i: number]: number; length: number } | null,
 ): void {
   const n = a.length;
   const nh = kernel.taps.length;
@@ -89,23 +96,40 @@ export function firFilterPair(
   for (let i0 = 0; i0 < n; i0 += L) {
     const base = i0 + shift - nh + 1;
     // the padded input covers every index except, possibly, the tail of the last block
-    const lo = Math.max(0, -base), hi = Math.min(nfft, nx - base);
+    const lo = Math.max(0, -base),
+      hi = Math.min(nfft, nx - base);
     if (lo > 0 || hi < nfft) buf.fill(0);
     // x_ext index e = base + j: [0, nEdge) left pad, [nEdge, nEdge + n) input, beyond: right pad
-    const midLo = Math.min(Math.max(lo, nEdge - base), hi), midHi = Math.max(Math.min(hi, nEdge + n - base), midLo);
-    for (let j = lo; j < midLo; j++) { buf[2 * j] = padA.left[base + j]; buf[2 * j + 1] = padB ? padB.left[base + j] : 0; }
+    const midLo = Math.min(Math.max(lo, nEdge - base), hi),
+      midHi = Math.max(Math.min(hi, nEdge + n - base), midLo);
+    for (let j = lo; j < midLo; j++) {
+      buf[2 * j] = padA.left[base + j];
+      buf[2 * j + 1] = padB ? padB.left[base + j] : 0;
+    }
     const off = base - nEdge;
     if (b) {
-      for (let j = midLo; j < midHi; j++) { buf[2 * j] = a[off + j]; buf[2 * j + 1] = b[off + j]; }
+      for (let j = midLo; j < midHi; j++) {
+        buf[2 * j] = a[off + j];
+        buf[2 * j + 1] = b[off + j];
+      }
     } else {
-      for (let j = midLo; j < midHi; j++) { buf[2 * j] = a[off + j]; buf[2 * j + 1] = 0; }
+      for (let j = midLo; j < midHi; j++) {
+        buf[2 * j] = a[off + j];
+        buf[2 * j + 1] = 0;
+      }
     }
     const roff = base - nEdge - n;
-    for (let j = midHi; j < hi; j++) { buf[2 * j] = padA.right[roff + j]; buf[2 * j + 1] = padB ? padB.right[roff + j] : 0; }
+    for (let j = midHi; j < hi; j++) {
+      buf[2 * j] = padA.right[roff + j];
+      buf[2 * j + 1] = padB ? padB.right[roff + j] : 0;
+    }
     plan.forward(buf);
     // conj(X·H): the forward FFT of it is N·conj(IFFT(X·H)), and H already carries 1/N
     for (let k = 0; k < 2 * nfft; k += 2) {
-      const xr = buf[k], xi = buf[k + 1], hr = spectrum[k], hi2 = spectrum[k + 1];
+      const xr = buf[k],
+        xi = buf[k + 1],
+        hr = spectrum[k],
+        hi2 = spectrum[k + 1];
       buf[k] = xr * hr - xi * hi2;
       buf[k + 1] = -(xr * hi2 + xi * hr);
     }
@@ -113,7 +137,10 @@ export function firFilterPair(
     const count = Math.min(L, n - i0);
     const src0 = 2 * (nh - 1);
     if (outB) {
-      for (let j = 0; j < count; j++) { outA[i0 + j] = buf[src0 + 2 * j]; outB[i0 + j] = -buf[src0 + 2 * j + 1]; }
+      for (let j = 0; j < count; j++) {
+        outA[i0 + j] = buf[src0 + 2 * j];
+        outB[i0 + j] = -buf[src0 + 2 * j + 1];
+      }
     } else {
       for (let j = 0; j < count; j++) outA[i0 + j] = buf[src0 + 2 * j];
     }

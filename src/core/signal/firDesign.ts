@@ -38,7 +38,10 @@ function g2(x: number): string {
   if (x === 0) return '0';
   const e = Math.floor(Math.log10(Math.abs(x)));
   if (e < -4 || e >= 2) {
-    const s = x.toExponential(1).replace(/\.0e/, 'e').replace(/e([+-])(\d)$/, 'e$10$2');
+    const s = x
+      .toExponential(1)
+      .replace(/\.0e/, 'e')
+      .replace(/e([+-])(\d)$/, 'e$10$2');
     return s;
   }
   return String(Number(x.toPrecision(2)));
@@ -46,7 +49,10 @@ function g2(x: number): string {
 
 function hamming(n: number): Float64Array {
   const w = new Float64Array(n);
-  if (n === 1) { w[0] = 1; return w; }
+  if (n === 1) {
+    w[0] = 1;
+    return w;
+  }
   for (let i = 0; i < n; i++) w[i] = 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (n - 1));
   return w;
 }
@@ -80,13 +86,18 @@ function firwinDesign(N: number, freq: number[], gain: number[], sfreq: number):
   let prevGain = gain[gain.length - 1];
   if (prevGain === 1) h[(N - 1) / 2] = 1;
   for (let i = freq.length - 2; i >= 0; i--) {
-    const thisFreq = freq[i], thisGain = gain[i];
+    const thisFreq = freq[i],
+      thisGain = gain[i];
     if (thisGain !== prevGain) {
       const transition = (prevFreq - thisFreq) / 2;
       let thisN = pyRoundInt(HAMMING_LENGTH_FACTOR / transition);
       thisN += 1 - (thisN % 2);
       if (thisN > N) {
-        throw new XBrainError('invalid_arguments', `The requested filter length ${N} is too short for the requested ${f2((transition * sfreq) / 2)} Hz transition band, which requires ${thisN} samples`, { parameter: 'filter_length' });
+        throw new XBrainError(
+          'invalid_arguments',
+          `The requested filter length ${N} is too short for the requested ${f2((transition * sfreq) / 2)} Hz transition band, which requires ${thisN} samples`,
+          { parameter: 'filter_length' },
+        );
       }
       const lp = firwinLowpass(thisN, (prevFreq + thisFreq) / 2);
       const offset = (N - thisN) / 2;
@@ -139,14 +150,21 @@ export function designFir(sfreq: number, lFreq: number | null, hFreq: number | n
   else if (kind === 'highpass') log.push(`Setting up high-pass filter at ${g2(lFreq!)} Hz`);
   else log.push(`Setting up low-pass filter at ${g2(hFreq!)} Hz`);
   log.push(...header(kind));
-  let lTrans: number | null = null, hTrans: number | null = null, lStop = 0, hStop = nyq;
+  let lTrans: number | null = null,
+    hTrans: number | null = null,
+    lStop = 0,
+    hStop = nyq;
   if (lFreq !== null) {
     lTrans = opts.lTrans ?? Math.min(Math.max(0.25 * lFreq, 2), lFreq);
     log.push(`- Lower passband edge: ${f2(lFreq)}`);
     log.push(`- Lower transition bandwidth: ${f2(lTrans)} Hz (-6 dB cutoff frequency: ${f2(lFreq - lTrans / 2)} Hz)`);
     if (!(lTrans > 0)) throw bad('l_trans_bandwidth', `l_trans_bandwidth must be positive, got ${lTrans}`);
     lStop = lFreq - lTrans;
-    if (lStop < 0) throw signalArgError('low', `{low}: filter specification invalid: lower stop frequency negative (${f2(lStop)} Hz). Increase pass frequency or reduce the transition bandwidth (l_trans_bandwidth)`);
+    if (lStop < 0)
+      throw signalArgError(
+        'low',
+        `{low}: filter specification invalid: lower stop frequency negative (${f2(lStop)} Hz). Increase pass frequency or reduce the transition bandwidth (l_trans_bandwidth)`,
+      );
   }
   if (hFreq !== null) {
     hTrans = opts.hTrans ?? Math.min(Math.max(0.25 * hFreq, 2), nyq - hFreq);
@@ -160,20 +178,52 @@ export function designFir(sfreq: number, lFreq: number | null, hFreq: number | n
   log.push(`- Filter length: ${length} samples (${(length / sfreq).toFixed(3)} sec)`, '');
   let freq: number[], gain: number[];
   if (kind === 'lowpass') {
-    freq = [0, hFreq!, hStop]; gain = [1, 1, 0];
-    if (hStop !== nyq) { freq.push(nyq); gain.push(0); }
+    freq = [0, hFreq!, hStop];
+    gain = [1, 1, 0];
+    if (hStop !== nyq) {
+      freq.push(nyq);
+      gain.push(0);
+    }
   } else if (kind === 'highpass') {
-    freq = [lStop, lFreq!, nyq]; gain = [0, 1, 1];
-    if (lStop !== 0) { freq.unshift(0); gain.unshift(0); }
+    freq = [lStop, lFreq!, nyq];
+    gain = [0, 1, 1];
+    if (lStop !== 0) {
+      freq.unshift(0);
+      gain.unshift(0);
+    }
   } else {
-    freq = [lStop, lFreq!, hFreq!, hStop]; gain = [0, 1, 1, 0];
-    if (hStop !== nyq) { freq.push(nyq); gain.push(0); }
-    if (lStop !== 0) { freq.unshift(0); gain.unshift(0); }
+    freq = [lStop, lFreq!, hFreq!, hStop];
+    gain = [0, 1, 1, 0];
+    if (hStop !== nyq) {
+      freq.push(nyq);
+      gain.push(0);
+    }
+    if (lStop !== 0) {
+      freq.unshift(0);
+      gain.unshift(0);
+    }
   }
-  const taps = firwinDesign(length, freq.map((f) => f / nyq), gain, sfreq);
+  const taps = firwinDesign(
+    length,
+    freq.map((f) => f / nyq),
+    gain,
+    sfreq,
+  );
   return {
-    kind, taps, length, sfreq, lFreq, hFreq, lTransBandwidth: lTrans, hTransBandwidth: hTrans,
-    window: 'hamming', phase: 'zero', pad: 'reflect_limited', method: 'fir', design: 'firwin', log: log.join('\n') + '\n',
+    kind,
+    taps,
+    length,
+    sfreq,
+    lFreq,
+    hFreq,
+    lTransBandwidth: lTrans,
+    hTransBandwidth: hTrans,
+    window: 'hamming',
+    phase: 'zero',
+    pad: 'reflect_limited',
+    method: 'fir',
+    design: 'firwin',
+    log: log.join('\n') + '\n',
   };
 }
 
@@ -205,7 +255,8 @@ export function designNotch(sfreq: number, freqs: number[]): FirDesign {
   } else {
     log.push(`- Lower transition bandwidth: ${f2(tb2)} Hz`, `- Upper transition bandwidth: ${f2(tb2)} Hz`);
   }
-  for (const h of highs) if (h > nyq) throw signalArgError('freq', `{freq}: effective band-stop frequency (${h}) is too high (maximum based on Nyquist is ${nyq})`);
+  for (const h of highs)
+    if (h > nyq) throw signalArgError('freq', `{freq}: effective band-stop frequency (${h}) is too high (maximum based on Nyquist is ${nyq})`);
   const length = autoLength(tb2, sfreq);
   log.push(`- Filter length: ${length} samples (${(length / sfreq).toFixed(3)} sec)`, '');
   const pts: Array<[number, number]> = [];
@@ -216,14 +267,37 @@ export function designNotch(sfreq: number, freqs: number[]): FirDesign {
   pts.sort((a, b) => a[0] - b[0]);
   let freq = pts.map((p) => p[0]);
   let gain = pts.map((p) => p[1]);
-  if (freq[0] !== 0) { freq = [0, ...freq]; gain = [1, ...gain]; }
-  if (freq[freq.length - 1] !== nyq) { freq.push(nyq); gain.push(1); }
+  if (freq[0] !== 0) {
+    freq = [0, ...freq];
+    gain = [1, ...gain];
+  }
+  if (freq[freq.length - 1] !== nyq) {
+    freq.push(nyq);
+    gain.push(1);
+  }
   for (let i = 2; i < gain.length; i++) {
     if (Math.abs(gain[i] - 2 * gain[i - 1] + gain[i - 2]) > 1) throw bad('freq', 'Stop bands are not sufficiently separated.');
   }
-  const taps = firwinDesign(length, freq.map((f) => f / nyq), gain, sfreq);
+  const taps = firwinDesign(
+    length,
+    freq.map((f) => f / nyq),
+    gain,
+    sfreq,
+  );
   return {
-    kind: 'bandstop', taps, length, sfreq, lFreq: lows, hFreq: highs, lTransBandwidth: tb2, hTransBandwidth: tb2,
-    window: 'hamming', phase: 'zero', pad: 'reflect_limited', method: 'fir', design: 'firwin', log: log.join('\n') + '\n',
+    kind: 'bandstop',
+    taps,
+    length,
+    sfreq,
+    lFreq: lows,
+    hFreq: highs,
+    lTransBandwidth: tb2,
+    hTransBandwidth: tb2,
+    window: 'hamming',
+    phase: 'zero',
+    pad: 'reflect_limited',
+    method: 'fir',
+    design: 'firwin',
+    log: log.join('\n') + '\n',
   };
 }

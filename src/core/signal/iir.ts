@@ -31,7 +31,11 @@ export type IirBtype = 'bandpass' | 'lowpass' | 'highpass';
 /** Second-order sections, n × [b0, b1, b2, a0, a1, a2]. */
 export type Sos = Float64Array[];
 
-interface Zpk { z: C[]; p: C[]; k: number }
+interface Zpk {
+  z: C[];
+  p: C[];
+  k: number;
+}
 
 function buttap(N: number): Zpk {
   const p: C[] = [];
@@ -64,7 +68,8 @@ function lp2bp({ z, p, k }: Zpk, wo: number, bw: number): Zpk {
     const r = csqrt(csub(cmul(lp, lp), [wo * wo, 0]));
     return [cadd(lp, r), csub(lp, r)];
   };
-  const zs = z.map(shift), ps = p.map(shift);
+  const zs = z.map(shift),
+    ps = p.map(shift);
   const zbp = [...zs.map((x) => x[0]), ...zs.map((x) => x[1])];
   const pbp = [...ps.map((x) => x[0]), ...ps.map((x) => x[1])];
   for (let i = 0; i < degree; i++) zbp.push([0, 0]);
@@ -92,8 +97,10 @@ const isReal = (v: C) => v[1] === 0;
 function cplxreal(zs: C[]): C[] {
   if (zs.length === 0) return [];
   const tol = 100 * EPS;
-  const sorted = zs.slice().sort((a, b) => (a[0] - b[0]) || (Math.abs(a[1]) - Math.abs(b[1])));
-  const reals: C[] = [], pos: C[] = [], neg: C[] = [];
+  const sorted = zs.slice().sort((a, b) => a[0] - b[0] || Math.abs(a[1]) - Math.abs(b[1]));
+  const reals: C[] = [],
+    pos: C[] = [],
+    neg: C[] = [];
   for (const v of sorted) {
     if (Math.abs(v[1]) <= tol * cabs(v)) reals.push([v[0], 0]);
     else if (v[1] > 0) pos.push(v);
@@ -120,14 +127,18 @@ function polyReal(roots: C[]): number[] {
 
 function singleSos(z: C[], p: C[]): Float64Array {
   const sos = new Float64Array(6);
-  const b = polyReal(z), a = polyReal(p);
+  const b = polyReal(z),
+    a = polyReal(p);
   sos.set(b, 3 - b.length);
   sos.set(a, 6 - a.length);
   return sos;
 }
 
 function nearestIdx(fro: C[], to: C, which: 'real' | 'complex' | 'any'): number {
-  const order = fro.map((v, i) => [cabs(csub(v, to)), i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[1]);
+  const order = fro
+    .map((v, i) => [cabs(csub(v, to)), i] as const)
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map((x) => x[1]);
   if (which === 'any') return order[0];
   const hit = order.find((i) => (which === 'real' ? isReal(fro[i]) : !isReal(fro[i])));
   if (hit === undefined) throw new XBrainError('internal', `zpk2sos: no ${which} zero left`);
@@ -136,16 +147,27 @@ function nearestIdx(fro: C[], to: C, which: 'real' | 'complex' | 'any'): number 
 
 /** scipy.signal.zpk2sos(z, p, k) with the digital default pairing 'nearest'. */
 function zpk2sos(zIn: C[], pIn: C[], k: number): Sos {
-  let z = zIn.slice(), p = pIn.slice();
+  let z = zIn.slice(),
+    p = pIn.slice();
   while (p.length < z.length) p.push([0, 0]);
   while (z.length < p.length) z.push([0, 0]);
   const nSections = Math.floor((Math.max(p.length, z.length) + 1) / 2);
-  if (p.length % 2 === 1) { p.push([0, 0]); z.push([0, 0]); }
+  if (p.length % 2 === 1) {
+    p.push([0, 0]);
+    z.push([0, 0]);
+  }
   z = cplxreal(z);
   p = cplxreal(p);
   const worst = (arr: C[]) => {
-    let bi = 0, bv = Infinity;
-    arr.forEach((v, i) => { const d = Math.abs(1 - cabs(v)); if (d < bv) { bv = d; bi = i; } });
+    let bi = 0,
+      bv = Infinity;
+    arr.forEach((v, i) => {
+      const d = Math.abs(1 - cabs(v));
+      if (d < bv) {
+        bv = d;
+        bi = i;
+      }
+    });
     return bi;
   };
   const sos: Sos = Array.from({ length: nSections }, () => new Float64Array(6));
@@ -208,8 +230,13 @@ export function sosfiltInPlace(sos: Sos, x: Float64Array, zi?: Float64Array): vo
   for (let s = 0; s < sos.length; s++) {
     const [b0, b1, b2, a0, a1r, a2r] = sos[s];
     const inv = 1 / a0;
-    const B0 = b0 * inv, B1 = b1 * inv, B2 = b2 * inv, A1 = a1r * inv, A2 = a2r * inv;
-    let z0 = zi ? zi[2 * s] : 0, z1 = zi ? zi[2 * s + 1] : 0;
+    const B0 = b0 * inv,
+      B1 = b1 * inv,
+      B2 = b2 * inv,
+      A1 = a1r * inv,
+      A2 = a2r * inv;
+    let z0 = zi ? zi[2 * s] : 0,
+      z1 = zi ? zi[2 * s + 1] : 0;
     for (let i = 0; i < n; i++) {
       const xi = x[i];
       const y = B0 * xi + z0;
@@ -217,7 +244,10 @@ export function sosfiltInPlace(sos: Sos, x: Float64Array, zi?: Float64Array): vo
       z1 = B2 * xi - A2 * y;
       x[i] = y;
     }
-    if (zi) { zi[2 * s] = z0; zi[2 * s + 1] = z1; }
+    if (zi) {
+      zi[2 * s] = z0;
+      zi[2 * s + 1] = z1;
+    }
   }
 }
 
@@ -229,7 +259,8 @@ export function sosfiltZi(sos: Sos): Float64Array {
     const a0 = sos[s][3];
     const [b0, b1, b2] = [sos[s][0] / a0, sos[s][1] / a0, sos[s][2] / a0];
     const [a1, a2] = [sos[s][4] / a0, sos[s][5] / a0];
-    const B0 = b1 - a1 * b0, B1 = b2 - a2 * b0;
+    const B0 = b1 - a1 * b0,
+      B1 = b2 - a2 * b0;
     const z0 = (B0 + B1) / (1 + a1 + a2);
     const z1 = B1 - a2 * z0;
     zi[2 * s] = scale * z0;
@@ -249,7 +280,8 @@ export function defaultSosPadlen(sos: Sos): number {
 /** scipy.signal.sosfiltfilt(sos, x, padtype='odd', padlen) on one channel; returns a new float64 array. */
 export function sosfiltfilt(sos: Sos, x: ArrayLike<number>, padlen: number, zi: Float64Array = sosfiltZi(sos)): Float64Array {
   const n = x.length;
-  if (n <= padlen) throw new XBrainError('invalid_arguments', `The length of the input vector x must be greater than padlen, which is ${padlen}.`, { parameter: 'padlen' });
+  if (n <= padlen)
+    throw new XBrainError('invalid_arguments', `The length of the input vector x must be greater than padlen, which is ${padlen}.`, { parameter: 'padlen' });
   const ext = padlen > 0 ? oddExtension(x, padlen) : Float64Array.from(x);
   const state = new Float64Array(zi.length);
   const x0 = ext[0];
@@ -276,7 +308,10 @@ export function estimateRingingSamples(sos: Sos, maxTry = 100000): number {
     if (ii === 0) h[0] = 1;
     sosfiltInPlace(sos, h, state);
     let mx = 0;
-    for (let i = 0; i < chunk; i++) { h[i] = Math.abs(h[i]); if (h[i] > mx) mx = h[i]; }
+    for (let i = 0; i < chunk; i++) {
+      h[i] = Math.abs(h[i]);
+      if (h[i] > mx) mx = h[i];
+    }
     thresh = Math.max(0.001 * mx, thresh);
     let last = -1;
     for (let i = 0; i < chunk; i++) if (h[i] > thresh) last = i;
@@ -304,16 +339,26 @@ export interface IirDesign {
 export function designButterworth(order: number, lFreq: number | null, hFreq: number | null, sfreq: number): IirDesign {
   checkBand(sfreq, lFreq, hFreq);
   let btype: IirBtype, freqs: number[];
-  if (lFreq !== null && hFreq !== null) { btype = 'bandpass'; freqs = [lFreq, hFreq]; }
-  else if (lFreq !== null) { btype = 'highpass'; freqs = [lFreq]; }
-  else { btype = 'lowpass'; freqs = [hFreq as number]; } // checkBand: one edge at least
+  if (lFreq !== null && hFreq !== null) {
+    btype = 'bandpass';
+    freqs = [lFreq, hFreq];
+  } else if (lFreq !== null) {
+    btype = 'highpass';
+    freqs = [lFreq];
+  } else {
+    btype = 'lowpass';
+    freqs = [hFreq as number];
+  } // checkBand: one edge at least
   const sos = butterSos(order, freqs, btype, sfreq);
   const padlen = estimateRingingSamples(sos);
   const log = [
-    '', 'IIR filter parameters', '---------------------',
+    '',
+    'IIR filter parameters',
+    '---------------------',
     `Butterworth ${btype} zero-phase (two-pass forward and reverse) non-causal filter:`,
     `- Filter order ${2 * order * freqs.length} (effective, after forward-backward)`,
-    `- Cutoff${freqs.length > 1 ? 's' : ''} at ${freqs.map((f) => f.toFixed(2)).join(', ')} Hz`, '',
+    `- Cutoff${freqs.length > 1 ? 's' : ''} at ${freqs.map((f) => f.toFixed(2)).join(', ')} Hz`,
+    '',
   ].join('\n');
   return { method: 'iir', ftype: 'butter', order, btype, sos, padlen, padtype: 'odd', phase: 'zero', log };
 }

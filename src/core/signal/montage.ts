@@ -18,7 +18,10 @@ export interface MontageFit {
 /** Positions of a built-in montage by electrode name. */
 export function montagePositions(name: MontageName): Map<string, [number, number, number]> {
   const t = TABLES[name];
-  if (!t) throw new XBrainError('invalid_arguments', `montage_name: unknown montage '${String(name)}' (known: ${MONTAGE_NAMES.join(', ')})`, { parameter: 'montage_name' });
+  if (!t)
+    throw new XBrainError('invalid_arguments', `montage_name: unknown montage '${String(name)}' (known: ${MONTAGE_NAMES.join(', ')})`, {
+      parameter: 'montage_name',
+    });
   const m = new Map<string, [number, number, number]>();
   t.names.forEach((n, i) => m.set(n, [t.xyz[3 * i], t.xyz[3 * i + 1], t.xyz[3 * i + 2]]));
   return m;

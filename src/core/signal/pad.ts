@@ -7,7 +7,8 @@ export function reflectLimitedPad(x: ArrayLike<number>, nLeft: number, nRight: n
   const out = new Float64Array(n + nLeft + nRight);
   const lz = Math.max(nLeft - n + 1, 0);
   const rz = Math.max(nRight - n + 1, 0);
-  const x0 = x[0], xl = x[n - 1];
+  const x0 = x[0],
+    xl = x[n - 1];
   // left: x[nLeft:0:-1] reflected → positions lz .. nLeft-1 hold 2·x0 − x[k] for k = nLeft-lz … 1
   let o = lz;
   for (let k = nLeft - lz; k >= 1; k--) out[o++] = 2 * x0 - x[k];
@@ -22,7 +23,8 @@ export function reflectLimitedPad(x: ArrayLike<number>, nLeft: number, nRight: n
 export function oddExtension(x: ArrayLike<number>, n: number): Float64Array {
   const len = x.length;
   const out = new Float64Array(len + 2 * n);
-  const x0 = x[0], xl = x[len - 1];
+  const x0 = x[0],
+    xl = x[len - 1];
   for (let k = 0; k < n; k++) out[k] = 2 * x0 - x[n - k];
   for (let i = 0; i < len; i++) out[n + i] = x[i];
   for (let k = 0; k < n; k++) out[n + len + k] = 2 * xl - x[len - 2 - k];

@@ -20,7 +20,10 @@ export function signalArgError(parameter: SignalParam, message: string, details:
 export function checkBand(sfreq: number, low: number | null, high: number | null): void {
   const nyq = sfreq / 2;
   if (low === null && high === null) throw signalArgError('low', 'at least one of {low} and {high} must be given');
-  for (const [p, f] of [['low', low], ['high', high]] as const) {
+  for (const [p, f] of [
+    ['low', low],
+    ['high', high],
+  ] as const) {
     if (f !== null && !(f > 0 && f < nyq)) throw signalArgError(p, `{${p}}: ${f} Hz must lie between 0 and Nyquist (${nyq} Hz at ${sfreq} Hz sampling)`);
   }
   if (low !== null && high !== null && !(low < high)) throw signalArgError('low', `{low}: ${low} Hz must be below {high} (${high} Hz)`);

@@ -47,16 +47,33 @@ export function epochsPayload(e: Epochs, requested?: readonly string[]): EpochsP
     label: labelName(e, e.labels[k]),
     data: ch.map((c) => decimate(e.data, row(k, c), e.nTimes, step)),
   }));
-  const erp = Object.entries(e.eventId).sort((a, b) => a[1] - b[1]).map(([label, l]) => {
-    const acc = ch.map(() => new Float64Array(e.nTimes));
-    let count = 0;
-    for (let k = 0; k < e.nEpochs; k++) {
-      if (e.labels[k] !== l) continue;
-      count++;
-      ch.forEach((c, j) => { const o = row(k, c); const a = acc[j]; for (let i = 0; i < e.nTimes; i++) a[i] += e.data[o + i]; });
-    }
-    return { label, count, mean: acc.map((a) => decimate(a.map((v) => v / Math.max(count, 1)), 0, e.nTimes, step)) };
-  });
+  const erp = Object.entries(e.eventId)
+    .sort((a, b) => a[1] - b[1])
+    .map(([label, l]) => {
+      const acc = ch.map(() => new Float64Array(e.nTimes));
+      let count = 0;
+      for (let k = 0; k < e.nEpochs; k++) {
+        if (e.labels[k] !== l) continue;
+        count++;
+        ch.forEach((c, j) => {
+          const o = row(k, c);
+          const a = acc[j];
+          for (let i = 0; i < e.nTimes; i++) a[i] += e.data[o + i];
+        });
+      }
+      return {
+        label,
+        count,
+        mean: acc.map((a) =>
+          decimate(
+            a.map((v) => v / Math.max(count, 1)),
+            0,
+            e.nTimes,
+            step,
+          ),
+        ),
+      };
+    });
   return { sfreq: e.sfreq, times, channels: ch.map((c) => e.channels[c]), unit: 'µV', traces, markers: [{ time: 0, label: 'event' }], erp };
 }
 
@@ -66,7 +83,8 @@ export function rawPayload(r: Recording, opts: { channels?: readonly string[]; s
   const ch = pickChannels(names, opts.channels);
   const start = opts.start ?? 0;
   const duration = opts.duration ?? Math.min(10, r.nTimes / r.sfreq);
-  if (!(start >= 0) || start >= r.nTimes / r.sfreq) throw new XBrainError('invalid_arguments', `start: ${start} s is outside the recording (0 … ${(r.nTimes / r.sfreq).toFixed(2)} s)`, { parameter: 'start' });
+  if (!(start >= 0) || start >= r.nTimes / r.sfreq)
+    throw new XBrainError('invalid_arguments', `start: ${start} s is outside the recording (0 … ${(r.nTimes / r.sfreq).toFixed(2)} s)`, { parameter: 'start' });
   if (!(duration > 0)) throw new XBrainError('invalid_arguments', `duration: must be positive, got ${duration}`, { parameter: 'duration' });
   const s0 = Math.round(start * r.sfreq);
   const n = Math.min(Math.round(duration * r.sfreq), r.nTimes - s0);
@@ -80,9 +98,13 @@ export function rawPayload(r: Recording, opts: { channels?: readonly string[]; s
     if (s >= s0 && s < s0 + n) markers.push({ time: s / r.sfreq, label: byCode.get(r.events.codes[i]) ?? String(r.events.codes[i]) });
   }
   return {
-    sfreq: r.sfreq, times, channels: ch.map((c) => names[c]), unit: 'µV',
+    sfreq: r.sfreq,
+    times,
+    channels: ch.map((c) => names[c]),
+    unit: 'µV',
     traces: [{ epoch: 0, label: r.path.split(/[\\/]/).pop() ?? r.path, data: ch.map((c) => decimate(r.data[c], s0, n, step)) }],
-    markers, erp: [],
+    markers,
+    erp: [],
   };
 }
 
@@ -99,15 +121,18 @@ export function psdPayload(source: { epochs: Epochs } | { recording: Recording }
   let names: string[], sfreq: number, rowsOf: (c: number) => ArrayLike<number>[];
   if ('epochs' in source) {
     const e = source.epochs;
-    names = e.channels; sfreq = e.sfreq;
+    names = e.channels;
+    sfreq = e.sfreq;
     rowsOf = (c) => Array.from({ length: e.nEpochs }, (_, k) => e.data.subarray((k * e.nChannels + c) * e.nTimes, (k * e.nChannels + c + 1) * e.nTimes));
   } else {
     const r = source.recording;
-    names = r.channels.map((c) => c.name); sfreq = r.sfreq;
+    names = r.channels.map((c) => c.name);
+    sfreq = r.sfreq;
     rowsOf = (c) => [r.data[c]];
   }
   const ch = pickChannels(names, requested);
-  let freqs: number[] = [], nFft = 0;
+  let freqs: number[] = [],
+    nFft = 0;
   const values = ch.map((c) => {
     const p = welchPsd(rowsOf(c), sfreq);
     freqs = Array.from(p.freqs, (f) => Number(f.toFixed(4)));

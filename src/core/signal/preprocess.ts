@@ -24,7 +24,9 @@ export interface StepResult {
 }
 
 function dataPicks(d: SignalData): number[] {
-  const picks = channelTypes(d).map((t, i) => (isDataChannel(t) ? i : -1)).filter((i) => i >= 0);
+  const picks = channelTypes(d)
+    .map((t, i) => (isDataChannel(t) ? i : -1))
+    .filter((i) => i >= 0);
   if (picks.length === 0) throw new XBrainError('invalid_state', 'no EEG/MEG data channels to process (all channels are stim, EOG or misc)');
   return picks;
 }
@@ -52,17 +54,35 @@ export async function bandpass(d: SignalData, o: FilterOptions, par: RunRowsOpti
   if (o.method === 'fir') {
     const fir = designFir(sfreq, o.lFreq, o.hFreq);
     const n = minTimes(d);
-    if (fir.length > n) warnings.push(`filter_length (${fir.length}) is longer than the signal (${n}), distortion is likely. Reduce the filter length or filter a longer signal.`);
+    if (fir.length > n)
+      warnings.push(
+        `filter_length (${fir.length}) is longer than the signal (${n}), distortion is likely. Reduce the filter length or filter a longer signal.`,
+      );
     const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'fir', taps: fir.taps }, i, out, par));
     return {
-      data, warnings,
+      data,
+      warnings,
       description: `Filtering ${band} (FIR, ${fir.length} taps)`,
       design: {
-        method: 'fir', fir_design: fir.design, kind: fir.kind, window: fir.window, phase: fir.phase, pad: fir.pad,
-        filter_length: fir.length, filter_length_seconds: fir.length / sfreq, l_freq: fir.lFreq, h_freq: fir.hFreq,
-        l_trans_bandwidth: fir.lTransBandwidth, h_trans_bandwidth: fir.hTransBandwidth,
-        cutoff_minus_6db: [fir.lFreq === null ? null : (fir.lFreq as number) - fir.lTransBandwidth! / 2, fir.hFreq === null ? null : (fir.hFreq as number) + fir.hTransBandwidth! / 2],
-        sfreq, channels: picks.length, mne_log: fir.log,
+        method: 'fir',
+        fir_design: fir.design,
+        kind: fir.kind,
+        window: fir.window,
+        phase: fir.phase,
+        pad: fir.pad,
+        filter_length: fir.length,
+        filter_length_seconds: fir.length / sfreq,
+        l_freq: fir.lFreq,
+        h_freq: fir.hFreq,
+        l_trans_bandwidth: fir.lTransBandwidth,
+        h_trans_bandwidth: fir.hTransBandwidth,
+        cutoff_minus_6db: [
+          fir.lFreq === null ? null : (fir.lFreq as number) - fir.lTransBandwidth! / 2,
+          fir.hFreq === null ? null : (fir.hFreq as number) + fir.hTransBandwidth! / 2,
+        ],
+        sfreq,
+        channels: picks.length,
+        mne_log: fir.log,
       },
     };
   }
@@ -70,12 +90,25 @@ export async function bandpass(d: SignalData, o: FilterOptions, par: RunRowsOpti
   const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'iir', sos: iir.sos, padlen: iir.padlen }, i, out, par));
   const n = minTimes(d);
   return {
-    data, warnings,
+    data,
+    warnings,
     description: `Filtering ${band} (IIR Butterworth order ${o.iirOrder}, zero-phase)`,
     design: {
-      method: 'iir', ftype: iir.ftype, order: iir.order, effective_order: 2 * iir.order * (iir.btype === 'bandpass' ? 2 : 1), btype: iir.btype,
-      sos: iir.sos.map((s) => Array.from(s)), padlen: Math.min(iir.padlen, n - 1), padtype: iir.padtype, phase: iir.phase,
-      application: 'scipy.signal.sosfiltfilt (forward-backward)', l_freq: o.lFreq, h_freq: o.hFreq, sfreq, channels: picks.length, mne_log: iir.log,
+      method: 'iir',
+      ftype: iir.ftype,
+      order: iir.order,
+      effective_order: 2 * iir.order * (iir.btype === 'bandpass' ? 2 : 1),
+      btype: iir.btype,
+      sos: iir.sos.map((s) => Array.from(s)),
+      padlen: Math.min(iir.padlen, n - 1),
+      padtype: iir.padtype,
+      phase: iir.phase,
+      application: 'scipy.signal.sosfiltfilt (forward-backward)',
+      l_freq: o.lFreq,
+      h_freq: o.hFreq,
+      sfreq,
+      channels: picks.length,
+      mne_log: iir.log,
     },
   };
 }
@@ -92,7 +125,11 @@ export async function notch(d: SignalData, freq: number, par: RunRowsOptions = {
   // counted before any list is built: a tiny freq would otherwise mean billions of notches
   const harmonics = Math.floor((nyq - 2) / freq);
   if (harmonics > MAX_NOTCH_HARMONICS) {
-    throw signalArgError('freq', `{freq}: ${freq} Hz would notch ${harmonics} harmonics (${freq}, ${2 * freq}, … Hz up to Nyquist ${nyq} Hz), erasing the EEG bands; at most ${MAX_NOTCH_HARMONICS} are notched — line noise is at 50 or 60 Hz`, { harmonics });
+    throw signalArgError(
+      'freq',
+      `{freq}: ${freq} Hz would notch ${harmonics} harmonics (${freq}, ${2 * freq}, … Hz up to Nyquist ${nyq} Hz), erasing the EEG bands; at most ${MAX_NOTCH_HARMONICS} are notched — line noise is at 50 or 60 Hz`,
+      { harmonics },
+    );
   }
   const freqs = notchHarmonics(freq, sfreq);
   if (freqs.length === 0) throw signalArgError('freq', `{freq}: ${freq} Hz leaves no notch at least 2 Hz below Nyquist (${nyq} Hz)`);
@@ -101,15 +138,31 @@ export async function notch(d: SignalData, freq: number, par: RunRowsOptions = {
   const warnings: string[] = [];
   if (fir.length > minTimes(d)) warnings.push(`filter_length (${fir.length}) is longer than the signal (${minTimes(d)}), distortion is likely.`);
   const inBands = freqs.filter((f) => f >= 1 && f <= 40);
-  if (inBands.length) warnings.push(`freq ${freq} Hz is not a mains frequency (50/60 Hz): the notches at ${inBands.join(', ')} Hz fall inside the EEG bands (1–40 Hz) and remove brain signal there.`);
+  if (inBands.length)
+    warnings.push(
+      `freq ${freq} Hz is not a mains frequency (50/60 Hz): the notches at ${inBands.join(', ')} Hz fall inside the EEG bands (1–40 Hz) and remove brain signal there.`,
+    );
   const data = await mapRowsAsync(d, picks, (i, out) => runRows({ kind: 'fir', taps: fir.taps }, i, out, par));
   return {
-    data, warnings,
+    data,
+    warnings,
     description: `Notch ${freqs.join(', ')} Hz`,
     design: {
-      method: 'fir', fir_design: 'firwin', kind: 'bandstop', window: 'hamming', phase: 'zero', pad: 'reflect_limited', freqs,
-      notch_widths: freqs.map((f) => f / 200), trans_bandwidth: 1, filter_length: fir.length, filter_length_seconds: fir.length / sfreq,
-      stop_band_pass_edges: (fir.lFreq as number[]).map((l, i) => [l, (fir.hFreq as number[])[i]]), sfreq, channels: picks.length, mne_log: fir.log,
+      method: 'fir',
+      fir_design: 'firwin',
+      kind: 'bandstop',
+      window: 'hamming',
+      phase: 'zero',
+      pad: 'reflect_limited',
+      freqs,
+      notch_widths: freqs.map((f) => f / 200),
+      trans_bandwidth: 1,
+      filter_length: fir.length,
+      filter_length_seconds: fir.length / sfreq,
+      stop_band_pass_edges: (fir.lFreq as number[]).map((l, i) => [l, (fir.hFreq as number[])[i]]),
+      sfreq,
+      channels: picks.length,
+      mne_log: fir.log,
     },
   };
 }
@@ -142,7 +195,8 @@ export async function resample(d: SignalData, rate: number, par: RunRowsOptions 
     data = { ...data, epochs: { ...data.epochs, sfreq: rate } };
   }
   return {
-    data, warnings: [],
+    data,
+    warnings: [],
     description: `Resample ${sfreq} → ${rate} Hz`,
     design: { method: 'fft', from: sfreq, to: rate, ratio, npad: 100, window: 'boxcar', pad: 'reflect_limited', events: 'round(sample * new / old)' },
   };
@@ -158,16 +212,22 @@ export function reference(d: SignalData, method: string): StepResult {
   const m = method.trim();
   if (!m) throw signalArgError('method', '{method}: give "average" or a channel name');
   let refIdx: number[], label: string;
-  if (m.toLowerCase() === 'average') { refIdx = eeg; label = 'average'; }
-  else {
-    const req = m.split(',').map((s) => s.trim()).filter(Boolean);
+  if (m.toLowerCase() === 'average') {
+    refIdx = eeg;
+    label = 'average';
+  } else {
+    const req = m
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     refIdx = matchChannels(req, names, 'method', '{method}');
     label = refIdx.map((i) => names[i]).join(', ');
   }
   const apply = new Set(eeg);
   const data = mapAcrossChannels(d, (i, out) => referenceRows(i, out, refIdx, apply));
   return {
-    data, warnings: [],
+    data,
+    warnings: [],
     description: `Re-reference: ${label}`,
     design: { ref_channels: label === 'average' ? 'average' : refIdx.map((i) => names[i]), applied_to: eeg.length, projection: false },
   };
@@ -188,9 +248,18 @@ export function selectChannels(d: SignalData, channels: readonly string[]): Step
     for (let k = 0; k < e.nEpochs; k++) {
       idx.forEach((c, j) => out.set(e.data.subarray((k * e.nChannels + c) * e.nTimes, (k * e.nChannels + c + 1) * e.nTimes), (k * idx.length + j) * e.nTimes));
     }
-    data = { kind: 'epochs', epochs: { ...e, data: out, nChannels: idx.length, channels: idx.map((i) => e.channels[i]) }, channelTypes: idx.map((i) => d.channelTypes[i]) };
+    data = {
+      kind: 'epochs',
+      epochs: { ...e, data: out, nChannels: idx.length, channels: idx.map((i) => e.channels[i]) },
+      channelTypes: idx.map((i) => d.channelTypes[i]),
+    };
   }
-  return { data, warnings: [], description: `Select ${idx.length} channel(s): ${idx.map((i) => names[i]).join(', ')}`, design: { picked: idx.map((i) => names[i]) } };
+  return {
+    data,
+    warnings: [],
+    description: `Select ${idx.length} channel(s): ${idx.map((i) => names[i]).join(', ')}`,
+    design: { picked: idx.map((i) => names[i]) },
+  };
 }
 
 /** z-score or min-max per channel over time (raw) or per trial × channel (epochs), eps 1e-12, every channel. */
@@ -200,7 +269,8 @@ export function normalize(d: SignalData, method: NormalizeMethod): StepResult {
   const all = channelNames(d).map((_, i) => i);
   const data = mapRows(d, all, (i, out) => normalizeRows(i, out, method));
   return {
-    data, warnings: [],
+    data,
+    warnings: [],
     description: `Normalize (${method})`,
     design: { method, eps: 1e-12, axis: d.kind === 'raw' ? 'per channel over time' : 'per epoch and channel over time' },
   };

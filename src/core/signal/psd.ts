@@ -21,9 +21,13 @@ export function welchPsd(rows: readonly ArrayLike<number>[], sfreq: number, opts
   for (let i = 0; i < nFft; i++) wss += win[i] * win[i];
   const nSeg = Math.max(Math.floor(n / nFft), 0);
   const nFreq = Math.floor(nFft / 2) + 1;
-  const fmin = opts.fmin ?? 0, fmax = opts.fmax ?? Infinity;
+  const fmin = opts.fmin ?? 0,
+    fmax = opts.fmax ?? Infinity;
   const keep: number[] = [];
-  for (let k = 0; k < nFreq; k++) { const f = (k * sfreq) / nFft; if (f >= fmin && f <= fmax) keep.push(k); }
+  for (let k = 0; k < nFreq; k++) {
+    const f = (k * sfreq) / nFft;
+    if (f >= fmin && f <= fmax) keep.push(k);
+  }
   const freqs = Float64Array.from(keep, (k) => (k * sfreq) / nFft);
   const plan = fftPlan(nFft);
   const buf = new Float64Array(2 * nFft);
@@ -34,7 +38,10 @@ export function welchPsd(rows: readonly ArrayLike<number>[], sfreq: number, opts
       let m = 0;
       for (let i = 0; i < nFft; i++) m += row[off + i];
       m /= nFft;
-      for (let i = 0; i < nFft; i++) { buf[2 * i] = (row[off + i] - m) * win[i]; buf[2 * i + 1] = 0; }
+      for (let i = 0; i < nFft; i++) {
+        buf[2 * i] = (row[off + i] - m) * win[i];
+        buf[2 * i + 1] = 0;
+      }
       plan.forward(buf);
       for (let k = 0; k < nFreq; k++) acc[k] += buf[2 * k] ** 2 + buf[2 * k + 1] ** 2;
     }

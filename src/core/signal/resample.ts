@@ -29,7 +29,10 @@ export function resamplePlan(nIn: number, up: number, down: number, npad = 100):
 }
 
 /** Work arrays of one plan, reusable across the pairs of a resampleRows call. */
-export interface ResampleScratch { z: Float64Array; s: Float64Array }
+export interface ResampleScratch {
+  z: Float64Array;
+  s: Float64Array;
+}
 
 export function resampleScratch(plan: ResamplePlan): ResampleScratch {
   return { z: new Float64Array(2 * plan.oldLen), s: new Float64Array(2 * plan.newLen) };
@@ -44,7 +47,8 @@ function padInto(x: ArrayLike<number>, npad: number, z: Float64Array, offset: nu
     for (let i = 0; i < p.length; i++) z[2 * i + offset] = p[i];
     return;
   }
-  const x0 = x[0], xl = x[n - 1];
+  const x0 = x[0],
+    xl = x[n - 1];
   let o = offset;
   for (let k = npad; k >= 1; k--, o += 2) z[o] = 2 * x0 - x[k];
   for (let i = 0; i < n; i++, o += 2) z[o] = x[i];
@@ -53,8 +57,11 @@ function padInto(x: ArrayLike<number>, npad: number, z: Float64Array, offset: nu
 
 /** Resample one or two channels; outputs have plan.nOut samples. */
 export function resamplePair(
-  a: ArrayLike<number>, b: ArrayLike<number> | null, plan: ResamplePlan,
-  outA: { [i: number]: number }, outB: { [i: number]: number } | null,
+  a: ArrayLike<number>,
+  b: ArrayLike<number> | null,
+  plan: ResamplePlan,
+  outA: { [i: number]: number },
+  outB: { [i: number]: number } | null,
   scratch: ResampleScratch = resampleScratch(plan),
 ): void {
   const { oldLen: N, newLen: M, npad, nOut, toRemove } = plan;
@@ -74,19 +81,32 @@ export function resamplePair(
   for (let k = 0; k <= Math.min(half, lastIn); k++) {
     // unpack the two real spectra from the shared complex one
     const kr = (N - k) % N;
-    const zr = z[2 * k], zi = z[2 * k + 1], cr = z[2 * kr], ci = -z[2 * kr + 1];
-    let x1r = (zr + cr) / 2, x1i = (zi + ci) / 2;
-    let x2r = (zi - ci) / 2, x2i = -(zr - cr) / 2;
+    const zr = z[2 * k],
+      zi = z[2 * k + 1],
+      cr = z[2 * kr],
+      ci = -z[2 * kr + 1];
+    let x1r = (zr + cr) / 2,
+      x1i = (zi + ci) / 2;
+    let x2r = (zi - ci) / 2,
+      x2i = -(zr - cr) / 2;
     let f = scale;
     if (k === nyqBin) f *= nyqFactor;
-    x1r *= f; x1i *= f; x2r *= f; x2i *= f;
+    x1r *= f;
+    x1i *= f;
+    x2r *= f;
+    x2i *= f;
     // irfft ignores the imaginary part of DC and, for even M, of the Nyquist bin
-    if (k === 0 || (M % 2 === 0 && k === M / 2)) { x1i = 0; x2i = 0; }
+    if (k === 0 || (M % 2 === 0 && k === M / 2)) {
+      x1i = 0;
+      x2i = 0;
+    }
     // C = X1 + i·X2 at k, and conj(X1) + i·conj(X2) at M − k
-    s[2 * k] = x1r - x2i; s[2 * k + 1] = x1i + x2r;
+    s[2 * k] = x1r - x2i;
+    s[2 * k + 1] = x1i + x2r;
     if (k !== 0 && !(M % 2 === 0 && k === M / 2)) {
       const m = M - k;
-      s[2 * m] = x1r + x2i; s[2 * m + 1] = -x1i + x2r;
+      s[2 * m] = x1r + x2i;
+      s[2 * m + 1] = -x1i + x2r;
     }
   }
   fftPlan(M).inverse(s);

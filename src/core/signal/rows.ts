@@ -18,11 +18,15 @@ export function firRows(input: readonly Row[], output: readonly Row[], design: P
   const kernels = new Map<number, FirKernel>();
   const kernelFor = (n: number) => {
     let k = kernels.get(n);
-    if (!k) { k = firKernel(design.taps, n); kernels.set(n, k); }
+    if (!k) {
+      k = firKernel(design.taps, n);
+      kernels.set(n, k);
+    }
     return k;
   };
   for (let c = 0; c < input.length; c += 2) {
-    const a = input[c], b = c + 1 < input.length ? input[c + 1] : null;
+    const a = input[c],
+      b = c + 1 < input.length ? input[c + 1] : null;
     // a pair shares one complex FFT only when both rows have the same length
     if (b && b.length === a.length) firFilterPair(a, b, kernelFor(a.length), output[c], output[c + 1]);
     else {
@@ -35,11 +39,15 @@ export function firRows(input: readonly Row[], output: readonly Row[], design: P
 /** Forward-backward Butterworth SOS (scipy sosfiltfilt, odd padding) with MNE's padlen capped at n − 1. */
 export function iirRows(input: readonly Row[], output: readonly Row[], design: Pick<IirDesign, 'sos' | 'padlen'>): void {
   const zi = sosfiltZi(design.sos);
-  let ext = new Float64Array(0), ext2 = new Float64Array(0);
+  let ext = new Float64Array(0),
+    ext2 = new Float64Array(0);
   for (let c = 0; c < input.length; c += 2) {
     const x = input[c];
     const padlen = Math.min(design.padlen, x.length - 1);
-    if (ext.length !== x.length + 2 * padlen) { ext = new Float64Array(x.length + 2 * padlen); ext2 = new Float64Array(ext.length); }
+    if (ext.length !== x.length + 2 * padlen) {
+      ext = new Float64Array(x.length + 2 * padlen);
+      ext2 = new Float64Array(ext.length);
+    }
     const y = c + 1 < input.length ? input[c + 1] : null;
     if (y && y.length === x.length) sosfiltfiltPairInto(design.sos, x, y, padlen, zi, ext, ext2, output[c], output[c + 1]);
     else {
@@ -53,7 +61,9 @@ export function iirRows(input: readonly Row[], output: readonly Row[], design: P
 }
 
 function oddExtendInto(x: ArrayLike<number>, padlen: number, ext: Float64Array): void {
-  const n = x.length, x0 = x[0], xl = x[n - 1];
+  const n = x.length,
+    x0 = x[0],
+    xl = x[n - 1];
   for (let k = 0; k < padlen; k++) ext[k] = 2 * x0 - x[padlen - k];
   for (let i = 0; i < n; i++) ext[padlen + i] = x[i];
   for (let k = 0; k < padlen; k++) ext[padlen + n + k] = 2 * xl - x[n - 2 - k];
@@ -64,31 +74,55 @@ function normalizedSos(sos: readonly Float64Array[]): Float64Array {
   const co = new Float64Array(5 * ns);
   for (let s = 0; s < ns; s++) {
     const inv = 1 / sos[s][3];
-    co[5 * s] = sos[s][0] * inv; co[5 * s + 1] = sos[s][1] * inv; co[5 * s + 2] = sos[s][2] * inv;
-    co[5 * s + 3] = sos[s][4] * inv; co[5 * s + 4] = sos[s][5] * inv;
+    co[5 * s] = sos[s][0] * inv;
+    co[5 * s + 1] = sos[s][1] * inv;
+    co[5 * s + 2] = sos[s][2] * inv;
+    co[5 * s + 3] = sos[s][4] * inv;
+    co[5 * s + 4] = sos[s][5] * inv;
   }
   return co;
 }
 
 /** Two channels of equal length at once: two independent recursions per step keep the CPU's pipelines busy. */
-export function sosfiltfiltPairInto(sos: readonly Float64Array[], xa: ArrayLike<number>, xb: ArrayLike<number>, padlen: number, zi: Float64Array, ea: Float64Array, eb: Float64Array, outA: Row, outB: Row): void {
+export function sosfiltfiltPairInto(
+  sos: readonly Float64Array[],
+  xa: ArrayLike<number>,
+  xb: ArrayLike<number>,
+  padlen: number,
+  zi: Float64Array,
+  ea: Float64Array,
+  eb: Float64Array,
+  outA: Row,
+  outB: Row,
+): void {
   const n = xa.length;
-  if (n <= padlen) throw new XBrainError('invalid_arguments', `The length of the input vector x must be greater than padlen, which is ${padlen}.`, { parameter: 'padlen' });
+  if (n <= padlen)
+    throw new XBrainError('invalid_arguments', `The length of the input vector x must be greater than padlen, which is ${padlen}.`, { parameter: 'padlen' });
   const len = n + 2 * padlen;
   oddExtendInto(xa, padlen, ea);
   oddExtendInto(xb, padlen, eb);
   const ns = sos.length;
   const co = normalizedSos(sos);
-  const sa = new Float64Array(2 * ns), sb = new Float64Array(2 * ns);
+  const sa = new Float64Array(2 * ns),
+    sb = new Float64Array(2 * ns);
   for (let pass = 0; pass < 2; pass++) {
     const first = pass === 0 ? 0 : len - 1;
-    const a0 = ea[first], b0 = eb[first];
-    for (let i = 0; i < 2 * ns; i++) { sa[i] = zi[i] * a0; sb[i] = zi[i] * b0; }
+    const a0 = ea[first],
+      b0 = eb[first];
+    for (let i = 0; i < 2 * ns; i++) {
+      sa[i] = zi[i] * a0;
+      sb[i] = zi[i] * b0;
+    }
     const step = pass === 0 ? 1 : -1;
     for (let i = first, m = 0; m < len; m++, i += step) {
-      let u = ea[i], v = eb[i];
+      let u = ea[i],
+        v = eb[i];
       for (let s = 0, q = 0; s < ns; s++, q += 5) {
-        const B0 = co[q], B1 = co[q + 1], B2 = co[q + 2], A1 = co[q + 3], A2 = co[q + 4];
+        const B0 = co[q],
+          B1 = co[q + 1],
+          B2 = co[q + 2],
+          A1 = co[q + 3],
+          A2 = co[q + 4];
         const j = 2 * s;
         const yu = B0 * u + sa[j];
         const yv = B0 * v + sb[j];
@@ -96,12 +130,17 @@ export function sosfiltfiltPairInto(sos: readonly Float64Array[], xa: ArrayLike<
         sb[j] = B1 * v - A1 * yv + sb[j + 1];
         sa[j + 1] = B2 * u - A2 * yu;
         sb[j + 1] = B2 * v - A2 * yv;
-        u = yu; v = yv;
+        u = yu;
+        v = yv;
       }
-      ea[i] = u; eb[i] = v;
+      ea[i] = u;
+      eb[i] = v;
     }
   }
-  for (let i = 0; i < n; i++) { outA[i] = ea[padlen + i]; outB[i] = eb[padlen + i]; }
+  for (let i = 0; i < n; i++) {
+    outA[i] = ea[padlen + i];
+    outB[i] = eb[padlen + i];
+  }
 }
 
 /**
@@ -112,7 +151,8 @@ export function sosfiltfiltPairInto(sos: readonly Float64Array[], xa: ArrayLike<
  */
 export function sosfiltfiltInto(sos: readonly Float64Array[], x: ArrayLike<number>, padlen: number, zi: Float64Array, ext: Float64Array, out: Row): void {
   const n = x.length;
-  if (n <= padlen) throw new XBrainError('invalid_arguments', `The length of the input vector x must be greater than padlen, which is ${padlen}.`, { parameter: 'padlen' });
+  if (n <= padlen)
+    throw new XBrainError('invalid_arguments', `The length of the input vector x must be greater than padlen, which is ${padlen}.`, { parameter: 'padlen' });
   const len = n + 2 * padlen;
   oddExtendInto(x, padlen, ext);
   const ns = sos.length;
@@ -160,7 +200,8 @@ export function resampledLength(n: number, up: number, down: number, npad = 100)
  */
 export function resampleStimRow(x: Row, out: Row, ratio: number): void {
   out.fill(0);
-  const n = x.length, m = out.length;
+  const n = x.length,
+    m = out.length;
   let prev = 0;
   for (let i = 0; i < n; i++) {
     const v = x[i];
@@ -179,7 +220,10 @@ export function referenceRows(input: readonly Row[], output: readonly Row[], ref
   // four rows per sweep: a quarter of the passes over `ref`, same float64 sums per sample (in row order)
   let j = 0;
   for (; j + 4 <= refIdx.length; j += 4) {
-    const a = input[refIdx[j]], b = input[refIdx[j + 1]], c = input[refIdx[j + 2]], d = input[refIdx[j + 3]];
+    const a = input[refIdx[j]],
+      b = input[refIdx[j + 1]],
+      c = input[refIdx[j + 2]],
+      d = input[refIdx[j + 3]];
     for (let i = 0; i < n; i++) ref[i] = ref[i] + a[i] + b[i] + c[i] + d[i];
   }
   for (; j < refIdx.length; j++) {
@@ -189,8 +233,12 @@ export function referenceRows(input: readonly Row[], output: readonly Row[], ref
   const inv = 1 / refIdx.length;
   for (let i = 0; i < n; i++) ref[i] *= inv;
   for (let c = 0; c < input.length; c++) {
-    const x = input[c], y = output[c];
-    if (!apply.has(c)) { y.set(x); continue; }
+    const x = input[c],
+      y = output[c];
+    if (!apply.has(c)) {
+      y.set(x);
+      continue;
+    }
     for (let i = 0; i < n; i++) y[i] = x[i] - ref[i];
   }
 }

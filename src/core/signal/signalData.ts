@@ -6,9 +6,7 @@ import type { ChannelType, Recording } from '../io/types';
 import type { Epochs } from './types';
 import type { Row } from './rows';
 
-export type SignalData =
-  | { kind: 'raw'; recordings: Recording[] }
-  | { kind: 'epochs'; epochs: Epochs; channelTypes: ChannelType[] };
+export type SignalData = { kind: 'raw'; recordings: Recording[] } | { kind: 'epochs'; epochs: Epochs; channelTypes: ChannelType[] };
 
 /** MNE's "data" channel types: what `filter`, `notch_filter` and the EEG reference touch by default. */
 const DATA_TYPES: ReadonlySet<ChannelType> = new Set(['eeg', 'mag', 'grad', 'seeg', 'ecog']);
@@ -40,27 +38,40 @@ export function minTimes(d: SignalData): number {
 export type RowOp = (input: readonly Row[], output: readonly Row[], group: { sfreq: number; nTimes: number }) => void;
 export type AsyncRowOp = (input: readonly Row[], output: readonly Row[], group: { sfreq: number; nTimes: number }) => Promise<void>;
 
-interface RowsJob { input: Row[]; output: Row[]; group: { sfreq: number; nTimes: number } }
-interface RowsPlan { picked: RowsJob[]; rest: RowsJob[]; build: () => SignalData }
+interface RowsJob {
+  input: Row[];
+  output: Row[];
+  group: { sfreq: number; nTimes: number };
+}
+interface RowsPlan {
+  picked: RowsJob[];
+  rest: RowsJob[];
+  build: () => SignalData;
+}
 
 /** The new arrays of a row operation, the rows to compute into them, and how to assemble the result afterwards. */
 function planRows(d: SignalData, picks: readonly number[], opts: { newTimes?: (n: number) => number; other?: unknown }): RowsPlan {
   const picked = new Set(picks);
   if (d.kind === 'raw') {
-    const jobs: RowsJob[] = [], rest: RowsJob[] = [];
+    const jobs: RowsJob[] = [],
+      rest: RowsJob[] = [];
     const parts = d.recordings.map((r) => {
       const n = opts.newTimes ? opts.newTimes(r.nTimes) : r.nTimes;
       const data = r.data.slice();
       const job = { input: picks.map((c) => r.data[c]), output: picks.map(() => new Float32Array(n)) as Row[], group: { sfreq: r.sfreq, nTimes: r.nTimes } };
       jobs.push(job);
-      picks.forEach((c, i) => { data[c] = job.output[i] as Float32Array; });
+      picks.forEach((c, i) => {
+        data[c] = job.output[i] as Float32Array;
+      });
       if (n !== r.nTimes || opts.other) {
         const others = r.data.map((_, c) => c).filter((c) => !picked.has(c));
         if (others.length) {
           if (!opts.other) throw new Error('mapRows: channels left out of a length-changing operation');
           const o = others.map(() => new Float32Array(n));
           rest.push({ input: others.map((c) => r.data[c]), output: o, group: { sfreq: r.sfreq, nTimes: r.nTimes } });
-          others.forEach((c, i) => { data[c] = o[i]; });
+          others.forEach((c, i) => {
+            data[c] = o[i];
+          });
         }
       }
       return { ...r, data, nTimes: n };
@@ -70,14 +81,21 @@ function planRows(d: SignalData, picks: readonly number[], opts: { newTimes?: (n
   const e = d.epochs;
   const n = opts.newTimes ? opts.newTimes(e.nTimes) : e.nTimes;
   const out = new Float32Array(e.nEpochs * e.nChannels * n);
-  const inRows: Row[] = [], outRows: Row[] = [], restIn: Row[] = [], restOut: Row[] = [];
+  const inRows: Row[] = [],
+    outRows: Row[] = [],
+    restIn: Row[] = [],
+    restOut: Row[] = [];
   for (let k = 0; k < e.nEpochs; k++) {
     for (let c = 0; c < e.nChannels; c++) {
       const src = e.data.subarray((k * e.nChannels + c) * e.nTimes, (k * e.nChannels + c + 1) * e.nTimes);
       const dst = out.subarray((k * e.nChannels + c) * n, (k * e.nChannels + c + 1) * n);
-      if (picked.has(c)) { inRows.push(src); outRows.push(dst); }
-      else if (opts.other) { restIn.push(src); restOut.push(dst); }
-      else if (n === e.nTimes) dst.set(src);
+      if (picked.has(c)) {
+        inRows.push(src);
+        outRows.push(dst);
+      } else if (opts.other) {
+        restIn.push(src);
+        restOut.push(dst);
+      } else if (n === e.nTimes) dst.set(src);
       else throw new Error('mapRows: channels left out of a length-changing operation');
     }
   }
@@ -93,12 +111,7 @@ function planRows(d: SignalData, picks: readonly number[], opts: { newTimes?: (n
  * Apply `op` to the picked channels. Channels not picked keep their array (raw) or are copied (epochs); when the
  * length changes (`newTimes`), every channel must be picked or handled by `other`.
  */
-export function mapRows(
-  d: SignalData,
-  picks: readonly number[],
-  op: RowOp,
-  opts: { newTimes?: (n: number) => number; other?: RowOp } = {},
-): SignalData {
+export function mapRows(d: SignalData, picks: readonly number[], op: RowOp, opts: { newTimes?: (n: number) => number; other?: RowOp } = {}): SignalData {
   const plan = planRows(d, picks, opts);
   for (const j of plan.picked) op(j.input, j.output, j.group);
   for (const j of plan.rest) opts.other!(j.input, j.output, j.group);

@@ -27,24 +27,37 @@ export function windowCount(recordings: readonly Recording[], duration: number, 
   }, 0);
 }
 
-export function windowRecordings(recordings: readonly Recording[], duration: number, overlap: number, label: string, opts: { budget?: (bytes: number, parameter: string) => void } = {}): WindowResult {
+export function windowRecordings(
+  recordings: readonly Recording[],
+  duration: number,
+  overlap: number,
+  label: string,
+  opts: { budget?: (bytes: number, parameter: string) => void } = {},
+): WindowResult {
   if (recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded');
   if (!(duration > 0)) throw new XBrainError('invalid_arguments', `duration: must be positive, got ${duration}`, { parameter: 'duration' });
-  if (!(overlap >= 0 && overlap < duration)) throw new XBrainError('invalid_arguments', `overlap: must be ≥ 0 and below duration (${duration} s), got ${overlap}`, { parameter: 'overlap' });
+  if (!(overlap >= 0 && overlap < duration))
+    throw new XBrainError('invalid_arguments', `overlap: must be ≥ 0 and below duration (${duration} s), got ${overlap}`, { parameter: 'overlap' });
   if (!label.trim()) throw new XBrainError('invalid_arguments', 'label: must not be empty', { parameter: 'label' });
   const first = recordings[0];
   const sfreq = first.sfreq;
   const names = first.channels.map((c) => c.name);
   for (const r of recordings) {
     if (r.sfreq !== sfreq) throw new XBrainError('invalid_state', `${r.path}: sampling rate ${r.sfreq} Hz differs from ${sfreq} Hz; resample first`);
-    if (r.channels.length !== names.length || r.channels.some((c, i) => c.name !== names[i])) throw new XBrainError('invalid_state', `${r.path}: channels differ from ${first.path}`);
+    if (r.channels.length !== names.length || r.channels.some((c, i) => c.name !== names[i]))
+      throw new XBrainError('invalid_state', `${r.path}: channels differ from ${first.path}`);
   }
   // MNE: tmax = duration − 1/sfreq, so the window holds round(tmax·sfreq) + 1 samples
   const windowSamples = pyRound((duration - 1 / sfreq) * sfreq) + 1;
   const step = sfreq * (duration - overlap);
-  if (windowSamples < 1) throw new XBrainError('invalid_arguments', `duration: ${duration} s is shorter than one sample at ${sfreq} Hz`, { parameter: 'duration' });
+  if (windowSamples < 1)
+    throw new XBrainError('invalid_arguments', `duration: ${duration} s is shorter than one sample at ${sfreq} Hz`, { parameter: 'duration' });
   if (step < 1) {
-    throw new XBrainError('invalid_arguments', `overlap: windows would start ${((duration - overlap) * 1000).toPrecision(3)} ms apart, less than one sample (${(1000 / sfreq).toPrecision(3)} ms at ${sfreq} Hz); use overlap ≤ ${(duration - 1 / sfreq).toFixed(4)} s`, { parameter: 'overlap' });
+    throw new XBrainError(
+      'invalid_arguments',
+      `overlap: windows would start ${((duration - overlap) * 1000).toPrecision(3)} ms apart, less than one sample (${(1000 / sfreq).toPrecision(3)} ms at ${sfreq} Hz); use overlap ≤ ${(duration - 1 / sfreq).toFixed(4)} s`,
+      { parameter: 'overlap' },
+    );
   }
   opts.budget?.(windowCount(recordings, duration, overlap) * names.length * windowSamples * 4, overlap > 0 ? 'overlap' : 'duration');
   const starts: { rec: number; sample: number }[] = [];
@@ -62,7 +75,11 @@ export function windowRecordings(recordings: readonly Recording[], duration: num
     return n;
   });
   if (starts.length === 0) {
-    throw new XBrainError('invalid_arguments', `duration: no ${duration} s window fits in the recordings (longest ${(Math.max(...recordings.map((r) => r.nTimes)) / sfreq).toFixed(2)} s)`, { parameter: 'duration' });
+    throw new XBrainError(
+      'invalid_arguments',
+      `duration: no ${duration} s window fits in the recordings (longest ${(Math.max(...recordings.map((r) => r.nTimes)) / sfreq).toFixed(2)} s)`,
+      { parameter: 'duration' },
+    );
   }
   const nCh = names.length;
   const data = new Float32Array(starts.length * nCh * windowSamples);
@@ -71,7 +88,13 @@ export function windowRecordings(recordings: readonly Recording[], duration: num
     for (let c = 0; c < nCh; c++) data.set(r.data[c].subarray(w.sample, w.sample + windowSamples), (k * nCh + c) * windowSamples);
   });
   const epochs: Epochs = {
-    data, nEpochs: starts.length, nChannels: nCh, nTimes: windowSamples, channels: names.slice(), sfreq, tmin: 0,
+    data,
+    nEpochs: starts.length,
+    nChannels: nCh,
+    nTimes: windowSamples,
+    channels: names.slice(),
+    sfreq,
+    tmin: 0,
     eventId: { [label]: 0 },
     labels: new Int32Array(starts.length),
     subject: starts.map((w) => recordings[w.rec].subject),

@@ -58,5 +58,7 @@ export function stagesOf(tool: string): readonly Stage[] {
 
 /** The tools offered in `stage`, in the table's (= the definitions') order. */
 export function toolsAvailableIn(stage: Stage): string[] {
-  return Object.entries(TOOL_STAGES).filter(([, stages]) => (stages as readonly Stage[]).includes(stage)).map(([name]) => name);
+  return Object.entries(TOOL_STAGES)
+    .filter(([, stages]) => (stages as readonly Stage[]).includes(stage))
+    .map(([name]) => name);
 }

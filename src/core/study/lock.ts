@@ -80,15 +80,18 @@ export function acquireStudyLock(workspace: string, command: string): { recovere
       }
       return { recoveredFrom };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new XBrainError('unavailable', `cannot create the Study lock ${file}: ${(e as Error).message}`, { path: file });
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new XBrainError('unavailable', `cannot create the Study lock ${file}: ${(e as Error).message}`, { path: file });
     }
     const other = readOwner(file);
-    const stale = other
-      ? other.host === hostname() && !alive(other.pid)
-      : Date.now() - (statSafe(file) ?? Date.now()) > HALF_WRITTEN_MS;
+    const stale = other ? other.host === hostname() && !alive(other.pid) : Date.now() - (statSafe(file) ?? Date.now()) > HALF_WRITTEN_MS;
     if (!stale) {
       const who = other ? describeOwner(other) : 'a process that is creating the lock right now';
-      throw new XBrainError('study_locked', `the Study in ${workspace} is being changed by another process: ${who}. Nothing was changed here; try again when it has finished${other && other.host !== hostname() ? `, or delete ${file} if that host no longer runs it` : ''}.`, { owner: other, lock: file });
+      throw new XBrainError(
+        'study_locked',
+        `the Study in ${workspace} is being changed by another process: ${who}. Nothing was changed here; try again when it has finished${other && other.host !== hostname() ? `, or delete ${file} if that host no longer runs it` : ''}.`,
+        { owner: other, lock: file },
+      );
     }
     recoveredFrom = other;
     // move the stale lock aside (one rename wins if two processes recover at once), then retry the exclusive create

@@ -27,7 +27,10 @@ export function studyFile(workspace: string): string {
 }
 
 export async function studyFileExists(workspace: string): Promise<boolean> {
-  return access(studyFile(workspace)).then(() => true, () => false);
+  return access(studyFile(workspace)).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -95,7 +98,8 @@ export async function loadStudy(workspace: string): Promise<StudyState> {
     throw new XBrainError('bad_file', `${file}: not valid JSON (${(e as Error).message}); the file was left as it is — a backup may be in study.json.bak`);
   }
   if (!doc || doc.format !== STUDY_FORMAT) throw new XBrainError('bad_file', `${file}: field 'format' is not '${STUDY_FORMAT}' — not an XBrain study file`);
-  if (doc.version !== STUDY_VERSION) throw new XBrainError('bad_file', `${file}: field 'version' is ${JSON.stringify(doc.version)}, this XBrain reads version ${STUDY_VERSION}`);
+  if (doc.version !== STUDY_VERSION)
+    throw new XBrainError('bad_file', `${file}: field 'version' is ${JSON.stringify(doc.version)}, this XBrain reads version ${STUDY_VERSION}`);
   if (!doc.state || typeof doc.state !== 'object') throw new XBrainError('bad_file', `${file}: field 'state' is missing`);
 
   const arraysDir = join(studyDir(workspace), 'arrays');
@@ -161,7 +165,11 @@ function normalise(s: Partial<StudyState>): StudyState {
     model: s.model ?? null,
     training: s.training ?? null,
     // A local run cannot outlive the process that saved it: it is reported as interrupted, not as still running.
-    runs: (s.runs ?? []).map((r) => (r.status === 'running' && !r.artefacts?.external ? { ...r, status: 'failed' as const, error: r.error ?? 'interrupted: XBrain stopped while this run was training' } : r)),
+    runs: (s.runs ?? []).map((r) =>
+      r.status === 'running' && !r.artefacts?.external
+        ? { ...r, status: 'failed' as const, error: r.error ?? 'interrupted: XBrain stopped while this run was training' }
+        : r,
+    ),
     evaluations: s.evaluations ?? [],
     montage: s.montage ?? null,
     ...(s.protocols?.length ? { protocols: s.protocols } : {}),

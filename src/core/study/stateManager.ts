@@ -59,7 +59,10 @@ export class StateManager {
   private firstStep(stages: readonly Stage[], current: Stage): string {
     if (current === 'training') return 'wait for the training to finish or call stop_training';
     const ci = STAGES.indexOf(current);
-    const later = stages.map((s) => STAGES.indexOf(s)).filter((i) => i > ci).sort((a, b) => a - b);
+    const later = stages
+      .map((s) => STAGES.indexOf(s))
+      .filter((i) => i > ci)
+      .sort((a, b) => a - b);
     if (later.length > 0) return HOW_TO_REACH[STAGES[later[0]]];
     const earlier = stages.map((s) => STAGES.indexOf(s)).filter((i) => i < ci);
     if (earlier.length > 0) return 'go back with reset_preprocessing or clear_dataset';

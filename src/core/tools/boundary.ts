@@ -59,7 +59,10 @@ export { contains };
 /** Extra data folders: the front end's list, else XBRAIN_DATA_FOLDERS; relative entries resolve against the workspace. */
 export function dataFolders(env: ToolEnv): string[] {
   const list = env.dataFolders ?? (process.env[DATA_FOLDERS_ENV] ?? '').split(delimiter);
-  return list.map((f) => f.trim()).filter(Boolean).map((f) => resolve(env.workspace, f));
+  return list
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .map((f) => resolve(env.workspace, f));
 }
 
 /** Absolute form of a caller's path (relative paths are relative to the workspace), without touching the disk. */
@@ -80,9 +83,10 @@ export function insideWorkspace(env: ToolEnv, p: string, access: PathAccess, par
   const roots = access === 'write' ? [env.workspace] : [env.workspace, ...dataFolders(env), ...extraRoots.map((r) => absolutePath(env, r))];
   if (roots.some((r) => contains(realTarget(r), real))) return abs;
   const via = real !== abs && contains(realTarget(env.workspace), abs) ? ` (a symbolic link leads to ${real})` : '';
-  const how = access === 'write'
-    ? 'XBrain writes only inside the workspace'
-    : `to read from another folder, add it to the data folders (VS Code setting xbrain.data.folders, CLI --data-folder or ${DATA_FOLDERS_ENV})`;
+  const how =
+    access === 'write'
+      ? 'XBrain writes only inside the workspace'
+      : `to read from another folder, add it to the data folders (VS Code setting xbrain.data.folders, CLI --data-folder or ${DATA_FOLDERS_ENV})`;
   throw new XBrainError('outside_workspace', `${parameter}: '${p}' is outside the workspace ${env.workspace}${via}; ${how}`, { parameter, path: p, access });
 }
 

@@ -31,8 +31,20 @@ export function renderToolReference(): string {
         out.push(`| ${name} | ${typeOf(s)} | ${req} | ${def} | ${rangeOf(s)} | ${(s.description ?? '').replace(/\|/g, '\\|')} |`);
       }
     } else out.push('', 'No parameters.');
-    const example = Object.fromEntries(props.filter(([n]) => d.parameters.required?.includes(n)).map(([n, s]) => [n, s.examples?.[0] ?? s.default ?? exampleFor(s)]));
-    out.push('', 'Notebook cell:', '', '```xbrain', `${d.name}(${Object.entries(example).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`, '```', '');
+    const example = Object.fromEntries(
+      props.filter(([n]) => d.parameters.required?.includes(n)).map(([n, s]) => [n, s.examples?.[0] ?? s.default ?? exampleFor(s)]),
+    );
+    out.push(
+      '',
+      'Notebook cell:',
+      '',
+      '```xbrain',
+      `${d.name}(${Object.entries(example)
+        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        .join(', ')})`,
+      '```',
+      '',
+    );
   }
   return out.join('\n');
 }
@@ -47,7 +59,8 @@ function rangeOf(s: JsonSchema): string {
     if (lo) parts.push(s.minimum !== undefined ? `≥ ${lo}` : lo);
     if (hi) parts.push(s.maximum !== undefined ? `≤ ${hi}` : hi);
   }
-  if (s.minItems !== undefined || s.maxItems !== undefined) parts.push(s.minItems === s.maxItems ? `${s.minItems} items` : `${s.minItems ?? 0}–${s.maxItems ?? '∞'} items`.replace('–∞ items', '+ items'));
+  if (s.minItems !== undefined || s.maxItems !== undefined)
+    parts.push(s.minItems === s.maxItems ? `${s.minItems} items` : `${s.minItems ?? 0}–${s.maxItems ?? '∞'} items`.replace('–∞ items', '+ items'));
   return parts.join(', ');
 }
 

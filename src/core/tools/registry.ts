@@ -85,7 +85,10 @@ export class ToolRegistry {
       return { type: 'confirm', content: question, tool: name, meta: { tool: name, arguments: args, stage, revision: study.revision } };
     }
     if (question && opts.confirmedQuestion !== undefined && question !== opts.confirmedQuestion) {
-      return askAgain({ type: 'confirm', content: question, tool: name, meta: { tool: name, arguments: args, stage, revision: study.revision } }, opts.confirmedQuestion);
+      return askAgain(
+        { type: 'confirm', content: question, tool: name, meta: { tool: name, arguments: args, stage, revision: study.revision } },
+        opts.confirmedQuestion,
+      );
     }
 
     const before = study.state;
@@ -116,7 +119,12 @@ export class ToolRegistry {
 }
 
 function confirmPlan(name: string, stage: string, plan: PlannedCall[]): ToolResult {
-  const lines = plan.map((c, i) => `${i + 1}. ${c.tool}(${Object.entries(c.arguments).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`);
+  const lines = plan.map(
+    (c, i) =>
+      `${i + 1}. ${c.tool}(${Object.entries(c.arguments)
+        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        .join(', ')})`,
+  );
   return {
     type: 'confirm',
     content: `'${name}' is not available at stage '${stage}'. Skipping ahead with defaults would run:\n${lines.join('\n')}`,
@@ -154,4 +162,3 @@ function toErrorResult(tool: string, e: unknown): ToolResult {
   const msg = e instanceof Error ? e.message : String(e);
   return errorResult(tool, 'internal', `${tool} failed: ${msg}`);
 }
-

@@ -23,5 +23,9 @@ export const text = (tool: string, content: string, meta: Record<string, unknown
 export const data = (tool: string, content: string, meta: Record<string, unknown> = {}): ToolResult => ({ type: 'data', content, meta, tool });
 export const plot = (tool: string, content: string, meta: Record<string, unknown> = {}): ToolResult => ({ type: 'plot', content, meta, tool });
 export const errorResult = (tool: string, code: ErrorCode, message: string, meta: Record<string, unknown> = {}): ToolResult => ({
-  type: 'error', content: message, meta, tool, error: { code, message },
+  type: 'error',
+  content: message,
+  meta,
+  tool,
+  error: { code, message },
 });

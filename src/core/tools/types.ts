@@ -4,7 +4,15 @@ import type { ToolResult } from './result';
 
 /** JSON Schema subset used by tool parameters (draft-07 compatible; validated with ajv). */
 export interface JsonSchema {
-  type?: 'object' | 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | ReadonlyArray<'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | 'object'>;
+  type?:
+    | 'object'
+    | 'string'
+    | 'number'
+    | 'integer'
+    | 'boolean'
+    | 'array'
+    | 'null'
+    | ReadonlyArray<'string' | 'number' | 'integer' | 'boolean' | 'array' | 'null' | 'object'>;
   description?: string;
   properties?: Readonly<Record<string, JsonSchema>>;
   required?: readonly string[];

@@ -18,7 +18,10 @@ function describe(def: ToolDefinition, e: ErrorObject): { message: string; param
     case 'additionalProperties': {
       const p = (e.params as { additionalProperty: string }).additionalProperty;
       const near = closest(p, Object.keys(def.parameters.properties));
-      return { parameter: p, message: `unknown parameter '${p}'${near ? ` (did you mean '${near}'?)` : ''}; valid: ${Object.keys(def.parameters.properties).join(', ') || 'none'}` };
+      return {
+        parameter: p,
+        message: `unknown parameter '${p}'${near ? ` (did you mean '${near}'?)` : ''}; valid: ${Object.keys(def.parameters.properties).join(', ') || 'none'}`,
+      };
     }
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);

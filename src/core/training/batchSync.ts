@@ -30,7 +30,12 @@ export class SharedBatchSync implements BatchSync {
   private readonly slots: Float64Array;
   private calls = 0;
 
-  constructor(readonly buffer: SharedArrayBuffer, readonly rank: number, readonly parties: number, readonly maxLen: number) {
+  constructor(
+    readonly buffer: SharedArrayBuffer,
+    readonly rank: number,
+    readonly parties: number,
+    readonly maxLen: number,
+  ) {
     this.ctrl = new Int32Array(buffer, 0, 4);
     this.slots = new Float64Array(buffer, CTRL_BYTES, 2 * parties * maxLen);
   }

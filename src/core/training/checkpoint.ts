@@ -52,7 +52,13 @@ export function saveWeights(stem: string, model: Model, meta?: Record<string, un
     off += t.data.length;
   }
   const index: WeightsIndex = {
-    format: 'xbrain-weights', version: 1, model: model.name, spec: model.spec, params: model.params, dtype: 'float32-le', tensors,
+    format: 'xbrain-weights',
+    version: 1,
+    model: model.name,
+    spec: model.spec,
+    params: model.params,
+    dtype: 'float32-le',
+    tensors,
     ...(model.inputNorm ? { inputNorm: inputNormToJson(model.inputNorm) } : {}),
     meta,
   };

@@ -75,7 +75,10 @@ export function packState(model: Model): Float32Array {
 
 /** Copies a packState of an identical model back into the model's tensors. */
 export function unpackState(model: Model, flat: Float32Array): void {
-  eachSlot(model.stateDict().map((t) => t.data), (a, off) => a.set(flat.subarray(off, off + a.length)));
+  eachSlot(
+    model.stateDict().map((t) => t.data),
+    (a, off) => a.set(flat.subarray(off, off + a.length)),
+  );
 }
 
 /** Flattens every parameter's gradient in parameter order. */
@@ -85,9 +88,12 @@ export function packGrads(model: Model): Float32Array {
 
 /** Adds a shard's packGrads into the gradients of `params` (the model's parameters(), in order). */
 export function addPackedGrads(params: readonly { grad: FloatArray }[], flat: Float32Array): void {
-  eachSlot(params.map((p) => p.grad), (g, off) => {
-    for (let i = 0; i < g.length; i++) g[i] += flat[off + i];
-  });
+  eachSlot(
+    params.map((p) => p.grad),
+    (g, off) => {
+      for (let i = 0; i < g.length; i++) g[i] += flat[off + i];
+    },
+  );
 }
 
 /**
@@ -129,10 +135,17 @@ export class WorkerPool {
       const msg: WorkerInit = { type: 'init', ...init, seed: (seed + 7919 * (i + 1)) >>> 0, sync: { buffer, rank: i + 1, parties, maxLen: len } };
       w.postMessage(msg);
     }
-    await Promise.all(pool.workers.map((w) => new Promise<void>((resolve, reject) => {
-      w.once('message', (m: { type: string; message?: string }) => (m.type === 'ready' ? resolve() : reject(new Error(m.message ?? 'worker failed to start'))));
-      w.once('error', reject);
-    })));
+    await Promise.all(
+      pool.workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            w.once('message', (m: { type: string; message?: string }) =>
+              m.type === 'ready' ? resolve() : reject(new Error(m.message ?? 'worker failed to start')),
+            );
+            w.once('error', reject);
+          }),
+      ),
+    );
     return pool;
   }
 

@@ -55,7 +55,13 @@ export function fitInputNorm(x: Float32Array, nChannels: number, nTimes: number)
 }
 
 /** out[i, c, t] = (x[i, c, t] − mean[c]) / std[c]; out may be x. */
-export function applyInputNorm(norm: InputNorm, x: Float32Array | Float64Array, nChannels: number, nTimes: number, out: Float32Array | Float64Array = x): Float32Array | Float64Array {
+export function applyInputNorm(
+  norm: InputNorm,
+  x: Float32Array | Float64Array,
+  nChannels: number,
+  nTimes: number,
+  out: Float32Array | Float64Array = x,
+): Float32Array | Float64Array {
   const per = nChannels * nTimes;
   const n = x.length / per;
   for (let i = 0; i < n; i++) {
@@ -76,7 +82,11 @@ export interface InputNormJson {
   std: number[];
 }
 
-export const inputNormToJson = (n: InputNorm): InputNormJson => ({ method: 'train-fold channel mean, pooled sd', mean: Array.from(n.mean), std: Array.from(n.std) });
+export const inputNormToJson = (n: InputNorm): InputNormJson => ({
+  method: 'train-fold channel mean, pooled sd',
+  mean: Array.from(n.mean),
+  std: Array.from(n.std),
+});
 
 /** Reads the JSON form, checking it fits nChannels; `where` names the file for the error. */
 export function inputNormFromJson(j: unknown, nChannels: number, where: string): InputNorm {

@@ -78,9 +78,10 @@ export function writeTrainerJob(dir: string, input: TrainerJobInput): string {
   mkdirSync(dir, { recursive: true });
   // Arrays given inline are written next to job.json, under the same names writeSharedArrays uses.
   const x = input.x instanceof Float32Array ? writeF32(path.join(dir, EPOCHS_FILE), input.x) : input.x.file;
-  const labels = 'file' in input.labels && typeof input.labels.file === 'string'
-    ? input.labels.file
-    : writeI32(path.join(dir, LABELS_FILE), input.labels as ArrayLike<number>);
+  const labels =
+    'file' in input.labels && typeof input.labels.file === 'string'
+      ? input.labels.file
+      : writeI32(path.join(dir, LABELS_FILE), input.labels as ArrayLike<number>);
   const data: TrainerJob['data'] = { x, labels, train: path.join(dir, 'train.i32') };
   writeI32(data.train, input.splits.train);
   for (const k of ['val', 'test'] as const) {
@@ -95,7 +96,11 @@ export function writeTrainerJob(dir: string, input: TrainerJobInput): string {
     model: { name: input.model, params: input.params ?? {} },
     spec: input.spec,
     config: {
-      optimizer: 'adam', selection: 'last_epoch', checkpointEvery: 0, threads: 2, ...input.config,
+      optimizer: 'adam',
+      selection: 'last_epoch',
+      checkpointEvery: 0,
+      threads: 2,
+      ...input.config,
     },
     seed: input.seed,
     data,
@@ -134,14 +139,19 @@ export function readTrainerJob(file: string): LoadedJob {
   const labels = readI32(job.data.labels);
   const per = job.spec.nChannels * job.spec.nTimes;
   if (x.length !== labels.length * per) {
-    throw new XBrainError('bad_file', `${job.data.x} holds ${x.length} values; ${labels.length} labels × ${job.spec.nChannels} channels × ${job.spec.nTimes} samples expected.`, { file: job.data.x });
+    throw new XBrainError(
+      'bad_file',
+      `${job.data.x} holds ${x.length} values; ${labels.length} labels × ${job.spec.nChannels} channels × ${job.spec.nTimes} samples expected.`,
+      { file: job.data.x },
+    );
   }
   const splits: LoadedJob['splits'] = { train: readI32(job.data.train) };
   if (job.data.val) splits.val = readI32(job.data.val);
   if (job.data.test) splits.test = readI32(job.data.test);
   for (const [k, idx] of Object.entries(splits)) {
     for (const i of idx as Int32Array) {
-      if (i < 0 || i >= labels.length) throw new XBrainError('bad_file', `${k} split index ${i} is outside 0..${labels.length - 1}.`, { file: (job.data as Record<string, string>)[k] });
+      if (i < 0 || i >= labels.length)
+        throw new XBrainError('bad_file', `${k} split index ${i} is outside 0..${labels.length - 1}.`, { file: (job.data as Record<string, string>)[k] });
     }
   }
   return { job, x, labels, splits };

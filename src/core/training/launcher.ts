@@ -47,7 +47,9 @@ export function findTrainerEntry(opts: Pick<LaunchOptions, 'entry' | 'packageRoo
   if (opts.packageRoot) candidates.push(path.join(opts.packageRoot, 'dist', 'trainer.js'));
   if (typeof __dirname !== 'undefined') candidates.push(path.join(__dirname, 'trainer.js'));
   for (const c of candidates) if (existsSync(c)) return c;
-  throw new XBrainError('not_found', `The trainer bundle was not found (looked for ${candidates.join(', ') || 'dist/trainer.js'}); run \`npm run build\`.`, { file: candidates[0] ?? 'dist/trainer.js' });
+  throw new XBrainError('not_found', `The trainer bundle was not found (looked for ${candidates.join(', ') || 'dist/trainer.js'}); run \`npm run build\`.`, {
+    file: candidates[0] ?? 'dist/trainer.js',
+  });
 }
 
 type Listener = (e: TrainerEvent) => void;
@@ -66,7 +68,10 @@ export class TrainerRun {
   /** settles when the process has exited; never rejects */
   readonly finished: Promise<TrainerOutcome>;
 
-  constructor(readonly jobFile: string, private readonly opts: LaunchOptions = {}) {
+  constructor(
+    readonly jobFile: string,
+    private readonly opts: LaunchOptions = {},
+  ) {
     const keep = opts.stderrLines ?? 20;
     const env = { ...(opts.env ?? process.env), ...opts.spawn?.env };
     this.child = opts.spawn
@@ -106,8 +111,7 @@ export class TrainerRun {
           status = 'stopped';
         } else {
           status = 'failed';
-          const how = spawnError ? `could not start (${spawnError.message})`
-            : signal ? `was killed by ${signal}` : `exited with code ${code}`;
+          const how = spawnError ? `could not start (${spawnError.message})` : signal ? `was killed by ${signal}` : `exited with code ${code}`;
           error = this.errorMessage ? `${this.errorMessage} (trainer ${how})` : `The trainer ${how} before finishing.`;
           if (tail.length) error += `\nLast stderr lines:\n${tail.join('\n')}`;
         }

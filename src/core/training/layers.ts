@@ -99,7 +99,12 @@ export class Conv2d implements Layer {
   private readonly dyPad: FloatArray;
   private readonly wFlip: FloatArray;
 
-  constructor(readonly inShape: Shape3, o: Conv2dOptions, ctor: FloatArrayCtor, rng: Rng) {
+  constructor(
+    readonly inShape: Shape3,
+    o: Conv2dOptions,
+    ctor: FloatArrayCtor,
+    rng: Rng,
+  ) {
     [this.kh, this.kw] = o.kernel;
     [this.sh, this.sw] = o.stride ?? [1, 1];
     [this.ph, this.pw] = o.padding ?? [0, 0];
@@ -336,7 +341,11 @@ export class BatchNorm2d implements Layer {
   private readonly xhatBuf: Scratch;
   private readonly dxBuf: Scratch;
 
-  constructor(readonly inShape: Shape3, ctor: FloatArrayCtor, o: BatchNormOptions = {}) {
+  constructor(
+    readonly inShape: Shape3,
+    ctor: FloatArrayCtor,
+    o: BatchNormOptions = {},
+  ) {
     this.outShape = [...inShape];
     const c = inShape[0];
     this.eps = o.eps ?? 1e-5;
@@ -518,7 +527,10 @@ abstract class Elementwise implements Layer {
   protected y: FloatArray | null = null;
   protected readonly yBuf: Scratch;
   protected readonly dxBuf: Scratch;
-  constructor(readonly inShape: Shape3, ctor: FloatArrayCtor) {
+  constructor(
+    readonly inShape: Shape3,
+    ctor: FloatArrayCtor,
+  ) {
     this.outShape = [...inShape];
     this.yBuf = new Scratch(ctor);
     this.dxBuf = new Scratch(ctor);
@@ -571,7 +583,11 @@ export class Square extends Elementwise {
 /** log(clamp(x, min)); the gradient is zero where the clamp is active (as torch.clamp). */
 export class SafeLog extends Elementwise {
   readonly kind = 'SafeLog';
-  constructor(inShape: Shape3, ctor: FloatArrayCtor, readonly min = 1e-7) {
+  constructor(
+    inShape: Shape3,
+    ctor: FloatArrayCtor,
+    readonly min = 1e-7,
+  ) {
     super(inShape, ctor);
   }
   forward(x: FloatArray, n: number): FloatArray {
@@ -597,7 +613,12 @@ export class Dropout extends Elementwise {
   readonly kind = 'Dropout';
   private mask: FloatArray | null = null;
   private readonly maskBuf: Scratch;
-  constructor(inShape: Shape3, ctor: FloatArrayCtor, readonly p: number, private readonly rng: Rng) {
+  constructor(
+    inShape: Shape3,
+    ctor: FloatArrayCtor,
+    readonly p: number,
+    private readonly rng: Rng,
+  ) {
     super(inShape, ctor);
     if (!(p >= 0 && p < 1)) throw new Error(`Dropout: p must be in [0, 1), got ${p}`);
     this.maskBuf = new Scratch(ctor);
@@ -639,7 +660,12 @@ export class AvgPool2d implements Layer {
   private n = 0;
   private readonly yBuf: Scratch;
   private readonly dxBuf: Scratch;
-  constructor(readonly inShape: Shape3, readonly kernel: [number, number], readonly stride: [number, number], ctor: FloatArrayCtor) {
+  constructor(
+    readonly inShape: Shape3,
+    readonly kernel: [number, number],
+    readonly stride: [number, number],
+    ctor: FloatArrayCtor,
+  ) {
     const outH = Math.floor((inShape[1] - kernel[0]) / stride[0]) + 1;
     const outW = Math.floor((inShape[2] - kernel[1]) / stride[1]) + 1;
     if (outH < 1 || outW < 1) throw new Error(`AvgPool2d: kernel ${kernel.join('×')} larger than input ${inShape[1]}×${inShape[2]}`);
@@ -711,7 +737,12 @@ export class Linear implements Layer {
   private n = 0;
   private readonly yBuf: Scratch;
   private readonly dxBuf: Scratch;
-  constructor(readonly inShape: Shape3, readonly outFeatures: number, ctor: FloatArrayCtor, rng: Rng) {
+  constructor(
+    readonly inShape: Shape3,
+    readonly outFeatures: number,
+    ctor: FloatArrayCtor,
+    rng: Rng,
+  ) {
     this.inFeatures = size3(inShape);
     this.outShape = [outFeatures, 1, 1];
     this.weight = newParam(ctor, 'weight', [outFeatures, this.inFeatures]);
@@ -770,8 +801,13 @@ export class Linear implements Layer {
  * Writes softmax probabilities into probs and d(loss)/d(logits) into dLogits when given.
  */
 export function softmaxCrossEntropy(
-  logits: ArrayLike<number>, labels: ArrayLike<number>, n: number, k: number,
-  probs: FloatArray, dLogits: FloatArray | null, scale = 1 / n,
+  logits: ArrayLike<number>,
+  labels: ArrayLike<number>,
+  n: number,
+  k: number,
+  probs: FloatArray,
+  dLogits: FloatArray | null,
+  scale = 1 / n,
 ): { loss: number; correct: number } {
   let loss = 0;
   let correct = 0;

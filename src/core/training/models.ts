@@ -68,7 +68,8 @@ function checkInput(name: ModelName, spec: InputSpec, params: ModelParams): void
     const v = spec[key];
     if (!Number.isInteger(v) || v < 1) throw new XBrainError('invalid_arguments', `${key} must be a positive integer, got ${v}.`, { field: key });
   }
-  if (spec.nClasses < 2) throw new XBrainError('invalid_arguments', `At least 2 classes are needed to train ${name}, got ${spec.nClasses}.`, { field: 'nClasses' });
+  if (spec.nClasses < 2)
+    throw new XBrainError('invalid_arguments', `At least 2 classes are needed to train ${name}, got ${spec.nClasses}.`, { field: 'nClasses' });
   if (!(spec.sfreq > 0)) throw new XBrainError('invalid_arguments', `sfreq must be positive, got ${spec.sfreq}.`, { field: 'sfreq' });
   for (const [k, v] of Object.entries(params)) {
     if (!ALLOWED_PARAMS[name].includes(k)) {
@@ -83,9 +84,9 @@ function checkInput(name: ModelName, spec: InputSpec, params: ModelParams): void
     const needSecs = need / spec.sfreq;
     throw new XBrainError(
       'invalid_arguments',
-      `Epoch duration is too short for ${name}. Current: ${spec.nTimes} samples (${secs}s at ${spec.sfreq}Hz). `
-        + `Minimum required: ${need} samples (${needSecs.toFixed(3)}s). Increase the epoch length (t_max - t_min) to at least `
-        + `${needSecs.toFixed(2)}s or use a lower sampling frequency.`,
+      `Epoch duration is too short for ${name}. Current: ${spec.nTimes} samples (${secs}s at ${spec.sfreq}Hz). ` +
+        `Minimum required: ${need} samples (${needSecs.toFixed(3)}s). Increase the epoch length (t_max - t_min) to at least ` +
+        `${needSecs.toFixed(2)}s or use a lower sampling frequency.`,
       { field: 'nTimes', model: name, minSamples: need, minSeconds: needSecs, samples: spec.nTimes },
     );
   }
@@ -198,7 +199,9 @@ export class Model {
       const src = byName.get(t.name);
       if (!src) throw new XBrainError('bad_file', `Weights for ${this.name} lack "${t.name}".`, { field: t.name });
       if (src.length !== t.data.length) {
-        throw new XBrainError('bad_file', `Weights "${t.name}" have ${src.length} values; ${this.name} needs ${t.data.length} (shape ${t.shape.join('×')}).`, { field: t.name });
+        throw new XBrainError('bad_file', `Weights "${t.name}" have ${src.length} values; ${this.name} needs ${t.data.length} (shape ${t.shape.join('×')}).`, {
+          field: t.name,
+        });
       }
       t.data.set(src);
     }
@@ -211,7 +214,10 @@ export class Model {
   /** One line per layer: name, kind, output shape, parameter count (a torchinfo-like summary). */
   summary(): Array<{ name: string; kind: string; outShape: number[]; params: number }> {
     return this.layers.map(({ prefix, layer }) => ({
-      name: prefix, kind: layer.kind, outShape: [...layer.outShape], params: layer.params.reduce((s, p) => s + p.data.length, 0),
+      name: prefix,
+      kind: layer.kind,
+      outShape: [...layer.outShape],
+      params: layer.params.reduce((s, p) => s + p.data.length, 0),
     }));
   }
 }

@@ -39,7 +39,11 @@ class Adam implements Optimizer {
   private readonly b2: number;
   private readonly eps: number;
   private readonly wd: number;
-  constructor(readonly name: 'adam' | 'adamw', private readonly params: ParamRef[], o: OptimizerOptions) {
+  constructor(
+    readonly name: 'adam' | 'adamw',
+    private readonly params: ParamRef[],
+    o: OptimizerOptions,
+  ) {
     this.lr = o.lr;
     [this.b1, this.b2] = o.betas ?? [0.9, 0.999];
     this.eps = o.eps ?? 1e-8;
@@ -93,7 +97,10 @@ class Sgd implements Optimizer {
   private readonly dampening: number;
   private readonly nesterov: boolean;
   private readonly wd: number;
-  constructor(private readonly params: ParamRef[], o: OptimizerOptions) {
+  constructor(
+    private readonly params: ParamRef[],
+    o: OptimizerOptions,
+  ) {
     this.lr = o.lr;
     this.momentum = o.momentum ?? 0;
     this.dampening = o.dampening ?? 0;

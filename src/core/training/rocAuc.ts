@@ -12,7 +12,7 @@ export function binaryAuc(scores: ArrayLike<number>, positive: ArrayLike<boolean
   const nNeg = n - nPos;
   if (nPos === 0 || nNeg === 0) return NaN;
   let rankSumPos = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     let j = i;
     while (j + 1 < n && scores[idx[j + 1]] === scores[idx[i]]) j++;
     const avgRank = (i + j) / 2 + 1;

@@ -24,11 +24,16 @@ export function corr(out: FloatArray, o: number, len: number, x: FloatArray, xo:
 /** corrWeightGrad through the WebAssembly SIMD kernel for float32 rows with wide kernels, else in JS. */
 export function corrGrad(dw: FloatArray, wo: number, kw: number, dy: FloatArray, d: number, len: number, x: FloatArray, xo: number): void {
   if (kw === 1) {
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0;
     let i = 0;
     for (; i + 4 <= len; i += 4) {
-      s0 += dy[d + i] * x[xo + i]; s1 += dy[d + i + 1] * x[xo + i + 1];
-      s2 += dy[d + i + 2] * x[xo + i + 2]; s3 += dy[d + i + 3] * x[xo + i + 3];
+      s0 += dy[d + i] * x[xo + i];
+      s1 += dy[d + i + 1] * x[xo + i + 1];
+      s2 += dy[d + i + 2] * x[xo + i + 2];
+      s3 += dy[d + i + 3] * x[xo + i + 3];
     }
     for (; i < len; i++) s0 += dy[d + i] * x[xo + i];
     dw[wo] += s0 + s1 + s2 + s3;
@@ -43,18 +48,49 @@ export function corrAccumulate(out: FloatArray, o: number, len: number, x: Float
   let i = 0;
   for (; i + 8 <= len; i += 8) {
     const p = xo + i;
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-    let x0 = x[p], x1 = x[p + 1], x2 = x[p + 2], x3 = x[p + 3], x4 = x[p + 4], x5 = x[p + 5], x6 = x[p + 6];
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      s4 = 0,
+      s5 = 0,
+      s6 = 0,
+      s7 = 0;
+    let x0 = x[p],
+      x1 = x[p + 1],
+      x2 = x[p + 2],
+      x3 = x[p + 3],
+      x4 = x[p + 4],
+      x5 = x[p + 5],
+      x6 = x[p + 6];
     for (let k = 0; k < kw; k++) {
       const x7 = x[p + k + 7];
       const wv = w[wo + k];
-      s0 += wv * x0; s1 += wv * x1; s2 += wv * x2; s3 += wv * x3;
-      s4 += wv * x4; s5 += wv * x5; s6 += wv * x6; s7 += wv * x7;
-      x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7;
+      s0 += wv * x0;
+      s1 += wv * x1;
+      s2 += wv * x2;
+      s3 += wv * x3;
+      s4 += wv * x4;
+      s5 += wv * x5;
+      s6 += wv * x6;
+      s7 += wv * x7;
+      x0 = x1;
+      x1 = x2;
+      x2 = x3;
+      x3 = x4;
+      x4 = x5;
+      x5 = x6;
+      x6 = x7;
     }
     const q = o + i;
-    out[q] += s0; out[q + 1] += s1; out[q + 2] += s2; out[q + 3] += s3;
-    out[q + 4] += s4; out[q + 5] += s5; out[q + 6] += s6; out[q + 7] += s7;
+    out[q] += s0;
+    out[q + 1] += s1;
+    out[q + 2] += s2;
+    out[q + 3] += s3;
+    out[q + 4] += s4;
+    out[q + 5] += s5;
+    out[q + 6] += s6;
+    out[q + 7] += s7;
   }
   for (; i < len; i++) {
     const p = xo + i;

@@ -11,7 +11,11 @@ export class ShardRunner {
   private probs = new Float32Array(0);
   private dLogits = new Float32Array(0);
 
-  constructor(private readonly model: Model, private readonly x: Float32Array, private readonly labels: ArrayLike<number>) {}
+  constructor(
+    private readonly model: Model,
+    private readonly x: Float32Array,
+    private readonly labels: ArrayLike<number>,
+  ) {}
 
   /** Accumulates into the model's gradients (call zeroGrad first); returns the shard's loss sum and outputs. */
   run(indices: ArrayLike<number>, total: number): { lossSum: number; correct: number; probs: Float32Array } {

@@ -36,44 +36,97 @@ const name = (s: string): number[] => [...uleb(s.length), ...Array.from(s, (c) =
 const I32 = 0x7f;
 const V128 = 0x7b;
 const op = {
-  block: [0x02, 0x40], loop: [0x03, 0x40], end: [0x0b], brIf: (d: number) => [0x0d, ...uleb(d)],
-  get: (i: number) => [0x20, ...uleb(i)], set: (i: number) => [0x21, ...uleb(i)], tee: (i: number) => [0x22, ...uleb(i)],
-  i32: (v: number) => [0x41, ...sleb(v)], add: [0x6a], sub: [0x6b], eqz: [0x45],
-  f32load: (off: number) => [0x2a, 2, ...uleb(off)], f32store: (off: number) => [0x38, 2, ...uleb(off)], f32add: [0x92],
+  block: [0x02, 0x40],
+  loop: [0x03, 0x40],
+  end: [0x0b],
+  brIf: (d: number) => [0x0d, ...uleb(d)],
+  get: (i: number) => [0x20, ...uleb(i)],
+  set: (i: number) => [0x21, ...uleb(i)],
+  tee: (i: number) => [0x22, ...uleb(i)],
+  i32: (v: number) => [0x41, ...sleb(v)],
+  add: [0x6a],
+  sub: [0x6b],
+  eqz: [0x45],
+  f32load: (off: number) => [0x2a, 2, ...uleb(off)],
+  f32store: (off: number) => [0x38, 2, ...uleb(off)],
+  f32add: [0x92],
   f32zero: [0x43, 0, 0, 0, 0],
   v128load: (off: number) => [0xfd, ...uleb(0x00), 0, ...uleb(off)],
   v128store: (off: number) => [0xfd, ...uleb(0x0b), 0, ...uleb(off)],
-  splat: [0xfd, ...uleb(0x13)], lane: (l: number) => [0xfd, ...uleb(0x1f), l],
-  vadd: [0xfd, ...uleb(0xe4)], vmul: [0xfd, ...uleb(0xe6)],
+  splat: [0xfd, ...uleb(0x13)],
+  lane: (l: number) => [0xfd, ...uleb(0x1f), l],
+  vadd: [0xfd, ...uleb(0xe4)],
+  vmul: [0xfd, ...uleb(0xe6)],
 };
 /** local += 1 step: local = local + k */
 const bump = (l: number, k: number): number[] => [...op.get(l), ...op.i32(k), ...op.add, ...op.set(l)];
 /** local -= 1, branch to depth d while non-zero */
 const countDown = (l: number, d: number): number[] => [...op.get(l), ...op.i32(1), ...op.sub, ...op.tee(l), ...op.brIf(d)];
 /** acc = acc + a * v128.load(p + off) */
-const fma = (acc: number, a: number, p: number, off: number): number[] => [...op.get(acc), ...op.get(a), ...op.get(p), ...op.v128load(off), ...op.vmul, ...op.vadd, ...op.set(acc)];
+const fma = (acc: number, a: number, p: number, off: number): number[] => [
+  ...op.get(acc),
+  ...op.get(a),
+  ...op.get(p),
+  ...op.v128load(off),
+  ...op.vmul,
+  ...op.vadd,
+  ...op.set(acc),
+];
 
 /**
  * corr(out, tiles, x, w, kw): for 8-float tiles t: out[8t..8t+8) += Σ_k w[k] · x[8t+k .. 8t+k+8)  (byte pointers)
  * locals: 5 a0, 6 a1 (v128), 7 px, 8 pw, 9 k (i32), 10 wv (v128)
  */
 const corrBody = [
-  ...op.block, ...op.get(1), ...op.eqz, ...op.brIf(0),
+  ...op.block,
+  ...op.get(1),
+  ...op.eqz,
+  ...op.brIf(0),
   ...op.loop,
-  ...op.get(0), ...op.v128load(0), ...op.set(5),
-  ...op.get(0), ...op.v128load(16), ...op.set(6),
-  ...op.get(2), ...op.set(7), ...op.get(3), ...op.set(8), ...op.get(4), ...op.set(9),
+  ...op.get(0),
+  ...op.v128load(0),
+  ...op.set(5),
+  ...op.get(0),
+  ...op.v128load(16),
+  ...op.set(6),
+  ...op.get(2),
+  ...op.set(7),
+  ...op.get(3),
+  ...op.set(8),
+  ...op.get(4),
+  ...op.set(9),
   ...op.loop,
-  ...op.get(8), ...op.f32load(0), ...op.splat, ...op.set(10),
-  ...fma(5, 10, 7, 0), ...fma(6, 10, 7, 16),
-  ...bump(7, 4), ...bump(8, 4), ...countDown(9, 0),
+  ...op.get(8),
+  ...op.f32load(0),
+  ...op.splat,
+  ...op.set(10),
+  ...fma(5, 10, 7, 0),
+  ...fma(6, 10, 7, 16),
+  ...bump(7, 4),
+  ...bump(8, 4),
+  ...countDown(9, 0),
   ...op.end,
-  ...op.get(0), ...op.get(5), ...op.v128store(0),
-  ...op.get(0), ...op.get(6), ...op.v128store(16),
-  ...bump(0, 32), ...bump(2, 32), ...countDown(1, 0),
-  ...op.end, ...op.end,
+  ...op.get(0),
+  ...op.get(5),
+  ...op.v128store(0),
+  ...op.get(0),
+  ...op.get(6),
+  ...op.v128store(16),
+  ...bump(0, 32),
+  ...bump(2, 32),
+  ...countDown(1, 0),
+  ...op.end,
+  ...op.end,
 ];
-const corrFn = [...vec([[...uleb(2), V128], [...uleb(3), I32], [...uleb(1), V128]]), ...corrBody, ...op.end];
+const corrFn = [
+  ...vec([
+    [...uleb(2), V128],
+    [...uleb(3), I32],
+    [...uleb(1), V128],
+  ]),
+  ...corrBody,
+  ...op.end,
+];
 
 /**
  * wgrad(dw, ktiles, dy, n4, x): for 4-tap tiles: dw[k+j] += Σ_{i<4·n4} dy[i] · x[i+k+j], j = 0..3
@@ -81,37 +134,101 @@ const corrFn = [...vec([[...uleb(2), V128], [...uleb(3), I32], [...uleb(1), V128
  */
 const hsumInto = (j: number): number[] => [
   ...op.get(0),
-  ...op.get(0), ...op.f32load(4 * j),
-  ...op.get(5 + j), ...op.lane(0), ...op.get(5 + j), ...op.lane(1), ...op.f32add,
-  ...op.get(5 + j), ...op.lane(2), ...op.f32add, ...op.get(5 + j), ...op.lane(3), ...op.f32add,
-  ...op.f32add, ...op.f32store(4 * j),
+  ...op.get(0),
+  ...op.f32load(4 * j),
+  ...op.get(5 + j),
+  ...op.lane(0),
+  ...op.get(5 + j),
+  ...op.lane(1),
+  ...op.f32add,
+  ...op.get(5 + j),
+  ...op.lane(2),
+  ...op.f32add,
+  ...op.get(5 + j),
+  ...op.lane(3),
+  ...op.f32add,
+  ...op.f32add,
+  ...op.f32store(4 * j),
 ];
 const wgradBody = [
-  ...op.block, ...op.get(1), ...op.eqz, ...op.brIf(0),
+  ...op.block,
+  ...op.get(1),
+  ...op.eqz,
+  ...op.brIf(0),
   ...op.loop,
   ...[5, 6, 7, 8].flatMap((l) => [...op.f32zero, ...op.splat, ...op.set(l)]),
-  ...op.get(2), ...op.set(9), ...op.get(4), ...op.set(10), ...op.get(3), ...op.set(11),
-  ...op.block, ...op.get(11), ...op.eqz, ...op.brIf(0),
+  ...op.get(2),
+  ...op.set(9),
+  ...op.get(4),
+  ...op.set(10),
+  ...op.get(3),
+  ...op.set(11),
+  ...op.block,
+  ...op.get(11),
+  ...op.eqz,
+  ...op.brIf(0),
   ...op.loop,
-  ...op.get(9), ...op.v128load(0), ...op.set(12),
-  ...fma(5, 12, 10, 0), ...fma(6, 12, 10, 4), ...fma(7, 12, 10, 8), ...fma(8, 12, 10, 12),
-  ...bump(9, 16), ...bump(10, 16), ...countDown(11, 0),
-  ...op.end, ...op.end,
-  ...hsumInto(0), ...hsumInto(1), ...hsumInto(2), ...hsumInto(3),
-  ...bump(0, 16), ...bump(4, 16), ...countDown(1, 0),
-  ...op.end, ...op.end,
+  ...op.get(9),
+  ...op.v128load(0),
+  ...op.set(12),
+  ...fma(5, 12, 10, 0),
+  ...fma(6, 12, 10, 4),
+  ...fma(7, 12, 10, 8),
+  ...fma(8, 12, 10, 12),
+  ...bump(9, 16),
+  ...bump(10, 16),
+  ...countDown(11, 0),
+  ...op.end,
+  ...op.end,
+  ...hsumInto(0),
+  ...hsumInto(1),
+  ...hsumInto(2),
+  ...hsumInto(3),
+  ...bump(0, 16),
+  ...bump(4, 16),
+  ...countDown(1, 0),
+  ...op.end,
+  ...op.end,
 ];
-const wgradFn = [...vec([[...uleb(4), V128], [...uleb(3), I32], [...uleb(1), V128]]), ...wgradBody, ...op.end];
+const wgradFn = [
+  ...vec([
+    [...uleb(4), V128],
+    [...uleb(3), I32],
+    [...uleb(1), V128],
+  ]),
+  ...wgradBody,
+  ...op.end,
+];
 
 function moduleBytes(): Uint8Array {
   const sig = [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])];
   const bytes = [
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vec([sig])),
     ...section(3, vec([[0], [0]])),
     ...section(5, vec([[0x00, ...uleb(1)]])),
-    ...section(7, vec([[...name('memory'), 0x02, 0], [...name('corr'), 0x00, 0], [...name('wgrad'), 0x00, 1]])),
-    ...section(10, vec([[...uleb(corrFn.length), ...corrFn], [...uleb(wgradFn.length), ...wgradFn]])),
+    ...section(
+      7,
+      vec([
+        [...name('memory'), 0x02, 0],
+        [...name('corr'), 0x00, 0],
+        [...name('wgrad'), 0x00, 1],
+      ]),
+    ),
+    ...section(
+      10,
+      vec([
+        [...uleb(corrFn.length), ...corrFn],
+        [...uleb(wgradFn.length), ...wgradFn],
+      ]),
+    ),
   ];
   return Uint8Array.from(bytes);
 }
@@ -155,7 +272,10 @@ type Part = readonly [src: Float32Array, from: number, count: number];
  * addresses for the kernel.
  */
 function stageIn(k: Kernels, parts: readonly Part[]): number[] {
-  const h = ensure(k, parts.reduce((n, p) => n + p[2], 0));
+  const h = ensure(
+    k,
+    parts.reduce((n, p) => n + p[2], 0),
+  );
   const addresses: number[] = [];
   let at = 0;
   for (const [src, from, count] of parts) {
@@ -186,7 +306,11 @@ export function corrAccumulateSimd(out: Float32Array, o: number, len: number, x:
   const tiles = len >> 3;
   const done = tiles * 8;
   if (tiles) {
-    const [pOut, pX, pW] = stageIn(k, [[out, o, done], [x, xo, done + kw - 1], [w, wo, kw]]);
+    const [pOut, pX, pW] = stageIn(k, [
+      [out, o, done],
+      [x, xo, done + kw - 1],
+      [w, wo, kw],
+    ]);
     k.corr(pOut, tiles, pX, pW, kw);
     copyOut(out, o, done);
   }
@@ -208,7 +332,11 @@ export function corrWeightGradSimd(dw: Float32Array, wo: number, kw: number, dy:
   const n4 = len >> 2;
   const iDone = n4 * 4;
   if (ktiles && n4) {
-    const [pDw, pDy, pX] = stageIn(k, [[dw, wo, kDone], [dy, d, iDone], [x, xo, iDone + kDone - 1]]);
+    const [pDw, pDy, pX] = stageIn(k, [
+      [dw, wo, kDone],
+      [dy, d, iDone],
+      [x, xo, iDone + kDone - 1],
+    ]);
     k.wgrad(pDw, ktiles, pDy, n4, pX);
     copyOut(dw, wo, kDone);
   }

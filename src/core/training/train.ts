@@ -94,7 +94,8 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
   const { train } = sets;
   const per = model.inputSize;
   const n = train.x.length / per;
-  if (!Number.isInteger(n) || n !== train.labels.length) throw new Error(`training set: ${train.x.length} values and ${train.labels.length} labels do not match C×T = ${per}`);
+  if (!Number.isInteger(n) || n !== train.labels.length)
+    throw new Error(`training set: ${train.x.length} values and ${train.labels.length} labels do not match C×T = ${per}`);
   if (n === 0) throw new Error('training set is empty');
   const k = model.nClasses;
   const params = model.parameters();
@@ -109,7 +110,13 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
     const script = findWorkerScript(config.workerScript);
     if (script) {
       const labels = Int32Array.from(train.labels);
-      pool = await WorkerPool.start(script, wanted - 1, { model: model.name, spec: model.spec, params: model.params, inputNorm: model.inputNorm, x: train.x, labels }, config.seed, model.batchSyncSize());
+      pool = await WorkerPool.start(
+        script,
+        wanted - 1,
+        { model: model.name, spec: model.spec, params: model.params, inputNorm: model.inputNorm, x: train.x, labels },
+        config.seed,
+        model.batchSyncSize(),
+      );
     } else hooks.log?.('training worker bundle not found: training on one thread');
   }
   const threads = pool ? pool.size + 1 : 1;
@@ -141,7 +148,9 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
           // Split the batch: shard 0 on this thread, the rest on the workers (they start first).
           const bounds = Array.from({ length: threads + 1 }, (_, i) => Math.round((i * m) / threads));
           const state = packState(model);
-          const pending = Array.from({ length: pool.size }, (_, w) => pool!.run(w, { type: 'step', state: state.slice(), indices: idx.slice(bounds[w + 1], bounds[w + 2]), total: m }));
+          const pending = Array.from({ length: pool.size }, (_, w) =>
+            pool!.run(w, { type: 'step', state: state.slice(), indices: idx.slice(bounds[w + 1], bounds[w + 2]), total: m }),
+          );
           model.setBatchSync(pool.sync);
           let mine: ReturnType<ShardRunner['run']>;
           try {

@@ -37,7 +37,9 @@ export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promi
   const files = outputsIn(job.outDir, path.join);
   writeFileSync(files.metrics, '');
   // Diagnostics go to stderr: the launcher shows its last lines when the run fails.
-  process.stderr.write(`trainer ${process.pid}: ${job.model.name} on ${splits.train.length} training epochs, ${job.config.epochs} epochs, ${job.config.threads} threads, seed ${job.seed}\n`);
+  process.stderr.write(
+    `trainer ${process.pid}: ${job.model.name} on ${splits.train.length} training epochs, ${job.config.epochs} epochs, ${job.config.threads} threads, seed ${job.seed}\n`,
+  );
 
   const per = job.spec.nChannels * job.spec.nTimes;
   const gather = (idx: Int32Array): { x: Float32Array; labels: Int32Array } => {
@@ -52,28 +54,34 @@ export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promi
     test: splits.test && splits.test.length ? gather(splits.test) : undefined,
   };
   // Fitted on the training split only: validation and test epochs never inform the scaling.
-  if (!model.inputNorm && (job.config.inputNorm ?? 'train_fold') === 'train_fold') model.inputNorm = fitInputNorm(sets.train.x, job.spec.nChannels, job.spec.nTimes);
-  const result = await trainModel(model, sets, {
-    epochs: job.config.epochs,
-    batchSize: job.config.batchSize,
-    learningRate: job.config.learningRate,
-    optimizer: job.config.optimizer,
-    optimizerOptions: job.config.optimizerOptions,
-    seed: job.seed,
-    threads: job.config.threads,
-    workerScript: findWorkerScript() ?? undefined,
-    selection: job.config.selection,
-    checkpointEvery: job.config.checkpointEvery,
-    checkpointDir: job.outDir,
-  }, {
-    signal,
-    log: (message) => emit({ type: 'log', message }),
-    onEpoch: (rec) => {
-      const ev: ProgressEvent = { type: 'progress', epochs: job.config.epochs, ...rec };
-      appendFileSync(files.metrics, `${JSON.stringify(ev)}\n`);
-      emit(ev);
+  if (!model.inputNorm && (job.config.inputNorm ?? 'train_fold') === 'train_fold')
+    model.inputNorm = fitInputNorm(sets.train.x, job.spec.nChannels, job.spec.nTimes);
+  const result = await trainModel(
+    model,
+    sets,
+    {
+      epochs: job.config.epochs,
+      batchSize: job.config.batchSize,
+      learningRate: job.config.learningRate,
+      optimizer: job.config.optimizer,
+      optimizerOptions: job.config.optimizerOptions,
+      seed: job.seed,
+      threads: job.config.threads,
+      workerScript: findWorkerScript() ?? undefined,
+      selection: job.config.selection,
+      checkpointEvery: job.config.checkpointEvery,
+      checkpointDir: job.outDir,
     },
-  });
+    {
+      signal,
+      log: (message) => emit({ type: 'log', message }),
+      onEpoch: (rec) => {
+        const ev: ProgressEvent = { type: 'progress', epochs: job.config.epochs, ...rec };
+        appendFileSync(files.metrics, `${JSON.stringify(ev)}\n`);
+        emit(ev);
+      },
+    },
+  );
   const stem = (f: string): string => f.slice(0, -'.json'.length);
   const meta = { seed: job.seed, selection: result.selection, epochs: result.epochs.length };
   saveWeights(stem(files.lastWeights), model, { ...meta, epoch: result.epochs.length });

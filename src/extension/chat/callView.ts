@@ -49,10 +49,19 @@ export function callMarkdown(r: ToolResult, args: Record<string, unknown>): Call
  */
 export function answerWithoutCalls(answer: string, calls: readonly AgentCall[]): string {
   if (calls.length === 0) return answer;
-  const callLines = new Set(summarizeRun([...calls], '').split('\n').slice(0, calls.length));
+  const callLines = new Set(
+    summarizeRun([...calls], '')
+      .split('\n')
+      .slice(0, calls.length),
+  );
   const lastText = calls[calls.length - 1].result.content;
   const said = (l: string) => /^Stage: \w+\.$/.test(l) && lastText.includes(l);
-  return answer.split('\n').filter((l) => !callLines.has(l) && !said(l)).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return answer
+    .split('\n')
+    .filter((l) => !callLines.has(l) && !said(l))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 const BARS = '▁▂▃▄▅▆▇█';

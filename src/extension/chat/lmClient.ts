@@ -9,24 +9,35 @@ import { estimateTokens, messagesText } from '../../core/agent/llm';
 export class VscodeLmClient implements LlmClient {
   readonly id: string;
 
-  constructor(private readonly model: vscode.LanguageModelChat, private readonly token: vscode.CancellationToken) {
+  constructor(
+    private readonly model: vscode.LanguageModelChat,
+    private readonly token: vscode.CancellationToken,
+  ) {
     this.id = `vscode:${model.vendor}/${model.id}`;
   }
 
   async chat(req: ChatRequest): Promise<ChatResponse> {
     const messages = req.messages.map((m) => {
       switch (m.role) {
-        case 'system': return vscode.LanguageModelChatMessage.User(m.content);
-        case 'user': return vscode.LanguageModelChatMessage.User(m.content);
-        case 'assistant': return vscode.LanguageModelChatMessage.Assistant([
-          ...(m.content ? [new vscode.LanguageModelTextPart(m.content)] : []),
-          ...(m.toolCalls ?? []).map((c) => new vscode.LanguageModelToolCallPart(c.id, c.name, c.arguments ?? {})),
-        ]);
-        case 'tool': return vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(m.toolCallId, [new vscode.LanguageModelTextPart(m.content)])]);
+        case 'system':
+          return vscode.LanguageModelChatMessage.User(m.content);
+        case 'user':
+          return vscode.LanguageModelChatMessage.User(m.content);
+        case 'assistant':
+          return vscode.LanguageModelChatMessage.Assistant([
+            ...(m.content ? [new vscode.LanguageModelTextPart(m.content)] : []),
+            ...(m.toolCalls ?? []).map((c) => new vscode.LanguageModelToolCallPart(c.id, c.name, c.arguments ?? {})),
+          ]);
+        case 'tool':
+          return vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(m.toolCallId, [new vscode.LanguageModelTextPart(m.content)])]);
       }
     });
     const tools = req.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters }));
-    const response = await this.model.sendRequest(messages, { tools, justification: 'XBrain plans the EEG analysis steps you asked for.', modelOptions: { xbrainResultsShown: true } }, this.token);
+    const response = await this.model.sendRequest(
+      messages,
+      { tools, justification: 'XBrain plans the EEG analysis steps you asked for.', modelOptions: { xbrainResultsShown: true } },
+      this.token,
+    );
     let content = '';
     const toolCalls: ToolCall[] = [];
     for await (const part of response.stream) {
@@ -38,6 +49,11 @@ export class VscodeLmClient implements LlmClient {
         toolCalls.push({ id: part.callId, name: part.name.replace(/^xbrain_/, ''), arguments: args, rawArguments: JSON.stringify(part.input) });
       }
     }
-    return { content, toolCalls, usage: { promptTokens: estimateTokens(messagesText(req.messages)), completionTokens: estimateTokens(content) }, finishReason: toolCalls.length ? 'tool_calls' : 'stop' };
+    return {
+      content,
+      toolCalls,
+      usage: { promptTokens: estimateTokens(messagesText(req.messages)), completionTokens: estimateTokens(content) },
+      finishReason: toolCalls.length ? 'tool_calls' : 'stop',
+    };
   }
 }

@@ -26,7 +26,10 @@ export function registerLanguageModelTools(host: SessionHost): vscode.Disposable
 }
 
 class RegistryTool implements vscode.LanguageModelTool<Record<string, unknown>> {
-  constructor(private readonly host: SessionHost, private readonly def: ToolDefinition) {}
+  constructor(
+    private readonly host: SessionHost,
+    private readonly def: ToolDefinition,
+  ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Record<string, unknown>>): vscode.PreparedToolInvocation {
     const d = this.def;
@@ -38,7 +41,10 @@ class RegistryTool implements vscode.LanguageModelTool<Record<string, unknown>> 
     return { invocationMessage, confirmationMessages: { title: `XBrain: ${d.summary}?`, message: new vscode.MarkdownString(what) } };
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<Record<string, unknown>>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<Record<string, unknown>>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     if (!this.host.trusted) throw new Error('XBrain tools are disabled in an untrusted workspace; ask the user to trust the workspace.');
     const ac = new AbortController();
     const sub = token.onCancellationRequested(() => ac.abort());

@@ -29,13 +29,26 @@ export class OfflineModelProvider implements vscode.LanguageModelChatProvider {
   constructor(private readonly state: () => Readonly<StudyState> | undefined) {}
 
   provideLanguageModelChatInformation(): vscode.LanguageModelChatInformation[] {
-    return [{
-      id: 'xbrain-offline', name: 'XBrain Offline', family: 'xbrain-offline', version: '1', maxInputTokens: 100_000, maxOutputTokens: 4_000,
-      tooltip: 'Rule-based planner that runs locally (English and Traditional Chinese); understands the XBrain pipeline steps.', capabilities: { toolCalling: true },
-    }];
+    return [
+      {
+        id: 'xbrain-offline',
+        name: 'XBrain Offline',
+        family: 'xbrain-offline',
+        version: '1',
+        maxInputTokens: 100_000,
+        maxOutputTokens: 4_000,
+        tooltip: 'Rule-based planner that runs locally (English and Traditional Chinese); understands the XBrain pipeline steps.',
+        capabilities: { toolCalling: true },
+      },
+    ];
   }
 
-  async provideLanguageModelChatResponse(_m: vscode.LanguageModelChatInformation, messages: readonly vscode.LanguageModelChatRequestMessage[], options: vscode.ProvideLanguageModelChatResponseOptions, progress: vscode.Progress<vscode.LanguageModelResponsePart>): Promise<void> {
+  async provideLanguageModelChatResponse(
+    _m: vscode.LanguageModelChatInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+  ): Promise<void> {
     const last = messages[messages.length - 1];
     const toolResults = last?.content.filter((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart) ?? [];
     if (toolResults.length > 0) {
@@ -45,8 +58,14 @@ export class OfflineModelProvider implements vscode.LanguageModelChatProvider {
       progress.report(new vscode.LanguageModelTextPart(shown ? 'Done.' : toolResults.map((r) => r.content.map(partText).join('')).join('\n\n')));
       return;
     }
-    const reply = await offlineReply(this.planner, messages.map(toOfflineMessage), (options.tools ?? []).map((t) => t.name), this.state());
-    if (reply.text || reply.calls.length === 0) progress.report(new vscode.LanguageModelTextPart(reply.text || 'XBrain Offline could not plan anything for that request.'));
+    const reply = await offlineReply(
+      this.planner,
+      messages.map(toOfflineMessage),
+      (options.tools ?? []).map((t) => t.name),
+      this.state(),
+    );
+    if (reply.text || reply.calls.length === 0)
+      progress.report(new vscode.LanguageModelTextPart(reply.text || 'XBrain Offline could not plan anything for that request.'));
     for (const c of reply.calls) progress.report(new vscode.LanguageModelToolCallPart(c.id, c.name, c.input));
   }
 
@@ -76,22 +95,50 @@ export class EndpointModelProvider implements vscode.LanguageModelChatProvider, 
   provideLanguageModelChatInformation(): vscode.LanguageModelChatInformation[] {
     const s = readSettings();
     if (!s.endpointUrl || !s.model) return [];
-    return [{
-      id: `xbrain-endpoint:${s.model}`, name: `XBrain Endpoint (${s.model})`, family: s.model, version: '1', maxInputTokens: 128_000, maxOutputTokens: 8_000,
-      tooltip: s.endpointUrl, capabilities: { toolCalling: true },
-    }];
+    return [
+      {
+        id: `xbrain-endpoint:${s.model}`,
+        name: `XBrain Endpoint (${s.model})`,
+        family: s.model,
+        version: '1',
+        maxInputTokens: 128_000,
+        maxOutputTokens: 8_000,
+        tooltip: s.endpointUrl,
+        capabilities: { toolCalling: true },
+      },
+    ];
   }
 
-  async provideLanguageModelChatResponse(_m: vscode.LanguageModelChatInformation, messages: readonly vscode.LanguageModelChatRequestMessage[], options: vscode.ProvideLanguageModelChatResponseOptions, progress: vscode.Progress<vscode.LanguageModelResponsePart>, token: vscode.CancellationToken): Promise<void> {
+  async provideLanguageModelChatResponse(
+    _m: vscode.LanguageModelChatInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
     const s = readSettings();
     const client = new OpenAI({ baseURL: s.endpointUrl, apiKey: (await this.secrets.get(API_KEY_SECRET)) ?? 'none' });
     const ac = new AbortController();
     const sub = token.onCancellationRequested(() => ac.abort());
     try {
-      const stream = await client.chat.completions.create({
-        model: s.model, stream: true, messages: toOpenAi(messages),
-        tools: options.tools?.length ? options.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: (t.inputSchema ?? { type: 'object', properties: {} }) as Record<string, unknown> } })) : undefined,
-      }, { signal: ac.signal });
+      const stream = await client.chat.completions.create(
+        {
+          model: s.model,
+          stream: true,
+          messages: toOpenAi(messages),
+          tools: options.tools?.length
+            ? options.tools.map((t) => ({
+                type: 'function' as const,
+                function: {
+                  name: t.name,
+                  description: t.description,
+                  parameters: (t.inputSchema ?? { type: 'object', properties: {} }) as Record<string, unknown>,
+                },
+              }))
+            : undefined,
+        },
+        { signal: ac.signal },
+      );
       const calls = new Map<number, { id: string; name: string; args: string }>();
       for await (const chunk of stream) {
         const d = chunk.choices[0]?.delta;
@@ -134,7 +181,13 @@ function toOpenAi(messages: readonly vscode.LanguageModelChatRequestMessage[]): 
     const calls = m.content.filter((p): p is vscode.LanguageModelToolCallPart => p instanceof vscode.LanguageModelToolCallPart);
     const results = m.content.filter((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart);
     if (m.role === vscode.LanguageModelChatMessageRole.Assistant) {
-      out.push({ role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.callId, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.input) } })) } : {}) });
+      out.push({
+        role: 'assistant',
+        content: text || null,
+        ...(calls.length
+          ? { tool_calls: calls.map((c) => ({ id: c.callId, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.input) } })) }
+          : {}),
+      });
     } else {
       for (const r of results) out.push({ role: 'tool', tool_call_id: r.callId, content: r.content.map(partText).join('') });
       if (text) out.push({ role: 'user', content: text });

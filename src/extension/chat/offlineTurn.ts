@@ -25,7 +25,12 @@ const bare = (name: string): string => name.replace(/^xbrain_/, '');
  * the available tools from an XBrain system prompt: @xbrain (through VscodeLmClient) sends one as its first user
  * message; other callers (agent mode) do not, so one is built from the Study and restricted to the tools offered.
  */
-export async function offlineReply(planner: OfflinePlanner, messages: readonly OfflineInMessage[], offeredTools: readonly string[], state: Readonly<StudyState> | undefined): Promise<OfflineReply> {
+export async function offlineReply(
+  planner: OfflinePlanner,
+  messages: readonly OfflineInMessage[],
+  offeredTools: readonly string[],
+  state: Readonly<StudyState> | undefined,
+): Promise<OfflineReply> {
   const offered = new Map(offeredTools.map((n) => [bare(n), n]));
   const chat: ChatMessage[] = [];
   let rest = messages;
@@ -50,16 +55,26 @@ export async function offlineReply(planner: OfflinePlanner, messages: readonly O
   const calls: OfflineReply['calls'] = [];
   const missing: string[] = [];
   for (const c of res.toolCalls) {
-    const name = offered.size === 0 ? c.name : offered.get(c.name) ?? (offered.has(`${LM_PREFIX}${c.name}`) ? `${LM_PREFIX}${c.name}` : undefined);
+    const name = offered.size === 0 ? c.name : (offered.get(c.name) ?? (offered.has(`${LM_PREFIX}${c.name}`) ? `${LM_PREFIX}${c.name}` : undefined));
     if (name) calls.push({ id: c.id, name, input: c.arguments ?? {} });
     else missing.push(c.name);
   }
-  const note = missing.length ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not available right now; ask for the study status to see what is.` : '';
+  const note = missing.length
+    ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not available right now; ask for the study status to see what is.`
+    : '';
   return { text: [res.content, note].filter(Boolean).join('\n'), calls };
 }
 
 /** Keeps only offered tools on the "Available tools now:" line the planner reads. */
 function restrictTools(system: string, offered: Map<string, string>): string {
   if (offered.size === 0) return system;
-  return system.replace(/^Available tools now: (.*)$/m, (_, list: string) => `Available tools now: ${list.split(',').map((t) => t.trim()).filter((t) => offered.has(t)).join(', ')}`);
+  return system.replace(
+    /^Available tools now: (.*)$/m,
+    (_, list: string) =>
+      `Available tools now: ${list
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => offered.has(t))
+        .join(', ')}`,
+  );
 }

@@ -28,7 +28,6 @@ export function isXBrainMetadata(m: unknown): m is XBrainChatMetadata {
   return !!m && typeof m === 'object' && (m as { kind?: unknown }).kind === 'xbrain';
 }
 
-
 /** `hostReady` resolves once the Study is loaded; a message sent before that waits for it. */
 export function registerParticipant(hostReady: Promise<SessionHost>): vscode.Disposable {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, chatContext, stream, token) =>
@@ -46,7 +45,10 @@ export function turnsFromHistory(history: vscode.ChatContext['history']): ChatTu
   for (const t of history) {
     if (t instanceof vscode.ChatRequestTurn) request = (t.command ? `/${t.command} ` : '') + t.prompt;
     else if (isXBrainMetadata(t.result.metadata)) {
-      turns.push({ request, toolCalls: t.result.metadata.toolRounds.filter((r) => r.type !== 'error' && r.type !== 'confirm').map((r) => ({ tool: r.tool, arguments: r.args })) });
+      turns.push({
+        request,
+        toolCalls: t.result.metadata.toolRounds.filter((r) => r.type !== 'error' && r.type !== 'confirm').map((r) => ({ tool: r.tool, arguments: r.args })),
+      });
     }
   }
   return turns;
@@ -56,11 +58,23 @@ let lastTurns: ChatTurnCalls[] = [];
 /** The latest chat's turns (for XBrain: Export Chat to Notebook run from the palette). */
 export const latestChatTurns = (): readonly ChatTurnCalls[] => lastTurns;
 
-async function handle(host: SessionHost, request: vscode.ChatRequest, chatContext: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+async function handle(
+  host: SessionHost,
+  request: vscode.ChatRequest,
+  chatContext: vscode.ChatContext,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
   const meta: XBrainChatMetadata = { kind: 'xbrain', command: request.command, stage: host.stage, toolRounds: [] };
   const prompt = (request.command ? `/${request.command} ` : '') + request.prompt;
   const finish = (): vscode.ChatResult => {
-    lastTurns = [...turnsFromHistory(chatContext.history), { request: prompt, toolCalls: meta.toolRounds.filter((r) => r.type !== 'error' && r.type !== 'confirm').map((r) => ({ tool: r.tool, arguments: r.args })) }];
+    lastTurns = [
+      ...turnsFromHistory(chatContext.history),
+      {
+        request: prompt,
+        toolCalls: meta.toolRounds.filter((r) => r.type !== 'error' && r.type !== 'confirm').map((r) => ({ tool: r.tool, arguments: r.args })),
+      },
+    ];
     return { metadata: { ...meta, stage: host.stage } };
   };
   if (request.command === 'help') {
@@ -70,11 +84,15 @@ async function handle(host: SessionHost, request: vscode.ChatRequest, chatContex
   if (request.command === 'notebook') {
     const turns = turnsFromHistory(chatContext.history);
     await exportChatToNotebook(turns);
-    stream.markdown(`Opened this chat as an \`.xbrain\` notebook (${turns.reduce((n, t) => n + t.toolCalls.length, 0)} tool calls in ${turns.length} turns). Run all cells to reproduce the analysis.`);
+    stream.markdown(
+      `Opened this chat as an \`.xbrain\` notebook (${turns.reduce((n, t) => n + t.toolCalls.length, 0)} tool calls in ${turns.length} turns). Run all cells to reproduce the analysis.`,
+    );
     return finish();
   }
   if (!host.trusted && request.command !== 'status' && request.command !== 'report') {
-    stream.markdown('This workspace is not trusted, so XBrain runs no tools that change data or train, and no agent tools. Trust the workspace (**Workspaces: Manage Workspace Trust**) and ask again. `/status` still works.');
+    stream.markdown(
+      'This workspace is not trusted, so XBrain runs no tools that change data or train, and no agent tools. Trust the workspace (**Workspaces: Manage Workspace Trust**) and ask again. `/status` still works.',
+    );
     return finish();
   }
   const plan = request.command ? planSlashCommand(request.command, request.prompt) : null;
@@ -172,7 +190,11 @@ async function runCall(host: SessionHost, call: PlannedToolCall, stream: vscode.
     }
     if (!asked && long) announceTraining(stream);
     renderCall(result, call.args, stream);
-    if (long && result.type !== 'error') renderTrainingEnd(host.session.study.state.runs.filter((r) => !runsBefore.has(r.id)), stream);
+    if (long && result.type !== 'error')
+      renderTrainingEnd(
+        host.session.study.state.runs.filter((r) => !runsBefore.has(r.id)),
+        stream,
+      );
     return result;
   } finally {
     steps.callEnded();
@@ -193,10 +215,18 @@ function announceTraining(stream: vscode.ChatResponseStream): void {
  * its result is shown once; a tool that needs confirmation asks in the turn (Run / Cancel) and training is followed
  * live to its curve.
  */
-async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, meta: XBrainChatMetadata): Promise<void> {
+async function runModelLoop(
+  host: SessionHost,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+  meta: XBrainChatMetadata,
+): Promise<void> {
   const model = request.model ?? (await selectFallbackModel());
   if (!model) {
-    stream.markdown('No language model is available. Choose **XBrain Offline** in the model picker or set `xbrain.llm.endpointUrl`. Slash commands (`/load`, `/epoch`, …) work without one.');
+    stream.markdown(
+      'No language model is available. Choose **XBrain Offline** in the model picker or set `xbrain.llm.endpointUrl`. Slash commands (`/load`, `/epoch`, …) work without one.',
+    );
     return;
   }
   const llm = model.vendor === OFFLINE_VENDOR ? new OfflinePlanner() : new VscodeLmClient(model, token);
@@ -232,7 +262,10 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
         steps.callEnded();
         renderCall(e.result, pendingArgs.get(e.tool) ?? {}, stream);
         if (LONG_JOBS.has(e.tool) && e.result.type !== 'error' && e.result.type !== 'confirm') {
-          renderTrainingEnd(host.session.study.state.runs.filter((r) => !runsBefore.has(r.id)), stream);
+          renderTrainingEnd(
+            host.session.study.state.runs.filter((r) => !runsBefore.has(r.id)),
+            stream,
+          );
         }
       } else if (e.type === 'error' && e.code !== 'rejected') stream.markdown(`\n\n*${e.message}*\n\n`);
     },
@@ -250,7 +283,8 @@ async function runModelLoop(host: SessionHost, request: vscode.ChatRequest, stre
     if (answer) stream.markdown(`\n\n${answer}`);
     // references are the passages the answer cites (checked against what was retrieved), also in a mixed turn
     if (result.citations?.length) {
-      for (const src of citedSources(result.citations, host.session.env.packageRoot, result.citations.length)) stream.reference(vscode.Uri.file(src.path), new vscode.ThemeIcon('book'));
+      for (const src of citedSources(result.citations, host.session.env.packageRoot, result.citations.length))
+        stream.reference(vscode.Uri.file(src.path), new vscode.ThemeIcon('book'));
     } else if (result.route === 'qa' && result.grounding === undefined) {
       for (const src of citedSources(hits, host.session.env.packageRoot)) stream.reference(vscode.Uri.file(src.path), new vscode.ThemeIcon('book'));
     }
@@ -276,11 +310,17 @@ function followups(host: SessionHost, result: vscode.ChatResult): vscode.ChatFol
   const stage = host.stage;
   const f = (command: string, label: string, prompt = ''): vscode.ChatFollowup => ({ prompt, label, command, participant: PARTICIPANT_ID });
   switch (stage) {
-    case 'empty': return [f('help', 'What can XBrain do?')];
-    case 'data_loaded': return [f('preprocess', 'Band-pass 4–40 Hz + notch', '4 40'), f('epoch', 'Epoch 0–2 s', '0 2')];
-    case 'preprocessed': return [f('dataset', 'Split into train/val/test')];
-    case 'dataset_ready': return [f('train', 'Train EEGNet')];
-    case 'training': return [f('status', 'How is training going?')];
-    case 'trained': return [f('evaluate', 'Evaluate'), f('explain', 'Explain with saliency')];
+    case 'empty':
+      return [f('help', 'What can XBrain do?')];
+    case 'data_loaded':
+      return [f('preprocess', 'Band-pass 4–40 Hz + notch', '4 40'), f('epoch', 'Epoch 0–2 s', '0 2')];
+    case 'preprocessed':
+      return [f('dataset', 'Split into train/val/test')];
+    case 'dataset_ready':
+      return [f('train', 'Train EEGNet')];
+    case 'training':
+      return [f('status', 'How is training going?')];
+    case 'trained':
+      return [f('evaluate', 'Evaluate'), f('explain', 'Explain with saliency')];
   }
 }

@@ -28,7 +28,8 @@ export function renderCall(r: ToolResult, args: Record<string, unknown>, stream:
   stream.markdown(`\n\n${markdown}\n\n`);
   if (hiddenLines > 0) stream.button({ command: SHOW_TEXT_COMMAND, title: 'Show full result', arguments: [r.tool, r.content] });
   const panel = r.type === 'error' ? null : panelForTool(r.tool);
-  if (panel && (r.type === 'plot' || r.tool === 'evaluate')) stream.button({ command: 'xbrain.openPanel', title: `Open ${panel}`, arguments: [panel, panelViewForTool(r.tool)] });
+  if (panel && (r.type === 'plot' || r.tool === 'evaluate'))
+    stream.button({ command: 'xbrain.openPanel', title: `Open ${panel}`, arguments: [panel, panelViewForTool(r.tool)] });
 }
 
 /** The closing curve of a training run from chat, with the dashboard one click away. */
@@ -44,7 +45,12 @@ const pending = new Map<string, (ok: boolean) => void>();
  * Asks in the chat turn, as agent mode does: the question with Run / Cancel buttons; the turn waits for the click
  * (or for the user to stop the response, which declines). Resolves true only on Run.
  */
-export function confirmInChat(r: Pick<ToolResult, 'tool' | 'content'>, args: Record<string, unknown>, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<boolean> {
+export function confirmInChat(
+  r: Pick<ToolResult, 'tool' | 'content'>,
+  args: Record<string, unknown>,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<boolean> {
   const id = randomUUID();
   stream.markdown(`\n\n${callMarkdown({ type: 'confirm', tool: r.tool, content: r.content, meta: {} }, args).markdown}\n\n`);
   stream.button({ command: ANSWER_CONFIRMATION_COMMAND, title: `Run ${r.tool}`, arguments: [id, true] });

@@ -27,13 +27,27 @@ let channel: vscode.LogOutputChannel | undefined;
 export async function agentKnowledgeBase(context: Pick<vscode.ExtensionContext, 'extensionPath' | 'globalStorageUri' | 'secrets'>): Promise<KbOpened> {
   const s = readSettings();
   const model = (vscode.workspace.getConfiguration().get<string>(EMBEDDING_MODEL_SETTING, '') ?? '').trim();
-  const endpoint: EmbeddingEndpoint | undefined = s.endpointUrl && model ? { baseURL: s.endpointUrl, apiKey: (await context.secrets.get(API_KEY_SECRET)) ?? 'none', model } : undefined;
-  const key = JSON.stringify([context.extensionPath, endpoint?.baseURL, endpoint?.model, endpoint && createHash('sha256').update(endpoint.apiKey).digest('hex')]);
+  const endpoint: EmbeddingEndpoint | undefined =
+    s.endpointUrl && model ? { baseURL: s.endpointUrl, apiKey: (await context.secrets.get(API_KEY_SECRET)) ?? 'none', model } : undefined;
+  const key = JSON.stringify([
+    context.extensionPath,
+    endpoint?.baseURL,
+    endpoint?.model,
+    endpoint && createHash('sha256').update(endpoint.apiKey).digest('hex'),
+  ]);
   if (current?.key !== key) {
     const log = endpoint ? (line: string) => (channel ??= vscode.window.createOutputChannel('XBrain Knowledge Base', { log: true })).info(line) : undefined;
-    const opening: Promise<KbOpened> = openAgentRetriever({ offlineDir: join(context.extensionPath, 'dist', 'kb'), endpoint, cacheDir: context.globalStorageUri.fsPath, log })
+    const opening: Promise<KbOpened> = openAgentRetriever({
+      offlineDir: join(context.extensionPath, 'dist', 'kb'),
+      endpoint,
+      cacheDir: context.globalStorageUri.fsPath,
+      log,
+    })
       .then((r) => ({ ...r, notice: r.status.fallbackReason }))
-      .catch((e: unknown) => ({ retriever: undefined, status: { mode: 'none' as const, buildRequests: 0, fallbackReason: e instanceof Error ? e.message : String(e) } }));
+      .catch((e: unknown) => ({
+        retriever: undefined,
+        status: { mode: 'none' as const, buildRequests: 0, fallbackReason: e instanceof Error ? e.message : String(e) },
+      }));
     current = { key, opening };
   }
   const entry = current;

@@ -24,7 +24,10 @@ export function planSlashCommand(command: string, prompt: string): PlannedToolCa
     case 'dataset':
       return [{ tool: 'generate_dataset', args }];
     case 'train':
-      return [...(Object.keys(args).length ? [{ tool: 'configure_training', args: { ...TRAINING_BASICS, ...args } }] : []), { tool: 'start_training', args: {} }];
+      return [
+        ...(Object.keys(args).length ? [{ tool: 'configure_training', args: { ...TRAINING_BASICS, ...args } }] : []),
+        { tool: 'start_training', args: {} },
+      ];
     case 'evaluate':
       return [{ tool: 'evaluate', args }];
     case 'explain':
@@ -32,7 +35,10 @@ export function planSlashCommand(command: string, prompt: string): PlannedToolCa
     case 'status':
       return [{ tool: 'get_study_state', args: {} }];
     case 'report':
-      return [{ tool: 'get_dataset_info', args: {} }, { tool: 'get_study_state', args: {} }];
+      return [
+        { tool: 'get_dataset_info', args: {} },
+        { tool: 'get_study_state', args: {} },
+      ];
     default:
       return null;
   }

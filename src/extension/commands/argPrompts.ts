@@ -29,7 +29,12 @@ const EEG_EXTENSIONS = ['edf', 'bdf', 'gdf', 'set', 'vhdr', 'fif', 'cnt', 'raw',
  * picks with the default first, numbers are validated input boxes pre-filled with the default, channel and event
  * lists are multi-selects over what the Study holds. Optional parameters may be left empty.
  */
-export async function promptArguments(def: ToolDefinition, state: Readonly<StudyState>, ask?: string[], dataFolders: string[] = []): Promise<Record<string, unknown>> {
+export async function promptArguments(
+  def: ToolDefinition,
+  state: Readonly<StudyState>,
+  ask?: string[],
+  dataFolders: string[] = [],
+): Promise<Record<string, unknown>> {
   const props = def.parameters.properties;
   const names = ask ?? Object.keys(props);
   const required = new Set(def.parameters.required ?? []);
@@ -45,7 +50,15 @@ export async function promptArguments(def: ToolDefinition, state: Readonly<Study
   return args;
 }
 
-async function promptOne(tool: string, name: string, s: JsonSchema, required: boolean, title: string, state: Readonly<StudyState>, dataFolders: string[]): Promise<unknown> {
+async function promptOne(
+  tool: string,
+  name: string,
+  s: JsonSchema,
+  required: boolean,
+  title: string,
+  state: Readonly<StudyState>,
+  dataFolders: string[],
+): Promise<unknown> {
   const hint = s.description ?? '';
   if (tool === 'load_data' && name === 'paths') return pickEegFiles(title, dataFolders);
   if (Array.isArray(s.enum)) {
@@ -67,9 +80,16 @@ async function promptOne(tool: string, name: string, s: JsonSchema, required: bo
     if (options.length > 0) {
       const fromEnum = name !== 'channels' && name !== 'event_id';
       const defaults = Array.isArray(s.default) ? (s.default as unknown[]) : [];
-      const picks = await vscode.window.showQuickPick(options.map((label) => ({ label, picked: fromEnum && defaults.includes(label) })), {
-        title, placeHolder: hint || `Select ${name}${required ? '' : fromEnum ? ` (none selected = ${defaults.join(', ') || 'default'})` : ' (none selected = all)'}`, canPickMany: true, ignoreFocusOut: true,
-      });
+      const picks = await vscode.window.showQuickPick(
+        options.map((label) => ({ label, picked: fromEnum && defaults.includes(label) })),
+        {
+          title,
+          placeHolder:
+            hint || `Select ${name}${required ? '' : fromEnum ? ` (none selected = ${defaults.join(', ') || 'default'})` : ' (none selected = all)'}`,
+          canPickMany: true,
+          ignoreFocusOut: true,
+        },
+      );
       if (!picks) throw new PromptCancelled();
       return picks.length > 0 ? picks.map((p) => p.label) : required ? promptOne(tool, name, s, required, title, state, dataFolders) : undefined;
     }

@@ -17,14 +17,28 @@ export interface RunToolOptions {
  * Calls a tool through the session with a cancellable progress notification. A `confirm` result becomes a modal
  * dialog naming what will change; only "Run" repeats the call as confirmed. Errors are shown and returned.
  */
-export async function runTool(host: SessionHost, out: vscode.OutputChannel, tool: string, args: Record<string, unknown>, opts: RunToolOptions = {}): Promise<ToolResult> {
+export async function runTool(
+  host: SessionHost,
+  out: vscode.OutputChannel,
+  tool: string,
+  args: Record<string, unknown>,
+  opts: RunToolOptions = {},
+): Promise<ToolResult> {
   const title = `XBrain: ${definitionByName.get(tool)?.summary ?? tool}`;
   const call = (confirmed: boolean, confirmedQuestion?: string) =>
     vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
       const ac = new AbortController();
       const sub = token.onCancellationRequested(() => ac.abort());
       return host
-        .invoke(tool, args, { confirmed, confirmedQuestion, signal: ac.signal, progress: (message) => { progress.report({ message }); out.appendLine(`[${tool}] ${message}`); } })
+        .invoke(tool, args, {
+          confirmed,
+          confirmedQuestion,
+          signal: ac.signal,
+          progress: (message) => {
+            progress.report({ message });
+            out.appendLine(`[${tool}] ${message}`);
+          },
+        })
         .finally(() => sub.dispose());
     });
   let result = await call(opts.confirmed ?? false, opts.confirmedQuestion);

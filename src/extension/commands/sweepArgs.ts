@@ -30,5 +30,11 @@ export function sweepRunCount(grid: Record<string, unknown[]>, folds: number, re
 export function backendItems(list: readonly BackendAvailability[]): { label: string; description: string; detail: string; name: string; available: boolean }[] {
   return [...list]
     .sort((a, b) => Number(b.available) - Number(a.available))
-    .map((b) => ({ label: `${b.available ? '$(check)' : '$(circle-slash)'} ${b.name}`, description: b.available ? 'available' : 'unavailable', detail: b.detail, name: b.name, available: b.available }));
+    .map((b) => ({
+      label: `${b.available ? '$(check)' : '$(circle-slash)'} ${b.name}`,
+      description: b.available ? 'available' : 'unavailable',
+      detail: b.detail,
+      name: b.name,
+      available: b.available,
+    }));
 }

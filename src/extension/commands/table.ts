@@ -50,6 +50,8 @@ export function commandStages(c: StageCommand): readonly Stage[] {
 /** The when-clause that enables a command: trusted workspace (for mutating tools) and one of its stages. */
 export function commandWhen(c: StageCommand): string {
   const def = definitionByName.get(c.tool)!;
-  const stages = commandStages(c).map((s) => `xbrain.stage == '${s}'`).join(' || ');
+  const stages = commandStages(c)
+    .map((s) => `xbrain.stage == '${s}'`)
+    .join(' || ');
   return def.mutates ? `xbrain.trusted && (${stages})` : `(${stages})`;
 }

@@ -1,5 +1,13 @@
 import * as vscode from 'vscode';
-import { isJsonMime, isTextMime, NOTEBOOK_VERSION, type NotebookCell, type NotebookOutput, type NotebookOutputItem, type XBrainNotebook } from '../../core/notebook/format';
+import {
+  isJsonMime,
+  isTextMime,
+  NOTEBOOK_VERSION,
+  type NotebookCell,
+  type NotebookOutput,
+  type NotebookOutputItem,
+  type XBrainNotebook,
+} from '../../core/notebook/format';
 import { isTextOutputHtml, textOutputHtml } from '../../core/notebook/textView';
 
 /** The notebook type of `*.xbrain` files (package.json contributes.notebooks). */
@@ -26,7 +34,8 @@ export function toVsOutputItem(it: NotebookOutputItem): vscode.NotebookCellOutpu
 export function toVsOutput(o: NotebookOutput): vscode.NotebookCellOutput {
   const items = o.items.map(toVsOutputItem);
   const text = o.items.find((it) => it.mime === 'text/plain' && 'data' in it && typeof it.data === 'string') as { data: string } | undefined;
-  if (text && !o.items.some((it) => it.mime === 'text/html')) items.push(new vscode.NotebookCellOutputItem(encoder.encode(textOutputHtml(text.data)), 'text/html'));
+  if (text && !o.items.some((it) => it.mime === 'text/html'))
+    items.push(new vscode.NotebookCellOutputItem(encoder.encode(textOutputHtml(text.data)), 'text/html'));
   return new vscode.NotebookCellOutput(items, o.metadata);
 }
 
@@ -49,7 +58,9 @@ function fromVsOutputItem(it: vscode.NotebookCellOutputItem): NotebookOutputItem
 }
 
 export function fromVsOutput(o: vscode.NotebookCellOutput): NotebookOutput {
-  const items = o.items.map(fromVsOutputItem).filter((it) => !(it.mime === 'text/html' && 'data' in it && typeof it.data === 'string' && isTextOutputHtml(it.data)));
+  const items = o.items
+    .map(fromVsOutputItem)
+    .filter((it) => !(it.mime === 'text/html' && 'data' in it && typeof it.data === 'string' && isTextOutputHtml(it.data)));
   const out: NotebookOutput = { items };
   if (o.metadata && Object.keys(o.metadata).length > 0) out.metadata = { ...o.metadata };
   return out;
@@ -58,7 +69,11 @@ export function fromVsOutput(o: vscode.NotebookCellOutput): NotebookOutput {
 export function toNotebookData(nb: XBrainNotebook): vscode.NotebookData {
   const cells = nb.cells.map((c) => {
     const isCode = c.kind === 'code';
-    const cell = new vscode.NotebookCellData(isCode ? vscode.NotebookCellKind.Code : vscode.NotebookCellKind.Markup, c.source, isCode ? CELL_LANGUAGE : 'markdown');
+    const cell = new vscode.NotebookCellData(
+      isCode ? vscode.NotebookCellKind.Code : vscode.NotebookCellKind.Markup,
+      c.source,
+      isCode ? CELL_LANGUAGE : 'markdown',
+    );
     cell.outputs = c.outputs.map(toVsOutput);
     const metadata: Record<string, unknown> = { ...c.metadata };
     if (c.extra) metadata[EXTRA_KEY] = c.extra;
@@ -89,7 +104,12 @@ export function fromNotebookData(data: vscode.NotebookData): XBrainNotebook {
         ...(s.timing ? { durationMs: Math.round(s.timing.endTime - s.timing.startTime) } : {}),
       };
     }
-    const cell: NotebookCell = { kind: c.kind === vscode.NotebookCellKind.Code ? 'code' : 'markdown', source: c.value, outputs: (c.outputs ?? []).map(fromVsOutput), metadata };
+    const cell: NotebookCell = {
+      kind: c.kind === vscode.NotebookCellKind.Code ? 'code' : 'markdown',
+      source: c.value,
+      outputs: (c.outputs ?? []).map(fromVsOutput),
+      metadata,
+    };
     if (extra && typeof extra === 'object') cell.extra = extra as Record<string, unknown>;
     return cell;
   });

@@ -20,7 +20,10 @@ export function registerNotebook(context: vscode.ExtensionContext, getSession: G
   const controller = new XBrainNotebookController(getSession);
   // Diagnostics ask the registry which tools this build implements once a session is there.
   let implemented: ((tool: string) => boolean) | undefined;
-  void Promise.resolve(getSession()).then((s) => (implemented = resolveSession(s).isImplemented), () => undefined);
+  void Promise.resolve(getSession()).then(
+    (s) => (implemented = resolveSession(s).isImplemented),
+    () => undefined,
+  );
   context.subscriptions.push(
     vscode.workspace.registerNotebookSerializer(NOTEBOOK_TYPE, new XBrainNotebookSerializer(), { transientOutputs: false }),
     controller,

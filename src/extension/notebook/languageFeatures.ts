@@ -25,7 +25,10 @@ export function registerLanguageFeatures(isImplemented?: () => ((tool: string) =
     if (nb.notebookType !== NOTEBOOK_TYPE) return;
     const cells = nb.getCells();
     const all = diagnoseNotebook(
-      cells.map((c) => ({ kind: c.kind === vscode.NotebookCellKind.Code && c.document.languageId === CELL_LANGUAGE ? 'code' : 'markdown', source: c.document.getText() })),
+      cells.map((c) => ({
+        kind: c.kind === vscode.NotebookCellKind.Code && c.document.languageId === CELL_LANGUAGE ? 'code' : 'markdown',
+        source: c.document.getText(),
+      })),
       { isImplemented: isImplemented?.() },
     );
     cells.forEach((c, i) => {
@@ -45,7 +48,10 @@ export function registerLanguageFeatures(isImplemented?: () => ((tool: string) =
   const pending = new Map<vscode.NotebookDocument, ReturnType<typeof setTimeout>>();
   const schedule = (nb: vscode.NotebookDocument) => {
     clearTimeout(pending.get(nb));
-    pending.set(nb, setTimeout(() => (pending.delete(nb), refresh(nb)), 150));
+    pending.set(
+      nb,
+      setTimeout(() => (pending.delete(nb), refresh(nb)), 150),
+    );
   };
   const notebookOf = (doc: vscode.TextDocument) => vscode.workspace.notebookDocuments.find((nb) => nb.getCells().some((c) => c.document === doc));
 

@@ -14,8 +14,12 @@ function stackedTraces(rows: ArrayLike<number>[], names: string[], t0: number, d
   // Spacing from the median channel range: one noisy channel must not flatten the other 63.
   const ranges: number[] = [];
   for (const r of rows) {
-    let lo = Infinity, hi = -Infinity;
-    for (let i = 0; i < r.length; i++) { if (r[i] < lo) lo = r[i]; if (r[i] > hi) hi = r[i]; }
+    let lo = Infinity,
+      hi = -Infinity;
+    for (let i = 0; i < r.length; i++) {
+      if (r[i] < lo) lo = r[i];
+      if (r[i] > hi) hi = r[i];
+    }
     if (Number.isFinite(hi - lo)) ranges.push(hi - lo);
   }
   ranges.sort((a, b) => a - b);
@@ -29,7 +33,9 @@ function stackedTraces(rows: ArrayLike<number>[], names: string[], t0: number, d
   return {
     data,
     layout: {
-      showlegend: false, margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } },
+      showlegend: false,
+      margin: { l: 70, r: 10, t: 10, b: 40 },
+      xaxis: { title: { text: 'time (s)' } },
       yaxis: { tickvals: rows.map((_, c) => (rows.length - 1 - c) * step), ticktext: names, zeroline: false },
     },
   };
@@ -48,7 +54,12 @@ export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>):
   if (!e) {
     const r = s.recordings[0];
     if (!r) return { type: 'empty', kind: 'epochs', message: 'No data yet: run “XBrain: Load EEG Files…”.' };
-    const view = clampView(req, ['traces', 'psd'], 1, r.channels.map((c) => c.name));
+    const view = clampView(
+      req,
+      ['traces', 'psd'],
+      1,
+      r.channels.map((c) => c.name),
+    );
     const dur = Math.min(r.nTimes, Math.round(10 * r.sfreq));
     const rows = r.data.map((d) => d.subarray(0, dur));
     const names = Object.fromEntries(Object.entries(r.events.eventId).map(([k, v]) => [v, k]));
@@ -64,9 +75,18 @@ export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>):
       }
       Object.assign(figure.layout, { shapes, annotations });
     }
-    return { type: 'figure', kind: 'epochs', title: 'Raw data (first 10 s)', summary: `${r.path.split(/[\\/]/).pop()}: ${r.channels.length} channels at ${r.sfreq} Hz, ${r.events.codes.length} events`, figure, view };
+    return {
+      type: 'figure',
+      kind: 'epochs',
+      title: 'Raw data (first 10 s)',
+      summary: `${r.path.split(/[\\/]/).pop()}: ${r.channels.length} channels at ${r.sfreq} Hz, ${r.events.codes.length} events`,
+      figure,
+      view,
+    };
   }
-  const classNames = Object.entries(e.eventId).sort((a, b) => a[1] - b[1]).map(([k]) => k);
+  const classNames = Object.entries(e.eventId)
+    .sort((a, b) => a[1] - b[1])
+    .map(([k]) => k);
   const view = clampView(req, ['traces', 'erp', 'psd'], e.nEpochs, e.channels);
   const per = e.nChannels * e.nTimes;
   const dt = 1 / e.sfreq;
@@ -75,7 +95,14 @@ export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>):
     const label = classNames[e.labels[view.index]] ?? String(e.labels[view.index]);
     const figure = stackedTraces(rows, e.channels, e.tmin, dt);
     Object.assign(figure.layout, { shapes: e.tmin < 0 ? [{ type: 'line', x0: 0, x1: 0, yref: 'paper', y0: 0, y1: 1, line: { dash: 'dot', width: 1 } }] : [] });
-    return { type: 'figure', kind: 'epochs', title: `Epoch ${view.index + 1} of ${e.nEpochs} — ${label}`, summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels), figure, view };
+    return {
+      type: 'figure',
+      kind: 'epochs',
+      title: `Epoch ${view.index + 1} of ${e.nEpochs} — ${label}`,
+      summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels),
+      figure,
+      view,
+    };
   }
   if (view.mode === 'erp') {
     const data = classNames.map((name, k) => {
@@ -91,10 +118,24 @@ export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>):
       const d = minMaxDecimate(mean, e.tmin, dt, MAX_POINTS);
       return { type: 'scatter', mode: 'lines', name: `${name} (n=${n})`, x: d.x, y: d.y };
     });
-    return { type: 'figure', kind: 'epochs', title: `ERP per class — ${e.channels[view.channel]}`, summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels), figure: { data, layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } }, yaxis: { title: { text: 'V' } } } }, view };
+    return {
+      type: 'figure',
+      kind: 'epochs',
+      title: `ERP per class — ${e.channels[view.channel]}`,
+      summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels),
+      figure: { data, layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } }, yaxis: { title: { text: 'V' } } } },
+      view,
+    };
   }
   const rows = Array.from({ length: e.nChannels }, (_, c) => e.data.subarray(view.index * per + c * e.nTimes, view.index * per + (c + 1) * e.nTimes));
-  return { type: 'figure', kind: 'epochs', title: `PSD — epoch ${view.index + 1}`, summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels), figure: psdFigure(rows, e.sfreq, e.channels), view };
+  return {
+    type: 'figure',
+    kind: 'epochs',
+    title: `PSD — epoch ${view.index + 1}`,
+    summary: epochSummary(e.nEpochs, e.nChannels, e.nTimes, e.sfreq, classNames, e.labels),
+    figure: psdFigure(rows, e.sfreq, e.channels),
+    view,
+  };
 }
 
 function epochSummary(n: number, ch: number, t: number, sfreq: number, classes: string[], labels: Int32Array): string {
@@ -106,7 +147,14 @@ function psdFigure(rows: ArrayLike<number>[], sfreq: number, names: string[]): F
   const p = welchPsd(rows, sfreq);
   const freqs = Array.from(p.freqs);
   return {
-    data: p.psd.map((row, c) => ({ type: 'scatter', mode: 'lines', name: names[c], x: freqs, y: Array.from(row, (v) => 10 * Math.log10(Math.max(v, 1e-30))), line: { width: 1 } })),
+    data: p.psd.map((row, c) => ({
+      type: 'scatter',
+      mode: 'lines',
+      name: names[c],
+      x: freqs,
+      y: Array.from(row, (v) => 10 * Math.log10(Math.max(v, 1e-30))),
+      line: { width: 1 },
+    })),
     layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'frequency (Hz)' } }, yaxis: { title: { text: 'dB (unit²/Hz)' } } },
   };
 }
@@ -118,10 +166,19 @@ export function trainingMessage(s: Readonly<StudyState>, req: Partial<PanelView>
   const view = clampView(req, [...CURVE_METRICS, ...(sweeps.length ? ['sweep'] : [])], s.runs.length, []);
   if (view.mode === 'sweep') return sweepMessage(s, sweeps, view);
   const metric = view.mode as CurveMetric;
-  const data = trainingSeries(s.runs, [metric]).map((c) => ({ type: 'scatter', mode: c.split === 'all' ? 'lines' : 'lines+markers', name: c.label, x: c.x, y: c.y }));
+  const data = trainingSeries(s.runs, [metric]).map((c) => ({
+    type: 'scatter',
+    mode: c.split === 'all' ? 'lines' : 'lines+markers',
+    name: c.label,
+    x: c.x,
+    y: c.y,
+  }));
   const running = s.runs.filter((r) => r.status === 'running').length;
   return {
-    type: 'figure', kind: 'training', title: `Training — ${metric}`, view,
+    type: 'figure',
+    kind: 'training',
+    title: `Training — ${metric}`,
+    view,
     summary: `${s.runs.length} run(s): ${running} running, ${s.runs.filter((r) => r.status === 'done').length} done`,
     figure: { data, layout: { margin: { l: 60, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'epoch' } }, yaxis: { title: { text: metric } } } },
     table: { columns: ['run', 'split', 'repeat', 'status', 'epochs'], rows: s.runs.map((r) => [r.id, r.splitName, r.repeat, r.status, r.metrics.length]) },
@@ -132,13 +189,23 @@ export function trainingMessage(s: Readonly<StudyState>, req: Partial<PanelView>
 function sweepMessage(s: Readonly<StudyState>, rows: ReturnType<typeof sweepRows>, view: PanelView): HostToPage {
   const x = rows.map((r) => (new Set(rows.map((q) => q.sweepId)).size > 1 ? `${r.sweepId}: ${r.label}` : r.label));
   const bars = (key: 'valAccuracy' | 'testAccuracy', name: string) => ({
-    type: 'bar', name, x, y: rows.map((r) => r[key]?.mean ?? null), error_y: { type: 'data', array: rows.map((r) => r[key]?.sd ?? 0), visible: true },
+    type: 'bar',
+    name,
+    x,
+    y: rows.map((r) => r[key]?.mean ?? null),
+    error_y: { type: 'data', array: rows.map((r) => r[key]?.sd ?? 0), visible: true },
   });
   const sweepsDone = rows.reduce((n, r) => n + r.done, 0);
   return {
-    type: 'figure', kind: 'training', title: 'Sweep — mean ± SD per grid point', view,
+    type: 'figure',
+    kind: 'training',
+    title: 'Sweep — mean ± SD per grid point',
+    view,
     summary: `${rows.length} grid point(s) in ${new Set(rows.map((r) => r.sweepId)).size} sweep(s): ${sweepsDone} of ${rows.reduce((n, r) => n + r.runs, 0)} run(s) done, ${rows.reduce((n, r) => n + r.failed, 0)} failed; ${s.runs.filter((r) => r.status === 'running').length} running`,
-    figure: { data: [bars('valAccuracy', 'val accuracy'), bars('testAccuracy', 'test accuracy')], layout: { barmode: 'group', margin: { l: 60, r: 10, t: 10, b: 80 }, yaxis: { title: { text: 'accuracy' }, range: [0, 1] } } },
+    figure: {
+      data: [bars('valAccuracy', 'val accuracy'), bars('testAccuracy', 'test accuracy')],
+      layout: { barmode: 'group', margin: { l: 60, r: 10, t: 10, b: 80 }, yaxis: { title: { text: 'accuracy' }, range: [0, 1] } },
+    },
     table: {
       columns: ['sweep', 'point', 'runs', 'done', 'failed', 'val accuracy (mean ± SD)', 'test accuracy (mean ± SD)'],
       rows: rows.map((r) => [r.sweepId, r.label, r.runs, r.done, r.failed, formatMeanSd(r.valAccuracy), formatMeanSd(r.testAccuracy)]),
@@ -149,7 +216,11 @@ function sweepMessage(s: Readonly<StudyState>, rows: ReturnType<typeof sweepRows
 /** The part of the `evaluate` tool's meta the panel draws (src/core/tools/impl/analysis.ts evaluationMeta). */
 interface EvaluationMetaView {
   classes?: string[];
-  accuracy?: number; balancedAccuracy?: number; kappa?: number; macroF1?: number; auc?: number;
+  accuracy?: number;
+  balancedAccuracy?: number;
+  kappa?: number;
+  macroF1?: number;
+  auc?: number;
   confusion?: number[][];
   perClass?: { class: string; precision: number; recall: number; f1: number; support: number; auc: number }[];
   chance?: { uniform: number; majority: number; significant: number | null };
@@ -158,7 +229,11 @@ interface EvaluationMetaView {
 }
 
 const HEADLINE: [key: 'accuracy' | 'balancedAccuracy' | 'kappa' | 'macroF1' | 'auc', label: string][] = [
-  ['accuracy', 'accuracy'], ['balancedAccuracy', 'balanced accuracy'], ['kappa', 'kappa'], ['macroF1', 'macro-F1'], ['auc', 'AUC'],
+  ['accuracy', 'accuracy'],
+  ['balancedAccuracy', 'balanced accuracy'],
+  ['kappa', 'kappa'],
+  ['macroF1', 'macro-F1'],
+  ['auc', 'AUC'],
 ];
 const r4 = (v: number): number => Number(v.toFixed(4));
 
@@ -201,20 +276,34 @@ export function evaluationMessage(s: Readonly<StudyState>, req: Partial<PanelVie
     rows.push(['majority class', r4(m.chance.majority), '', '']);
     rows.push(['significant above (p < 0.05)', m.chance.significant === null ? 'test set too small' : r4(m.chance.significant), '', '']);
   }
-  for (const p of m.perClass ?? []) rows.push([`${p.class}: precision / recall / F1 (n=${p.support})`, `${r4(p.precision)} / ${r4(p.recall)} / ${r4(p.f1)}`, '', '']);
+  for (const p of m.perClass ?? [])
+    rows.push([`${p.class}: precision / recall / F1 (n=${p.support})`, `${r4(p.precision)} / ${r4(p.recall)} / ${r4(p.f1)}`, '', '']);
   const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
   const acc = m.summary?.accuracy;
   const parts = [
     typeof m.accuracy === 'number' ? `accuracy ${pct(m.accuracy)}${acc && acc.n > 1 ? ` ± ${pct(acc.sd)}` : ''}` : '',
     typeof m.kappa === 'number' ? `kappa ${m.kappa.toFixed(3)}` : '',
-    m.chance ? `chance ${pct(m.chance.uniform)} (${m.chance.significant === null ? 'test set too small for significance' : `significant above ${pct(m.chance.significant)}`})` : '',
+    m.chance
+      ? `chance ${pct(m.chance.uniform)} (${m.chance.significant === null ? 'test set too small for significance' : `significant above ${pct(m.chance.significant)}`})`
+      : '',
     m.baseline?.summary?.accuracy ? `${m.baseline.method} baseline ${pct(m.baseline.summary.accuracy.mean)}` : '',
   ].filter(Boolean);
   const view = clampView({ mode: 'metrics' }, modes, 1, []);
   return {
-    type: 'figure', kind: 'evaluation', title: `Evaluation on ${ev.split} (${ev.runIds.length} run(s))`, view,
+    type: 'figure',
+    kind: 'evaluation',
+    title: `Evaluation on ${ev.split} (${ev.runIds.length} run(s))`,
+    view,
     summary: parts.join(' · '),
-    figure: { data, layout: { grid: { rows: 1, columns: 2, pattern: 'independent' }, margin: { l: 60, r: 10, t: 20, b: 40 }, yaxis: { autorange: 'reversed', title: { text: 'true' } }, xaxis: { title: { text: 'predicted' } } } },
+    figure: {
+      data,
+      layout: {
+        grid: { rows: 1, columns: 2, pattern: 'independent' },
+        margin: { l: 60, r: 10, t: 20, b: 40 },
+        yaxis: { autorange: 'reversed', title: { text: 'true' } },
+        xaxis: { title: { text: 'predicted' } },
+      },
+    },
     table: { columns: ['metric', 'value', 'SD over runs', m.baseline?.method ?? 'baseline'], rows },
   };
 }
@@ -226,17 +315,28 @@ export function saliencyMessage(last: ToolResult | undefined, req: Partial<Panel
   const classes = meta.classes ?? meta.maps.map((_, i) => String(i));
   const view = clampView(req, ['map', 'channels'], classes.length, meta.channels);
   const map = meta.maps[view.index];
-  const figure: FigureSpec = view.mode === 'map'
-    ? { data: [{ type: 'heatmap', z: map, x: meta.times, y: meta.channels, colorscale: 'RdBu', reversescale: true }], layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } } } }
-    : { data: [{ type: 'bar', x: meta.channels, y: map.map((row) => row.reduce((a, b) => a + Math.abs(b), 0) / row.length) }], layout: { margin: { l: 60, r: 10, t: 10, b: 60 }, yaxis: { title: { text: 'mean |saliency|' } } } };
+  const figure: FigureSpec =
+    view.mode === 'map'
+      ? {
+          data: [{ type: 'heatmap', z: map, x: meta.times, y: meta.channels, colorscale: 'RdBu', reversescale: true }],
+          layout: { margin: { l: 70, r: 10, t: 10, b: 40 }, xaxis: { title: { text: 'time (s)' } } },
+        }
+      : {
+          data: [{ type: 'bar', x: meta.channels, y: map.map((row) => row.reduce((a, b) => a + Math.abs(b), 0) / row.length) }],
+          layout: { margin: { l: 60, r: 10, t: 10, b: 60 }, yaxis: { title: { text: 'mean |saliency|' } } },
+        };
   return { type: 'figure', kind: 'saliency', title: `Saliency — ${classes[view.index]}`, summary: last!.content.split('\n')[0], figure, view };
 }
 
 export function panelMessage(kind: PanelKind, s: Readonly<StudyState>, req: Partial<PanelView>, lastResults: Map<string, ToolResult>): HostToPage {
   switch (kind) {
-    case 'epochs': return epochsMessage(s, req);
-    case 'training': return trainingMessage(s, req);
-    case 'evaluation': return evaluationMessage(s, req);
-    case 'saliency': return saliencyMessage(lastResults.get('compute_saliency'), req);
+    case 'epochs':
+      return epochsMessage(s, req);
+    case 'training':
+      return trainingMessage(s, req);
+    case 'evaluation':
+      return evaluationMessage(s, req);
+    case 'saliency':
+      return saliencyMessage(lastResults.get('compute_saliency'), req);
   }
 }

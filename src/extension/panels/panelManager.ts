@@ -32,12 +32,17 @@ export class PanelManager implements vscode.Disposable {
   /** the last message posted per kind (tests read it through the xbrain.panelSnapshot command) */
   readonly posted = new Map<PanelKind, HostToPage>();
 
-  constructor(private readonly context: vscode.ExtensionContext, private readonly host: SessionHost) {
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly host: SessionHost,
+  ) {
     this.disposables.push(host.onDidChange((c) => this.scheduleRefresh(PANEL_KINDS.filter((k) => PANEL_INPUTS[k].some((x) => c.kinds.includes(x))))));
     for (const kind of PANEL_KINDS) {
-      this.disposables.push(vscode.window.registerWebviewPanelSerializer(viewType(kind), {
-        deserializeWebviewPanel: async (panel, state: PanelPageState | undefined) => this.adopt(kind, panel, state),
-      }));
+      this.disposables.push(
+        vscode.window.registerWebviewPanelSerializer(viewType(kind), {
+          deserializeWebviewPanel: async (panel, state: PanelPageState | undefined) => this.adopt(kind, panel, state),
+        }),
+      );
     }
   }
 
@@ -71,17 +76,21 @@ export class PanelManager implements vscode.Disposable {
     const restoredView = state?.last?.type === 'figure' ? state.last.view : {};
     this.panels.set(kind, { panel, view: { ...restoredView, ...view } });
     panel.webview.html = panelHtml(panel.webview, this.context.extensionUri, kind);
-    panel.webview.onDidReceiveMessage((m: unknown) => {
-      if (!isPageToHost(m)) return;
-      const entry = this.panels.get(kind);
-      if (!entry) return;
-      if (m.type === 'ready' || m.type === 'setView') {
-        entry.view = { ...entry.view, ...(m.view ?? {}) };
-        this.post(kind);
-      } else if (m.type === 'runCommand' && m.command.startsWith('xbrain.')) {
-        void vscode.commands.executeCommand(m.command);
-      }
-    }, undefined, this.disposables);
+    panel.webview.onDidReceiveMessage(
+      (m: unknown) => {
+        if (!isPageToHost(m)) return;
+        const entry = this.panels.get(kind);
+        if (!entry) return;
+        if (m.type === 'ready' || m.type === 'setView') {
+          entry.view = { ...entry.view, ...(m.view ?? {}) };
+          this.post(kind);
+        } else if (m.type === 'runCommand' && m.command.startsWith('xbrain.')) {
+          void vscode.commands.executeCommand(m.command);
+        }
+      },
+      undefined,
+      this.disposables,
+    );
     panel.onDidDispose(() => this.panels.delete(kind), undefined, this.disposables);
     // Messages posted before the page runs are queued by VS Code; the page's 'ready' asks again with its restored view.
     this.post(kind);

@@ -35,9 +35,11 @@ export function protocolMessage(r: ProtocolResult, view: PanelView): HostToPage 
       return [`${f3(m.score.mean)} ± ${f3(m.score.sd)}`, `${pct(m.accuracy.mean)} ± ${pct(m.accuracy.sd)}`];
     }),
   ]);
-  const tests = r.comparisons.map((c) => (c.p === null
-    ? `${c.a} vs ${c.b}: Δ ${f3(c.meanDifference)} (${c.note ?? 'no test'})`
-    : `${c.a} vs ${c.b}: Δ ${f3(c.meanDifference)}, Wilcoxon p = ${c.p.toPrecision(3)}, r = ${c.rankBiserial!.toFixed(2)} (n = ${c.subjects})`));
+  const tests = r.comparisons.map((c) =>
+    c.p === null
+      ? `${c.a} vs ${c.b}: Δ ${f3(c.meanDifference)} (${c.note ?? 'no test'})`
+      : `${c.a} vs ${c.b}: Δ ${f3(c.meanDifference)}, Wilcoxon p = ${c.p.toPrecision(3)}, r = ${c.rankBiserial!.toFixed(2)} (n = ${c.subjects})`,
+  );
   const parts = [
     `${r.nFolds} fold(s), ${subjects.length} subject(s), ${r.rows.length} rows (subject × pipeline × fold)`,
     ...tests,
@@ -45,7 +47,9 @@ export function protocolMessage(r: ProtocolResult, view: PanelView): HostToPage 
     r.files ? `table: .xbrain/${r.files.csv}` : '',
   ].filter(Boolean);
   return {
-    type: 'figure', kind: 'evaluation', view,
+    type: 'figure',
+    kind: 'evaluation',
+    view,
     title: `Protocol — ${PROTOCOL_NAMES[r.protocol]}: ${r.pipelines.join(' vs ')}${view.count > 1 ? ` (${view.index + 1} of ${view.count}, latest first)` : ''}`,
     summary: parts.join(' · '),
     figure: protocolFigure(payload),

@@ -23,15 +23,22 @@ export function selectedEpoch(run: Pick<RunRecord, 'metrics' | 'config'>): Epoch
     for (const e of m) {
       const s = score(e);
       if (s === undefined || !Number.isFinite(s)) continue;
-      if (bestScore === undefined || (lower ? s < bestScore : s > bestScore)) { bestScore = s; pick = e; }
+      if (bestScore === undefined || (lower ? s < bestScore : s > bestScore)) {
+        bestScore = s;
+        pick = e;
+      }
     }
     return pick;
   };
   switch (run.config?.selection) {
-    case 'best_val_loss': return best((e) => e.val?.loss, true);
-    case 'best_val_accuracy': return best((e) => e.val?.accuracy, false);
-    case 'best_test_accuracy': return best((e) => e.test?.accuracy, false);
-    default: return m[m.length - 1];
+    case 'best_val_loss':
+      return best((e) => e.val?.loss, true);
+    case 'best_val_accuracy':
+      return best((e) => e.val?.accuracy, false);
+    case 'best_test_accuracy':
+      return best((e) => e.test?.accuracy, false);
+    default:
+      return m[m.length - 1];
   }
 }
 
@@ -56,7 +63,10 @@ export function sweepRows(runs: readonly RunRecord[]): SweepPointRow[] {
     rows.push({
       sweepId: s.id,
       pointIndex: s.pointIndex,
-      label: Object.entries(s.point).map(([k, v]) => `${k}=${String(v)}`).join(', ') || '(defaults)',
+      label:
+        Object.entries(s.point)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ') || '(defaults)',
       runs: g.length,
       done: done.length,
       failed: g.filter((r) => r.status === 'failed').length,

@@ -32,7 +32,12 @@ document.head.appendChild(style);
 function themed(layout: Record<string, unknown>): Record<string, unknown> {
   const css = getComputedStyle(document.body);
   const fg = css.getPropertyValue('--vscode-editor-foreground').trim() || '#ccc';
-  return { ...layout, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: 'rgba(0,0,0,0)', font: { color: fg, family: css.getPropertyValue('--vscode-font-family').trim() || 'sans-serif' } };
+  return {
+    ...layout,
+    paper_bgcolor: 'rgba(0,0,0,0)',
+    plot_bgcolor: 'rgba(0,0,0,0)',
+    font: { color: fg, family: css.getPropertyValue('--vscode-font-family').trim() || 'sans-serif' },
+  };
 }
 
 function send(view: Partial<PanelView>): void {
@@ -75,7 +80,8 @@ function controls(v: PanelView): void {
     box.appendChild(pos);
     box.appendChild(button('▶', 'next', () => send({ index: v.index + 1 }), v.index >= v.count - 1));
   }
-  if (v.channels.length > 1 && v.mode === 'erp') box.appendChild(select(v.channels, v.channels[v.channel], (c) => send({ channel: v.channels.indexOf(c) }), 'channel'));
+  if (v.channels.length > 1 && v.mode === 'erp')
+    box.appendChild(select(v.channels, v.channels[v.channel], (c) => send({ channel: v.channels.indexOf(c) }), 'channel'));
 }
 
 function table(t: { columns: string[]; rows: (string | number)[][] } | undefined): void {

@@ -23,7 +23,13 @@ export const FALLBACK_THEME: Theme = {
 
 export function themedLayout(layout: Record<string, unknown>, theme: Theme): Record<string, unknown> {
   const axis = (a: unknown) => ({ gridcolor: theme.grid, zerolinecolor: theme.grid, ...(a as object) });
-  const out: Record<string, unknown> = { ...layout, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: 'rgba(0,0,0,0)', font: { color: theme.foreground, family: theme.fontFamily, size: 12 }, colorway: theme.palette };
+  const out: Record<string, unknown> = {
+    ...layout,
+    paper_bgcolor: 'rgba(0,0,0,0)',
+    plot_bgcolor: 'rgba(0,0,0,0)',
+    font: { color: theme.foreground, family: theme.fontFamily, size: 12 },
+    colorway: theme.palette,
+  };
   for (const k of Object.keys(layout)) if (/^[xy]axis\d*$/.test(k)) out[k] = axis(layout[k]);
   return out;
 }
@@ -33,10 +39,11 @@ const BASE = { margin: { l: 60, r: 20, t: 36, b: 44 }, showlegend: true, legend:
 function peakToPeak(rows: number[][]): number {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const r of rows) for (const v of r) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
+  for (const r of rows)
+    for (const v of r) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
   return Number.isFinite(hi - lo) && hi > lo ? hi - lo : 1;
 }
 
@@ -46,7 +53,15 @@ export function epochTracesFigure(p: EpochsPayload, epochIndex = 0, maxChannels 
   if (!tr) return { data: [], layout: { ...BASE, title: { text: 'No epochs' } } };
   const n = Math.min(maxChannels, p.channels.length);
   const offset = peakToPeak(tr.data.slice(0, n)) * 0.8;
-  const data = tr.data.slice(0, n).map((row, c) => ({ type: 'scatter', mode: 'lines', name: p.channels[c], x: p.times, y: row.map((v) => v - c * offset), line: { width: 1 }, hovertemplate: `${p.channels[c]} %{x:.3f} s<extra></extra>` }));
+  const data = tr.data.slice(0, n).map((row, c) => ({
+    type: 'scatter',
+    mode: 'lines',
+    name: p.channels[c],
+    x: p.times,
+    y: row.map((v) => v - c * offset),
+    line: { width: 1 },
+    hovertemplate: `${p.channels[c]} %{x:.3f} s<extra></extra>`,
+  }));
   const shapes = p.markers.map((m) => ({ type: 'line', xref: 'x', yref: 'paper', x0: m.time, x1: m.time, y0: 0, y1: 1, line: { dash: 'dot', width: 1 } }));
   const annotations = p.markers.map((m) => ({ xref: 'x', yref: 'paper', x: m.time, y: 1, text: m.label, showarrow: false, yanchor: 'bottom' }));
   return {
@@ -68,7 +83,16 @@ export function erpFigure(p: EpochsPayload, channel = 0): Figure {
   const c = Math.min(Math.max(0, channel), p.channels.length - 1);
   const data = p.erp.map((e) => ({ type: 'scatter', mode: 'lines', name: `${e.label} (n=${e.count})`, x: p.times, y: e.mean[c] }));
   const shapes = p.markers.map((m) => ({ type: 'line', xref: 'x', yref: 'paper', x0: m.time, x1: m.time, y0: 0, y1: 1, line: { dash: 'dot', width: 1 } }));
-  return { data, layout: { ...BASE, title: { text: `ERP per class · ${p.channels[c] ?? ''}` }, xaxis: { title: { text: 'time (s)' } }, yaxis: { title: { text: p.unit } }, shapes } };
+  return {
+    data,
+    layout: {
+      ...BASE,
+      title: { text: `ERP per class · ${p.channels[c] ?? ''}` },
+      xaxis: { title: { text: 'time (s)' } },
+      yaxis: { title: { text: p.unit } },
+      shapes,
+    },
+  };
 }
 
 /**
@@ -115,13 +139,32 @@ export function confusionFigure(p: MetricsPayload): Figure {
   const annotations = [];
   let max = 0;
   for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) max = Math.max(max, p.confusion[i]?.[j] ?? 0);
-  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
-    const v = p.confusion[i]?.[j] ?? 0;
-    annotations.push({ x: p.classes[j], y: p.classes[i], text: String(v), showarrow: false, font: { color: v > max / 2 ? '#ffffff' : undefined } });
-  }
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      const v = p.confusion[i]?.[j] ?? 0;
+      annotations.push({ x: p.classes[j], y: p.classes[i], text: String(v), showarrow: false, font: { color: v > max / 2 ? '#ffffff' : undefined } });
+    }
   return {
-    data: [{ type: 'heatmap', x: p.classes, y: p.classes, z: p.confusion, colorscale: 'Blues', showscale: false, hovertemplate: 'true %{y} → predicted %{x}: %{z}<extra></extra>' }],
-    layout: { ...BASE, showlegend: false, title: { text: `Confusion matrix · ${p.split}` }, xaxis: { title: { text: 'predicted' }, type: 'category' }, yaxis: { title: { text: 'true' }, type: 'category', autorange: 'reversed' }, annotations, width: undefined },
+    data: [
+      {
+        type: 'heatmap',
+        x: p.classes,
+        y: p.classes,
+        z: p.confusion,
+        colorscale: 'Blues',
+        showscale: false,
+        hovertemplate: 'true %{y} → predicted %{x}: %{z}<extra></extra>',
+      },
+    ],
+    layout: {
+      ...BASE,
+      showlegend: false,
+      title: { text: `Confusion matrix · ${p.split}` },
+      xaxis: { title: { text: 'predicted' }, type: 'category' },
+      yaxis: { title: { text: 'true' }, type: 'category', autorange: 'reversed' },
+      annotations,
+      width: undefined,
+    },
   };
 }
 
@@ -136,7 +179,13 @@ export function saliencyMapFigure(p: SaliencyPayload, classIndex = 0): Figure {
   if (!m) return { data: [], layout: { ...BASE, title: { text: 'No saliency' } } };
   return {
     data: [{ type: 'heatmap', x: saliencyTimes(p), y: p.channels, z: m.map, colorscale: 'Viridis', colorbar: { thickness: 10 } }],
-    layout: { ...BASE, showlegend: false, title: { text: `Saliency (${p.method}) · ${m.class} (n=${m.n})` }, xaxis: { title: { text: 'time (s)' } }, yaxis: { type: 'category', autorange: 'reversed' } },
+    layout: {
+      ...BASE,
+      showlegend: false,
+      title: { text: `Saliency (${p.method}) · ${m.class} (n=${m.n})` },
+      xaxis: { title: { text: 'time (s)' } },
+      yaxis: { type: 'category', autorange: 'reversed' },
+    },
   };
 }
 
@@ -147,7 +196,13 @@ export function saliencySpectrogramFigure(p: SaliencyPayload, classIndex = 0): F
   if (!sp || !v) return null;
   return {
     data: [{ type: 'heatmap', x: sp.times, y: sp.freqs, z: v.values, colorscale: 'Viridis', colorbar: { thickness: 10 } }],
-    layout: { ...BASE, showlegend: false, title: { text: `Spectrogram · ${v.class}` }, xaxis: { title: { text: 'time (s)' } }, yaxis: { title: { text: 'frequency (Hz)' } } },
+    layout: {
+      ...BASE,
+      showlegend: false,
+      title: { text: `Spectrogram · ${v.class}` },
+      xaxis: { title: { text: 'time (s)' } },
+      yaxis: { title: { text: 'frequency (Hz)' } },
+    },
   };
 }
 
@@ -170,7 +225,12 @@ export function saliencyTopomapFigure(p: SaliencyPayload, classIndex = 0): Figur
   if (pos.length < 3) return null;
   // Positions come in layout units; scale them into the unit head circle.
   const r = Math.max(...pos.map(([x, y]) => Math.hypot(x, y))) || 1;
-  return topomapFigure(pos.map(([x, y]) => [(x / r) * 0.95, (y / r) * 0.95]), vals, v.class, names);
+  return topomapFigure(
+    pos.map(([x, y]) => [(x / r) * 0.95, (y / r) * 0.95]),
+    vals,
+    v.class,
+    names,
+  );
 }
 
 /**
@@ -200,11 +260,45 @@ export function topomapFigure(positions: [number, number][], values: number[], l
   const circle = Array.from({ length: 65 }, (_, i) => (2 * Math.PI * i) / 64);
   return {
     data: [
-      { type: 'contour', x: xs, y: xs, z, colorscale: 'RdBu', reversescale: true, contours: { coloring: 'heatmap' }, line: { width: 0.5 }, colorbar: { thickness: 10 }, connectgaps: false },
-      { type: 'scatter', mode: 'markers', x: positions.map((p) => p[0]), y: positions.map((p) => p[1]), text: channels, marker: { size: 4, color: '#000000' }, hovertemplate: '%{text}<extra></extra>', showlegend: false },
-      { type: 'scatter', mode: 'lines', x: [...circle.map(Math.cos), -0.1, 0, 0.1], y: [...circle.map(Math.sin), 0.995, 1.1, 0.995], line: { width: 1.5 }, hoverinfo: 'skip', showlegend: false },
+      {
+        type: 'contour',
+        x: xs,
+        y: xs,
+        z,
+        colorscale: 'RdBu',
+        reversescale: true,
+        contours: { coloring: 'heatmap' },
+        line: { width: 0.5 },
+        colorbar: { thickness: 10 },
+        connectgaps: false,
+      },
+      {
+        type: 'scatter',
+        mode: 'markers',
+        x: positions.map((p) => p[0]),
+        y: positions.map((p) => p[1]),
+        text: channels,
+        marker: { size: 4, color: '#000000' },
+        hovertemplate: '%{text}<extra></extra>',
+        showlegend: false,
+      },
+      {
+        type: 'scatter',
+        mode: 'lines',
+        x: [...circle.map(Math.cos), -0.1, 0, 0.1],
+        y: [...circle.map(Math.sin), 0.995, 1.1, 0.995],
+        line: { width: 1.5 },
+        hoverinfo: 'skip',
+        showlegend: false,
+      },
     ],
-    layout: { ...BASE, showlegend: false, title: { text: `Topomap · ${label}` }, xaxis: { visible: false, range: [-1.15, 1.15], scaleanchor: 'y' }, yaxis: { visible: false, range: [-1.15, 1.2] } },
+    layout: {
+      ...BASE,
+      showlegend: false,
+      title: { text: `Topomap · ${label}` },
+      xaxis: { visible: false, range: [-1.15, 1.15], scaleanchor: 'y' },
+      yaxis: { visible: false, range: [-1.15, 1.2] },
+    },
   };
 }
 
@@ -245,15 +339,17 @@ export function protocolFigure(p: ProtocolPayload, palette: readonly string[] = 
     marker: { size: 6, color: 'rgba(128,128,128,0.8)' },
     hovertemplate: `subject ${subject}<br>%{x}: %{y:.3f}<extra></extra>`,
   }));
-  p.pipelines.forEach((name, k) => data.push({
-    type: 'scatter',
-    mode: 'markers',
-    name: `${name} mean ± SD`,
-    x: [name],
-    y: [p.mean[k]],
-    error_y: { type: 'data', array: [p.sd[k]], visible: true, color: palette[k % palette.length] },
-    marker: { size: 12, symbol: 'diamond', color: palette[k % palette.length] },
-  }));
+  p.pipelines.forEach((name, k) =>
+    data.push({
+      type: 'scatter',
+      mode: 'markers',
+      name: `${name} mean ± SD`,
+      x: [name],
+      y: [p.mean[k]],
+      error_y: { type: 'data', array: [p.sd[k]], visible: true, color: palette[k % palette.length] },
+      marker: { size: 12, symbol: 'diamond', color: palette[k % palette.length] },
+    }),
+  );
   const layout: Record<string, unknown> = {
     ...BASE,
     title: { text: `${p.protocol.replace('_', '-')}: ${p.metric} per subject (${p.subjects.length} subject${p.subjects.length === 1 ? '' : 's'})` },

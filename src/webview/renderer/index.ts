@@ -4,7 +4,21 @@
 // theme switch and purged when VS Code disposes the output.
 import type { ActivationFunction, OutputItem } from 'vscode-notebook-renderer';
 import type { EpochsPayload, MetricsPayload, ProtocolPayload, SaliencyPayload, TrainingPayload } from '../../core/mime';
-import { confusionFigure, epochTracesFigure, erpFigure, FALLBACK_THEME, metricRows, protocolFigure, saliencyMapFigure, saliencySpectrogramFigure, saliencyTopomapFigure, themedLayout, trainingFigure, type Figure, type Theme } from './figures';
+import {
+  confusionFigure,
+  epochTracesFigure,
+  erpFigure,
+  FALLBACK_THEME,
+  metricRows,
+  protocolFigure,
+  saliencyMapFigure,
+  saliencySpectrogramFigure,
+  saliencyTopomapFigure,
+  themedLayout,
+  trainingFigure,
+  type Figure,
+  type Theme,
+} from './figures';
 
 type PlotlyApi = typeof import('plotly.js-cartesian-dist-min').default;
 
@@ -17,7 +31,14 @@ function loadPlotly(): Promise<PlotlyApi> {
 function readTheme(): Theme {
   const css = getComputedStyle(document.body);
   const v = (name: string) => css.getPropertyValue(name).trim();
-  const palette = ['--vscode-charts-blue', '--vscode-charts-red', '--vscode-charts-green', '--vscode-charts-yellow', '--vscode-charts-orange', '--vscode-charts-purple'].map(v);
+  const palette = [
+    '--vscode-charts-blue',
+    '--vscode-charts-red',
+    '--vscode-charts-green',
+    '--vscode-charts-yellow',
+    '--vscode-charts-orange',
+    '--vscode-charts-purple',
+  ].map(v);
   return {
     foreground: v('--vscode-editor-foreground') || v('--vscode-foreground') || FALLBACK_THEME.foreground,
     fontFamily: v('--vscode-font-family') || FALLBACK_THEME.fontFamily,
@@ -85,7 +106,14 @@ function build(mime: string, value: unknown, root: HTMLElement, redraw: () => vo
       const p = value as EpochsPayload;
       const state = { epoch: 0, channel: 0 };
       const bar = root.appendChild(el('div', 'bar'));
-      if (p.traces.length > 1) bar.appendChild(select('epoch', p.traces.map((t) => `${t.epoch + 1} (${t.label})`), (i) => ((state.epoch = i), redraw())));
+      if (p.traces.length > 1)
+        bar.appendChild(
+          select(
+            'epoch',
+            p.traces.map((t) => `${t.epoch + 1} (${t.label})`),
+            (i) => ((state.epoch = i), redraw()),
+          ),
+        );
       if (p.erp.length > 0 && p.channels.length > 1) bar.appendChild(select('ERP channel', p.channels, (i) => ((state.channel = i), redraw())));
       const row = root.appendChild(el('div', 'row'));
       // plot_epochs sends traces (raw or epochs), ERPs, or both: draw what is there.
@@ -117,7 +145,14 @@ function build(mime: string, value: unknown, root: HTMLElement, redraw: () => vo
       const p = value as SaliencyPayload;
       const state = { cls: 0 };
       const bar = root.appendChild(el('div', 'bar'));
-      if (p.maps.length > 1) bar.appendChild(select('class', p.maps.map((m) => m.class), (i) => ((state.cls = i), redraw())));
+      if (p.maps.length > 1)
+        bar.appendChild(
+          select(
+            'class',
+            p.maps.map((m) => m.class),
+            (i) => ((state.cls = i), redraw()),
+          ),
+        );
       const row = root.appendChild(el('div', 'row'));
       const plots: Mounted['plots'] = [{ el: plot(row), fig: () => saliencyMapFigure(p, state.cls) }];
       if (saliencyTopomapFigure(p)) plots.push({ el: plot(row), fig: () => saliencyTopomapFigure(p, state.cls) as Figure });

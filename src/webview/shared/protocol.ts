@@ -24,13 +24,18 @@ export interface PanelView {
 }
 
 export type HostToPage =
-  | { type: 'figure'; kind: PanelKind; title: string; summary: string; figure: FigureSpec; view: PanelView; table?: { columns: string[]; rows: (string | number)[][] } }
+  | {
+      type: 'figure';
+      kind: PanelKind;
+      title: string;
+      summary: string;
+      figure: FigureSpec;
+      view: PanelView;
+      table?: { columns: string[]; rows: (string | number)[][] };
+    }
   | { type: 'empty'; kind: PanelKind; message: string };
 
-export type PageToHost =
-  | { type: 'ready'; view?: Partial<PanelView> }
-  | { type: 'setView'; view: Partial<PanelView> }
-  | { type: 'runCommand'; command: string };
+export type PageToHost = { type: 'ready'; view?: Partial<PanelView> } | { type: 'setView'; view: Partial<PanelView> } | { type: 'runCommand'; command: string };
 
 /** What the page keeps in vscode.setState (restored after hide/show and reload). */
 export interface PanelPageState {

@@ -17,13 +17,16 @@ import { repoRoot } from '../helpers/paths';
 
 const CATEGORIES = ['vocabulary', 'units', 'secondary', 'conversation', 'precedence', 'safety', 'compound', 'plain'];
 const read = (part: string): EvalCase[] =>
-  readFileSync(join(repoRoot, 'test/agent-cases', part), 'utf8').split('\n').filter((l) => l.trim()).map((l, i) => {
-    try {
-      return JSON.parse(l) as EvalCase;
-    } catch {
-      throw new Error(`${part}:${i + 1} is not JSON`);
-    }
-  });
+  readFileSync(join(repoRoot, 'test/agent-cases', part), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as EvalCase;
+      } catch {
+        throw new Error(`${part}:${i + 1} is not JSON`);
+      }
+    });
 const dev = read('dev.jsonl');
 const test = read('test.jsonl');
 const all = [...dev, ...test];
@@ -89,7 +92,10 @@ describe('held-out agent cases (test/agent-cases/dev.jsonl, test.jsonl)', () => 
     for (const [id, turns] of convs) {
       turns.sort((a, b) => a.turns.length - b.turns.length);
       const full = turns[turns.length - 1];
-      expect(turns.map((t) => Number(/-t(\d+)$/.exec(t.id)![1])), id).toEqual(turns.map((_, i) => i + 1));
+      expect(
+        turns.map((t) => Number(/-t(\d+)$/.exec(t.id)![1])),
+        id,
+      ).toEqual(turns.map((_, i) => i + 1));
       turns.forEach((t, k) => {
         expect(t.turns, t.id).toEqual(full.turns.slice(0, k + 1));
         expect([t.stage, t.category, t.confirm], t.id).toEqual([full.stage, full.category, full.confirm]);
@@ -102,8 +108,14 @@ describe('held-out agent cases (test/agent-cases/dev.jsonl, test.jsonl)', () => 
     expect(all.length).toBeGreaterThanOrEqual(420);
     expect(all.filter((c) => caseLanguage(c.id) === 'zh').length / all.length).toBeGreaterThanOrEqual(0.3);
     for (const cat of CATEGORIES) {
-      expect(dev.some((c) => c.category === cat), `dev ${cat}`).toBe(true);
-      expect(test.some((c) => c.category === cat), `test ${cat}`).toBe(true);
+      expect(
+        dev.some((c) => c.category === cat),
+        `dev ${cat}`,
+      ).toBe(true);
+      expect(
+        test.some((c) => c.category === cat),
+        `test ${cat}`,
+      ).toBe(true);
     }
     const used = new Set(all.flatMap((c) => c.expect.tools ?? []));
     expect(TOOL_DEFINITIONS.filter((d) => !used.has(d.name) && d.name !== 'run_protocol').map((d) => d.name)).toEqual([]);
@@ -130,7 +142,8 @@ describe('held-out agent cases (test/agent-cases/dev.jsonl, test.jsonl)', () => 
     // calls may fail; a load whose path the case leaves open cannot be replayed.
     const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-casesets-')), packageRoot: repoRoot, trusted: true };
     const byId = new Map(all.map((c) => [c.id, c]));
-    const fill = (tool: string, a: Record<string, unknown> | null | undefined) => (tool === 'configure_training' ? { epoch: 10, batch_size: 32, learning_rate: 0.001, ...a } : (a ?? {}));
+    const fill = (tool: string, a: Record<string, unknown> | null | undefined) =>
+      tool === 'configure_training' ? { epoch: 10, batch_size: 32, learning_rate: 0.001, ...a } : (a ?? {});
     // The simulated Study holds the files its table lists (docs/agent.md); a case about a file or folder it does not
     // hold (S003R08.edf, raw/, a label file) replays into not_found on the real tools and proves nothing here.
     const wrong: string[] = [];
@@ -160,7 +173,13 @@ describe('held-out agent cases (test/agent-cases/dev.jsonl, test.jsonl)', () => 
   }, 900_000);
 
   it('the checker catches a wrong tool, a wrong parameter name and a value outside its schema', () => {
-    const bad: EvalCase = { id: 'plain-en-999', category: 'plain', stage: 'data_loaded', turns: ['x'], expect: { tools: ['apply_bandpass_filter', 'load_dat', 'apply_notch_filter'], args: [{ low: 8 }, null, { freq: 'sixty' }] } };
+    const bad: EvalCase = {
+      id: 'plain-en-999',
+      category: 'plain',
+      stage: 'data_loaded',
+      turns: ['x'],
+      expect: { tools: ['apply_bandpass_filter', 'load_dat', 'apply_notch_filter'], args: [{ low: 8 }, null, { freq: 'sixty' }] },
+    };
     const found = problems(bad).join('\n');
     expect(found).toContain('no tool load_dat');
     expect(found).toContain('has no parameter low');

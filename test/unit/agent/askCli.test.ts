@@ -69,7 +69,9 @@ describe('xbrain ask continues a conversation between calls', () => {
     const t1 = turn(['ask', '--mock', '--stage', 'data_loaded', '--conversation', file, 'band-pass 8 to 30 Hz']);
     expect(t1.calls.map((c: { tool: string }) => c.tool)).toEqual(['apply_bandpass_filter']);
     const t2 = turn(['ask', '--mock', '--conversation', file, 'make it 4 to 40 Hz']);
-    expect(t2.calls.map((c: { tool: string; arguments: unknown }) => [c.tool, c.arguments])).toEqual([['apply_bandpass_filter', { low_freq: 4, high_freq: 40 }]]);
+    expect(t2.calls.map((c: { tool: string; arguments: unknown }) => [c.tool, c.arguments])).toEqual([
+      ['apply_bandpass_filter', { low_freq: 4, high_freq: 40 }],
+    ]);
     // the simulated Study persisted: the second filter ran on the first one's output (two history entries)
     const state = turn(['ask', '--mock', '--conversation', file, 'show the status']);
     expect(state.calls[0].result.content).toMatch(/Preprocessing: Filtering 8 ~ 30 Hz .*→ Filtering 4 ~ 40 Hz/);
@@ -87,7 +89,11 @@ describe('xbrain ask continues a conversation between calls', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'xbrain-conv-')), 'chat.json');
     const t1 = turn(['ask', '--mock', '--stage', 'trained', '--conversation', file, 'split the data again by trial with 25% test']);
     expect(t1.calls.map((c: { tool: string }) => c.tool)).toEqual(['generate_dataset']);
-    expect(t1.pending).toEqual({ tool: 'generate_dataset', arguments: expect.objectContaining({ test_ratio: 0.25 }), question: 'Regenerating the dataset clears 1 training run(s) and their evaluations.' });
+    expect(t1.pending).toEqual({
+      tool: 'generate_dataset',
+      arguments: expect.objectContaining({ test_ratio: 0.25 }),
+      question: 'Regenerating the dataset clears 1 training run(s) and their evaluations.',
+    });
     expect(t1.answer).toMatch(/Stage: trained/);
     const t2 = turn(['ask', '--mock', '--conversation', file, 'yes']);
     expect(t2.calls.map((c: { tool: string; result: { type: string } }) => [c.tool, c.result.type])).toEqual([['generate_dataset', 'text']]);
@@ -122,4 +128,3 @@ describe('xbrain ask continues a conversation between calls', () => {
     expect(run(['ask', '--mock', '--stage', 'trained', '--conversation', mockFile, 'show the status']).stderr).toMatch(/--stage: .* started at data_loaded/);
   });
 });
-

@@ -9,6 +9,14 @@ import { repoRoot } from '../helpers/paths';
 export async function buildCli(): Promise<string> {
   spawnSync(process.execPath, ['scripts/gen-cli-index.mjs'], { cwd: repoRoot });
   const cli = join(mkdtempSync(join(tmpdir(), 'xbrain-cli-')), 'cli.js');
-  await esbuild.build({ entryPoints: [join(repoRoot, 'src/cli/main.ts')], outfile: cli, bundle: true, platform: 'node', format: 'cjs', external: ['onnxruntime-node', 'vscode'], logLevel: 'error' });
+  await esbuild.build({
+    entryPoints: [join(repoRoot, 'src/cli/main.ts')],
+    outfile: cli,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['onnxruntime-node', 'vscode'],
+    logLevel: 'error',
+  });
   return cli;
 }

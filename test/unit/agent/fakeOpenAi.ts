@@ -4,7 +4,11 @@ import type { FakeEmbeddings } from '../helpers/fakeEmbeddings';
 
 /** What the server does for one /v1/chat/completions request. */
 export type Scripted =
-  | { kind: 'json'; message: { content?: string | null; tool_calls?: { id: string; name: string; arguments: string }[] }; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | {
+      kind: 'json';
+      message: { content?: string | null; tool_calls?: { id: string; name: string; arguments: string }[] };
+      usage?: { prompt_tokens: number; completion_tokens: number };
+    }
   | { kind: 'sse'; content?: string[]; tool_calls?: { id: string; name: string; argumentChunks: string[] }[] }
   | { kind: 'status'; status: number; headers?: Record<string, string>; body: unknown }
   | { kind: 'hang' }
@@ -66,16 +70,30 @@ export class FakeOpenAi {
         return;
       case 'json': {
         const tool_calls = s.message.tool_calls?.map((t) => ({ id: t.id, type: 'function', function: { name: t.name, arguments: t.arguments } }));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-          id, object: 'chat.completion', created: 0, model,
-          choices: [{ index: 0, finish_reason: tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', content: s.message.content ?? null, ...(tool_calls ? { tool_calls } : {}) } }],
-          usage: { ...(s.usage ?? { prompt_tokens: 100, completion_tokens: 10 }), total_tokens: 0 },
-        }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id,
+            object: 'chat.completion',
+            created: 0,
+            model,
+            choices: [
+              {
+                index: 0,
+                finish_reason: tool_calls ? 'tool_calls' : 'stop',
+                message: { role: 'assistant', content: s.message.content ?? null, ...(tool_calls ? { tool_calls } : {}) },
+              },
+            ],
+            usage: { ...(s.usage ?? { prompt_tokens: 100, completion_tokens: 10 }), total_tokens: 0 },
+          }),
+        );
         return;
       }
       case 'sse': {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        const send = (delta: unknown, finish: string | null = null) => res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+        const send = (delta: unknown, finish: string | null = null) =>
+          res.write(
+            `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+          );
         send({ role: 'assistant' });
         for (const c of s.content ?? []) send({ content: c });
         (s.tool_calls ?? []).forEach((t, index) => {
@@ -83,7 +101,9 @@ export class FakeOpenAi {
           for (const a of t.argumentChunks) send({ tool_calls: [{ index, function: { arguments: a } }] });
         });
         send({}, s.tool_calls?.length ? 'tool_calls' : 'stop');
-        res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 } })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 } })}\n\n`,
+        );
         res.end('data: [DONE]\n\n');
         return;
       }

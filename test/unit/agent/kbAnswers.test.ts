@@ -121,7 +121,9 @@ describe('eval:kb scoring', () => {
     expect(missingGroups('Use 8–30 Hz for mu and beta', [['8-30'], ['mu', 'μ'], ['gamma']])).toEqual([['gamma']]);
     const base = { route: 'qa' as const, calls: [], steps: 0 };
     const item = { id: 'x', lang: 'en', category: 'off_topic', question: 'q', expect: 'decline' as const, must_mention: [['EEG'], ['outside']] };
-    expect(scoreOutcome(item, { ...base, answer: "That is outside XBrain's scope: I answer questions about EEG.", grounding: 'declined' }, false).right).toBe(true);
+    expect(scoreOutcome(item, { ...base, answer: "That is outside XBrain's scope: I answer questions about EEG.", grounding: 'declined' }, false).right).toBe(
+      true,
+    );
     expect(scoreOutcome(item, { ...base, answer: 'Sorry, no.', grounding: 'declined' }, false).right).toBe(false);
     const ans = { ...item, expect: 'answer' as const, must_mention: [['Nyquist']] };
     // a fact that appears only in the Sources line does not count

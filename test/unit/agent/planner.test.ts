@@ -6,7 +6,15 @@ import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { buildSystemPrompt } from '../../../src/core/agent/prompts';
 import { emptyState } from '../../../src/core/study/study';
 
-const ctx = (over: Partial<PlannerContext> = {}): PlannerContext => ({ stage: 'data_loaded', available: [], dataPath: null, previous: [], events: ['T0', 'T1', 'T2'], training: null, ...over });
+const ctx = (over: Partial<PlannerContext> = {}): PlannerContext => ({
+  stage: 'data_loaded',
+  available: [],
+  dataPath: null,
+  previous: [],
+  events: ['T0', 'T1', 'T2'],
+  training: null,
+  ...over,
+});
 const plan = (text: string, over: Partial<PlannerContext> = {}) => interpretRequest(text, ctx(over)).calls;
 
 describe('units through mathjs', () => {
@@ -55,7 +63,11 @@ describe('offline planner: English', () => {
   });
 
   it('splits, channels, references, events', () => {
-    expect(plan('split by subject with 25% test and 10% validation', { stage: 'preprocessed' })[0].arguments).toMatchObject({ split_strategy: 'subject', test_ratio: 0.25, val_ratio: 0.1 });
+    expect(plan('split by subject with 25% test and 10% validation', { stage: 'preprocessed' })[0].arguments).toMatchObject({
+      split_strategy: 'subject',
+      test_ratio: 0.25,
+      val_ratio: 0.1,
+    });
     expect(plan('keep only channels C3, Cz and C4')[0]).toEqual({ tool: 'select_channels', arguments: { channels: ['C3', 'Cz', 'C4'] } });
     expect(plan('re-reference to the common average')[0]).toEqual({ tool: 'set_reference', arguments: { method: 'average' } });
     expect(plan('rename T1 to left and T2 to right')[0]).toEqual({ tool: 'edit_events', arguments: { rename: { T1: 'left', T2: 'right' } } });
@@ -66,7 +78,11 @@ describe('offline planner: English', () => {
     expect(plan('actually make it 4 to 40 Hz', { previous })).toEqual([{ tool: 'apply_bandpass_filter', arguments: { low_freq: 4, high_freq: 40 } }]);
     expect(plan('do it again', { previous })).toEqual(previous);
     const prevTrain = [{ tool: 'configure_training', arguments: { epoch: 20, batch_size: 64, learning_rate: 0.001 } }];
-    expect(plan('no, use 0.0005 learning rate', { previous: prevTrain, stage: 'dataset_ready' })[0].arguments).toEqual({ epoch: 20, batch_size: 64, learning_rate: 0.0005 });
+    expect(plan('no, use 0.0005 learning rate', { previous: prevTrain, stage: 'dataset_ready' })[0].arguments).toEqual({
+      epoch: 20,
+      batch_size: 64,
+      learning_rate: 0.0005,
+    });
   });
 });
 
@@ -90,21 +106,47 @@ describe('offline planner as an LlmClient', () => {
   it('reads the stage from the system prompt and says what it can do when it cannot map a request', async () => {
     const p = new OfflinePlanner();
     const system = buildSystemPrompt(emptyState());
-    const r = await p.chat({ messages: [{ role: 'system', content: system }, { role: 'user', content: 'make me a sandwich' }], tools: [] });
+    const r = await p.chat({
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: 'make me a sandwich' },
+      ],
+      tools: [],
+    });
     expect(r.toolCalls).toEqual([]);
     expect(r.content).toContain("stage 'empty'");
     expect(r.content).toContain('load_data');
     expect(r.content).not.toContain('start_training');
-    const zh = await p.chat({ messages: [{ role: 'system', content: system }, { role: 'user', content: '幫我泡咖啡' }], tools: [] });
+    const zh = await p.chat({
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: '幫我泡咖啡' },
+      ],
+      tools: [],
+    });
     expect(zh.content).toContain('目前階段是 empty');
   });
   it('emits the plan as tool calls, then nothing once results came back', async () => {
     const p = new OfflinePlanner();
     const system = buildSystemPrompt(emptyState());
-    const first = await p.chat({ messages: [{ role: 'system', content: system }, { role: 'user', content: 'load S001R04.edf then band-pass 8 to 30 Hz' }], tools: [] });
+    const first = await p.chat({
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: 'load S001R04.edf then band-pass 8 to 30 Hz' },
+      ],
+      tools: [],
+    });
     expect(first.toolCalls.map((c) => c.name)).toEqual(['load_data', 'apply_bandpass_filter']);
     expect(first.usage.promptTokens).toBeGreaterThan(0);
-    const second = await p.chat({ messages: [{ role: 'system', content: system }, { role: 'user', content: 'load S001R04.edf' }, { role: 'assistant', content: '', toolCalls: first.toolCalls }, { role: 'tool', toolCallId: first.toolCalls[0].id, name: 'load_data', content: 'ok' }], tools: [] });
+    const second = await p.chat({
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: 'load S001R04.edf' },
+        { role: 'assistant', content: '', toolCalls: first.toolCalls },
+        { role: 'tool', toolCallId: first.toolCalls[0].id, name: 'load_data', content: 'ok' },
+      ],
+      tools: [],
+    });
     expect(second.toolCalls).toEqual([]);
   });
 });
@@ -114,6 +156,14 @@ describe('xbrain demo script', () => {
     const { DEMO_REQUESTS } = await import('../../../src/cli/commands/demo');
     const stages: PlannerContext['stage'][] = ['empty', 'data_loaded', 'data_loaded', 'preprocessed', 'preprocessed', 'dataset_ready', 'trained'];
     const tools = DEMO_REQUESTS.map((r, i) => plan(r, { stage: stages[i] }).map((c) => c.tool));
-    expect(tools).toEqual([['load_data'], ['apply_bandpass_filter'], ['epoch_data'], ['normalize_data'], ['generate_dataset'], ['set_model', 'configure_training', 'start_training'], ['evaluate']]);
+    expect(tools).toEqual([
+      ['load_data'],
+      ['apply_bandpass_filter'],
+      ['epoch_data'],
+      ['normalize_data'],
+      ['generate_dataset'],
+      ['set_model', 'configure_training', 'start_training'],
+      ['evaluate'],
+    ]);
   });
 });

@@ -102,7 +102,14 @@ describe('the same rules on the LLM path', () => {
   });
   it('the conversation summary keeps each old call with its arguments', () => {
     const c = new Conversation();
-    for (let i = 0; i < 30; i++) c.add({ user: `band-pass ${i} to 30 Hz`, route: 'operation', messages: [{ role: 'assistant', content: '', toolCalls: [call('apply_bandpass_filter', { low_freq: i, high_freq: 30 })] }], answer: 'ok', at: '' });
+    for (let i = 0; i < 30; i++)
+      c.add({
+        user: `band-pass ${i} to 30 Hz`,
+        route: 'operation',
+        messages: [{ role: 'assistant', content: '', toolCalls: [call('apply_bandpass_filter', { low_freq: i, high_freq: 30 })] }],
+        answer: 'ok',
+        at: '',
+      });
     const summary = c.window(200)[0].content;
     expect(summary).toContain('apply_bandpass_filter({"low_freq":');
   });

@@ -77,7 +77,11 @@ const REQUESTS = [
 
 const env = () => ({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-q-')), packageRoot: repoRoot, trusted: true });
 
-async function agentAt(stage: Stage, llm = new OfflinePlanner() as ConstructorParameters<typeof AgentController>[0]['llm'], confirm?: (r: ConfirmRequest) => Promise<boolean>) {
+async function agentAt(
+  stage: Stage,
+  llm = new OfflinePlanner() as ConstructorParameters<typeof AgentController>[0]['llm'],
+  confirm?: (r: ConfirmRequest) => Promise<boolean>,
+) {
   const session = await mockSession(env(), stage);
   return { session, agent: new AgentController({ llm, session, confirm }) };
 }
@@ -97,20 +101,28 @@ describe('question or request (questionSplit)', () => {
 
   it('a mixed turn is cut into its question and its request', () => {
     expect(splitTurn('what band-pass fits motor imagery? apply it')).toEqual({ questions: ['what band-pass fits motor imagery?'], requests: ['apply it'] });
-    expect(splitTurn('which band fits motor imagery and apply it please')).toEqual({ questions: ['which band fits motor imagery'], requests: ['apply it please'] });
+    expect(splitTurn('which band fits motor imagery and apply it please')).toEqual({
+      questions: ['which band fits motor imagery'],
+      requests: ['apply it please'],
+    });
     expect(splitTurn('共同平均參考是什麼？幫我套用')).toEqual({ questions: ['共同平均參考是什麼？'], requests: ['幫我套用'] });
     // "and" inside a how-to question does not make a request of it
     expect(splitTurn('how do I split and train?').requests).toEqual([]);
   });
 
-  it('questions about the user\'s own Study read it; methods questions go to the knowledge base', () => {
+  it("questions about the user's own Study read it; methods questions go to the knowledge base", () => {
     for (const q of ['what stage am I in?', 'how many trials per class do I have?', '目前的狀態是什麼', 'which files are in raw/?']) {
       expect(isQuestion(q), q).toBe(true);
       expect(isStudyQuestion(q), q).toBe(true);
     }
-    for (const q of ['Why is my accuracy at chance?', 'how many epochs should I train for?', 'what is the Nyquist frequency?']) expect(isStudyQuestion(q), q).toBe(false);
+    for (const q of ['Why is my accuracy at chance?', 'how many epochs should I train for?', 'what is the Nyquist frequency?'])
+      expect(isStudyQuestion(q), q).toBe(false);
     expect(planTurn('what is the Nyquist frequency?').route).toBe('qa');
-    expect(planTurn('what band-pass fits motor imagery? apply it')).toMatchObject({ route: 'operation', propose: true, knowledge: ['what band-pass fits motor imagery?'] });
+    expect(planTurn('what band-pass fits motor imagery? apply it')).toMatchObject({
+      route: 'operation',
+      propose: true,
+      knowledge: ['what band-pass fits motor imagery?'],
+    });
   });
 });
 
@@ -120,7 +132,10 @@ describe('a question never acts', () => {
       const { session, agent } = await agentAt(stage, undefined, async () => true);
       const before = session.study.state;
       const r = await agent.run(q);
-      expect(r.calls.filter((c) => mutating(c.tool)), `${stage}: ${JSON.stringify(r.calls.map((c) => c.tool))}`).toEqual([]);
+      expect(
+        r.calls.filter((c) => mutating(c.tool)),
+        `${stage}: ${JSON.stringify(r.calls.map((c) => c.tool))}`,
+      ).toEqual([]);
       expect(session.study.state).toBe(before);
       expect(r.answer.length).toBeGreaterThan(0);
     }
@@ -140,7 +155,13 @@ describe('a question never acts', () => {
   it('the offline planner, asked directly (VS Code agent mode), plans no call for a question', async () => {
     const planner = new OfflinePlanner();
     for (const q of ['共同平均參考是什麼？什麼時候該使用？', 'which band-pass suits motor imagery?', 'what is the Nyquist frequency?']) {
-      const res = await planner.chat({ messages: [{ role: 'system', content: 'Current stage: data_loaded\nAvailable tools now: apply_bandpass_filter, set_reference, epoch_data' }, { role: 'user', content: q }], tools: [] });
+      const res = await planner.chat({
+        messages: [
+          { role: 'system', content: 'Current stage: data_loaded\nAvailable tools now: apply_bandpass_filter, set_reference, epoch_data' },
+          { role: 'user', content: q },
+        ],
+        tools: [],
+      });
       expect(res.toolCalls, q).toEqual([]);
       expect(res.content).toMatch(/question|問題/);
     }
@@ -170,10 +191,14 @@ describe('a question never acts', () => {
       const before = session.study.state;
       const r = await agent.run(q);
       expect(session.study.state, q).toBe(before);
-      expect(r.calls.every((c) => c.result.type === 'confirm' || !mutating(c.tool)), q).toBe(true);
+      expect(
+        r.calls.every((c) => c.result.type === 'confirm' || !mutating(c.tool)),
+        q,
+      ).toBe(true);
     }
     // explicit instructions still run: an imperative, a quantity, a reply to the last step
-    for (const q of ['normalize min-max', 're-reference to Cz', 'do it again', 'actually 8 to 30', '帶通 8-30 Hz']) expect(splitTurn(q).questions, q).toEqual([]);
+    for (const q of ['normalize min-max', 're-reference to Cz', 'do it again', 'actually 8 to 30', '帶通 8-30 Hz'])
+      expect(splitTurn(q).questions, q).toEqual([]);
   });
 
   it('a question about the Study reads it and changes nothing unconfirmed', async () => {

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { AgentController, type ConfirmRequest } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import {
-  mockSession, disposeSimulatedSession, simulatedStageSetup, SIMULATED_CHANNELS, SIMULATED_EVENT_COUNTS, SIMULATED_FILES, SIMULATED_SECONDS, SIMULATED_SFREQ,
+  mockSession,
+  disposeSimulatedSession,
+  simulatedStageSetup,
+  SIMULATED_CHANNELS,
+  SIMULATED_EVENT_COUNTS,
+  SIMULATED_FILES,
+  SIMULATED_SECONDS,
+  SIMULATED_SFREQ,
 } from '../../../src/core/agent/simulatedStudy';
 import { countEvents } from '../../../src/core/io/events';
 import { repoRoot } from '../helpers/paths';
@@ -29,7 +36,11 @@ describe('the simulated Study (--mock, eval:agent): the real tools over simulate
       expect(r.nTimes / r.sfreq).toBe(SIMULATED_SECONDS);
       expect(countEvents(r.events.codes, r.events.eventId)).toEqual(SIMULATED_EVENT_COUNTS);
     }
-    expect(recs.map((r) => [r.subject, r.session])).toEqual([['001', '04'], ['001', '08'], ['001', '12']]);
+    expect(recs.map((r) => [r.subject, r.session])).toEqual([
+      ['001', '04'],
+      ['001', '08'],
+      ['001', '12'],
+    ]);
   });
 
   it('reaches each stage by the setup calls; preprocessed holds 45 epochs of 641 samples (T1 24, T2 21)', async () => {

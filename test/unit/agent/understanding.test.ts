@@ -88,7 +88,10 @@ describe('clauses: literals and negation scope', () => {
   });
   it('drops negated clauses and keeps what follows just/only/instead/but', () => {
     const c = splitClauses("don't reset anything, just plot the PSD");
-    expect(c.map((x) => [x.text, x.negated])).toEqual([["don't reset anything", true], ['plot the PSD', false]]);
+    expect(c.map((x) => [x.text, x.negated])).toEqual([
+      ["don't reset anything", true],
+      ['plot the PSD', false],
+    ]);
     expect(splitClauses('do not normalize or resample').every((x) => x.negated)).toBe(true);
     expect(splitClauses('別刪除資料，只要列出檔案').map((x) => x.negated)).toEqual([true, false]);
     expect(splitClauses('epoch 0 to 4 s without baseline').map((x) => x.negated)).toEqual([false]);

@@ -40,14 +40,18 @@ describe('PyTorch parity (XBrainLab EEGNet)', () => {
       labels[i] = i % 3;
       const f = [6, 10, 15][labels[i]];
       for (let c = 0; c < spec.nChannels; c++) {
-        for (let t = 0; t < spec.nTimes; t++) x[i * per + c * spec.nTimes + t] = rng.normal() + (c === labels[i] ? Math.sin((2 * Math.PI * f * t) / spec.sfreq) : 0);
+        for (let t = 0; t < spec.nTimes; t++)
+          x[i * per + c * spec.nTimes + t] = rng.normal() + (c === labels[i] ? Math.sin((2 * Math.PI * f * t) / spec.sfreq) : 0);
       }
     }
     const dataDir = path.join(tmp, 'data');
     mkdirSync(dataDir);
     writeFileSync(path.join(dataDir, 'X.f32'), new Uint8Array(x.buffer));
     writeFileSync(path.join(dataDir, 'y.u8'), Uint8Array.from(labels));
-    writeFileSync(path.join(dataDir, 'meta.json'), JSON.stringify({ shape: [n, spec.nChannels, spec.nTimes], dtype: 'float32-le', labels: 'uint8', sfreq: spec.sfreq }));
+    writeFileSync(
+      path.join(dataDir, 'meta.json'),
+      JSON.stringify({ shape: [n, spec.nChannels, spec.nTimes], dtype: 'float32-le', labels: 'uint8', sfreq: spec.sfreq }),
+    );
 
     const model = createModel('EEGNet', spec, { dropout: 0 }, { seed: 5 });
     const init = saveWeights(path.join(tmp, 'init'), model);
@@ -56,18 +60,56 @@ describe('PyTorch parity (XBrainLab EEGNet)', () => {
     const steps = epochs * Math.ceil(n / batch);
     const lr = 0.01;
     const tsLosses: number[] = [];
-    await trainModel(model, { train: { x, labels } }, {
-      epochs, batchSize: batch, learningRate: lr, optimizer: 'adam', seed: 0, threads: 1,
-      batchOrder: () => Int32Array.from({ length: n }, (_, i) => i),
-    }, { onStep: (_s, loss) => tsLosses.push(loss) });
+    await trainModel(
+      model,
+      { train: { x, labels } },
+      {
+        epochs,
+        batchSize: batch,
+        learningRate: lr,
+        optimizer: 'adam',
+        seed: 0,
+        threads: 1,
+        batchOrder: () => Int32Array.from({ length: n }, (_, i) => i),
+      },
+      { onStep: (_s, loss) => tsLosses.push(loss) },
+    );
 
-    const r = spawnSync(py, [
-      path.join(repoRoot, 'bench/reference/train_ref.py'), '--arch', 'xbrainlab', '--data', dataDir, '--init-in', init,
-      '--dropout', '0', '--no-shuffle', '--steps', String(steps), '--epochs', String(epochs), '--batch', String(batch),
-      '--lr', String(lr), '--threads', '1', '--final-out', path.join(tmp, 'final_py'),
-    ], { encoding: 'utf8' });
+    const r = spawnSync(
+      py,
+      [
+        path.join(repoRoot, 'bench/reference/train_ref.py'),
+        '--arch',
+        'xbrainlab',
+        '--data',
+        dataDir,
+        '--init-in',
+        init,
+        '--dropout',
+        '0',
+        '--no-shuffle',
+        '--steps',
+        String(steps),
+        '--epochs',
+        String(epochs),
+        '--batch',
+        String(batch),
+        '--lr',
+        String(lr),
+        '--threads',
+        '1',
+        '--final-out',
+        path.join(tmp, 'final_py'),
+      ],
+      { encoding: 'utf8' },
+    );
     expect(r.status, r.stderr).toBe(0);
-    const pyLosses = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { step?: number; loss?: number }).filter((e) => e.step).map((e) => e.loss!);
+    const pyLosses = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { step?: number; loss?: number })
+      .filter((e) => e.step)
+      .map((e) => e.loss!);
 
     expect(pyLosses).toHaveLength(steps);
     expect(tsLosses).toHaveLength(steps);

@@ -32,16 +32,21 @@ function data(n: number, seed: number): { x: Float32Array; labels: Int32Array } 
     labels[i] = i % 2;
     const f = labels[i] ? 12 : 6;
     const ph = rng.uniform(0, 2 * Math.PI);
-    for (let c = 0; c < C; c++) for (let t = 0; t < T; t++) {
-      x[(i * C + c) * T + t] = (c === labels[i] ? Math.sin((2 * Math.PI * f * t) / sfreq + ph) : 0) + 0.5 * rng.normal();
-    }
+    for (let c = 0; c < C; c++)
+      for (let t = 0; t < T; t++) {
+        x[(i * C + c) * T + t] = (c === labels[i] ? Math.sin((2 * Math.PI * f * t) / sfreq + ph) : 0) + 0.5 * rng.normal();
+      }
   }
   return { x, labels };
 }
 
 const rel = (a: number, b: number): number => Math.abs(a - b) / Math.max(1e-12, Math.abs(b));
 
-interface Epoch { epoch: number; train: { loss: number; accuracy: number }; val?: { loss: number; accuracy: number } }
+interface Epoch {
+  epoch: number;
+  train: { loss: number; accuracy: number };
+  val?: { loss: number; accuracy: number };
+}
 
 describe('pytorch backend', () => {
   it('finds an interpreter with torch', async () => {
@@ -50,7 +55,11 @@ describe('pytorch backend', () => {
     expect(String(a.info?.torch)).toMatch(/^\d+\.\d+/);
   });
 
-  const cases: Array<[ModelName, Record<string, number>]> = [['EEGNet', { dropout: 0 }], ['SCCNet', { dropout: 0 }], ['ShallowConvNet', { dropout: 0, pool_len: 20, pool_stride: 10 }]];
+  const cases: Array<[ModelName, Record<string, number>]> = [
+    ['EEGNet', { dropout: 0 }],
+    ['SCCNet', { dropout: 0 }],
+    ['ShallowConvNet', { dropout: 0, pool_len: 20, pool_stride: 10 }],
+  ];
   for (const [name, params] of cases) {
     it(`${name}: same loss curve as the TypeScript engine from the same weights, and its ONNX agrees`, async () => {
       const dir = path.join(tmp, name);
@@ -63,10 +72,19 @@ describe('pytorch backend', () => {
       // SCCNet's conv biases sit right before BatchNorm, so their exact gradient is 0 and both engines see only
       // rounding noise (~1e-9); Adam divides by sqrt(v)+eps and turns that noise into steps of different sign in
       // each engine, which moves the BN running means apart. SGD keeps noise as noise, so SCCNet compares under SGD.
-      const optimizer = name === 'SCCNet' ? 'sgd' as const : 'adam' as const;
+      const optimizer = name === 'SCCNet' ? ('sgd' as const) : ('adam' as const);
       const config = { epochs: 3, batchSize: 16, learningRate: name === 'SCCNet' ? 0.05 : 1e-3, optimizer, threads: 1 };
       const jobFile = writeTrainerJob(path.join(dir, 'job'), {
-        model: name, params, spec, config, seed: 7, x, labels, splits: { train, val }, outDir: path.join(dir, 'out'), initialWeights: initFile,
+        model: name,
+        params,
+        spec,
+        config,
+        seed: 7,
+        x,
+        labels,
+        splits: { train, val },
+        outDir: path.join(dir, 'out'),
+        initialWeights: initFile,
       });
       const job = JSON.parse(readFileSync(jobFile, 'utf8')) as { config: Record<string, unknown> };
       job.config.shuffle = false;
@@ -75,7 +93,10 @@ describe('pytorch backend', () => {
       const sp = await pytorchSpawn(settings, jobFile);
       const r = spawnSync(sp.command, sp.args, { encoding: 'utf8', env: { ...process.env, ...sp.env }, timeout: 120_000 });
       expect(r.status, r.stderr).toBe(0);
-      const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string } & Epoch & { files?: { onnx: string; selectedWeights: string } });
+      const events = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string } & Epoch & { files?: { onnx: string; selectedWeights: string } });
       const progress = events.filter((e) => e.type === 'progress');
       const done = events.find((e) => e.type === 'done');
       expect(progress).toHaveLength(3);
@@ -117,15 +138,29 @@ describe('pytorch backend', () => {
     const dir = path.join(tmp, 'no-val');
     const { x, labels } = data(16, 9);
     const jobFile = writeTrainerJob(path.join(dir, 'job'), {
-      model: 'EEGNet', spec, config: { epochs: 2, batchSize: 8, learningRate: 1e-3, selection: 'best_val_loss', threads: 1 }, seed: 1,
-      x, labels, splits: { train: Int32Array.from({ length: 16 }, (_, i) => i) }, outDir: path.join(dir, 'out'),
+      model: 'EEGNet',
+      spec,
+      config: { epochs: 2, batchSize: 8, learningRate: 1e-3, selection: 'best_val_loss', threads: 1 },
+      seed: 1,
+      x,
+      labels,
+      splits: { train: Int32Array.from({ length: 16 }, (_, i) => i) },
+      outDir: path.join(dir, 'out'),
     });
     const sp = await pytorchSpawn(settings, jobFile);
     const r = spawnSync(sp.command, sp.args, { encoding: 'utf8', env: { ...process.env, ...sp.env }, timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
-    const done = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; selectedEpoch?: number; epochs?: number }).find((e) => e.type === 'done');
+    const done = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; selectedEpoch?: number; epochs?: number })
+      .find((e) => e.type === 'done');
     expect(done).toMatchObject({ epochs: 2, selection: 'best_val_loss', selectedEpoch: 2 });
-    const ts = await trainModel(createModel('EEGNet', spec, {}, { seed: 1 }), { train: { x, labels } }, { epochs: 2, batchSize: 8, learningRate: 1e-3, optimizer: 'adam', selection: 'best_val_loss', seed: 1 });
+    const ts = await trainModel(
+      createModel('EEGNet', spec, {}, { seed: 1 }),
+      { train: { x, labels } },
+      { epochs: 2, batchSize: 8, learningRate: 1e-3, optimizer: 'adam', selection: 'best_val_loss', seed: 1 },
+    );
     expect(ts.selectedEpoch).toBe(done!.selectedEpoch);
   });
 

@@ -13,7 +13,8 @@ describe('start_training on the pytorch backend', () => {
     const r = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
     expect(r.type, r.content).toBe('text');
     expect(study.state.runs.map((run) => [run.status, run.error, run.metrics.map((m) => m.epoch), run.config.backend])).toEqual([
-      ['done', undefined, [1, 2], 'pytorch'], ['done', undefined, [1, 2], 'pytorch'],
+      ['done', undefined, [1, 2], 'pytorch'],
+      ['done', undefined, [1, 2], 'pytorch'],
     ]);
   }, 180_000);
 });

@@ -13,7 +13,9 @@ import { repoRoot } from '../helpers/paths';
 
 // Slurm runs the tasks as this user in the shared folder: keep it out of a 0700 home.
 const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-slurm-'));
-afterAll(() => { if (!process.env.XB_KEEP) rmSync(tmp, { recursive: true, force: true }); });
+afterAll(() => {
+  if (!process.env.XB_KEEP) rmSync(tmp, { recursive: true, force: true });
+});
 const settings = { packageRoot: repoRoot };
 const spec = { nChannels: 4, nTimes: 160, sfreq: 64, nClasses: 2 };
 
@@ -23,16 +25,25 @@ function input(dir: string, grid: Record<string, number[]>, epochs: number, fold
   const per = spec.nChannels * spec.nTimes;
   const x = new Float32Array(n * per);
   const labels = Int32Array.from({ length: n }, (_, i) => i % 2);
-  for (let i = 0; i < n; i++) for (let t = 0; t < spec.nTimes; t++) {
-    x[i * per + labels[i] * spec.nTimes + t] = Math.sin((2 * Math.PI * (labels[i] ? 12 : 6) * t) / spec.sfreq);
-    for (let c = 0; c < spec.nChannels; c++) x[i * per + c * spec.nTimes + t] += 0.5 * rng.normal();
-  }
+  for (let i = 0; i < n; i++)
+    for (let t = 0; t < spec.nTimes; t++) {
+      x[i * per + labels[i] * spec.nTimes + t] = Math.sin((2 * Math.PI * (labels[i] ? 12 : 6) * t) / spec.sfreq);
+      for (let c = 0; c < spec.nChannels; c++) x[i * per + c * spec.nTimes + t] += 0.5 * rng.normal();
+    }
   const idx = (a: number, b: number): Int32Array => Int32Array.from({ length: b - a }, (_, i) => a + i);
-  const splits = [{ name: 'Fold_1', train: idx(0, 28), val: idx(28, 34), test: idx(34, 40) }, { name: 'Fold_2', train: idx(12, 40), val: idx(6, 12), test: idx(0, 6) }];
+  const splits = [
+    { name: 'Fold_1', train: idx(0, 28), val: idx(28, 34), test: idx(34, 40) },
+    { name: 'Fold_2', train: idx(12, 40), val: idx(6, 12), test: idx(0, 6) },
+  ];
   return {
-    dir, tasks: planSweep(grid, folds, 1, 1), spec, model: { name: 'EEGNet', params: {} },
+    dir,
+    tasks: planSweep(grid, folds, 1, 1),
+    spec,
+    model: { name: 'EEGNet', params: {} },
     config: { epochs, batchSize: 8, learningRate: 1e-3, optimizer: 'adam', selection: 'last_epoch', checkpointEvery: 0, threads: 1 },
-    x, labels, splits,
+    x,
+    labels,
+    splits,
   };
 }
 
@@ -53,7 +64,7 @@ describe('slurm backend (real cluster)', () => {
     const out = await run.finished;
     expect(out.status, JSON.stringify(out.results.map((r) => r.error))).toBe('done');
     expect(out.jobId).toMatch(/^\d+$/);
-    expect(out.results.map((r) => `${r.status}:${r.final?.epoch}`)).toEqual(["done:2", "done:2", "done:2", "done:2"]);
+    expect(out.results.map((r) => `${r.status}:${r.final?.epoch}`)).toEqual(['done:2', 'done:2', 'done:2', 'done:2']);
     expect(out.summary).toHaveLength(2);
     for (const p of out.summary) {
       expect(p.done).toBe(2);
@@ -69,9 +80,11 @@ describe('slurm backend (real cluster)', () => {
   it('cancels a sweep in flight with scancel', async () => {
     const prepared = prepareSweep(input(path.join(tmp, 'cancel'), { learning_rate: [1e-3, 2e-3, 3e-3] }, 400));
     const run = startSweep(prepared, { backend: 'slurm', settings, pollMs: 200 });
-    await new Promise<void>((resolve) => run.on((e) => {
-      if (e.type === 'task' && e.status === 'running') resolve();
-    }));
+    await new Promise<void>((resolve) =>
+      run.on((e) => {
+        if (e.type === 'task' && e.status === 'running') resolve();
+      }),
+    );
     const out = await run.cancel();
     expect(out.status).toBe('cancelled');
     expect(out.results.some((r) => r.status === 'cancelled')).toBe(true);

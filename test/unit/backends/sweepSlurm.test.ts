@@ -21,7 +21,9 @@ describe('run_sweep / start_training on slurm', () => {
 
   it('start_training on slurm submits every split × repeat as one array job, with the seeds of local runs', async () => {
     const { study, reg, ctx } = setup('slurm-train');
-    expect((await reg.invoke('configure_training', { epoch: 2, batch_size: 8, learning_rate: 0.001, repeat: 2, seed: 5, backend: 'slurm' }, ctx)).type).toBe('text');
+    expect((await reg.invoke('configure_training', { epoch: 2, batch_size: 8, learning_rate: 0.001, repeat: 2, seed: 5, backend: 'slurm' }, ctx)).type).toBe(
+      'text',
+    );
     const c = await reg.invoke('start_training', {}, ctx);
     expect(c.type).toBe('confirm');
     expect(c.content).toContain('2 split(s) × 2 repeat(s) = 4 run(s) as one Slurm array job');
@@ -30,7 +32,10 @@ describe('run_sweep / start_training on slurm', () => {
     expect(r.content, r.content).toMatch(/^Training done: 4\/4 run\(s\) finished on slurm \(Slurm job \d+\)/);
     const runs = study.state.runs;
     expect(runs.map((x) => [x.splitName, x.repeat, x.seed, x.status, x.metrics.length])).toEqual([
-      ['Fold_1', 1, 5, 'done', 2], ['Fold_1', 2, 6, 'done', 2], ['Fold_2', 1, 1005, 'done', 2], ['Fold_2', 2, 1006, 'done', 2],
+      ['Fold_1', 1, 5, 'done', 2],
+      ['Fold_1', 2, 6, 'done', 2],
+      ['Fold_2', 1, 1005, 'done', 2],
+      ['Fold_2', 2, 1006, 'done', 2],
     ]);
     expect(runs.every((x) => x.sweep === undefined && x.config.backend === 'slurm' && x.artefacts.onnx?.endsWith('model.onnx'))).toBe(true);
     expect(study.stage).toBe('trained');

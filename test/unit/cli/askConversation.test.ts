@@ -5,12 +5,25 @@ import { join } from 'node:path';
 import { isAffirmation, isRefusal, parseAskConversation, readAskConversation, writeAskConversation } from '../../../src/cli/askConversation';
 import { Conversation } from '../../../src/core/agent/conversation';
 
-const turn = { user: 'band-pass 8 to 30 Hz', route: 'operation', messages: [{ role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } }] }, { role: 'tool', toolCallId: 'c1', name: 'apply_bandpass_filter', content: 'ok' }], answer: 'done', at: '2026-01-01T00:00:00Z' };
+const turn = {
+  user: 'band-pass 8 to 30 Hz',
+  route: 'operation',
+  messages: [
+    { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } }] },
+    { role: 'tool', toolCallId: 'c1', name: 'apply_bandpass_filter', content: 'ok' },
+  ],
+  answer: 'done',
+  at: '2026-01-01T00:00:00Z',
+};
 
 describe('the conversation file of xbrain ask', () => {
   it('round-trips turns, the pending confirmation and the mock stage; the chat participant reads the same turns', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'xbrain-askconv-')), '.xbrain', 'conversation.json');
-    const pending = { tool: 'generate_dataset', arguments: { test_ratio: 0.25 }, question: 'Regenerating the dataset clears 1 training run(s) and their evaluations.' };
+    const pending = {
+      tool: 'generate_dataset',
+      arguments: { test_ratio: 0.25 },
+      question: 'Regenerating the dataset clears 1 training run(s) and their evaluations.',
+    };
     await writeAskConversation(file, { turns: [turn as never], pending, mock: { stage: 'trained' } });
     expect(await readAskConversation(file)).toEqual({ turns: [turn], pending, mock: { stage: 'trained' } });
     const chat = await Conversation.load(join(file, '..', '..'));
@@ -35,7 +48,10 @@ describe('the conversation file of xbrain ask', () => {
     ];
     for (const [doc, why] of cases) {
       writeFileSync(file, JSON.stringify(doc));
-      const err = await readAskConversation(file).then(() => null, (e: Error & { code?: string }) => e);
+      const err = await readAskConversation(file).then(
+        () => null,
+        (e: Error & { code?: string }) => e,
+      );
       expect(err?.code, JSON.stringify(doc)).toBe('bad_file');
       expect(err?.message).toContain(file);
       expect(err?.message).toMatch(why);

@@ -63,7 +63,12 @@ describe('xbrain mcp protocol conformance', () => {
   });
 
   it('validates tool arguments against the schema before any path is touched, naming the argument', async () => {
-    for (const [id, a] of [[20, { paths: [1] }], [21, { paths: 42 }], [22, { paths: [['x']] }], [23, {}]] as const) {
+    for (const [id, a] of [
+      [20, { paths: [1] }],
+      [21, { paths: 42 }],
+      [22, { paths: [['x']] }],
+      [23, {}],
+    ] as const) {
       const r = await mcp.request('tools/call', { name: 'load_data', arguments: a }, id);
       expect(r?.result?.isError).toBe(true);
       expect(toolText(r)).toMatch(/paths/);

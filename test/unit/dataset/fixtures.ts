@@ -4,7 +4,14 @@ import type { Epochs } from '../../../src/core/signal/types';
  * Epochs laid out as XBrainLab concatenates recordings: one block per (subject, session) recording, labels cycling
  * 0..K-1 inside each block. Each sample holds its epoch index so tests can trace epochs.
  */
-export function blockEpochs(opts: { subjects: string[]; sessions: string[] | ((subject: string) => string[]); perBlock: number; classes?: number; nChannels?: number; nTimes?: number }): Epochs {
+export function blockEpochs(opts: {
+  subjects: string[];
+  sessions: string[] | ((subject: string) => string[]);
+  perBlock: number;
+  classes?: number;
+  nChannels?: number;
+  nTimes?: number;
+}): Epochs {
   const k = opts.classes ?? 2;
   const nCh = opts.nChannels ?? 2;
   const nT = opts.nTimes ?? 4;
@@ -31,11 +38,19 @@ export function blockEpochs(opts: { subjects: string[]; sessions: string[] | ((s
   const eventId: Record<string, number> = {};
   for (let c = 0; c < k; c++) eventId[`T${c + 1}`] = c;
   return {
-    data, nEpochs: n, nChannels: nCh, nTimes: nT,
+    data,
+    nEpochs: n,
+    nChannels: nCh,
+    nTimes: nT,
     channels: Array.from({ length: nCh }, (_, c) => `C${c + 1}`),
-    sfreq: 100, tmin: 0, eventId,
-    labels: Int32Array.from(labels), subject, session,
-    recording: Int32Array.from(recording), eventSample: Int32Array.from({ length: n }, (_, i) => i * 100),
+    sfreq: 100,
+    tmin: 0,
+    eventId,
+    labels: Int32Array.from(labels),
+    subject,
+    session,
+    recording: Int32Array.from(recording),
+    eventSample: Int32Array.from({ length: n }, (_, i) => i * 100),
     baseline: null,
   };
 }

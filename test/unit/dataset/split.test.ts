@@ -78,16 +78,26 @@ describe('XBrainLab deterministic balanced splitting', () => {
   });
 
   it('rejects unworkable plans with typed errors naming the parameter', () => {
-    expect(() => buildDataset(e, { test_ratio: 0.2, val_ratio: 0, split_strategy: 'subject', training_mode: 'group', unit: 'kfold', folds: 3 })).toThrow(/folds: 3 folds need at least 3 subjects/);
+    expect(() => buildDataset(e, { test_ratio: 0.2, val_ratio: 0, split_strategy: 'subject', training_mode: 'group', unit: 'kfold', folds: 3 })).toThrow(
+      /folds: 3 folds need at least 3 subjects/,
+    );
     expect(() => buildDataset(e, { test_ratio: 0.2, val_ratio: 0, split_strategy: 'trial', training_mode: 'group', unit: 'kfold' })).toThrow(/folds/);
     expect(() => buildDataset(e, { test_ratio: 1, val_ratio: 0, split_strategy: 'trial', training_mode: 'group' })).toThrow(/no training epochs/);
-    expect(() => generateSplits(e, { trainingMode: 'group', crossValidation: true, test: [{ by: 'trial', unit: 'kfold', value: 2.5 }], val: [], seed: 0 })).toThrow(/integer number of folds/);
+    expect(() =>
+      generateSplits(e, { trainingMode: 'group', crossValidation: true, test: [{ by: 'trial', unit: 'kfold', value: 2.5 }], val: [], seed: 0 }),
+    ).toThrow(/integer number of folds/);
   });
 
   it('multi-level test split: the held-out subject returns to training (audit warns) unless independent', () => {
     const plan = (independent: boolean): SplitPlan => ({
-      trainingMode: 'group', crossValidation: false, seed: 0, val: [],
-      test: [{ by: 'subject', unit: 'number', value: 1 }, { by: 'session', unit: 'number', value: 1, independent }],
+      trainingMode: 'group',
+      crossValidation: false,
+      seed: 0,
+      val: [],
+      test: [
+        { by: 'subject', unit: 'number', value: 1 },
+        { by: 'session', unit: 'number', value: 1, independent },
+      ],
     });
     const leaky = generateSplits(e, plan(false))[0];
     const subjectsOf = (idx: Int32Array): string[] => [...new Set(Array.from(idx, (i) => e.subject[i]))].sort();
@@ -164,7 +174,19 @@ describe('generate_dataset persistence and regeneration', () => {
     expect(Array.from(loaded.dataset!.splits[1].test)).toEqual(Array.from(study.state.dataset!.splits[1].test));
     expect(loaded.dataset!.audit).toEqual(study.state.dataset!.audit);
     // a finished run exists → regenerating needs confirmation, then clears the runs
-    const run = { id: 'r1', splitId: study.state.dataset!.splits[0].id, splitName: 'Fold_0', repeat: 1, seed: 0, model: { name: 'EEGNet' as const, params: {} }, config: {} as never, status: 'done' as const, metrics: [], artefacts: {}, startedAt: '' };
+    const run = {
+      id: 'r1',
+      splitId: study.state.dataset!.splits[0].id,
+      splitName: 'Fold_0',
+      repeat: 1,
+      seed: 0,
+      model: { name: 'EEGNet' as const, params: {} },
+      config: {} as never,
+      status: 'done' as const,
+      metrics: [],
+      artefacts: {},
+      startedAt: '',
+    };
     study.commit({ runs: [run] }, ['runs']);
     expect(study.stage).toBe('trained');
     const ask = await reg.invoke('generate_dataset', { split_strategy: 'trial' }, ctx);

@@ -27,7 +27,11 @@ describe('evaluate tool (ONNX Runtime) through the Study', () => {
       const split = splits[k];
       expect(run.set).toBe('test'); // k-fold: the fold is the test set
       const x = subset(e.data, e.nChannels, e.nTimes, split.test);
-      const ref = classificationReport(Array.from(split.test, (i) => e.labels[i]), predictLogits(t.models[k], x.data as Float32Array), ['left', 'right']);
+      const ref = classificationReport(
+        Array.from(split.test, (i) => e.labels[i]),
+        predictLogits(t.models[k], x.data as Float32Array),
+        ['left', 'right'],
+      );
       expect(run.accuracy).toBeCloseTo(ref.accuracy, 10);
       expect(run.confusion).toEqual(ref.confusion);
       // logits agree to ~1e-4, which may swap one near-tied pair in the AUC ranking (1/400 here)
@@ -53,7 +57,6 @@ describe('evaluate tool (ONNX Runtime) through the Study', () => {
     expect(t.study.state.evaluations).toHaveLength(1);
     expect(t.study.state.evaluations[0].runIds).toEqual(['run-0', 'run-1']);
   });
-
 });
 
 describe('compute_saliency tool', () => {

@@ -52,17 +52,28 @@ describe('CSP + LDA (mathjs linear algebra)', () => {
     const { data, labels, C, T } = mixtureEpochs(80, 8, 100, 2, 11);
     const trainIdx = Array.from({ length: 60 }, (_, i) => i);
     const testIdx = Array.from({ length: 20 }, (_, i) => 60 + i);
-    const model = fitCspLda(subset(data, C, T, trainIdx), trainIdx.map((i) => labels[i]));
+    const model = fitCspLda(
+      subset(data, C, T, trainIdx),
+      trainIdx.map((i) => labels[i]),
+    );
     expect(model.nFilters).toBe(4);
     // the most discriminative filters are far from 0.5
     expect(Math.abs(model.eigenvalues[0] - 0.5)).toBeGreaterThan(0.3);
     const scores = cspLdaScores(model, subset(data, C, T, testIdx));
-    const rep = classificationReport(testIdx.map((i) => labels[i]), scores, ['a', 'b']);
+    const rep = classificationReport(
+      testIdx.map((i) => labels[i]),
+      scores,
+      ['a', 'b'],
+    );
     expect(rep.accuracy).toBeGreaterThanOrEqual(0.95);
     // and fails (≈ chance) when labels carry no spatial information
     const shuffled = trainIdx.map((i) => labels[(i * 7 + 3) % 60]);
     const m2 = fitCspLda(subset(data, C, T, trainIdx), shuffled);
-    const r2 = classificationReport(testIdx.map((i) => labels[i]), cspLdaScores(m2, subset(data, C, T, testIdx)), ['a', 'b']);
+    const r2 = classificationReport(
+      testIdx.map((i) => labels[i]),
+      cspLdaScores(m2, subset(data, C, T, testIdx)),
+      ['a', 'b'],
+    );
     expect(r2.accuracy).toBeLessThan(0.9);
   });
 
@@ -70,9 +81,16 @@ describe('CSP + LDA (mathjs linear algebra)', () => {
     const { data, labels, C, T } = mixtureEpochs(90, 8, 100, 3, 5);
     const trainIdx = Array.from({ length: 60 }, (_, i) => i);
     const testIdx = Array.from({ length: 30 }, (_, i) => 60 + i);
-    const model = fitCspLda(subset(data, C, T, trainIdx), trainIdx.map((i) => labels[i]));
+    const model = fitCspLda(
+      subset(data, C, T, trainIdx),
+      trainIdx.map((i) => labels[i]),
+    );
     expect(model.classes).toEqual([0, 1, 2]);
-    const rep = classificationReport(testIdx.map((i) => labels[i]), cspLdaScores(model, subset(data, C, T, testIdx)), ['a', 'b', 'c']);
+    const rep = classificationReport(
+      testIdx.map((i) => labels[i]),
+      cspLdaScores(model, subset(data, C, T, testIdx)),
+      ['a', 'b', 'c'],
+    );
     expect(rep.accuracy).toBeGreaterThan(0.8);
   });
 

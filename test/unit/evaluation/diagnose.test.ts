@@ -24,7 +24,9 @@ function studyWith(epochs: Epochs, opts: { inputNorm: 'none' | 'train_fold'; tra
   dirs.push(workspace);
   const study = new Study();
   const dataset = buildDataset(epochs, { test_ratio: 0, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group', unit: 'kfold', folds: 2 });
-  const history = opts.normalizeHistory ? [{ op: 'normalize_data', params: { method: 'z-score' }, shape: [[8, 1000]], description: 'z-score', at: '2026-01-01T00:00:00Z' }] : [];
+  const history = opts.normalizeHistory
+    ? [{ op: 'normalize_data', params: { method: 'z-score' }, shape: [[8, 1000]], description: 'z-score', at: '2026-01-01T00:00:00Z' }]
+    : [];
   study.commit({ epochs, dataset, history }, ['epochs', 'datasets']);
   const config = { ...TRAINING, learning_rate: opts.lr, epoch: 3, input_norm: opts.inputNorm };
   const runs: RunRecord[] = dataset.splits.map((split, k) => {
@@ -37,9 +39,18 @@ function studyWith(epochs: Epochs, opts: { inputNorm: 'none' | 'train_fold'; tra
     writeFileSync(join(workspace, '.xbrain', 'runs', id, 'model.onnx'), exportOnnx(model));
     const m = { loss: 0.69, accuracy: opts.trainAcc, auc: 0.5 };
     return {
-      id, splitId: split.id, splitName: split.name, repeat: 1, seed: k, model: { name: 'SCCNet', params: {} }, config,
-      status: 'done', metrics: [1, 2, 3].map((epoch) => ({ epoch, seconds: 1, lr: opts.lr, train: m })),
-      artefacts: { onnx: `runs/${id}/model.onnx` }, startedAt: '2026-01-01T00:00:00Z', endedAt: '2026-01-01T00:01:00Z',
+      id,
+      splitId: split.id,
+      splitName: split.name,
+      repeat: 1,
+      seed: k,
+      model: { name: 'SCCNet', params: {} },
+      config,
+      status: 'done',
+      metrics: [1, 2, 3].map((epoch) => ({ epoch, seconds: 1, lr: opts.lr, train: m })),
+      artefacts: { onnx: `runs/${id}/model.onnx` },
+      startedAt: '2026-01-01T00:00:00Z',
+      endedAt: '2026-01-01T00:01:00Z',
     };
   });
   study.commit({ runs, model: { name: 'SCCNet', params: {} }, training: config }, ['runs']);

@@ -18,11 +18,14 @@ describe('honest messages', () => {
     expect(t).toMatch(/3 test trials are too few for any accuracy to be significant at p < 0.05 with 2 classes \(even all correct has p = 0\.13\)/);
     expect(t).not.toMatch(/\d{3}\.\d%/);
     // where a threshold exists it is still given, and never above 100 %
-    expect(significanceText({ uniform: 0.5, majority: 0.5, significant: binomialChanceThreshold(100, 0.5) }, 100, 2)).toBe('above 59.0% is significant at p < 0.05 for 100 trials');
-    for (let n = 1; n <= 60; n++) for (const p of [0.5, 1 / 3, 0.25]) {
-      const s = binomialChanceThreshold(n, p);
-      if (s !== null) expect(s).toBeLessThanOrEqual(1);
-    }
+    expect(significanceText({ uniform: 0.5, majority: 0.5, significant: binomialChanceThreshold(100, 0.5) }, 100, 2)).toBe(
+      'above 59.0% is significant at p < 0.05 for 100 trials',
+    );
+    for (let n = 1; n <= 60; n++)
+      for (const p of [0.5, 1 / 3, 0.25]) {
+        const s = binomialChanceThreshold(n, p);
+        if (s !== null) expect(s).toBeLessThanOrEqual(1);
+      }
   });
 
   it('epoch_data without 0 s in the window works without the default baseline and says so', async () => {

@@ -13,7 +13,11 @@ describe('classification metrics (sklearn definitions)', () => {
     const y = [0, 0, 0, 1, 1, 2];
     const pred = [0, 0, 1, 1, 1, 0];
     const r = classificationReport(y, probsFor(pred, 3), ['L', 'R', 'F'], { scoresAreProbabilities: true });
-    expect(r.confusion).toEqual([[2, 1, 0], [0, 2, 0], [1, 0, 0]]);
+    expect(r.confusion).toEqual([
+      [2, 1, 0],
+      [0, 2, 0],
+      [1, 0, 0],
+    ]);
     expect(r.accuracy).toBeCloseTo(4 / 6, 12);
     expect(r.balancedAccuracy).toBeCloseTo(5 / 9, 12);
     expect(r.kappa).toBeCloseTo(3 / 7, 12);
@@ -33,7 +37,12 @@ describe('classification metrics (sklearn definitions)', () => {
   });
 
   it('kappa is 0, not NaN, when expected agreement is 1 (XBrainLab fix)', () => {
-    expect(cohenKappa([[5, 0], [0, 0]])).toBe(0);
+    expect(
+      cohenKappa([
+        [5, 0],
+        [0, 0],
+      ]),
+    ).toBe(0);
     const r = classificationReport([0, 0, 0], probsFor([0, 0, 0], 2), ['a', 'b'], { scoresAreProbabilities: true });
     expect(r.kappa).toBe(0);
     expect(r.auc).toBe(0); // undefined with one class: 0 as XBrainLab reports
@@ -41,7 +50,7 @@ describe('classification metrics (sklearn definitions)', () => {
 
   it('cross-checks random 4-class logits against independent formulas', () => {
     let s = 12345;
-    const rnd = (): number => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = (): number => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
     const n = 240;
     const k = 4;
     const y = Array.from({ length: n }, () => Math.floor(rnd() * k));
@@ -49,14 +58,24 @@ describe('classification metrics (sklearn definitions)', () => {
     for (let i = 0; i < n; i++) for (let c = 0; c < k; c++) logits[i * k + c] = rnd() * 2 + (c === y[i] ? 0.8 : 0);
     const r = classificationReport(y, logits, ['a', 'b', 'c', 'd']);
     // predictions: argmax of logits (softmax is monotone)
-    const pred = y.map((_, i) => { let b = 0; for (let c = 1; c < k; c++) if (logits[i * k + c] > logits[i * k + b]) b = c; return b; });
+    const pred = y.map((_, i) => {
+      let b = 0;
+      for (let c = 1; c < k; c++) if (logits[i * k + c] > logits[i * k + b]) b = c;
+      return b;
+    });
     expect(r.accuracy).toBeCloseTo(pred.filter((p, i) => p === y[i]).length / n, 12);
     // sklearn cohen_kappa_score: 1 - sum(W∘C) / sum(W∘E), W = 1 - I, E = outer(row sums, col sums) / n
     const C = r.confusion;
     const rows = C.map((row) => row.reduce((a, v) => a + v, 0));
     const cols = C[0].map((_, j) => C.reduce((a, row) => a + row[j], 0));
-    let wc = 0; let we = 0;
-    for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) if (i !== j) { wc += C[i][j]; we += (rows[i] * cols[j]) / n; }
+    let wc = 0;
+    let we = 0;
+    for (let i = 0; i < k; i++)
+      for (let j = 0; j < k; j++)
+        if (i !== j) {
+          wc += C[i][j];
+          we += (rows[i] * cols[j]) / n;
+        }
     expect(r.kappa).toBeCloseTo(1 - wc / we, 12);
     // macro F1 from TP/FP/FN: F1 = 2TP / (2TP + FP + FN)
     let f1 = 0;
@@ -69,11 +88,22 @@ describe('classification metrics (sklearn definitions)', () => {
     }
     expect(r.macroF1).toBeCloseTo(f1 / k, 12);
     // OvR AUC by brute-force pair counting on softmax probabilities
-    const probs = Array.from({ length: n }, (_, i) => { const e = Array.from({ length: k }, (_, c) => Math.exp(logits[i * k + c])); const z = e.reduce((a, v) => a + v, 0); return e.map((v) => v / z); });
+    const probs = Array.from({ length: n }, (_, i) => {
+      const e = Array.from({ length: k }, (_, c) => Math.exp(logits[i * k + c]));
+      const z = e.reduce((a, v) => a + v, 0);
+      return e.map((v) => v / z);
+    });
     let aucSum = 0;
     for (let c = 0; c < k; c++) {
-      let wins = 0; let pairs = 0;
-      for (let i = 0; i < n; i++) if (y[i] === c) for (let j = 0; j < n; j++) if (y[j] !== c) { pairs++; wins += probs[i][c] > probs[j][c] ? 1 : probs[i][c] === probs[j][c] ? 0.5 : 0; }
+      let wins = 0;
+      let pairs = 0;
+      for (let i = 0; i < n; i++)
+        if (y[i] === c)
+          for (let j = 0; j < n; j++)
+            if (y[j] !== c) {
+              pairs++;
+              wins += probs[i][c] > probs[j][c] ? 1 : probs[i][c] === probs[j][c] ? 0.5 : 0;
+            }
       expect(r.perClass[c].auc).toBeCloseTo(wins / pairs, 10);
       aucSum += wins / pairs;
     }
@@ -84,11 +114,16 @@ describe('classification metrics (sklearn definitions)', () => {
   it('binomial chance threshold matches an independent tail sum (n = 100, p = 0.5 → 0.59)', () => {
     expect(binomialChanceThreshold(100, 0.5)).toBeCloseTo(0.59, 12);
     // independent: pmf recurrence for n = 40, p = 0.25
-    const n = 40; const p = 0.25;
+    const n = 40;
+    const p = 0.25;
     const pmf = [Math.pow(1 - p, n)];
     for (let k = 1; k <= n; k++) pmf.push((pmf[k - 1] * (n - k + 1) * p) / (k * (1 - p)));
-    let k = n; let tail = pmf[n];
-    while (tail + pmf[k - 1] < 0.05) { k--; tail += pmf[k]; }
+    let k = n;
+    let tail = pmf[n];
+    while (tail + pmf[k - 1] < 0.05) {
+      k--;
+      tail += pmf[k];
+    }
     expect(binomialChanceThreshold(n, p)).toBeCloseTo(k / n, 12);
   });
 

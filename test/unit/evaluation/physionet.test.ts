@@ -26,9 +26,16 @@ async function cspKfold(runs: string[], folds: number) {
   }
   const e = study.state.epochs!;
   const reports = study.state.dataset!.splits.map((sp) => {
-    const m = fitCspLda(subset(e.data, e.nChannels, e.nTimes, sp.train), Array.from(sp.train, (i) => e.labels[i]));
+    const m = fitCspLda(
+      subset(e.data, e.nChannels, e.nTimes, sp.train),
+      Array.from(sp.train, (i) => e.labels[i]),
+    );
     const scores = cspLdaScores(m, subset(e.data, e.nChannels, e.nTimes, sp.test));
-    return classificationReport(Array.from(sp.test, (i) => e.labels[i]), scores, ['T1', 'T2']);
+    return classificationReport(
+      Array.from(sp.test, (i) => e.labels[i]),
+      scores,
+      ['T1', 'T2'],
+    );
   });
   return { e, splits: study.state.dataset!.splits, summary: summarizeReports(reports), reports };
 }
@@ -43,7 +50,9 @@ describe('CSP+LDA on PhysioNet S001 (real EDF files)', () => {
     expect(e.nEpochs).toBe(30);
     expect(splits.map((s) => s.name)).toEqual(['Fold_0', 'Fold_1', 'Fold_2', 'Fold_3', 'Fold_4']);
     expect(splits.flatMap((s) => Array.from(s.test)).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
-    console.log(`S001 R10+R14 CSP+LDA 5-fold accuracy ${summary.accuracy.mean.toFixed(3)} ± ${summary.accuracy.sd.toFixed(3)}, kappa ${summary.kappa.mean.toFixed(3)}`);
+    console.log(
+      `S001 R10+R14 CSP+LDA 5-fold accuracy ${summary.accuracy.mean.toFixed(3)} ± ${summary.accuracy.sd.toFixed(3)}, kappa ${summary.kappa.mean.toFixed(3)}`,
+    );
     expect(summary.accuracy.mean).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
 });

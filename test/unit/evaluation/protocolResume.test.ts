@@ -44,7 +44,11 @@ async function prepared(ws: string): Promise<ToolContext> {
 const resumeFiles = (ws: string): string[] => {
   const root = join(ws, '.xbrain', 'protocols', 'resume');
   if (!existsSync(root)) return [];
-  return readdirSync(root).flatMap((k) => readdirSync(join(root, k)).filter((f) => f.endsWith('.json')).map((f) => join(k, f)));
+  return readdirSync(root).flatMap((k) =>
+    readdirSync(join(root, k))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(k, f)),
+  );
 };
 
 /** The table without the measured seconds (a resumed run keeps the seconds measured when it ran). */
@@ -77,11 +81,18 @@ describe('run_protocol resumes an interrupted protocol', () => {
     const before = ctx.study.state;
     const ac = new AbortController();
     let seen = 0;
-    const r = await reg.invoke('run_protocol', PROTOCOL, {
-      ...ctx, signal: ac.signal, progress: () => {
-        if (++seen === 3) ac.abort();
+    const r = await reg.invoke(
+      'run_protocol',
+      PROTOCOL,
+      {
+        ...ctx,
+        signal: ac.signal,
+        progress: () => {
+          if (++seen === 3) ac.abort();
+        },
       },
-    }, { confirmed: true });
+      { confirmed: true },
+    );
     expect(r.type).toBe('error');
     expect(r.error?.code).toBe('cancelled');
     expect(r.content).toContain('run the same protocol again to resume');
@@ -160,7 +171,10 @@ describe('run_protocol resumes an interrupted protocol', () => {
   it('the xbrain CLI killed with SIGKILL mid-protocol: the next call resumes at the first unfinished run', async () => {
     const ws = workspace();
     const cli = await buildCli();
-    const call = (tool: string, args: Record<string, unknown>): string => `${tool}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+    const call = (tool: string, args: Record<string, unknown>): string =>
+      `${tool}(${Object.entries(args)
+        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        .join(', ')})`;
     const source = [...STEPS.map(([t, a]) => call(t, a as unknown as Record<string, unknown>)), call('run_protocol', PROTOCOL)].join('\n');
     writeFileSync(join(ws, 'protocol.xbrain'), JSON.stringify({ version: 1, metadata: {}, cells: [{ kind: 'code', source, outputs: [], metadata: {} }] }));
     const child = spawn(process.execPath, [cli, 'run', join(ws, 'protocol.xbrain'), '--workspace', ws, '--yes'], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -14,7 +14,11 @@ import { repoRoot, testDataDir } from '../helpers/paths';
 const reg = new ToolRegistry();
 const CHANNELS = ['Fc3.', 'Fc4.', 'C3..', 'Cz..', 'C4..', 'Cp3.', 'Cp4.', 'Pz..'];
 
-async function prepared(paths: string[], epoch: { t_min: number; t_max: number }, workspace = mkdtempSync(join(tmpdir(), 'xb-protocol-'))): Promise<ToolContext> {
+async function prepared(
+  paths: string[],
+  epoch: { t_min: number; t_max: number },
+  workspace = mkdtempSync(join(tmpdir(), 'xb-protocol-')),
+): Promise<ToolContext> {
   const study = new Study();
   const ctx: ToolContext = { study, env: { workspace, packageRoot: repoRoot, trusted: true } };
   for (const [tool, args] of [

@@ -9,16 +9,22 @@ const model = createModel('SCCNet', spec, {}, { seed: 4 });
 const x = e.data;
 const targets = Array.from(e.labels);
 const per = e.nChannels * e.nTimes;
-const maxAbs = (a: ArrayLike<number>): number => { let m = 0; for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i])); return m; };
+const maxAbs = (a: ArrayLike<number>): number => {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]));
+  return m;
+};
 
 describe('saliency methods (captum semantics)', () => {
   it('gradient is d logit[target] / dx (central finite differences)', () => {
     const g = attribute(model, x, targets, { method: 'gradient' });
     const logit = (xx: Float32Array, i: number): number => predictLogits(model, xx.subarray(i * per, (i + 1) * per))[targets[i]];
     for (const j of [5, 200, 517]) {
-      const xp = x.slice(); const xm = x.slice();
+      const xp = x.slice();
+      const xm = x.slice();
       const h = 1e-2;
-      xp[j] += h; xm[j] -= h;
+      xp[j] += h;
+      xm[j] -= h;
       const fd = (logit(xp, 0) - logit(xm, 0)) / (2 * h);
       expect(Math.abs(fd - g[j])).toBeLessThan(1e-2 * Math.max(1, Math.abs(fd)) + 1e-3);
     }

@@ -36,15 +36,34 @@ export function rhythmEpochs(n = 80, seed = 1): Epochs {
     }
   }
   return {
-    data, nEpochs: n, nChannels: C, nTimes: T, channels, sfreq, tmin: 0, eventId: { left: 0, right: 1 }, labels,
-    subject: new Array(n).fill('S1'), session: new Array(n).fill('1'), recording: new Int32Array(n),
-    eventSample: Int32Array.from({ length: n }, (_, i) => i * 200), baseline: null,
+    data,
+    nEpochs: n,
+    nChannels: C,
+    nTimes: T,
+    channels,
+    sfreq,
+    tmin: 0,
+    eventId: { left: 0, right: 1 },
+    labels,
+    subject: new Array(n).fill('S1'),
+    session: new Array(n).fill('1'),
+    recording: new Int32Array(n),
+    eventSample: Int32Array.from({ length: n }, (_, i) => i * 200),
+    baseline: null,
   };
 }
 
 export const TRAINING: TrainingConfig = {
-  epoch: 10, batch_size: 16, learning_rate: 0.003, repeat: 1, device: 'cpu', optimizer: 'adam', save_checkpoints_every: 0,
-  selection: 'last_epoch', backend: 'local', seed: 0,
+  epoch: 10,
+  batch_size: 16,
+  learning_rate: 0.003,
+  repeat: 1,
+  device: 'cpu',
+  optimizer: 'adam',
+  save_checkpoints_every: 0,
+  selection: 'last_epoch',
+  backend: 'local',
+  seed: 0,
 };
 
 export interface TrainedStudy {
@@ -60,7 +79,16 @@ export async function trainedStudy(): Promise<TrainedStudy> {
   const study = new Study();
   const epochs = rhythmEpochs();
   const dataset = buildDataset(epochs, { test_ratio: 0, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group', unit: 'kfold', folds: 2 });
-  study.commit({ epochs, dataset, history: [{ op: 'bandpass_filter', params: { l_freq: 8, h_freq: 30 }, shape: [[8, 1000]], description: 'Filtering 8.0 ~ 30.0 Hz', at: '2026-01-01T00:00:00Z' }] }, ['epochs', 'datasets']);
+  study.commit(
+    {
+      epochs,
+      dataset,
+      history: [
+        { op: 'bandpass_filter', params: { l_freq: 8, h_freq: 30 }, shape: [[8, 1000]], description: 'Filtering 8.0 ~ 30.0 Hz', at: '2026-01-01T00:00:00Z' },
+      ],
+    },
+    ['epochs', 'datasets'],
+  );
   const runs: RunRecord[] = [];
   const models: Model[] = [];
   const per = epochs.nChannels * epochs.nTimes;
@@ -71,7 +99,11 @@ export async function trainedStudy(): Promise<TrainedStudy> {
   };
   for (const [k, split] of dataset.splits.entries()) {
     const model = createModel('SCCNet', { nChannels: epochs.nChannels, nTimes: epochs.nTimes, sfreq: epochs.sfreq, nClasses: 2 }, {}, { seed: 10 + k });
-    await trainModel(model, { train: gather(split.train), val: gather(split.val) }, { epochs: TRAINING.epoch, batchSize: 16, learningRate: 0.003, optimizer: 'adam', seed: k, threads: 1 });
+    await trainModel(
+      model,
+      { train: gather(split.train), val: gather(split.val) },
+      { epochs: TRAINING.epoch, batchSize: 16, learningRate: 0.003, optimizer: 'adam', seed: k, threads: 1 },
+    );
     const id = `run-${k}`;
     const dir = join(workspace, '.xbrain', 'runs', id);
     mkdirSync(dir, { recursive: true });
@@ -79,9 +111,18 @@ export async function trainedStudy(): Promise<TrainedStudy> {
     writeFileSync(join(dir, 'model.onnx'), exportOnnx(model));
     models.push(model);
     runs.push({
-      id, splitId: split.id, splitName: split.name, repeat: 1, seed: k, model: { name: 'SCCNet', params: {} }, config: TRAINING,
-      status: 'done', metrics: [], artefacts: { weights: `runs/${id}/weights.json`, onnx: `runs/${id}/model.onnx` },
-      startedAt: '2026-01-01T00:00:00Z', endedAt: '2026-01-01T00:01:00Z',
+      id,
+      splitId: split.id,
+      splitName: split.name,
+      repeat: 1,
+      seed: k,
+      model: { name: 'SCCNet', params: {} },
+      config: TRAINING,
+      status: 'done',
+      metrics: [],
+      artefacts: { weights: `runs/${id}/weights.json`, onnx: `runs/${id}/model.onnx` },
+      startedAt: '2026-01-01T00:00:00Z',
+      endedAt: '2026-01-01T00:01:00Z',
     });
   }
   study.commit({ runs, model: { name: 'SCCNet', params: {} }, training: TRAINING, montage: 'standard_1020' }, ['runs']);

@@ -5,8 +5,11 @@ import type { ToolResult } from '../../../src/core/tools/result';
 import type { RunRecord } from '../../../src/core/study/types';
 
 const loaded: ToolResult = {
-  type: 'text', tool: 'load_data', meta: {},
-  content: 'S001R04.edf: EDF+, 64 ch, 160 Hz, 125.0 s, subject 001, session 04; events (annotations): T0=15 T1=8 T2=7\nLoaded 1 file(s); 1 in the study. Stage: data_loaded.',
+  type: 'text',
+  tool: 'load_data',
+  meta: {},
+  content:
+    'S001R04.edf: EDF+, 64 ch, 160 Hz, 125.0 s, subject 001, session 04; events (annotations): T0=15 T1=8 T2=7\nLoaded 1 file(s); 1 in the study. Stage: data_loaded.',
 };
 
 describe('chat call view: each call once, compact', () => {
@@ -35,9 +38,14 @@ describe('chat call view: each call once, compact', () => {
   });
 
   it('errors and confirmations are marked as such', () => {
-    expect(callMarkdown({ type: 'error', tool: 'epoch_data', content: 'no events named T9', meta: {}, error: { code: 'invalid_arguments' } } as ToolResult, { event_id: ['T9'] }).markdown)
-      .toMatch(/^✗ \*\*epoch_data\*\* `event_id=\["T9"\]` failed \(invalid_arguments\)/);
-    expect(callMarkdown({ type: 'confirm', tool: 'start_training', content: 'Train EEGNet for 10 epochs', meta: {} }, {}).markdown).toMatch(/^\? \*\*start_training\*\* needs your confirmation/);
+    expect(
+      callMarkdown({ type: 'error', tool: 'epoch_data', content: 'no events named T9', meta: {}, error: { code: 'invalid_arguments' } } as ToolResult, {
+        event_id: ['T9'],
+      }).markdown,
+    ).toMatch(/^✗ \*\*epoch_data\*\* `event_id=\["T9"\]` failed \(invalid_arguments\)/);
+    expect(callMarkdown({ type: 'confirm', tool: 'start_training', content: 'Train EEGNet for 10 epochs', meta: {} }, {}).markdown).toMatch(
+      /^\? \*\*start_training\*\* needs your confirmation/,
+    );
   });
 
   it("the agent's answer loses the per-call lines chat has already shown, and keeps the rest", () => {
@@ -46,7 +54,10 @@ describe('chat call view: each call once, compact', () => {
     const shown = answerWithoutCalls(answer, calls);
     // the load result ends with "Stage: data_loaded." already: not said twice
     expect(shown).toBe('I loaded the file.');
-    const epoched = [...calls, { tool: 'get_dataset_info', arguments: {}, result: { type: 'text', tool: 'get_dataset_info', meta: {}, content: '1 recording' } as ToolResult }];
+    const epoched = [
+      ...calls,
+      { tool: 'get_dataset_info', arguments: {}, result: { type: 'text', tool: 'get_dataset_info', meta: {}, content: '1 recording' } as ToolResult },
+    ];
     expect(answerWithoutCalls(`Done.\n\n${summarizeRun(epoched, 'data_loaded')}`, epoched)).toBe('Done.\n\nStage: data_loaded.');
   });
 
@@ -57,7 +68,13 @@ describe('chat call view: each call once, compact', () => {
   });
 
   it('the closing training curve gives per run its status, epochs and validation accuracy from first to last', () => {
-    const epoch = (n: number, acc: number) => ({ epoch: n, seconds: 0.1, lr: 0.001, train: { loss: 1 / n, accuracy: acc, auc: 0.5 }, val: { loss: 1, accuracy: acc - 0.1, auc: 0.5 } });
+    const epoch = (n: number, acc: number) => ({
+      epoch: n,
+      seconds: 0.1,
+      lr: 0.001,
+      train: { loss: 1 / n, accuracy: acc, auc: 0.5 },
+      val: { loss: 1, accuracy: acc - 0.1, auc: 0.5 },
+    });
     const run = { id: 'r1', splitName: 'Fold_1', repeat: 1, status: 'done', metrics: [epoch(1, 0.5), epoch(2, 0.7), epoch(3, 0.9)] } as unknown as RunRecord;
     const md = trainingCurveMarkdown([run]);
     expect(md).toContain('Fold\\_1 · repeat 1 · done · 3 epochs · val acc `▁▄█` 40.0% → 80.0% · train loss `█▃▁` 1.000 → 0.333');

@@ -10,16 +10,31 @@ function realEvaluation(): Record<string, unknown> {
   const classes = ['T1', 'T2'];
   const yTrue = [0, 0, 0, 1, 1, 1, 0, 1];
   const run = (scores: number[], i: number): RunReport => ({
-    ...classificationReport(yTrue, scores, classes), runId: `run-${i}`, splitId: 's0', splitName: 'fold 1', repeat: i, seed: i, set: 'test',
+    ...classificationReport(yTrue, scores, classes),
+    runId: `run-${i}`,
+    splitId: 's0',
+    splitName: 'fold 1',
+    repeat: i,
+    seed: i,
+    set: 'test',
   });
   // logits per trial (T1, T2): run 0 gets 7 of 8 right (trial 5 wrong), run 1 and the baseline 6 of 8
   const scores0 = [2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 2, 0, 2, 0, 0, 2];
   const scores1 = [2, 0, 0, 2, 2, 0, 0, 2, 0, 2, 2, 0, 2, 0, 0, 2];
   const runs = [run(scores0, 0), run(scores1, 1)];
   const pooled = classificationReport([...yTrue, ...yTrue], [...scores0, ...scores1], classes);
-  const baselineReport = { ...classificationReport(yTrue, [2, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0, 2, 2, 0, 0, 2], classes), splitId: 's0', splitName: 'fold 1', set: 'test' as const };
+  const baselineReport = {
+    ...classificationReport(yTrue, [2, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0, 2, 2, 0, 0, 2], classes),
+    splitId: 's0',
+    splitName: 'fold 1',
+    set: 'test' as const,
+  };
   const res: EvaluationResult = {
-    classes, runs, summary: summarizeReports(runs), folds: [{ splitId: 's0', splitName: 'fold 1', runs: 2, summary: summarizeReports(runs) }], pooled,
+    classes,
+    runs,
+    summary: summarizeReports(runs),
+    folds: [{ splitId: 's0', splitName: 'fold 1', runs: 2, summary: summarizeReports(runs) }],
+    pooled,
     baseline: { method: 'CSP+LDA', nComponents: 4, splits: [baselineReport], summary: summarizeReports([baselineReport]) },
   };
   return evaluationMeta(res, 'test');

@@ -11,7 +11,10 @@ import { protocolFigure } from '../../../src/webview/renderer/figures';
 
 /** 4 subjects × 24 epochs, 4 channels; class 1 has more power on channel 0, class 0 on channel 1 (learnable by CSP). */
 function epochs(): Epochs {
-  const nCh = 4, nT = 64, perSubject = 24, subjects = 4;
+  const nCh = 4,
+    nT = 64,
+    perSubject = 24,
+    subjects = 4;
   const n = subjects * perSubject;
   const data = new Float32Array(n * nCh * nT);
   let seed = 7;
@@ -30,8 +33,20 @@ function epochs(): Epochs {
     }
   }
   return {
-    data, nEpochs: n, nChannels: nCh, nTimes: nT, channels: ['C3', 'C4', 'Cz', 'Pz'], sfreq: 64, tmin: 0, eventId: { T1: 0, T2: 1 }, labels,
-    subject, session: subject.map(() => '01'), recording: new Int32Array(n), eventSample: new Int32Array(n), baseline: null,
+    data,
+    nEpochs: n,
+    nChannels: nCh,
+    nTimes: nT,
+    channels: ['C3', 'C4', 'Cz', 'Pz'],
+    sfreq: 64,
+    tmin: 0,
+    eventId: { T1: 0, T2: 1 },
+    labels,
+    subject,
+    session: subject.map(() => '01'),
+    recording: new Int32Array(n),
+    eventSample: new Int32Array(n),
+    baseline: null,
   };
 }
 

@@ -53,7 +53,15 @@ describe('chat prompt parsing', () => {
     expect(t.text).toMatch(/start_training.* not available/);
     // @xbrain's own system prompt (sent as the first user message) is read as the system prompt
     const sys = 'You are XBrain, an assistant.\nCurrent stage: empty\nAvailable tools now: load_data, get_study_state';
-    const l = await offlineReply(new OfflinePlanner(), [{ role: 'user', text: sys }, { role: 'user', text: 'load S001R04.edf' }], [], undefined);
+    const l = await offlineReply(
+      new OfflinePlanner(),
+      [
+        { role: 'user', text: sys },
+        { role: 'user', text: 'load S001R04.edf' },
+      ],
+      [],
+      undefined,
+    );
     expect(l.calls.map((c) => c.name)).toEqual(['load_data']);
     expect(l.calls[0].input).toMatchObject({ paths: ['S001R04.edf'] });
   });

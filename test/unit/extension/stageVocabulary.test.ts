@@ -9,10 +9,11 @@ import { syntheticRecording } from '../helpers/synthetic';
 import { repoRoot } from '../helpers/paths';
 import type { RunRecord, StudyState } from '../../../src/core/study/types';
 
-const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-  const p = join(dir, f);
-  return statSync(p).isDirectory() ? files(p) : [p];
-});
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
 
 describe('one stage vocabulary (docs/architecture.md §2)', () => {
   it('the status bar names the stage by its contract name', () => {
@@ -24,7 +25,8 @@ describe('one stage vocabulary (docs/architecture.md §2)', () => {
   });
 
   it('while training, the status bar says where the training is', () => {
-    const run = (id: string, startedAt: string, epochs: number): RunRecord => ({ id, startedAt, status: 'running', config: { epoch: 10 }, metrics: Array.from({ length: epochs }, () => ({})) }) as unknown as RunRecord;
+    const run = (id: string, startedAt: string, epochs: number): RunRecord =>
+      ({ id, startedAt, status: 'running', config: { epoch: 10 }, metrics: Array.from({ length: epochs }, () => ({})) }) as unknown as RunRecord;
     const s = { ...emptyState(), runs: [run('a', '2026-01-01T00:00:00Z', 3), run('b', '', 0)] };
     expect(trainingProgress(s)).toBe('epoch 3/10 · +1 run queued');
     expect(stageStatus(s, true).text).toBe('$(sync~spin) XBrain: training · epoch 3/10 · +1 run queued');

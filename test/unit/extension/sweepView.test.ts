@@ -5,14 +5,39 @@ import { emptyState } from '../../../src/core/study/study';
 import type { EpochMetrics, RunRecord } from '../../../src/core/study/types';
 
 const ep = (epoch: number, val: number, test: number, valLoss = 1 - val): EpochMetrics => ({
-  epoch, seconds: 1, lr: 0.001, train: { loss: 0.5, accuracy: 0.8, auc: 0.8 }, val: { loss: valLoss, accuracy: val, auc: val }, test: { loss: 1 - test, accuracy: test, auc: test },
+  epoch,
+  seconds: 1,
+  lr: 0.001,
+  train: { loss: 0.5, accuracy: 0.8, auc: 0.8 },
+  val: { loss: valLoss, accuracy: val, auc: val },
+  test: { loss: 1 - test, accuracy: test, auc: test },
 });
 
 function run(id: string, pointIndex: number, lr: number, status: RunRecord['status'], metrics: EpochMetrics[], selection = 'last_epoch'): RunRecord {
   return {
-    id, splitId: 's0', splitName: 'fold 1', repeat: 0, seed: 0, model: { name: 'EEGNet' } as RunRecord['model'],
-    config: { epoch: 2, batch_size: 32, learning_rate: lr, repeat: 1, device: 'cpu', optimizer: 'adam', save_checkpoints_every: 0, selection: selection as RunRecord['config']['selection'], backend: 'local', seed: 0 },
-    status, metrics, artefacts: {}, startedAt: '2026-01-01T00:00:00Z', sweep: { id: 'sw1', pointIndex, point: { learning_rate: lr } },
+    id,
+    splitId: 's0',
+    splitName: 'fold 1',
+    repeat: 0,
+    seed: 0,
+    model: { name: 'EEGNet' } as RunRecord['model'],
+    config: {
+      epoch: 2,
+      batch_size: 32,
+      learning_rate: lr,
+      repeat: 1,
+      device: 'cpu',
+      optimizer: 'adam',
+      save_checkpoints_every: 0,
+      selection: selection as RunRecord['config']['selection'],
+      backend: 'local',
+      seed: 0,
+    },
+    status,
+    metrics,
+    artefacts: {},
+    startedAt: '2026-01-01T00:00:00Z',
+    sweep: { id: 'sw1', pointIndex, point: { learning_rate: lr } },
   };
 }
 
@@ -27,7 +52,10 @@ describe('training dashboard sweep view', () => {
     ];
     expect(selectedEpoch(runs[2])?.epoch).toBe(1);
     const rows = sweepRows(runs);
-    expect(rows.map((r) => [r.pointIndex, r.label, r.runs, r.done, r.failed])).toEqual([[0, 'learning_rate=0.001', 2, 2, 0], [1, 'learning_rate=0.01', 2, 1, 1]]);
+    expect(rows.map((r) => [r.pointIndex, r.label, r.runs, r.done, r.failed])).toEqual([
+      [0, 'learning_rate=0.001', 2, 2, 0],
+      [1, 'learning_rate=0.01', 2, 1, 1],
+    ]);
     expect(rows[0].valAccuracy!.mean).toBeCloseTo(0.8, 12);
     expect(rows[0].valAccuracy!.sd).toBeCloseTo(Math.SQRT2 * 0.1, 12); // sample SD of 0.7 and 0.9
     expect(rows[0].testAccuracy!.mean).toBeCloseTo(0.7, 12);

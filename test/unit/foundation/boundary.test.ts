@@ -125,7 +125,10 @@ describe('workspace boundary on real paths', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xb-bound-vhdr-'));
     const vhdr = readFileSync(join(testDataDir, 'test.vhdr'), 'latin1').replace(/^DataFile=.*$/m, 'DataFile=../../etc/passwd');
     writeFileSync(join(dir, 'evil.vhdr'), vhdr, 'latin1');
-    await expect(readRecording(join(dir, 'evil.vhdr'))).rejects.toMatchObject({ code: 'bad_file', message: expect.stringMatching(/DataFile.*outside the header's folder/) });
+    await expect(readRecording(join(dir, 'evil.vhdr'))).rejects.toMatchObject({
+      code: 'bad_file',
+      message: expect.stringMatching(/DataFile.*outside the header's folder/),
+    });
   });
 
   it('the CLI takes data folders from --data-folder (checked to exist) plus XBRAIN_DATA_FOLDERS', () => {

@@ -14,7 +14,15 @@ describe('xbrain CLI (foundation commands)', () => {
   beforeAll(async () => {
     spawnSync(process.execPath, ['scripts/gen-cli-index.mjs'], { cwd: repoRoot });
     cli = join(mkdtempSync(join(tmpdir(), 'xbrain-cli-')), 'cli.js');
-    await esbuild.build({ entryPoints: [join(repoRoot, 'src/cli/main.ts')], outfile: cli, bundle: true, platform: 'node', format: 'cjs', external: ['onnxruntime-node', 'vscode'], logLevel: 'error' });
+    await esbuild.build({
+      entryPoints: [join(repoRoot, 'src/cli/main.ts')],
+      outfile: cli,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      external: ['onnxruntime-node', 'vscode'],
+      logLevel: 'error',
+    });
   });
 
   it('tools --json lists every tool with stages and JSON Schema parameters', () => {

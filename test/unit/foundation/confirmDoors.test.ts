@@ -28,7 +28,8 @@ describe('a confirmation answers its own question in every door', () => {
     const questions: string[] = [];
     const llm = new ScriptedLlm([() => ({ toolCalls: [call('clear_dataset')] }), () => ({ content: 'done' })]);
     const agent = new AgentController({
-      llm, session: s,
+      llm,
+      session: s,
       confirm: async ({ question }) => {
         questions.push(question);
         if (questions.length === 1) {
@@ -50,7 +51,8 @@ describe('a confirmation answers its own question in every door', () => {
     let asked = 0;
     const llm = new ScriptedLlm([() => ({ toolCalls: [call('clear_dataset')] }), () => ({ content: 'ok' })]);
     const agent = new AgentController({
-      llm, session: s,
+      llm,
+      session: s,
       confirm: async () => {
         asked++;
         if (asked === 1) await s.invoke('epoch_data', { t_min: 0, t_max: 1 });
@@ -63,7 +65,7 @@ describe('a confirmation answers its own question in every door', () => {
     expect(s.study.state.epochs).not.toBeNull();
   });
 
-  it('notebook cell: the same re-ask through the cell\'s confirmation policy', async () => {
+  it("notebook cell: the same re-ask through the cell's confirmation policy", async () => {
     const s = await loaded();
     const questions: string[] = [];
     const run = await runCell('clear_dataset()', s, {

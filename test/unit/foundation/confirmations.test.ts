@@ -46,7 +46,11 @@ describe('confirmation tokens', () => {
     expect(late.content).toContain('The study changed since this was confirmed, so nothing ran');
     expect(late.content).toMatch(/It would now:[\s\S]*epochs/);
     expect(s.study.state.epochs).not.toBeNull();
-    const again = await s.invoke('clear_dataset', {}, { confirmed: true, confirmedQuestion: late.meta.changed ? (late.meta.changed as { now: string }).now : '' });
+    const again = await s.invoke(
+      'clear_dataset',
+      {},
+      { confirmed: true, confirmedQuestion: late.meta.changed ? (late.meta.changed as { now: string }).now : '' },
+    );
     expect(again.type).toBe('text');
     expect(s.study.state.recordings).toHaveLength(0);
   });

@@ -22,7 +22,8 @@ export const stageDrivers: ToolImplementations = {
   },
   apply_bandpass_filter: {
     run: (args, ctx) => {
-      if ((args.low_freq as number) >= (args.high_freq as number)) throw new XBrainError('invalid_arguments', 'low_freq must be below high_freq', { parameter: 'low_freq' });
+      if ((args.low_freq as number) >= (args.high_freq as number))
+        throw new XBrainError('invalid_arguments', 'low_freq must be below high_freq', { parameter: 'low_freq' });
       const s = ctx.study.state;
       ctx.study.commit({ history: [...s.history, { op: 'bandpass', params: args, shape: [], description: 'Filtering', at: '' }] }, ['preprocessing']);
       return text('apply_bandpass_filter', 'filtered');
@@ -56,7 +57,19 @@ export const stageDrivers: ToolImplementations = {
   configure_training: { run: (a, ctx) => (ctx.study.commit({ training: a as never }, ['training']), text('configure_training', 'ok')) },
   start_training: {
     run: (_a, ctx: ToolContext) => {
-      const run = { id: 'r1', splitId: 'f1', splitName: 'Fold_1', repeat: 0, seed: 1, model: ctx.study.state.model!, config: ctx.study.state.training!, status: 'done' as const, metrics: [], artefacts: {}, startedAt: '' };
+      const run = {
+        id: 'r1',
+        splitId: 'f1',
+        splitName: 'Fold_1',
+        repeat: 0,
+        seed: 1,
+        model: ctx.study.state.model!,
+        config: ctx.study.state.training!,
+        status: 'done' as const,
+        metrics: [],
+        artefacts: {},
+        startedAt: '',
+      };
       ctx.study.commit({ runs: [...ctx.study.state.runs, run] }, ['runs']);
       return text('start_training', 'trained');
     },

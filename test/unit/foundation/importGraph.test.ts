@@ -56,7 +56,9 @@ describe('import graph checker', () => {
     write('src/c/index.ts', "export type C = number;\nexport const load = () => import('../e');\n");
     write('src/d.ts', 'export const d = 1;\nexport type D = number;\n');
     write('src/e.ts', 'export const e = 1;\n');
-    const pairs = importGraph(dir, 'src').map((e) => `${e.from}→${e.to}`).sort();
+    const pairs = importGraph(dir, 'src')
+      .map((e) => `${e.from}→${e.to}`)
+      .sort();
     expect(pairs).toEqual(['src/a.ts→src/b.ts', 'src/a.ts→src/c/index.ts', 'src/a.ts→src/d.ts', 'src/b.ts→src/d.ts', 'src/c/index.ts→src/e.ts']);
   });
 

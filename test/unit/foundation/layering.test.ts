@@ -14,7 +14,10 @@ describe('layering', () => {
   it('nothing under src/core imports vscode or a front end', () => {
     const offenders = tsFiles(join(repoRoot, 'src/core')).filter((f) => {
       const src = readFileSync(f, 'utf8');
-      return /from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\)/.test(src) || /from\s+['"](\.\.\/)+(extension|webview|cli)\//.test(src);
+      return (
+        /from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\)/.test(src) ||
+        /from\s+['"](\.\.\/)+(extension|webview|cli)\//.test(src)
+      );
     });
     expect(offenders).toEqual([]);
   });

@@ -34,7 +34,12 @@ describe('persistence', () => {
     await saveStudy(ws, stateNumbered(3));
     expect(JSON.parse(readFileSync(`${studyFile(ws)}.bak`, 'utf8')).state.montage).toBe('m-2');
     const files = readdirSync(join(ws, '.xbrain', 'arrays'));
-    const referenced = new Set([...readFileSync(studyFile(ws), 'utf8').matchAll(/"\$array":"([^"]+)"/g), ...readFileSync(`${studyFile(ws)}.bak`, 'utf8').matchAll(/"\$array":"([^"]+)"/g)].map((m) => m[1]));
+    const referenced = new Set(
+      [
+        ...readFileSync(studyFile(ws), 'utf8').matchAll(/"\$array":"([^"]+)"/g),
+        ...readFileSync(`${studyFile(ws)}.bak`, 'utf8').matchAll(/"\$array":"([^"]+)"/g),
+      ].map((m) => m[1]),
+    );
     expect(new Set(files)).toEqual(referenced);
   });
 
@@ -101,7 +106,14 @@ describe('persistence', () => {
     let writer = '';
     beforeAll(async () => {
       writer = join(tmp(), 'crashWriter.cjs');
-      await esbuild.build({ entryPoints: [join(__dirname, 'crashWriter.ts')], outfile: writer, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error' });
+      await esbuild.build({
+        entryPoints: [join(__dirname, 'crashWriter.ts')],
+        outfile: writer,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        logLevel: 'error',
+      });
     });
 
     it('a process killed while saving (100 times) always leaves the old or the new state, never a broken one', async () => {
@@ -114,7 +126,9 @@ describe('persistence', () => {
         const child = spawn(process.execPath, [writer, ws, String(base)], { stdio: ['ignore', 'pipe', 'inherit'] });
         let completed = -1;
         let firstSave: () => void = () => undefined;
-        const saved = new Promise<void>((r) => { firstSave = r; });
+        const saved = new Promise<void>((r) => {
+          firstSave = r;
+        });
         child.stdout.on('data', (b: Buffer) => {
           const ns = b.toString().trim().split('\n');
           completed = Number(ns[ns.length - 1]);

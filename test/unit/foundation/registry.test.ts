@@ -53,7 +53,12 @@ describe('tool registry: arguments', () => {
 
   it('every result has the contract shape', async () => {
     const h = harness();
-    for (const r of [await h.call('get_study_state'), await h.call('nope'), await h.call('clear_dataset'), await h.call('switch_panel', { panel_name: 'training' })]) {
+    for (const r of [
+      await h.call('get_study_state'),
+      await h.call('nope'),
+      await h.call('clear_dataset'),
+      await h.call('switch_panel', { panel_name: 'training' }),
+    ]) {
       expect(Object.keys(r).sort()).toEqual(expect.arrayContaining(['content', 'meta', 'tool', 'type']));
       expect(['text', 'data', 'plot', 'confirm', 'error']).toContain(r.type);
       if (r.type === 'error') expect(r.error).toEqual({ code: expect.any(String), message: expect.any(String) });
@@ -154,7 +159,15 @@ describe('confirmations, skip plans and roll-backs', () => {
     await driveTo(h, 'data_loaded');
     const before = h.study.state;
     // generate_dataset's driver needs epochs; make epoch_data fail instead by breaking it for this registry.
-    const reg = new ToolRegistry({ ...stateTools, ...stageDrivers, epoch_data: { run: () => { throw new Error('boom'); } } });
+    const reg = new ToolRegistry({
+      ...stateTools,
+      ...stageDrivers,
+      epoch_data: {
+        run: () => {
+          throw new Error('boom');
+        },
+      },
+    });
     const r = await reg.invoke('generate_dataset', {}, h.ctx, { confirmed: true });
     expect(r.type).toBe('error');
     expect(r.content).toContain('Plan step epoch_data failed');

@@ -17,14 +17,33 @@ describe('stage derivation (docs/architecture.md §2)', () => {
     expect(deriveStage(s)).toBe('data_loaded');
     s.epochs = syntheticEpochs(r);
     expect(deriveStage(s)).toBe('preprocessed');
-    s.dataset = { config: {} as never, splits: [{ id: 'a', name: 'Fold_1', train: new Int32Array([0]), val: new Int32Array(), test: new Int32Array([1]) }], audit: { overlap: 0, warnings: [] }, createdAt: '' };
+    s.dataset = {
+      config: {} as never,
+      splits: [{ id: 'a', name: 'Fold_1', train: new Int32Array([0]), val: new Int32Array(), test: new Int32Array([1]) }],
+      audit: { overlap: 0, warnings: [] },
+      createdAt: '',
+    };
     expect(deriveStage(s)).toBe('dataset_ready');
-    const run = { id: 'r', splitId: 'a', splitName: 'Fold_1', repeat: 0, seed: 0, model: { name: 'EEGNet' as const, params: {} }, config: {} as never, metrics: [], artefacts: {}, startedAt: '' };
+    const run = {
+      id: 'r',
+      splitId: 'a',
+      splitName: 'Fold_1',
+      repeat: 0,
+      seed: 0,
+      model: { name: 'EEGNet' as const, params: {} },
+      config: {} as never,
+      metrics: [],
+      artefacts: {},
+      startedAt: '',
+    };
     s.runs = [{ ...run, status: 'running' }];
     expect(deriveStage(s)).toBe('training');
     s.runs = [{ ...run, status: 'done' }];
     expect(deriveStage(s)).toBe('trained');
-    s.runs = [{ ...run, status: 'done' }, { ...run, id: 'r2', status: 'running' }];
+    s.runs = [
+      { ...run, status: 'done' },
+      { ...run, id: 'r2', status: 'running' },
+    ];
     expect(deriveStage(s)).toBe('training');
     s.runs = [{ ...run, status: 'failed' }];
     expect(deriveStage(s)).toBe('dataset_ready');
@@ -62,7 +81,7 @@ describe('stage derivation (docs/architecture.md §2)', () => {
     expect(study.state).toBe(before);
   });
 
-  it('the availability table has one row per tool definition, in the definitions\' order, and each definition reads its row', () => {
+  it("the availability table has one row per tool definition, in the definitions' order, and each definition reads its row", () => {
     expect(Object.keys(TOOL_STAGES)).toEqual(TOOL_DEFINITIONS.map((d) => d.name));
     for (const d of TOOL_DEFINITIONS) expect(d.stages).toBe(TOOL_STAGES[d.name as keyof typeof TOOL_STAGES]);
     expect(stateManager.isAvailable('not_a_tool', 'empty')).toBe(false);

@@ -117,7 +117,10 @@ describe('the cross-process Study lock', () => {
     mkdirSync(join(ws, '.xbrain'), { recursive: true });
     const pid = otherProcess();
     writeFileSync(lockFile(ws), JSON.stringify({ pid, host: hostname(), command: 'VS Code (XBrain extension)', startedAt: '2026-11-24T08:00:00.000Z' }));
-    writeFileSync(join(ws, 'a.xbrain'), JSON.stringify({ version: 1, metadata: {}, cells: [{ kind: 'code', source: 'load_data(paths=["S001R04.edf"])', outputs: [], metadata: {} }] }));
+    writeFileSync(
+      join(ws, 'a.xbrain'),
+      JSON.stringify({ version: 1, metadata: {}, cells: [{ kind: 'code', source: 'load_data(paths=["S001R04.edf"])', outputs: [], metadata: {} }] }),
+    );
     const r = spawnSync(process.execPath, [cli, 'run', join(ws, 'a.xbrain'), '--workspace', ws], { encoding: 'utf8' });
     expect(r.status).not.toBe(0);
     expect(r.stdout + r.stderr).toContain(`VS Code (XBrain extension) (pid ${pid}`);

@@ -43,7 +43,41 @@ export function fakeEmbedding(text: string, dims = 384): number[] {
   return Array.from(v, (x) => x / norm);
 }
 
-const STOP = new Set(['the', 'a', 'an', 'is', 'are', 'of', 'to', 'in', 'and', 'or', 'for', 'it', 'on', 'be', 'with', 'as', 'by', 'at', 'this', 'that', 'what', 'how', 'why', 'do', 'does', 'my', 'should', 'can', 'which', 'when', 'from', 'you', 'your']);
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'of',
+  'to',
+  'in',
+  'and',
+  'or',
+  'for',
+  'it',
+  'on',
+  'be',
+  'with',
+  'as',
+  'by',
+  'at',
+  'this',
+  'that',
+  'what',
+  'how',
+  'why',
+  'do',
+  'does',
+  'my',
+  'should',
+  'can',
+  'which',
+  'when',
+  'from',
+  'you',
+  'your',
+]);
 
 function fnv(s: string): number {
   let h = 0x811c9dc5;
@@ -108,7 +142,8 @@ export class FakeEmbeddings {
     const json = (status: number, payload: unknown, headers: Record<string, string> = {}): void => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(payload));
     };
-    const error = (status: number, code: string, message: string, headers?: Record<string, string>): void => json(status, { error: { message, type: 'invalid_request_error', code } }, headers);
+    const error = (status: number, code: string, message: string, headers?: Record<string, string>): void =>
+      json(status, { error: { message, type: 'invalid_request_error', code } }, headers);
     if (mode === 'unauthorized' || req.headers.authorization === 'Bearer revoked') return error(401, 'invalid_api_key', 'Incorrect API key provided.');
     if (mode === 'no-model' || !this.models.has(model)) return error(404, 'model_not_found', `The model '${model}' does not exist`);
     if (mode === 'rate-limited') return error(429, 'rate_limit_exceeded', 'Rate limit reached', { 'retry-after-ms': '10' });

@@ -69,14 +69,20 @@ export function cycles(edges: readonly ImportEdge[]): string[][] {
   for (const start of next.keys()) {
     if (index.has(start)) continue;
     const work: { node: string; i: number }[] = [{ node: start, i: 0 }];
-    index.set(start, counter); low.set(start, counter++); stack.push(start); onStack.add(start);
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
     while (work.length > 0) {
       const frame = work[work.length - 1];
       const succ = next.get(frame.node) ?? [];
       if (frame.i < succ.length) {
         const w = succ[frame.i++];
         if (!index.has(w)) {
-          index.set(w, counter); low.set(w, counter++); stack.push(w); onStack.add(w);
+          index.set(w, counter);
+          low.set(w, counter++);
+          stack.push(w);
+          onStack.add(w);
           work.push({ node: w, i: 0 });
         } else if (onStack.has(w)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(w)!));
         continue;
@@ -89,7 +95,11 @@ export function cycles(edges: readonly ImportEdge[]): string[][] {
       if (low.get(frame.node) === index.get(frame.node)) {
         const component: string[] = [];
         let w: string;
-        do { w = stack.pop()!; onStack.delete(w); component.push(w); } while (w !== frame.node);
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          component.push(w);
+        } while (w !== frame.node);
         const selfLoop = succ.includes(frame.node);
         if (component.length > 1 || selfLoop) found.push(component.sort());
       }

@@ -38,7 +38,8 @@ export function syntheticEpochs(r: Recording, nTimes = 100): Epochs {
   const n = r.events.samples.length;
   const nCh = r.channels.length;
   const data = new Float32Array(n * nCh * nTimes);
-  for (let e = 0; e < n; e++) for (let c = 0; c < nCh; c++) data.set(r.data[c].subarray(r.events.samples[e], r.events.samples[e] + nTimes), (e * nCh + c) * nTimes);
+  for (let e = 0; e < n; e++)
+    for (let c = 0; c < nCh; c++) data.set(r.data[c].subarray(r.events.samples[e], r.events.samples[e] + nTimes), (e * nCh + c) * nTimes);
   return {
     data,
     nEpochs: n,

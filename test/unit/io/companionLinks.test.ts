@@ -26,7 +26,11 @@ describe('companion files behind symbolic links', () => {
     symlinkSync(join(outside, 'eeglab_data.fdt'), join(ws, 'eeglab_data.fdt'));
     await expect(readRecording(join(ws, 'eeglab_data.set'))).rejects.toThrow(/EEG\.data.*leads outside the header's folder/);
     const study = new Study();
-    const r = await new ToolRegistry().invoke('load_data', { paths: ['eeglab_data.set'] }, { study, env: { workspace: ws, packageRoot: repoRoot, trusted: true, dataFolders: [] } });
+    const r = await new ToolRegistry().invoke(
+      'load_data',
+      { paths: ['eeglab_data.set'] },
+      { study, env: { workspace: ws, packageRoot: repoRoot, trusted: true, dataFolders: [] } },
+    );
     expect(r.type).toBe('error');
     expect(study.state.recordings).toHaveLength(0);
 
@@ -39,7 +43,10 @@ describe('companion files behind symbolic links', () => {
   });
 
   it('BrainVision: a data or marker file linked outside the folder is refused, naming the field', async () => {
-    for (const [linked, field] of [['test.eeg', 'DataFile'], ['test.vmrk', 'MarkerFile']] as const) {
+    for (const [linked, field] of [
+      ['test.eeg', 'DataFile'],
+      ['test.vmrk', 'MarkerFile'],
+    ] as const) {
       const { ws, outside } = folders();
       for (const f of ['test.vhdr', 'test.eeg', 'test.vmrk']) {
         if (f === linked) {
@@ -53,7 +60,7 @@ describe('companion files behind symbolic links', () => {
 
   it('NPY: a sidecar .json linked outside the folder is refused', async () => {
     const { ws, outside } = folders();
-    const header = '{\'descr\': \'<f4\', \'fortran_order\': False, \'shape\': (2, 4), }';
+    const header = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4), }";
     const pad = 64 - ((10 + header.length + 1) % 64);
     const h = Buffer.from(header + ' '.repeat(pad) + '\n', 'latin1');
     const pre = Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, h.length & 0xff, h.length >> 8]);

@@ -30,7 +30,7 @@ describe('EDF/EDF+/BDF reader against MNE 1.3 truth', () => {
         expectClose(stats.std[c], sd, 1e-6, 0, `${file} ${truth.ch_names[c]} std`);
         // the stored float32 samples agree too: a std moves at most by the float32 rounding (½ ulp of the values)
         expectClose(stored.mean[c], m, 1e-6, sd, `${file} ${truth.ch_names[c]} stored mean`);
-        expectClose(stored.std[c], sd, 1e-6, Math.abs(m) * 2 ** -23 / 1e-6, `${file} ${truth.ch_names[c]} stored std`);
+        expectClose(stored.std[c], sd, 1e-6, (Math.abs(m) * 2 ** -23) / 1e-6, `${file} ${truth.ch_names[c]} stored std`);
       });
       truth.fingerprint.first5_first3ch.forEach((row, c) => row.forEach((v, i) => expectClose(raw.data[c][i], v, 1e-6, 1e-12, `${file} sample ${c},${i}`)));
     });

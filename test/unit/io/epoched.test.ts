@@ -41,7 +41,14 @@ interface EpochTruth {
 const FIX = join(repoRoot, 'test/fixtures/epoched');
 const fixture = (name: string): string => join(FIX, name);
 const truthOf = (name: string): EpochTruth => JSON.parse(readFileSync(join(FIX, 'truth', `${name}.json`), 'utf8')) as EpochTruth;
-const FILES = ['S001R04_4ch-epo.fif', 'S001R04_4ch_inline.set', 'S001R04_4ch_fdt.set', 'S001R04_3ch-epo.fif', 'S001R04_4ch_tmin-epo.fif', 'S001R04_2ch_multi.set'];
+const FILES = [
+  'S001R04_4ch-epo.fif',
+  'S001R04_4ch_inline.set',
+  'S001R04_4ch_fdt.set',
+  'S001R04_3ch-epo.fif',
+  'S001R04_4ch_tmin-epo.fif',
+  'S001R04_2ch_multi.set',
+];
 /** float32 storage: relative 1e-6 of the value, with a floor of 1e-6 of the channel's std for values near zero */
 const close = (a: number, b: number, std: number, what: string): void => expectClose(a, b, 1e-6, std * 1e-3, what);
 
@@ -86,8 +93,12 @@ describe('epoched readers agree with MNE', () => {
       const set = await readRecording(fixture(f));
       for (let c = 0; c < 4; c++) {
         // written as float32 µV from MNE's float64 volts: equal up to float32 rounding
-        let worst = 0, peak = 0;
-        for (let i = 0; i < set.data[c].length; i++) { worst = Math.max(worst, Math.abs(set.data[c][i] - fif.data[c][i])); peak = Math.max(peak, Math.abs(fif.data[c][i])); }
+        let worst = 0,
+          peak = 0;
+        for (let i = 0; i < set.data[c].length; i++) {
+          worst = Math.max(worst, Math.abs(set.data[c][i] - fif.data[c][i]));
+          peak = Math.max(peak, Math.abs(fif.data[c][i]));
+        }
         expect(worst, `${f} channel ${c}`).toBeLessThan(peak * 1e-6);
       }
     }
@@ -255,35 +266,43 @@ describe('epoched readers on mutated files: typed errors or consistent epochs', 
     ['S001R04_4ch_fdt.set', ['S001R04_4ch_fdt.set', 'S001R04_4ch_fdt.fdt']],
   ];
   for (const [main, files] of groups) {
-    it(main, async () => {
-      const r = rng(20_261_123 + main.length);
-      const dir = mkdtempSync(join(tmpdir(), 'xbrain-epoched-fuzz-'));
-      let ok = 0, typed = 0;
-      for (let i = 0; i < 150; i++) {
-        for (const f of files) copyFileSync(fixture(f), join(dir, f));
-        // the main file most of the time, the .fdt companion otherwise
-        const target = files[files.length > 1 && r() < 0.3 ? 1 : 0];
-        const m = mutate(new Uint8Array(readFileSync(fixture(target))), r, 4096, false);
-        writeFileSync(join(dir, target), m.bytes);
-        try {
-          const rec = await readRecording(join(dir, main));
-          if (rec.epochs) {
-            const e = rec.epochs;
-            expect(rec.nTimes, `${main} case ${i} (${m.what})`).toBe(e.count * e.nTimes);
-            expect(rec.data.every((d) => d.length === rec.nTimes), `${main} case ${i} rows`).toBe(true);
-            expect([e.samples.length, e.codes.length]).toEqual([e.count, e.count]);
-            const { epochs } = epochsFromFiles([rec]);
-            expect(epochs.data.length).toBe(epochs.nEpochs * epochs.nChannels * epochs.nTimes);
+    it(
+      main,
+      async () => {
+        const r = rng(20_261_123 + main.length);
+        const dir = mkdtempSync(join(tmpdir(), 'xbrain-epoched-fuzz-'));
+        let ok = 0,
+          typed = 0;
+        for (let i = 0; i < 150; i++) {
+          for (const f of files) copyFileSync(fixture(f), join(dir, f));
+          // the main file most of the time, the .fdt companion otherwise
+          const target = files[files.length > 1 && r() < 0.3 ? 1 : 0];
+          const m = mutate(new Uint8Array(readFileSync(fixture(target))), r, 4096, false);
+          writeFileSync(join(dir, target), m.bytes);
+          try {
+            const rec = await readRecording(join(dir, main));
+            if (rec.epochs) {
+              const e = rec.epochs;
+              expect(rec.nTimes, `${main} case ${i} (${m.what})`).toBe(e.count * e.nTimes);
+              expect(
+                rec.data.every((d) => d.length === rec.nTimes),
+                `${main} case ${i} rows`,
+              ).toBe(true);
+              expect([e.samples.length, e.codes.length]).toEqual([e.count, e.count]);
+              const { epochs } = epochsFromFiles([rec]);
+              expect(epochs.data.length).toBe(epochs.nEpochs * epochs.nChannels * epochs.nTimes);
+            }
+            ok++;
+          } catch (err) {
+            if (!(err instanceof XBrainError)) throw new Error(`${main} case ${i} (${m.what}): untyped ${String(err)}`);
+            expect(['bad_file', 'not_found', 'not_implemented', 'invalid_arguments'], `${main} case ${i} (${m.what}): ${err.message}`).toContain(err.code);
+            typed++;
           }
-          ok++;
-        } catch (err) {
-          if (!(err instanceof XBrainError)) throw new Error(`${main} case ${i} (${m.what}): untyped ${String(err)}`);
-          expect(['bad_file', 'not_found', 'not_implemented', 'invalid_arguments'], `${main} case ${i} (${m.what}): ${err.message}`).toContain(err.code);
-          typed++;
         }
-      }
-      expect(ok + typed).toBe(150);
-    }, 120_000);
+        expect(ok + typed).toBe(150);
+      },
+      120_000,
+    );
   }
 });
 
@@ -315,7 +334,7 @@ describe('training on epochs loaded from an epoched file', () => {
 });
 
 describe('xbrain inspect on epoched files', () => {
-  it('reports the epochs and MNE\'s statistics over every epoch', async () => {
+  it("reports the epochs and MNE's statistics over every epoch", async () => {
     for (const file of ['S001R04_4ch-epo.fif', 'S001R04_4ch_inline.set', 'S001R04_4ch_fdt.set']) {
       const t = truthOf(file);
       const r = await inspectFile(fixture(file));
@@ -333,7 +352,15 @@ describe('xbrain inspect on epoched files', () => {
   beforeAll(async () => {
     spawnSync(process.execPath, ['scripts/gen-cli-index.mjs'], { cwd: repoRoot });
     cli = join(mkdtempSync(join(tmpdir(), 'xbrain-inspect-epo-')), 'cli.js');
-    await esbuild.build({ entryPoints: [join(repoRoot, 'src/cli/main.ts')], outfile: cli, bundle: true, platform: 'node', format: 'cjs', external: ['onnxruntime-node', 'vscode'], logLevel: 'error' });
+    await esbuild.build({
+      entryPoints: [join(repoRoot, 'src/cli/main.ts')],
+      outfile: cli,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      external: ['onnxruntime-node', 'vscode'],
+      logLevel: 'error',
+    });
   }, 60_000);
 
   it('the CLI prints the epochs (--json and text)', () => {

@@ -55,10 +55,15 @@ describe('events like MNE', () => {
   });
 
   it('skips BAD/EDGE annotations and numbers sorted unique descriptions', () => {
-    const ev = eventsFromAnnotations([
-      { onset: 1, duration: 0, description: 'b' }, { onset: 2, duration: 0, description: 'BAD_x' },
-      { onset: 0.5031, duration: 0, description: 'a' }, { onset: 3, duration: 0, description: 'edge' },
-    ], 1000);
+    const ev = eventsFromAnnotations(
+      [
+        { onset: 1, duration: 0, description: 'b' },
+        { onset: 2, duration: 0, description: 'BAD_x' },
+        { onset: 0.5031, duration: 0, description: 'a' },
+        { onset: 3, duration: 0, description: 'edge' },
+      ],
+      1000,
+    );
     expect(ev.eventId).toEqual({ a: 1, b: 2 });
     expect(Array.from(ev.samples)).toEqual([1000, 503]);
   });
@@ -102,8 +107,14 @@ describe('dispatcher', () => {
     expect(subjectSessionFromPath('/d/A03T.gdf')).toEqual({ subject: '03', session: 'T' });
     expect(subjectSessionFromPath('/d/sub-07_ses-2_task-mi_eeg.edf')).toEqual({ subject: '07', session: '2' });
     expect(subjectSessionFromPath('/d/x.edf')).toEqual({ subject: '0', session: '0' });
-    expect(subjectSessionFromPath('/d/p5_day2_run1.edf', { mode: 'separator', separator: '_', subjectIndex: 1, sessionIndex: 2 })).toEqual({ subject: 'p5', session: 'day2' });
-    expect(subjectSessionFromPath('/d/subj9-s3.edf', { mode: 'regex', pattern: 'subj(?P<subject>\\d+)-s(?P<session>\\d+)' })).toEqual({ subject: '9', session: '3' });
+    expect(subjectSessionFromPath('/d/p5_day2_run1.edf', { mode: 'separator', separator: '_', subjectIndex: 1, sessionIndex: 2 })).toEqual({
+      subject: 'p5',
+      session: 'day2',
+    });
+    expect(subjectSessionFromPath('/d/subj9-s3.edf', { mode: 'regex', pattern: 'subj(?P<subject>\\d+)-s(?P<session>\\d+)' })).toEqual({
+      subject: '9',
+      session: '3',
+    });
     expect(subjectSessionFromPath('/data/alice/run1.edf', { mode: 'folder' })).toEqual({ subject: 'alice', session: '0' });
     expect(() => subjectSessionFromPath('/d/a_b.edf', { mode: 'separator', separator: '_', subjectIndex: 5 })).toThrow(/subject index 5/);
   });
@@ -111,8 +122,17 @@ describe('dispatcher', () => {
 
 describe('countEvents', () => {
   it('counts every description, including ones that are Object.prototype names', () => {
-    const eventId = Object.fromEntries([['constructor', 1], ['toString', 3], ['__proto__', 4]]) as Record<string, number>;
+    const eventId = Object.fromEntries([
+      ['constructor', 1],
+      ['toString', 3],
+      ['__proto__', 4],
+    ]) as Record<string, number>;
     const counts = countEvents(Int32Array.from([1, 1, 3, 4, 4, 4, 9]), eventId);
-    expect(Object.entries(counts).sort()).toEqual([['9', 1], ['__proto__', 3], ['constructor', 2], ['toString', 1]]);
+    expect(Object.entries(counts).sort()).toEqual([
+      ['9', 1],
+      ['__proto__', 3],
+      ['constructor', 2],
+      ['toString', 1],
+    ]);
   });
 });

@@ -58,7 +58,10 @@ function expectMatchesTruth(rec: RawContent, t: Truth): void {
 }
 
 async function expectTypedError(p: Promise<unknown>, code: string, ...mentions: string[]): Promise<XBrainError> {
-  const e = await p.then(() => undefined, (err: unknown) => err);
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(XBrainError);
   const x = e as XBrainError;
   expect(x.code).toBe(code);
@@ -204,7 +207,10 @@ describe('EEGLAB .set', () => {
     if (locs.kind !== 'struct') throw new Error('chanlocs');
     expect(h.channels.every((c) => c.loc)).toBe(true);
     h.channels.forEach((c, i) => {
-      const num = (k: string): number => { const v = locs.elements[i][k]; return v.kind === 'numeric' ? v.data[0] : NaN; };
+      const num = (k: string): number => {
+        const v = locs.elements[i][k];
+        return v.kind === 'numeric' ? v.data[0] : NaN;
+      };
       expect(c.loc![0]).toBeCloseTo(-num('Y') / 1000, 15);
       expect(c.loc![1]).toBeCloseTo(num('X') / 1000, 15);
       expect(c.loc![2]).toBeCloseTo(num('Z') / 1000, 15);
@@ -233,16 +239,35 @@ describe('EEGLAB .set', () => {
 
   it('names numeric event types as MNE prints them (compact integer storage "7", double storage "2.5", "3.0"), onsets (latency - 1) / srate', async () => {
     const d = (x: number) => (n: string) => matArray(n, [1, 1], new Float64Array([x]));
-    const el = matStruct('EEG', ['nbchan', 'trials', 'pnts', 'srate', 'data', 'chanlocs', 'event'], [{
-      nbchan: d(1), trials: d(1), pnts: d(100), srate: d(50),
-      data: (n) => matArray(n, [1, 100], Float32Array.from({ length: 100 }, (_, i) => i)),
-      chanlocs: (n) => matArray(n, [0, 0], new Float64Array(0)),
-      event: (n) => matStruct(n, ['type', 'latency'], [
-        { type: (m) => matDoubleAsUint8(m, [1, 1], [7]), latency: d(11) },
-        { type: d(2.5), latency: d(1.5) },
-        { type: d(3), latency: d(100) },
-      ]),
-    }]);
+    const el = matStruct(
+      'EEG',
+      ['nbchan', 'trials', 'pnts', 'srate', 'data', 'chanlocs', 'event'],
+      [
+        {
+          nbchan: d(1),
+          trials: d(1),
+          pnts: d(100),
+          srate: d(50),
+          data: (n) =>
+            matArray(
+              n,
+              [1, 100],
+              Float32Array.from({ length: 100 }, (_, i) => i),
+            ),
+          chanlocs: (n) => matArray(n, [0, 0], new Float64Array(0)),
+          event: (n) =>
+            matStruct(
+              n,
+              ['type', 'latency'],
+              [
+                { type: (m) => matDoubleAsUint8(m, [1, 1], [7]), latency: d(11) },
+                { type: d(2.5), latency: d(1.5) },
+                { type: d(3), latency: d(100) },
+              ],
+            ),
+        },
+      ],
+    );
     const p = join(mkdtempSync(join(tmp, 'numev-')), 'numev.set');
     writeFileSync(p, matFile([el], false));
     const rec = await eeglabReader.read(p);
@@ -288,9 +313,7 @@ describe('BrainVision', () => {
   /** A copy of test.vhdr with its binary layout changed and the samples re-encoded accordingly. */
   function variant(name: string, fmt: 'INT_16' | 'INT_32' | 'IEEE_FLOAT_32', orient: 'MULTIPLEXED' | 'VECTORIZED', resolution?: string): string {
     const dir = mkdtempSync(join(tmp, `bv-${name}-`));
-    let text = vhdrText
-      .replace(/^BinaryFormat=.*$/m, `BinaryFormat=${fmt}`)
-      .replace(/^DataOrientation=.*$/m, `DataOrientation=${orient}`);
+    let text = vhdrText.replace(/^BinaryFormat=.*$/m, `BinaryFormat=${fmt}`).replace(/^DataOrientation=.*$/m, `DataOrientation=${orient}`);
     if (resolution) text = text.replace(/^(Ch\d+=[^,]*,[^,]*,)0\.5/gm, `$1${resolution}`);
     writeFileSync(join(dir, 'test.vhdr'), text);
     writeFileSync(join(dir, 'test.vmrk'), vmrk);
@@ -336,7 +359,10 @@ describe('BrainVision', () => {
     win.data.forEach((ch, c) => ch.forEach((v, i) => closeRel(v, full.data[c][100 + i], 1e-6, 1e-12)));
   });
 
-  it.each([['.', ' '], [',', ' ']] as const)('reads multiplexed ASCII data (decimal symbol "%s") like the binary file', async (decimal, sep) => {
+  it.each([
+    ['.', ' '],
+    [',', ' '],
+  ] as const)('reads multiplexed ASCII data (decimal symbol "%s") like the binary file', async (decimal, sep) => {
     const dir = mkdtempSync(join(tmp, 'bv-ascii-'));
     const text = vhdrText
       .replace(/^DataFormat=.*$/m, 'DataFormat=ASCII')
@@ -412,7 +438,10 @@ describe('FIF raw', () => {
     const parts: Buffer[] = [];
     let pos = 0;
     while (pos < src.length) {
-      const kind = src.readInt32BE(pos), ttype = src.readInt32BE(pos + 4), size = src.readInt32BE(pos + 8), next = src.readInt32BE(pos + 12);
+      const kind = src.readInt32BE(pos),
+        ttype = src.readInt32BE(pos + 4),
+        size = src.readInt32BE(pos + 8),
+        next = src.readInt32BE(pos + 12);
       const body = src.subarray(pos + 16, pos + 16 + size);
       if (kind === 300) {
         expect(ttype).toBe(16);
@@ -427,7 +456,10 @@ describe('FIF raw', () => {
           else out.writeDoubleBE(v, width * i);
         }
         const head = Buffer.alloc(16);
-        head.writeInt32BE(kind, 0); head.writeInt32BE(type, 4); head.writeInt32BE(out.length, 8); head.writeInt32BE(0, 12);
+        head.writeInt32BE(kind, 0);
+        head.writeInt32BE(type, 4);
+        head.writeInt32BE(out.length, 8);
+        head.writeInt32BE(0, 12);
         parts.push(head, out);
       } else {
         parts.push(src.subarray(pos, pos + 16 + size));
@@ -446,7 +478,11 @@ describe('FIF raw', () => {
     expect(src.readInt32BE(first)).toBe(300);
     const skip = (n: number): Buffer => {
       const b = Buffer.alloc(20);
-      b.writeInt32BE(301, 0); b.writeInt32BE(3, 4); b.writeInt32BE(4, 8); b.writeInt32BE(0, 12); b.writeInt32BE(n, 16);
+      b.writeInt32BE(301, 0);
+      b.writeInt32BE(3, 4);
+      b.writeInt32BE(4, 8);
+      b.writeInt32BE(0, 12);
+      b.writeInt32BE(n, 16);
       return b;
     };
     const size = src.readInt32BE(first + 8);
@@ -499,7 +535,8 @@ describe('Neuroscan CNT', () => {
 
   it('reads the same recording re-encoded with int32 samples (size detected from numsamples, events re-addressed)', async () => {
     const src = readFileSync(file);
-    const n = 2, dataStart = 900 + 75 * n;
+    const n = 2,
+      dataStart = 900 + 75 * n;
     const evPos = src.readInt32LE(886);
     const nSamples = (evPos - dataStart) / (2 * n);
     const body = Buffer.alloc((evPos - dataStart) * 2);
@@ -570,7 +607,8 @@ describe('EGI simple binary', () => {
     ];
     for (const [off, value, kind, code, field] of cases) {
       const b = Buffer.from(bytes);
-      if (kind === 'i32') b.writeInt32BE(value, off); else b.writeInt16BE(value, off);
+      if (kind === 'i32') b.writeInt32BE(value, off);
+      else b.writeInt16BE(value, off);
       writeFileSync(p, b);
       await expectTypedError(egiReader.read(p), code, p, field);
     }
@@ -629,11 +667,17 @@ describe('NPY / NPZ', () => {
     const names = new DataView(new ArrayBuffer(nch * width * 4));
     t.ch_names.forEach((s, i) => [...s].forEach((ch, k) => names.setUint32((i * width + k) * 4, ch.codePointAt(0)!, true)));
     const p = join(tmp, `rec_${deflate}.npz`);
-    writeFileSync(p, zipBytes([
-      ['data.npy', npyBytes('<f4', [nch, nt], new Uint8Array(c.buffer))],
-      ['sfreq.npy', npyBytes('<f8', [], new Uint8Array(new Float64Array([128]).buffer))],
-      ['ch_names.npy', npyBytes(`<U${width}`, [nch], new Uint8Array(names.buffer))],
-    ], deflate));
+    writeFileSync(
+      p,
+      zipBytes(
+        [
+          ['data.npy', npyBytes('<f4', [nch, nt], new Uint8Array(c.buffer))],
+          ['sfreq.npy', npyBytes('<f8', [], new Uint8Array(new Float64Array([128]).buffer))],
+          ['ch_names.npy', npyBytes(`<U${width}`, [nch], new Uint8Array(names.buffer))],
+        ],
+        deflate,
+      ),
+    );
     const rec = await npyReader.read(p);
     expect(rec.sfreq).toBe(128);
     expect(rec.channels.map((x) => x.name)).toEqual(t.ch_names);

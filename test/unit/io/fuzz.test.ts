@@ -34,8 +34,14 @@ const VALID_CODES = new Set(['bad_file', 'not_found', 'not_implemented', 'invali
 
 /** Readers of this area by extension: used when the dispatcher does not know the extension yet. */
 const OWN: Record<string, FormatReader> = {
-  '.set': eeglabReader, '.vhdr': brainVisionReader, '.fif': fifReader, '.cnt': cntReader, '.raw': egiReader,
-  '.mat': matReader, '.npy': npyReader, '.npz': npyReader,
+  '.set': eeglabReader,
+  '.vhdr': brainVisionReader,
+  '.fif': fifReader,
+  '.cnt': cntReader,
+  '.raw': egiReader,
+  '.mat': matReader,
+  '.npy': npyReader,
+  '.npz': npyReader,
 };
 
 interface Group {
@@ -54,12 +60,15 @@ function groups(): Group[] {
   const names = readdirSync(testDataDir).filter((f) => !f.endsWith('.md') && f !== 'truth');
   const companions: Record<string, string[]> = { 'eeglab_data.set': ['eeglab_data.fdt'], 'test.vhdr': ['test.vmrk', 'test.eeg'] };
   const isCompanion = new Set(Object.values(companions).flat());
-  return names.filter((n) => !isCompanion.has(n)).sort().map((main) => {
-    const files = [main, ...(companions[main] ?? [])];
-    const big = files.some((f) => readFileSync(join(testDataDir, f)).length > 2_000_000);
-    // large recordings cost more per case: fewer cases there, more on the small ones (≥2000 in total)
-    return { src: testDataDir, main, files, cases: Math.round((big ? 60 : 200) * SCALE), headerLen: main.endsWith('.vhdr') ? 8192 : 4096 };
-  });
+  return names
+    .filter((n) => !isCompanion.has(n))
+    .sort()
+    .map((main) => {
+      const files = [main, ...(companions[main] ?? [])];
+      const big = files.some((f) => readFileSync(join(testDataDir, f)).length > 2_000_000);
+      // large recordings cost more per case: fewer cases there, more on the small ones (≥2000 in total)
+      return { src: testDataDir, main, files, cases: Math.round((big ? 60 : 200) * SCALE), headerLen: main.endsWith('.vhdr') ? 8192 : 4096 };
+    });
 }
 
 /**
@@ -70,7 +79,7 @@ async function generatedGroups(dir: string): Promise<Group[]> {
   const set = join(testDataDir, 'eeglab_data.set');
   const fdt = join(testDataDir, 'eeglab_data.fdt');
   writeFileSync(join(dir, 'inline_z.set'), await inlineEeglabSet(set, fdt, { pnts: 2000 }));
-  writeFileSync(join(dir, 'inline.set'), (await inlineEeglabSet(set, fdt, { pnts: 400 })));
+  writeFileSync(join(dir, 'inline.set'), await inlineEeglabSet(set, fdt, { pnts: 400 }));
   const mat = await readMat(join(testDataDir, 'test_edf_eeglab.mat'));
   const v = mat.variables.data;
   if (v.kind !== 'numeric') throw new Error('data');
@@ -90,7 +99,14 @@ async function generatedGroups(dir: string): Promise<Group[]> {
   writeFileSync(join(dir, 'array.npy'), npyBytes('<f4', [8, 512], new Uint8Array(rows.buffer)));
   writeFileSync(join(dir, 'array.json'), JSON.stringify({ sfreq: 512, ch_names: Array.from({ length: 8 }, (_, c) => `E${c}`) }));
   const g = (main: string, files = [main], cases = 100): Group => ({ src: dir, main, files, cases: Math.round(cases * SCALE), headerLen: 4096 });
-  return [g('inline_z.set', ['inline_z.set'], 60), g('inline.set'), g('array.mat'), g('arrays_z.npz'), g('arrays.npz'), g('array.npy', ['array.npy', 'array.json'])];
+  return [
+    g('inline_z.set', ['inline_z.set'], 60),
+    g('inline.set'),
+    g('array.mat'),
+    g('arrays_z.npz'),
+    g('arrays.npz'),
+    g('array.npy', ['array.npy', 'array.json']),
+  ];
 }
 
 /** The dispatcher when it knows the file type (other area's readers + events), else this area's reader directly. */
@@ -137,7 +153,10 @@ describe('reader fuzzing: typed errors or valid recordings, never a crash, hang 
   const genDir = mkdtempSync(join(root, 'generated-'));
   const generated = generatedGroups(genDir);
 
-  it.each([...groups().map((g) => [g.main, g] as const), ...['inline_z.set', 'inline.set', 'array.mat', 'arrays_z.npz', 'arrays.npz', 'array.npy'].map((n) => [`generated ${n}`, n] as const)])('%s', async (_name, which) => {
+  it.each([
+    ...groups().map((g) => [g.main, g] as const),
+    ...['inline_z.set', 'inline.set', 'array.mat', 'arrays_z.npz', 'arrays.npz', 'array.npy'].map((n) => [`generated ${n}`, n] as const),
+  ])('%s', async (_name, which) => {
     const g = typeof which === 'string' ? (await generated).find((x) => x.main === which)! : which;
     const dir = mkdtempSync(join(root, `${basename(g.main)}-`));
     const originals = g.files.map((f) => new Uint8Array(readFileSync(join(g.src, f))));

@@ -9,14 +9,24 @@ import { repoRoot } from '../helpers/paths';
 import { dataFile, expectClose, loadTruth, truthFiles, type Truth } from './truth';
 
 function compare(file: string, r: InspectReport, truth: Truth): void {
-  expect(r.channels.map((c) => c.name), `${file} channel names`).toEqual(truth.ch_names);
-  expect(r.channels.map((c) => c.type), `${file} channel types`).toEqual(truth.ch_types);
+  expect(
+    r.channels.map((c) => c.name),
+    `${file} channel names`,
+  ).toEqual(truth.ch_names);
+  expect(
+    r.channels.map((c) => c.type),
+    `${file} channel types`,
+  ).toEqual(truth.ch_types);
   expect(r.sfreq, `${file} sfreq`).toBe(truth.sfreq);
   expect(r.nTimes, `${file} nTimes`).toBe(truth.n_times);
-  expect(r.annotations.map((a) => a.description), `${file} annotation descriptions and order`).toEqual(truth.annotations.map((a) => a.description));
+  expect(
+    r.annotations.map((a) => a.description),
+    `${file} annotation descriptions and order`,
+  ).toEqual(truth.annotations.map((a) => a.description));
   r.annotations.forEach((a, i) => {
     if (Math.abs(a.onset - truth.annotations[i].onset) > 1e-6) expect.fail(`${file} annotation ${i} onset ${a.onset} vs ${truth.annotations[i].onset}`);
-    if (Math.abs(a.duration - truth.annotations[i].duration) > 1e-6) expect.fail(`${file} annotation ${i} duration ${a.duration} vs ${truth.annotations[i].duration}`);
+    if (Math.abs(a.duration - truth.annotations[i].duration) > 1e-6)
+      expect.fail(`${file} annotation ${i} duration ${a.duration} vs ${truth.annotations[i].duration}`);
   });
   truth.fingerprint.mean.forEach((m, c) => {
     expectClose(r.stats.mean[c], m, 1e-6, truth.fingerprint.std[c] * 1e-3, `${file} ${truth.ch_names[c]} mean`);
@@ -54,7 +64,15 @@ describe('xbrain inspect / simulate (CLI)', () => {
   beforeAll(async () => {
     spawnSync(process.execPath, ['scripts/gen-cli-index.mjs'], { cwd: repoRoot });
     cli = join(mkdtempSync(join(tmpdir(), 'xbrain-inspect-')), 'cli.js');
-    await esbuild.build({ entryPoints: [join(repoRoot, 'src/cli/main.ts')], outfile: cli, bundle: true, platform: 'node', format: 'cjs', external: ['onnxruntime-node', 'vscode'], logLevel: 'error' });
+    await esbuild.build({
+      entryPoints: [join(repoRoot, 'src/cli/main.ts')],
+      outfile: cli,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      external: ['onnxruntime-node', 'vscode'],
+      logLevel: 'error',
+    });
   }, 60_000);
 
   it('--json prints the §6 contract for S001R04.edf', () => {

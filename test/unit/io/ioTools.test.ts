@@ -53,7 +53,10 @@ describe('load_data on real files through the Study', () => {
     writeFileSync(join(ws, 'notes.txt'), 'not EEG');
     const r = await call('load_data', { paths: ['.'], subject_pattern: 'p(?<subject>\\d+)-day(?<session>\\d)' });
     expect(r.type).toBe('data');
-    expect(study.state.recordings.map((x) => [x.subject, x.session])).toEqual([['07', '1'], ['07', '2']]);
+    expect(study.state.recordings.map((x) => [x.subject, x.session])).toEqual([
+      ['07', '1'],
+      ['07', '2'],
+    ]);
   });
 
   it('refuses files whose channels or rates differ, naming them, and leaves the Study unchanged', async () => {

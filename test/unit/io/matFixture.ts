@@ -10,18 +10,24 @@ export function matV5Double(name: string, rows: number, cols: number, columnMajo
   const parts: Buffer[] = [];
   const el = (type: number, payload: Buffer): void => {
     const h = Buffer.alloc(8);
-    h.writeUInt32LE(type, 0); h.writeUInt32LE(payload.length, 4);
+    h.writeUInt32LE(type, 0);
+    h.writeUInt32LE(payload.length, 4);
     parts.push(h, payload, Buffer.alloc(pad8(payload.length) - payload.length));
   };
-  const flags = Buffer.alloc(8); flags.writeUInt32LE(6, 0); // mxDOUBLE_CLASS
+  const flags = Buffer.alloc(8);
+  flags.writeUInt32LE(6, 0); // mxDOUBLE_CLASS
   el(6, flags);
-  const dims = Buffer.alloc(8); dims.writeInt32LE(rows, 0); dims.writeInt32LE(cols, 4);
+  const dims = Buffer.alloc(8);
+  dims.writeInt32LE(rows, 0);
+  dims.writeInt32LE(cols, 4);
   el(5, dims);
   el(1, nameBytes);
   const values = Buffer.alloc(8 * columnMajor.length);
   columnMajor.forEach((v, i) => values.writeDoubleLE(v, 8 * i));
   el(9, values);
   const body = Buffer.concat(parts);
-  const matrix = Buffer.alloc(8); matrix.writeUInt32LE(14, 0); matrix.writeUInt32LE(body.length, 4);
+  const matrix = Buffer.alloc(8);
+  matrix.writeUInt32LE(14, 0);
+  matrix.writeUInt32LE(body.length, 4);
   return Buffer.concat([head, matrix, body]);
 }

@@ -14,11 +14,13 @@ import { loadTruth } from './truth';
 function bandPower(x: Float32Array, start: number, len: number, sfreq: number, f0: number, f1: number): number {
   let p = 0;
   for (let f = f0; f <= f1; f += 0.5) {
-    let re = 0, im = 0;
+    let re = 0,
+      im = 0;
     for (let i = 0; i < len; i++) {
       const w = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (len - 1));
       const ph = (2 * Math.PI * f * i) / sfreq;
-      re += w * x[start + i] * Math.cos(ph); im += w * x[start + i] * Math.sin(ph);
+      re += w * x[start + i] * Math.cos(ph);
+      im += w * x[start + i] * Math.sin(ph);
     }
     p += re * re + im * im;
   }
@@ -44,7 +46,11 @@ describe('simulated motor imagery', () => {
     const r = await new ToolRegistry().invoke('load_data', { paths: [dir] }, { study, env: { workspace: dir, packageRoot: repoRoot, trusted: true } });
     expect(r.type).toBe('data');
     const recs: readonly Recording[] = study.state.recordings;
-    expect(recs.map((x) => [x.subject, x.session])).toEqual([['001', '01'], ['001', '02'], ['001', '03']]);
+    expect(recs.map((x) => [x.subject, x.session])).toEqual([
+      ['001', '01'],
+      ['001', '02'],
+      ['001', '03'],
+    ]);
     for (const rec of recs) {
       expect(rec.sfreq).toBe(160);
       expect(rec.nTimes).toBe(20000);
@@ -63,14 +69,20 @@ describe('simulated motor imagery', () => {
     expect(peak(ch('Oz..'))).toBeLessThan(60e-6);
     // lateralised ERD: log 8-30 Hz power C3 − C4 over 0.5-2.5 s after the cue, threshold from runs 1-2, tested on run 3
     const feats = recs.map((x) => {
-      const c3 = x.data[x.channels.findIndex((c) => c.name === 'C3..')], c4 = x.data[x.channels.findIndex((c) => c.name === 'C4..')];
-      return x.annotations.filter((a) => a.description !== 'T0').map((a) => {
-        const s = Math.round((a.onset + 0.5) * 160);
-        return { y: a.description, f: Math.log(bandPower(c3, s, 320, 160, 8, 30) / bandPower(c4, s, 320, 160, 8, 30)) };
-      });
+      const c3 = x.data[x.channels.findIndex((c) => c.name === 'C3..')],
+        c4 = x.data[x.channels.findIndex((c) => c.name === 'C4..')];
+      return x.annotations
+        .filter((a) => a.description !== 'T0')
+        .map((a) => {
+          const s = Math.round((a.onset + 0.5) * 160);
+          return { y: a.description, f: Math.log(bandPower(c3, s, 320, 160, 8, 30) / bandPower(c4, s, 320, 160, 8, 30)) };
+        });
     });
     const train = [...feats[0], ...feats[1]];
-    const mean = (y: string): number => { const v = train.filter((t) => t.y === y).map((t) => t.f); return v.reduce((a, b) => a + b, 0) / v.length; };
+    const mean = (y: string): number => {
+      const v = train.filter((t) => t.y === y).map((t) => t.f);
+      return v.reduce((a, b) => a + b, 0) / v.length;
+    };
     const thr = (mean('T1') + mean('T2')) / 2;
     expect(mean('T1')).toBeGreaterThan(mean('T2')); // left-hand imagery lowers the right hemisphere (C4)
     const acc = feats[2].filter((t) => (t.f > thr ? 'T1' : 'T2') === t.y).length / feats[2].length;

@@ -27,7 +27,10 @@ export function loadTruth(file: string): Truth {
 
 /** Every recording that has an MNE truth file (the pipeline truth is not a recording). */
 export function truthFiles(): string[] {
-  return readdirSync(join(testDataDir, 'truth')).filter((f) => f.endsWith('.json') && !f.endsWith('.pipeline.json')).map((f) => f.slice(0, -5)).sort();
+  return readdirSync(join(testDataDir, 'truth'))
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.pipeline.json'))
+    .map((f) => f.slice(0, -5))
+    .sort();
 }
 
 /** |a − b| ≤ rel·|b|, with a floor of rel·scale for values that are zero up to rounding of the data. */

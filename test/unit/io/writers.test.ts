@@ -24,7 +24,8 @@ describe('EDF+ writer', () => {
     const layout = await readEdfLayout(out);
     for (let c = 0; c < src.data.length; c++) {
       const step = layout.cal[c] * layout.gain[c];
-      let worst = 0, peak = 0;
+      let worst = 0,
+        peak = 0;
       for (let i = 0; i < src.nTimes; i++) {
         worst = Math.max(worst, Math.abs(back.data[c][i] - src.data[c][i]));
         peak = Math.max(peak, Math.abs(src.data[c][i]));
@@ -36,7 +37,8 @@ describe('EDF+ writer', () => {
   });
 
   it('writes UTF-8 annotations with durations, overlapping ones and a stim channel; pads the last record', async () => {
-    const sfreq = 100, n = 250;
+    const sfreq = 100,
+      n = 250;
     const eeg = Float32Array.from({ length: n }, (_, i) => 20e-6 * Math.sin(i / 5));
     const stim = Float32Array.from({ length: n }, (_, i) => (i >= 100 && i < 110 ? 3 : 0));
     const annotations = [
@@ -45,7 +47,15 @@ describe('EDF+ writer', () => {
       { onset: 2.25, duration: 0.1, description: 'late' },
     ];
     const out = join(tmp(), 'small.edf');
-    writeEdf(out, { channels: [{ name: 'Cz', type: 'eeg', unit: 'V' }, { name: 'Status', type: 'stim', unit: 'NA' }], sfreq, data: [eeg, stim], annotations });
+    writeEdf(out, {
+      channels: [
+        { name: 'Cz', type: 'eeg', unit: 'V' },
+        { name: 'Status', type: 'stim', unit: 'NA' },
+      ],
+      sfreq,
+      data: [eeg, stim],
+      annotations,
+    });
     const back = await readEdf(out);
     expect(back.nTimes).toBe(300);
     expect(back.annotations).toEqual(annotations);
@@ -69,7 +79,9 @@ describe('EDF+ writer', () => {
 
   it('refuses what EDF cannot hold, naming the channel', () => {
     const out = join(tmp(), 'bad.edf');
-    expect(() => writeEdf(out, { channels: [{ name: 'Status', type: 'stim', unit: 'NA' }], sfreq: 10, data: [Float32Array.from([0, 70000])] })).toThrow(/Status/);
+    expect(() => writeEdf(out, { channels: [{ name: 'Status', type: 'stim', unit: 'NA' }], sfreq: 10, data: [Float32Array.from([0, 70000])] })).toThrow(
+      /Status/,
+    );
     expect(() => writeEdf(out, { channels: [{ name: 'Fz', type: 'eeg', unit: 'V' }], sfreq: 10, data: [Float32Array.from([0, NaN])] })).toThrow(/Fz/);
     expect(() => writeEdf(out, { channels: [{ name: 'Fz', type: 'eeg', unit: 'V' }], sfreq: 12.5, data: [new Float32Array(4)] })).toThrow(/whole number/);
   });
@@ -81,7 +93,9 @@ describe('NPY / NPZ writer', () => {
     const bytes = encodeNpy({ data: x, shape: [2, 3, 4] });
     const headerLen = bytes[8] | (bytes[9] << 8);
     expect((10 + headerLen) % 64).toBe(0);
-    expect(Buffer.from(bytes.subarray(10, 10 + headerLen)).toString('latin1')).toMatch(/^\{'descr': '<f4', 'fortran_order': False, 'shape': \(2, 3, 4\), \}\s*\n$/);
+    expect(Buffer.from(bytes.subarray(10, 10 + headerLen)).toString('latin1')).toMatch(
+      /^\{'descr': '<f4', 'fortran_order': False, 'shape': \(2, 3, 4\), \}\s*\n$/,
+    );
     const back = parseNpy(bytes, 'x.npy');
     expect(back.shape).toEqual([2, 3, 4]);
     expect(Array.from(back.values!)).toEqual(Array.from(x));

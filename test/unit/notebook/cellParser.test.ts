@@ -67,7 +67,10 @@ describe('cell language parser', () => {
 
   it('reports a call left open before the next line at its parenthesis and still parses that line', () => {
     const { calls, errors } = parseCell('apply_notch_filter(freq=50\nresample_data(rate=128)\napply_notch_filter(\nget_study_state()');
-    expect(errors.map((e) => [e.line, e.column])).toEqual([[0, 18], [2, 18]]);
+    expect(errors.map((e) => [e.line, e.column])).toEqual([
+      [0, 18],
+      [2, 18],
+    ]);
     expect(errors[0].message).toContain('is not closed before the next line');
     expect(calls.map((c) => c.tool)).toEqual(['resample_data', 'get_study_state']);
   });

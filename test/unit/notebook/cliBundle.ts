@@ -15,7 +15,20 @@ export async function buildCliPackage(): Promise<string> {
   copyFileSync(join(repoRoot, 'package.json'), join(pkg, 'package.json'));
   symlinkSync(join(repoRoot, 'node_modules'), join(pkg, 'node_modules'));
   const bundle = (entry: string, out: string) =>
-    esbuild.build({ entryPoints: [join(repoRoot, entry)], outfile: join(pkg, 'dist', out), bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['onnxruntime-node', 'vscode'], logLevel: 'error' });
-  await Promise.all([bundle('src/cli/main.ts', 'cli.js'), bundle('src/core/training/trainerProcess.ts', 'trainer.js'), bundle('src/core/training/workerEntry.ts', 'trainWorker.js')]);
+    esbuild.build({
+      entryPoints: [join(repoRoot, entry)],
+      outfile: join(pkg, 'dist', out),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['onnxruntime-node', 'vscode'],
+      logLevel: 'error',
+    });
+  await Promise.all([
+    bundle('src/cli/main.ts', 'cli.js'),
+    bundle('src/core/training/trainerProcess.ts', 'trainer.js'),
+    bundle('src/core/training/workerEntry.ts', 'trainWorker.js'),
+  ]);
   return join(pkg, 'dist', 'cli.js');
 }

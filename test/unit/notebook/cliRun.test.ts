@@ -35,13 +35,20 @@ describe('xbrain run', () => {
     expect(out.cells.map((c: { index: number }) => c.index)).toEqual([1]);
     const [files, state] = out.cells[0].results;
     expect(files).toMatchObject({ type: 'data', tool: 'list_files' });
-    expect(files.meta.files.map((f: { name: string }) => f.name)).toEqual(readdirSync(testDataDir).filter((f) => f.endsWith('.edf')).sort());
+    expect(files.meta.files.map((f: { name: string }) => f.name)).toEqual(
+      readdirSync(testDataDir)
+        .filter((f) => f.endsWith('.edf'))
+        .sort(),
+    );
     expect(state.tool).toBe('get_study_state');
     expect(state.meta.stage ?? state.content).toBeTruthy();
   });
 
   it('exits 1 with one stderr line naming the cell and tool when a call fails', () => {
-    const file = notebookFile([{ kind: 'code', source: 'get_study_state()' }, { kind: 'code', source: 'start_training()' }]);
+    const file = notebookFile([
+      { kind: 'code', source: 'get_study_state()' },
+      { kind: 'code', source: 'start_training()' },
+    ]);
     const ws = mkdtempSync(join(tmpdir(), 'xbrain-ws-'));
     const r = run(['run', file, '--json', '--workspace', ws]);
     expect(r.status).toBe(1);
@@ -82,7 +89,10 @@ describe('xbrain run', () => {
     const ws = mkdtempSync(join(tmpdir(), 'xbrain-ws-'));
     symlinkSync(join(testDataDir, 'S001R04.edf'), join(ws, 'S001R04.edf'));
     const file = notebookFile([
-      { kind: 'code', source: 'load_data(paths=["S001R04.edf"])\nselect_channels(channels=["C3", "Cz", "C4"])\nepoch_data(t_min=0, t_max=2, event_id=["T1", "T2"])' },
+      {
+        kind: 'code',
+        source: 'load_data(paths=["S001R04.edf"])\nselect_channels(channels=["C3", "Cz", "C4"])\nepoch_data(t_min=0, t_max=2, event_id=["T1", "T2"])',
+      },
       { kind: 'code', source: 'generate_dataset(seed=1)\nset_model(model_name="EEGNet")\nconfigure_training(epoch=2000, batch_size=8, learning_rate=0.001)' },
       { kind: 'code', source: 'start_training()' },
     ]);

@@ -13,7 +13,22 @@ const sample: XBrainNotebook = {
       source: 'load_data(paths=["S001R04.edf"])\n# comment\nepoch_data(t_min=0, t_max=4, baseline=null)',
       outputs: [
         { items: [{ mime: 'text/plain', data: 'loaded 1 file\nunicode µV ✓' }], metadata: { tool: 'load_data', type: 'text' } },
-        { items: [{ mime: XBRAIN_MIME.metrics, data: { split: 'test', classes: ['T1', 'T2'], confusion: [[3, 1], [0, 4]], metrics: { accuracy: 0.875 } } }] },
+        {
+          items: [
+            {
+              mime: XBRAIN_MIME.metrics,
+              data: {
+                split: 'test',
+                classes: ['T1', 'T2'],
+                confusion: [
+                  [3, 1],
+                  [0, 4],
+                ],
+                metrics: { accuracy: 0.875 },
+              },
+            },
+          ],
+        },
         { items: [{ mime: 'image/png', base64: 'iVBORw0KGgo=' }] },
       ],
       metadata: { executionOrder: 3, durationMs: 12.5 },
@@ -31,7 +46,11 @@ describe('.xbrain format', () => {
   });
 
   it('writes a fixed key order and sorted metadata whatever order it was given in', () => {
-    const shuffled = JSON.stringify({ cells: [{ metadata: { b: 1, a: 2 }, outputs: [], source: 'x()', kind: 'code' }], metadata: { z: 1, a: { y: 1, b: 2 } }, version: 1 });
+    const shuffled = JSON.stringify({
+      cells: [{ metadata: { b: 1, a: 2 }, outputs: [], source: 'x()', kind: 'code' }],
+      metadata: { z: 1, a: { y: 1, b: 2 } },
+      version: 1,
+    });
     const text = serializeNotebook(parseNotebook(shuffled));
     expect(text.indexOf('"version"')).toBeLessThan(text.indexOf('"metadata"'));
     expect(text.indexOf('"metadata"')).toBeLessThan(text.indexOf('"cells"'));
@@ -41,14 +60,50 @@ describe('.xbrain format', () => {
   });
 
   it('keeps arrays of numbers on one line so a trace is one diff line', () => {
-    const nb: XBrainNotebook = { version: 1, metadata: {}, cells: [{ kind: 'code', source: '', metadata: {}, outputs: [{ items: [{ mime: XBRAIN_MIME.epochs, data: { times: [0, 0.01, 0.02], erp: [{ label: 'T1', mean: [[1, 2, 3], [4, 5, 6]] }] } }] }] }] };
+    const nb: XBrainNotebook = {
+      version: 1,
+      metadata: {},
+      cells: [
+        {
+          kind: 'code',
+          source: '',
+          metadata: {},
+          outputs: [
+            {
+              items: [
+                {
+                  mime: XBRAIN_MIME.epochs,
+                  data: {
+                    times: [0, 0.01, 0.02],
+                    erp: [
+                      {
+                        label: 'T1',
+                        mean: [
+                          [1, 2, 3],
+                          [4, 5, 6],
+                        ],
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
     const text = serializeNotebook(nb);
     expect(text).toContain('"times": [0, 0.01, 0.02]');
     expect(text).toContain('[1, 2, 3],');
   });
 
   it('keeps fields it does not know (a newer writer) on the notebook and its cells', () => {
-    const text = JSON.stringify({ version: 1, metadata: {}, cells: [{ kind: 'code', source: 'a()', outputs: [], metadata: {}, id: 'c1', tags: ['x'] }], nbformat_extra: { k: 1 } });
+    const text = JSON.stringify({
+      version: 1,
+      metadata: {},
+      cells: [{ kind: 'code', source: 'a()', outputs: [], metadata: {}, id: 'c1', tags: ['x'] }],
+      nbformat_extra: { k: 1 },
+    });
     const nb = parseNotebook(text);
     const again = JSON.parse(serializeNotebook(nb));
     expect(again.cells[0].id).toBe('c1');
@@ -58,7 +113,12 @@ describe('.xbrain format', () => {
 
   it('reads an empty file as an empty notebook and fills missing outputs/metadata', () => {
     expect(parseNotebook('')).toEqual({ version: 1, metadata: {}, cells: [] });
-    expect(parseNotebook('{"version":1,"cells":[{"kind":"code","source":"a()"}]}').cells[0]).toEqual({ kind: 'code', source: 'a()', outputs: [], metadata: {} });
+    expect(parseNotebook('{"version":1,"cells":[{"kind":"code","source":"a()"}]}').cells[0]).toEqual({
+      kind: 'code',
+      source: 'a()',
+      outputs: [],
+      metadata: {},
+    });
   });
 
   it.each([
@@ -72,7 +132,10 @@ describe('.xbrain format', () => {
     ['{"version": 1, "cells": [{"kind": "code", "source": ["a()"]}]}', 'cells[0].source must be a string'],
     ['{"version": 1, "cells": [{"kind": "code", "source": "", "outputs": {}}]}', 'cells[0].outputs must be an array'],
     ['{"version": 1, "cells": [{"kind": "code", "source": "", "outputs": [{"items": [{"data": 1}]}]}]}', 'cells[0].outputs[0].items[0] needs a "mime" string'],
-    ['{"version": 1, "cells": [{"kind": "code", "source": "", "outputs": [{"items": [{"mime": "text/plain", "data": 3}]}]}]}', 'data must be a string for text/plain'],
+    [
+      '{"version": 1, "cells": [{"kind": "code", "source": "", "outputs": [{"items": [{"mime": "text/plain", "data": 3}]}]}]}',
+      'data must be a string for text/plain',
+    ],
   ])('rejects %j with a clear bad_file error', (text, message) => {
     let err: unknown;
     try {

@@ -2,14 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/paths';
-import { XBRAIN_MIME, XBRAIN_MIMES, type EpochsPayload, type MetricsPayload, type ProtocolPayload, type SaliencyPayload, type TrainingPayload } from '../../../src/core/mime';
-import { confusionFigure, epochTracesFigure, erpFigure, metricRows, protocolFigure, saliencyMapFigure, saliencySpectrogramFigure, saliencyTopomapFigure, trainingFigure, type Figure } from '../../../src/webview/renderer/figures';
+import {
+  XBRAIN_MIME,
+  XBRAIN_MIMES,
+  type EpochsPayload,
+  type MetricsPayload,
+  type ProtocolPayload,
+  type SaliencyPayload,
+  type TrainingPayload,
+} from '../../../src/core/mime';
+import {
+  confusionFigure,
+  epochTracesFigure,
+  erpFigure,
+  metricRows,
+  protocolFigure,
+  saliencyMapFigure,
+  saliencySpectrogramFigure,
+  saliencyTopomapFigure,
+  trainingFigure,
+  type Figure,
+} from '../../../src/webview/renderer/figures';
 
 interface IpynbOutput {
   output_type: string;
   data: Record<string, unknown>;
 }
-const nb = JSON.parse(readFileSync(join(repoRoot, 'test/notebook/fixtures/xbrain-outputs.ipynb'), 'utf8')) as { nbformat: number; cells: { cell_type: string; outputs?: IpynbOutput[] }[] };
+const nb = JSON.parse(readFileSync(join(repoRoot, 'test/notebook/fixtures/xbrain-outputs.ipynb'), 'utf8')) as {
+  nbformat: number;
+  cells: { cell_type: string; outputs?: IpynbOutput[] }[];
+};
 const outputs = nb.cells.flatMap((c) => c.outputs ?? []);
 const payloads = (mime: string) => outputs.filter((o) => mime in o.data).map((o) => o.data[mime]);
 

@@ -18,7 +18,10 @@ describe('notebook manifest fragment', () => {
   });
 
   it('points at files that exist, and the grammar patterns compile and find tool names, parameters and comments', () => {
-    const files = [...frag.contributes.languages.map((l: { configuration: string }) => l.configuration), ...frag.contributes.grammars.map((g: { path: string }) => g.path)];
+    const files = [
+      ...frag.contributes.languages.map((l: { configuration: string }) => l.configuration),
+      ...frag.contributes.grammars.map((g: { path: string }) => g.path),
+    ];
     for (const f of files) expect(existsSync(join(repoRoot, f)), f).toBe(true);
     const grammar = JSON.parse(readFileSync(join(repoRoot, frag.contributes.grammars[0].path), 'utf8'));
     const patterns: string[] = [];

@@ -21,11 +21,37 @@ const epochs: EpochsPayload = {
   times: [-0.1, 0, 0.1, 0.2],
   channels: ['C3', 'Cz', 'C4'],
   unit: 'µV',
-  traces: [{ epoch: 0, label: 'T1', data: [[1, 2, 3, 4], [0, 0, 10, 0], [-5, 5, -5, 5]] }],
+  traces: [
+    {
+      epoch: 0,
+      label: 'T1',
+      data: [
+        [1, 2, 3, 4],
+        [0, 0, 10, 0],
+        [-5, 5, -5, 5],
+      ],
+    },
+  ],
   markers: [{ time: 0, label: 'T1' }],
   erp: [
-    { label: 'T1', count: 3, mean: [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]] },
-    { label: 'T2', count: 2, mean: [[0, 1, 0, 1], [5, 5, 5, 5], [6, 6, 6, 6]] },
+    {
+      label: 'T1',
+      count: 3,
+      mean: [
+        [1, 1, 1, 1],
+        [2, 2, 2, 2],
+        [3, 3, 3, 3],
+      ],
+    },
+    {
+      label: 'T2',
+      count: 2,
+      mean: [
+        [0, 1, 0, 1],
+        [5, 5, 5, 5],
+        [6, 6, 6, 6],
+      ],
+    },
   ],
 };
 
@@ -43,7 +69,10 @@ describe('renderer figures', () => {
   it('plots the ERP of every class for the chosen channel with counts in the legend', () => {
     const f = erpFigure(epochs, 1);
     expect(f.data.map((d) => d.name)).toEqual(['T1 (n=3)', 'T2 (n=2)']);
-    expect(f.data.map((d) => (d as { y: number[] }).y)).toEqual([[2, 2, 2, 2], [5, 5, 5, 5]]);
+    expect(f.data.map((d) => (d as { y: number[] }).y)).toEqual([
+      [2, 2, 2, 2],
+      [5, 5, 5, 5],
+    ]);
     expect((f.layout.title as { text: string }).text).toContain('Cz');
   });
 
@@ -59,7 +88,11 @@ describe('renderer figures', () => {
       ],
     };
     const f = trainingFigure(p);
-    expect(f.data.map((d) => [d.xaxis, d.yaxis])).toEqual([['x', 'y'], ['x2', 'y2'], ['x', 'y']]);
+    expect(f.data.map((d) => [d.xaxis, d.yaxis])).toEqual([
+      ['x', 'y'],
+      ['x2', 'y2'],
+      ['x', 'y'],
+    ]);
     expect((f.data[2].line as { dash: string }).dash).toBe('dash');
     // the same run/split has the same colour in both panels
     expect((f.data[0].line as { color: string }).color).toBe((f.data[1].line as { color: string }).color);
@@ -72,7 +105,18 @@ describe('renderer figures', () => {
   });
 
   it('writes the counts into the confusion matrix and formats the headline metrics', () => {
-    const p: MetricsPayload = { split: 'test', classes: ['T1', 'T2'], confusion: [[8, 2], [3, 7]], accuracy: 0.75, kappa: 0.5, chance: 0.5, baseline: { method: 'CSP+LDA', accuracy: 0.7 } };
+    const p: MetricsPayload = {
+      split: 'test',
+      classes: ['T1', 'T2'],
+      confusion: [
+        [8, 2],
+        [3, 7],
+      ],
+      accuracy: 0.75,
+      kappa: 0.5,
+      chance: 0.5,
+      baseline: { method: 'CSP+LDA', accuracy: 0.7 },
+    };
     const f = confusionFigure(p);
     expect((f.layout.annotations as { text: string }[]).map((a) => a.text)).toEqual(['8', '2', '3', '7']);
     expect(metricRows(p)).toEqual([
@@ -91,9 +135,50 @@ describe('renderer figures', () => {
       sfreq: 10,
       tmin: 0,
       nTimes: 3,
-      maps: [{ class: 'T1', n: 4, map: [[1, 2, 3], [4, 5, 6], [7, 8, 9], [0, 0, 0]] }, { class: 'T2', n: 5, map: [[0, 0, 0], [1, 1, 1], [2, 2, 2], [3, 3, 3]] }],
-      spectrogram: { freqs: [1, 2], times: [0, 0.1], perClass: [{ class: 'T1', values: [[1, 2], [3, 4]] }] },
-      topomap: { montage: 'standard_1020', positions: { C3: [-0.5, 0], Cz: [0, 0], C4: [0.5, 0] }, missing: ['X'], perClass: [{ class: 'T1', values: [1, 2, 3, 99] }, { class: 'T2', values: [3, 2, 1, 99] }] },
+      maps: [
+        {
+          class: 'T1',
+          n: 4,
+          map: [
+            [1, 2, 3],
+            [4, 5, 6],
+            [7, 8, 9],
+            [0, 0, 0],
+          ],
+        },
+        {
+          class: 'T2',
+          n: 5,
+          map: [
+            [0, 0, 0],
+            [1, 1, 1],
+            [2, 2, 2],
+            [3, 3, 3],
+          ],
+        },
+      ],
+      spectrogram: {
+        freqs: [1, 2],
+        times: [0, 0.1],
+        perClass: [
+          {
+            class: 'T1',
+            values: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+        ],
+      },
+      topomap: {
+        montage: 'standard_1020',
+        positions: { C3: [-0.5, 0], Cz: [0, 0], C4: [0.5, 0] },
+        missing: ['X'],
+        perClass: [
+          { class: 'T1', values: [1, 2, 3, 99] },
+          { class: 'T2', values: [3, 2, 1, 99] },
+        ],
+      },
     };
     expect(saliencyTimes(p)).toEqual([0, 0.1, 0.2]);
     expect((saliencyMapFigure(p, 1).data[0] as { z: number[][] }).z).toEqual(p.maps[1].map);
@@ -112,7 +197,17 @@ describe('renderer figures', () => {
   });
 
   it('reproduces a sensor value exactly when a grid point falls on the sensor', () => {
-    const f = topomapFigure([[0, 0], [0.5, 0.5], [-0.5, -0.5]], [7, 1, 1], 'x', ['a', 'b', 'c'], 41);
+    const f = topomapFigure(
+      [
+        [0, 0],
+        [0.5, 0.5],
+        [-0.5, -0.5],
+      ],
+      [7, 1, 1],
+      'x',
+      ['a', 'b', 'c'],
+      41,
+    );
     const z = (f.data[0] as { z: (number | null)[][] }).z;
     expect(z[20][20]).toBe(7);
   });
@@ -125,8 +220,17 @@ describe('renderer figures', () => {
 
   it('draws run_protocol scores as paired points per subject with the pipelines side by side', () => {
     const p: ProtocolPayload = {
-      protocol: 'cross_subject', metric: 'ROC-AUC', pipelines: ['CSP+LDA', 'TS+LR'], subjects: ['002', '003', '004'],
-      scores: [[0.6, 0.7, null], [0.65, 0.8, 0.9]], mean: [0.65, 0.783], sd: [0.07, 0.125], chance: 0.5,
+      protocol: 'cross_subject',
+      metric: 'ROC-AUC',
+      pipelines: ['CSP+LDA', 'TS+LR'],
+      subjects: ['002', '003', '004'],
+      scores: [
+        [0.6, 0.7, null],
+        [0.65, 0.8, 0.9],
+      ],
+      mean: [0.65, 0.783],
+      sd: [0.07, 0.125],
+      chance: 0.5,
     };
     const f = protocolFigure(p);
     // one line per subject (its paired points) plus one mean ± SD marker per pipeline

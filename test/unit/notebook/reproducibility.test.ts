@@ -47,7 +47,10 @@ describe('reproducibility: the same seeded notebook run twice gives identical me
   it('needs every tool of the notebook implemented (fails loudly, naming the missing ones)', () => {
     const used = [...new Set(nb.cells.filter((c) => c.kind === 'code').flatMap((c) => parseCell(c.source).calls.map((x) => x.tool)))];
     const reg = new ToolRegistry();
-    expect(used.filter((t) => !reg.isImplemented(t)), 'tools the reproducibility notebook needs but this build lacks').toEqual([]);
+    expect(
+      used.filter((t) => !reg.isImplemented(t)),
+      'tools the reproducibility notebook needs but this build lacks',
+    ).toEqual([]);
   });
 
   it('in-process runner and headless `xbrain run --yes --json` agree, run for run', async () => {
@@ -55,7 +58,10 @@ describe('reproducibility: the same seeded notebook run twice gives identical me
     const session = XBrainSession.inMemory({ workspace: ws, packageRoot: repoRoot, trusted: true });
     const a = await runNotebook(nb, session, { confirm: true });
     const failed = a.cells.find((c) => c.outcome !== 'ok');
-    expect(failed?.results.map((r) => `${r.tool}: ${r.content}`), 'first run').toBeUndefined();
+    expect(
+      failed?.results.map((r) => `${r.tool}: ${r.content}`),
+      'first run',
+    ).toBeUndefined();
     const first = fingerprint(a.cells.flatMap((c) => c.results));
     // the first run trained a real model: accuracy is a number in [0, 1] and the confusion matrix is 2×2
     expect((first as { accuracy: number }).accuracy).toBeGreaterThanOrEqual(0);

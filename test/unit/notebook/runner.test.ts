@@ -16,7 +16,11 @@ import { repoRoot, testDataDir } from '../helpers/paths';
 
 function session(extra = {}) {
   const ws = mkdtempSync(join(tmpdir(), 'xbrain-nb-'));
-  return XBrainSession.inMemory({ workspace: ws, packageRoot: repoRoot, trusted: true }, new Study(), new ToolRegistry({ ...stateTools, ...stageDrivers, ...extra }));
+  return XBrainSession.inMemory(
+    { workspace: ws, packageRoot: repoRoot, trusted: true },
+    new Study(),
+    new ToolRegistry({ ...stateTools, ...stageDrivers, ...extra }),
+  );
 }
 
 describe('notebook runner', () => {
@@ -41,7 +45,10 @@ describe('notebook runner', () => {
     const s = session();
     await runCell('load_data(paths=["/d/a.edf"])', s);
     const before = s.study.state;
-    const run = await runCell('apply_bandpass_filter(low_freq=4, high_freq=40)\napply_bandpass_filter(low_freq=30, high_freq=8)\nepoch_data(t_min=0, t_max=1)', s);
+    const run = await runCell(
+      'apply_bandpass_filter(low_freq=4, high_freq=40)\napply_bandpass_filter(low_freq=30, high_freq=8)\nepoch_data(t_min=0, t_max=1)',
+      s,
+    );
     expect(run.outcome).toBe('error');
     expect(run.rolledBack).toBe(true);
     expect(run.results.map((r) => r.type)).toEqual(['text', 'error']);
@@ -126,7 +133,15 @@ describe('result outputs', () => {
     const err = resultOutputs({ type: 'error', tool: 'epoch_data', content: 'no events', meta: {}, error: { code: 'invalid_state', message: 'no events' } });
     expect(err[0].items[0].mime).toBe('application/vnd.code.notebook.error');
     expect(JSON.parse((err[0].items[0] as { data: string }).data)).toMatchObject({ name: 'invalid_state', message: 'epoch_data: no events' });
-    const data = { split: 'test', classes: ['a', 'b'], confusion: [[1, 0], [0, 1]], metrics: { accuracy: 1 } };
+    const data = {
+      split: 'test',
+      classes: ['a', 'b'],
+      confusion: [
+        [1, 0],
+        [0, 1],
+      ],
+      metrics: { accuracy: 1 },
+    };
     const ok = resultOutputs({ type: 'plot', tool: 'evaluate', content: 'acc 1.0', meta: { render: { mime: XBRAIN_MIME.metrics, data } } });
     expect(ok.map((o) => o.items[0].mime)).toEqual(['text/plain', XBRAIN_MIME.metrics]);
     expect((ok[1].items[0] as { data: unknown }).data).toEqual(data);
@@ -134,19 +149,43 @@ describe('result outputs', () => {
 
   it('draws the training curves of the Study runs for start_training (loss and accuracy per split)', async () => {
     const s = session();
-    await runCell('load_data(paths=["/d/a.edf"])\nepoch_data(t_min=0, t_max=1)\ngenerate_dataset()\nset_model(model_name="EEGNet")\nconfigure_training(epoch=2, batch_size=4, learning_rate=0.001)\nstart_training()', s, { confirm: true });
-    const metrics = [1, 2].map((epoch) => ({ epoch, seconds: 0.1, lr: 0.001, train: { loss: 1 / epoch, accuracy: 0.5 * epoch, auc: 0.5 }, val: { loss: 1.1 / epoch, accuracy: 0.4 * epoch, auc: 0.5 } }));
+    await runCell(
+      'load_data(paths=["/d/a.edf"])\nepoch_data(t_min=0, t_max=1)\ngenerate_dataset()\nset_model(model_name="EEGNet")\nconfigure_training(epoch=2, batch_size=4, learning_rate=0.001)\nstart_training()',
+      s,
+      { confirm: true },
+    );
+    const metrics = [1, 2].map((epoch) => ({
+      epoch,
+      seconds: 0.1,
+      lr: 0.001,
+      train: { loss: 1 / epoch, accuracy: 0.5 * epoch, auc: 0.5 },
+      val: { loss: 1.1 / epoch, accuracy: 0.4 * epoch, auc: 0.5 },
+    }));
     s.study.updateRun('r1', (r) => ({ ...r, metrics }));
     const outs = resultOutputs(text('start_training', 'trained'), s.study.state);
     expect(outs[1].items[0].mime).toBe(XBRAIN_MIME.training);
     const payload = (outs[1].items[0] as { data: { live: boolean; series: { label: string; metric: string; x: number[]; y: number[] }[] } }).data;
     expect(payload.live).toBe(false);
-    expect(payload.series.map((x) => `${x.label}/${x.metric}`)).toEqual(['Fold_1 r0 train/loss', 'Fold_1 r0 train/accuracy', 'Fold_1 r0 val/loss', 'Fold_1 r0 val/accuracy']);
+    expect(payload.series.map((x) => `${x.label}/${x.metric}`)).toEqual([
+      'Fold_1 r0 train/loss',
+      'Fold_1 r0 train/accuracy',
+      'Fold_1 r0 val/loss',
+      'Fold_1 r0 val/accuracy',
+    ]);
     expect(payload.series[2].y).toEqual([1.1, 0.55]);
   });
 
   it('takes a payload from meta.mime (the meta is the payload) as well as from meta.render', () => {
-    const meta = { mime: XBRAIN_MIME.metrics, split: 'test', classes: ['T1', 'T2'], confusion: [[4, 1], [2, 3]], accuracy: 0.7 };
+    const meta = {
+      mime: XBRAIN_MIME.metrics,
+      split: 'test',
+      classes: ['T1', 'T2'],
+      confusion: [
+        [4, 1],
+        [2, 3],
+      ],
+      accuracy: 0.7,
+    };
     const outs = resultOutputs({ type: 'data', tool: 'evaluate', content: 'acc 70 %', meta });
     expect(outs.map((o) => o.items[0].mime)).toEqual(['text/plain', XBRAIN_MIME.metrics]);
     expect((outs[1].items[0] as { data: unknown }).data).toEqual(meta);
@@ -161,7 +200,19 @@ describe('interrupting a long job', () => {
     const s = session({
       start_training: {
         run: async (_a: unknown, ctx: { study: Study }) => {
-          const run = { id: 'r9', splitId: 'f1', splitName: 'Fold_1', repeat: 0, seed: 1, model: ctx.study.state.model!, config: ctx.study.state.training!, status: 'running' as const, metrics: [], artefacts: {}, startedAt: '' };
+          const run = {
+            id: 'r9',
+            splitId: 'f1',
+            splitName: 'Fold_1',
+            repeat: 0,
+            seed: 1,
+            model: ctx.study.state.model!,
+            config: ctx.study.state.training!,
+            status: 'running' as const,
+            metrics: [],
+            artefacts: {},
+            startedAt: '',
+          };
           ctx.study.commit({ runs: [...ctx.study.state.runs, run] }, ['runs']);
           await stopped; // a trainer that runs until stopped
           return text('start_training', 'Training finished: 1 run(s)');
@@ -176,7 +227,10 @@ describe('interrupting a long job', () => {
         },
       },
     });
-    await runCell('load_data(paths=["/d/a.edf"])\nepoch_data(t_min=0, t_max=1)\ngenerate_dataset()\nset_model(model_name="EEGNet")\nconfigure_training(epoch=1, batch_size=4, learning_rate=0.001)', s);
+    await runCell(
+      'load_data(paths=["/d/a.edf"])\nepoch_data(t_min=0, t_max=1)\ngenerate_dataset()\nset_model(model_name="EEGNet")\nconfigure_training(epoch=1, batch_size=4, learning_rate=0.001)',
+      s,
+    );
     const before = s.study.state;
     const ac = new AbortController();
     const pending = runCell('start_training()', s, { confirm: true, signal: ac.signal });

@@ -18,7 +18,13 @@ describe('notebook text outputs read whole', () => {
   });
 
   it('the live training line names the run, the epoch and the last figures', () => {
-    const m = (acc: number) => ({ epoch: 1, seconds: 1, lr: 0.001, train: { loss: 0.69, accuracy: acc, auc: 0.5 }, val: { loss: 0.7, accuracy: 0.55, auc: 0.5 } });
+    const m = (acc: number) => ({
+      epoch: 1,
+      seconds: 1,
+      lr: 0.001,
+      train: { loss: 0.69, accuracy: acc, auc: 0.5 },
+      val: { loss: 0.7, accuracy: 0.55, auc: 0.5 },
+    });
     const runs = [
       { id: 'a', splitName: 'Fold_1', repeat: 1, status: 'done', startedAt: 't', config: { epoch: 3 }, metrics: [m(0.5), m(0.6), m(0.7)] },
       { id: 'b', splitName: 'Fold_2', repeat: 1, status: 'running', startedAt: 't', config: { epoch: 3 }, metrics: [m(0.6)] },

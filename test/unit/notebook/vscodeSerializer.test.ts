@@ -33,7 +33,9 @@ describe('VS Code notebook serializer', () => {
   it('keeps JSON outputs as JSON, text as text and other bytes as base64', () => {
     const data = new stub.NotebookData([new stub.NotebookCellData(stub.NotebookCellKind.Code, 'get_study_state()', 'xbrain')]);
     data.cells[0].outputs = [
-      new stub.NotebookCellOutput([stub.NotebookCellOutputItem.json({ live: false, runs: [] }, 'application/vnd.xbrain.training+json')], { tool: 'plot_training' }),
+      new stub.NotebookCellOutput([stub.NotebookCellOutputItem.json({ live: false, runs: [] }, 'application/vnd.xbrain.training+json')], {
+        tool: 'plot_training',
+      }),
       new stub.NotebookCellOutput([new stub.NotebookCellOutputItem(bytes('stage: empty'), 'text/plain')]),
       new stub.NotebookCellOutput([new stub.NotebookCellOutputItem(Uint8Array.from([0x89, 0x50, 0xff, 0x00]), 'image/png')]),
     ];
@@ -48,8 +50,14 @@ describe('VS Code notebook serializer', () => {
   });
 
   it('shows a text output wrapped (HTML view with the long tail expandable) and saves only the text', () => {
-    const long = 'S001R04.edf: EDF+, 64 ch, 160 Hz, 125.0 s, subject 001, session 04; events (annotations): T0=15 T1=8 T2=7 <b>\n' + Array.from({ length: 9 }, (_, i) => `line ${i + 2}`).join('\n');
-    const file = serializeNotebook({ version: 1, metadata: {}, cells: [{ kind: 'code', source: 'load_data(paths=["S001R04.edf"])', metadata: {}, outputs: [{ items: [{ mime: 'text/plain', data: long }] }] }] });
+    const long =
+      'S001R04.edf: EDF+, 64 ch, 160 Hz, 125.0 s, subject 001, session 04; events (annotations): T0=15 T1=8 T2=7 <b>\n' +
+      Array.from({ length: 9 }, (_, i) => `line ${i + 2}`).join('\n');
+    const file = serializeNotebook({
+      version: 1,
+      metadata: {},
+      cells: [{ kind: 'code', source: 'load_data(paths=["S001R04.edf"])', metadata: {}, outputs: [{ items: [{ mime: 'text/plain', data: long }] }] }],
+    });
     const data = ser.deserializeNotebook(bytes(file));
     const items = data.cells[0].outputs![0].items;
     expect(items.map((i) => i.mime)).toEqual(['text/plain', 'text/html']);
@@ -71,7 +79,13 @@ describe('VS Code notebook serializer', () => {
 describe('chat export and starter notebook', () => {
   it('turns each request into markdown and its executed tool calls into one code cell that parses back to the same calls', () => {
     const turns: ChatTurnCalls[] = [
-      { request: 'load S001R04 and filter 8-30 Hz', toolCalls: [{ tool: 'load_data', arguments: { paths: ['S001R04.edf'] } }, { tool: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } }] },
+      {
+        request: 'load S001R04 and filter 8-30 Hz',
+        toolCalls: [
+          { tool: 'load_data', arguments: { paths: ['S001R04.edf'] } },
+          { tool: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } },
+        ],
+      },
       { request: 'what is loaded?', toolCalls: [] },
       { request: 'epoch\nwithout baseline', toolCalls: [{ tool: 'epoch_data', arguments: { t_min: 0, t_max: 4, event_id: ['T1', 'T2'], baseline: null } }] },
     ];

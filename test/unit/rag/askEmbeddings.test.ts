@@ -19,8 +19,11 @@ let unique = 0;
 /** async: the fake endpoint lives in this process, so the CLI must not block its event loop */
 function ask(question: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(pkg, 'dist', 'cli.js'), 'ask', '--mock', '--json', question, '--workspace', ws], { env: { ...process.env, NODE_OPTIONS: '', XBRAIN_CACHE_DIR: cache, XBRAIN_LLM_BASE_URL: baseURL, XBRAIN_LLM_API_KEY: 'test-key', ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [join(pkg, 'dist', 'cli.js'), 'ask', '--mock', '--json', question, '--workspace', ws],
+      { env: { ...process.env, NODE_OPTIONS: '', XBRAIN_CACHE_DIR: cache, XBRAIN_LLM_BASE_URL: baseURL, XBRAIN_LLM_API_KEY: 'test-key', ...env } },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }

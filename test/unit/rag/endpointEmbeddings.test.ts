@@ -48,7 +48,15 @@ async function open(endpoint: EmbeddingEndpoint | undefined, cacheDir = mkdtempS
   return { ...r, log, cacheDir };
 }
 
-const endpointAt = (baseURL: string, extra: Partial<EmbeddingEndpoint> = {}): EmbeddingEndpoint => ({ baseURL, apiKey: 'test-key', model: MODEL, batchSize: BATCH, timeout: 5000, maxRetries: 2, ...extra });
+const endpointAt = (baseURL: string, extra: Partial<EmbeddingEndpoint> = {}): EmbeddingEndpoint => ({
+  baseURL,
+  apiKey: 'test-key',
+  model: MODEL,
+  batchSize: BATCH,
+  timeout: 5000,
+  maxRetries: 2,
+  ...extra,
+});
 
 describe('knowledge base over an OpenAI-compatible embeddings endpoint (real local HTTP server)', () => {
   it(`builds the index once with prefetch: ⌈chunks / batch⌉ requests, each at most ${BATCH} inputs`, async () => {
@@ -69,7 +77,11 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     expect(server.requests.at(-1)!.input).toEqual(['how do I remove 50 Hz mains interference']);
     expect(hits.map((h) => (h as { uri?: string }).uri)).toContain('signal_processing.md#notch-filter-and-line-noise-陷波濾波與市電雜訊');
     // the folder is named by embedder id + KB content hash + index format, with a marker written last
-    const dir = endpointIndexDir(join(status.indexDir!, '..', '..'), new OpenAiEmbedder(endpointAt(baseURL)).id, kbContentHash(await indexSections(offlineDir)));
+    const dir = endpointIndexDir(
+      join(status.indexDir!, '..', '..'),
+      new OpenAiEmbedder(endpointAt(baseURL)).id,
+      kbContentHash(await indexSections(offlineDir)),
+    );
     expect(status.indexDir).toBe(dir);
     expect(JSON.parse(readFileSync(join(dir, 'xbrain-kb.json'), 'utf8'))).toMatchObject({ model: MODEL, dims: 384, chunks: uniqueChunks, requests: expected });
   });
@@ -83,7 +95,9 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     expect(server.count()).toBe(built);
     expect(again.log[0]).toMatch(/index reused/);
     // same answers from the reused index (one query request each)
-    expect((await again.retriever!.retrieve('EEGNet depthwise convolution', 3)).map((h) => h.title)).toEqual((await first.retriever!.retrieve('EEGNet depthwise convolution', 3)).map((h) => h.title));
+    expect((await again.retriever!.retrieve('EEGNet depthwise convolution', 3)).map((h) => h.title)).toEqual(
+      (await first.retriever!.retrieve('EEGNet depthwise convolution', 3)).map((h) => h.title),
+    );
     expect(server.count()).toBe(built + 2);
 
     const large = await open(endpointAt(baseURL, { model: 'text-embedding-3-large' }), first.cacheDir);
@@ -189,7 +203,10 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     const built = await open(endpointAt(baseURL));
     const again = await open(endpointAt(baseURL, { dimensions: undefined }), built.cacheDir);
     // the server now answers 512-dimensional vectors for the same model name: the cached index has 384
-    server.handle = ((orig) => (body, req, res) => orig.call(server, { ...body, dimensions: 512 }, req, res))(server.handle);
+    server.handle = (
+      (orig) => (body, req, res) =>
+        orig.call(server, { ...body, dimensions: 512 }, req, res)
+    )(server.handle);
     const q = 'which network should I start with';
     expect(await again.retriever!.retrieve(q, 3)).toEqual(await offline.retrieve(q, 3));
     expect(again.log.at(-1)).toMatch(/512-dimensional embeddings where 384 were expected/);
@@ -221,7 +238,13 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     const { retriever, status } = await open(endpointAt(baseURL));
     expect(status.mode).toBe('endpoint');
     const hits: { title: string; source: string; uri?: string }[] = [];
-    const recording: Retriever = { retrieve: async (q, k) => { const r = await retriever!.retrieve(q, k); hits.push(...r); return r; } };
+    const recording: Retriever = {
+      retrieve: async (q, k) => {
+        const r = await retriever!.retrieve(q, k);
+        hits.push(...r);
+        return r;
+      },
+    };
     const session = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-qa-ep-')), packageRoot: repoRoot, trusted: true }, 'empty');
     const llm = new OpenAiClient({ baseURL, apiKey: 'test-key', model: 'fake-chat', timeout: 5000 });
     const agent = new AgentController({ llm, session, retriever: recording });
@@ -247,9 +270,15 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
 describe('where the endpoint and the cache come from', () => {
   it('the CLI reads the endpoint from the environment (a model must be named) and caches under XBRAIN_CACHE_DIR / XDG', () => {
     expect(embeddingEndpointFromEnv({ XBRAIN_LLM_BASE_URL: 'http://x/v1' })).toBeUndefined();
-    expect(embeddingEndpointFromEnv({ XBRAIN_LLM_BASE_URL: 'http://x/v1', XBRAIN_LLM_API_KEY: 'k', XBRAIN_EMBEDDING_MODEL: 'nomic-embed-text' })).toEqual({ baseURL: 'http://x/v1', apiKey: 'k', model: 'nomic-embed-text' });
+    expect(embeddingEndpointFromEnv({ XBRAIN_LLM_BASE_URL: 'http://x/v1', XBRAIN_LLM_API_KEY: 'k', XBRAIN_EMBEDDING_MODEL: 'nomic-embed-text' })).toEqual({
+      baseURL: 'http://x/v1',
+      apiKey: 'k',
+      model: 'nomic-embed-text',
+    });
     expect(embeddingEndpointFromEnv({ OPENAI_API_KEY: 'k' }, MODEL)).toEqual({ baseURL: 'https://api.openai.com/v1', apiKey: 'k', model: MODEL });
-    expect(embeddingEndpointFromEnv({ XBRAIN_LLM_BASE_URL: 'http://chat/v1', XBRAIN_EMBEDDING_BASE_URL: 'http://emb/v1', XBRAIN_EMBEDDING_MODEL: MODEL })!.baseURL).toBe('http://emb/v1');
+    expect(
+      embeddingEndpointFromEnv({ XBRAIN_LLM_BASE_URL: 'http://chat/v1', XBRAIN_EMBEDDING_BASE_URL: 'http://emb/v1', XBRAIN_EMBEDDING_MODEL: MODEL })!.baseURL,
+    ).toBe('http://emb/v1');
     expect(cliCacheDir({ XBRAIN_CACHE_DIR: '/c' })).toBe('/c');
     expect(cliCacheDir({ XDG_CACHE_HOME: '/xdg' }, 'linux')).toBe(join('/xdg', 'xbrain'));
   });

@@ -5,13 +5,15 @@ function naiveDft(x: Float64Array): Float64Array {
   const n = x.length / 2;
   const out = new Float64Array(2 * n);
   for (let k = 0; k < n; k++) {
-    let re = 0, im = 0;
+    let re = 0,
+      im = 0;
     for (let j = 0; j < n; j++) {
       const a = (-2 * Math.PI * ((j * k) % n)) / n;
       re += x[2 * j] * Math.cos(a) - x[2 * j + 1] * Math.sin(a);
       im += x[2 * j] * Math.sin(a) + x[2 * j + 1] * Math.cos(a);
     }
-    out[2 * k] = re; out[2 * k + 1] = im;
+    out[2 * k] = re;
+    out[2 * k + 1] = im;
   }
   return out;
 }
@@ -19,7 +21,10 @@ function naiveDft(x: Float64Array): Float64Array {
 function seeded(n: number, seed: number): Float64Array {
   let s = seed >>> 0;
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) { s = (s * 1664525 + 1013904223) >>> 0; out[i] = s / 2 ** 32 - 0.5; }
+  for (let i = 0; i < n; i++) {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    out[i] = s / 2 ** 32 - 0.5;
+  }
   return out;
 }
 
@@ -32,8 +37,12 @@ describe('fft (mixed radix + Bluestein)', () => {
       const want = naiveDft(x);
       const got = x.slice();
       fftPlan(n).forward(got);
-      let err = 0, scale = 0;
-      for (let i = 0; i < got.length; i++) { err = Math.max(err, Math.abs(got[i] - want[i])); scale = Math.max(scale, Math.abs(want[i])); }
+      let err = 0,
+        scale = 0;
+      for (let i = 0; i < got.length; i++) {
+        err = Math.max(err, Math.abs(got[i] - want[i]));
+        scale = Math.max(scale, Math.abs(want[i]));
+      }
       expect(err / scale).toBeLessThan(1e-12);
       fftPlan(n).inverse(got);
       for (let i = 0; i < got.length; i++) expect(Math.abs(got[i] - x[i])).toBeLessThan(1e-12);

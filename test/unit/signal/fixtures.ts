@@ -12,14 +12,24 @@ import { readRows } from './goldenData';
 export const GOLDEN_CHANNELS = ['Fc5.', 'C3..', 'Cz..', 'C4..', 'Cp3.', 'Pz..', 'O1..', 'O2..'];
 
 /** The golden MNE input (8 × 30 s) as a Recording in float32, with events of our choosing. */
-export function goldenRecording(sfreq: 160 | 250, events: { samples: number[]; codes: number[]; eventId: Record<string, number> } = { samples: [], codes: [], eventId: {} }): Recording {
+export function goldenRecording(
+  sfreq: 160 | 250,
+  events: { samples: number[]; codes: number[]; eventId: Record<string, number> } = { samples: [], codes: [], eventId: {} },
+): Recording {
   const rows = readRows(`input_${sfreq}.f64`, 8);
   const channels: ChannelInfo[] = GOLDEN_CHANNELS.map((name) => ({ name, type: 'eeg', unit: 'V' }));
   return {
-    format: 'golden', path: `/data/golden_${sfreq}.edf`, sfreq, nTimes: rows[0].length, channels, measDate: null, annotations: [],
+    format: 'golden',
+    path: `/data/golden_${sfreq}.edf`,
+    sfreq,
+    nTimes: rows[0].length,
+    channels,
+    measDate: null,
+    annotations: [],
     data: rows.map((r) => Float32Array.from(r)),
     events: { samples: Int32Array.from(events.samples), codes: Int32Array.from(events.codes), eventId: events.eventId, source: 'annotations' },
-    subject: 'S001', session: 'R04',
+    subject: 'S001',
+    session: 'R04',
   };
 }
 

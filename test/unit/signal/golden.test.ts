@@ -89,7 +89,11 @@ describe('fused sosfiltfilt used by the tools', () => {
       const sos = butterSos(4, [8, 30], 'bandpass', sfreq);
       const pad = defaultSosPadlen(sos);
       const ext = new Float64Array(input[0].length + 2 * pad);
-      const out = input.map((r) => { const o = new Float64Array(r.length); sosfiltfiltInto(sos, r, pad, sosfiltZi(sos), ext, o); return o; });
+      const out = input.map((r) => {
+        const o = new Float64Array(r.length);
+        sosfiltfiltInto(sos, r, pad, sosfiltZi(sos), ext, o);
+        return o;
+      });
       expect(maxRelErr(out, readRows(`iir_butter4_8_30_${sfreq}.f64`, 8))).toBeLessThan(TOL);
     }
   });
@@ -103,8 +107,10 @@ describe('paired sosfiltfilt', () => {
     const sos = butterSos(4, [8, 30], 'bandpass', 250);
     const pad = defaultSosPadlen(sos);
     const want = readRows('iir_butter4_8_30_250.f64', 8);
-    const ea = new Float64Array(input[0].length + 2 * pad), eb = new Float64Array(ea.length);
-    const oa = new Float64Array(input[0].length), ob = new Float64Array(input[0].length);
+    const ea = new Float64Array(input[0].length + 2 * pad),
+      eb = new Float64Array(ea.length);
+    const oa = new Float64Array(input[0].length),
+      ob = new Float64Array(input[0].length);
     sosfiltfiltPairInto(sos, input[2], input[5], pad, sosfiltZi(sos), ea, eb, oa, ob);
     expect(maxRelErr([oa, ob], [want[2], want[5]])).toBeLessThan(TOL);
   });
@@ -120,13 +126,17 @@ describe('FIR on short rows (epochs shorter than the filter)', () => {
       const rows = [input[0].slice(0, n), input[1].slice(50, 50 + n), input[2].slice(7, 7 + n)];
       const out = rows.map(() => new Float64Array(n));
       firRows(rows, out, d);
-      const nh = d.taps.length, nEdge = Math.min(nh, n) - 1;
+      const nh = d.taps.length,
+        nEdge = Math.min(nh, n) - 1;
       const want = rows.map((x) => {
         const p = reflectLimitedPad(x, nEdge, nEdge);
         const y = new Float64Array(n);
         for (let i = 0; i < n; i++) {
           let acc = 0;
-          for (let k = 0; k < nh; k++) { const e = i + nEdge + (nh - 1) / 2 - k; if (e >= 0 && e < p.length) acc += d.taps[k] * p[e]; }
+          for (let k = 0; k < nh; k++) {
+            const e = i + nEdge + (nh - 1) / 2 - k;
+            if (e >= 0 && e < p.length) acc += d.taps[k] * p[e];
+          }
           y[i] = acc;
         }
         return y;

@@ -24,7 +24,8 @@ export const manifest = JSON.parse(readFileSync(resolve(goldenDir, 'manifest.jso
 export function maxRelErr(got: ArrayLike<number>[], want: ArrayLike<number>[]): number {
   let worst = 0;
   for (let r = 0; r < want.length; r++) {
-    const w = want[r], g = got[r];
+    const w = want[r],
+      g = got[r];
     if (g.length !== w.length) return Infinity;
     let m = 0;
     for (let i = 0; i < w.length; i++) m += w[i];

@@ -16,7 +16,12 @@ import type { SignalData } from '../../../src/core/signal/signalData';
 /** Seeded noise plus a drift, so every op has work to do and the edges are not trivial. */
 function rows(nRows: number, n: number, seed: number, type: 'f32' | 'f64' = 'f32'): Row[] {
   let s = seed >>> 0 || 1;
-  const u = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) / 4294967296 - 0.5; };
+  const u = () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296 - 0.5;
+  };
   return Array.from({ length: nRows }, (_, r) => {
     const a = type === 'f32' ? new Float32Array(n) : new Float64Array(n);
     for (let i = 0; i < n; i++) a[i] = 1e-5 * u() + 1e-6 * Math.sin((i * (r + 1)) / 300);
@@ -54,7 +59,10 @@ describe('row-parallel signal operations (worker_threads)', () => {
 
   for (const [name, op, outLen] of OPS) {
     it(`${name}: the pool's output is bit-identical to the main thread's (odd row count, float32 and float64 rows)`, async () => {
-      for (const [nRows, n, type] of [[7, 6000, 'f32'], [10, 4001, 'f64']] as const) {
+      for (const [nRows, n, type] of [
+        [7, 6000, 'f32'],
+        [10, 4001, 'f64'],
+      ] as const) {
         const input = rows(nRows, n, 99 + nRows, type);
         const single = input.map(() => new Float32Array(outLen(n)));
         applyRowOp(op, input, single);
@@ -70,12 +78,15 @@ describe('row-parallel signal operations (worker_threads)', () => {
   }
 
   it('epoch rows (views into one contiguous array) come back in place, unchanged by the hand-off', async () => {
-    const nEp = 9, nCh = 5, n = 640;
+    const nEp = 9,
+      nCh = 5,
+      n = 640;
     const flat = new Float32Array(nEp * nCh * n);
     rows(nEp * nCh, n, 7).forEach((r, i) => flat.set(r, i * n));
     const view = (a: Float32Array) => Array.from({ length: nEp * nCh }, (_, i) => a.subarray(i * n, (i + 1) * n));
     const op: RowOp = { kind: 'fir', taps: designFir(160, 8, 30).taps };
-    const a = new Float32Array(flat.length), b = new Float32Array(flat.length);
+    const a = new Float32Array(flat.length),
+      b = new Float32Array(flat.length);
     applyRowOp(op, view(flat), view(a));
     await runRows(op, view(flat), view(b), { minParallelSamples: 0 });
     expect(identical([b], [a])).toBe(true);
@@ -86,15 +97,26 @@ describe('row-parallel signal operations (worker_threads)', () => {
     const d250: SignalData = { kind: 'raw', recordings: [goldenRecording(250)] };
     const par = { minParallelSamples: 0 };
     const cases: [() => Promise<{ data: SignalData }>, () => Promise<{ data: SignalData }>, string, number][] = [
-      [() => bandpass(d160, { lFreq: 8, hFreq: 30, method: 'fir', iirOrder: 4 }, par), () => bandpass(d160, { lFreq: 8, hFreq: 30, method: 'fir', iirOrder: 4 }, { minParallelSamples: Infinity }), 'fir_bandpass_8_30_160.f64', 8],
+      [
+        () => bandpass(d160, { lFreq: 8, hFreq: 30, method: 'fir', iirOrder: 4 }, par),
+        () => bandpass(d160, { lFreq: 8, hFreq: 30, method: 'fir', iirOrder: 4 }, { minParallelSamples: Infinity }),
+        'fir_bandpass_8_30_160.f64',
+        8,
+      ],
       [() => notch(d250, 50, par), () => notch(d250, 50, { minParallelSamples: Infinity }), 'notch50_250.f64', 8],
       [() => resample(d160, 128, par), () => resample(d160, 128, { minParallelSamples: Infinity }), 'resample_to_128_160.f64', 8],
     ];
     for (const [viaPool, onMain, golden, nRows] of cases) {
-      const p = (await viaPool()).data, m = (await onMain()).data;
+      const p = (await viaPool()).data,
+        m = (await onMain()).data;
       if (p.kind !== 'raw' || m.kind !== 'raw') throw new Error('raw expected');
       expect(identical(p.recordings[0].data, m.recordings[0].data)).toBe(true);
-      expect(maxRelErr(p.recordings[0].data.map((r) => Float64Array.from(r)), readRows(golden, nRows))).toBeLessThan(1e-6);
+      expect(
+        maxRelErr(
+          p.recordings[0].data.map((r) => Float64Array.from(r)),
+          readRows(golden, nRows),
+        ),
+      ).toBeLessThan(1e-6);
     }
   });
 

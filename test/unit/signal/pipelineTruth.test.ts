@@ -11,21 +11,32 @@ import type { Epochs } from '../../../src/core/signal/types';
  * mne.Epochs(T1/T2, 0–4 s, baseline None) statistics per epoch and channel.
  */
 const truth = JSON.parse(readFileSync(join(testDataDir, 'truth/S001R04.edf.pipeline.json'), 'utf8')) as {
-  sfreq: number; n_channels: number; n_times: number; ch_names: string[];
+  sfreq: number;
+  n_channels: number;
+  n_times: number;
+  ch_names: string[];
   events: { event_id: Record<string, number>; samples: number[]; ids: number[] };
   filters: { continuous_check: Record<string, { mean_first3ch: number[]; std_first3ch: number[]; samples_1000_1004_first3ch: number[][] }> };
   epochs: {
-    n_epochs: number; n_times_per_epoch: number; labels: string[]; event_samples: number[];
-    by_filter: Record<string, { mean_compact: number[][]; std_compact: number[][]; first_epoch_first5_first3ch: number[][]; last_epoch_last5_first3ch: number[][] }>;
+    n_epochs: number;
+    n_times_per_epoch: number;
+    labels: string[];
+    event_samples: number[];
+    by_filter: Record<
+      string,
+      { mean_compact: number[][]; std_compact: number[][]; first_epoch_first5_first3ch: number[][]; last_epoch_last5_first3ch: number[][] }
+    >;
   };
 };
 
 const TOL = 1e-6;
 
 function epochStats(e: Epochs) {
-  const mean: number[][] = [], std: number[][] = [];
+  const mean: number[][] = [],
+    std: number[][] = [];
   for (let k = 0; k < e.nEpochs; k++) {
-    mean.push([]); std.push([]);
+    mean.push([]);
+    std.push([]);
     for (let c = 0; c < e.nChannels; c++) {
       const o = (k * e.nChannels + c) * e.nTimes;
       let m = 0;
@@ -33,7 +44,8 @@ function epochStats(e: Epochs) {
       m /= e.nTimes;
       let v = 0;
       for (let i = 0; i < e.nTimes; i++) v += (e.data[o + i] - m) ** 2;
-      mean[k].push(m); std[k].push(Math.sqrt(v / e.nTimes));
+      mean[k].push(m);
+      std[k].push(Math.sqrt(v / e.nTimes));
     }
   }
   return { mean, std };

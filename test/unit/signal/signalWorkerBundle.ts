@@ -7,8 +7,13 @@ import { repoRoot } from '../helpers/paths';
 export async function buildSignalWorker(outDir: string): Promise<string> {
   const outfile = path.join(outDir, 'signalWorker.js');
   await esbuild.build({
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning',
-    entryPoints: [path.join(repoRoot, 'src/core/signal/workers/entry.ts')], outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    entryPoints: [path.join(repoRoot, 'src/core/signal/workers/entry.ts')],
+    outfile,
   });
   return outfile;
 }

@@ -22,7 +22,16 @@ describe('preprocessing tools through the registry (golden MNE outputs)', () => 
     const e = h.study.state.history[0];
     expect(e.op).toBe('bandpass_filter');
     expect(e.shape).toEqual([[8, 4800]]);
-    expect(e.design).toMatchObject({ method: 'fir', filter_length: 265, l_trans_bandwidth: 2, h_trans_bandwidth: 7.5, window: 'hamming', phase: 'zero', pad: 'reflect_limited', cutoff_minus_6db: [7, 33.75] });
+    expect(e.design).toMatchObject({
+      method: 'fir',
+      filter_length: 265,
+      l_trans_bandwidth: 2,
+      h_trans_bandwidth: 7.5,
+      window: 'hamming',
+      phase: 'zero',
+      pad: 'reflect_limited',
+      cutoff_minus_6db: [7, 33.75],
+    });
     expect(e.design!.mne_log).toBe(manifest.params['160'].fir_bandpass_8_30.mne_log);
     expect(h.study.stage).toBe('data_loaded');
   });
@@ -125,7 +134,14 @@ describe('preprocessing tools through the registry (golden MNE outputs)', () => 
     const a = studyWith([goldenRecording(250)]);
     let commits = 0;
     a.study.onDidChange(() => commits++);
-    const r = await a.call('apply_standard_preprocess', { l_freq: 8, h_freq: 30, notch_freq: 50, resample_rate: 128, rereference: 'average', normalize_method: 'z-score' });
+    const r = await a.call('apply_standard_preprocess', {
+      l_freq: 8,
+      h_freq: 30,
+      notch_freq: 50,
+      resample_rate: 128,
+      rereference: 'average',
+      normalize_method: 'z-score',
+    });
     expect(r.type, r.content).toBe('text');
     expect(commits).toBe(1);
     expect(a.study.state.history.map((e) => e.op)).toEqual(['bandpass_filter', 'notch_filter', 'resample', 'set_reference', 'normalize']);
@@ -234,7 +250,12 @@ describe('epoch_data, window_epoch, edit_events', () => {
     const rows = (e: typeof e0) => Array.from({ length: e.nEpochs * e.nChannels }, (_, k) => e.data.subarray(k * e.nTimes, (k + 1) * e.nTimes));
     const want = rows(e0).map((r) => new Float64Array(r.length));
     firRows(rows(e0), want, fir);
-    expect(maxRelErr(rows(e1).map((r) => Float64Array.from(r)), want)).toBeLessThan(1e-6);
+    expect(
+      maxRelErr(
+        rows(e1).map((r) => Float64Array.from(r)),
+        want,
+      ),
+    ).toBeLessThan(1e-6);
     expect(h.study.state.epochHistory.map((x) => x.op)).toEqual(['bandpass_filter']);
     await h.call('normalize_data', { method: 'z-score' });
     const z = h.study.state.epochs!.data.subarray(5 * 641, 6 * 641);
@@ -288,7 +309,9 @@ describe('epoch_data, window_epoch, edit_events', () => {
     const y = readFileSync(join(dir, 'y.npy'));
     const yh = y.readUInt16LE(8);
     expect(y.subarray(10, 10 + yh).toString('latin1')).toContain("'descr': '<i8', 'fortran_order': False, 'shape': (3,)");
-    expect(Array.from(new BigInt64Array(y.buffer.slice(y.byteOffset + 10 + yh, y.byteOffset + y.length)), Number)).toEqual(Array.from(h.study.state.epochs!.labels));
+    expect(Array.from(new BigInt64Array(y.buffer.slice(y.byteOffset + 10 + yh, y.byteOffset + y.length)), Number)).toEqual(
+      Array.from(h.study.state.epochs!.labels),
+    );
     const meta = JSON.parse(readFileSync(join(dir, 'epochs.json'), 'utf8'));
     expect(meta).toMatchObject({ channels: ['C1', 'C2', 'C3'], sfreq: 100, tmin: 0, event_id: { T1: 0, T2: 1 } });
     expect(meta.history.map((x: { op: string }) => x.op)).toEqual(['bandpass_filter', 'epoch_data']);
@@ -299,7 +322,7 @@ describe('epoch_data, window_epoch, edit_events', () => {
     const h = studyWith([goldenRecording(160, T1T2)]);
     const raw = await h.call('plot_epochs', { kind: 'traces', start: 0, duration: 20, channels: ['C3'] });
     expect(raw.type).toBe('plot');
-    const rp = (raw.meta.render as { mime: string; data: { times: number[]; channels: string[]; traces: { data: number[][] }[]; markers: { label: string }[] } });
+    const rp = raw.meta.render as { mime: string; data: { times: number[]; channels: string[]; traces: { data: number[][] }[]; markers: { label: string }[] } };
     expect(rp.mime).toBe('application/vnd.xbrain.epochs+json');
     expect(rp.data.channels).toEqual(['C3..']);
     expect(rp.data.times.length).toBeLessThanOrEqual(1000);
@@ -310,7 +333,10 @@ describe('epoch_data, window_epoch, edit_events', () => {
     await h.call('epoch_data', { t_min: 0, t_max: 1, baseline: null });
     const erp = await h.call('plot_epochs', { kind: 'erp' });
     const ep = (erp.meta.render as { data: { erp: { label: string; count: number }[] } }).data;
-    expect(ep.erp.map((e) => [e.label, e.count])).toEqual([['T1', 2], ['T2', 1]]);
+    expect(ep.erp.map((e) => [e.label, e.count])).toEqual([
+      ['T1', 2],
+      ['T2', 1],
+    ]);
     const psd = await h.call('plot_epochs', { kind: 'psd', channels: ['Cz'] });
     const p = psd.meta.psd as { freqs: number[]; values: number[][] };
     expect(p.freqs[1]).toBeCloseTo(160 / 161, 4);

@@ -26,11 +26,24 @@ async function run(name: ModelName, threads: number): Promise<{ losses: number[]
   const model = createModel(name, spec, { dropout: 0 }, { seed: 9 });
   const losses: number[] = [];
   // batch 6 over 20 trials: shards of 3 + 3 and a last batch of 2 (1 + 1)
-  const r = await trainModel(model, { train: data }, {
-    // SGD rather than Adam: Adam turns the rounding noise in gradients that are exactly zero in theory (biases
-    // followed by BatchNorm) into full-size steps, which would hide what this test compares.
-    epochs: 2, batchSize: 6, learningRate: 0.05, optimizer: 'sgd', optimizerOptions: { momentum: 0.9 }, seed: 0, threads, workerScript, shuffle: false,
-  }, { onStep: (_s, l) => losses.push(l) });
+  const r = await trainModel(
+    model,
+    { train: data },
+    {
+      // SGD rather than Adam: Adam turns the rounding noise in gradients that are exactly zero in theory (biases
+      // followed by BatchNorm) into full-size steps, which would hide what this test compares.
+      epochs: 2,
+      batchSize: 6,
+      learningRate: 0.05,
+      optimizer: 'sgd',
+      optimizerOptions: { momentum: 0.9 },
+      seed: 0,
+      threads,
+      workerScript,
+      shuffle: false,
+    },
+    { onStep: (_s, l) => losses.push(l) },
+  );
   expect(r.threads).toBe(threads);
   return { losses, state: new Map(model.stateDict().map((t) => [t.name, Float32Array.from(t.data)])) };
 }

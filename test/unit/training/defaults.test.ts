@@ -26,7 +26,9 @@ describe('training defaults (one home: src/core/training/defaults.ts)', () => {
     expect(SKIP_DEFAULTS.model).toEqual({ model_name: DEFAULT_MODEL.name });
     expect(planSlashCommand('train', 'repeat=2')![0]).toEqual({ tool: 'configure_training', args: { ...TRAINING_BASICS, repeat: 2 } });
     expect(HELP_TEXT).toContain(`/train [epoch=${TRAINING_BASICS.epoch} batch_size=${TRAINING_BASICS.batch_size}]`);
-    const cells = starterNotebook().cells.map((c) => c.source).join('\n');
+    const cells = starterNotebook()
+      .cells.map((c) => c.source)
+      .join('\n');
     expect(cells).toContain(`configure_training(epoch=10, batch_size=32, learning_rate=0.001, seed=0)`);
     expect(cells).toContain('set_model(model_name="EEGNet")');
   });

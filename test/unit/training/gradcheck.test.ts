@@ -1,10 +1,7 @@
 // Finite-difference gradient checks in float64 for every layer and every model: the analytic backward pass must
 // agree with central differences of the scalar loss L = Σ r·f(x) (r fixed random weights).
 import { describe, expect, it } from 'vitest';
-import {
-  AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square, softmaxCrossEntropy,
-  type Layer,
-} from '../../../src/core/training/layers';
+import { AvgPool2d, BatchNorm2d, Conv2d, Dropout, Elu, Linear, SafeLog, Square, softmaxCrossEntropy, type Layer } from '../../../src/core/training/layers';
 import { createModel } from '../../../src/core/training/models';
 import { Rng } from '../../../src/core/training/rng';
 
@@ -53,24 +50,57 @@ function checkLayer(layer: Layer, n: number, x: Float64Array, training: boolean,
 describe('layer gradients (float64 finite differences)', () => {
   const rng = new Rng(7);
   const cases: Array<[string, () => { layer: Layer; x: Float64Array; n: number; training?: boolean }]> = [
-    ['Conv2d temporal, no bias', () => ({ layer: new Conv2d([1, 3, 20], { inChannels: 1, outChannels: 4, kernel: [1, 5] }, F64, rng), x: randn(rng, 2 * 60), n: 2 })],
-    ['Conv2d stride+padding+bias', () => ({ layer: new Conv2d([2, 5, 11], { inChannels: 2, outChannels: 3, kernel: [3, 4], stride: [2, 3], padding: [1, 2], bias: true }, F64, rng), x: randn(rng, 2 * 110), n: 2 })],
+    [
+      'Conv2d temporal, no bias',
+      () => ({ layer: new Conv2d([1, 3, 20], { inChannels: 1, outChannels: 4, kernel: [1, 5] }, F64, rng), x: randn(rng, 2 * 60), n: 2 }),
+    ],
+    [
+      'Conv2d stride+padding+bias',
+      () => ({
+        layer: new Conv2d([2, 5, 11], { inChannels: 2, outChannels: 3, kernel: [3, 4], stride: [2, 3], padding: [1, 2], bias: true }, F64, rng),
+        x: randn(rng, 2 * 110),
+        n: 2,
+      }),
+    ],
     // wide kernel and rows: the register-tiled stride-1 path (8-wide tiles plus remainders, padding, row stride 2)
-    ['Conv2d wide temporal, padded, row stride', () => ({ layer: new Conv2d([2, 4, 30], { inChannels: 2, outChannels: 3, kernel: [2, 11], stride: [2, 1], padding: [1, 5], bias: true }, F64, rng), x: randn(rng, 2 * 240), n: 2 })],
-    ['Conv2d depthwise groups', () => ({ layer: new Conv2d([4, 3, 9], { inChannels: 4, outChannels: 8, kernel: [3, 1], groups: 4 }, F64, rng), x: randn(rng, 3 * 108), n: 3 })],
-    ['Conv2d grouped 2', () => ({ layer: new Conv2d([4, 2, 7], { inChannels: 4, outChannels: 6, kernel: [1, 3], groups: 2, bias: true, padding: [0, 1] }, F64, rng), x: randn(rng, 2 * 56), n: 2 })],
-    ['BatchNorm2d train', () => {
-      const layer = new BatchNorm2d([3, 2, 5], F64);
-      layer.weight.data.set([1.5, 0.7, -0.3]);
-      layer.bias.data.set([0.1, -0.2, 0.3]);
-      return { layer, x: randn(rng, 4 * 30, 2, 1), n: 4, training: true };
-    }],
-    ['BatchNorm2d eval', () => {
-      const layer = new BatchNorm2d([3, 1, 4], F64);
-      layer.runningMean.data.set([0.5, -1, 2]);
-      layer.runningVar.data.set([2, 0.5, 1.5]);
-      return { layer, x: randn(rng, 2 * 12), n: 2, training: false };
-    }],
+    [
+      'Conv2d wide temporal, padded, row stride',
+      () => ({
+        layer: new Conv2d([2, 4, 30], { inChannels: 2, outChannels: 3, kernel: [2, 11], stride: [2, 1], padding: [1, 5], bias: true }, F64, rng),
+        x: randn(rng, 2 * 240),
+        n: 2,
+      }),
+    ],
+    [
+      'Conv2d depthwise groups',
+      () => ({ layer: new Conv2d([4, 3, 9], { inChannels: 4, outChannels: 8, kernel: [3, 1], groups: 4 }, F64, rng), x: randn(rng, 3 * 108), n: 3 }),
+    ],
+    [
+      'Conv2d grouped 2',
+      () => ({
+        layer: new Conv2d([4, 2, 7], { inChannels: 4, outChannels: 6, kernel: [1, 3], groups: 2, bias: true, padding: [0, 1] }, F64, rng),
+        x: randn(rng, 2 * 56),
+        n: 2,
+      }),
+    ],
+    [
+      'BatchNorm2d train',
+      () => {
+        const layer = new BatchNorm2d([3, 2, 5], F64);
+        layer.weight.data.set([1.5, 0.7, -0.3]);
+        layer.bias.data.set([0.1, -0.2, 0.3]);
+        return { layer, x: randn(rng, 4 * 30, 2, 1), n: 4, training: true };
+      },
+    ],
+    [
+      'BatchNorm2d eval',
+      () => {
+        const layer = new BatchNorm2d([3, 1, 4], F64);
+        layer.runningMean.data.set([0.5, -1, 2]);
+        layer.runningVar.data.set([2, 0.5, 1.5]);
+        return { layer, x: randn(rng, 2 * 12), n: 2, training: false };
+      },
+    ],
     ['ELU', () => ({ layer: new Elu([2, 1, 10], F64), x: randn(rng, 40), n: 2 })],
     ['Square', () => ({ layer: new Square([2, 1, 10], F64), x: randn(rng, 40), n: 2 })],
     ['SafeLog', () => ({ layer: new SafeLog([2, 1, 10], F64), x: randn(rng, 40, 0.3, 1.5), n: 2 })],
@@ -98,7 +128,8 @@ describe('layer gradients (float64 finite differences)', () => {
   });
 
   it('softmax cross-entropy gradient', () => {
-    const n = 3, k = 4;
+    const n = 3,
+      k = 4;
     const logits = randn(rng, n * k);
     const labels = [0, 3, 1];
     const probs = new Float64Array(n * k);

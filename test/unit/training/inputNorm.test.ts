@@ -89,9 +89,14 @@ describe('trainer child process standardises on the training split', () => {
     const d = volts(n, 7);
     const x = d.x.map((v) => v * scale);
     const file = writeTrainerJob(path.join(tmp, name, 'job'), {
-      model: 'EEGNet', spec, seed: 5, x, labels: d.labels,
+      model: 'EEGNet',
+      spec,
+      seed: 5,
+      x,
+      labels: d.labels,
       config: { epochs: 6, batchSize: 8, learningRate: 0.01, threads: 1, ...(inputNorm ? { inputNorm } : {}) },
-      splits: { train, val: range(32, 40), test: range(40, n) }, outDir: path.join(tmp, name, 'out'),
+      splits: { train, val: range(32, 40), test: range(40, n) },
+      outDir: path.join(tmp, name, 'out'),
     });
     const out = await launchTrainer(file, { entry: bundle.entry }).finished;
     expect(out.status, out.error).toBe('done');

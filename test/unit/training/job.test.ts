@@ -28,7 +28,8 @@ describe('writeSharedArrays', () => {
 
     const viaShared = writeTrainerJob(path.join(tmp, 'task'), { ...base, ...shared, outDir: path.join(tmp, 'o2') });
     expect(readdirSync(path.dirname(viaShared)).sort()).toEqual(['job.json', 'train.i32', 'val.i32']);
-    const a = readTrainerJob(inline), b = readTrainerJob(viaShared);
+    const a = readTrainerJob(inline),
+      b = readTrainerJob(viaShared);
     expect(b.x).toEqual(a.x);
     expect(b.labels).toEqual(a.labels);
     expect(b.splits).toEqual(a.splits);

@@ -53,7 +53,12 @@ describe('trainer child process', () => {
     const losses = out.progress.map((p) => p.val!.loss);
     expect(done.selectedEpoch).toBe(losses.indexOf(Math.min(...losses)) + 1);
     for (const f of Object.values(done.files)) expect(existsSync(f)).toBe(true);
-    expect(readFileSync(done.files.metrics, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { epoch: number }).epoch)).toEqual([1, 2, 3]);
+    expect(
+      readFileSync(done.files.metrics, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { epoch: number }).epoch),
+    ).toEqual([1, 2, 3]);
     // The ONNX file is the selected model: same logits as the TS engine on the selected weights.
     const model = loadModel(done.files.selectedWeights);
     const { x } = toyData(8, spec.nChannels, spec.nTimes, spec.sfreq, 99);

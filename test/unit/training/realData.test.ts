@@ -35,7 +35,9 @@ describe('EEGNet on PhysioNet S001 fists vs feet (runs 10, 14)', () => {
     const split = study.state.dataset!.splits[0];
     const selected = (run as typeof run & { selectedEpoch: number }).selectedEpoch;
     const test = run.metrics[selected - 1].test!;
-    console.log(`S001 R10+R14: ${split.train.length}/${split.val.length}/${split.test.length} train/val/test, selected epoch ${selected}, test accuracy ${test.accuracy.toFixed(3)}, AUC ${test.auc.toFixed(3)}`);
+    console.log(
+      `S001 R10+R14: ${split.train.length}/${split.val.length}/${split.test.length} train/val/test, selected epoch ${selected}, test accuracy ${test.accuracy.toFixed(3)}, AUC ${test.auc.toFixed(3)}`,
+    );
     // Only 6 held-out trials (30 epochs in all): the run is seeded and deterministic, so this is a regression
     // guard (measured: 4/6, AUC 0.78), not a statistical claim.
     expect(test.accuracy).toBeGreaterThan(0.5);

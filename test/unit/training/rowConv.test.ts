@@ -18,7 +18,14 @@ describe('row correlation kernels', () => {
     expect(simdAvailable()).toBe(true);
   });
 
-  for (const [len, kw] of [[876, 125], [37, 9], [13, 8], [5, 12], [64, 31], [9, 3]]) {
+  for (const [len, kw] of [
+    [876, 125],
+    [37, 9],
+    [13, 8],
+    [5, 12],
+    [64, 31],
+    [9, 3],
+  ]) {
     it(`forward and weight gradient agree with the reference loops (len ${len}, ${kw} taps)`, () => {
       const x = randn(len + kw + 6);
       const w = randn(kw + 3);

@@ -12,17 +12,36 @@ function study(scale: number, normalised: boolean, inputNorm: 'none' | 'train_fo
   const { x, labels } = toyData(n, 4, 160, 64, 3);
   for (let i = 0; i < x.length; i++) x[i] *= scale;
   const epochs: Epochs = {
-    data: x, nEpochs: n, nChannels: 4, nTimes: 160, channels: ['C3', 'Cz', 'C4', 'Pz'], sfreq: 64, tmin: 0,
-    eventId: { T1: 0, T2: 1 }, labels, subject: Array(n).fill('S1'), session: Array(n).fill('R1'),
-    recording: new Int32Array(n), eventSample: Int32Array.from({ length: n }, (_, i) => i), baseline: null,
+    data: x,
+    nEpochs: n,
+    nChannels: 4,
+    nTimes: 160,
+    channels: ['C3', 'Cz', 'C4', 'Pz'],
+    sfreq: 64,
+    tmin: 0,
+    eventId: { T1: 0, T2: 1 },
+    labels,
+    subject: Array(n).fill('S1'),
+    session: Array(n).fill('R1'),
+    recording: new Int32Array(n),
+    eventSample: Int32Array.from({ length: n }, (_, i) => i),
+    baseline: null,
   };
   const s = new Study();
   const idx = (a: number, b: number): Int32Array => Int32Array.from({ length: b - a }, (_, i) => a + i);
-  s.commit({
-    epochs,
-    epochHistory: normalised ? [{ op: 'normalize', params: { method: 'z-score' }, shape: [[n, 4, 160]], description: 'z-score', at: '' }] : [],
-    dataset: { config: { test_ratio: 0.2, val_ratio: 0, split_strategy: 'trial', training_mode: 'group' }, splits: [{ id: 'a', name: 'Fold_0', train: idx(0, 16), val: idx(0, 0), test: idx(16, 20) }], audit: { overlap: 0, warnings: [] }, createdAt: '' },
-  }, ['epochs', 'datasets']);
+  s.commit(
+    {
+      epochs,
+      epochHistory: normalised ? [{ op: 'normalize', params: { method: 'z-score' }, shape: [[n, 4, 160]], description: 'z-score', at: '' }] : [],
+      dataset: {
+        config: { test_ratio: 0.2, val_ratio: 0, split_strategy: 'trial', training_mode: 'group' },
+        splits: [{ id: 'a', name: 'Fold_0', train: idx(0, 16), val: idx(0, 0), test: idx(16, 20) }],
+        audit: { overlap: 0, warnings: [] },
+        createdAt: '',
+      },
+    },
+    ['epochs', 'datasets'],
+  );
   if (inputNorm) s.commit({ training: { ...DEFAULT_TRAINING, input_norm: inputNorm } }, ['training']);
   return s;
 }

@@ -15,9 +15,20 @@ export function sweepSetup(tmp: string, packageRoot: string, name: string): { st
   const n = 40;
   const { x, labels } = toyData(n, 4, 160, 64, 9);
   const epochs: Epochs = {
-    data: x, nEpochs: n, nChannels: 4, nTimes: 160, channels: ['C3', 'Cz', 'C4', 'Pz'], sfreq: 64, tmin: 0,
-    eventId: { T1: 0, T2: 1 }, labels, subject: Array(n).fill('S001'), session: Array(n).fill('R04'),
-    recording: new Int32Array(n), eventSample: range(0, n), baseline: null,
+    data: x,
+    nEpochs: n,
+    nChannels: 4,
+    nTimes: 160,
+    channels: ['C3', 'Cz', 'C4', 'Pz'],
+    sfreq: 64,
+    tmin: 0,
+    eventId: { T1: 0, T2: 1 },
+    labels,
+    subject: Array(n).fill('S001'),
+    session: Array(n).fill('R04'),
+    recording: new Int32Array(n),
+    eventSample: range(0, n),
+    baseline: null,
   };
   const dataset: Dataset = {
     config: { test_ratio: 0.2, val_ratio: 0.1, split_strategy: 'trial', training_mode: 'group' },
@@ -33,5 +44,10 @@ export function sweepSetup(tmp: string, packageRoot: string, name: string): { st
   const study = new Study();
   study.commit({ epochs, dataset }, ['epochs', 'datasets']);
   const progress: string[] = [];
-  return { study, reg: new ToolRegistry(), ctx: { study, env: { workspace, packageRoot, trusted: true }, progress: (m) => progress.push(m), awaitLongJobs: true }, progress };
+  return {
+    study,
+    reg: new ToolRegistry(),
+    ctx: { study, env: { workspace, packageRoot, trusted: true }, progress: (m) => progress.push(m), awaitLongJobs: true },
+    progress,
+  };
 }

@@ -30,7 +30,10 @@ describe('run_sweep', () => {
     expect(r.type, r.content).toBe('text');
     expect(r.meta?.status).toBe('done');
     const summary = r.meta?.summary as Array<{ label: string; done: number; testAccuracy: { n: number } }>;
-    expect(summary.map((p) => [p.label, p.done, p.testAccuracy.n])).toEqual([['learning_rate=0.001', 2, 2], ['learning_rate=0.01', 2, 2]]);
+    expect(summary.map((p) => [p.label, p.done, p.testAccuracy.n])).toEqual([
+      ['learning_rate=0.001', 2, 2],
+      ['learning_rate=0.01', 2, 2],
+    ]);
     const runs = study.state.runs;
     expect(runs).toHaveLength(4);
     expect(JSON.stringify(runs.map((x) => [x.status, x.metrics.length, x.sweep?.id]))).toBe(JSON.stringify(Array(4).fill(['done', 2, r.meta?.sweepId])));
@@ -39,12 +42,15 @@ describe('run_sweep', () => {
     expect(progress.some((l) => /sweep task 4\/4: done/.test(l))).toBe(true);
   }, 120_000);
 
-  it('records the model each task trained: grid model hyper-parameters land in the run\'s model params', async () => {
+  it("records the model each task trained: grid model hyper-parameters land in the run's model params", async () => {
     const { study, reg, ctx } = setup('modelgrid');
     expect((await reg.invoke('configure_training', { epoch: 1, batch_size: 8, learning_rate: 0.001 }, ctx)).type).toBe('text');
     const r = await reg.invoke('run_sweep', { grid: { F1: [4, 8] } }, ctx, { confirmed: true });
     expect(r.meta?.status, r.content).toBe('done');
-    expect(study.state.runs.map((x) => [x.model.name, x.model.params.F1])).toEqual([['EEGNet', 4], ['EEGNet', 8]]);
+    expect(study.state.runs.map((x) => [x.model.name, x.model.params.F1])).toEqual([
+      ['EEGNet', 4],
+      ['EEGNet', 8],
+    ]);
   }, 120_000);
 
   it('shows the tasks as running runs while it goes on, and stop_training cancels it', async () => {

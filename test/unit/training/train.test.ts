@@ -15,7 +15,6 @@ import { toyData } from './toyData';
 const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-train-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-
 const spec = { nChannels: 4, nTimes: 160, sfreq: 64, nClasses: 2 };
 
 describe('models', () => {
@@ -96,7 +95,11 @@ describe('trainModel', () => {
       const params: Record<string, number> = name === 'ShallowConvNet' ? { pool_len: 20, pool_stride: 10 } : {};
       for (const optimizer of ['sgd', 'adamw'] as const) {
         const model = createModel(name, spec, params, { seed: 1 });
-        const r = await trainModel(model, { train: data }, { ...cfg, epochs: 6, optimizer, learningRate: optimizer === 'sgd' ? 0.02 : 0.005, optimizerOptions: { momentum: 0.9 } });
+        const r = await trainModel(
+          model,
+          { train: data },
+          { ...cfg, epochs: 6, optimizer, learningRate: optimizer === 'sgd' ? 0.02 : 0.005, optimizerOptions: { momentum: 0.9 } },
+        );
         expect(r.epochs.at(-1)!.train.loss).toBeLessThan(r.epochs[0].train.loss);
       }
     });
@@ -105,12 +108,17 @@ describe('trainModel', () => {
   it('selects the best validation epoch and stops on abort keeping finished epochs', async () => {
     const model = createModel('EEGNet', spec, {}, { seed: 5 });
     const ctl = new AbortController();
-    const r = await trainModel(model, { train: data, val }, { ...cfg, epochs: 50, selection: 'best_val_loss' }, {
-      onEpoch: (rec) => {
-        if (rec.epoch === 4) ctl.abort();
+    const r = await trainModel(
+      model,
+      { train: data, val },
+      { ...cfg, epochs: 50, selection: 'best_val_loss' },
+      {
+        onEpoch: (rec) => {
+          if (rec.epoch === 4) ctl.abort();
+        },
+        signal: ctl.signal,
       },
-      signal: ctl.signal,
-    });
+    );
     expect(r.stopped).toBe(true);
     expect(r.epochs.length).toBe(4);
     const bestEpoch = r.epochs.reduce((b, e) => (e.val!.loss < b.val!.loss ? e : b));

@@ -8,7 +8,14 @@ import { afterAll, beforeAll } from 'vitest';
 import { repoRoot } from '../helpers/paths';
 
 export async function buildTrainerBundle(outDir: string): Promise<string> {
-  const common = { bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node20', external: ['onnxruntime-node'], logLevel: 'warning' as const };
+  const common = {
+    bundle: true,
+    platform: 'node' as const,
+    format: 'cjs' as const,
+    target: 'node20',
+    external: ['onnxruntime-node'],
+    logLevel: 'warning' as const,
+  };
   await Promise.all([
     esbuild.build({ ...common, entryPoints: [path.join(repoRoot, 'src/core/training/trainerProcess.ts')], outfile: path.join(outDir, 'trainer.js') }),
     esbuild.build({ ...common, entryPoints: [path.join(repoRoot, 'src/core/training/workerEntry.ts')], outfile: path.join(outDir, 'trainWorker.js') }),

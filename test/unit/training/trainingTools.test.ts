@@ -21,9 +21,20 @@ function epochs(nTimes = 160, sfreq = 64): Epochs {
   const C = 4;
   const { x, labels } = toyData(n, C, nTimes, sfreq, 5);
   return {
-    data: x, nEpochs: n, nChannels: C, nTimes, channels: ['C3', 'Cz', 'C4', 'Pz'], sfreq, tmin: 0,
-    eventId: { T1: 0, T2: 1 }, labels, subject: Array(n).fill('S001'), session: Array(n).fill('R04'),
-    recording: new Int32Array(n), eventSample: range(0, n), baseline: null,
+    data: x,
+    nEpochs: n,
+    nChannels: C,
+    nTimes,
+    channels: ['C3', 'Cz', 'C4', 'Pz'],
+    sfreq,
+    tmin: 0,
+    eventId: { T1: 0, T2: 1 },
+    labels,
+    subject: Array(n).fill('S001'),
+    session: Array(n).fill('R04'),
+    recording: new Int32Array(n),
+    eventSample: range(0, n),
+    baseline: null,
   };
 }
 
@@ -36,7 +47,10 @@ function dataset(): Dataset {
   };
 }
 
-function setup(name: string, opts: { nTimes?: number; sfreq?: number; root?: string } = {}): { study: Study; reg: ToolRegistry; ctx: ToolContext; progress: string[]; workspace: string } {
+function setup(
+  name: string,
+  opts: { nTimes?: number; sfreq?: number; root?: string } = {},
+): { study: Study; reg: ToolRegistry; ctx: ToolContext; progress: string[]; workspace: string } {
   const workspace = path.join(tmp, name);
   mkdirSync(workspace, { recursive: true });
   const study = new Study();
@@ -72,9 +86,10 @@ describe('set_model', () => {
 });
 
 describe('configure_training', () => {
-  it('uses its threads, else the front end\'s default threads (xbrain.training.threads), else up to 2', async () => {
+  it("uses its threads, else the front end's default threads (xbrain.training.threads), else up to 2", async () => {
     const { reg, ctx } = setup('threads');
-    const say = async (args: Record<string, unknown>) => (await reg.invoke('configure_training', { epoch: 1, batch_size: 8, learning_rate: 0.01, ...args }, ctx)).content;
+    const say = async (args: Record<string, unknown>) =>
+      (await reg.invoke('configure_training', { epoch: 1, batch_size: 8, learning_rate: 0.01, ...args }, ctx)).content;
     expect(await say({})).toMatch(new RegExp(`, ${Math.min(2, availableParallelism())} thread\\(s\\)`));
     ctx.env.trainerThreads = 3;
     expect(await say({})).toMatch(/, 3 thread\(s\)/);
@@ -83,11 +98,23 @@ describe('configure_training', () => {
 
   it('stores the options and warns about test-set model selection', async () => {
     const { study, reg, ctx } = setup('config');
-    const r = await reg.invoke('configure_training', { epoch: 3, batch_size: 8, learning_rate: 0.01, selection: 'best_test_accuracy', repeat: 2, seed: 7 }, ctx);
+    const r = await reg.invoke(
+      'configure_training',
+      { epoch: 3, batch_size: 8, learning_rate: 0.01, selection: 'best_test_accuracy', repeat: 2, seed: 7 },
+      ctx,
+    );
     expect(r.type).toBe('text');
     expect(r.content).toMatch(/leaks test information/);
     expect((r.meta.warnings as string[]).length).toBe(1);
-    expect(study.state.training).toMatchObject({ epoch: 3, batch_size: 8, learning_rate: 0.01, selection: 'best_test_accuracy', repeat: 2, seed: 7, optimizer: 'adam' });
+    expect(study.state.training).toMatchObject({
+      epoch: 3,
+      batch_size: 8,
+      learning_rate: 0.01,
+      selection: 'best_test_accuracy',
+      repeat: 2,
+      seed: 7,
+      optimizer: 'adam',
+    });
     const clean = await reg.invoke('configure_training', { epoch: 3, batch_size: 8, learning_rate: 0.01, selection: 'best_val_loss' }, ctx);
     expect(clean.meta.warnings).toEqual([]);
   });
@@ -106,14 +133,20 @@ describe('start_training / stop_training / plot_training', () => {
     expect(r.type, r.content).toBe('text');
     expect(study.stage).toBe('trained');
     const runs = study.state.runs;
-    expect(runs.map((x) => [x.splitName, x.repeat, x.status])).toEqual([['Fold_1', 1, 'done'], ['Fold_1', 2, 'done']]);
+    expect(runs.map((x) => [x.splitName, x.repeat, x.status])).toEqual([
+      ['Fold_1', 1, 'done'],
+      ['Fold_1', 2, 'done'],
+    ]);
     expect(runs[0].seed).not.toBe(runs[1].seed);
     for (const run of runs) {
       expect(run.metrics.map((m) => m.epoch)).toEqual([1, 2, 3]);
       expect(run.metrics.every((m) => m.val && m.test && m.train.loss > 0)).toBe(true);
       for (const key of ['weights', 'onnx', 'metrics', 'lastWeights']) expect(existsSync(path.join(workspace, '.xbrain', run.artefacts[key]))).toBe(true);
       // The weights file records the seed the run was trained with.
-      const index = JSON.parse(readFileSync(path.join(workspace, '.xbrain', run.artefacts.weights), 'utf8')) as { meta: { seed: number }; params: Record<string, number> };
+      const index = JSON.parse(readFileSync(path.join(workspace, '.xbrain', run.artefacts.weights), 'utf8')) as {
+        meta: { seed: number };
+        params: Record<string, number>;
+      };
       expect(index.meta.seed).toBe(run.seed);
       expect(index.params).toEqual({ F1: 4, D: 2, F2: 8 });
     }
@@ -214,7 +247,30 @@ describe('start_training / stop_training / plot_training', () => {
 
   it('stop_training marks runs orphaned by a closed window as failed', async () => {
     const { study, reg, ctx } = setup('orphan');
-    const run = { id: 'r1', splitId: 'fold-1', splitName: 'Fold_1', repeat: 1, seed: 0, model: { name: 'EEGNet' as const, params: {} }, config: { epoch: 1, batch_size: 8, learning_rate: 0.01, repeat: 1, device: 'cpu', optimizer: 'adam' as const, save_checkpoints_every: 0, selection: 'last_epoch' as const, backend: 'local', seed: 0 }, status: 'running' as const, metrics: [], artefacts: {}, startedAt: '' };
+    const run = {
+      id: 'r1',
+      splitId: 'fold-1',
+      splitName: 'Fold_1',
+      repeat: 1,
+      seed: 0,
+      model: { name: 'EEGNet' as const, params: {} },
+      config: {
+        epoch: 1,
+        batch_size: 8,
+        learning_rate: 0.01,
+        repeat: 1,
+        device: 'cpu',
+        optimizer: 'adam' as const,
+        save_checkpoints_every: 0,
+        selection: 'last_epoch' as const,
+        backend: 'local',
+        seed: 0,
+      },
+      status: 'running' as const,
+      metrics: [],
+      artefacts: {},
+      startedAt: '',
+    };
     study.commit({ runs: [run] }, ['runs']);
     expect(study.stage).toBe('training');
     const r = await reg.invoke('stop_training', {}, ctx);

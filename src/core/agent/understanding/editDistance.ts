@@ -38,7 +38,9 @@ export function allowedEdits(length: number): number {
 
 /** The vocabulary word nearest to `word` within the length-scaled threshold; ties go to the earlier entry. */
 /** Three-letter words that are one letter short of a step word but mean something else. */
-const SHORT_WORDS = new Set('lad led lid let lit lot pat pet pit pot put sap sip sop sup rye saw sew sow own old odd end ago age are see set get top tip tap'.split(' '));
+const SHORT_WORDS = new Set(
+  'lad led lid let lit lot pat pet pit pot put sap sip sop sup rye saw sew sow own old odd end ago age are see set get top tip tap'.split(' '),
+);
 
 export function closestWord(word: string, vocabulary: readonly string[]): string | null {
   const w = word.toLowerCase();

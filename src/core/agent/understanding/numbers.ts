@@ -4,20 +4,42 @@
  * unit or count follows, and Chinese numerals need a unit or counter after them ("再一次" is "again", not "again 1").
  */
 const UNITS_EN: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
 const TENS_EN: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 
 const WORD = `(?:${[...Object.keys(TENS_EN), ...Object.keys(UNITS_EN)].join('|')}|hundred|thousand|a hundred|a thousand|a dozen|dozen)`;
 const NUMBER_WORDS = new RegExp(`\\b${WORD}(?:[\\s-]+(?:and\\s+)?${WORD})*\\b`, 'gi');
 /** What may follow "one" for it to be a number: a unit, a count noun, or a comparison. */
-const MEASURED = /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\b|thousand\b|x\b|times)/i;
+const MEASURED =
+  /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\b|thousand\b|x\b|times)/i;
 
 function wordsValue(words: string): number | null {
   let total = 0;
   let current = 0;
-  for (const w of words.toLowerCase().split(/[\s-]+/).filter((x) => x && x !== 'and' && x !== 'a')) {
+  for (const w of words
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter((x) => x && x !== 'and' && x !== 'a')) {
     if (w in UNITS_EN) current += UNITS_EN[w];
     else if (w in TENS_EN) current += TENS_EN[w];
     else if (w === 'dozen') current = (current || 1) * 12;
@@ -81,11 +103,14 @@ export function chineseNumbers(text: string): string {
       return whole === null || !frac ? m : `${whole}.${frac}`;
     })
     .replace(/半(?=\s*(?:秒|毫秒))/g, '0.5')
-    .replace(new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'), (m, n: string, offset: number, all: string) => {
-      // "再一次", "一次" (once) are words, not counts
-      if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
-      const v = zhValue(n);
-      return v === null ? m : String(v);
-    })
+    .replace(
+      new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'),
+      (m, n: string, offset: number, all: string) => {
+        // "再一次", "一次" (once) are words, not counts
+        if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
+        const v = zhValue(n);
+        return v === null ? m : String(v);
+      },
+    )
     .replace(/(?:的)?一半/g, ' half ');
 }

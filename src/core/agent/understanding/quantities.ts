@@ -34,8 +34,10 @@ const FRACTIONS: [RegExp, number][] = [
 ];
 
 /** Regions by mains frequency (the grid's line-noise frequency). */
-const MAINS_60 = /\b(?:taiwan|taipei|kaohsiung|taichung|tainan|hsinchu|us|usa|u\.s\.?|united states|america|american|canada|canadian|mexico|brazil|colombia|korea|korean|seoul|busan|philippines|manila|saudi|new york|boston|chicago|los angeles|san francisco|san diego|seattle|houston|toronto|montreal|vancouver|osaka|kyoto)\b|台灣|臺灣|台北|臺北|高雄|台中|臺中|台南|新竹|美國|加拿大|韓國|首爾|北美|大阪/i;
-const MAINS_50 = /\b(?:europe|european|eu|uk|britain|british|england|germany|german|france|french|italy|spain|netherlands|dutch|belgium|switzerland|swiss|austria|sweden|norway|denmark|finland|poland|portugal|ireland|greece|china|chinese|beijing|shanghai|shenzhen|india|australia|sydney|melbourne|new zealand|russia|moscow|africa|hong kong|singapore|london|paris|berlin|munich|madrid|rome|amsterdam|zurich|vienna|stockholm|tokyo)\b|歐洲|英國|德國|法國|中國|大陸|北京|上海|深圳|香港|澳洲|印度|新加坡|倫敦|巴黎|柏林|東京/i;
+const MAINS_60 =
+  /\b(?:taiwan|taipei|kaohsiung|taichung|tainan|hsinchu|us|usa|u\.s\.?|united states|america|american|canada|canadian|mexico|brazil|colombia|korea|korean|seoul|busan|philippines|manila|saudi|new york|boston|chicago|los angeles|san francisco|san diego|seattle|houston|toronto|montreal|vancouver|osaka|kyoto)\b|台灣|臺灣|台北|臺北|高雄|台中|臺中|台南|新竹|美國|加拿大|韓國|首爾|北美|大阪/i;
+const MAINS_50 =
+  /\b(?:europe|european|eu|uk|britain|british|england|germany|german|france|french|italy|spain|netherlands|dutch|belgium|switzerland|swiss|austria|sweden|norway|denmark|finland|poland|portugal|ireland|greece|china|chinese|beijing|shanghai|shenzhen|india|australia|sydney|melbourne|new zealand|russia|moscow|africa|hong kong|singapore|london|paris|berlin|munich|madrid|rome|amsterdam|zurich|vienna|stockholm|tokyo)\b|歐洲|英國|德國|法國|中國|大陸|北京|上海|深圳|香港|澳洲|印度|新加坡|倫敦|巴黎|柏林|東京/i;
 const MAINS_WORD = /\bmains\b|line noise|power[- ]?line|\bhum\b|市電|電源雜訊|工頻/i;
 
 const PARAMS: [RegExp, string, string][] = [
@@ -53,8 +55,16 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
     const cur = t && typeof t[key] === 'number' ? (t[key] as number) : null;
     const put = (factor: number) => (m: string) => (cur === null ? m : `configure training ${name} ${fmt(cur * factor)}`);
     s = s
-      .replace(new RegExp(`(?:\\b(?:train|run)\\s+(?:for\\s+)?)?\\b(twice|double|three times|triple|half)\\s+as\\s+(?:many|much|large|big|high)\\s+(?:the\\s+)?(?:${w})(?:\\s+as\\s+(?:last time|before|now|previously|the last run))?`, 'gi'), (m, f: string) => put(/half/i.test(f) ? 0.5 : /three|triple/i.test(f) ? 3 : 2)(m))
-      .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) => put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m))
+      .replace(
+        new RegExp(
+          `(?:\\b(?:train|run)\\s+(?:for\\s+)?)?\\b(twice|double|three times|triple|half)\\s+as\\s+(?:many|much|large|big|high)\\s+(?:the\\s+)?(?:${w})(?:\\s+as\\s+(?:last time|before|now|previously|the last run))?`,
+          'gi',
+        ),
+        (m, f: string) => put(/half/i.test(f) ? 0.5 : /three|triple/i.test(f) ? 3 : 2)(m),
+      )
+      .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
+        put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m),
+      )
       .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
       .replace(new RegExp(`\\b(\\d+)\\s+(?:more|extra|additional)\\s+(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`))
       .replace(new RegExp(`(?:多|再多)\\s*(\\d+)\\s*(?:個|輪)?\\s*(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`));
@@ -90,26 +100,47 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   };
   s = s.replace(/\b(?:the\s+)?nyquist(?:\s+frequency)?\b|奈奎斯特頻率/gi, (m) => (facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`));
   // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
-  s = s.replace(new RegExp(`\\b(downsample|resample|reduce|lower|decrease|cut)\\w*\\s+(?:the\\s+(?:data|recordings?|signal|sampling rate|rate)\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`, 'gi'), (m, _v: string, n: string) => {
-    if (facts.sfreq === null) return rate(m);
-    return `resample to ${fmt(facts.sfreq / Number(n))} Hz`;
-  });
-  s = s.replace(new RegExp(`\\b(upsample)\\w*\\s+(?:the\\s+\\w+\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`, 'gi'), (m, _v: string, n: string) => {
-    if (facts.sfreq === null) return rate(m);
-    return `resample to ${fmt(facts.sfreq * Number(n))} Hz`;
-  });
-  s = s.replace(/\b(halve|double)\s+the\s+(?:sampling\s+)?rate\b/gi, (m, verb: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(verb.toLowerCase() === 'halve' ? facts.sfreq / 2 : facts.sfreq * 2)} Hz`));
-  s = s.replace(/(?:降採樣|降頻|降低取樣率)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`));
+  s = s.replace(
+    new RegExp(
+      `\\b(downsample|resample|reduce|lower|decrease|cut)\\w*\\s+(?:the\\s+(?:data|recordings?|signal|sampling rate|rate)\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
+      'gi',
+    ),
+    (m, _v: string, n: string) => {
+      if (facts.sfreq === null) return rate(m);
+      return `resample to ${fmt(facts.sfreq / Number(n))} Hz`;
+    },
+  );
+  s = s.replace(
+    new RegExp(`\\b(upsample)\\w*\\s+(?:the\\s+\\w+\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`, 'gi'),
+    (m, _v: string, n: string) => {
+      if (facts.sfreq === null) return rate(m);
+      return `resample to ${fmt(facts.sfreq * Number(n))} Hz`;
+    },
+  );
+  s = s.replace(/\b(halve|double)\s+the\s+(?:sampling\s+)?rate\b/gi, (m, verb: string) =>
+    facts.sfreq === null ? rate(m) : `resample to ${fmt(verb.toLowerCase() === 'halve' ? facts.sfreq / 2 : facts.sfreq * 2)} Hz`,
+  );
+  s = s.replace(/(?:降採樣|降頻|降低取樣率)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) =>
+    facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
+  );
   // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
   s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
-  s = s.replace(/(\d*\.?\d+|half)\s*的\s*(?:原始|目前的?)?(?:取樣率|採樣率|fs|sfreq)/gi, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
-  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+)/gi, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
-  s = s.replace(/\b(?:the\s+)?(?:(?:current|original|native|recording(?:'s)?)\s+(?:sampling\s+)?rate|(?:current\s+|original\s+|native\s+|recording(?:'s)?\s+)?(?:sampling\s+(?:rate|frequency)|sample\s+rate|sfreq|fs))\b/gi, (m, offset: number, all: string) => {
-    const before = all.slice(0, offset);
-    const after = all.slice(offset + m.length);
-    const asValue = /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple|times)\s*$|[*/x×]\s*$/i.test(before) || /^\s*(?:[*/]|divided by|times)\s*\d/i.test(after);
-    return asValue ? rate(m) : m;
-  });
+  s = s.replace(/(\d*\.?\d+|half)\s*的\s*(?:原始|目前的?)?(?:取樣率|採樣率|fs|sfreq)/gi, (m, f: string) =>
+    facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
+  );
+  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+)/gi, (m, f: string) =>
+    facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
+  );
+  s = s.replace(
+    /\b(?:the\s+)?(?:(?:current|original|native|recording(?:'s)?)\s+(?:sampling\s+)?rate|(?:current\s+|original\s+|native\s+|recording(?:'s)?\s+)?(?:sampling\s+(?:rate|frequency)|sample\s+rate|sfreq|fs))\b/gi,
+    (m, offset: number, all: string) => {
+      const before = all.slice(0, offset);
+      const after = all.slice(offset + m.length);
+      const asValue =
+        /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple|times)\s*$|[*/x×]\s*$/i.test(before) || /^\s*(?:[*/]|divided by|times)\s*\d/i.test(after);
+      return asValue ? rate(m) : m;
+    },
+  );
   // split notation: "80/20", "70/15/15" (shares summing to 100 or 1) are train/(validation/)test shares, not a division
   s = s.replace(/(?<![\w./])(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?:\s*\/\s*(\d+(?:\.\d+)?))?(?![\w/])/g, (m, a: string, b: string, c?: string) => {
     const parts = [a, b, c].filter((x): x is string => x !== undefined).map(Number);
@@ -124,7 +155,13 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // the training configuration as a value: "twice as many epochs as last time", "halve the learning rate", "學習率減半"
   s = trainingArithmetic(s, facts);
   // arithmetic: 2^5, 256/2, 3 * 64, 2 ** 5, 128 divided by 4
-  s = s.replace(/(\d)\s*\*\*\s*(\d)/g, '$1^$2').replace(/\bto the power of\b/gi, '^').replace(/\bdivided by\b/gi, '/').replace(/\bmultiplied by\b|\btimes\b(?=\s*\d)/gi, '*').replace(/×/g, '*').replace(/÷/g, '/');
+  s = s
+    .replace(/(\d)\s*\*\*\s*(\d)/g, '$1^$2')
+    .replace(/\bto the power of\b/gi, '^')
+    .replace(/\bdivided by\b/gi, '/')
+    .replace(/\bmultiplied by\b|\btimes\b(?=\s*\d)/gi, '*')
+    .replace(/×/g, '*')
+    .replace(/÷/g, '/');
   s = s.replace(/(?<![\w./-])\(?\d+(?:\.\d+)?\)?(?:\s*[*/^]\s*\(?\d+(?:\.\d+)?\)?)+(?![\w/])/g, (m, offset: number, all: string) => {
     // a path or date ("data/2024/01") is not arithmetic
     if (/[/\\]\s*$/.test(all.slice(0, offset)) || /^\s*[/\\]/.test(all.slice(offset + m.length))) return m;
@@ -138,7 +175,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // fractions and multiples of a quantity: "half of 256 Hz", "a quarter of 160 Hz", "twice 30 s"
   for (const [re, f] of FRACTIONS) {
     const src = re.source.replace(/\\b$/, '');
-    s = s.replace(new RegExp(`(?:${src})\\b\\s*(?:of\\s+|the\\s+|that\\s+)*${NUM}${UNIT}`, 'gi'), (_m, n: string, u?: string) => `${fmt(Number(n) * f)}${u ? ` ${u}` : ''}`);
+    s = s.replace(
+      new RegExp(`(?:${src})\\b\\s*(?:of\\s+|the\\s+|that\\s+)*${NUM}${UNIT}`, 'gi'),
+      (_m, n: string, u?: string) => `${fmt(Number(n) * f)}${u ? ` ${u}` : ''}`,
+    );
   }
   // Chinese order "200 赫茲的一半" (chineseNumbers made it "200 赫茲 half")
   s = s.replace(/(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*half\b/gi, (_m, n: string, u?: string) => `${fmt(Number(n) / 2)}${u ? ` ${u}` : ''}`);
@@ -150,11 +190,26 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // "128 Hz / 2"
   s = s.replace(new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s*/\\s*${NUM}\\b`, 'gi'), (_m, a: string, u: string, b: string) => `${fmt(Number(a) / Number(b))} ${u}`);
   // leftover fraction words used as shares ("a fifth for validation", "a quarter held out"): decimals
-  for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1)) s = s.replace(re, (m, offset: number, all: string) => (/^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) ? m : fmt(f)));
+  for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1))
+    s = s.replace(re, (m, offset: number, all: string) => (/^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) ? m : fmt(f)));
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
-  s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`, 'gi'), (_m, n: string, u: string) => `${n.startsWith('-') ? n : `-${n}`} ${/^milli/i.test(u) ? 'ms' : u}`);
-  s = s.replace(new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`, 'gi'), (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`);
-  s = s.replace(/(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2').replace(/(?:事件|刺激|提示)?(?:發生)?後\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '$1 $2');
+  s = s.replace(
+    new RegExp(
+      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
+      'gi',
+    ),
+    (_m, n: string, u: string) => `${n.startsWith('-') ? n : `-${n}`} ${/^milli/i.test(u) ? 'ms' : u}`,
+  );
+  s = s.replace(
+    new RegExp(
+      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
+      'gi',
+    ),
+    (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`,
+  );
+  s = s
+    .replace(/(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2')
+    .replace(/(?:事件|刺激|提示)?(?:發生)?後\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '$1 $2');
   s = s.replace(/\bmilliseconds?\b/gi, 'ms');
   // mains frequency by region when no frequency was written
   if (MAINS_WORD.test(s) || /\bnotch\b|陷波/i.test(s)) {

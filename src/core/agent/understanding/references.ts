@@ -29,12 +29,18 @@ export function lastTurnCalls(turns: readonly PastTurn[]): PlannedCall[] {
 
 /** Model names chosen so far, oldest first (set_model calls). */
 function modelsChosen(turns: readonly PastTurn[]): string[] {
-  return turns.flatMap((t) => t.calls).filter((c) => c.tool === 'set_model' && typeof c.arguments.model_name === 'string').map((c) => c.arguments.model_name as string);
+  return turns
+    .flatMap((t) => t.calls)
+    .filter((c) => c.tool === 'set_model' && typeof c.arguments.model_name === 'string')
+    .map((c) => c.arguments.model_name as string);
 }
 
-const PREVIOUS_MODEL = /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|上一個模型|之前的模型|前一個模型|原本的模型|剛才的模型/i;
-const SAME = /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
-const PLURAL_REF = /\b(?:those|these|them|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b|那些(?:通道|事件|檔案)?|這些(?:通道|事件|檔案)?|它們/i;
+const PREVIOUS_MODEL =
+  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|上一個模型|之前的模型|前一個模型|原本的模型|剛才的模型/i;
+const SAME =
+  /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
+const PLURAL_REF =
+  /\b(?:those|these|them|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b|那些(?:通道|事件|檔案)?|這些(?:通道|事件|檔案)?|它們/i;
 
 /** Files named in a listing tool's answer ("S001R04.edf", "sub-01/run1.vhdr"). */
 function filesFrom(text: string): string[] {

@@ -63,7 +63,11 @@ export class ByteReader {
   readonly view: DataView;
   pos = 0;
 
-  constructor(readonly bytes: Uint8Array, readonly path: string, readonly littleEndian = true) {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly path: string,
+    readonly littleEndian = true,
+  ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
@@ -84,14 +88,30 @@ export class ByteReader {
     return p;
   }
 
-  u8(field: string, at?: number): number { return this.view.getUint8(this.at(1, field, at)); }
-  i8(field: string, at?: number): number { return this.view.getInt8(this.at(1, field, at)); }
-  u16(field: string, at?: number): number { return this.view.getUint16(this.at(2, field, at), this.littleEndian); }
-  i16(field: string, at?: number): number { return this.view.getInt16(this.at(2, field, at), this.littleEndian); }
-  u32(field: string, at?: number): number { return this.view.getUint32(this.at(4, field, at), this.littleEndian); }
-  i32(field: string, at?: number): number { return this.view.getInt32(this.at(4, field, at), this.littleEndian); }
-  f32(field: string, at?: number): number { return this.view.getFloat32(this.at(4, field, at), this.littleEndian); }
-  f64(field: string, at?: number): number { return this.view.getFloat64(this.at(8, field, at), this.littleEndian); }
+  u8(field: string, at?: number): number {
+    return this.view.getUint8(this.at(1, field, at));
+  }
+  i8(field: string, at?: number): number {
+    return this.view.getInt8(this.at(1, field, at));
+  }
+  u16(field: string, at?: number): number {
+    return this.view.getUint16(this.at(2, field, at), this.littleEndian);
+  }
+  i16(field: string, at?: number): number {
+    return this.view.getInt16(this.at(2, field, at), this.littleEndian);
+  }
+  u32(field: string, at?: number): number {
+    return this.view.getUint32(this.at(4, field, at), this.littleEndian);
+  }
+  i32(field: string, at?: number): number {
+    return this.view.getInt32(this.at(4, field, at), this.littleEndian);
+  }
+  f32(field: string, at?: number): number {
+    return this.view.getFloat32(this.at(4, field, at), this.littleEndian);
+  }
+  f64(field: string, at?: number): number {
+    return this.view.getFloat64(this.at(8, field, at), this.littleEndian);
+  }
 
   slice(n: number, field: string, at?: number): Uint8Array {
     const p = this.at(n, field, at);

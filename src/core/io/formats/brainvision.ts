@@ -10,7 +10,19 @@ import { contains } from '../paths';
 
 /** Unit factors MNE 1.3 applies (`_unit_dict` in mne/io/brainvision/brainvision.py); unknown units get 1. */
 const UNIT_FACTOR: Record<string, number> = {
-  V: 1, 'µV': 1e-6, uV: 1e-6, mV: 1e-3, nV: 1e-9, C: 1, '°C': 1, 'n/a': 1, 'µS': 1e-6, uS: 1e-6, ARU: 1, S: 1, N: 1,
+  V: 1,
+  µV: 1e-6,
+  uV: 1e-6,
+  mV: 1e-3,
+  nV: 1e-9,
+  C: 1,
+  '°C': 1,
+  'n/a': 1,
+  µS: 1e-6,
+  uS: 1e-6,
+  ARU: 1,
+  S: 1,
+  N: 1,
 };
 const VOLTAGE_UNITS = new Set(['V', 'mV', 'µV', 'uV', 'nV']);
 /** MNE's default `eog=('HEOGL', 'HEOGR', 'VEOGb')`. */
@@ -83,7 +95,10 @@ function parseVmrk(text: string, sfreq: number, path: string): { annotations: An
   let inMarkers = false;
   for (const raw of text.split(/\r\n|\r|\n/)) {
     const sec = /^\[(.*)\]\s*$/.exec(raw);
-    if (sec) { inMarkers = sec[1].trim() === 'Marker Infos'; continue; }
+    if (sec) {
+      inMarkers = sec[1].trim() === 'Marker Infos';
+      continue;
+    }
     if (!inMarkers) continue;
     const m = /^Mk(\d+)=(.*)$/.exec(raw);
     if (!m) continue;
@@ -187,7 +202,8 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
     if (orientation === 'VECTORIZED' && ini.get(ci)?.has('datapoints')) {
       nTimes = Number(ini.get(ci)?.get('datapoints'));
       if (!Number.isSafeInteger(nTimes) || nTimes < 0) throw badFile(path, 'DataPoints', `invalid count ${ini.get(ci)?.get('datapoints')}`);
-      if (nTimes * nchan * binary.bytes > dataSize) throw badFile(dataFile, 'DataPoints', `${nTimes} samples x ${nchan} channels do not fit in ${dataSize} bytes`);
+      if (nTimes * nchan * binary.bytes > dataSize)
+        throw badFile(dataFile, 'DataPoints', `${nTimes} samples x ${nchan} channels do not fit in ${dataSize} bytes`);
     } else {
       nTimes = Math.floor(dataSize / binary.bytes / nchan);
     }
@@ -218,14 +234,18 @@ async function readVhdr(path: string): Promise<VhdrInfo> {
  */
 function companion(dir: string, name: string, path: string, field: string): string {
   const full = join(dir, name);
-  if (isAbsolute(name) || !contains(dir, full)) throw badFile(path, field, `'${name}' lies outside the header's folder; companion files must sit next to the .vhdr`);
+  if (isAbsolute(name) || !contains(dir, full))
+    throw badFile(path, field, `'${name}' lies outside the header's folder; companion files must sit next to the .vhdr`);
   return companionInside(path, full, field);
 }
 
 /** Multiplexed ASCII data as MNE reads it: one line per sample after SkipLines, fields split on spaces (else commas). */
 async function readAsciiData(info: VhdrInfo): Promise<{ nTimes: number; rows: number[][] }> {
   const bytes = await readWhole(info.dataFile, 'DataFile (.eeg data)', 512 << 20);
-  const lines = cp1252.decode(bytes).split(/\r\n|\n/).slice(info.ascii!.skipLines);
+  const lines = cp1252
+    .decode(bytes)
+    .split(/\r\n|\n/)
+    .slice(info.ascii!.skipLines);
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const nch = info.scale.length;
   const rows = lines.map((raw, i) => {
@@ -250,7 +270,10 @@ async function readBrainVision(path: string, window?: SampleWindow): Promise<Raw
   const data = Array.from({ length: nch }, () => new Float32Array(n));
   const { scale } = info;
   const acc = window ? undefined : new StatsAccumulator(nch);
-  const put = (c: number, t: number, x: number): void => { data[c][t] = x; acc?.add(c, x); };
+  const put = (c: number, t: number, x: number): void => {
+    data[c][t] = x;
+    acc?.add(c, x);
+  };
   if (info.ascii) {
     const { rows } = await readAsciiData(info);
     for (let t = 0; t < n; t++) for (let c = 0; c < nch; c++) put(c, t, rows[start + t][c] * scale[c]);

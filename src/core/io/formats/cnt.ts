@@ -75,7 +75,15 @@ async function readCntHeader(path: string): Promise<CntInfo> {
 
   const measDate = sessionDate(latin1CString(head.slice(10, 'session date', 225)), latin1CString(head.slice(12, 'session time', 235)));
   const annotations = await readEvents(path, size, eventPos, nChannels, nBytes, sfreq);
-  const header: RecordingHeader = { format: 'CNT', path, sfreq, nTimes: nSamples, channels, measDate, annotations: mneAnnotations(annotations, nSamples, sfreq) };
+  const header: RecordingHeader = {
+    format: 'CNT',
+    path,
+    sfreq,
+    nTimes: nSamples,
+    channels,
+    measDate,
+    annotations: mneAnnotations(annotations, nSamples, sfreq),
+  };
   return { header, nBytes, chunk, baselines, cals, size };
 }
 
@@ -123,7 +131,10 @@ async function readCnt(path: string, window?: SampleWindow): Promise<RawContent>
       const j = t - k * chunk;
       for (let c = 0; c < n; c++) {
         const o = (((k - k0) * n + c) * chunk + j) * nBytes;
-        if (o + nBytes > bytes.length) { acc?.add(c, 0); continue; } // beyond the file: left at 0
+        if (o + nBytes > bytes.length) {
+          acc?.add(c, 0);
+          continue;
+        } // beyond the file: left at 0
         const raw = nBytes === 2 ? view.getInt16(o, true) : view.getInt32(o, true);
         const x = (raw - baselines[c]) * cals[c];
         data[c][t - start] = x;

@@ -67,7 +67,8 @@ function field(bytes: Uint8Array, start: number, len: number): string {
 
 function num(path: string, text: string, name: string, integer: boolean): number {
   const v = Number(text);
-  if (text === '' || !Number.isFinite(v) || (integer && !Number.isInteger(v))) throw badField(path, name, `"${text}" is not a${integer ? 'n integer' : ' number'}`);
+  if (text === '' || !Number.isFinite(v) || (integer && !Number.isInteger(v)))
+    throw badField(path, name, `"${text}" is not a${integer ? 'n integer' : ' number'}`);
   return v;
 }
 
@@ -91,7 +92,8 @@ export function uniqueNames(names: string[]): string[] {
 }
 
 function parseDate(date: string, time: string): string | null {
-  const d = date.match(/\d+/g), t = time.match(/\d+/g);
+  const d = date.match(/\d+/g),
+    t = time.match(/\d+/g);
   if (!d || !t || d.length !== 3 || t.length !== 3) return null;
   const [day, month, yy] = d.map(Number);
   const [h, m, s] = t.map(Number);
@@ -158,7 +160,9 @@ export async function readEdfLayout(path: string): Promise<EdfLayout> {
   if (dataSignals.length === 0) throw badField(path, 'signals', 'the file has only annotation signals');
   const names = uniqueNames(dataSignals.map((i) => signals[i].label));
   const nCh = dataSignals.length;
-  const cal = new Float64Array(nCh), offset = new Float64Array(nCh), gain = new Float64Array(nCh);
+  const cal = new Float64Array(nCh),
+    offset = new Float64Array(nCh),
+    gain = new Float64Array(nCh);
   const stim: boolean[] = [];
   let maxSamp = 0;
   for (const i of dataSignals) maxSamp = Math.max(maxSamp, signals[i].samplesPerRecord);
@@ -168,7 +172,9 @@ export async function readEdfLayout(path: string): Promise<EdfLayout> {
     const isStim = ['status', 'trigger'].includes(s.label.toLowerCase());
     stim.push(isStim);
     if (isStim) {
-      cal[c] = 1; offset[c] = 0; gain[c] = 1;
+      cal[c] = 1;
+      offset[c] = 0;
+      gain[c] = 1;
     } else {
       if (s.digMax === s.digMin) throw badField(path, `digital range of signal ${i + 1} (${s.label})`, `minimum equals maximum (${s.digMin})`);
       cal[c] = (s.physMax - s.physMin) / (s.digMax - s.digMin);
@@ -182,10 +188,30 @@ export async function readEdfLayout(path: string): Promise<EdfLayout> {
   const plus = reserved.startsWith('EDF+') || reserved.startsWith('BDF+') ? reserved.slice(0, 5).replace('BDF', isBdf ? 'BDF' : 'EDF') : '';
   const formatLabel = plus || (isBdf ? 'BDF' : 'EDF');
   return {
-    path, isBdf, formatLabel, bytesPerSample, headerBytes, nRecords, recordDuration, signals, dataSignals,
-    annotationSignals, stim, cal, offset, gain, signalOffsets, recordSamples, recordBytes, maxSamp, sfreq,
-    nTimes: nRecords * maxSamp, channels, measDate: parseDate(field(fixed, 168, 8), field(fixed, 176, 8)),
-    patientId: field(fixed, 8, 80), recordingId: field(fixed, 88, 80),
+    path,
+    isBdf,
+    formatLabel,
+    bytesPerSample,
+    headerBytes,
+    nRecords,
+    recordDuration,
+    signals,
+    dataSignals,
+    annotationSignals,
+    stim,
+    cal,
+    offset,
+    gain,
+    signalOffsets,
+    recordSamples,
+    recordBytes,
+    maxSamp,
+    sfreq,
+    nTimes: nRecords * maxSamp,
+    channels,
+    measDate: parseDate(field(fixed, 168, 8), field(fixed, 176, 8)),
+    patientId: field(fixed, 8, 80),
+    recordingId: field(fixed, 88, 80),
   };
 }
 
@@ -217,8 +243,12 @@ function annotationsOf(layout: EdfLayout, talBytes: Uint8Array[]): Annotation[] 
 function header(layout: EdfLayout, annotations: Annotation[]): RecordingHeader {
   return {
     format: layout.isBdf ? 'BDF' : layout.formatLabel.startsWith('EDF+') || layout.annotationSignals.length > 0 ? 'EDF+' : 'EDF',
-    path: layout.path, sfreq: layout.sfreq, nTimes: layout.nTimes, channels: layout.channels,
-    measDate: layout.measDate, annotations,
+    path: layout.path,
+    sfreq: layout.sfreq,
+    nTimes: layout.nTimes,
+    channels: layout.channels,
+    measDate: layout.measDate,
+    annotations,
   };
 }
 
@@ -255,7 +285,10 @@ export function checkWindow(layout: { path: string; nTimes: number }, window: Sa
   if (!window) return { start: 0, stop: layout.nTimes };
   const { start, stop } = window;
   if (!Number.isInteger(start) || !Number.isInteger(stop) || start < 0 || stop > layout.nTimes || start > stop) {
-    throw new XBrainError('invalid_arguments', `${layout.path}: window [${start}, ${stop}) is outside the recording [0, ${layout.nTimes})`, { path: layout.path, field: 'window' });
+    throw new XBrainError('invalid_arguments', `${layout.path}: window [${start}, ${stop}) is outside the recording [0, ${layout.nTimes})`, {
+      path: layout.path,
+      field: 'window',
+    });
   }
   return { start, stop };
 }
@@ -313,9 +346,17 @@ export async function readEdf(path: string, window?: SampleWindow): Promise<RawC
     const off = win.start - r0 * maxSamp;
     data.push(off === 0 && full.length === win.stop - win.start ? full : full.slice(off, off + win.stop - win.start));
   }
-  const annotations = await cachedAnnotations(layout, () => (fullWindow
-    ? annotationsOf(layout, talParts.map((parts) => concat(parts)))
-    : annotationsOf(layout, readTalBytes(layout))), !fullWindow);
+  const annotations = await cachedAnnotations(
+    layout,
+    () =>
+      fullWindow
+        ? annotationsOf(
+            layout,
+            talParts.map((parts) => concat(parts)),
+          )
+        : annotationsOf(layout, readTalBytes(layout)),
+    !fullWindow,
+  );
   if (acc) {
     // stim channels hold small integers (exact in float32): their statistics come from the stored samples
     for (let c = 0; c < nCh; c++) if (stim[c]) for (const v of data[c]) acc.add(c, v);
@@ -326,8 +367,8 @@ export async function readEdf(path: string, window?: SampleWindow): Promise<RawC
     out.ownRate = ownRate.map((a, c) => {
       if (!a) return undefined;
       const ns = signals[dataSignals[c]].samplesPerRecord;
-      const s = Math.floor((win.start - r0 * maxSamp) * ns / maxSamp);
-      const e = Math.ceil((win.stop - r0 * maxSamp) * ns / maxSamp);
+      const s = Math.floor(((win.start - r0 * maxSamp) * ns) / maxSamp);
+      const e = Math.ceil(((win.stop - r0 * maxSamp) * ns) / maxSamp);
       return s === 0 && e === a.length ? a : a.slice(s, e);
     });
   }
@@ -339,7 +380,10 @@ export function concat(parts: Uint8Array[]): Uint8Array {
   for (const p of parts) len += p.length;
   const out = new Uint8Array(len);
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }
 
@@ -359,31 +403,43 @@ function decodeRecords(layout: EdfLayout, bytes: Uint8Array, n: number, recBase:
     const si = dataSignals[c];
     const ns = signals[si].samplesPerRecord;
     const out = own[c];
-    const k = cal[c], o = offset[c], g = gain[c];
+    const k = cal[c],
+      o = offset[c],
+      g = gain[c];
     if (stim[c]) {
       const mask = ns === maxSamp;
       for (let r = 0; r < n; r++) {
-        const src = r * recordSamples + signalOffsets[si], dst = (recBase + r) * ns;
-        for (let i = 0; i < ns; i++) { const v = digital(src + i); out[dst + i] = mask ? v & 0x1ffff : v; }
+        const src = r * recordSamples + signalOffsets[si],
+          dst = (recBase + r) * ns;
+        for (let i = 0; i < ns; i++) {
+          const v = digital(src + i);
+          out[dst + i] = mask ? v & 0x1ffff : v;
+        }
       }
       continue;
     }
     const track = acc !== null && ns === maxSamp;
     const shift = track ? acc.shiftOf(c, (digital(signalOffsets[si]) * k + o) * g) : 0;
-    let s1 = 0, s2 = 0;
+    let s1 = 0,
+      s2 = 0;
     for (let r = 0; r < n; r++) {
-      const src = r * recordSamples + signalOffsets[si], dst = (recBase + r) * ns;
+      const src = r * recordSamples + signalOffsets[si],
+        dst = (recBase + r) * ns;
       if (i16) {
         for (let i = 0; i < ns; i++) {
           const x = (i16[src + i] * k + o) * g;
           out[dst + i] = x;
-          const d = x - shift; s1 += d; s2 += d * d;
+          const d = x - shift;
+          s1 += d;
+          s2 += d * d;
         }
       } else {
         for (let i = 0; i < ns; i++) {
           const x = (digital(src + i) * k + o) * g;
           out[dst + i] = x;
-          const d = x - shift; s1 += d; s2 += d * d;
+          const d = x - shift;
+          s1 += d;
+          s2 += d * d;
         }
       }
     }
@@ -405,7 +461,8 @@ export function resampleRecords(own: Float32Array, ns: number, m: number, nRec: 
   const plan = resamplePlan(ns, m, ns, 0);
   const scratch = resampleScratch(plan);
   const out = new Float32Array(nRec * m);
-  const a = new Float64Array(m), b = new Float64Array(m);
+  const a = new Float64Array(m),
+    b = new Float64Array(m);
   for (let r = 0; r < nRec; r += 2) {
     const hasB = r + 1 < nRec;
     resamplePair(own.subarray(r * ns, (r + 1) * ns), hasB ? own.subarray((r + 1) * ns, (r + 2) * ns) : null, plan, a, hasB ? b : null, scratch);

@@ -161,8 +161,13 @@ function epochEvents(f: Record<string, MatValue>, trials: number, pnts: number, 
   for (const n of names) if (!(n in eventId)) eventId[n] = Object.keys(eventId).length + 1;
   const xmin = matNumber(f.xmin) ?? 0;
   return {
-    count: trials, nTimes: pnts, tmin: pyRound(xmin * srate) / srate, eventId, samples,
-    codes: Int32Array.from(names, (n) => eventId[n]), baseline: null,
+    count: trials,
+    nTimes: pnts,
+    tmin: pyRound(xmin * srate) / srate,
+    eventId,
+    samples,
+    codes: Int32Array.from(names, (n) => eventId[n]),
+    baseline: null,
   };
 }
 
@@ -197,7 +202,12 @@ async function readSet(path: string): Promise<SetFile> {
   }
 
   const header: RecordingHeader = {
-    format: 'EEGLAB', path, sfreq: srate, nTimes: total, channels, measDate: null,
+    format: 'EEGLAB',
+    path,
+    sfreq: srate,
+    nTimes: total,
+    channels,
+    measDate: null,
     // epochs carry their events; MNE's EpochsEEGLAB keeps no annotations
     annotations: epochs ? [] : mneAnnotations(readEvents(f, srate, path), pnts, srate),
     ...(epochs ? { epochs } : {}),
@@ -209,12 +219,17 @@ async function readSet(path: string): Promise<SetFile> {
     const dataFile = companionInside(path, join(dirname(path), name), 'EEG.data');
     const size = await fileSize(dataFile, `EEG.data companion file ${name}`);
     if (size < nbchan * total * 4) {
-      throw badFile(dataFile, 'EEG.data', `${size} bytes, but ${nbchan} channels x ${pnts} samples${trials > 1 ? ` x ${trials} epochs` : ''} of float32 need ${nbchan * total * 4}`);
+      throw badFile(
+        dataFile,
+        'EEG.data',
+        `${size} bytes, but ${nbchan} channels x ${pnts} samples${trials > 1 ? ` x ${trials} epochs` : ''} of float32 need ${nbchan * total * 4}`,
+      );
     }
     return { header, dataFile, nbchan };
   }
   if (data.kind !== 'numeric') throw badFile(path, 'EEG.data', `expected a numeric array or a file name, found ${data.kind}`);
-  if (data.data.length !== nbchan * total) throw badFile(path, 'EEG.data', `${data.dims.join('x')} values for ${nbchan} channels x ${pnts} samples${trials > 1 ? ` x ${trials} epochs` : ''}`);
+  if (data.data.length !== nbchan * total)
+    throw badFile(path, 'EEG.data', `${data.dims.join('x')} values for ${nbchan} channels x ${pnts} samples${trials > 1 ? ` x ${trials} epochs` : ''}`);
   return { header, inline: data.data, nbchan };
 }
 

@@ -51,8 +51,13 @@ async function readEgiHeader(path: string): Promise<EgiInfo> {
   for (let i = 1; i <= nEeg; i++) channels.push({ name: `E${i}`, type: 'eeg', unit: 'V' });
   for (const c of codes) channels.push({ name: c, type: 'stim', unit: 'NA' });
   const header: RecordingHeader = {
-    format: 'EGI', path, sfreq: rate, nTimes: nSamples, channels,
-    measDate: isoUtc(year, month, day, hour, minute, second), annotations: [],
+    format: 'EGI',
+    path,
+    sfreq: rate,
+    nTimes: nSamples,
+    channels,
+    measDate: isoUtc(year, month, day, hour, minute, second),
+    annotations: [],
   };
   return { header, nEeg, nEvents, bytes, cal, dataStart };
 }
@@ -66,7 +71,9 @@ function getter(bytes: 2 | 4 | 8): (v: DataView, o: number) => number {
 /** MNE's synthesized "STI 014": included event channels numbered 1..k, null when events overlap in time. */
 function combineTriggers(events: Float64Array[], codes: string[]): Float32Array | null {
   const exclude = new Set<number>();
-  codes.forEach((c, i) => { if (EXCLUDED_CODES.has(c)) exclude.add(i); });
+  codes.forEach((c, i) => {
+    if (EXCLUDED_CODES.has(c)) exclude.add(i);
+  });
   const more: number[] = [];
   events.forEach((e, i) => {
     let s = 0;
@@ -80,7 +87,10 @@ function combineTriggers(events: Float64Array[], codes: string[]): Float32Array 
   for (let t = 0; t < n; t++) {
     let hits = 0;
     include.forEach((i, k) => {
-      if (events[i][t] !== 0) { hits++; trig[t] += k + 1; }
+      if (events[i][t] !== 0) {
+        hits++;
+        trig[t] += k + 1;
+      }
     });
     if (hits > 1) return null;
   }

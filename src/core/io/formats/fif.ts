@@ -8,14 +8,36 @@ import { StatsAccumulator } from '../stats';
 import { readerResult, type FormatReader, type RawContent, type SampleWindow } from './reader';
 
 /** FIFF constants (mne/io/constants.py). FIF is big-endian throughout. */
-const FIFF_FILE_ID = 100, FIFF_BLOCK_ID = 103, FIFF_PARENT_BLOCK_ID = 110, FIFF_BLOCK_START = 104, FIFF_BLOCK_END = 105;
-const FIFF_NCHAN = 200, FIFF_SFREQ = 201, FIFF_CH_INFO = 203, FIFF_MEAS_DATE = 204, FIFF_COMMENT = 206, FIFF_FIRST_SAMPLE = 208, FIFF_LAST_SAMPLE = 209;
-const FIFF_DATA_BUFFER = 300, FIFF_DATA_SKIP = 301, FIFF_MNE_CH_NAME_LIST = 3507;
-const FIFF_MNE_BASELINE_MIN = 3568, FIFF_MNE_BASELINE_MAX = 3569;
-const FIFFB_MEAS = 100, FIFFB_MEAS_INFO = 101, FIFFB_RAW_DATA = 102, FIFFB_CONTINUOUS_DATA = 112, FIFFB_IAS_RAW_DATA = 119, FIFFB_MNE_ANNOTATIONS = 3810;
+const FIFF_FILE_ID = 100,
+  FIFF_BLOCK_ID = 103,
+  FIFF_PARENT_BLOCK_ID = 110,
+  FIFF_BLOCK_START = 104,
+  FIFF_BLOCK_END = 105;
+const FIFF_NCHAN = 200,
+  FIFF_SFREQ = 201,
+  FIFF_CH_INFO = 203,
+  FIFF_MEAS_DATE = 204,
+  FIFF_COMMENT = 206,
+  FIFF_FIRST_SAMPLE = 208,
+  FIFF_LAST_SAMPLE = 209;
+const FIFF_DATA_BUFFER = 300,
+  FIFF_DATA_SKIP = 301,
+  FIFF_MNE_CH_NAME_LIST = 3507;
+const FIFF_MNE_BASELINE_MIN = 3568,
+  FIFF_MNE_BASELINE_MAX = 3569;
+const FIFFB_MEAS = 100,
+  FIFFB_MEAS_INFO = 101,
+  FIFFB_RAW_DATA = 102,
+  FIFFB_CONTINUOUS_DATA = 112,
+  FIFFB_IAS_RAW_DATA = 119,
+  FIFFB_MNE_ANNOTATIONS = 3810;
 const RAW_BLOCKS = new Set([FIFFB_RAW_DATA, FIFFB_CONTINUOUS_DATA, FIFFB_IAS_RAW_DATA]);
 /** Epochs files (mne/epochs.py `_save_part` / `_read_one_epoch_file`): FIFFB_MNE_EPOCHS (122 before MNE 0.11). */
-const FIFFB_MNE_EPOCHS = 373, FIFFB_MNE_EPOCHS_OLD = 122, FIFFB_MNE_EVENTS = 361, FIFF_EPOCH = 302, FIFF_MNE_EVENT_LIST = 3561;
+const FIFFB_MNE_EPOCHS = 373,
+  FIFFB_MNE_EPOCHS_OLD = 122,
+  FIFFB_MNE_EVENTS = 361,
+  FIFF_EPOCH = 302,
+  FIFF_MNE_EVENT_LIST = 3561;
 const EPOCH_BLOCKS = new Set([FIFFB_MNE_EPOCHS, FIFFB_MNE_EPOCHS_OLD]);
 const FIFFT_MATRIX = 1 << 30;
 
@@ -31,8 +53,18 @@ const BUFFER_TYPES: Record<number, { bytes: number; step: number; get: (v: DataV
 };
 
 const KIND_TYPES: Record<number, ChannelType> = {
-  2: 'eeg', 3: 'stim', 202: 'eog', 302: 'emg', 402: 'ecg', 502: 'misc', 602: 'resp', 802: 'seeg', 902: 'ecog', 900: 'syst',
-  102: 'bio', 301: 'ref_meg',
+  2: 'eeg',
+  3: 'stim',
+  202: 'eog',
+  302: 'emg',
+  402: 'ecg',
+  502: 'misc',
+  602: 'resp',
+  802: 'seeg',
+  902: 'ecog',
+  900: 'syst',
+  102: 'bio',
+  301: 'ref_meg',
 };
 const UNITS: Record<number, string> = { 107: 'V', 112: 'T', 201: 'T/m', 202: 'Am', 114: 'C', 1: 'm', 2: 'kg', 3: 's', 4: 'A', 9: 'Hz' };
 
@@ -77,7 +109,11 @@ async function readAt(fh: FileHandle, pos: number, n: number, path: string, fiel
 class BlockCache {
   private block: Uint8Array = new Uint8Array(0);
   private start = -1;
-  constructor(private readonly fh: FileHandle, private readonly size: number, private readonly path: string) {}
+  constructor(
+    private readonly fh: FileHandle,
+    private readonly size: number,
+    private readonly path: string,
+  ) {}
 
   async read(pos: number, n: number, field: string): Promise<Uint8Array> {
     if (n > BLOCK) return readAt(this.fh, pos, n, this.path, field);
@@ -138,7 +174,8 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
     const t: TagHead = { kind: hv.getInt32(0, false), type: hv.getInt32(4, false), size: hv.getInt32(8, false), pos: pos + 16 };
     const next = hv.getInt32(12, false);
     if (count === 0 && t.kind !== FIFF_FILE_ID) throw badFile(path, 'file id', `not a FIF file (first tag kind ${t.kind}, expected ${FIFF_FILE_ID})`);
-    if (t.size < 0 || t.pos + t.size > fileSize) throw badFile(path, `tag ${t.kind} size`, `${t.size} bytes at ${t.pos} run past the end of the ${fileSize}-byte file`);
+    if (t.size < 0 || t.pos + t.size > fileSize)
+      throw badFile(path, `tag ${t.kind} size`, `${t.size} bytes at ${t.pos} run past the end of the ${fileSize}-byte file`);
     count++;
     const inner = blocks[blocks.length - 1];
     switch (t.kind) {
@@ -221,7 +258,8 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
         } else if (inner === FIFFB_MNE_EVENTS) {
           // the first events block only (MNE's dir_tree_find(...)[0])
           if (t.kind === FIFF_MNE_EVENT_LIST && !ep.events) {
-            if (t.type !== 3 || t.size % 12 !== 0) throw badFile(path, 'FIFF_MNE_EVENT_LIST', `expected n × 3 int32 events, found type ${t.type} of ${t.size} bytes`);
+            if (t.type !== 3 || t.size % 12 !== 0)
+              throw badFile(path, 'FIFF_MNE_EVENT_LIST', `expected n × 3 int32 events, found type ${t.type} of ${t.size} bytes`);
             const v = await small(t, 'FIFF_MNE_EVENT_LIST');
             ep.events = Int32Array.from({ length: t.size / 4 }, (_, i) => v.getInt32(4 * i, false));
           } else if (t.kind === FIFF_COMMENT && ep.eventId === undefined) {
@@ -233,7 +271,9 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
           else if (t.kind === FIFF_MNE_BASELINE_MAX) annot.end = await floats(t, 'annotation ends');
           else if (t.kind === FIFF_COMMENT) {
             const b = await cache.read(t.pos, Math.min(t.size, MAX_SMALL_TAG), 'annotation descriptions');
-            annot.desc = utf8Field(b, path, 'annotation descriptions', false).split(':').map((s) => s.replace(/\{COLON\}/g, ':'));
+            annot.desc = utf8Field(b, path, 'annotation descriptions', false)
+              .split(':')
+              .map((s) => s.replace(/\{COLON\}/g, ':'));
           }
         }
     }
@@ -245,8 +285,13 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
 
   if (measDate === null) {
     // MNE: meas_date falls back to the measurement id (meas info parent/id, meas id/parent, file id)
-    const order = [`${FIFFB_MEAS_INFO}:${FIFF_PARENT_BLOCK_ID}`, `${FIFFB_MEAS_INFO}:${FIFF_BLOCK_ID}`, `${FIFFB_MEAS}:${FIFF_BLOCK_ID}`,
-      `${FIFFB_MEAS}:${FIFF_PARENT_BLOCK_ID}`, `0:${FIFF_FILE_ID}`];
+    const order = [
+      `${FIFFB_MEAS_INFO}:${FIFF_PARENT_BLOCK_ID}`,
+      `${FIFFB_MEAS_INFO}:${FIFF_BLOCK_ID}`,
+      `${FIFFB_MEAS}:${FIFF_BLOCK_ID}`,
+      `${FIFFB_MEAS}:${FIFF_PARENT_BLOCK_ID}`,
+      `0:${FIFF_FILE_ID}`,
+    ];
     const id = order.map((k) => ids.get(k)).find((x) => x !== undefined);
     if (id) measDate = isoFromUnix(id[0], id[1]);
   }
@@ -257,7 +302,10 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
   if (!epochsFile && (rawBlocks === 0 || buffers.length === 0)) {
     throw unsupported(path, 'raw data block', 'no raw data buffers and no epochs block found (FIF evoked/forward/other files are not recordings)');
   }
-  if (longNames && longNames.length === nchan) longNames.forEach((n, i) => { if (n.startsWith(chs[i].name)) chs[i].name = n; });
+  if (longNames && longNames.length === nchan)
+    longNames.forEach((n, i) => {
+      if (n.startsWith(chs[i].name)) chs[i].name = n;
+    });
   const channels: ChannelInfo[] = chs.map((c) => {
     let type: ChannelType = KIND_TYPES[c.kind] ?? 'misc';
     if (c.kind === 1) type = c.unit === 201 ? 'grad' : 'mag';
@@ -265,7 +313,13 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
   });
   if (epochsFile) {
     const header: RecordingHeader = { format: 'FIF', path, sfreq, nTimes: 0, channels, measDate, annotations: [] };
-    return fifEpochs(path, header, ep, chs.map((c) => c.cal), fileSize);
+    return fifEpochs(
+      path,
+      header,
+      ep,
+      chs.map((c) => c.cal),
+      fileSize,
+    );
   }
   const nTimes = nextSample - buffers[0].first;
   // skips are zeros not backed by bytes: bound them so a corrupt skip count cannot drive a huge allocation
@@ -282,7 +336,11 @@ async function scan(fh: FileHandle, path: string, fileSize: number): Promise<Fif
       throw badFile(path, 'annotations', `${onset.length} onsets, ${end.length} ends and ${desc.length} descriptions`);
     }
     const t0 = offset / sfreq;
-    annotations = mneAnnotations(onset.map((o, i) => ({ onset: o - t0, duration: end[i] - o, description: desc[i] })), nTimes, sfreq);
+    annotations = mneAnnotations(
+      onset.map((o, i) => ({ onset: o - t0, duration: end[i] - o, description: desc[i] })),
+      nTimes,
+      sfreq,
+    );
   }
   const header: RecordingHeader = { format: 'FIF', path, sfreq, nTimes, channels, measDate, annotations };
   return { header, cals: Float64Array.from(chs, (c) => c.cal * c.range), buffers, fileSize };
@@ -309,7 +367,13 @@ function parseEventId(desc: string, path: string): Record<string, number> {
 }
 
 /** The epochs block of a FIF file as `mne.read_epochs` reads it: tmin = first/sfreq, data × cal (no range), events. */
-function fifEpochs(path: string, base: RecordingHeader, ep: { first?: number; last?: number; data?: TagHead; bmin?: number; bmax?: number; events?: Int32Array; eventId?: string }, cal: number[], fileSize: number): FifInfo {
+function fifEpochs(
+  path: string,
+  base: RecordingHeader,
+  ep: { first?: number; last?: number; data?: TagHead; bmin?: number; bmax?: number; events?: Int32Array; eventId?: string },
+  cal: number[],
+  fileSize: number,
+): FifInfo {
   if (ep.first === undefined || ep.last === undefined) throw badFile(path, 'FIFF_FIRST_SAMPLE', 'the epochs block has no first/last sample');
   if (!ep.events) throw badFile(path, 'FIFF_MNE_EVENT_LIST', 'the epochs file has no events');
   const tag = ep.data as TagHead;
@@ -323,9 +387,18 @@ function fifEpochs(path: string, base: RecordingHeader, ep: { first?: number; la
   if (nTimes <= 0) throw badFile(path, 'FIFF_LAST_SAMPLE', `last sample ${ep.last} before first ${ep.first}`);
   const expected = count * nchan * nTimes;
   const actual = Math.floor(tag.size / et.bytes) - Math.floor(16 / et.bytes);
-  if (actual !== expected) throw badFile(path, 'FIFF_EPOCH', `${actual} values, but ${count} epochs × ${nchan} channels × ${nTimes} samples need ${expected} (incorrect number of samples)`);
-  const samples = new Int32Array(count), codes = new Int32Array(count);
-  for (let k = 0; k < count; k++) { samples[k] = ep.events[3 * k]; codes[k] = ep.events[3 * k + 2]; }
+  if (actual !== expected)
+    throw badFile(
+      path,
+      'FIFF_EPOCH',
+      `${actual} values, but ${count} epochs × ${nchan} channels × ${nTimes} samples need ${expected} (incorrect number of samples)`,
+    );
+  const samples = new Int32Array(count),
+    codes = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    samples[k] = ep.events[3 * k];
+    codes[k] = ep.events[3 * k + 2];
+  }
   let eventId: Record<string, number>;
   if (ep.eventId !== undefined) eventId = parseEventId(ep.eventId, path);
   else {
@@ -396,13 +469,15 @@ async function readFifEpochs(fh: FileHandle, path: string, info: FifInfo, window
   const { start, stop } = clampWindow(window, info.header.nTimes, path);
   const data = Array.from({ length: nchan }, () => new Float32Array(stop - start));
   const acc = window ? undefined : new StatsAccumulator(nchan);
-  const k0 = Math.floor(start / e.nTimes), k1 = Math.ceil(stop / e.nTimes);
+  const k0 = Math.floor(start / e.nTimes),
+    k1 = Math.ceil(stop / e.nTimes);
   // one epoch (nchan × nTimes values) at a time: C order epochs × channels × times
   const epochBytes = nchan * e.nTimes * et.bytes;
   for (let k = k0; k < k1; k++) {
     const bytes = await readAt(fh, tag.pos + k * epochBytes, epochBytes, path, 'FIFF_EPOCH');
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const lo = Math.max(start, k * e.nTimes), hi = Math.min(stop, (k + 1) * e.nTimes);
+    const lo = Math.max(start, k * e.nTimes),
+      hi = Math.min(stop, (k + 1) * e.nTimes);
     for (let c = 0; c < nchan; c++) {
       const row = c * e.nTimes * et.bytes;
       for (let g = lo; g < hi; g++) {

@@ -31,8 +31,27 @@ const GDF_TYPES: Record<number, { bytes: number; read: (dv: DataView, p: number)
 
 /** BioSig DecimalFactors: prefix code (low 5 bits of a unit code) → factor. */
 const DECIMAL: Record<number, number> = {
-  0: 1, 1: 1e1, 2: 1e2, 3: 1e3, 4: 1e6, 5: 1e9, 6: 1e12, 7: 1e15, 8: 1e18, 9: 1e21, 10: 1e24,
-  16: 1e-1, 17: 1e-2, 18: 1e-3, 19: 1e-6, 20: 1e-9, 21: 1e-12, 22: 1e-15, 23: 1e-18, 24: 1e-21, 25: 1e-24,
+  0: 1,
+  1: 1e1,
+  2: 1e2,
+  3: 1e3,
+  4: 1e6,
+  5: 1e9,
+  6: 1e12,
+  7: 1e15,
+  8: 1e18,
+  9: 1e21,
+  10: 1e24,
+  16: 1e-1,
+  17: 1e-2,
+  18: 1e-3,
+  19: 1e-6,
+  20: 1e-9,
+  21: 1e-12,
+  22: 1e-15,
+  23: 1e-18,
+  24: 1e-21,
+  25: 1e-24,
 };
 
 interface GdfLayout {
@@ -82,7 +101,8 @@ function gdf1Date(text: string): string | null {
 }
 
 function gdf2Date(dv: DataView, at: number): string | null {
-  const frac = dv.getUint32(at, true), days = dv.getUint32(at + 4, true);
+  const frac = dv.getUint32(at, true),
+    days = dv.getUint32(at + 4, true);
   if (days === 0) return null;
   // days since 0000-01-01 (MATLAB datenum); 719529 is 1970-01-01
   const ms = Math.round((days + frac / 2 ** 32 - 719529) * 86400000);
@@ -91,7 +111,8 @@ function gdf2Date(dv: DataView, at: number): string | null {
 }
 
 function unitFromCode(code: number): { factor: number; text: string } {
-  const base = code & ~31, prefix = code & 31;
+  const base = code & ~31,
+    prefix = code & 31;
   if (base === 4256 && prefix in DECIMAL) return { factor: DECIMAL[prefix], text: `code ${code}` };
   return { factor: 1, text: `code ${code}` };
 }
@@ -119,14 +140,22 @@ export async function readGdfLayout(path: string): Promise<GdfLayout> {
   const durDen = fdv.getUint32(248, true);
   const ns = v2 ? fdv.getUint16(252, true) : fdv.getUint32(252, true);
   if (ns < 1 || ns > MAX_SIGNALS) throw badField(path, 'number of signals', `${ns} (expected 1..${MAX_SIGNALS})`);
-  if (headerBytes < 256 * (ns + 1) || headerBytes > size) throw badField(path, 'header length', `${headerBytes} bytes for ${ns} signals in a ${size}-byte file`);
+  if (headerBytes < 256 * (ns + 1) || headerBytes > size)
+    throw badField(path, 'header length', `${headerBytes} bytes for ${ns} signals in a ${size}-byte file`);
   if (durDen === 0) throw badField(path, 'record duration', 'denominator is 0');
   if (durNum === 0) durNum = 1; // MNE: "Default record length set to 1."
   const measDate = v2 ? gdf2Date(fdv, 168) : gdf1Date(latin1(fixed.subarray(168, 184)));
   const vb = await readBytes(path, 256, 256 * ns, 'signal headers');
   const dv = new DataView(vb.buffer);
-  const labels: string[] = [], unitText: string[] = [], physMin: number[] = [], physMax: number[] = [], digMin: number[] = [], digMax: number[] = [];
-  const samples: number[] = [], types: number[] = [], gain: number[] = [];
+  const labels: string[] = [],
+    unitText: string[] = [],
+    physMin: number[] = [],
+    physMax: number[] = [],
+    digMin: number[] = [],
+    digMax: number[] = [];
+  const samples: number[] = [],
+    types: number[] = [],
+    gain: number[] = [];
   for (let i = 0; i < ns; i++) {
     labels.push(cleanLabel(vb.subarray(16 * i, 16 * i + 16)));
     if (v2) {
@@ -167,12 +196,18 @@ export async function readGdfLayout(path: string): Promise<GdfLayout> {
   const maxSamp = Math.max(...samples);
   const sfreq = (maxSamp * durDen) / durNum;
   const names = uniqueNames(labels);
-  const cal = new Float64Array(ns), offset = new Float64Array(ns), g = new Float64Array(ns);
+  const cal = new Float64Array(ns),
+    offset = new Float64Array(ns),
+    g = new Float64Array(ns);
   const stim: boolean[] = [];
   const channels: ChannelInfo[] = names.map((name, i) => {
     const isStim = ['status', 'trigger'].includes(name.toLowerCase());
     stim.push(isStim);
-    if (isStim) { cal[i] = 1; offset[i] = 0; g[i] = 1; } else {
+    if (isStim) {
+      cal[i] = 1;
+      offset[i] = 0;
+      g[i] = 1;
+    } else {
       if (digMax[i] === digMin[i]) throw badField(path, `digital range of channel ${i + 1} (${labels[i]})`, `minimum equals maximum (${digMin[i]})`);
       cal[i] = (physMax[i] - physMin[i]) / (digMax[i] - digMin[i]);
       offset[i] = physMin[i] - digMin[i] * cal[i];
@@ -183,9 +218,33 @@ export async function readGdfLayout(path: string): Promise<GdfLayout> {
     return info;
   });
   return {
-    path, version, versionText: versionText.trim(), headerBytes, nRecords, durNum, durDen, labels, unitText, physMin, physMax,
-    digMin, digMax, samples, types, byteOffsets, recordBytes, maxSamp, sfreq, nTimes: nRecords * maxSamp, channels, stim,
-    cal, offset, gain: g, measDate, fileSize: size,
+    path,
+    version,
+    versionText: versionText.trim(),
+    headerBytes,
+    nRecords,
+    durNum,
+    durDen,
+    labels,
+    unitText,
+    physMin,
+    physMax,
+    digMin,
+    digMax,
+    samples,
+    types,
+    byteOffsets,
+    recordBytes,
+    maxSamp,
+    sfreq,
+    nTimes: nRecords * maxSamp,
+    channels,
+    stim,
+    cal,
+    offset,
+    gain: g,
+    measDate,
+    fileSize: size,
   };
 }
 
@@ -242,21 +301,33 @@ export async function readGdf(path: string, window?: SampleWindow): Promise<RawC
     const bytes = await readBytes(path, headerBytes + rc * recordBytes, n * recordBytes, `data records ${rc}..${rc + n - 1}`);
     const dv = new DataView(bytes.buffer);
     for (let c = 0; c < nCh; c++) {
-      const t = GDF_TYPES[types[c]], ns = samples[c], out = own[c];
-      const k = cal[c], o = offset[c], g = gain[c];
+      const t = GDF_TYPES[types[c]],
+        ns = samples[c],
+        out = own[c];
+      const k = cal[c],
+        o = offset[c],
+        g = gain[c];
       const mask = stim[c] && ns === maxSamp;
       const track = acc !== null && !stim[c] && ns === maxSamp;
-      let shift = 0, s1 = 0, s2 = 0;
+      let shift = 0,
+        s1 = 0,
+        s2 = 0;
       for (let r = 0; r < n; r++) {
-        const base = r * recordBytes + byteOffsets[c], dst = (rc - r0 + r) * ns;
+        const base = r * recordBytes + byteOffsets[c],
+          dst = (rc - r0 + r) * ns;
         for (let i = 0; i < ns; i++) {
           const v = t.read(dv, base + i * t.bytes);
-          if (stim[c]) { out[dst + i] = mask ? v & 0x1ffff : v; continue; }
+          if (stim[c]) {
+            out[dst + i] = mask ? v & 0x1ffff : v;
+            continue;
+          }
           const x = (v * k + o) * g;
           out[dst + i] = x;
           if (track) {
             if (r === 0 && i === 0) shift = acc.shiftOf(c, x);
-            const d = x - shift; s1 += d; s2 += d * d;
+            const d = x - shift;
+            s1 += d;
+            s2 += d * d;
           }
         }
       }
@@ -268,7 +339,10 @@ export async function readGdf(path: string, window?: SampleWindow): Promise<RawC
   let anyOwn = false;
   for (let c = 0; c < nCh; c++) {
     let whole: Float32Array;
-    if (samples[c] === maxSamp) { whole = own[c]; ownRate.push(undefined); } else {
+    if (samples[c] === maxSamp) {
+      whole = own[c];
+      ownRate.push(undefined);
+    } else {
       anyOwn = true;
       whole = stim[c] ? holdUp(own[c], samples[c], maxSamp, nRec) : resampleRecords(own[c], samples[c], maxSamp, nRec, acc, c);
       ownRate.push(own[c]);

@@ -13,9 +13,7 @@ import { npyReader } from './npy';
 import type { FormatReader } from './reader';
 
 // One entry per format file in src/core/io/formats/ (a new reader: import its FormatReader and add it here).
-const READERS: FormatReader[] = [
-  edfReader, bdfReader, gdfReader, eeglabReader, brainVisionReader, fifReader, cntReader, egiReader, matReader, npyReader,
-];
+const READERS: FormatReader[] = [edfReader, bdfReader, gdfReader, eeglabReader, brainVisionReader, fifReader, cntReader, egiReader, matReader, npyReader];
 
 export function supportedExtensions(): string[] {
   return [...new Set(READERS.flatMap((r) => r.extensions))].sort();
@@ -26,7 +24,10 @@ export function readerFor(path: string): FormatReader {
   const ext = extname(path).toLowerCase();
   const reader = READERS.find((r) => r.extensions.includes(ext));
   if (!reader) {
-    throw new XBrainError('bad_file', `${path}: unsupported file type "${ext || '(none)'}" (supported: ${supportedExtensions().join(', ')})`, { path, field: 'extension' });
+    throw new XBrainError('bad_file', `${path}: unsupported file type "${ext || '(none)'}" (supported: ${supportedExtensions().join(', ')})`, {
+      path,
+      field: 'extension',
+    });
   }
   return reader;
 }

@@ -65,17 +65,56 @@ export interface MatFile {
   variables: Record<string, MatValue>;
 }
 
-const miINT8 = 1, miUINT8 = 2, miINT16 = 3, miUINT16 = 4, miINT32 = 5, miUINT32 = 6, miSINGLE = 7, miDOUBLE = 9,
-  miINT64 = 12, miUINT64 = 13, miMATRIX = 14, miCOMPRESSED = 15, miUTF8 = 16, miUTF16 = 17, miUTF32 = 18;
+const miINT8 = 1,
+  miUINT8 = 2,
+  miINT16 = 3,
+  miUINT16 = 4,
+  miINT32 = 5,
+  miUINT32 = 6,
+  miSINGLE = 7,
+  miDOUBLE = 9,
+  miINT64 = 12,
+  miUINT64 = 13,
+  miMATRIX = 14,
+  miCOMPRESSED = 15,
+  miUTF8 = 16,
+  miUTF16 = 17,
+  miUTF32 = 18;
 
 const typeSize: Record<number, number> = {
-  [miINT8]: 1, [miUINT8]: 1, [miINT16]: 2, [miUINT16]: 2, [miINT32]: 4, [miUINT32]: 4, [miSINGLE]: 4, [miDOUBLE]: 8,
-  [miINT64]: 8, [miUINT64]: 8, [miUTF8]: 1, [miUTF16]: 2, [miUTF32]: 4,
+  [miINT8]: 1,
+  [miUINT8]: 1,
+  [miINT16]: 2,
+  [miUINT16]: 2,
+  [miINT32]: 4,
+  [miUINT32]: 4,
+  [miSINGLE]: 4,
+  [miDOUBLE]: 8,
+  [miINT64]: 8,
+  [miUINT64]: 8,
+  [miUTF8]: 1,
+  [miUTF16]: 2,
+  [miUTF32]: 4,
 };
 
 const classNames: Record<number, string> = {
-  1: 'cell', 2: 'struct', 3: 'object', 4: 'char', 5: 'sparse', 6: 'double', 7: 'single', 8: 'int8', 9: 'uint8',
-  10: 'int16', 11: 'uint16', 12: 'int32', 13: 'uint32', 14: 'int64', 15: 'uint64', 16: 'function', 17: 'opaque',
+  1: 'cell',
+  2: 'struct',
+  3: 'object',
+  4: 'char',
+  5: 'sparse',
+  6: 'double',
+  7: 'single',
+  8: 'int8',
+  9: 'uint8',
+  10: 'int16',
+  11: 'uint16',
+  12: 'int32',
+  13: 'uint32',
+  14: 'int64',
+  15: 'uint64',
+  16: 'function',
+  17: 'opaque',
 };
 
 const MAX_DEPTH = 64;
@@ -90,7 +129,10 @@ interface Tag {
 }
 
 class MatParser {
-  constructor(private readonly path: string, private readonly littleEndian: boolean) {}
+  constructor(
+    private readonly path: string,
+    private readonly littleEndian: boolean,
+  ) {}
 
   tag(r: ByteReader, field: string): Tag {
     const start = r.pos;
@@ -269,17 +311,41 @@ class MatParser {
     }
     const out = new Float64Array(numel);
     switch (t.type) {
-      case miINT8: for (let i = 0; i < numel; i++) out[i] = v.getInt8(base + i); break;
-      case miUINT8: case miUTF8: for (let i = 0; i < numel; i++) out[i] = v.getUint8(base + i); break;
-      case miINT16: for (let i = 0; i < numel; i++) out[i] = v.getInt16(base + 2 * i, le); break;
-      case miUINT16: case miUTF16: for (let i = 0; i < numel; i++) out[i] = v.getUint16(base + 2 * i, le); break;
-      case miINT32: for (let i = 0; i < numel; i++) out[i] = v.getInt32(base + 4 * i, le); break;
-      case miUINT32: case miUTF32: for (let i = 0; i < numel; i++) out[i] = v.getUint32(base + 4 * i, le); break;
-      case miSINGLE: for (let i = 0; i < numel; i++) out[i] = v.getFloat32(base + 4 * i, le); break;
-      case miDOUBLE: for (let i = 0; i < numel; i++) out[i] = v.getFloat64(base + 8 * i, le); break;
-      case miINT64: for (let i = 0; i < numel; i++) out[i] = Number(v.getBigInt64(base + 8 * i, le)); break;
-      case miUINT64: for (let i = 0; i < numel; i++) out[i] = Number(v.getBigUint64(base + 8 * i, le)); break;
-      default: throw badFile(this.path, field, `data type ${t.type} cannot hold numbers`);
+      case miINT8:
+        for (let i = 0; i < numel; i++) out[i] = v.getInt8(base + i);
+        break;
+      case miUINT8:
+      case miUTF8:
+        for (let i = 0; i < numel; i++) out[i] = v.getUint8(base + i);
+        break;
+      case miINT16:
+        for (let i = 0; i < numel; i++) out[i] = v.getInt16(base + 2 * i, le);
+        break;
+      case miUINT16:
+      case miUTF16:
+        for (let i = 0; i < numel; i++) out[i] = v.getUint16(base + 2 * i, le);
+        break;
+      case miINT32:
+        for (let i = 0; i < numel; i++) out[i] = v.getInt32(base + 4 * i, le);
+        break;
+      case miUINT32:
+      case miUTF32:
+        for (let i = 0; i < numel; i++) out[i] = v.getUint32(base + 4 * i, le);
+        break;
+      case miSINGLE:
+        for (let i = 0; i < numel; i++) out[i] = v.getFloat32(base + 4 * i, le);
+        break;
+      case miDOUBLE:
+        for (let i = 0; i < numel; i++) out[i] = v.getFloat64(base + 8 * i, le);
+        break;
+      case miINT64:
+        for (let i = 0; i < numel; i++) out[i] = Number(v.getBigInt64(base + 8 * i, le));
+        break;
+      case miUINT64:
+        for (let i = 0; i < numel; i++) out[i] = Number(v.getBigUint64(base + 8 * i, le));
+        break;
+      default:
+        throw badFile(this.path, field, `data type ${t.type} cannot hold numbers`);
     }
     return out;
   }
@@ -383,7 +449,10 @@ async function readMatRecording(path: string, window?: SampleWindow): Promise<Ra
   let chosen: { name: string; value: MatNumeric } | undefined;
   for (const n of DATA_NAMES) {
     const v = mat.variables[n];
-    if (v?.kind === 'numeric' && v.dims.length === 2) { chosen = { name: n, value: v }; break; }
+    if (v?.kind === 'numeric' && v.dims.length === 2) {
+      chosen = { name: n, value: v };
+      break;
+    }
   }
   if (!chosen) {
     for (const name of mat.names) {
@@ -396,12 +465,19 @@ async function readMatRecording(path: string, window?: SampleWindow): Promise<Ra
   let sfreq: number | undefined;
   for (const n of SFREQ_NAMES) {
     const s = matNumber(mat.variables[n]);
-    if (s !== undefined) { sfreq = s; break; }
+    if (s !== undefined) {
+      sfreq = s;
+      break;
+    }
   }
   const side = await readSidecar(path);
   sfreq ??= side?.sfreq;
   if (sfreq === undefined) {
-    throw badFile(path, 'sfreq', `no sampling rate: no variable ${SFREQ_NAMES.join('/')} next to "${chosen.name}" and no sidecar ${sidecarPath(path)} with {"sfreq": ...}`);
+    throw badFile(
+      path,
+      'sfreq',
+      `no sampling rate: no variable ${SFREQ_NAMES.join('/')} next to "${chosen.name}" and no sidecar ${sidecarPath(path)} with {"sfreq": ...}`,
+    );
   }
   if (!Number.isFinite(sfreq) || sfreq <= 0) throw badFile(path, 'sfreq', `invalid sampling rate ${sfreq}`);
   const [rows, cols] = chosen.value.dims;

@@ -35,19 +35,31 @@ const NUMERIC: Record<string, { size: number; get: (v: DataView, o: number, le: 
 /** Parses the header dict of a .npy ({'descr': ..., 'fortran_order': ..., 'shape': (...)}). */
 function parseHeader(r: ByteReader, field: string): { descr: string; fortranOrder: boolean; shape: number[]; dataStart: number } {
   const magic = r.slice(6, `${field} magic`, 0);
-  if (magic[0] !== 0x93 || String.fromCharCode(...magic.subarray(1)) !== 'NUMPY') throw badFile(r.path, `${field} magic`, 'not a .npy array (missing \\x93NUMPY)');
+  if (magic[0] !== 0x93 || String.fromCharCode(...magic.subarray(1)) !== 'NUMPY')
+    throw badFile(r.path, `${field} magic`, 'not a .npy array (missing \\x93NUMPY)');
   const major = r.u8(`${field} version`, 6);
   let headerLen: number;
   let start: number;
-  if (major === 1) { headerLen = r.u16(`${field} header length`, 8); start = 10; } else if (major === 2 || major === 3) { headerLen = r.u32(`${field} header length`, 8); start = 12; } else {
+  if (major === 1) {
+    headerLen = r.u16(`${field} header length`, 8);
+    start = 10;
+  } else if (major === 2 || major === 3) {
+    headerLen = r.u32(`${field} header length`, 8);
+    start = 12;
+  } else {
     throw unsupported(r.path, `${field} version`, `unknown .npy format version ${major}`);
   }
   const text = new TextDecoder('latin1').decode(r.slice(headerLen, `${field} header`, start));
   const descr = /'descr'\s*:\s*'([^']*)'/.exec(text)?.[1];
   const fortran = /'fortran_order'\s*:\s*(True|False)/.exec(text)?.[1];
   const shapeText = /'shape'\s*:\s*\(([^)]*)\)/.exec(text)?.[1];
-  if (descr === undefined || fortran === undefined || shapeText === undefined) throw badFile(r.path, `${field} header`, `cannot parse ${JSON.stringify(text.slice(0, 80))}`);
-  const shape = shapeText.split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number);
+  if (descr === undefined || fortran === undefined || shapeText === undefined)
+    throw badFile(r.path, `${field} header`, `cannot parse ${JSON.stringify(text.slice(0, 80))}`);
+  const shape = shapeText
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map(Number);
   if (shape.some((d) => !Number.isSafeInteger(d) || d < 0)) throw badFile(r.path, `${field} shape`, `invalid shape (${shapeText})`);
   return { descr, fortranOrder: fortran === 'True', shape, dataStart: start + headerLen };
 }
@@ -78,7 +90,8 @@ export function parseNpy(bytes: Uint8Array, path: string, field = 'array'): NpyA
     return { shape, descr, fortranOrder, strings };
   }
   const t = NUMERIC[kind];
-  if (!t || !['<', '>', '|', '='].includes(order)) throw unsupported(path, `${field} dtype`, `dtype ${descr} is not supported (numbers or unicode strings only; no object arrays)`);
+  if (!t || !['<', '>', '|', '='].includes(order))
+    throw unsupported(path, `${field} dtype`, `dtype ${descr} is not supported (numbers or unicode strings only; no object arrays)`);
   r.need(numel * t.size, `${field} data`, dataStart);
   const v = r.view;
   if (kind === 'f4') {
@@ -96,7 +109,10 @@ export function parseNpz(bytes: Uint8Array, path: string, maxMember = 2 ** 31 - 
   const r = new ByteReader(bytes, path);
   let eocd = -1;
   for (let p = bytes.length - 22; p >= Math.max(0, bytes.length - 22 - 65_535); p--) {
-    if (r.u32('zip end record', p) === 0x06054b50) { eocd = p; break; }
+    if (r.u32('zip end record', p) === 0x06054b50) {
+      eocd = p;
+      break;
+    }
   }
   if (eocd < 0) throw badFile(path, 'zip end record', 'not an .npz (zip) archive');
   const count = r.u16('zip entry count', eocd + 10);
@@ -120,7 +136,11 @@ export function parseNpz(bytes: Uint8Array, path: string, maxMember = 2 ** 31 - 
       const len = r.u16('zip extra', e + 2);
       if (id === 0x0001) {
         let q = e + 4;
-        const big = (field: string): number => { const x = Number(r.view.getBigUint64((r.need(8, field, q), q), true)); q += 8; return x; };
+        const big = (field: string): number => {
+          const x = Number(r.view.getBigUint64((r.need(8, field, q), q), true));
+          q += 8;
+          return x;
+        };
         if (usize === 0xffffffff) usize = big('zip64 size');
         if (csize === 0xffffffff) csize = big('zip64 compressed size');
         if (local === 0xffffffff) local = big('zip64 offset');
@@ -154,7 +174,6 @@ const DATA_NAMES = ['data', 'X', 'x', 'eeg', 'signal', 'signals'];
 const SFREQ_NAMES = ['sfreq', 'srate', 'fs', 'Fs', 'sampling_rate'];
 const TYPES = new Set<ChannelType>(['eeg', 'eog', 'emg', 'ecg', 'stim', 'misc', 'resp', 'bio', 'seeg', 'ecog', 'syst']);
 
-
 async function readNpyRecording(path: string, window?: SampleWindow): Promise<RawContent> {
   const bytes = await readWhole(path, extname(path).toLowerCase() === '.npz' ? '.npz archive' : '.npy array');
   const isNpz = extname(path).toLowerCase() === '.npz';
@@ -162,10 +181,17 @@ async function readNpyRecording(path: string, window?: SampleWindow): Promise<Ra
   let arr: NpyArray | undefined;
   for (const n of DATA_NAMES) {
     const a = members.get(n);
-    if (a?.values && a.shape.length === 2) { arr = a; break; }
+    if (a?.values && a.shape.length === 2) {
+      arr = a;
+      break;
+    }
   }
   if (!arr) {
-    for (const a of members.values()) if (a.values && a.shape.length === 2) { arr = a; break; }
+    for (const a of members.values())
+      if (a.values && a.shape.length === 2) {
+        arr = a;
+        break;
+      }
   }
   if (!arr?.values) {
     const shapes = [...members].map(([n, a]) => `${n}${JSON.stringify(a.shape)}`).join(', ');
@@ -175,7 +201,10 @@ async function readNpyRecording(path: string, window?: SampleWindow): Promise<Ra
   let sfreq: number | undefined;
   for (const n of SFREQ_NAMES) {
     const a = members.get(n);
-    if (a?.values && a.values.length === 1) { sfreq = a.values[0]; break; }
+    if (a?.values && a.values.length === 1) {
+      sfreq = a.values[0];
+      break;
+    }
   }
   sfreq ??= side?.sfreq;
   if (sfreq === undefined) {

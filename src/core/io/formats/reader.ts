@@ -40,7 +40,13 @@ export interface FormatReader {
  * asked for (read.ts reports stim events in whole-file samples by it, even for a window that starts at 0), and the
  * float64 statistics when the whole file was read.
  */
-export function readerResult(header: RecordingHeader, data: Float32Array[], window: SampleWindow | undefined, start: number, exactStats?: ChannelStats): RawContent {
+export function readerResult(
+  header: RecordingHeader,
+  data: Float32Array[],
+  window: SampleWindow | undefined,
+  start: number,
+  exactStats?: ChannelStats,
+): RawContent {
   return { ...header, data, ...(window ? { firstSample: start } : {}), ...(exactStats ? { exactStats } : {}) };
 }
 

@@ -54,7 +54,10 @@ export function finishAnnotations(events: Annotation[], tmax: number): Annotatio
     let { onset, duration } = e;
     const end = onset + duration;
     if (onset > tmax || end < 0) continue;
-    if (onset < 0) { duration = end; onset = 0; }
+    if (onset < 0) {
+      duration = end;
+      onset = 0;
+    }
     if (onset + duration > tmax) duration = tmax - onset;
     out.push({ onset, duration, description: e.description });
   }

@@ -65,7 +65,8 @@ export interface RunRowsOptions {
 /** Apply `op` to every row, on the worker pool when it pays, else on this thread. Same result either way. */
 export async function runRows(op: RowOp, input: readonly Row[], output: readonly Row[], opts: RunRowsOptions = {}): Promise<void> {
   const total = input.reduce((s, r) => s + r.length, 0);
-  const pool = total >= (opts.minParallelSamples ?? DEFAULT_MIN_PARALLEL_SAMPLES) && input.length >= 4 && uniform(input) && uniform(output) ? signalPool() : null;
+  const pool =
+    total >= (opts.minParallelSamples ?? DEFAULT_MIN_PARALLEL_SAMPLES) && input.length >= 4 && uniform(input) && uniform(output) ? signalPool() : null;
   if (!pool) {
     applyRowOp(op, input, output);
     return;
@@ -76,8 +77,9 @@ export async function runRows(op: RowOp, input: readonly Row[], output: readonly
 /** Same length and element type for every row: the slots hold rows back to back. */
 function uniform(rows: readonly Row[]): boolean {
   if (rows.length === 0) return false;
-  const n = rows[0].length, f32 = rows[0] instanceof Float32Array;
-  return rows.every((r) => r.length === n && (r instanceof Float32Array) === f32);
+  const n = rows[0].length,
+    f32 = rows[0] instanceof Float32Array;
+  return rows.every((r) => r.length === n && r instanceof Float32Array === f32);
 }
 
 const typeOf = (r: Row): ElementType => (r instanceof Float32Array ? 'float32' : 'float64');
@@ -104,7 +106,10 @@ export class SignalPool {
   /** jobs run one at a time; later calls wait for the earlier ones */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(script: string, readonly size: number) {
+  constructor(
+    script: string,
+    readonly size: number,
+  ) {
     for (let i = 0; i < size; i++) {
       const w = new Worker(script);
       w.unref();
@@ -134,14 +139,19 @@ export class SignalPool {
       applyRowOp(op, input, output);
       return Promise.resolve();
     }
-    const nRows = input.length, nIn = input[0].length, nOut = output[0].length;
-    const inType = typeOf(input[0]), outType = typeOf(output[0]);
+    const nRows = input.length,
+      nIn = input[0].length,
+      nOut = output[0].length;
+    const inType = typeOf(input[0]),
+      outType = typeOf(output[0]);
     // even-sized groups keep firRows / resampleRows pairing rows (2k, 2k + 1) exactly as one call over all rows does
     const byLatency = Math.floor(nRows / (2 * this.slots.length * 2));
     const bySize = Math.ceil(TARGET_TASK_SAMPLES / (2 * nIn));
     const groupRows = 2 * Math.max(1, Math.min(byLatency, bySize));
-    const inBytes = groupRows * nIn * (inType === 'float32' ? 4 : 8), outBytes = groupRows * nOut * (outType === 'float32' ? 4 : 8);
-    let next = 0, inFlight = 0;
+    const inBytes = groupRows * nIn * (inType === 'float32' ? 4 : 8),
+      outBytes = groupRows * nOut * (outType === 'float32' ? 4 : 8);
+    let next = 0,
+      inFlight = 0;
     return new Promise<void>((resolve, reject) => {
       const finish = (e?: Error) => {
         this.onReply = null;
@@ -152,7 +162,8 @@ export class SignalPool {
       };
       const dispatch = (slot: Slot): void => {
         if (next >= nRows) return;
-        const first = next, count = Math.min(groupRows, nRows - first);
+        const first = next,
+          count = Math.min(groupRows, nRows - first);
         next += count;
         if (!slot.input || slot.input.byteLength < inBytes) slot.input = new SharedArrayBuffer(inBytes);
         if (!slot.output || slot.output.byteLength < outBytes) slot.output = new SharedArrayBuffer(outBytes);
@@ -161,7 +172,18 @@ export class SignalPool {
         slot.first = first;
         slot.count = count;
         inFlight++;
-        const task: RowTask = { type: 'task', slot: slot.index, op, input: slot.input, inputType: inType, output: slot.output, outputType: outType, count, nIn, nOut };
+        const task: RowTask = {
+          type: 'task',
+          slot: slot.index,
+          op,
+          input: slot.input,
+          inputType: inType,
+          output: slot.output,
+          outputType: outType,
+          count,
+          nIn,
+          nOut,
+        };
         slot.worker.postMessage(task);
       };
       this.onFailure = (e) => finish(e);

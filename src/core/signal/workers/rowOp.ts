@@ -6,9 +6,7 @@
 import { firRows, iirRows, resampleRows, type Row } from '../rows';
 
 export type RowOp =
-  | { kind: 'fir'; taps: Float64Array }
-  | { kind: 'iir'; sos: Float64Array[]; padlen: number }
-  | { kind: 'resample'; up: number; down: number; npad: number };
+  { kind: 'fir'; taps: Float64Array } | { kind: 'iir'; sos: Float64Array[]; padlen: number } | { kind: 'resample'; up: number; down: number; npad: number };
 
 export function applyRowOp(op: RowOp, input: readonly Row[], output: readonly Row[]): void {
   if (op.kind === 'fir') firRows(input, output, op);

@@ -6,7 +6,8 @@ export const analysisTools = [
   {
     name: 'evaluate',
     summary: 'Evaluate trained models',
-    description: 'Evaluate the trained models on the test split (else validation): accuracy, balanced accuracy, Cohen kappa, macro-F1, AUC, confusion matrix, per-class precision/recall/F1, mean ± SD over repeats and folds, chance level and a CSP+LDA baseline on the same split.',
+    description:
+      'Evaluate the trained models on the test split (else validation): accuracy, balanced accuracy, Cohen kappa, macro-F1, AUC, confusion matrix, per-class precision/recall/F1, mean ± SD over repeats and folds, chance level and a CSP+LDA baseline on the same split.',
     category: 'evaluation',
     parameters: {
       type: 'object',
@@ -37,12 +38,17 @@ export const analysisTools = [
   {
     name: 'compute_saliency',
     summary: 'Explain the model (saliency)',
-    description: 'Attribute the model output to channels and time: gradient, gradient_x_input, smoothgrad, smoothgrad_sq, vargrad or integrated_gradients; per-class means as channel × time maps, STFT spectrograms and topomap values (needs a montage).',
+    description:
+      'Attribute the model output to channels and time: gradient, gradient_x_input, smoothgrad, smoothgrad_sq, vargrad or integrated_gradients; per-class means as channel × time maps, STFT spectrograms and topomap values (needs a montage).',
     category: 'evaluation',
     parameters: {
       type: 'object',
       properties: {
-        method: { type: 'string', enum: ['gradient', 'gradient_x_input', 'smoothgrad', 'smoothgrad_sq', 'vargrad', 'integrated_gradients'], default: 'gradient' },
+        method: {
+          type: 'string',
+          enum: ['gradient', 'gradient_x_input', 'smoothgrad', 'smoothgrad_sq', 'vargrad', 'integrated_gradients'],
+          default: 'gradient',
+        },
         n_samples: { type: 'integer', minimum: 1, default: 5 },
         stdev: { type: 'number', minimum: 0, default: 1.0 },
         absolute: { type: 'boolean', default: false },
@@ -74,7 +80,8 @@ export const analysisTools = [
   {
     name: 'switch_panel',
     summary: 'Show a panel',
-    description: 'Ask the UI to show a panel: dashboard, dataset, preprocess, training, visualization or evaluation, with an optional view_mode (visualization: saliency_map, spectrogram, topographic_map, 3d_plot; training: metrics; evaluation: metrics, model_summary, protocol (the newest run_protocol result); preprocess: time_domain, frequency_domain). Changes no data.',
+    description:
+      'Ask the UI to show a panel: dashboard, dataset, preprocess, training, visualization or evaluation, with an optional view_mode (visualization: saliency_map, spectrogram, topographic_map, 3d_plot; training: metrics; evaluation: metrics, model_summary, protocol (the newest run_protocol result); preprocess: time_domain, frequency_domain). Changes no data.',
     category: 'ui',
     parameters: {
       type: 'object',

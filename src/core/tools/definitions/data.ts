@@ -31,7 +31,11 @@ export const dataTools = [
       type: 'object',
       properties: {
         paths: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Files or folders, absolute or relative to the workspace.' },
-        subject_pattern: { type: 'string', maxLength: 256, description: 'Optional regex with named groups (?<subject>…) and (?<session>…) applied to each file name.' },
+        subject_pattern: {
+          type: 'string',
+          maxLength: 256,
+          description: 'Optional regex with named groups (?<subject>…) and (?<session>…) applied to each file name.',
+        },
         subjects: { type: 'array', items: { type: ['string', 'integer'] }, minItems: 1, description: 'Only these subjects, e.g. [2, "5-10"] (S002 = 2).' },
         runs: { type: 'array', items: { type: ['string', 'integer'] }, minItems: 1, description: 'Only these runs/sessions, e.g. [4, 8, 12] (R04 = 4).' },
       },

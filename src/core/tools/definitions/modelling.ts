@@ -14,7 +14,12 @@ export const modellingTools = [
     parameters: {
       type: 'object',
       properties: {
-        test_ratio: { type: 'number', minimum: 0, default: 0.2, description: 'Held-out test share: a fraction in [0, 1] when unit is ratio, a count of groups (trials, sessions or subjects) when unit is number.' },
+        test_ratio: {
+          type: 'number',
+          minimum: 0,
+          default: 0.2,
+          description: 'Held-out test share: a fraction in [0, 1] when unit is ratio, a count of groups (trials, sessions or subjects) when unit is number.',
+        },
         val_ratio: { type: 'number', minimum: 0, default: 0.2, description: 'Validation share from the rest, same units as test_ratio.' },
         split_strategy: { type: 'string', enum: ['trial', 'session', 'subject'], default: 'trial' },
         training_mode: { type: 'string', enum: ['individual', 'group'], default: 'group' },
@@ -32,7 +37,8 @@ export const modellingTools = [
   {
     name: 'set_model',
     summary: 'Choose the model',
-    description: 'Choose the network: EEGNet (compact, good default), ShallowConvNet (band-power features, motor imagery), SCCNet (spatial-component). Kernel sizes derive from the sampling rate; epochs too short for the model are refused with the minimum length.',
+    description:
+      'Choose the network: EEGNet (compact, good default), ShallowConvNet (band-power features, motor imagery), SCCNet (spatial-component). Kernel sizes derive from the sampling rate; epochs too short for the model are refused with the minimum length.',
     category: 'training',
     parameters: {
       type: 'object',
@@ -63,10 +69,22 @@ export const modellingTools = [
         optimizer: { type: 'string', enum: ['adam', 'sgd', 'adamw'], default: D.optimizer },
         save_checkpoints_every: { type: 'integer', minimum: 0, default: D.save_checkpoints_every },
         selection: { type: 'string', enum: ['last_epoch', 'best_val_loss', 'best_val_accuracy', 'best_test_accuracy'], default: D.selection },
-        backend: { type: 'string', enum: ['local', 'pytorch', 'slurm'], default: D.backend, description: 'local: the TypeScript trainer; pytorch: python/xbrain_trainer.py with torch (CUDA when available); slurm: start_training submits every split × repeat as one Slurm array job.' },
+        backend: {
+          type: 'string',
+          enum: ['local', 'pytorch', 'slurm'],
+          default: D.backend,
+          description:
+            'local: the TypeScript trainer; pytorch: python/xbrain_trainer.py with torch (CUDA when available); slurm: start_training submits every split × repeat as one Slurm array job.',
+        },
         seed: { type: 'integer', default: D.seed },
         threads: { type: 'integer', minimum: 1, maximum: 64, description: 'Trainer threads (default: up to 2, the cores available).' },
-        input_norm: { type: 'string', enum: ['train_fold', 'none'], default: 'train_fold', description: 'train_fold: the trainer standardises the inputs with a per-channel mean and one pooled SD fitted on each training split only, and the saved model and its ONNX export apply the same scaling, so data in volts train as well as z-scored data; none: train on the data as given (as XBrainLab).' },
+        input_norm: {
+          type: 'string',
+          enum: ['train_fold', 'none'],
+          default: 'train_fold',
+          description:
+            'train_fold: the trainer standardises the inputs with a per-channel mean and one pooled SD fitted on each training split only, and the saved model and its ONNX export apply the same scaling, so data in volts train as well as z-scored data; none: train on the data as given (as XBrainLab).',
+        },
       },
       required: ['epoch', 'batch_size', 'learning_rate'],
       additionalProperties: false,
@@ -98,7 +116,8 @@ export const modellingTools = [
   {
     name: 'run_sweep',
     summary: 'Hyper-parameter sweep',
-    description: 'Run a grid of training configurations × folds × repeats on a backend (local, pytorch, slurm) and aggregate mean ± SD per grid point. grid maps training settings (epoch, batch_size, learning_rate, optimizer, selection) or model hyper-parameters (model_name, F1, F2, D, dropout, Ns, pool_len, pool_stride) to lists of values. On slurm the runs are one array job. Confirmation states how many runs it starts.',
+    description:
+      'Run a grid of training configurations × folds × repeats on a backend (local, pytorch, slurm) and aggregate mean ± SD per grid point. grid maps training settings (epoch, batch_size, learning_rate, optimizer, selection) or model hyper-parameters (model_name, F1, F2, D, dropout, Ns, pool_len, pool_stride) to lists of values. On slurm the runs are one array job. Confirmation states how many runs it starts.',
     category: 'training',
     parameters: {
       type: 'object',

@@ -65,7 +65,8 @@ export const preprocessTools = [
   {
     name: 'resample_data',
     summary: 'Resample',
-    description: "Resample every recording (or the epochs, once they exist) to rate Hz with MNE's FFT method; event samples are re-indexed round(sample·new/old).",
+    description:
+      "Resample every recording (or the epochs, once they exist) to rate Hz with MNE's FFT method; event samples are re-indexed round(sample·new/old).",
     category: 'preprocess',
     parameters: {
       type: 'object',
@@ -125,7 +126,8 @@ export const preprocessTools = [
   {
     name: 'set_montage',
     summary: 'Set electrode positions',
-    description: 'Assign 3D electrode positions from a built-in montage (standard_1020 or standard_1005), needed for topographic maps. Reports channels without a position.',
+    description:
+      'Assign 3D electrode positions from a built-in montage (standard_1020 or standard_1005), needed for topographic maps. Reports channels without a position.',
     category: 'preprocess',
     parameters: {
       type: 'object',
@@ -149,7 +151,10 @@ export const preprocessTools = [
         t_min: { type: 'number', description: 'Start relative to the event, seconds (e.g. -0.2).' },
         t_max: { type: 'number', description: 'End relative to the event, seconds (e.g. 4).' },
         event_id: { type: 'array', items: { type: 'string' }, description: 'Event names to epoch, e.g. ["T1", "T2"].' },
-        baseline: { anyOf: [{ type: 'array', items: { type: ['number', 'null'] }, minItems: 2, maxItems: 2 }, { type: 'null' }], description: '[start, end] in seconds, null entries meaning the epoch edge; null for none.' },
+        baseline: {
+          anyOf: [{ type: 'array', items: { type: ['number', 'null'] }, minItems: 2, maxItems: 2 }, { type: 'null' }],
+          description: '[start, end] in seconds, null entries meaning the epoch edge; null for none.',
+        },
       },
       required: ['t_min', 't_max'],
       additionalProperties: false,
@@ -161,7 +166,8 @@ export const preprocessTools = [
   {
     name: 'window_epoch',
     summary: 'Fixed-length epochs',
-    description: 'Cut consecutive fixed-length epochs of duration seconds with overlap seconds (for resting-state or continuous data), labelled by a single class. Refused when the study was loaded from epoched files.',
+    description:
+      'Cut consecutive fixed-length epochs of duration seconds with overlap seconds (for resting-state or continuous data), labelled by a single class. Refused when the study was loaded from epoched files.',
     category: 'preprocess',
     parameters: {
       type: 'object',
@@ -180,7 +186,8 @@ export const preprocessTools = [
   {
     name: 'export_epochs',
     summary: 'Export epochs to NPY',
-    description: 'Write the epochs to a folder: X.npy (float32, epochs × channels × times, volts), y.npy (int64 labels) and epochs.json (channels, sfreq, tmin, event_id, labels, preprocessing history).',
+    description:
+      'Write the epochs to a folder: X.npy (float32, epochs × channels × times, volts), y.npy (int64 labels) and epochs.json (channels, sfreq, tmin, event_id, labels, preprocessing history).',
     category: 'preprocess',
     parameters: {
       type: 'object',

@@ -6,14 +6,16 @@ export const protocolTools = [
   {
     name: 'run_protocol',
     summary: 'Evaluate pipelines per subject (within-session, cross-session, cross-subject)',
-    description: 'Evaluate pipelines per subject as BCI papers do (MOABB), all on the same folds: within_session (stratified k-fold per subject and session/run), cross_session (leave one session/run out) or cross_subject (leave n_test_subjects subjects out). CSP+LDA and TS+LR (tangent space + logistic regression) run in process; EEGNet, ShallowConvNet and SCCNet train once per fold with the current training configuration. Returns a subject × pipeline × fold table, mean ± SD per pipeline and paired Wilcoxon tests over subjects; stored in the study, written as CSV/JSON with MOABB columns.',
+    description:
+      'Evaluate pipelines per subject as BCI papers do (MOABB), all on the same folds: within_session (stratified k-fold per subject and session/run), cross_session (leave one session/run out) or cross_subject (leave n_test_subjects subjects out). CSP+LDA and TS+LR (tangent space + logistic regression) run in process; EEGNet, ShallowConvNet and SCCNet train once per fold with the current training configuration. Returns a subject × pipeline × fold table, mean ± SD per pipeline and paired Wilcoxon tests over subjects; stored in the study, written as CSV/JSON with MOABB columns.',
     category: 'evaluation',
     parameters: {
       type: 'object',
       properties: {
         protocol: { type: 'string', enum: ['within_session', 'cross_session', 'cross_subject'] },
         pipelines: {
-          type: 'array', minItems: 1,
+          type: 'array',
+          minItems: 1,
           items: { type: 'string', enum: ['CSP+LDA', 'TS+LR', 'EEGNet', 'ShallowConvNet', 'SCCNet'] },
           default: ['CSP+LDA', 'TS+LR'],
           description: 'Pipelines to compare.',

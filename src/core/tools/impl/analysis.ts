@@ -18,8 +18,15 @@ const ms = (s: MeanSd): string => (s.n > 1 ? `${pct(s.mean)} ± ${pct(s.sd)}` : 
 
 function compact(r: ClassificationReport): Record<string, unknown> {
   return {
-    n: r.n, accuracy: r.accuracy, balancedAccuracy: r.balancedAccuracy, kappa: r.kappa, macroF1: r.macroF1, auc: r.auc,
-    confusion: r.confusion, perClass: r.perClass, chance: r.chance,
+    n: r.n,
+    accuracy: r.accuracy,
+    balancedAccuracy: r.balancedAccuracy,
+    kappa: r.kappa,
+    macroF1: r.macroF1,
+    auc: r.auc,
+    confusion: r.confusion,
+    perClass: r.perClass,
+    chance: r.chance,
   };
 }
 
@@ -43,12 +50,12 @@ export function evaluationMeta(res: EvaluationResult, set: EvalSet): Record<stri
     runs: res.runs.map((r) => ({ runId: r.runId, splitId: r.splitId, splitName: r.splitName, repeat: r.repeat, seed: r.seed, set: r.set, ...compact(r) })),
     baseline: res.baseline
       ? {
-        method: res.baseline.method,
-        nComponents: res.baseline.nComponents,
-        ...meanOf(res.baseline.summary),
-        summary: res.baseline.summary,
-        splits: res.baseline.splits.map((b) => ({ splitId: b.splitId, splitName: b.splitName, set: b.set, ...compact(b) })),
-      }
+          method: res.baseline.method,
+          nComponents: res.baseline.nComponents,
+          ...meanOf(res.baseline.summary),
+          summary: res.baseline.summary,
+          splits: res.baseline.splits.map((b) => ({ splitId: b.splitId, splitName: b.splitName, set: b.set, ...compact(b) })),
+        }
       : null,
   };
 }
@@ -58,7 +65,11 @@ async function runEvaluate(args: ArgsOf<'evaluate'>, ctx: ToolContext) {
   if (!state.epochs || !state.dataset) throw new XBrainError('invalid_state', 'evaluate needs epochs and a dataset');
   const set: EvalSet = args.split;
   const res = await evaluateRuns(state.epochs, state.dataset.splits, state.runs, { set, workspace: ctx.env.workspace, baseline: args.baseline !== false });
-  const diagnosis = chanceDiagnosis(res, state.runs.filter((r) => res.runs.some((x) => x.runId === r.id)), state);
+  const diagnosis = chanceDiagnosis(
+    res,
+    state.runs.filter((r) => res.runs.some((x) => x.runId === r.id)),
+    state,
+  );
   const meta = { ...evaluationMeta(res, set), diagnosis };
   const lines = [
     `Evaluated ${res.runs.length} run(s) on the ${set} set with ONNX Runtime (${res.classes.join(' / ')}).`,
@@ -66,7 +77,8 @@ async function runEvaluate(args: ArgsOf<'evaluate'>, ctx: ToolContext) {
     `Chance: ${pct(res.pooled.chance.uniform)} (majority class ${pct(res.pooled.chance.majority)}; ${significanceText(res.pooled.chance, res.pooled.n, res.classes.length)}).`,
   ];
   if (res.folds.length > 1) lines.push(...res.folds.map((f) => `  ${f.splitName}: ${ms(f.summary.accuracy)} over ${f.runs} run(s)`));
-  if (res.baseline) lines.push(`CSP+LDA baseline on the same split: accuracy ${ms(res.baseline.summary.accuracy)}, kappa ${res.baseline.summary.kappa.mean.toFixed(3)}.`);
+  if (res.baseline)
+    lines.push(`CSP+LDA baseline on the same split: accuracy ${ms(res.baseline.summary.accuracy)}, kappa ${res.baseline.summary.kappa.mean.toFixed(3)}.`);
   if (res.runs.some((r) => r.set !== set)) lines.push(`Note: splits without ${set} epochs were evaluated on validation.`);
   if (diagnosis) lines.push(`Warning: ${diagnosis}`);
   const evaluation = { runIds: res.runs.map((r) => r.runId), split: set, metrics: meta, createdAt: new Date().toISOString() };
@@ -79,7 +91,14 @@ function runSaliency(args: ArgsOf<'compute_saliency'>, ctx: ToolContext) {
   if (!state.epochs || !state.dataset) throw new XBrainError('invalid_state', 'compute_saliency needs epochs and a dataset');
   const method: SaliencyMethod = args.method;
   const { n_samples: nSamples, stdev, absolute } = args;
-  const payload = saliencyForRuns(state.epochs, state.dataset.splits, state.runs, { method, nSamples, stdev, absolute, workspace: ctx.env.workspace, montage: state.montage });
+  const payload = saliencyForRuns(state.epochs, state.dataset.splits, state.runs, {
+    method,
+    nSamples,
+    stdev,
+    absolute,
+    workspace: ctx.env.workspace,
+    montage: state.montage,
+  });
   const dir = join(studyDir(ctx.env.workspace), 'saliency');
   mkdirSync(dir, { recursive: true });
   const name = `${method}${absolute ? '-abs' : ''}-${new Date().toISOString().replace(/[-:.]/g, '')}.json`;
@@ -88,7 +107,10 @@ function runSaliency(args: ArgsOf<'compute_saliency'>, ctx: ToolContext) {
   const key = `saliency_${method}${absolute ? '_abs' : ''}`;
   ctx.study.commit({ runs: state.runs.map((r) => (payload.runIds.includes(r.id) ? { ...r, artefacts: { ...r.artefacts, [key]: rel } } : r)) }, ['runs']);
   const top = payload.topomap.perClass.map((c) => {
-    const order = c.values.map((v, i) => [Math.abs(v), i] as const).sort((a, b) => b[0] - a[0]).slice(0, 3);
+    const order = c.values
+      .map((v, i) => [Math.abs(v), i] as const)
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 3);
     return `${c.class}: ${order.map(([, i]) => payload.channels[i]).join(', ')}`;
   });
   const lines = [

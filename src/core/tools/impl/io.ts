@@ -24,8 +24,11 @@ async function expandPaths(ctx: ToolContext, paths: string[]): Promise<string[]>
     if (!st) throw new XBrainError('not_found', `${p}: no such file or folder`, { parameter: 'paths', path: full });
     if (st.isDirectory()) {
       // files of the folder whose links lead outside are left out like any other file that is not a recording
-      const names = (await readdir(full)).filter((n) => !n.startsWith('.') && exts.has(extname(n).toLowerCase()) && entryInside(ctx.env, join(full, n), 'read')).sort();
-      if (names.length === 0) throw new XBrainError('not_found', `${p}: the folder holds no EEG files (${[...exts].join(', ')})`, { parameter: 'paths', path: full });
+      const names = (await readdir(full))
+        .filter((n) => !n.startsWith('.') && exts.has(extname(n).toLowerCase()) && entryInside(ctx.env, join(full, n), 'read'))
+        .sort();
+      if (names.length === 0)
+        throw new XBrainError('not_found', `${p}: the folder holds no EEG files (${[...exts].join(', ')})`, { parameter: 'paths', path: full });
       out.push(...names.map((n) => join(full, n)));
     } else out.push(full);
   }
@@ -33,7 +36,12 @@ async function expandPaths(ctx: ToolContext, paths: string[]): Promise<string[]>
 }
 
 function eventCountsText(e: EventList): string {
-  return Object.entries(countEvents(e.codes, e.eventId)).sort().map(([k, n]) => `${k}=${n}`).join(' ') || 'none';
+  return (
+    Object.entries(countEvents(e.codes, e.eventId))
+      .sort()
+      .map(([k, n]) => `${k}=${n}`)
+      .join(' ') || 'none'
+  );
 }
 
 /** XBrainLab's multi-file check (same channel count and sampling rate), naming the files that differ. */
@@ -42,7 +50,11 @@ function checkConsistency(all: Recording[]): void {
   const name = (r: Recording): string => basename(r.path);
   const sfreqOff = all.filter((r) => r.sfreq !== ref.sfreq);
   if (sfreqOff.length) {
-    throw new XBrainError('invalid_arguments', `sampling rates differ: ${name(ref)} has ${ref.sfreq} Hz but ${sfreqOff.map((r) => `${name(r)} has ${r.sfreq} Hz`).join(', ')}; resample or load them separately`, { parameter: 'paths', files: sfreqOff.map((r) => r.path) });
+    throw new XBrainError(
+      'invalid_arguments',
+      `sampling rates differ: ${name(ref)} has ${ref.sfreq} Hz but ${sfreqOff.map((r) => `${name(r)} has ${r.sfreq} Hz`).join(', ')}; resample or load them separately`,
+      { parameter: 'paths', files: sfreqOff.map((r) => r.path) },
+    );
   }
   const refNames = ref.channels.map((c) => c.name).join('\u0000');
   const chOff = all.filter((r) => r.channels.length !== ref.channels.length || r.channels.map((c) => c.name).join('\u0000') !== refNames);
@@ -52,7 +64,10 @@ function checkConsistency(all: Recording[]): void {
       const i = r.channels.findIndex((c, k) => c.name !== ref.channels[k].name);
       return `${name(r)} has "${r.channels[i].name}" where ${name(ref)} has "${ref.channels[i].name}" (channel ${i + 1})`;
     };
-    throw new XBrainError('invalid_arguments', `channels differ: ${name(ref)} has ${ref.channels.length} channels but ${chOff.map(why).join(', ')}`, { parameter: 'paths', files: chOff.map((r) => r.path) });
+    throw new XBrainError('invalid_arguments', `channels differ: ${name(ref)} has ${ref.channels.length} channels but ${chOff.map(why).join(', ')}`, {
+      parameter: 'paths',
+      files: chOff.map((r) => r.path),
+    });
   }
 }
 
@@ -61,10 +76,14 @@ function findRecording(recordings: readonly Recording[], key: string, ctx: ToolC
   let i = recordings.findIndex((r) => r.path === full);
   if (i < 0) {
     const hits = recordings.flatMap((r, k) => (basename(r.path) === key || basename(r.path, extname(r.path)) === key ? [k] : []));
-    if (hits.length > 1) throw new XBrainError('invalid_arguments', `mapping key "${key}" matches ${hits.length} loaded files; use the full path`, { parameter: 'mapping' });
+    if (hits.length > 1)
+      throw new XBrainError('invalid_arguments', `mapping key "${key}" matches ${hits.length} loaded files; use the full path`, { parameter: 'mapping' });
     i = hits[0] ?? -1;
   }
-  if (i < 0) throw new XBrainError('invalid_arguments', `mapping key "${key}" is not a loaded file (loaded: ${recordings.map((r) => basename(r.path)).join(', ')})`, { parameter: 'mapping' });
+  if (i < 0)
+    throw new XBrainError('invalid_arguments', `mapping key "${key}" is not a loaded file (loaded: ${recordings.map((r) => basename(r.path)).join(', ')})`, {
+      parameter: 'mapping',
+    });
   return i;
 }
 
@@ -77,21 +96,55 @@ function loadEpoched(ctx: ToolContext, all: Recording[], loaded: Recording[], sk
   const raw = all.filter((r) => !isEpochedRecording(r));
   if (raw.length > 0) {
     const ep = all.find(isEpochedRecording) as Recording;
-    throw new XBrainError('invalid_arguments', `${basename(ep.path)} is epoched (${ep.epochs?.count} epochs) but ${raw.map((r) => basename(r.path)).slice(0, 5).join(', ')}${raw.length > 5 ? ', …' : ''} ${raw.length > 1 ? 'are continuous recordings' : 'is a continuous recording'}; epoched and continuous files cannot be mixed in one study — load them separately (clear_dataset in between)`, { parameter: 'paths', path: ep.path, files: [ep.path, ...raw.map((r) => r.path)] });
+    throw new XBrainError(
+      'invalid_arguments',
+      `${basename(ep.path)} is epoched (${ep.epochs?.count} epochs) but ${raw
+        .map((r) => basename(r.path))
+        .slice(0, 5)
+        .join(
+          ', ',
+        )}${raw.length > 5 ? ', …' : ''} ${raw.length > 1 ? 'are continuous recordings' : 'is a continuous recording'}; epoched and continuous files cannot be mixed in one study — load them separately (clear_dataset in between)`,
+      { parameter: 'paths', path: ep.path, files: [ep.path, ...raw.map((r) => r.path)] },
+    );
   }
   if (ctx.study.state.epochs || ctx.study.state.recordings.length > 0) {
-    throw new XBrainError('invalid_state', 'the study already holds epochs; load every epoched file in one load_data call on an empty study (clear_dataset first)', { parameter: 'paths' });
+    throw new XBrainError(
+      'invalid_state',
+      'the study already holds epochs; load every epoched file in one load_data call on an empty study (clear_dataset first)',
+      { parameter: 'paths' },
+    );
   }
   checkConsistency(all);
   const { epochs, entries } = epochsFromFiles(all);
   ctx.study.commit({ recordings: entries, loadedEvents: entries.map((r) => r.events), epochs, epochHistory: [] }, ['recordings', 'epochs']);
-  const counts = Object.entries(epochs.eventId).map(([k, v]) => `${k}=${epochs.labels.filter((l) => l === v).length}`).join(' ');
+  const counts = Object.entries(epochs.eventId)
+    .map(([k, v]) => `${k}=${epochs.labels.filter((l) => l === v).length}`)
+    .join(' ');
   const tmax = epochs.tmin + (epochs.nTimes - 1) / epochs.sfreq;
-  const lines = entries.map((r) => `${basename(r.path)}: ${r.format} epochs, ${r.epochs?.count} × ${r.channels.length} ch × ${r.epochs?.nTimes} samples, ${r.sfreq} Hz, ${r.epochs?.tmin} … ${(epochs.tmin + ((r.epochs?.nTimes ?? 1) - 1) / r.sfreq).toFixed(3)} s, baseline ${r.epochs?.baseline ? `${r.epochs.baseline[0] ?? 'None'} … ${r.epochs.baseline[1] ?? 'None'} s` : 'none'}, subject ${r.subject}, session ${r.session}; events (epochs): ${eventCountsText(r.events)}`);
+  const lines = entries.map(
+    (r) =>
+      `${basename(r.path)}: ${r.format} epochs, ${r.epochs?.count} × ${r.channels.length} ch × ${r.epochs?.nTimes} samples, ${r.sfreq} Hz, ${r.epochs?.tmin} … ${(epochs.tmin + ((r.epochs?.nTimes ?? 1) - 1) / r.sfreq).toFixed(3)} s, baseline ${r.epochs?.baseline ? `${r.epochs.baseline[0] ?? 'None'} … ${r.epochs.baseline[1] ?? 'None'} s` : 'none'}, subject ${r.subject}, session ${r.session}; events (epochs): ${eventCountsText(r.events)}`,
+  );
   if (skipped) lines.push(`${skipped} file(s) already loaded were skipped.`);
-  lines.push(`Loaded ${loaded.length} epoched file(s) as ${epochs.nEpochs} epochs (${counts}) of ${epochs.nChannels} channels × ${epochs.nTimes} samples (${epochs.tmin} … ${tmax.toFixed(3)} s). Stage: ${ctx.study.stage} — the epochs are ready for generate_dataset; epoch_data does not apply to them.`);
+  lines.push(
+    `Loaded ${loaded.length} epoched file(s) as ${epochs.nEpochs} epochs (${counts}) of ${epochs.nChannels} channels × ${epochs.nTimes} samples (${epochs.tmin} … ${tmax.toFixed(3)} s). Stage: ${ctx.study.stage} — the epochs are ready for generate_dataset; epoch_data does not apply to them.`,
+  );
   return data('load_data', lines.join('\n'), {
-    loaded: entries.map((r) => ({ path: r.path, format: r.format, channels: r.channels.length, sfreq: r.sfreq, nTimes: r.epochs?.nTimes ?? 0, subject: r.subject, session: r.session, events: r.events.samples.length, eventSource: r.events.source, eventId: r.events.eventId, epochs: r.epochs?.count ?? 0, tmin: r.epochs?.tmin, baseline: r.epochs?.baseline ?? null })),
+    loaded: entries.map((r) => ({
+      path: r.path,
+      format: r.format,
+      channels: r.channels.length,
+      sfreq: r.sfreq,
+      nTimes: r.epochs?.nTimes ?? 0,
+      subject: r.subject,
+      session: r.session,
+      events: r.events.samples.length,
+      eventSource: r.events.source,
+      eventId: r.events.eventId,
+      epochs: r.epochs?.count ?? 0,
+      tmin: r.epochs?.tmin,
+      baseline: r.epochs?.baseline ?? null,
+    })),
     skipped,
     total: entries.length,
     epochs: { shape: [epochs.nEpochs, epochs.nChannels, epochs.nTimes], eventId: epochs.eventId, tmin: epochs.tmin, sfreq: epochs.sfreq },
@@ -103,11 +156,16 @@ export const ioTools = {
     run: async (args, ctx) => {
       const s = ctx.study.state;
       if (s.history.length > 0) {
-        throw new XBrainError('invalid_state', `the loaded recordings are already preprocessed (${s.history.map((h) => h.op).join(', ')}); call reset_preprocessing before adding files so every recording gets the same processing`);
+        throw new XBrainError(
+          'invalid_state',
+          `the loaded recordings are already preprocessed (${s.history.map((h) => h.op).join(', ')}); call reset_preprocessing before adding files so every recording gets the same processing`,
+        );
       }
       const naming = typeof args.subject_pattern === 'string' ? { mode: 'regex' as const, pattern: args.subject_pattern } : undefined;
-      const files = selectFiles(await expandPaths(ctx, (args.paths) ?? []), {
-        subjects: args.subjects, runs: args.runs, naming,
+      const files = selectFiles(await expandPaths(ctx, args.paths ?? []), {
+        subjects: args.subjects,
+        runs: args.runs,
+        naming,
       });
       const already = new Set(s.recordings.map((r) => r.path));
       const fresh = [...new Set(files)].filter((f) => !already.has(f));
@@ -135,11 +193,25 @@ export const ioTools = {
       if (loaded.length) {
         ctx.study.commit({ recordings: all, loadedEvents: [...s.loadedEvents, ...loaded.map((r) => r.events)] }, ['recordings']);
       }
-      const lines = loaded.map((r) => `${basename(r.path)}: ${r.format}, ${r.channels.length} ch, ${r.sfreq} Hz, ${(r.nTimes / r.sfreq).toFixed(1)} s, subject ${r.subject}, session ${r.session}; events (${r.events.source}): ${eventCountsText(r.events)}`);
+      const lines = loaded.map(
+        (r) =>
+          `${basename(r.path)}: ${r.format}, ${r.channels.length} ch, ${r.sfreq} Hz, ${(r.nTimes / r.sfreq).toFixed(1)} s, subject ${r.subject}, session ${r.session}; events (${r.events.source}): ${eventCountsText(r.events)}`,
+      );
       if (skipped) lines.push(`${skipped} file(s) already loaded were skipped.`);
       lines.push(`Loaded ${loaded.length} file(s); ${all.length} in the study. Stage: ${ctx.study.stage}.`);
       return data('load_data', lines.join('\n'), {
-        loaded: loaded.map((r) => ({ path: r.path, format: r.format, channels: r.channels.length, sfreq: r.sfreq, nTimes: r.nTimes, subject: r.subject, session: r.session, events: r.events.samples.length, eventSource: r.events.source, eventId: r.events.eventId })),
+        loaded: loaded.map((r) => ({
+          path: r.path,
+          format: r.format,
+          channels: r.channels.length,
+          sfreq: r.sfreq,
+          nTimes: r.nTimes,
+          subject: r.subject,
+          session: r.session,
+          events: r.events.samples.length,
+          eventSource: r.events.source,
+          eventId: r.events.eventId,
+        })),
         skipped,
         total: all.length,
       });
@@ -150,12 +222,18 @@ export const ioTools = {
     run: async (args, ctx) => {
       const s = ctx.study.state;
       if (s.recordings.some(isEpochedRecording)) {
-        throw new XBrainError('invalid_state', 'the loaded files are epoched: their epochs carry their own event types as labels; rename or merge them with edit_events instead of attaching label files');
+        throw new XBrainError(
+          'invalid_state',
+          'the loaded files are epoched: their epochs carry their own event types as labels; rename or merge them with edit_events instead of attaching label files',
+        );
       }
       if (s.epochs) {
-        throw new XBrainError('invalid_state', 'labels must be attached before epoching: the epochs were cut from the current events. Call reset_preprocessing (or clear the epochs) first.');
+        throw new XBrainError(
+          'invalid_state',
+          'labels must be attached before epoching: the epochs were cut from the current events. Call reset_preprocessing (or clear the epochs) first.',
+        );
       }
-      const mapping = (args.mapping ?? {});
+      const mapping = args.mapping ?? {};
       const keys = Object.keys(mapping);
       if (keys.length === 0) throw new XBrainError('invalid_arguments', 'mapping is empty: give {data file name: label file path}', { parameter: 'mapping' });
       const opts = { eventFilter: args.event_filter, truncate: args.truncate === true };
@@ -174,8 +252,17 @@ export const ioTools = {
         const aligned = alignLabels(file, rec.events, rec.sfreq, rec.nTimes, basename(rec.path), opts);
         recordings[i] = { ...rec, events: aligned.events };
         loadedEvents[i] = aligned.events;
-        lines.push(`${basename(rec.path)}: ${aligned.note}; classes ${eventCountsText(aligned.events)}${aligned.dropped ? ` (${aligned.dropped} left unmatched by truncation)` : ''}`);
-        meta.push({ file: rec.path, labelFile: file.path, mode: file.mode, events: aligned.events.samples.length, eventId: aligned.events.eventId, dropped: aligned.dropped });
+        lines.push(
+          `${basename(rec.path)}: ${aligned.note}; classes ${eventCountsText(aligned.events)}${aligned.dropped ? ` (${aligned.dropped} left unmatched by truncation)` : ''}`,
+        );
+        meta.push({
+          file: rec.path,
+          labelFile: file.path,
+          mode: file.mode,
+          events: aligned.events.samples.length,
+          eventId: aligned.events.eventId,
+          dropped: aligned.dropped,
+        });
       }
       ctx.study.commit({ recordings, loadedEvents }, ['recordings']);
       return data('attach_labels', lines.join('\n'), { attached: meta });

@@ -61,13 +61,15 @@ function plan(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): { fol
   const e = state.epochs;
   if (!e) throw new XBrainError('invalid_state', 'There are no epochs: run epoch_data first.');
   for (const p of a.pipelines) {
-    if (!(PIPELINES as readonly string[]).includes(p)) throw new XBrainError('invalid_arguments', `pipelines: unknown pipeline "${p}" (choose from ${PIPELINES.join(', ')})`, { parameter: 'pipelines' });
+    if (!(PIPELINES as readonly string[]).includes(p))
+      throw new XBrainError('invalid_arguments', `pipelines: unknown pipeline "${p}" (choose from ${PIPELINES.join(', ')})`, { parameter: 'pipelines' });
   }
   if (a.exportPath !== undefined && !/\.(csv|json)$/i.test(a.exportPath)) {
     throw new XBrainError('invalid_arguments', `export_path must end in .csv or .json (got "${a.exportPath}")`, { parameter: 'export_path' });
   }
   if (a.exportPath !== undefined) insideWorkspace(env, a.exportPath, 'write', 'export_path');
-  const folds = protocolFolds(e, { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }).folds.length;
+  const folds = protocolFolds(e, { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }).folds
+    .length;
   const models = [...new Set(a.pipelines.filter(isModelPipeline))];
   // every refusal of a model (too-short epochs, bad parameter) comes before anything starts
   for (const m of models) createModel(m, inputSpec(state), state.model?.name === m ? state.model.params : {});
@@ -79,14 +81,24 @@ const running = new WeakSet<Study>();
 /** The resume store of this call: keyed by the protocol settings and the epochs; model runs also by their training. */
 function runStore(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): ReturnType<typeof fileRunStore> {
   const e = state.epochs!;
-  const key = protocolKey({ protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }, epochsIdentity(e));
+  const key = protocolKey(
+    { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions },
+    epochsIdentity(e),
+  );
   const config = state.training ?? DEFAULT_TRAINING;
-  return fileRunStore(path.join(studyDir(env.workspace), 'protocols', 'resume', key), (pipeline) => (isModelPipeline(pipeline)
-    ? trainingVariant({
-      model: pipeline, params: state.model?.name === pipeline ? state.model.params : {}, epoch: config.epoch, batch_size: config.batch_size,
-      learning_rate: config.learning_rate, optimizer: config.optimizer, backend: config.backend ?? 'local',
-    })
-    : ''));
+  return fileRunStore(path.join(studyDir(env.workspace), 'protocols', 'resume', key), (pipeline) =>
+    isModelPipeline(pipeline)
+      ? trainingVariant({
+          model: pipeline,
+          params: state.model?.name === pipeline ? state.model.params : {},
+          epoch: config.epoch,
+          batch_size: config.batch_size,
+          learning_rate: config.learning_rate,
+          optimizer: config.optimizer,
+          backend: config.backend ?? 'local',
+        })
+      : '',
+  );
 }
 
 const alive = (pid: number): boolean => {
@@ -118,7 +130,13 @@ function removeOrphanJobs(protocolsDir: string): void {
 /** How many of the call's fold × pipeline runs an interrupted earlier call already finished. */
 function keptRuns(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): number {
   const store = runStore(a, state, env);
-  const folds = protocolFolds(state.epochs!, { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }).folds;
+  const folds = protocolFolds(state.epochs!, {
+    protocol: a.protocol,
+    folds: a.folds,
+    nTestSubjects: a.nTestSubjects,
+    seed: a.seed,
+    poolSessions: a.poolSessions,
+  }).folds;
   let n = 0;
   folds.forEach((fold, foldIndex) => {
     for (const pipeline of new Set(a.pipelines)) if (store.get({ foldIndex, foldName: fold.name, pipeline })) n++;
@@ -176,19 +194,32 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
           params: before.model?.name === model ? before.model.params : {},
           spec,
           // no validation set in these protocols, and selecting on the test fold would leak: the last epoch is kept
-          config: { epochs: config.epoch, batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer, selection: 'last_epoch', checkpointEvery: 0, threads },
+          config: {
+            epochs: config.epoch,
+            batchSize: config.batch_size,
+            learningRate: config.learning_rate,
+            optimizer: config.optimizer,
+            selection: 'last_epoch',
+            checkpointEvery: 0,
+            threads,
+          },
           seed,
           ...shared,
           splits: { train: fold.train, test: fold.test },
           outDir: path.join(dir, 'out'),
         });
-        current = backend === 'pytorch'
-          ? launchTrainer(job, { spawn: await spawnForBackend('pytorch', settings, job), stopGraceMs: 1000 })
-          : launchTrainer(job, { entry, stopGraceMs: 1000 });
+        current =
+          backend === 'pytorch'
+            ? launchTrainer(job, { spawn: await spawnForBackend('pytorch', settings, job), stopGraceMs: 1000 })
+            : launchTrainer(job, { entry, stopGraceMs: 1000 });
         if (ctx.signal?.aborted) void current.stop();
         const out = await current.finished;
         current = null;
-        if (out.status === 'stopped' || ctx.signal?.aborted) throw new XBrainError('cancelled', `run_protocol was cancelled while training ${model} on "${fold.name}"; the finished runs are kept: run the same protocol again to resume`);
+        if (out.status === 'stopped' || ctx.signal?.aborted)
+          throw new XBrainError(
+            'cancelled',
+            `run_protocol was cancelled while training ${model} on "${fold.name}"; the finished runs are kept: run the same protocol again to resume`,
+          );
         if (out.status !== 'done' || !out.done) throw new XBrainError('internal', `${model} training on "${fold.name}" failed: ${out.error ?? 'no result'}`);
         const x = subset(e.data, e.nChannels, e.nTimes, fold.test);
         return runOnnx(out.done.files.onnx, x.data as Float32Array, { nChannels: e.nChannels, nTimes: e.nTimes });
@@ -197,9 +228,27 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
     const store = runStore(a, before, ctx.env);
     const result: ProtocolResult = await runProtocol(e, {
       store,
-      protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions,
-      pipelines: a.pipelines, dataset: datasetName(before), trainModel, progress: ctx.progress, signal: ctx.signal,
-      training: p.models.length ? { model_params: before.model?.params ?? {}, epoch: config.epoch, batch_size: config.batch_size, learning_rate: config.learning_rate, optimizer: config.optimizer, selection: 'last_epoch', backend: config.backend ?? 'local' } : null,
+      protocol: a.protocol,
+      folds: a.folds,
+      nTestSubjects: a.nTestSubjects,
+      seed: a.seed,
+      poolSessions: a.poolSessions,
+      pipelines: a.pipelines,
+      dataset: datasetName(before),
+      trainModel,
+      progress: ctx.progress,
+      signal: ctx.signal,
+      training: p.models.length
+        ? {
+            model_params: before.model?.params ?? {},
+            epoch: config.epoch,
+            batch_size: config.batch_size,
+            learning_rate: config.learning_rate,
+            optimizer: config.optimizer,
+            selection: 'last_epoch',
+            backend: config.backend ?? 'local',
+          }
+        : null,
     });
     // files first: if writing fails, the Study stays as it was
     const outDir = path.join(root, 'protocols');
@@ -216,15 +265,22 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
       mkdirSync(path.dirname(exported), { recursive: true });
       writeFileSync(exported, /\.csv$/i.test(exported) ? protocolCsv(stored) : JSON.stringify(stored, null, 1));
     }
-    if (study.state !== before) throw new XBrainError('invalid_state', 'The study changed while run_protocol ran; the result was not stored (files are in .xbrain/protocols).');
+    if (study.state !== before)
+      throw new XBrainError('invalid_state', 'The study changed while run_protocol ran; the result was not stored (files are in .xbrain/protocols).');
     study.commit({ protocols: [...(before.protocols ?? []), stored] }, ['runs']);
     store.clear(); // the result is in the Study and its files now
     const warn = p.models.length ? scaleWarning(before) : null;
     const content = `${protocolReport(stored)}\n\nTable: ${csv}${exported ? `\nExported: ${exported}` : ''}${warn ? `\n\n${warn}` : ''}`;
     return plot('run_protocol', content, {
       render: { mime: XBRAIN_MIME.protocol, data: protocolPayload(stored) },
-      protocolId: stored.id, protocol: stored.protocol, pipelines: stored.pipelines, summary: stored.summary, subjects: stored.subjects,
-      comparisons: stored.comparisons, rows: stored.rows.length, files: { csv, json, ...(exported ? { export: exported } : {}) },
+      protocolId: stored.id,
+      protocol: stored.protocol,
+      pipelines: stored.pipelines,
+      summary: stored.summary,
+      subjects: stored.subjects,
+      comparisons: stored.comparisons,
+      rows: stored.rows.length,
+      files: { csv, json, ...(exported ? { export: exported } : {}) },
     });
   } finally {
     running.delete(study);
@@ -242,11 +298,14 @@ export const protocolTools = {
       const parts = [`Run the ${a.protocol.replace('_', '-')} protocol on ${p.folds} fold(s) with ${[...new Set(a.pipelines)].join(', ')}`];
       if (p.trainings) {
         const c = ctx.study.state.training ?? DEFAULT_TRAINING;
-        parts.push(`this starts ${p.trainings} training run(s) one after another (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend)`);
+        parts.push(
+          `this starts ${p.trainings} training run(s) one after another (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend)`,
+        );
       }
       if (baselines.length) parts.push(`${baselines.join(' and ')} fit ${p.folds} time(s) each in process`);
       const kept = keptRuns(a, ctx.study.state, ctx.env);
-      if (kept) parts.push(`${kept} of the ${p.folds * new Set(a.pipelines).size} runs were finished by an interrupted call with the same settings and are reused`);
+      if (kept)
+        parts.push(`${kept} of the ${p.folds * new Set(a.pipelines).size} runs were finished by an interrupted call with the same settings and are reused`);
       return `${parts.join('; ')}.`;
     },
     run,

@@ -31,8 +31,14 @@ function checkResampleBudget(ctx: ToolContext, rate: number, parameter: string):
 function refuseEpochedFiles(s: Readonly<StudyState>, tool: string): void {
   const files = s.recordings.filter(isEpochedRecording);
   if (files.length === 0) return;
-  const names = files.map((r) => r.path.split(/[\\/]/).pop()).slice(0, 3).join(', ');
-  throw new XBrainError('invalid_state', `${tool} cuts continuous recordings, but the study was loaded from epoched file(s) (${names}${files.length > 3 ? ', …' : ''}): the ${s.epochs?.nEpochs ?? 0} epochs are already cut (${s.epochs ? `${s.epochs.tmin} … ${(s.epochs.tmin + (s.epochs.nTimes - 1) / s.epochs.sfreq).toFixed(3)} s` : ''}). Continue with generate_dataset, or load continuous recordings in a fresh study (clear_dataset).`);
+  const names = files
+    .map((r) => r.path.split(/[\\/]/).pop())
+    .slice(0, 3)
+    .join(', ');
+  throw new XBrainError(
+    'invalid_state',
+    `${tool} cuts continuous recordings, but the study was loaded from epoched file(s) (${names}${files.length > 3 ? ', …' : ''}): the ${s.epochs?.nEpochs ?? 0} epochs are already cut (${s.epochs ? `${s.epochs.tmin} … ${(s.epochs.tmin + (s.epochs.nTimes - 1) / s.epochs.sfreq).toFixed(3)} s` : ''}). Continue with generate_dataset, or load continuous recordings in a fresh study (clear_dataset).`,
+  );
 }
 
 /** The data preprocessing acts on now: the epochs once they exist (XBrainLab works on the epoched data), else raw. */
@@ -68,7 +74,14 @@ function stepReply(tool: string, head: string, data: SignalData, entries: Histor
  * Steps may run on the signal worker pool (filters, resample), so they may return a Promise. The kernel's refusals
  * name its neutral parameters; `names` gives this tool's argument names for them (the kernel's own where equal).
  */
-function runStep(tool: string, op: string, params: Record<string, unknown>, head: string, f: (d: SignalData) => StepResult | Promise<StepResult>, names: ArgNames = {}) {
+function runStep(
+  tool: string,
+  op: string,
+  params: Record<string, unknown>,
+  head: string,
+  f: (d: SignalData) => StepResult | Promise<StepResult>,
+  names: ArgNames = {},
+) {
   return async (ctx: ToolContext): Promise<ToolResult> => {
     const data = currentData(ctx.study.state);
     const step = await callWithArgNames(names, () => f(data));
@@ -91,18 +104,27 @@ export const signalTools = {
     run: (args, ctx) => {
       const method = args.method;
       const params = { low_freq: args.low_freq, high_freq: args.high_freq, method, iir_order: method === 'iir' ? args.iir_order : undefined };
-      return runStep('apply_bandpass_filter', 'bandpass_filter', params, `Applied Bandpass Filter (${args.low_freq}-${args.high_freq} Hz, ${method.toUpperCase()})`, (d) =>
-        bandpass(d, { lFreq: args.low_freq, hFreq: args.high_freq, method, iirOrder: args.iir_order }),
-      { low: 'low_freq', high: 'high_freq', order: 'iir_order' })(ctx);
+      return runStep(
+        'apply_bandpass_filter',
+        'bandpass_filter',
+        params,
+        `Applied Bandpass Filter (${args.low_freq}-${args.high_freq} Hz, ${method.toUpperCase()})`,
+        (d) => bandpass(d, { lFreq: args.low_freq, hFreq: args.high_freq, method, iirOrder: args.iir_order }),
+        { low: 'low_freq', high: 'high_freq', order: 'iir_order' },
+      )(ctx);
     },
   },
 
   apply_notch_filter: {
-    run: (args, ctx) => runStep('apply_notch_filter', 'notch_filter', { freq: args.freq }, `Applied Notch Filter (${args.freq} Hz)`, (d) => notch(d, args.freq))(ctx),
+    run: (args, ctx) =>
+      runStep('apply_notch_filter', 'notch_filter', { freq: args.freq }, `Applied Notch Filter (${args.freq} Hz)`, (d) => notch(d, args.freq))(ctx),
   },
 
   resample_data: {
-    run: (args, ctx) => (checkResampleBudget(ctx, args.rate, 'rate'), runStep('resample_data', 'resample', { rate: args.rate }, `Resampled to ${args.rate} Hz`, (d) => resample(d, args.rate))(ctx)),
+    run: (args, ctx) => (
+      checkResampleBudget(ctx, args.rate, 'rate'),
+      runStep('resample_data', 'resample', { rate: args.rate }, `Resampled to ${args.rate} Hz`, (d) => resample(d, args.rate))(ctx)
+    ),
   },
 
   normalize_data: {
@@ -110,11 +132,13 @@ export const signalTools = {
   },
 
   set_reference: {
-    run: (args, ctx) => runStep('set_reference', 'set_reference', { method: args.method }, `Re-referenced (${args.method})`, (d) => reference(d, String(args.method)))(ctx),
+    run: (args, ctx) =>
+      runStep('set_reference', 'set_reference', { method: args.method }, `Re-referenced (${args.method})`, (d) => reference(d, String(args.method)))(ctx),
   },
 
   select_channels: {
-    run: (args, ctx) => runStep('select_channels', 'select_channels', { channels: args.channels }, 'Selected channels', (d) => selectChannels(d, args.channels))(ctx),
+    run: (args, ctx) =>
+      runStep('select_channels', 'select_channels', { channels: args.channels }, 'Selected channels', (d) => selectChannels(d, args.channels))(ctx),
   },
 
   apply_standard_preprocess: {
@@ -130,13 +154,21 @@ export const signalTools = {
         entries.push(entry(op, params, r));
         warnings.push(...r.warnings);
       };
-      const l = args.l_freq, h = args.h_freq;
-      await step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, { low: 'l_freq', high: 'h_freq' }, (x) => bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4 }));
+      const l = args.l_freq,
+        h = args.h_freq;
+      await step('bandpass_filter', { low_freq: l, high_freq: h, method: 'fir' }, { low: 'l_freq', high: 'h_freq' }, (x) =>
+        bandpass(x, { lFreq: l, hFreq: h, method: 'fir', iirOrder: 4 }),
+      );
       await step('notch_filter', { freq: args.notch_freq }, { freq: 'notch_freq' }, (x) => notch(x, args.notch_freq));
       if (args.resample_rate !== undefined) checkResampleBudget(ctx, args.resample_rate, 'resample_rate');
-      if (args.resample_rate !== undefined) await step('resample', { rate: args.resample_rate }, { rate: 'resample_rate' }, (x) => resample(x, args.resample_rate as number));
-      if (args.rereference !== undefined) await step('set_reference', { method: args.rereference }, { method: 'rereference' }, (x) => reference(x, String(args.rereference)));
-      if (args.normalize_method !== undefined) await step('normalize', { method: args.normalize_method }, { method: 'normalize_method' }, (x) => normalize(x, args.normalize_method as NormalizeMethod));
+      if (args.resample_rate !== undefined)
+        await step('resample', { rate: args.resample_rate }, { rate: 'resample_rate' }, (x) => resample(x, args.resample_rate as number));
+      if (args.rereference !== undefined)
+        await step('set_reference', { method: args.rereference }, { method: 'rereference' }, (x) => reference(x, String(args.rereference)));
+      if (args.normalize_method !== undefined)
+        await step('normalize', { method: args.normalize_method }, { method: 'normalize_method' }, (x) =>
+          normalize(x, args.normalize_method as NormalizeMethod),
+        );
       commitSteps(ctx, d, entries);
       return stepReply('apply_standard_preprocess', 'Applied standard preprocessing', d, entries, warnings);
     },
@@ -145,17 +177,30 @@ export const signalTools = {
   set_montage: {
     run: (args, ctx) => {
       const name = String(args.montage_name) as MontageName;
-      if (!MONTAGE_NAMES.includes(name)) throw new XBrainError('invalid_arguments', `montage_name: unknown montage '${name}' (known: ${MONTAGE_NAMES.join(', ')})`, { parameter: 'montage_name' });
+      if (!MONTAGE_NAMES.includes(name))
+        throw new XBrainError('invalid_arguments', `montage_name: unknown montage '${name}' (known: ${MONTAGE_NAMES.join(', ')})`, {
+          parameter: 'montage_name',
+        });
       const s = ctx.study.state;
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
-      const fit = fitMontage(name, s.recordings[0].channels.map((c) => c.name));
+      const fit = fitMontage(
+        name,
+        s.recordings[0].channels.map((c) => c.name),
+      );
       const eegMissing = fit.missing.filter((n) => s.recordings[0].channels.find((c) => c.name === n)?.type === 'eeg');
       if (Object.keys(fit.positions).length === 0) {
-        throw new XBrainError('invalid_arguments', `montage_name: no channel matches a ${name} electrode (channels: ${fit.missing.slice(0, 8).join(', ')}…)`, { parameter: 'montage_name' });
+        throw new XBrainError('invalid_arguments', `montage_name: no channel matches a ${name} electrode (channels: ${fit.missing.slice(0, 8).join(', ')}…)`, {
+          parameter: 'montage_name',
+        });
       }
-      const recordings = s.recordings.map((r) => ({ ...r, channels: r.channels.map((c) => (fit.positions[c.name] ? { ...c, loc: fit.positions[c.name] } : c)) }));
+      const recordings = s.recordings.map((r) => ({
+        ...r,
+        channels: r.channels.map((c) => (fit.positions[c.name] ? { ...c, loc: fit.positions[c.name] } : c)),
+      }));
       const h: HistoryEntry = {
-        op: 'set_montage', params: { montage_name: name }, shape: recordings.map((r) => [r.channels.length, r.nTimes]),
+        op: 'set_montage',
+        params: { montage_name: name },
+        shape: recordings.map((r) => [r.channels.length, r.nTimes]),
         description: `Montage ${name} (${Object.keys(fit.positions).length} positioned, ${fit.missing.length} without position)`,
         design: { montage: name, matched: Object.keys(fit.positions).length, missing: fit.missing, matching: 'case- and dot-insensitive names' },
         at: new Date().toISOString(),
@@ -174,12 +219,15 @@ export const signalTools = {
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       // MNE's default baseline (start … 0 s) only exists when the epoch contains 0 s; never blame a baseline the
       // user did not pass: without 0 s in the window the default is no baseline, and the reply says so
-      const defaultOutside = !('baseline' in args) && !((args.t_min) <= 0 && (args.t_max) >= 0);
+      const defaultOutside = !('baseline' in args) && !(args.t_min <= 0 && args.t_max >= 0);
       const baseline = defaultOutside ? null : baselineArg(args);
       const eventNames = args.event_id;
       // epochs × channels × samples, before anything is cut
-      const nSamples = Math.round(((args.t_max) - (args.t_min)) * s.recordings[0].sfreq) + 1;
-      const nEvents = s.recordings.reduce((n, r) => n + (eventNames ? r.events.codes.filter((c) => eventNames.some((e) => r.events.eventId[e] === c)).length : r.events.codes.length), 0);
+      const nSamples = Math.round((args.t_max - args.t_min) * s.recordings[0].sfreq) + 1;
+      const nEvents = s.recordings.reduce(
+        (n, r) => n + (eventNames ? r.events.codes.filter((c) => eventNames.some((e) => r.events.eventId[e] === c)).length : r.events.codes.length),
+        0,
+      );
       checkBudget(ctx.env, nEvents * s.recordings[0].channels.length * Math.max(nSamples, 0) * 4, 't_max', `${nEvents} epochs of ${nSamples} samples`);
       const res = epochRecordings(s.recordings, { tmin: args.t_min, tmax: args.t_max, eventNames, baseline });
       const e = res.epochs;
@@ -191,18 +239,41 @@ export const signalTools = {
         params: { t_min: args.t_min, t_max: args.t_max, event_id: eventNames ?? null, baseline },
         shape: [[e.nEpochs, e.nChannels, e.nTimes]],
         description: `Epoching ${e.tmin} ~ ${args.t_max} s (${Object.keys(e.eventId).join(', ')}), baseline ${baseline ? `(${baseline[0] ?? 'None'}, ${baseline[1] ?? 'None'})` : 'none'}`,
-        design: { tmin: e.tmin, tmax: e.tmin + (e.nTimes - 1) / e.sfreq, n_times: e.nTimes, baseline: e.baseline, event_repeated: 'drop', event_id: e.eventId, dropped: res.dropped, kept_per_recording: res.kept },
+        design: {
+          tmin: e.tmin,
+          tmax: e.tmin + (e.nTimes - 1) / e.sfreq,
+          n_times: e.nTimes,
+          baseline: e.baseline,
+          event_repeated: 'drop',
+          event_id: e.eventId,
+          dropped: res.dropped,
+          kept_per_recording: res.kept,
+        },
         at: new Date().toISOString(),
       };
       ctx.study.commit({ epochs: e, epochHistory: [], history: [...s.history, h] }, ['epochs', 'preprocessing']);
       const lines = [
         `Created ${e.nEpochs} epochs (${counts.join(', ')}) of ${e.nChannels} channels × ${e.nTimes} samples (${e.tmin} … ${(e.tmin + (e.nTimes - 1) / e.sfreq).toFixed(3)} s), baseline ${e.baseline ? `${e.baseline[0]} … ${e.baseline[1]} s` : 'none'}.`,
       ];
-      if (defaultOutside) lines.push(`No baseline correction: the default baseline (epoch start … 0 s) needs 0 s inside the epoch ${args.t_min} … ${args.t_max} s; pass baseline=[start, end] within the epoch to correct one.`);
-      if (noData.length) lines.push(`Dropped ${noData.length} epoch(s) crossing the record boundary: ${noData.slice(0, 10).map((d) => `${d.event}@${d.sample} (${d.file.split(/[\\/]/).pop()})`).join(', ')}${noData.length > 10 ? ', …' : ''}.`);
+      if (defaultOutside)
+        lines.push(
+          `No baseline correction: the default baseline (epoch start … 0 s) needs 0 s inside the epoch ${args.t_min} … ${args.t_max} s; pass baseline=[start, end] within the epoch to correct one.`,
+        );
+      if (noData.length)
+        lines.push(
+          `Dropped ${noData.length} epoch(s) crossing the record boundary: ${noData
+            .slice(0, 10)
+            .map((d) => `${d.event}@${d.sample} (${d.file.split(/[\\/]/).pop()})`)
+            .join(', ')}${noData.length > 10 ? ', …' : ''}.`,
+        );
       if (dup.length) lines.push(`Dropped ${dup.length} repeated event(s) at the same sample.`);
       for (const w of res.warnings) lines.push(`Warning: ${w}`);
-      return text('epoch_data', lines.join('\n'), { shape: [e.nEpochs, e.nChannels, e.nTimes], eventId: e.eventId, dropped: res.dropped, warnings: res.warnings });
+      return text('epoch_data', lines.join('\n'), {
+        shape: [e.nEpochs, e.nChannels, e.nTimes],
+        eventId: e.eventId,
+        dropped: res.dropped,
+        warnings: res.warnings,
+      });
     },
   },
 
@@ -212,18 +283,31 @@ export const signalTools = {
       refuseEpochedFiles(s, 'window_epoch');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       const label = args.label === undefined ? 'window' : String(args.label);
-      const res = windowRecordings(s.recordings, args.duration, (args.overlap) ?? 0, label, {
+      const res = windowRecordings(s.recordings, args.duration, args.overlap ?? 0, label, {
         budget: (bytes, parameter) => checkBudget(ctx.env, bytes, parameter, 'the windows'),
       });
       const e = res.epochs;
       const h: HistoryEntry = {
-        op: 'window_epoch', params: { duration: args.duration, overlap: args.overlap ?? 0, label }, shape: [[e.nEpochs, e.nChannels, e.nTimes]],
+        op: 'window_epoch',
+        params: { duration: args.duration, overlap: args.overlap ?? 0, label },
+        shape: [[e.nEpochs, e.nChannels, e.nTimes]],
         description: `Window epochs ${args.duration} s, overlap ${args.overlap ?? 0} s`,
-        design: { window_samples: res.windowSamples, step_samples: res.step, per_recording: res.perRecording, tmin: 0, tmax: (e.nTimes - 1) / e.sfreq, baseline: null },
+        design: {
+          window_samples: res.windowSamples,
+          step_samples: res.step,
+          per_recording: res.perRecording,
+          tmin: 0,
+          tmax: (e.nTimes - 1) / e.sfreq,
+          baseline: null,
+        },
         at: new Date().toISOString(),
       };
       ctx.study.commit({ epochs: e, epochHistory: [], history: [...s.history, h] }, ['epochs', 'preprocessing']);
-      return text('window_epoch', `Created ${e.nEpochs} windows of ${e.nTimes} samples (${args.duration} s, step ${(res.step / e.sfreq).toFixed(3)} s) labelled '${label}'.`, { shape: [e.nEpochs, e.nChannels, e.nTimes] });
+      return text(
+        'window_epoch',
+        `Created ${e.nEpochs} windows of ${e.nTimes} samples (${args.duration} s, step ${(res.step / e.sfreq).toFixed(3)} s) labelled '${label}'.`,
+        { shape: [e.nEpochs, e.nChannels, e.nTimes] },
+      );
     },
   },
 
@@ -236,8 +320,12 @@ export const signalTools = {
       const recordings = s.recordings.map((r) => ({ ...r, events: renameEventList(r.events, rename) }));
       const epochs = s.epochs ? renameEpochLabels(s.epochs, rename) : null;
       const h: HistoryEntry = {
-        op: 'edit_events', params: { rename }, shape: epochs ? [[epochs.nEpochs, epochs.nChannels, epochs.nTimes]] : recordings.map((r) => [r.channels.length, r.nTimes]),
-        description: `Events ${Object.entries(rename).map(([a, b]) => `${a} → ${b}`).join(', ')}`,
+        op: 'edit_events',
+        params: { rename },
+        shape: epochs ? [[epochs.nEpochs, epochs.nChannels, epochs.nTimes]] : recordings.map((r) => [r.channels.length, r.nTimes]),
+        description: `Events ${Object.entries(rename)
+          .map(([a, b]) => `${a} → ${b}`)
+          .join(', ')}`,
         design: { event_id: epochs ? epochs.eventId : recordings[0]?.events.eventId },
         at: new Date().toISOString(),
       };
@@ -245,7 +333,13 @@ export const signalTools = {
       if (epochs) kinds.push('epochs');
       ctx.study.commit(epochs ? { recordings, epochs, epochHistory: [...s.epochHistory, h] } : { recordings, history: [...s.history, h] }, kinds);
       const names = epochs ? Object.keys(epochs.eventId) : Object.keys(recordings[0]?.events.eventId ?? {});
-      return text('edit_events', `Events renamed: ${Object.entries(rename).map(([a, b]) => `${a} → ${b}`).join(', ')}. Classes now: ${names.join(', ')}.`, { eventId: epochs ? epochs.eventId : recordings[0]?.events.eventId });
+      return text(
+        'edit_events',
+        `Events renamed: ${Object.entries(rename)
+          .map(([a, b]) => `${a} → ${b}`)
+          .join(', ')}. Classes now: ${names.join(', ')}.`,
+        { eventId: epochs ? epochs.eventId : recordings[0]?.events.eventId },
+      );
     },
   },
 
@@ -255,7 +349,11 @@ export const signalTools = {
       if (!s.epochs) throw new XBrainError('invalid_state', 'no epochs to export; use epoch_data first');
       const folder = insideWorkspace(ctx.env, String(args.path), 'write', 'path');
       const out = await exportEpochs(folder, s.epochs, { raw: s.history, epochs: s.epochHistory });
-      return text('export_epochs', `Exported ${out.shape.join(' × ')} epochs to ${folder} (X.npy, y.npy, epochs.json).`, { folder, files: out.files, shape: out.shape });
+      return text('export_epochs', `Exported ${out.shape.join(' × ')} epochs to ${folder} (X.npy, y.npy, epochs.json).`, {
+        folder,
+        files: out.files,
+        shape: out.shape,
+      });
     },
   },
 
@@ -266,19 +364,33 @@ export const signalTools = {
       const channels = args.channels;
       if (kind === 'psd') {
         const p = s.epochs ? psdPayload({ epochs: s.epochs }, channels) : psdPayload({ recording: s.recordings[0] }, channels);
-        return plot('plot_epochs', `Welch PSD of ${p.channels.length} channel(s), ${p.freqs[0]} … ${p.freqs[p.freqs.length - 1]} Hz (n_fft ${p.nFft})${s.epochs ? `, mean over ${s.epochs.nEpochs} epochs` : ''}.`, { kind, psd: p });
+        return plot(
+          'plot_epochs',
+          `Welch PSD of ${p.channels.length} channel(s), ${p.freqs[0]} … ${p.freqs[p.freqs.length - 1]} Hz (n_fft ${p.nFft})${s.epochs ? `, mean over ${s.epochs.nEpochs} epochs` : ''}.`,
+          { kind, psd: p },
+        );
       }
       if (kind === 'erp') {
         if (!s.epochs) throw new XBrainError('invalid_state', 'kind: erp needs epochs; use epoch_data first', { parameter: 'kind' });
         const payload = epochsPayload(s.epochs, channels);
-        return plot('plot_epochs', `ERP per class (${payload.erp.map((e) => `${e.label}: ${e.count}`).join(', ')}) on ${payload.channels.length} channel(s).`, { kind, render: { mime: EPOCHS_MIME, data: payload } });
+        return plot('plot_epochs', `ERP per class (${payload.erp.map((e) => `${e.label}: ${e.count}`).join(', ')}) on ${payload.channels.length} channel(s).`, {
+          kind,
+          render: { mime: EPOCHS_MIME, data: payload },
+        });
       }
       if (s.epochs) {
         const payload = epochsPayload(s.epochs, channels);
-        return plot('plot_epochs', `Traces of ${payload.traces.length} epoch(s) on ${payload.channels.length} channel(s).`, { kind, render: { mime: EPOCHS_MIME, data: payload } });
+        return plot('plot_epochs', `Traces of ${payload.traces.length} epoch(s) on ${payload.channels.length} channel(s).`, {
+          kind,
+          render: { mime: EPOCHS_MIME, data: payload },
+        });
       }
       const payload = rawPayload(s.recordings[0], { channels, start: args.start, duration: args.duration });
-      return plot('plot_epochs', `Traces of ${payload.channels.length} channel(s), ${payload.times[0]} … ${payload.times[payload.times.length - 1]} s, ${payload.markers.length} event marker(s).`, { kind, render: { mime: EPOCHS_MIME, data: payload } });
+      return plot(
+        'plot_epochs',
+        `Traces of ${payload.channels.length} channel(s), ${payload.times[0]} … ${payload.times[payload.times.length - 1]} s, ${payload.markers.length} event marker(s).`,
+        { kind, render: { mime: EPOCHS_MIME, data: payload } },
+      );
     },
   },
 } satisfies TypedImplementations;

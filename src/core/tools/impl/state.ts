@@ -47,7 +47,13 @@ export const stateTools = {
         `Stage: ${s.stage}`,
         `Recordings: ${s.recordings.length}${s.recordings.length ? ` (${s.recordings[0].channels} channels @ ${s.recordings[0].sfreq} Hz)` : ''}`,
         `Preprocessing: ${s.history.length ? s.history.join(' → ') : 'none'}`,
-        `Epochs: ${s.epochs ? `${s.epochs.count} × ${s.epochs.channels} ch × ${s.epochs.times} samples (${Object.entries(s.epochs.perClass).map(([k, v]) => `${k}: ${v}`).join(', ')})` : 'none'}`,
+        `Epochs: ${
+          s.epochs
+            ? `${s.epochs.count} × ${s.epochs.channels} ch × ${s.epochs.times} samples (${Object.entries(s.epochs.perClass)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join(', ')})`
+            : 'none'
+        }`,
         `Dataset: ${s.dataset ? `${s.dataset.splits.length} split(s)` : 'none'}`,
         `Model: ${s.model?.name ?? 'none'}; runs: ${s.runs.length}`,
         `Available tools: ${s.availableTools.join(', ')}`,
@@ -66,7 +72,12 @@ export const stateTools = {
         const size = r.epochs !== undefined ? `${r.epochs} epochs` : `${r.seconds.toFixed(1)} s`;
         return `${r.file}: ${r.channels} ch, ${r.sfreq} Hz, ${size}, subject ${r.subject}, session ${r.session}; Events: ${total} (Unique: ${ev.length}) ${ev.map(([k, n]) => `${k}=${n}`).join(' ')}`;
       });
-      if (s.epochs) lines.push(`Epochs: ${s.epochs.count} (${Object.entries(s.epochs.perClass).map(([k, v]) => `${k}: ${v}`).join(', ')}), ${s.epochs.tmin}..${s.epochs.tmax.toFixed(3)} s`);
+      if (s.epochs)
+        lines.push(
+          `Epochs: ${s.epochs.count} (${Object.entries(s.epochs.perClass)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')}), ${s.epochs.tmin}..${s.epochs.tmax.toFixed(3)} s`,
+        );
       if (s.dataset) {
         for (const sp of s.dataset.splits) lines.push(`${sp.name}: train ${sp.train}, val ${sp.val}, test ${sp.test}`);
         for (const w of s.dataset.audit.warnings) lines.push(`Warning: ${w}`);
@@ -150,14 +161,26 @@ export const stateTools = {
         for (let i = 0; i < s.recordings.length; i++) {
           const r = s.recordings[i];
           const again = await readRecording(r.path);
-          files.push({ ...again, events: s.loadedEvents[i], subject: r.subject, session: r.session, channels: again.channels.map((c, k) => (r.channels[k]?.name === c.name && r.channels[k].loc ? { ...c, loc: r.channels[k].loc } : c)) });
+          files.push({
+            ...again,
+            events: s.loadedEvents[i],
+            subject: r.subject,
+            session: r.session,
+            channels: again.channels.map((c, k) => (r.channels[k]?.name === c.name && r.channels[k].loc ? { ...c, loc: r.channels[k].loc } : c)),
+          });
         }
         const { epochs, entries } = epochsFromFiles(files);
-        ctx.study.commit(
-          { recordings: entries, history: [], epochs, epochHistory: [], dataset: null, runs: [], evaluations: [] },
-          ['recordings', 'preprocessing', 'epochs', 'datasets', 'runs'],
+        ctx.study.commit({ recordings: entries, history: [], epochs, epochHistory: [], dataset: null, runs: [], evaluations: [] }, [
+          'recordings',
+          'preprocessing',
+          'epochs',
+          'datasets',
+          'runs',
+        ]);
+        return text(
+          'reset_preprocessing',
+          `Preprocessing reset: ${epochs.nEpochs} epochs from ${entries.length} epoched file(s) restored as loaded. Stage: ${ctx.study.stage}.`,
         );
-        return text('reset_preprocessing', `Preprocessing reset: ${epochs.nEpochs} epochs from ${entries.length} epoched file(s) restored as loaded. Stage: ${ctx.study.stage}.`);
       }
       // Re-read from disk instead of keeping a second copy of every recording in memory.
       const fresh: Recording[] = [];
@@ -166,10 +189,13 @@ export const stateTools = {
         const again = await readRecording(r.path);
         fresh.push({ ...again, events: s.loadedEvents[i], subject: r.subject, session: r.session });
       }
-      ctx.study.commit(
-        { recordings: fresh, history: [], epochs: null, epochHistory: [], dataset: null, runs: [], evaluations: [] },
-        ['recordings', 'preprocessing', 'epochs', 'datasets', 'runs'],
-      );
+      ctx.study.commit({ recordings: fresh, history: [], epochs: null, epochHistory: [], dataset: null, runs: [], evaluations: [] }, [
+        'recordings',
+        'preprocessing',
+        'epochs',
+        'datasets',
+        'runs',
+      ]);
       return text('reset_preprocessing', `Preprocessing reset: ${fresh.length} recording(s) restored as loaded. Stage: ${ctx.study.stage}.`);
     },
   },

@@ -44,17 +44,25 @@ function readPlan(args: ArgsOf<'run_sweep'>, ctx: ToolContext): Plan & { tasks: 
   const splits = ctx.study.state.dataset?.splits ?? [];
   if (!splits.length) throw new XBrainError('invalid_state', 'There is no dataset: run generate_dataset first.');
   if (folds > splits.length) {
-    throw new XBrainError('invalid_arguments', `folds=${folds} but the dataset has ${splits.length} split(s); regenerate it with k-fold or ask for fewer folds.`, { field: 'folds' });
+    throw new XBrainError(
+      'invalid_arguments',
+      `folds=${folds} but the dataset has ${splits.length} split(s); regenerate it with k-fold or ask for fewer folds.`,
+      { field: 'folds' },
+    );
   }
   const seed = ctx.study.state.training?.seed ?? DEFAULT_TRAINING.seed;
   return { grid, folds, repeats, backend, tasks: planSweep(grid, folds, repeats, seed) };
 }
 
-const sharedRoot = (ctx: ToolContext): string => process.env.XBRAIN_SHARED_DIR ? path.resolve(process.env.XBRAIN_SHARED_DIR) : path.join(studyDir(ctx.env.workspace), 'sweeps');
+const sharedRoot = (ctx: ToolContext): string =>
+  process.env.XBRAIN_SHARED_DIR ? path.resolve(process.env.XBRAIN_SHARED_DIR) : path.join(studyDir(ctx.env.workspace), 'sweeps');
 
 function readMetrics(file: string): EpochMetrics[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => toMetrics(JSON.parse(l) as ProgressEvent));
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => toMetrics(JSON.parse(l) as ProgressEvent));
 }
 
 const fmt = (m: { mean: number; sd: number } | null): string => (m ? `${m.mean.toFixed(3)} ± ${m.sd.toFixed(3)}` : '–');
@@ -93,7 +101,8 @@ export const startSlurmTraining = (ctx: ToolContext): Promise<ToolResult> => lau
 async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kind: 'sweep' | 'training'): Promise<ToolResult> {
   const tool = kind === 'sweep' ? 'run_sweep' : 'start_training';
   const { study } = ctx;
-  if (activeSweeps.has(study)) throw new XBrainError('invalid_state', `A ${kind === 'sweep' ? 'sweep' : 'Slurm training'} is already running; stop it with stop_training first.`);
+  if (activeSweeps.has(study))
+    throw new XBrainError('invalid_state', `A ${kind === 'sweep' ? 'sweep' : 'Slurm training'} is already running; stop it with stop_training first.`);
   const state = study.state;
   const settings = backendSettingsOf(ctx.env);
   const avail = await backendAvailability(plan.backend, settings);
@@ -102,8 +111,13 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const model = state.model ?? DEFAULT_MODEL;
   const config = state.training ?? DEFAULT_TRAINING;
   const trainerConfig = {
-    epochs: epochsFor(config, ctx.env), batchSize: config.batch_size, learningRate: config.learning_rate, optimizer: config.optimizer,
-    selection: config.selection, checkpointEvery: 0, threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
+    epochs: epochsFor(config, ctx.env),
+    batchSize: config.batch_size,
+    learningRate: config.learning_rate,
+    optimizer: config.optimizer,
+    selection: config.selection,
+    checkpointEvery: 0,
+    threads: Number(config.threads) >= 1 ? Number(config.threads) : 2,
     inputNorm: inputNormOf(config),
   };
   // Refuse bad grid values (too-short epochs for a model, out-of-range parameters) before anything starts.
@@ -115,16 +129,27 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const dir = path.join(sharedRoot(ctx), stamp);
   const splits = state.dataset!.splits;
   const prepared = prepareSweep({
-    dir, tasks: plan.tasks, spec, model, config: trainerConfig,
-    x: state.epochs!.data, labels: state.epochs!.labels, splits, maxEpochs: epochLimitOf(ctx.env),
+    dir,
+    tasks: plan.tasks,
+    spec,
+    model,
+    config: trainerConfig,
+    x: state.epochs!.data,
+    labels: state.epochs!.labels,
+    splits,
+    maxEpochs: epochLimitOf(ctx.env),
   });
   const taskBackend = config.backend === 'pytorch' ? 'pytorch' : 'local';
   const run = startSweep(prepared, { backend: plan.backend, taskBackend, settings });
   activeSweeps.set(study, run);
   run.on((e) => {
     if (e.type === 'submitted') ctx.progress?.(`sweep: ${e.tasks} run(s) submitted to ${e.backend}${e.jobId ? ` (job ${e.jobId})` : ''}`);
-    else if (e.type === 'task' && e.progress) ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: epoch ${e.progress.epoch}/${e.progress.epochs}, train loss ${e.progress.train.loss.toFixed(3)}`);
-    else if (e.type === 'task' && e.status !== 'running') ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: ${e.status}${e.error ? ` — ${e.error.split('\n')[0]}` : ''}`);
+    else if (e.type === 'task' && e.progress)
+      ctx.progress?.(
+        `sweep task ${e.index + 1}/${prepared.length}: epoch ${e.progress.epoch}/${e.progress.epochs}, train loss ${e.progress.train.loss.toFixed(3)}`,
+      );
+    else if (e.type === 'task' && e.status !== 'running')
+      ctx.progress?.(`sweep task ${e.index + 1}/${prepared.length}: ${e.status}${e.error ? ` — ${e.error.split('\n')[0]}` : ''}`);
   });
   const root = studyDir(ctx.env.workspace);
   const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
@@ -189,14 +214,30 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const what = kind === 'sweep' ? 'Sweep' : 'Training';
   if (!ctx.awaitLongJobs) {
     finished.catch(() => undefined);
-    return text(tool, `${what} started: ${prepared.length} run(s) on ${plan.backend}. Results are aggregated when all finish; stop_training cancels it.`, { ...meta, runIds: records.map((r) => r.id) });
+    return text(tool, `${what} started: ${prepared.length} run(s) on ${plan.backend}. Results are aggregated when all finish; stop_training cancels it.`, {
+      ...meta,
+      runIds: records.map((r) => r.id),
+    });
   }
   ctx.releaseQueue?.(); // started: later calls (stop_training, state) need not wait for the end
   const out = await finished;
   const t = out.timings;
-  return text(tool, `${what} ${out.status}: ${out.results.filter((r) => r.status === 'done').length}/${out.results.length} run(s) finished on ${plan.backend}`
-    + `${out.jobId ? ` (Slurm job ${out.jobId})` : ''} in ${t.total.toFixed(1)} s.\n\n${table(out.summary)}`
-    + out.results.filter((r) => r.status === 'failed').map((r) => `\n\nTask ${r.task.index + 1} failed: ${r.error}`).join('') + epochLimitNote(config, ctx.env), {
-    ...meta, status: out.status, jobId: out.jobId, summary: out.summary, timings: out.timings, runIds: records.map((r) => r.id),
-  });
+  return text(
+    tool,
+    `${what} ${out.status}: ${out.results.filter((r) => r.status === 'done').length}/${out.results.length} run(s) finished on ${plan.backend}` +
+      `${out.jobId ? ` (Slurm job ${out.jobId})` : ''} in ${t.total.toFixed(1)} s.\n\n${table(out.summary)}` +
+      out.results
+        .filter((r) => r.status === 'failed')
+        .map((r) => `\n\nTask ${r.task.index + 1} failed: ${r.error}`)
+        .join('') +
+      epochLimitNote(config, ctx.env),
+    {
+      ...meta,
+      status: out.status,
+      jobId: out.jobId,
+      summary: out.summary,
+      timings: out.timings,
+      runIds: records.map((r) => r.id),
+    },
+  );
 }

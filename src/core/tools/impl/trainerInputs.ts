@@ -22,7 +22,12 @@ export const inputNormOf = (config: TrainingConfig): 'train_fold' | 'none' => (c
 
 /** A progress event (or a metrics.jsonl line) as the EpochMetrics a RunRecord keeps. */
 export const toMetrics = (p: ProgressEvent): EpochMetrics => ({
-  epoch: p.epoch, seconds: p.seconds, lr: p.lr, train: p.train, ...(p.val ? { val: p.val } : {}), ...(p.test ? { test: p.test } : {}),
+  epoch: p.epoch,
+  seconds: p.seconds,
+  lr: p.lr,
+  train: p.train,
+  ...(p.val ? { val: p.val } : {}),
+  ...(p.test ? { test: p.test } : {}),
 });
 
 /** ToolEnv.trainingEpochLimit when it is a positive integer (else no limit). */

@@ -39,12 +39,15 @@ export function scaleWarning(state: Readonly<StudyState>): string | null {
   if (normalised) return null;
   const sd = epochsSd(e);
   if (sd >= 1e-3) return null;
-  return `The epochs are not normalised (std ≈ ${sd.toExponential(1)}, volts) and input_norm is none: BatchNorm's eps outweighs `
-    + 'their variance, so the network learns poorly. Use configure_training(input_norm="train_fold") or run normalize_data (z-score) first.';
+  return (
+    `The epochs are not normalised (std ≈ ${sd.toExponential(1)}, volts) and input_norm is none: BatchNorm's eps outweighs ` +
+    'their variance, so the network learns poorly. Use configure_training(input_norm="train_fold") or run normalize_data (z-score) first.'
+  );
 }
 
-const LEAKAGE_WARNING = 'Selecting the model on the test set (best_test_accuracy) leaks test information into the choice: '
-  + 'the reported test accuracy is optimistic. Prefer best_val_loss or best_val_accuracy with a validation split.';
+const LEAKAGE_WARNING =
+  'Selecting the model on the test set (best_test_accuracy) leaks test information into the choice: ' +
+  'the reported test accuracy is optimistic. Prefer best_val_loss or best_val_accuracy with a validation split.';
 
 /** Builds the model once on the Study's epochs so every refusal (too short, bad parameter) comes before a spawn. */
 function checkModel(state: Readonly<StudyState>, model: ModelConfig): void {
@@ -143,14 +146,18 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const config = state.training ?? DEFAULT_TRAINING;
   const backend = (config.backend ?? 'local') as BackendName;
   const settings = backendSettingsOf(ctx.env);
-  if (backend !== 'local' && backend !== 'pytorch') throw new XBrainError('invalid_arguments', `Unknown trainer backend "${String(backend)}".`, { parameter: 'backend' });
+  if (backend !== 'local' && backend !== 'pytorch')
+    throw new XBrainError('invalid_arguments', `Unknown trainer backend "${String(backend)}".`, { parameter: 'backend' });
   if (backend === 'pytorch') {
     const a = await backendAvailability('pytorch', settings);
     if (!a.available) throw new XBrainError('not_found', `The pytorch backend is not available: ${a.detail}.`, { parameter: 'backend' });
   }
   checkModel(state, model);
   for (const sp of dataset.splits) {
-    if (sp.train.length === 0) throw new XBrainError('invalid_state', `Split ${sp.name} has no training epochs; regenerate the dataset with smaller test/validation ratios.`, { split: sp.name });
+    if (sp.train.length === 0)
+      throw new XBrainError('invalid_state', `Split ${sp.name} has no training epochs; regenerate the dataset with smaller test/validation ratios.`, {
+        split: sp.name,
+      });
   }
   const entry = backend === 'local' ? findTrainerEntry({ packageRoot: ctx.env.packageRoot }) : undefined;
   const spec = inputSpec(state);
@@ -242,7 +249,14 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
       // Never leave a run 'running' behind an internal failure (the stage would stay 'training').
       const ids = new Set(planned.map((p) => p.record.id));
       const message = `Training stopped by an internal error: ${(e as Error).message}`;
-      study.commit({ runs: study.state.runs.map((r) => (ids.has(r.id) && r.status === 'running' ? { ...r, status: 'failed' as const, error: message, endedAt: new Date().toISOString() } : r)) }, ['runs']);
+      study.commit(
+        {
+          runs: study.state.runs.map((r) =>
+            ids.has(r.id) && r.status === 'running' ? { ...r, status: 'failed' as const, error: message, endedAt: new Date().toISOString() } : r,
+          ),
+        },
+        ['runs'],
+      );
       throw e;
     } finally {
       active.delete(study);
@@ -266,7 +280,10 @@ function summarise(runs: RunRecord[]): string {
     const last = r.metrics[r.metrics.length - 1];
     const sel = (r as RunRecord & { selectedEpoch?: number }).selectedEpoch;
     const bits = [`${r.splitName} repeat ${r.repeat} (seed ${r.seed}): ${r.status}`];
-    if (last) bits.push(`${r.metrics.length} epochs, last train acc ${fmt(last.train.accuracy)}${last.val ? `, val acc ${fmt(last.val.accuracy)}` : ''}${last.test ? `, test acc ${fmt(last.test.accuracy)}` : ''}`);
+    if (last)
+      bits.push(
+        `${r.metrics.length} epochs, last train acc ${fmt(last.train.accuracy)}${last.val ? `, val acc ${fmt(last.val.accuracy)}` : ''}${last.test ? `, test acc ${fmt(last.test.accuracy)}` : ''}`,
+      );
     if (sel) bits.push(`selected epoch ${sel}`);
     if (r.error) bits.push(r.error.split('\n')[0]);
     return bits.join('; ');
@@ -278,18 +295,32 @@ export const trainingTools = {
   set_model: {
     run: (args, ctx) => {
       const name = args.model_name;
-      const params = { ...((args.params) ?? {}) };
+      const params = { ...(args.params ?? {}) };
       const model: ModelConfig = { name, params };
       const spec = inputSpec(ctx.study.state);
       // building the model is the check (too-short epochs, bad parameters throw here, as in checkModel)
       const built = createModel(name, spec, params);
       ctx.study.commit({ model }, ['training']);
       const need = minSamples(name, spec.sfreq, params);
-      return text('set_model', `Model set to ${name}${Object.keys(params).length ? ` (${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}: `
-        + `${built.parameterCount()} parameters for ${spec.nChannels} channels × ${spec.nTimes} samples at ${spec.sfreq} Hz, ${spec.nClasses} classes `
-        + `(needs at least ${need} samples).`, {
-        model, parameters: built.parameterCount(), minSamples: need, minSeconds: need / spec.sfreq, summary: built.summary(),
-      });
+      return text(
+        'set_model',
+        `Model set to ${name}${
+          Object.keys(params).length
+            ? ` (${Object.entries(params)
+                .map(([k, v]) => `${k}=${v}`)
+                .join(', ')})`
+            : ''
+        }: ` +
+          `${built.parameterCount()} parameters for ${spec.nChannels} channels × ${spec.nTimes} samples at ${spec.sfreq} Hz, ${spec.nClasses} classes ` +
+          `(needs at least ${need} samples).`,
+        {
+          model,
+          parameters: built.parameterCount(),
+          minSamples: need,
+          minSeconds: need / spec.sfreq,
+          summary: built.summary(),
+        },
+      );
     },
   },
 
@@ -298,18 +329,23 @@ export const trainingTools = {
       const config: TrainingConfig = { ...DEFAULT_TRAINING, ...(args as Partial<TrainingConfig>) };
       if (args.threads !== undefined) {
         const t = Number(args.threads);
-        if (!Number.isInteger(t) || t < 1) throw new XBrainError('invalid_arguments', `threads must be a positive integer, got ${String(args.threads)}.`, { parameter: 'threads' });
+        if (!Number.isInteger(t) || t < 1)
+          throw new XBrainError('invalid_arguments', `threads must be a positive integer, got ${String(args.threads)}.`, { parameter: 'threads' });
       }
       const warnings: string[] = [];
       if (config.selection === 'best_test_accuracy') warnings.push(LEAKAGE_WARNING);
-      if ((config.selection === 'best_val_loss' || config.selection === 'best_val_accuracy') && ctx.study.state.dataset?.splits.some((s) => s.val.length === 0)) {
+      if (
+        (config.selection === 'best_val_loss' || config.selection === 'best_val_accuracy') &&
+        ctx.study.state.dataset?.splits.some((s) => s.val.length === 0)
+      ) {
         warnings.push(`Selection ${config.selection} needs a validation split; splits without one fall back to the last epoch.`);
       }
       if (config.device === 'cuda') warnings.push('The local trainer runs on the CPU; device "cuda" is recorded but not used.');
       ctx.study.commit({ training: config }, ['training']);
-      const content = `Training: ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, `
-        + `${config.repeat} repeat(s), selection ${config.selection}, seed ${config.seed}, ${threadsFor(config, ctx.env)} thread(s).`
-        + (warnings.length ? `\nWarning: ${warnings.join('\nWarning: ')}` : '');
+      const content =
+        `Training: ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, ` +
+        `${config.repeat} repeat(s), selection ${config.selection}, seed ${config.seed}, ${threadsFor(config, ctx.env)} thread(s).` +
+        (warnings.length ? `\nWarning: ${warnings.join('\nWarning: ')}` : '');
       return text('configure_training', content, { config, warnings });
     },
   },
@@ -321,10 +357,12 @@ export const trainingTools = {
       const c = s.training ?? DEFAULT_TRAINING;
       const n = (s.dataset?.splits.length ?? 0) * c.repeat;
       const scale = scaleWarning(s);
-      return `Train ${model.name} for ${c.epoch} epochs (batch ${c.batch_size}, ${c.optimizer} lr ${c.learning_rate}, selection ${c.selection}) `
-        + `on ${s.dataset?.splits.length ?? 0} split(s) × ${c.repeat} repeat(s) = ${n} run(s) ${c.backend === 'slurm' ? 'as one Slurm array job' : c.backend === 'pytorch' ? 'in a PyTorch trainer process' : 'in a trainer process'}.`
-        + (c.selection === 'best_test_accuracy' ? ` ${LEAKAGE_WARNING}` : '')
-        + (scale ? ` Warning: ${scale}` : '');
+      return (
+        `Train ${model.name} for ${c.epoch} epochs (batch ${c.batch_size}, ${c.optimizer} lr ${c.learning_rate}, selection ${c.selection}) ` +
+        `on ${s.dataset?.splits.length ?? 0} split(s) × ${c.repeat} repeat(s) = ${n} run(s) ${c.backend === 'slurm' ? 'as one Slurm array job' : c.backend === 'pytorch' ? 'in a PyTorch trainer process' : 'in a trainer process'}.` +
+        (c.selection === 'best_test_accuracy' ? ` ${LEAKAGE_WARNING}` : '') +
+        (scale ? ` Warning: ${scale}` : '')
+      );
     },
     run: async (_args, ctx) => {
       if ((ctx.study.state.training ?? DEFAULT_TRAINING).backend === 'slurm') return startSlurmTraining(ctx);
@@ -334,13 +372,22 @@ export const trainingTools = {
         const done = await finished;
         const failed = done.filter((r) => r.status === 'failed').length;
         const config = ctx.study.state.training ?? DEFAULT_TRAINING;
-        return text('start_training', `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}${epochLimitNote(config, ctx.env)}`, {
-          runIds: done.map((r) => r.id), runs: done.map(({ id, status, seed, splitName, repeat, error }) => ({ id, status, seed, splitName, repeat, error })),
-        });
+        return text(
+          'start_training',
+          `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}${epochLimitNote(config, ctx.env)}`,
+          {
+            runIds: done.map((r) => r.id),
+            runs: done.map(({ id, status, seed, splitName, repeat, error }) => ({ id, status, seed, splitName, repeat, error })),
+          },
+        );
       }
       finished.catch(() => undefined);
-      return text('start_training', `Training started: ${runs.length} run(s) (${runs.map((r) => `${r.splitName} repeat ${r.repeat}, seed ${r.seed}`).join('; ')}). `
-        + `Progress arrives per epoch; stop_training ends it.${epochLimitNote(ctx.study.state.training ?? DEFAULT_TRAINING, ctx.env)}`, { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed) });
+      return text(
+        'start_training',
+        `Training started: ${runs.length} run(s) (${runs.map((r) => `${r.splitName} repeat ${r.repeat}, seed ${r.seed}`).join('; ')}). ` +
+          `Progress arrives per epoch; stop_training ends it.${epochLimitNote(ctx.study.state.training ?? DEFAULT_TRAINING, ctx.env)}`,
+        { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed) },
+      );
     },
   },
 
@@ -351,25 +398,39 @@ export const trainingTools = {
       const sweep = await cancelSweep(study);
       if (sweep) {
         const done = sweep.results.filter((r) => r.status === 'done').length;
-        return text('stop_training', `Sweep cancelled: ${done} of ${sweep.results.length} run(s) had finished; their results are kept.`, { sweepStatus: sweep.status, finished: done });
+        return text('stop_training', `Sweep cancelled: ${done} of ${sweep.results.length} run(s) had finished; their results are kept.`, {
+          sweepStatus: sweep.status,
+          finished: done,
+        });
       }
       if (!handle) {
         // A run left 'running' by a trainer that no longer exists (e.g. the window was closed): mark it failed.
         const orphans = study.state.runs.filter((r) => r.status === 'running');
         if (!orphans.length) return text('stop_training', 'No training is running.', { stopped: [] });
         const ended = new Date().toISOString();
-        study.commit({
-          runs: study.state.runs.map((r) => (r.status === 'running' ? { ...r, status: 'failed' as const, error: 'The trainer process is gone (XBrain was closed while it ran).', endedAt: ended } : r)),
-        }, ['runs']);
+        study.commit(
+          {
+            runs: study.state.runs.map((r) =>
+              r.status === 'running'
+                ? { ...r, status: 'failed' as const, error: 'The trainer process is gone (XBrain was closed while it ran).', endedAt: ended }
+                : r,
+            ),
+          },
+          ['runs'],
+        );
         return text('stop_training', `Marked ${orphans.length} run(s) whose trainer is gone as failed.`, { failed: orphans.map((r) => r.id) });
       }
       handle.stopRequested = true;
       await handle.current?.stop();
       const runs = await handle.finished;
       const last = runs[runs.length - 1];
-      return text('stop_training', `Training stopped${last ? ` during ${last.splitName} repeat ${last.repeat} after ${last.metrics.length} finished epoch(s)` : ''}; finished epochs are kept.`, {
-        stopped: runs.filter((r) => r.status === 'stopped').map((r) => r.id),
-      });
+      return text(
+        'stop_training',
+        `Training stopped${last ? ` during ${last.splitName} repeat ${last.repeat} after ${last.metrics.length} finished epoch(s)` : ''}; finished epochs are kept.`,
+        {
+          stopped: runs.filter((r) => r.status === 'stopped').map((r) => r.id),
+        },
+      );
     },
   },
 

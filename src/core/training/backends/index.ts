@@ -16,9 +16,12 @@ export function backendSettingsOf(env: { packageRoot: string; python?: string })
 /** Probes run child processes (python importing torch, sbatch, scontrol) asynchronously: callers may be the extension host. */
 export async function backendAvailability(name: BackendName, settings: BackendSettings): Promise<BackendAvailability> {
   switch (name) {
-    case 'local': return localAvailability(settings);
-    case 'pytorch': return pytorchAvailability(settings);
-    case 'slurm': return slurmAvailability();
+    case 'local':
+      return localAvailability(settings);
+    case 'pytorch':
+      return pytorchAvailability(settings);
+    case 'slurm':
+      return slurmAvailability();
   }
 }
 
@@ -33,5 +36,9 @@ export function listBackends(settings: BackendSettings): Promise<BackendAvailabi
 export async function spawnForBackend(name: BackendName, settings: BackendSettings, jobFile: string): Promise<SpawnSpec> {
   if (name === 'pytorch') return pytorchSpawn(settings, jobFile);
   if (name === 'local') return localSpawn(settings, jobFile);
-  throw new XBrainError('invalid_arguments', 'The slurm backend has no single-process spawn: its runs are array-job tasks (start_training and run_sweep submit them).', { field: 'backend' });
+  throw new XBrainError(
+    'invalid_arguments',
+    'The slurm backend has no single-process spawn: its runs are array-job tasks (start_training and run_sweep submit them).',
+    { field: 'backend' },
+  );
 }

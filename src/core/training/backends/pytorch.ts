@@ -66,7 +66,9 @@ export async function pytorchAvailability(settings: BackendSettings): Promise<Ba
   const p = await probePython(settings);
   if (typeof p === 'string') return { name: 'pytorch', available: false, detail: p };
   return {
-    name: 'pytorch', available: true, detail: `${p.python} with torch ${p.torch} (${p.cuda ? 'CUDA' : 'CPU'})`,
+    name: 'pytorch',
+    available: true,
+    detail: `${p.python} with torch ${p.torch} (${p.cuda ? 'CUDA' : 'CPU'})`,
     info: { python: p.python, torch: p.torch, cuda: p.cuda },
   };
 }

@@ -28,7 +28,11 @@ export async function slurmAvailability(env: NodeJS.ProcessEnv = process.env): P
   const ping = await probeCommand('scontrol', ['ping'], 15_000, env);
   const up = !ping.error && /UP/.test(ping.stdout);
   if (!up) {
-    return { name: 'slurm', available: false, detail: `${version} found, but no Slurm controller answers (scontrol ping: ${(ping.stdout || ping.stderr || String(ping.error)).trim().split('\n')[0]}); set SLURM_CONF or run from a login node` };
+    return {
+      name: 'slurm',
+      available: false,
+      detail: `${version} found, but no Slurm controller answers (scontrol ping: ${(ping.stdout || ping.stderr || String(ping.error)).trim().split('\n')[0]}); set SLURM_CONF or run from a login node`,
+    };
   }
   return { name: 'slurm', available: true, detail: `${version}; controller up`, info: { version, slurmConf: env.SLURM_CONF ?? null } };
 }
@@ -49,8 +53,12 @@ export function writeArrayScript(dir: string, tasks: ArrayTaskCommand[]): string
   mkdirSync(dir, { recursive: true });
   const lines = ['#!/bin/bash', '# XBrain sweep: one Slurm array task per trainer job (generated; do not edit)', 'set -u', 'case "$SLURM_ARRAY_TASK_ID" in'];
   for (const t of tasks) {
-    const env = Object.entries({ ...t.spawn.env, XBRAIN_TRAINER_DETACHED: '1' }).map(([k, v]) => `${k}=${q(v)}`).join(' ');
-    lines.push(`  ${t.index}) exec ${env ? `env ${env} ` : ''}${[t.spawn.command, ...t.spawn.args].map(q).join(' ')} > ${q(t.eventsFile)} 2> ${q(t.stderrFile)} < /dev/null ;;`);
+    const env = Object.entries({ ...t.spawn.env, XBRAIN_TRAINER_DETACHED: '1' })
+      .map(([k, v]) => `${k}=${q(v)}`)
+      .join(' ');
+    lines.push(
+      `  ${t.index}) exec ${env ? `env ${env} ` : ''}${[t.spawn.command, ...t.spawn.args].map(q).join(' ')} > ${q(t.eventsFile)} 2> ${q(t.stderrFile)} < /dev/null ;;`,
+    );
   }
   lines.push('  *) echo "unknown array task $SLURM_ARRAY_TASK_ID" >&2; exit 2 ;;', 'esac', '');
   const file = path.join(dir, 'sweep.sbatch');

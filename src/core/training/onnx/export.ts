@@ -90,13 +90,15 @@ export function exportOnnx(model: Model, opts: { producer?: string; docString?: 
         inits.push(tensor(`${prefix}.bias`, layer.bias.shape, layer.bias.data));
         inputs.push(`${prefix}.bias`);
       }
-      nodes.push(node('Conv', inputs, [out], prefix, [
-        { name: 'kernel_shape', ints: [layer.kh, layer.kw] },
-        { name: 'strides', ints: [layer.sh, layer.sw] },
-        { name: 'pads', ints: [layer.ph, layer.pw, layer.ph, layer.pw] },
-        { name: 'dilations', ints: [1, 1] },
-        { name: 'group', i: layer.groups },
-      ]));
+      nodes.push(
+        node('Conv', inputs, [out], prefix, [
+          { name: 'kernel_shape', ints: [layer.kh, layer.kw] },
+          { name: 'strides', ints: [layer.sh, layer.sw] },
+          { name: 'pads', ints: [layer.ph, layer.pw, layer.ph, layer.pw] },
+          { name: 'dilations', ints: [1, 1] },
+          { name: 'group', i: layer.groups },
+        ]),
+      );
     } else if (layer instanceof BatchNorm2d) {
       const names = ['weight', 'bias', 'running_mean', 'running_var'].map((s) => `${prefix}.${s}`);
       const c = layer.inShape[0];
@@ -105,10 +107,12 @@ export function exportOnnx(model: Model, opts: { producer?: string; docString?: 
     } else if (layer instanceof Elu) {
       nodes.push(node('Elu', [cur], [out], prefix, [{ name: 'alpha', f: 1 }]));
     } else if (layer instanceof AvgPool2d) {
-      nodes.push(node('AveragePool', [cur], [out], prefix, [
-        { name: 'kernel_shape', ints: layer.kernel },
-        { name: 'strides', ints: layer.stride },
-      ]));
+      nodes.push(
+        node('AveragePool', [cur], [out], prefix, [
+          { name: 'kernel_shape', ints: layer.kernel },
+          { name: 'strides', ints: layer.stride },
+        ]),
+      );
     } else if (layer instanceof Square) {
       nodes.push(node('Mul', [cur, cur], [out], prefix));
     } else if (layer instanceof SafeLog) {

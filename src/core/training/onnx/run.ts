@@ -18,7 +18,9 @@ export async function openOnnx(source: Uint8Array | string): Promise<InferenceSe
  * nChannels and nTimes give the shape of one input row.
  */
 export async function runOnnx(
-  source: Uint8Array | string | InferenceSession, x: Float32Array, shape: { nChannels: number; nTimes: number },
+  source: Uint8Array | string | InferenceSession,
+  x: Float32Array,
+  shape: { nChannels: number; nTimes: number },
 ): Promise<Float32Array> {
   const ort = await loadOrt();
   const session = typeof source === 'object' && !(source instanceof Uint8Array) ? source : await openOnnx(source);

@@ -47,21 +47,23 @@ export function aggregateSweep(results: SweepTaskResult[]): PointSummary[] {
     list.push(r);
     byPoint.set(r.task.pointIndex, list);
   }
-  return [...byPoint.entries()].sort((a, b) => a[0] - b[0]).map(([pointIndex, list]) => {
-    const done = list.filter((r) => r.status === 'done' && r.final);
-    const point = list[0].task.point;
-    return {
-      pointIndex,
-      point,
-      label: describePoint(point),
-      done: done.length,
-      failed: list.filter((r) => r.status === 'failed').length,
-      trainLoss: meanSd(done.map((r) => r.final!.train.loss)),
-      valAccuracy: meanSd(done.flatMap((r) => (r.final!.val ? [r.final!.val.accuracy] : []))),
-      testAccuracy: meanSd(done.flatMap((r) => (r.final!.test ? [r.final!.test.accuracy] : []))),
-      testAuc: meanSd(done.flatMap((r) => (r.final!.test ? [r.final!.test.auc] : []))),
-    };
-  });
+  return [...byPoint.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([pointIndex, list]) => {
+      const done = list.filter((r) => r.status === 'done' && r.final);
+      const point = list[0].task.point;
+      return {
+        pointIndex,
+        point,
+        label: describePoint(point),
+        done: done.length,
+        failed: list.filter((r) => r.status === 'failed').length,
+        trainLoss: meanSd(done.map((r) => r.final!.train.loss)),
+        valAccuracy: meanSd(done.flatMap((r) => (r.final!.val ? [r.final!.val.accuracy] : []))),
+        testAccuracy: meanSd(done.flatMap((r) => (r.final!.test ? [r.final!.test.accuracy] : []))),
+        testAuc: meanSd(done.flatMap((r) => (r.final!.test ? [r.final!.test.auc] : []))),
+      };
+    });
 }
 
 /** The progress event of the selected epoch (falls back to the last one). */

@@ -35,7 +35,8 @@ export function checkGrid(grid: Grid): void {
       throw new XBrainError('invalid_arguments', `grid parameter "${k}" cannot be swept; use one of ${ALLOWED.join(', ')}.`, { field: `grid.${k}` });
     }
     const v = grid[k];
-    if (!Array.isArray(v) || v.length === 0) throw new XBrainError('invalid_arguments', `grid.${k} must be a non-empty list of values.`, { field: `grid.${k}` });
+    if (!Array.isArray(v) || v.length === 0)
+      throw new XBrainError('invalid_arguments', `grid.${k} must be a non-empty list of values.`, { field: `grid.${k}` });
   }
 }
 
@@ -59,7 +60,11 @@ export function planSweep(grid: Grid, folds: number, repeats: number, baseSeed: 
   const points = gridPoints(grid, allowEmpty);
   const total = points.length * folds * repeats;
   if (total > MAX_SWEEP_TASKS) {
-    throw new XBrainError('invalid_arguments', `The sweep would start ${total} runs (${points.length} grid points × ${folds} folds × ${repeats} repeats); the limit is ${MAX_SWEEP_TASKS}.`, { field: 'grid', runs: total });
+    throw new XBrainError(
+      'invalid_arguments',
+      `The sweep would start ${total} runs (${points.length} grid points × ${folds} folds × ${repeats} repeats); the limit is ${MAX_SWEEP_TASKS}.`,
+      { field: 'grid', runs: total },
+    );
   }
   const tasks: SweepTask[] = [];
   points.forEach((point, pointIndex) => {
@@ -70,4 +75,7 @@ export function planSweep(grid: Grid, folds: number, repeats: number, baseSeed: 
   return tasks;
 }
 
-export const describePoint = (point: Record<string, GridValue>): string => Object.entries(point).map(([k, v]) => `${k}=${String(v)}`).join(', ') || 'current configuration';
+export const describePoint = (point: Record<string, GridValue>): string =>
+  Object.entries(point)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ') || 'current configuration';

@@ -46,18 +46,35 @@ export interface PreparedTask {
 }
 
 /** Applies a grid point to the base model and training settings. */
-export function applyPoint(point: Record<string, GridValue>, model: SweepInput['model'], config: TrainerJob['config']): { model: SweepInput['model']; config: TrainerJob['config'] } {
+export function applyPoint(
+  point: Record<string, GridValue>,
+  model: SweepInput['model'],
+  config: TrainerJob['config'],
+): { model: SweepInput['model']; config: TrainerJob['config'] } {
   const m = { name: model.name, params: { ...model.params } };
   const c = { ...config };
   for (const [k, v] of Object.entries(point)) {
     switch (k) {
-      case 'epoch': c.epochs = Number(v); break;
-      case 'batch_size': c.batchSize = Number(v); break;
-      case 'learning_rate': c.learningRate = Number(v); break;
-      case 'optimizer': c.optimizer = String(v) as TrainerJob['config']['optimizer']; break;
-      case 'selection': c.selection = String(v) as TrainerJob['config']['selection']; break;
-      case 'model_name': m.name = String(v) as ModelName; break;
-      default: m.params[k] = Number(v);
+      case 'epoch':
+        c.epochs = Number(v);
+        break;
+      case 'batch_size':
+        c.batchSize = Number(v);
+        break;
+      case 'learning_rate':
+        c.learningRate = Number(v);
+        break;
+      case 'optimizer':
+        c.optimizer = String(v) as TrainerJob['config']['optimizer'];
+        break;
+      case 'selection':
+        c.selection = String(v) as TrainerJob['config']['selection'];
+        break;
+      case 'model_name':
+        m.name = String(v) as ModelName;
+        break;
+      default:
+        m.params[k] = Number(v);
     }
   }
   return { model: m, config: c };
@@ -68,15 +85,23 @@ export function prepareSweep(input: SweepInput): PreparedTask[] {
   const shared = writeSharedArrays(path.join(input.dir, 'data'), input.x, input.labels);
   return input.tasks.map((task) => {
     const split = input.splits[task.fold];
-    if (!split) throw new XBrainError('invalid_arguments', `The sweep asks for fold ${task.fold + 1} but the dataset has ${input.splits.length} split(s).`, { field: 'folds' });
+    if (!split)
+      throw new XBrainError('invalid_arguments', `The sweep asks for fold ${task.fold + 1} but the dataset has ${input.splits.length} split(s).`, {
+        field: 'folds',
+      });
     const { model, config: pointConfig } = applyPoint(task.point, input.model, input.config);
     const config = input.maxEpochs ? { ...pointConfig, epochs: Math.min(pointConfig.epochs, input.maxEpochs) } : pointConfig;
     const dir = path.join(input.dir, `task-${task.index}`);
     const outDir = path.join(dir, 'out');
     const jobFile = writeTrainerJob(dir, {
-      model: model.name, params: model.params, spec: input.spec, config, seed: task.seed,
+      model: model.name,
+      params: model.params,
+      spec: input.spec,
+      config,
+      seed: task.seed,
       ...shared,
-      splits: { train: split.train, val: split.val, test: split.test }, outDir,
+      splits: { train: split.train, val: split.val, test: split.test },
+      outDir,
     });
     return { task, model, jobFile, outDir };
   });
@@ -126,7 +151,10 @@ export class SweepRun {
   private readonly t0 = Date.now();
   private firstStart: number | null = null;
 
-  constructor(readonly prepared: PreparedTask[], private readonly opts: SweepRunOptions) {
+  constructor(
+    readonly prepared: PreparedTask[],
+    private readonly opts: SweepRunOptions,
+  ) {
     this.results = prepared.map((p) => ({ task: p.task, status: 'pending' }));
     this.finished = (opts.backend === 'slurm' ? this.runSlurm() : this.runSequential()).then((status) => {
       const summary = aggregateSweep(this.results);
@@ -167,7 +195,8 @@ export class SweepRun {
       });
       const out = await run.finished;
       this.current = null;
-      if (out.status === 'done') this.setStatus(i, 'done', { final: finalMetrics(out.progress, out.done?.selectedEpoch), selectedEpoch: out.done?.selectedEpoch });
+      if (out.status === 'done')
+        this.setStatus(i, 'done', { final: finalMetrics(out.progress, out.done?.selectedEpoch), selectedEpoch: out.done?.selectedEpoch });
       else if (out.status === 'stopped' || this.cancelled) this.setStatus(i, 'cancelled');
       else this.setStatus(i, 'failed', { error: out.error });
     }
@@ -182,12 +211,14 @@ export class SweepRun {
   private async runSlurm(): Promise<SweepStatus> {
     const backend = this.opts.taskBackend ?? 'local';
     const dir = path.dirname(path.dirname(this.prepared[0].jobFile));
-    const commands = await Promise.all(this.prepared.map(async (p) => ({
-      index: p.task.index,
-      spawn: await spawnForBackend(backend, this.opts.settings, p.jobFile),
-      eventsFile: path.join(path.dirname(p.jobFile), 'events.jsonl'),
-      stderrFile: path.join(path.dirname(p.jobFile), 'stderr.log'),
-    })));
+    const commands = await Promise.all(
+      this.prepared.map(async (p) => ({
+        index: p.task.index,
+        spawn: await spawnForBackend(backend, this.opts.settings, p.jobFile),
+        eventsFile: path.join(path.dirname(p.jobFile), 'events.jsonl'),
+        stderrFile: path.join(path.dirname(p.jobFile), 'stderr.log'),
+      })),
+    );
     const script = writeArrayScript(dir, commands);
     this.jobId = await submitArray(script, commands.length, 'xbrain-sweep', this.opts.slurm);
     writeFileSync(path.join(dir, 'slurm-job-id'), this.jobId);
@@ -200,7 +231,12 @@ export class SweepRun {
       for (const c of commands) {
         const r = this.results[c.index];
         if (r.status === 'done' || r.status === 'failed' || r.status === 'cancelled') continue;
-        const events = existsSync(c.eventsFile) ? readFileSync(c.eventsFile, 'utf8').split('\n').map(parseEvent).filter((e) => e !== null) : [];
+        const events = existsSync(c.eventsFile)
+          ? readFileSync(c.eventsFile, 'utf8')
+              .split('\n')
+              .map(parseEvent)
+              .filter((e) => e !== null)
+          : [];
         const progress = events.filter((e): e is ProgressEvent => e.type === 'progress');
         const done = events.find((e): e is DoneEvent => e.type === 'done');
         const error = events.find((e) => e.type === 'error');

@@ -11,7 +11,10 @@ import { readMat } from '../../../../src/core/io/formats/mat';
 export function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }
 
@@ -74,13 +77,13 @@ export function matFile(elements: Uint8Array[], compress: boolean): Uint8Array {
   header[127] = 'M'.charCodeAt(0);
   const els = compress
     ? elements.map((e) => {
-      const z = deflateSync(e);
-      const out = new Uint8Array(8 + z.length);
-      new DataView(out.buffer).setUint32(0, 15, true);
-      new DataView(out.buffer).setUint32(4, z.length, true);
-      out.set(z, 8);
-      return out;
-    })
+        const z = deflateSync(e);
+        const out = new Uint8Array(8 + z.length);
+        new DataView(out.buffer).setUint32(0, 15, true);
+        new DataView(out.buffer).setUint32(4, z.length, true);
+        out.set(z, 8);
+        return out;
+      })
     : elements;
   return concat([header, ...els]);
 }
@@ -107,15 +110,24 @@ export function zipBytes(members: [string, Uint8Array][], deflate: boolean): Uin
     const data = deflate ? new Uint8Array(deflateRawSync(body)) : body;
     const n = new TextEncoder().encode(name);
     const lh = new DataView(new ArrayBuffer(30 + n.length + 20));
-    lh.setUint32(0, 0x04034b50, true); lh.setUint16(4, 45, true); lh.setUint16(8, deflate ? 8 : 0, true);
-    lh.setUint32(18, 0xffffffff, true); lh.setUint32(22, 0xffffffff, true);
-    lh.setUint16(26, n.length, true); lh.setUint16(28, 20, true);
+    lh.setUint32(0, 0x04034b50, true);
+    lh.setUint16(4, 45, true);
+    lh.setUint16(8, deflate ? 8 : 0, true);
+    lh.setUint32(18, 0xffffffff, true);
+    lh.setUint32(22, 0xffffffff, true);
+    lh.setUint16(26, n.length, true);
+    lh.setUint16(28, 20, true);
     new Uint8Array(lh.buffer).set(n, 30);
-    lh.setUint16(30 + n.length, 1, true); lh.setUint16(32 + n.length, 16, true);
-    lh.setBigUint64(34 + n.length, BigInt(body.length), true); lh.setBigUint64(42 + n.length, BigInt(data.length), true);
+    lh.setUint16(30 + n.length, 1, true);
+    lh.setUint16(32 + n.length, 16, true);
+    lh.setBigUint64(34 + n.length, BigInt(body.length), true);
+    lh.setBigUint64(42 + n.length, BigInt(data.length), true);
     const ch = new DataView(new ArrayBuffer(46 + n.length));
-    ch.setUint32(0, 0x02014b50, true); ch.setUint16(10, deflate ? 8 : 0, true);
-    ch.setUint32(20, data.length, true); ch.setUint32(24, body.length, true); ch.setUint16(28, n.length, true);
+    ch.setUint32(0, 0x02014b50, true);
+    ch.setUint16(10, deflate ? 8 : 0, true);
+    ch.setUint32(20, data.length, true);
+    ch.setUint32(24, body.length, true);
+    ch.setUint16(28, n.length, true);
     ch.setUint32(42, offset, true);
     new Uint8Array(ch.buffer).set(n, 46);
     locals.push(new Uint8Array(lh.buffer), data);
@@ -124,8 +136,11 @@ export function zipBytes(members: [string, Uint8Array][], deflate: boolean): Uin
   }
   const cdSize = centrals.reduce((a, c) => a + c.length, 0);
   const end = new DataView(new ArrayBuffer(22));
-  end.setUint32(0, 0x06054b50, true); end.setUint16(8, members.length, true); end.setUint16(10, members.length, true);
-  end.setUint32(12, cdSize, true); end.setUint32(16, offset, true);
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, members.length, true);
+  end.setUint16(10, members.length, true);
+  end.setUint32(12, cdSize, true);
+  end.setUint32(16, offset, true);
   return concat([...locals, ...centrals, new Uint8Array(end.buffer)]);
 }
 
@@ -149,16 +164,40 @@ export async function inlineEeglabSet(setPath: string, fdtPath: string, opts: { 
   const fdt = readFileSync(fdtPath);
   const samples = new Float32Array(fdt.buffer.slice(fdt.byteOffset, fdt.byteOffset + nbchan * pnts * 4));
   const d = (x: number) => (n: string) => matArray(n, [1, 1], new Float64Array([x]));
-  const setEl = matStruct('EEG', ['setname', 'nbchan', 'trials', 'pnts', 'srate', 'data', 'chanlocs', 'event'], [{
-    setname: (n) => matChar(n, 'inline copy'),
-    nbchan: d(nbchan), trials: d(trials), pnts: d(pnts / trials), srate: d(num(f.srate)),
-    data: (n) => matArray(n, [nbchan, pnts], samples),
-    chanlocs: (n) => matStruct(n, ['labels', 'X', 'Y', 'Z'], locs.map((l) => ({
-      labels: (m) => matChar(m, str(l.labels)), X: d(num(l.X)), Y: d(num(l.Y)), Z: d(num(l.Z)),
-    }))),
-    event: (n) => matStruct(n, ['type', 'latency', 'duration'], events.map((e) => ({
-      type: (m) => matChar(m, str(e.type)), latency: d(num(e.latency)), duration: d(0),
-    }))),
-  }]);
+  const setEl = matStruct(
+    'EEG',
+    ['setname', 'nbchan', 'trials', 'pnts', 'srate', 'data', 'chanlocs', 'event'],
+    [
+      {
+        setname: (n) => matChar(n, 'inline copy'),
+        nbchan: d(nbchan),
+        trials: d(trials),
+        pnts: d(pnts / trials),
+        srate: d(num(f.srate)),
+        data: (n) => matArray(n, [nbchan, pnts], samples),
+        chanlocs: (n) =>
+          matStruct(
+            n,
+            ['labels', 'X', 'Y', 'Z'],
+            locs.map((l) => ({
+              labels: (m) => matChar(m, str(l.labels)),
+              X: d(num(l.X)),
+              Y: d(num(l.Y)),
+              Z: d(num(l.Z)),
+            })),
+          ),
+        event: (n) =>
+          matStruct(
+            n,
+            ['type', 'latency', 'duration'],
+            events.map((e) => ({
+              type: (m) => matChar(m, str(e.type)),
+              latency: d(num(e.latency)),
+              duration: d(0),
+            })),
+          ),
+      },
+    ],
+  );
   return matFile([setEl], true);
 }
