@@ -3,8 +3,22 @@ import type { ToolEnv } from '../tools/types';
 import { insideWorkspace } from '../tools/boundary';
 import { XBrainError } from '../errors';
 import { isEpochedRecording } from '../signal/epochedFiles';
+import { checkBand, checkBelowNyquist } from '../signal/params';
+import { withArgNames, type ArgNames } from '../tools/argNames';
 
 const round = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/** A filter limit the kernels would refuse, as the refusal text in the tool's argument names (null: within limits). */
+function limitProblem(sfreq: number | null, names: ArgNames, check: (sfreq: number) => void): string | null {
+  try {
+    check(sfreq ?? Infinity);
+    return null;
+  } catch (e) {
+    const named = withArgNames(e, names);
+    if (named instanceof XBrainError) return named.message;
+    throw e;
+  }
+}
 
 /** Epoch and window times are seconds; 200 or 800 there was almost certainly written in milliseconds. */
 function msInsteadOfSeconds(times: Record<string, number | null>): string | null {
@@ -38,16 +52,16 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
         return `${hn} (${hi} Hz) is below 1 Hz: frequencies are in Hz, not kHz (did you mean ${round(hi * 1000)} Hz?)`;
       if (hi !== null && hi >= 1000 && (nyq === null || hi >= nyq))
         return `${hn} (${hi} Hz) looks like a value in mHz or a sampling rate: frequencies are in Hz (did you mean ${round(hi / 1000)} Hz?)`;
-      if (lo !== null && hi !== null && lo >= hi) return `${ln} (${lo} Hz) must be below ${hn} (${hi} Hz)`;
-      if (hi !== null && nyq !== null && hi >= nyq) return `${hn} (${hi} Hz) must be below the Nyquist frequency (${nyq} Hz at ${sfreq} Hz)`;
+      // the filters' own limits (signal/params.ts), named as this tool names its arguments
       const notch = num('notch_freq');
-      if (notch !== null && nyq !== null && notch >= nyq) return `notch_freq (${notch} Hz) must be below the Nyquist frequency (${nyq} Hz)`;
-      return null;
+      return limitProblem(sfreq, { low: ln, high: hn, freq: 'notch_freq' }, (f) => {
+        if (lo !== null || hi !== null) checkBand(f, lo, hi);
+        if (notch !== null) checkBelowNyquist('freq', f, notch);
+      });
     }
     case 'apply_notch_filter': {
       const f = num('freq');
-      if (f !== null && nyq !== null && f >= nyq) return `freq (${f} Hz) must be below the Nyquist frequency (${nyq} Hz at ${sfreq} Hz)`;
-      return null;
+      return f === null ? null : limitProblem(sfreq, {}, (fs) => checkBelowNyquist('freq', fs, f));
     }
     case 'resample_data': {
       const r = num('rate');

@@ -95,6 +95,10 @@ export interface RunRecord {
   error?: string;
   /** set on runs started by run_sweep: the sweep and the grid point this run trained */
   sweep?: { id: string; pointIndex: number; point: Record<string, unknown> };
+  /** set when the trainer finished: the epoch whose weights were kept, by which rule, on how many threads */
+  selectedEpoch?: number;
+  selection?: string;
+  threads?: number;
   startedAt: string;
   endedAt?: string;
 }

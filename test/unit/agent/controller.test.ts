@@ -119,9 +119,10 @@ describe('ReAct controller guards (scripted model)', () => {
     ]);
     const { session, agent } = await setup('data_loaded', llm);
     const r = await agent.run('filter');
-    expect(r.calls[0].result.content).toMatch(/Nyquist frequency \(80 Hz/);
+    // the filters' own limit (signal/params.checkBand), in the tool's argument names
+    expect(r.calls[0].result.content).toMatch(/high_freq: 100 Hz must lie between 0 and Nyquist \(80 Hz at 160 Hz sampling\)/);
     const fed = llm.requests[1].messages.find((m) => m.role === 'tool');
-    expect(fed?.content).toMatch(/REJECTED before running: high_freq \(100 Hz\)/);
+    expect(fed?.content).toMatch(/REJECTED before running: high_freq: 100 Hz/);
     expect(session.study.state.history).toHaveLength(1);
     expect(r.answer.startsWith('Filtered.')).toBe(true);
   });

@@ -278,7 +278,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
 function summarise(runs: RunRecord[]): string {
   const lines = runs.map((r) => {
     const last = r.metrics[r.metrics.length - 1];
-    const sel = (r as RunRecord & { selectedEpoch?: number }).selectedEpoch;
+    const sel = r.selectedEpoch;
     const bits = [`${r.splitName} repeat ${r.repeat} (seed ${r.seed}): ${r.status}`];
     if (last)
       bits.push(
