@@ -283,15 +283,15 @@ export const signalTools = {
       refuseEpochedFiles(s, 'window_epoch');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       const label = args.label === undefined ? 'window' : String(args.label);
-      const res = windowRecordings(s.recordings, args.duration, args.overlap ?? 0, label, {
+      const res = windowRecordings(s.recordings, args.duration, args.overlap, label, {
         budget: (bytes, parameter) => checkBudget(ctx.env, bytes, parameter, 'the windows'),
       });
       const e = res.epochs;
       const h: HistoryEntry = {
         op: 'window_epoch',
-        params: { duration: args.duration, overlap: args.overlap ?? 0, label },
+        params: { duration: args.duration, overlap: args.overlap, label },
         shape: [[e.nEpochs, e.nChannels, e.nTimes]],
-        description: `Window epochs ${args.duration} s, overlap ${args.overlap ?? 0} s`,
+        description: `Window epochs ${args.duration} s, overlap ${args.overlap} s`,
         design: {
           window_samples: res.windowSamples,
           step_samples: res.step,
