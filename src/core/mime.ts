@@ -62,7 +62,8 @@ export interface MetricsPayload {
   kappa?: number;
   macroF1?: number;
   auc?: number;
-  chance?: number;
+  /** chance levels of the test set: 1/K, the majority class, the accuracy significant at p < 0.05 (null: too few trials) */
+  chance?: { uniform: number; majority: number; significant: number | null };
   /** any further named figures */
   metrics?: Record<string, number>;
   baseline?: { method: string; accuracy?: number; kappa?: number; [k: string]: unknown } | null;
@@ -110,6 +111,14 @@ export interface MimePayloads {
  * set to an XBrain MIME type with the meta itself as the payload. Every front end passes it through unchanged.
  */
 export type RenderRequest = { [M in XBrainMime]: { mime: M; data: MimePayloads[M] } }[XBrainMime];
+
+/** A render request whose payload is checked against its MIME type at compile time. */
+export function renderOf<M extends XBrainMime>(mime: M, data: MimePayloads[M]): { mime: M; data: MimePayloads[M] } {
+  return { mime, data };
+}
+
+/** A result meta that is itself the payload of its MIME type (`meta.mime`), plus fields of its own. */
+export type MimeMeta<M extends XBrainMime> = MimePayloads[M] & { mime: M };
 
 export function isXBrainMime(mime: unknown): mime is XBrainMime {
   return typeof mime === 'string' && (XBRAIN_MIMES as readonly string[]).includes(mime);

@@ -302,7 +302,7 @@ export function topomapFigure(positions: [number, number][], values: number[], l
   };
 }
 
-const HEADLINE = ['accuracy', 'balancedAccuracy', 'kappa', 'macroF1', 'auc', 'chance'] as const;
+const HEADLINE = ['accuracy', 'balancedAccuracy', 'kappa', 'macroF1', 'auc'] as const;
 
 function fmtMetric(k: string, v: number): string {
   if (/acc|recall|precision|chance/i.test(k) && v >= 0 && v <= 1) return `${(v * 100).toFixed(1)} %`;
@@ -316,6 +316,10 @@ export function metricRows(p: MetricsPayload): [string, string][] {
     const v = p[k];
     if (typeof v === 'number' && Number.isFinite(v)) rows.push([k, fmtMetric(k, v)]);
   }
+  // evaluate sends the chance levels as an object; the table read it as a number and never showed them
+  const c = p.chance;
+  if (c && Number.isFinite(c.uniform)) rows.push(['chance (1 / classes)', fmtMetric('chance', c.uniform)]);
+  if (c && typeof c.significant === 'number') rows.push(['significant above (p < 0.05)', fmtMetric('chance', c.significant)]);
   for (const [k, v] of Object.entries(p.metrics ?? {})) if (typeof v === 'number') rows.push([k, fmtMetric(k, v)]);
   const b = p.baseline;
   if (b && typeof b.accuracy === 'number') rows.push([`baseline ${b.method} accuracy`, fmtMetric('accuracy', b.accuracy)]);

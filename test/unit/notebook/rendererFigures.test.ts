@@ -114,7 +114,7 @@ describe('renderer figures', () => {
       ],
       accuracy: 0.75,
       kappa: 0.5,
-      chance: 0.5,
+      chance: { uniform: 0.5, majority: 0.5, significant: 0.75 },
       baseline: { method: 'CSP+LDA', accuracy: 0.7 },
     };
     const f = confusionFigure(p);
@@ -122,7 +122,8 @@ describe('renderer figures', () => {
     expect(metricRows(p)).toEqual([
       ['accuracy', '75.0 %'],
       ['kappa', '0.500'],
-      ['chance', '50.0 %'],
+      ['chance (1 / classes)', '50.0 %'],
+      ['significant above (p < 0.05)', '75.0 %'],
       ['baseline CSP+LDA accuracy', '70.0 %'],
     ]);
   });

@@ -12,6 +12,7 @@ import { evaluateRuns, type EvalSet, type EvaluationResult } from '../../evaluat
 import { chanceDiagnosis } from '../../evaluation/diagnose';
 import { significanceText, type ClassificationReport, type MeanSd, type SummaryMetric } from '../../evaluation/metrics';
 import type { ArgsOf, TypedImplementations } from '../args';
+import { XBRAIN_MIME, type MimeMeta } from '../../mime';
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
 const ms = (s: MeanSd): string => (s.n > 1 ? `${pct(s.mean)} ± ${pct(s.sd)}` : pct(s.mean));
@@ -35,9 +36,9 @@ function meanOf(s: Record<SummaryMetric, MeanSd>): Record<SummaryMetric, number>
 }
 
 /** The `evaluate` result's meta: headline figures (mean over runs), pooled confusion/per-class, mean ± SD, baseline. */
-export function evaluationMeta(res: EvaluationResult, set: EvalSet): Record<string, unknown> {
+export function evaluationMeta(res: EvaluationResult, set: EvalSet): MimeMeta<typeof XBRAIN_MIME.metrics> & Record<string, unknown> {
   return {
-    mime: 'application/vnd.xbrain.metrics+json',
+    mime: XBRAIN_MIME.metrics,
     split: set,
     classes: res.classes,
     ...meanOf(res.summary),
@@ -118,7 +119,8 @@ function runSaliency(args: ArgsOf<'compute_saliency'>, ctx: ToolContext) {
     `Strongest channels (time-averaged): ${top.join('; ')}.`,
     `Views: channel × time maps, spectrogram (STFT nperseg ${payload.spectrogram.nperseg}, overlap ${payload.spectrogram.noverlap}), topomap (${payload.topomap.montage ?? 'no montage: positions unavailable'}). Saved to .xbrain/${rel}.`,
   ];
-  return plot('compute_saliency', lines.join('\n'), { ...payload, file: rel });
+  const meta: MimeMeta<typeof XBRAIN_MIME.saliency> & { file: string } = { ...payload, file: rel };
+  return plot('compute_saliency', lines.join('\n'), meta);
 }
 
 export const analysisTools = {

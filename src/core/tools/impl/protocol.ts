@@ -24,7 +24,7 @@ import { writeSharedArrays, writeTrainerJob } from '../../training/job';
 import { findTrainerEntry, launchTrainer, type TrainerRun } from '../../training/launcher';
 import { createModel } from '../../training/models';
 import { runOnnx } from '../../training/onnx/run';
-import { XBRAIN_MIME } from '../../mime';
+import { renderOf, XBRAIN_MIME } from '../../mime';
 import { XBrainError } from '../../errors';
 import { plot } from '../result';
 import type { ToolContext, ToolEnv } from '../types';
@@ -272,7 +272,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
     const warn = p.models.length ? scaleWarning(before) : null;
     const content = `${protocolReport(stored)}\n\nTable: ${csv}${exported ? `\nExported: ${exported}` : ''}${warn ? `\n\n${warn}` : ''}`;
     return plot('run_protocol', content, {
-      render: { mime: XBRAIN_MIME.protocol, data: protocolPayload(stored) },
+      render: renderOf(XBRAIN_MIME.protocol, protocolPayload(stored)),
       protocolId: stored.id,
       protocol: stored.protocol,
       pipelines: stored.pipelines,

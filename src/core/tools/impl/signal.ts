@@ -17,6 +17,7 @@ import { checkBudget } from '../budget';
 import { callWithArgNames, type ArgNames } from '../argNames';
 import { isEpochedRecording } from '../../signal/epochedFiles';
 import type { TypedImplementations } from '../args';
+import { renderOf } from '../../mime';
 
 /** Resampling holds the new data and an FFT working copy: both counted against the budget before it starts. */
 function checkResampleBudget(ctx: ToolContext, rate: number, parameter: string): void {
@@ -375,21 +376,21 @@ export const signalTools = {
         const payload = epochsPayload(s.epochs, channels);
         return plot('plot_epochs', `ERP per class (${payload.erp.map((e) => `${e.label}: ${e.count}`).join(', ')}) on ${payload.channels.length} channel(s).`, {
           kind,
-          render: { mime: EPOCHS_MIME, data: payload },
+          render: renderOf(EPOCHS_MIME, payload),
         });
       }
       if (s.epochs) {
         const payload = epochsPayload(s.epochs, channels);
         return plot('plot_epochs', `Traces of ${payload.traces.length} epoch(s) on ${payload.channels.length} channel(s).`, {
           kind,
-          render: { mime: EPOCHS_MIME, data: payload },
+          render: renderOf(EPOCHS_MIME, payload),
         });
       }
       const payload = rawPayload(s.recordings[0], { channels, start: args.start, duration: args.duration });
       return plot(
         'plot_epochs',
         `Traces of ${payload.channels.length} channel(s), ${payload.times[0]} … ${payload.times[payload.times.length - 1]} s, ${payload.markers.length} event marker(s).`,
-        { kind, render: { mime: EPOCHS_MIME, data: payload } },
+        { kind, render: renderOf(EPOCHS_MIME, payload) },
       );
     },
   },

@@ -23,6 +23,7 @@ import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 import type { ToolArgs, ToolContext, ToolEnv } from '../types';
 import { epochsSd } from '../../evaluation/diagnose';
 import type { TypedImplementations } from '../args';
+import { XBRAIN_MIME, type MimeMeta } from '../../mime';
 import { trainingPayload, type CurveMetric } from '../../training/curves';
 
 /**
@@ -441,11 +442,8 @@ export const trainingTools = {
       if (!runs.length) throw new XBrainError('invalid_state', 'No run has finished an epoch yet.');
       const payload = trainingPayload(runs, [metric]);
       const final = payload.series.map((s) => `${s.label}: ${fmt(s.y[s.y.length - 1], 4)}`).join('; ');
-      return plot('plot_training', `Training ${metric} per epoch for ${runs.length} run(s). Last values — ${final}.`, {
-        mime: 'application/vnd.xbrain.training+json',
-        kind: 'training_curves',
-        ...payload,
-      });
+      const meta: MimeMeta<typeof XBRAIN_MIME.training> & { kind: string } = { mime: XBRAIN_MIME.training, kind: 'training_curves', ...payload };
+      return plot('plot_training', `Training ${metric} per epoch for ${runs.length} run(s). Last values — ${final}.`, meta);
     },
   },
 } satisfies TypedImplementations;
