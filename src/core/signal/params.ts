@@ -6,7 +6,8 @@
  */
 import { XBrainError } from '../errors';
 
-export type SignalParam = 'low' | 'high' | 'freq' | 'rate' | 'method' | 'order' | 'channels';
+export const SIGNAL_PARAMS = ['low', 'high', 'freq', 'rate', 'method', 'order', 'channels'] as const;
+export type SignalParam = (typeof SIGNAL_PARAMS)[number];
 
 /** A refusal naming a kernel parameter; `message` writes parameter names as `{low}`, `{high}`, …. */
 export function signalArgError(parameter: SignalParam, message: string, details: Record<string, unknown> = {}): XBrainError {

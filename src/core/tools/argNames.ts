@@ -3,12 +3,12 @@
  * names: a kernel refusal naming `{low}` becomes one naming `low_freq` for apply_bandpass_filter and `l_freq` for
  * apply_standard_preprocess, in the message and in `parameter`.
  */
-import type { SignalParam } from '../signal/params';
+import { SIGNAL_PARAMS, type SignalParam } from '../signal/params';
 import { XBrainError } from '../errors';
 
 export type ArgNames = Partial<Record<SignalParam, string>>;
 
-const TOKEN = /\{(low|high|freq|rate|method|order|channels)\}/g;
+const TOKEN = new RegExp(`\\{(${SIGNAL_PARAMS.join('|')})\\}`, 'g');
 
 /** The error with its parameter tokens written as the tool's argument names (a kernel's own name where none is given). */
 export function withArgNames(e: unknown, names: ArgNames): unknown {

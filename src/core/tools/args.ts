@@ -5,7 +5,7 @@
  * parameter with a default is present.
  */
 import type { ToolDefinitionLiteral } from './definitions';
-import type { ToolContext, ToolImplementation } from './types';
+import type { ToolImplementation } from './types';
 
 export type ToolName = ToolDefinitionLiteral['name'];
 type DefinitionOf<N extends ToolName> = Extract<ToolDefinitionLiteral, { name: N }>;
@@ -61,5 +61,3 @@ export type ArgsOf<N extends ToolName> = SchemaObject<DefinitionOf<N>['parameter
 
 /** Implementations keyed by tool name, each typed by its own definition. */
 export type TypedImplementations = { [N in ToolName]?: ToolImplementation<ArgsOf<N>> };
-
-export type { ToolContext };

@@ -1,7 +1,12 @@
-/** Levenshtein distance, for "did you mean" suggestions on tool names, parameters and enum values. */
-export function editDistance(a: string, b: string): number {
+/**
+ * Edit distance: Levenshtein for "did you mean" suggestions on tool names, parameters and enum values; with
+ * `transpositions`, the optimal-string-alignment Damerau–Levenshtein distance the planner reads typos with (a swap
+ * of adjacent letters costs one, so "laod" is one edit from "load").
+ */
+export function editDistance(a: string, b: string, { transpositions = false } = {}): number {
   const m = a.length;
   const n = b.length;
+  let prev2 = new Array<number>(n + 1);
   let prev = new Array<number>(n + 1);
   let cur = new Array<number>(n + 1);
   for (let j = 0; j <= n; j++) prev[j] = j;
@@ -10,8 +15,9 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (transpositions && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], prev2[j - 2] + 1);
     }
-    [prev, cur] = [cur, prev];
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
   return prev[n];
 }

@@ -1,8 +1,5 @@
 import type { ErrorCode } from '../errors';
 
-// Kept so code that imported the error from here before the floor existed still compiles; new code imports ../errors.
-export type { ErrorCode } from '../errors';
-
 /** The one result shape every front end sees (docs/architecture.md §3, contract). */
 export type ToolResultType = 'text' | 'data' | 'plot' | 'confirm' | 'error';
 

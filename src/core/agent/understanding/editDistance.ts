@@ -1,28 +1,7 @@
-/**
- * Damerau–Levenshtein distance (optimal string alignment: insertions, deletions, substitutions and transpositions of
- * adjacent letters each cost one), so "laod" is one edit from "load" and "resmaple" one from "resample".
- */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = a.length;
-  const m = b.length;
-  if (!n) return m;
-  if (!m) return n;
-  const d: number[][] = Array.from({ length: n + 1 }, (_, i) => {
-    const row = new Array<number>(m + 1).fill(0);
-    row[0] = i;
-    return row;
-  });
-  for (let j = 0; j <= m; j++) d[0][j] = j;
-  for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[n][m];
-}
+import { editDistance as distance } from '../../tools/closest';
+
+/** Damerau–Levenshtein distance (optimal string alignment): "laod" is one edit from "load", "resmaple" one from "resample". */
+export const editDistance = (a: string, b: string): number => distance(a, b, { transpositions: true });
 
 /**
  * How many edits a word of this length may carry and still be read as a vocabulary word: none below four letters
