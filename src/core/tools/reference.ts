@@ -31,9 +31,9 @@ export function renderToolReference(): string {
         out.push(`| ${name} | ${typeOf(s)} | ${req} | ${def} | ${rangeOf(s)} | ${(s.description ?? '').replace(/\|/g, '\\|')} |`);
       }
     } else out.push('', 'No parameters.');
-    const example = Object.fromEntries(
-      props.filter(([n]) => d.parameters.required?.includes(n)).map(([n, s]) => [n, s.examples?.[0] ?? s.default ?? exampleFor(s)]),
-    );
+    // An update tool requires nothing; its example shows the first settings it changes.
+    const shown = d.updates ? props.slice(0, 3) : props.filter(([n]) => d.parameters.required?.includes(n));
+    const example = Object.fromEntries(shown.map(([n, s]) => [n, s.examples?.[0] ?? s.default ?? exampleFor(s)]));
     out.push(
       '',
       'Notebook cell:',

@@ -47,6 +47,11 @@ export interface ToolDefinition {
   needsConfirmation: boolean;
   /** the tool changes the Study (false for read-only tools such as get_study_state) */
   mutates: boolean;
+  /**
+   * The tool updates a group of settings: a parameter left out keeps the Study's current value (its schema default
+   * only when it was never set), so the schema's defaults are not filled in by validation.
+   */
+  updates?: boolean;
 }
 
 export interface ToolEnv {

@@ -3,6 +3,8 @@ import { closest } from './closest';
 import type { ToolArgs, ToolDefinition } from './types';
 
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
+/** For `updates` tools: a parameter left out must stay absent, so the implementation can keep the current value. */
+const ajvNoDefaults = new Ajv({ allErrors: true, useDefaults: false, strict: false });
 const compiled = new Map<string, ValidateFunction>();
 
 export type ValidationOutcome = { ok: true; args: ToolArgs } | { ok: false; message: string; parameter?: string };
@@ -34,14 +36,14 @@ function describe(def: ToolDefinition, e: ErrorObject): { message: string; param
   }
 }
 
-/** Validates (and fills defaults into a copy of) the arguments against the tool's JSON Schema. */
+/** Validates (and, unless the tool `updates` settings, fills defaults into a copy of) the arguments against the tool's JSON Schema. */
 export function validateArgs(def: ToolDefinition, args: unknown): ValidationOutcome {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     return { ok: false, message: `arguments of ${def.name} must be an object` };
   }
   let fn = compiled.get(def.name);
   if (!fn) {
-    fn = ajv.compile(def.parameters);
+    fn = (def.updates ? ajvNoDefaults : ajv).compile(def.parameters);
     compiled.set(def.name, fn);
   }
   const copy = structuredClone(args) as ToolArgs;

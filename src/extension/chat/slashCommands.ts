@@ -25,7 +25,8 @@ export function planSlashCommand(command: string, prompt: string): PlannedToolCa
       return [{ tool: 'generate_dataset', args }];
     case 'train':
       return [
-        ...(Object.keys(args).length ? [{ tool: 'configure_training', args: { ...TRAINING_BASICS, ...args } }] : []),
+        // configure_training is an update: /train epoch=40 changes the epochs and keeps the other settings
+        ...(Object.keys(args).length ? [{ tool: 'configure_training', args }] : []),
         { tool: 'start_training', args: {} },
       ];
     case 'evaluate':

@@ -5,6 +5,7 @@ import { STAGES, type Stage } from '../../../src/core/study/types';
 import { Study } from '../../../src/core/study/study';
 import { harness, driveTo, stageDrivers } from './fixtures';
 import { stateTools } from '../../../src/core/tools/impl/state';
+import { validateArgs } from '../../../src/core/tools/validate';
 
 describe('tool registry: arguments', () => {
   it('names the closest tool for a misspelt name', async () => {
@@ -30,11 +31,13 @@ describe('tool registry: arguments', () => {
     expect(badEnum.meta.parameter).toBe('method');
   });
 
-  it('fills schema defaults before the implementation runs', async () => {
-    const h = harness();
-    await driveTo(h, 'dataset_ready');
-    await h.call('configure_training', { epoch: 3, batch_size: 8, learning_rate: 0.01 });
-    expect(h.study.state.training).toMatchObject({ epoch: 3, repeat: 1, optimizer: 'adam', device: 'cpu', save_checkpoints_every: 0 });
+  it('fills schema defaults before the implementation runs, except for tools that update settings', () => {
+    const def = (name: string) => TOOL_DEFINITIONS.find((d) => d.name === name)!;
+    const band = validateArgs(def('apply_bandpass_filter'), { low_freq: 8, high_freq: 30 });
+    expect(band.ok && band.args).toMatchObject({ low_freq: 8, high_freq: 30, method: 'fir' });
+    // configure_training keeps what a call leaves out, so nothing may be filled in for it
+    const update = validateArgs(def('configure_training'), { epoch: 3 });
+    expect(update.ok && update.args).toEqual({ epoch: 3 });
   });
 
   it('reports defined tools without an implementation as not available yet', async () => {

@@ -24,7 +24,7 @@ describe('training defaults (one home: src/core/training/defaults.ts)', () => {
   it('are what the skip-ahead plan, /train and the notebook starter set', () => {
     expect(SKIP_DEFAULTS.training).toEqual(TRAINING_BASICS);
     expect(SKIP_DEFAULTS.model).toEqual({ model_name: DEFAULT_MODEL.name });
-    expect(planSlashCommand('train', 'repeat=2')![0]).toEqual({ tool: 'configure_training', args: { ...TRAINING_BASICS, repeat: 2 } });
+    expect(planSlashCommand('train', 'repeat=2')![0]).toEqual({ tool: 'configure_training', args: { repeat: 2 } });
     expect(HELP_TEXT).toContain(`/train [epoch=${TRAINING_BASICS.epoch} batch_size=${TRAINING_BASICS.batch_size}]`);
     const cells = starterNotebook()
       .cells.map((c) => c.source)

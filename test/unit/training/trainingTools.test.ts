@@ -8,6 +8,7 @@ import type { Epochs } from '../../../src/core/signal/types';
 import { Study } from '../../../src/core/study/study';
 import type { Dataset } from '../../../src/core/study/types';
 import { ToolRegistry } from '../../../src/core/tools/registry';
+import { DEFAULT_TRAINING } from '../../../src/core/training/defaults';
 import type { ToolContext } from '../../../src/core/tools/types';
 import { toyData } from './toyData';
 import { tempPackageRoot } from './trainerBundle';
@@ -117,6 +118,22 @@ describe('configure_training', () => {
     });
     const clean = await reg.invoke('configure_training', { epoch: 3, batch_size: 8, learning_rate: 0.01, selection: 'best_val_loss' }, ctx);
     expect(clean.meta.warnings).toEqual([]);
+  });
+
+  it('is an update: what a call leaves out keeps its current value, the default only when never set', async () => {
+    const { study, reg, ctx } = setup('update');
+    expect((await reg.invoke('configure_training', { batch_size: 64 }, ctx)).type).toBe('text');
+    expect(study.state.training).toMatchObject({ ...DEFAULT_TRAINING, batch_size: 64 });
+    await reg.invoke('configure_training', { epoch: 40, optimizer: 'adamw', seed: 5 }, ctx);
+    const r = await reg.invoke('configure_training', { learning_rate: 0.005 }, ctx);
+    expect(r.content).toMatch(/40 epochs, batch 64, adamw lr 0.005/);
+    expect(study.state.training).toMatchObject({ epoch: 40, batch_size: 64, optimizer: 'adamw', seed: 5, learning_rate: 0.005, repeat: 1 });
+    // a bad value is refused by name and changes nothing
+    const before = study.state.training;
+    const bad = await reg.invoke('configure_training', { epoch: 0, batch_size: 16 }, ctx);
+    expect(bad.type).toBe('error');
+    expect(bad.meta.parameter).toBe('epoch');
+    expect(study.state.training).toBe(before);
   });
 });
 

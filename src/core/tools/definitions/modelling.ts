@@ -56,7 +56,7 @@ export const modellingTools = [
   {
     name: 'configure_training',
     summary: 'Set training options',
-    description: `Set the training options: epochs, batch size, learning rate, repeats, optimizer, device, checkpoint cadence, model selection and trainer backend. XBrainLab defaults: ${trainingDefaultsText()}, ${D.repeat} repeat.`,
+    description: `Set the training options: epochs, batch size, learning rate, repeats, optimizer, device, checkpoint cadence, model selection and trainer backend. Options left out keep their current value (the default when never set), so configure_training(batch_size=64) changes only the batch size. XBrainLab defaults: ${trainingDefaultsText()}, ${D.repeat} repeat.`,
     category: 'training',
     parameters: {
       type: 'object',
@@ -86,12 +86,12 @@ export const modellingTools = [
             'train_fold: the trainer standardises the inputs with a per-channel mean and one pooled SD fitted on each training split only, and the saved model and its ONNX export apply the same scaling, so data in volts train as well as z-scored data; none: train on the data as given (as XBrainLab).',
         },
       },
-      required: ['epoch', 'batch_size', 'learning_rate'],
       additionalProperties: false,
     },
     stages: TOOL_STAGES.configure_training,
     needsConfirmation: false,
     mutates: true,
+    updates: true,
   },
   {
     name: 'start_training',

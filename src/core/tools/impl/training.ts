@@ -327,7 +327,10 @@ export const trainingTools = {
 
   configure_training: {
     run: (args: ToolArgs, ctx) => {
-      const config: TrainingConfig = { ...DEFAULT_TRAINING, ...(args as Partial<TrainingConfig>) };
+      // An update: what the call leaves out keeps its current value (XBrainLab's dialog re-sent every field; a chat
+      // request such as "batch size 64" must not reset the epochs configured earlier).
+      const given = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Partial<TrainingConfig>;
+      const config: TrainingConfig = { ...DEFAULT_TRAINING, ...(ctx.study.state.training ?? {}), ...given };
       if (args.threads !== undefined) {
         const t = Number(args.threads);
         if (!Number.isInteger(t) || t < 1)
