@@ -57,9 +57,8 @@ export type SchemaObject<S> = S extends { properties: infer P }
   : Record<string, unknown>;
 
 /** The validated arguments of tool N. */
-export type ArgsOf<N extends ToolName> = DefinitionOf<N> extends { updates: true }
-  ? Partial<SchemaObject<DefinitionOf<N>['parameters']>>
-  : SchemaObject<DefinitionOf<N>['parameters']>;
+export type ArgsOf<N extends ToolName> =
+  DefinitionOf<N> extends { updates: true } ? Partial<SchemaObject<DefinitionOf<N>['parameters']>> : SchemaObject<DefinitionOf<N>['parameters']>;
 
 /** Implementations keyed by tool name, each typed by its own definition. */
 export type TypedImplementations = { [N in ToolName]?: ToolImplementation<ArgsOf<N>> };
