@@ -58,7 +58,7 @@ export type SchemaObject<S> = S extends { properties: infer P }
 
 /** The validated arguments of tool N. */
 export type ArgsOf<N extends ToolName> =
-  DefinitionOf<N> extends { updates: true } ? Partial<SchemaObject<DefinitionOf<N>['parameters']>> : SchemaObject<DefinitionOf<N>['parameters']>;
+  DefinitionOf<N> extends { updates: string } ? Partial<SchemaObject<DefinitionOf<N>['parameters']>> : SchemaObject<DefinitionOf<N>['parameters']>;
 
 /** Implementations keyed by tool name, each typed by its own definition. */
 export type TypedImplementations = { [N in ToolName]?: ToolImplementation<ArgsOf<N>> };

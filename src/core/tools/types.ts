@@ -48,10 +48,10 @@ export interface ToolDefinition {
   /** the tool changes the Study (false for read-only tools such as get_study_state) */
   mutates: boolean;
   /**
-   * The tool updates a group of settings: a parameter left out keeps the Study's current value (its schema default
-   * only when it was never set), so the schema's defaults are not filled in by validation.
+   * The tool updates this group of the Study's settings: a parameter left out keeps its current value (the schema
+   * default only when it was never set), so validation fills in no defaults and prompts start from the current value.
    */
-  updates?: boolean;
+  updates?: 'training';
 }
 
 export interface ToolEnv {

@@ -42,7 +42,9 @@ export async function promptArguments(
   const step = { i: 0, n: names.length };
   for (const name of names) {
     step.i++;
-    const s = props[name];
+    // A settings update starts each prompt from the Study's current value, which is what leaving it alone keeps.
+    const current = def.updates ? (state[def.updates] as Record<string, unknown> | null | undefined)?.[name] : undefined;
+    const s = current === undefined ? props[name] : { ...props[name], default: current };
     const title = `${def.summary} (${step.i}/${step.n}): ${name}`;
     const v = await promptOne(def.name, name, s, required.has(name), title, state, dataFolders);
     if (v !== undefined) args[name] = v;

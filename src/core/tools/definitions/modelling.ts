@@ -91,7 +91,7 @@ export const modellingTools = [
     stages: TOOL_STAGES.configure_training,
     needsConfirmation: false,
     mutates: true,
-    updates: true,
+    updates: 'training',
   },
   {
     name: 'start_training',
