@@ -119,6 +119,13 @@ describe('agent case set dev2 (test/agent-cases/dev2.jsonl)', () => {
     }
   });
 
+  it('meets the brief: ≥ 260 cases, ≥ 35% Traditional Chinese, ≥ 25 conversations, every category', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(260);
+    expect(cases.filter((c) => language(c.id) === 'zh').length / cases.length).toBeGreaterThanOrEqual(0.35);
+    expect(new Set(cases.map((c) => conversation(c.id)).filter(Boolean)).size).toBeGreaterThanOrEqual(25);
+    expect(CATEGORIES.filter((cat) => !cases.some((c) => c.category === cat))).toEqual([]);
+  });
+
   it('the checker catches a wrong tool, a wrong parameter name, a value outside its schema and a bad id', () => {
     const bad: EvalCase = {
       id: 'd2-plain-fr-999',
