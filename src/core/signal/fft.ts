@@ -84,7 +84,7 @@ class StockhamPlan implements FftPlan {
     }
     this.work = new Float64Array(2 * n);
     for (const r of factors) {
-      if (r > 4 && r % 2 === 1 && !this.radixTables.has(r)) {
+      if (r > 5 && r % 2 === 1 && !this.radixTables.has(r)) {
         const h = (r - 1) / 2;
         // cs[2(j·(h+1) + k)], cs[2(j·(h+1) + k) + 1] = cos, sin(2π jk / r); row and column 0 stay zero
         const cs = new Float64Array(2 * (h + 1) * (h + 1));
@@ -112,6 +112,7 @@ class StockhamPlan implements FftPlan {
       else if (r === 4) radix4(x, y, len, s, L, this.tw);
       else if (r === 2) radix2(x, y, len, s, L, this.tw);
       else if (r === 3) radix3(x, y, len, s, L, this.tw);
+      else if (r === 5) radix5(x, y, len, s, L, this.tw);
       else radixOdd(x, y, len, s, L, this.tw, r, this.radixTables.get(r)!);
       len /= r;
       s *= r;
@@ -395,6 +396,82 @@ function radix3(x: Float64Array, y: Float64Array, len: number, s: number, L: num
       y[o1 + 1] = b1r * w1i + b1i * w1r;
       y[o2] = b2r * w2r - b2i * w2i;
       y[o2 + 1] = b2r * w2i + b2i * w2r;
+    }
+  }
+}
+
+/**
+ * Radix 5 written out (the generic odd radix spent a fifth of a 96200-point transform in its short loops): with
+ * t1 = x1 + x4, t2 = x2 + x3, t3 = x1 − x4, t4 = x2 − x3, b_k = C_k − i·P_k and b_{5−k} = C_k + i·P_k.
+ */
+function radix5(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array): void {
+  const m = len / 5;
+  const c1 = Math.cos((2 * Math.PI) / 5),
+    c2 = Math.cos((4 * Math.PI) / 5),
+    s1 = Math.sin((2 * Math.PI) / 5),
+    s2 = Math.sin((4 * Math.PI) / 5);
+  const sm2 = 2 * s * m;
+  for (let p = 0; p < m; p++) {
+    const w1 = 2 * p * L,
+      w2 = 2 * w1,
+      w3 = 3 * w1,
+      w4 = 4 * w1;
+    const w1r = tw[w1],
+      w1i = tw[w1 + 1],
+      w2r = tw[w2],
+      w2i = tw[w2 + 1],
+      w3r = tw[w3],
+      w3i = tw[w3 + 1],
+      w4r = tw[w4],
+      w4i = tw[w4 + 1];
+    for (let q = 0; q < s; q++) {
+      const i0 = 2 * (q + s * p),
+        i1 = i0 + sm2,
+        i2 = i1 + sm2,
+        i3 = i2 + sm2,
+        i4 = i3 + sm2;
+      const a0r = x[i0],
+        a0i = x[i0 + 1];
+      const t1r = x[i1] + x[i4],
+        t1i = x[i1 + 1] + x[i4 + 1],
+        t2r = x[i2] + x[i3],
+        t2i = x[i2 + 1] + x[i3 + 1],
+        t3r = x[i1] - x[i4],
+        t3i = x[i1 + 1] - x[i4 + 1],
+        t4r = x[i2] - x[i3],
+        t4i = x[i2 + 1] - x[i3 + 1];
+      const c1r = a0r + c1 * t1r + c2 * t2r,
+        c1i = a0i + c1 * t1i + c2 * t2i,
+        c2r = a0r + c2 * t1r + c1 * t2r,
+        c2i = a0i + c2 * t1i + c1 * t2i;
+      const p1r = s1 * t3r + s2 * t4r,
+        p1i = s1 * t3i + s2 * t4i,
+        p2r = s2 * t3r - s1 * t4r,
+        p2i = s2 * t3i - s1 * t4i;
+      const o0 = 2 * (q + s * 5 * p),
+        o1 = o0 + 2 * s,
+        o2 = o1 + 2 * s,
+        o3 = o2 + 2 * s,
+        o4 = o3 + 2 * s;
+      y[o0] = a0r + t1r + t2r;
+      y[o0 + 1] = a0i + t1i + t2i;
+      // b1 = C1 − i·P1, b4 = C1 + i·P1, b2 = C2 − i·P2, b3 = C2 + i·P2; then the twiddles w^{pk}
+      const b1r = c1r + p1i,
+        b1i = c1i - p1r,
+        b4r = c1r - p1i,
+        b4i = c1i + p1r,
+        b2r = c2r + p2i,
+        b2i = c2i - p2r,
+        b3r = c2r - p2i,
+        b3i = c2i + p2r;
+      y[o1] = b1r * w1r - b1i * w1i;
+      y[o1 + 1] = b1r * w1i + b1i * w1r;
+      y[o2] = b2r * w2r - b2i * w2i;
+      y[o2 + 1] = b2r * w2i + b2i * w2r;
+      y[o3] = b3r * w3r - b3i * w3i;
+      y[o3 + 1] = b3r * w3i + b3i * w3r;
+      y[o4] = b4r * w4r - b4i * w4i;
+      y[o4 + 1] = b4r * w4i + b4i * w4r;
     }
   }
 }
