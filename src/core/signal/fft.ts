@@ -69,7 +69,7 @@ class StockhamPlan implements FftPlan {
   /** w^k = e^{-2πik/n}, k = 0..n-1, interleaved */
   private readonly tw: Float64Array;
   private work: Float64Array;
-  /** per generic radix r: cos/sin(2π jk / r), interleaved */
+  /** per generic radix r: cos/sin(2π jk / r), laid out in the order radixOdd reads them */
   private readonly radixTables = new Map<number, { cs: Float64Array }>();
 
   constructor(
@@ -86,13 +86,21 @@ class StockhamPlan implements FftPlan {
     for (const r of factors) {
       if (r > 5 && r % 2 === 1 && !this.radixTables.has(r)) {
         const h = (r - 1) / 2;
-        // cs[2(j·(h+1) + k)], cs[2(j·(h+1) + k) + 1] = cos, sin(2π jk / r); row and column 0 stay zero
-        const cs = new Float64Array(2 * (h + 1) * (h + 1));
-        for (let j = 1; j <= h; j++) {
-          for (let k = 1; k <= h; k++) {
-            const a = (2 * Math.PI * ((j * k) % r)) / r;
-            cs[2 * (j * (h + 1) + k)] = Math.cos(a);
-            cs[2 * (j * (h + 1) + k) + 1] = Math.sin(a);
+        // the output pairs (k, k+1), k = 1, 3, 5, … one after another, and within a pair j = 1..h:
+        // cs[4(P·(h+1) + j) + 0..3] = cos, sin(2π jk / r), cos, sin(2π j(k+1) / r) for pair P; j = 0 stays zero (and
+        // k + 1 = h + 1 when h is odd: computed, never written)
+        const pairs = Math.ceil(h / 2);
+        const cs = new Float64Array(4 * pairs * (h + 1));
+        for (let P = 0; P < pairs; P++) {
+          const k = 2 * P + 1;
+          for (let j = 1; j <= h; j++) {
+            const a = (2 * Math.PI * ((j * k) % r)) / r,
+              a2 = (2 * Math.PI * ((j * (k + 1)) % r)) / r;
+            const o = 4 * (P * (h + 1) + j);
+            cs[o] = Math.cos(a);
+            cs[o + 1] = Math.sin(a);
+            cs[o + 2] = Math.cos(a2);
+            cs[o + 3] = Math.sin(a2);
           }
         }
         this.radixTables.set(r, { cs });
@@ -479,14 +487,16 @@ function radix5(x: Float64Array, y: Float64Array, len: number, s: number, L: num
 function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array, r: number, t: { cs: Float64Array }): void {
   const m = len / r;
   const h = (r - 1) / 2;
-  const stride = h + 1;
-  // v[4j..4j+3] = (x_j + x_{r-j}) re, im, (x_j − x_{r-j}) re, im; cs[2(k·stride + j)] = cos, sin(2π jk / r)
+  const h4 = 4 * h;
+  // v[4j..4j+3] = (x_j + x_{r-j}) re, im, (x_j − x_{r-j}) re, im; cs as built in StockhamPlan
   const v = new Float64Array(4 * (h + 1));
   const cs = t.cs;
   const twr = new Float64Array(r),
     twi = new Float64Array(r);
   const step = 2 * s * m;
   for (let p = 0; p < m; p++) {
+    // p = 0: every twiddle is 1 (the whole last pass, where m = 1)
+    const unit = p === 0;
     for (let k = 1; k < r; k++) {
       const wi = 2 * ((p * k * L) % (len * L));
       twr[k] = tw[wi];
@@ -514,8 +524,7 @@ function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: n
       y[o0] = b0r;
       y[o0 + 1] = b0i;
       // two output pairs (k, r−k) and (k+1, r−k−1) per sweep share the loads of v
-      for (let k = 1; k <= h; k += 2) {
-        const two = k + 1 <= h;
+      for (let k = 1, row = 0; k <= h; k += 2, row += h4 + 4) {
         let cr = a0r,
           ci = a0i,
           pr = 0,
@@ -524,17 +533,15 @@ function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: n
           ci2 = a0i,
           pr2 = 0,
           pi2 = 0;
-        const row = 2 * k * stride,
-          row2 = two ? row + 2 * stride : row;
-        for (let j = 1; j <= h; j++) {
-          const sr = v[4 * j],
-            si = v[4 * j + 1],
-            dr = v[4 * j + 2],
-            di = v[4 * j + 3];
-          const c = cs[row + 2 * j],
-            sn = cs[row + 2 * j + 1],
-            c2 = cs[row2 + 2 * j],
-            sn2 = cs[row2 + 2 * j + 1];
+        for (let j4 = 4, c4 = row + 4; j4 <= h4; j4 += 4, c4 += 4) {
+          const sr = v[j4],
+            si = v[j4 + 1],
+            dr = v[j4 + 2],
+            di = v[j4 + 3];
+          const c = cs[c4],
+            sn = cs[c4 + 1],
+            c2 = cs[c4 + 2],
+            sn2 = cs[c4 + 3];
           cr += sr * c;
           ci += si * c;
           pr += dr * sn;
@@ -545,33 +552,40 @@ function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: n
           pi2 += di * sn2;
         }
         // b_k = C + (-i)·P, b_{r-k} = C - (-i)·P, with (-i)(pr + i pi) = pi - i pr
-        let bkr = cr + pi,
-          bki = ci - pr,
-          bmr = cr - pi,
-          bmi = ci + pr;
-        let ok = o0 + 2 * s * k,
-          om = o0 + 2 * s * (r - k),
-          km = r - k;
-        y[ok] = bkr * twr[k] - bki * twi[k];
-        y[ok + 1] = bkr * twi[k] + bki * twr[k];
-        y[om] = bmr * twr[km] - bmi * twi[km];
-        y[om + 1] = bmr * twi[km] + bmi * twr[km];
-        if (!two) break;
-        const k2 = k + 1;
-        bkr = cr2 + pi2;
-        bki = ci2 - pr2;
-        bmr = cr2 - pi2;
-        bmi = ci2 + pr2;
-        ok = o0 + 2 * s * k2;
-        om = o0 + 2 * s * (r - k2);
-        km = r - k2;
-        y[ok] = bkr * twr[k2] - bki * twi[k2];
-        y[ok + 1] = bkr * twi[k2] + bki * twr[k2];
-        y[om] = bmr * twr[km] - bmi * twi[km];
-        y[om + 1] = bmr * twi[km] + bmi * twr[km];
+        writeOddPair(y, o0 + 2 * s * k, o0 + 2 * s * (r - k), cr + pi, ci - pr, cr - pi, ci + pr, unit, twr, twi, k, r - k);
+        if (k + 1 > h) break;
+        writeOddPair(y, o0 + 2 * s * (k + 1), o0 + 2 * s * (r - k - 1), cr2 + pi2, ci2 - pr2, cr2 - pi2, ci2 + pr2, unit, twr, twi, k + 1, r - k - 1);
       }
     }
   }
+}
+
+/** y[ok] = b_k · w^k, y[om] = b_m · w^m (or the b's themselves when every twiddle is 1). */
+function writeOddPair(
+  y: Float64Array,
+  ok: number,
+  om: number,
+  bkr: number,
+  bki: number,
+  bmr: number,
+  bmi: number,
+  unit: boolean,
+  twr: Float64Array,
+  twi: Float64Array,
+  k: number,
+  km: number,
+): void {
+  if (unit) {
+    y[ok] = bkr;
+    y[ok + 1] = bki;
+    y[om] = bmr;
+    y[om + 1] = bmi;
+    return;
+  }
+  y[ok] = bkr * twr[k] - bki * twi[k];
+  y[ok + 1] = bkr * twi[k] + bki * twr[k];
+  y[om] = bmr * twr[km] - bmi * twi[km];
+  y[om + 1] = bmr * twi[km] + bmi * twr[km];
 }
 
 /** Bluestein: X_k = c_k Σ_j (x_j c_j) conj(c_{k-j}), c_k = e^{-iπk²/n}, the convolution done with a power-of-two FFT. */
