@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- signal [--json] [--repeats N] [--only op,op] [--threads 1] [--python PATH] [--no-mne]`: the
+ * `npm run bench -- signal [--json] [--repeats N] [--only op,op] [--sfreq 160|250] [--threads 1] [--python PATH] [--no-mne]`: the
  * preprocessing cases of ../shared/refbench/filter_ref.py (FIR 8–30, Butterworth-4 8–30, notch 50, resample → 128 Hz,
  * CAR) on 64 × 96000 @ 160 Hz and 22 × 900000 @ 250 Hz, timed in-process through the same code the tools run (design
  * + application + new float32 arrays). MNE 1.3 runs the same operations on the same arrays in the same session
@@ -28,6 +28,8 @@ const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].
 const singleThread = args.includes('--threads') && args[args.indexOf('--threads') + 1] === '1';
 const python = args.includes('--python') ? args[args.indexOf('--python') + 1] : '/usr/bin/python3';
 const noMne = args.includes('--no-mne');
+/** --sfreq 160: only the case at that rate */
+const onlySfreq = args.includes('--sfreq') ? Number(args[args.indexOf('--sfreq') + 1]) : null;
 
 /** Bundle the signal worker from the current sources next to this bench (dist/bench/signalWorker.js). */
 function buildWorker(): string | null {
@@ -165,6 +167,7 @@ async function main(): Promise<void> {
   if (!mne.runner) console.error(`MNE not run (${mne.reason}): ratios use the recorded figures of refbench/RESULTS.md`);
 
   for (const [nCh, nTimes, sfreq] of CASES) {
+    if (onlySfreq !== null && sfreq !== onlySfreq) continue;
     const rec = makeRecording(nCh, nTimes, sfreq);
     const data: SignalData = { kind: 'raw', recordings: [rec] };
     if (mne.runner) {
