@@ -213,7 +213,7 @@ export function resampleStimRow(x: Row, out: Row, ratio: number): void {
   }
 }
 
-/** Subtract the mean of `refRows` at every sample from each row of `apply`; other rows are copied. */
+/** Subtract the mean of `refRows` at every sample from each row of `apply`; other rows are copied (every output sample is written). */
 export function referenceRows(input: readonly Row[], output: readonly Row[], refIdx: readonly number[], apply: ReadonlySet<number>): void {
   const n = input.length ? input[0].length : 0;
   const ref = new Float64Array(n);
