@@ -54,6 +54,7 @@ const MNE: Record<string, number> = {
   'iir_butter4_8_30@250': 0.2942,
   'notch50@250': 0.3217,
   'resample_to_128@250': 2.3315,
+  'car@250': 0.046,
 };
 
 /** Seeded noise: xorshift32 → Box–Muller, scaled to EEG-like volts. */
