@@ -69,7 +69,7 @@ class StockhamPlan implements FftPlan {
   /** w^k = e^{-2πik/n}, k = 0..n-1, interleaved */
   private readonly tw: Float64Array;
   private work: Float64Array;
-  /** per generic radix r: cos/sin(2π jk / r), interleaved */
+  /** per generic radix r: cos/sin(2π jk / r), laid out in the order radixOdd reads them */
   private readonly radixTables = new Map<number, { cs: Float64Array }>();
 
   constructor(
@@ -84,15 +84,23 @@ class StockhamPlan implements FftPlan {
     }
     this.work = new Float64Array(2 * n);
     for (const r of factors) {
-      if (r > 4 && r % 2 === 1 && !this.radixTables.has(r)) {
+      if (r > 5 && r % 2 === 1 && !this.radixTables.has(r)) {
         const h = (r - 1) / 2;
-        // cs[2(j·(h+1) + k)], cs[2(j·(h+1) + k) + 1] = cos, sin(2π jk / r); row and column 0 stay zero
-        const cs = new Float64Array(2 * (h + 1) * (h + 1));
-        for (let j = 1; j <= h; j++) {
-          for (let k = 1; k <= h; k++) {
-            const a = (2 * Math.PI * ((j * k) % r)) / r;
-            cs[2 * (j * (h + 1) + k)] = Math.cos(a);
-            cs[2 * (j * (h + 1) + k) + 1] = Math.sin(a);
+        // the output pairs (k, k+1), k = 1, 3, 5, … one after another, and within a pair j = 1..h:
+        // cs[4(P·(h+1) + j) + 0..3] = cos, sin(2π jk / r), cos, sin(2π j(k+1) / r) for pair P; j = 0 stays zero (and
+        // k + 1 = h + 1 when h is odd: computed, never written)
+        const pairs = Math.ceil(h / 2);
+        const cs = new Float64Array(4 * pairs * (h + 1));
+        for (let P = 0; P < pairs; P++) {
+          const k = 2 * P + 1;
+          for (let j = 1; j <= h; j++) {
+            const a = (2 * Math.PI * ((j * k) % r)) / r,
+              a2 = (2 * Math.PI * ((j * (k + 1)) % r)) / r;
+            const o = 4 * (P * (h + 1) + j);
+            cs[o] = Math.cos(a);
+            cs[o + 1] = Math.sin(a);
+            cs[o + 2] = Math.cos(a2);
+            cs[o + 3] = Math.sin(a2);
           }
         }
         this.radixTables.set(r, { cs });
@@ -112,6 +120,7 @@ class StockhamPlan implements FftPlan {
       else if (r === 4) radix4(x, y, len, s, L, this.tw);
       else if (r === 2) radix2(x, y, len, s, L, this.tw);
       else if (r === 3) radix3(x, y, len, s, L, this.tw);
+      else if (r === 5) radix5(x, y, len, s, L, this.tw);
       else radixOdd(x, y, len, s, L, this.tw, r, this.radixTables.get(r)!);
       len /= r;
       s *= r;
@@ -399,17 +408,95 @@ function radix3(x: Float64Array, y: Float64Array, len: number, s: number, L: num
   }
 }
 
+/**
+ * Radix 5 written out (the generic odd radix spent a fifth of a 96200-point transform in its short loops): with
+ * t1 = x1 + x4, t2 = x2 + x3, t3 = x1 − x4, t4 = x2 − x3, b_k = C_k − i·P_k and b_{5−k} = C_k + i·P_k.
+ */
+function radix5(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array): void {
+  const m = len / 5;
+  const c1 = Math.cos((2 * Math.PI) / 5),
+    c2 = Math.cos((4 * Math.PI) / 5),
+    s1 = Math.sin((2 * Math.PI) / 5),
+    s2 = Math.sin((4 * Math.PI) / 5);
+  const sm2 = 2 * s * m;
+  for (let p = 0; p < m; p++) {
+    const w1 = 2 * p * L,
+      w2 = 2 * w1,
+      w3 = 3 * w1,
+      w4 = 4 * w1;
+    const w1r = tw[w1],
+      w1i = tw[w1 + 1],
+      w2r = tw[w2],
+      w2i = tw[w2 + 1],
+      w3r = tw[w3],
+      w3i = tw[w3 + 1],
+      w4r = tw[w4],
+      w4i = tw[w4 + 1];
+    for (let q = 0; q < s; q++) {
+      const i0 = 2 * (q + s * p),
+        i1 = i0 + sm2,
+        i2 = i1 + sm2,
+        i3 = i2 + sm2,
+        i4 = i3 + sm2;
+      const a0r = x[i0],
+        a0i = x[i0 + 1];
+      const t1r = x[i1] + x[i4],
+        t1i = x[i1 + 1] + x[i4 + 1],
+        t2r = x[i2] + x[i3],
+        t2i = x[i2 + 1] + x[i3 + 1],
+        t3r = x[i1] - x[i4],
+        t3i = x[i1 + 1] - x[i4 + 1],
+        t4r = x[i2] - x[i3],
+        t4i = x[i2 + 1] - x[i3 + 1];
+      const c1r = a0r + c1 * t1r + c2 * t2r,
+        c1i = a0i + c1 * t1i + c2 * t2i,
+        c2r = a0r + c2 * t1r + c1 * t2r,
+        c2i = a0i + c2 * t1i + c1 * t2i;
+      const p1r = s1 * t3r + s2 * t4r,
+        p1i = s1 * t3i + s2 * t4i,
+        p2r = s2 * t3r - s1 * t4r,
+        p2i = s2 * t3i - s1 * t4i;
+      const o0 = 2 * (q + s * 5 * p),
+        o1 = o0 + 2 * s,
+        o2 = o1 + 2 * s,
+        o3 = o2 + 2 * s,
+        o4 = o3 + 2 * s;
+      y[o0] = a0r + t1r + t2r;
+      y[o0 + 1] = a0i + t1i + t2i;
+      // b1 = C1 − i·P1, b4 = C1 + i·P1, b2 = C2 − i·P2, b3 = C2 + i·P2; then the twiddles w^{pk}
+      const b1r = c1r + p1i,
+        b1i = c1i - p1r,
+        b4r = c1r - p1i,
+        b4i = c1i + p1r,
+        b2r = c2r + p2i,
+        b2i = c2i - p2r,
+        b3r = c2r - p2i,
+        b3i = c2i + p2r;
+      y[o1] = b1r * w1r - b1i * w1i;
+      y[o1 + 1] = b1r * w1i + b1i * w1r;
+      y[o2] = b2r * w2r - b2i * w2i;
+      y[o2 + 1] = b2r * w2i + b2i * w2r;
+      y[o3] = b3r * w3r - b3i * w3i;
+      y[o3 + 1] = b3r * w3i + b3i * w3r;
+      y[o4] = b4r * w4r - b4i * w4i;
+      y[o4 + 1] = b4r * w4i + b4i * w4r;
+    }
+  }
+}
+
 function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: number, tw: Float64Array, r: number, t: { cs: Float64Array }): void {
   const m = len / r;
   const h = (r - 1) / 2;
-  const stride = h + 1;
-  // v[4j..4j+3] = (x_j + x_{r-j}) re, im, (x_j − x_{r-j}) re, im; cs[2(k·stride + j)] = cos, sin(2π jk / r)
+  const h4 = 4 * h;
+  // v[4j..4j+3] = (x_j + x_{r-j}) re, im, (x_j − x_{r-j}) re, im; cs as built in StockhamPlan
   const v = new Float64Array(4 * (h + 1));
   const cs = t.cs;
   const twr = new Float64Array(r),
     twi = new Float64Array(r);
   const step = 2 * s * m;
   for (let p = 0; p < m; p++) {
+    // p = 0: every twiddle is 1 (the whole last pass, where m = 1)
+    const unit = p === 0;
     for (let k = 1; k < r; k++) {
       const wi = 2 * ((p * k * L) % (len * L));
       twr[k] = tw[wi];
@@ -437,8 +524,7 @@ function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: n
       y[o0] = b0r;
       y[o0 + 1] = b0i;
       // two output pairs (k, r−k) and (k+1, r−k−1) per sweep share the loads of v
-      for (let k = 1; k <= h; k += 2) {
-        const two = k + 1 <= h;
+      for (let k = 1, row = 0; k <= h; k += 2, row += h4 + 4) {
         let cr = a0r,
           ci = a0i,
           pr = 0,
@@ -447,17 +533,15 @@ function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: n
           ci2 = a0i,
           pr2 = 0,
           pi2 = 0;
-        const row = 2 * k * stride,
-          row2 = two ? row + 2 * stride : row;
-        for (let j = 1; j <= h; j++) {
-          const sr = v[4 * j],
-            si = v[4 * j + 1],
-            dr = v[4 * j + 2],
-            di = v[4 * j + 3];
-          const c = cs[row + 2 * j],
-            sn = cs[row + 2 * j + 1],
-            c2 = cs[row2 + 2 * j],
-            sn2 = cs[row2 + 2 * j + 1];
+        for (let j4 = 4, c4 = row + 4; j4 <= h4; j4 += 4, c4 += 4) {
+          const sr = v[j4],
+            si = v[j4 + 1],
+            dr = v[j4 + 2],
+            di = v[j4 + 3];
+          const c = cs[c4],
+            sn = cs[c4 + 1],
+            c2 = cs[c4 + 2],
+            sn2 = cs[c4 + 3];
           cr += sr * c;
           ci += si * c;
           pr += dr * sn;
@@ -468,33 +552,52 @@ function radixOdd(x: Float64Array, y: Float64Array, len: number, s: number, L: n
           pi2 += di * sn2;
         }
         // b_k = C + (-i)·P, b_{r-k} = C - (-i)·P, with (-i)(pr + i pi) = pi - i pr
-        let bkr = cr + pi,
-          bki = ci - pr,
-          bmr = cr - pi,
-          bmi = ci + pr;
-        let ok = o0 + 2 * s * k,
-          om = o0 + 2 * s * (r - k),
-          km = r - k;
-        y[ok] = bkr * twr[k] - bki * twi[k];
-        y[ok + 1] = bkr * twi[k] + bki * twr[k];
-        y[om] = bmr * twr[km] - bmi * twi[km];
-        y[om + 1] = bmr * twi[km] + bmi * twr[km];
-        if (!two) break;
-        const k2 = k + 1;
-        bkr = cr2 + pi2;
-        bki = ci2 - pr2;
-        bmr = cr2 - pi2;
-        bmi = ci2 + pr2;
-        ok = o0 + 2 * s * k2;
-        om = o0 + 2 * s * (r - k2);
-        km = r - k2;
-        y[ok] = bkr * twr[k2] - bki * twi[k2];
-        y[ok + 1] = bkr * twi[k2] + bki * twr[k2];
-        y[om] = bmr * twr[km] - bmi * twi[km];
-        y[om + 1] = bmr * twi[km] + bmi * twr[km];
+        writeOddPair(y, o0 + 2 * s * k, o0 + 2 * s * (r - k), cr + pi, ci - pr, cr - pi, ci + pr, unit, twr, twi, k, r - k);
+        if (k + 1 > h) break;
+        writeOddPair(y, o0 + 2 * s * (k + 1), o0 + 2 * s * (r - k - 1), cr2 + pi2, ci2 - pr2, cr2 - pi2, ci2 + pr2, unit, twr, twi, k + 1, r - k - 1);
       }
     }
   }
+}
+
+/** y[ok] = b_k · w^k, y[om] = b_m · w^m (or the b's themselves when every twiddle is 1). */
+function writeOddPair(
+  y: Float64Array,
+  ok: number,
+  om: number,
+  bkr: number,
+  bki: number,
+  bmr: number,
+  bmi: number,
+  unit: boolean,
+  twr: Float64Array,
+  twi: Float64Array,
+  k: number,
+  km: number,
+): void {
+  if (unit) {
+    y[ok] = bkr;
+    y[ok + 1] = bki;
+    y[om] = bmr;
+    y[om + 1] = bmi;
+    return;
+  }
+  y[ok] = bkr * twr[k] - bki * twi[k];
+  y[ok + 1] = bkr * twi[k] + bki * twr[k];
+  y[om] = bmr * twr[km] - bmi * twi[km];
+  y[om + 1] = bmr * twi[km] + bmi * twr[km];
+}
+
+/** The smallest 2^a·3^b·5^c ≥ n (a 5-smooth length runs on the radix 8/4/2, 3 and 5 passes). */
+export function bluesteinLength(n: number): number {
+  let best = 2 ** Math.ceil(Math.log2(n));
+  for (let p5 = 1; p5 < best; p5 *= 5)
+    for (let p35 = p5; p35 < best; p35 *= 3) {
+      let v = p35;
+      while (v < n) v *= 2;
+      if (v < best) best = v;
+    }
+  return best;
 }
 
 /** Bluestein: X_k = c_k Σ_j (x_j c_j) conj(c_{k-j}), c_k = e^{-iπk²/n}, the convolution done with a power-of-two FFT. */
@@ -506,8 +609,9 @@ class BluesteinPlan implements FftPlan {
   private readonly inner: FftPlan;
 
   constructor(readonly n: number) {
-    // a power of two: radix-4 passes run about twice as fast per point as the nearest 5-smooth (2^a·3^b·5^c) lengths
-    this.m = 2 ** Math.ceil(Math.log2(2 * n - 1));
+    // the smallest 5-smooth length: with radix 5 written out, 1822500 points (for n = 900200, 250 Hz for an hour) run
+    // in 120 ms against 157 ms for 2^21, and 933120 (n = 460902) in 61 against 70 ms for 2^20
+    this.m = bluesteinLength(2 * n - 1);
     this.inner = fftPlan(this.m);
     this.chirp = new Float64Array(2 * n);
     const twoN = 2 * n;

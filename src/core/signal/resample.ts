@@ -100,19 +100,22 @@ export function resamplePair(
       x1i = 0;
       x2i = 0;
     }
-    // C = X1 + i·X2 at k, and conj(X1) + i·conj(X2) at M − k
+    // C = X1 + i·X2 at k, and conj(X1) + i·conj(X2) at M − k; stored conjugated, because the inverse transform is
+    // conj(forward(conj(C))) / M and the outer conjugation and the 1/M are applied to the samples kept
     s[2 * k] = x1r - x2i;
-    s[2 * k + 1] = x1i + x2r;
+    s[2 * k + 1] = -(x1i + x2r);
     if (k !== 0 && !(M % 2 === 0 && k === M / 2)) {
       const m = M - k;
       s[2 * m] = x1r + x2i;
-      s[2 * m + 1] = -x1i + x2r;
+      s[2 * m + 1] = -(-x1i + x2r);
     }
   }
-  fftPlan(M).inverse(s);
+  fftPlan(M).forward(s);
+  const inv = 1 / M;
   const off = toRemove[0];
   for (let i = 0; i < nOut; i++) {
-    outA[i] = s[2 * (off + i)];
-    if (outB) outB[i] = s[2 * (off + i) + 1];
+    // the same products FftPlan.inverse forms: re · (1/M), −im · (1/M)
+    outA[i] = s[2 * (off + i)] * inv;
+    if (outB) outB[i] = -s[2 * (off + i) + 1] * inv;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fftPlan } from '../../../src/core/signal/fft';
+import { bluesteinLength, fftPlan } from '../../../src/core/signal/fft';
 
 function naiveDft(x: Float64Array): Float64Array {
   const n = x.length / 2;
@@ -48,4 +48,22 @@ describe('fft (mixed radix + Bluestein)', () => {
       for (let i = 0; i < got.length; i++) expect(Math.abs(got[i] - x[i])).toBeLessThan(1e-12);
     });
   }
+});
+
+describe('bluesteinLength', () => {
+  const smooth = (v: number) => {
+    for (const p of [2, 3, 5]) while (v % p === 0) v /= p;
+    return v === 1;
+  };
+  it('is the smallest 2^a·3^b·5^c at or above n', () => {
+    for (let n = 1; n <= 3000; n++) {
+      const m = bluesteinLength(n);
+      expect(m).toBeGreaterThanOrEqual(n);
+      expect(smooth(m)).toBe(true);
+      for (let v = n; v < m; v++) expect(smooth(v)).toBe(false);
+    }
+    // the 250 Hz hour-long resample: 2·900200 − 1 and 2·460902 − 1
+    expect(bluesteinLength(1800399)).toBe(1822500);
+    expect(bluesteinLength(921803)).toBe(933120);
+  });
 });
