@@ -201,7 +201,8 @@ async function protocolParity(protocol: string): Promise<void> {
   const study = new Study();
   const reg = new ToolRegistry();
   const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-parity-protocol-'));
-  const env = { workspace: tmp, packageRoot: repoRoot, trusted: true, ...(cfg.python ? { python: cfg.python } : {}) };
+  // the recordings stay where they are: their folder is a data folder of the temporary workspace
+  const env = { workspace: tmp, packageRoot: repoRoot, trusted: true, dataFolders: [cfg.dataDir], ...(cfg.python ? { python: cfg.python } : {}) };
   const ctx: ToolContext = { study, env, awaitLongJobs: true, progress: (m) => log(`  ${m}`) };
   const call = async (name: string, args: Record<string, unknown>): Promise<void> => {
     const r = await reg.invoke(name, args, ctx, { confirmed: true });

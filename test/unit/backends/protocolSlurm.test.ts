@@ -63,6 +63,7 @@ describe('run_protocol on slurm', () => {
     expect(c.type).toBe('confirm');
     const r = await reg.invoke('run_protocol', PROTOCOL, ctx, { confirmed: true });
     expect(r.type, r.content).toBe('plot');
+    expect(c.content).toContain('this starts 4 training run(s) as one Slurm array job');
     expect(submitted(progress)).toHaveLength(1);
     expect(submitted(progress)[0]).toMatch(/^4 model run\(s\) submitted/);
     // one line per finished run: 4 baselines and 4 array tasks

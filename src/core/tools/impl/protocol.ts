@@ -413,7 +413,7 @@ export const protocolTools = {
       if (p.trainings) {
         const c = ctx.study.state.training ?? DEFAULT_TRAINING;
         parts.push(
-          `this starts ${p.trainings} training run(s) one after another (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend)`,
+          `this starts ${p.trainings} training run(s) ${c.backend === 'slurm' ? 'as one Slurm array job' : 'one after another'} (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend, alignment ${a.alignment})`,
         );
       }
       if (baselines.length) parts.push(`${baselines.join(' and ')} fit ${p.folds} time(s) each in process`);
