@@ -3,7 +3,7 @@
  *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
  *   [--data DIR] [--python PY]`
  * `npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
- *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment euclidean|none] [--pool-sessions] [--json]`
+ *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]`
  *
  * With --protocol: per-protocol parity. The default pipeline on every recording in DIR (load, band-pass 8–30 Hz,
  * epoch 0–4 s on T1/T2, data in volts), then `run_protocol` with the model families once per backend (same folds,
@@ -223,7 +223,7 @@ async function protocolParity(protocol: string): Promise<void> {
     await call('apply_bandpass_filter', { low_freq: 8, high_freq: 30 });
     if (cfg.normalize !== 'none') await call('normalize_data', { method: cfg.normalize });
     await call('epoch_data', { t_min: 0, t_max: 4, event_id: ['T1', 'T2'], baseline: null });
-    const base = { protocol, alignment: opt('alignment', 'euclidean'), pool_sessions: flag('pool-sessions') };
+    const base = { protocol, alignment: opt('alignment', 'none'), pool_sessions: flag('pool-sessions') };
     await call('run_protocol', { ...base, pipelines: ['CSP+LDA'] });
     put('baseline', study.state.protocols!.at(-1)!.subjects);
     for (const backend of cfg.backends) {
@@ -242,7 +242,7 @@ async function protocolParity(protocol: string): Promise<void> {
   const subjectMean = (backend: string, pipeline: string): Map<string, number> =>
     new Map([...(acc[backend]?.[pipeline] ?? new Map<string, number[]>())].map(([s, v]) => [s, mean(v)]));
   const report = {
-    config: { protocol, models, seeds, epochs: cfg.epochs, batch: cfg.batch, lr: cfg.lr, backends: cfg.backends, alignment: opt('alignment', 'euclidean') },
+    config: { protocol, models, seeds, epochs: cfg.epochs, batch: cfg.batch, lr: cfg.lr, backends: cfg.backends, alignment: opt('alignment', 'none') },
     baseline: Object.fromEntries(subjectMean('baseline', 'CSP+LDA')),
     pipelines: models.map((model) => {
       const per = Object.fromEntries(cfg.backends.map((b) => [b, subjectMean(b, model)]));

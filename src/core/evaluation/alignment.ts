@@ -14,7 +14,7 @@
 import { XBrainError } from '../errors';
 import { symmetricEigen } from './riemann';
 
-export const ALIGNMENTS = ['euclidean', 'none'] as const;
+export const ALIGNMENTS = ['none', 'euclidean'] as const;
 export type Alignment = (typeof ALIGNMENTS)[number];
 
 /** Eigenvalues below this fraction of the mean eigenvalue are raised to it (an average reference loses one rank). */

@@ -82,6 +82,8 @@ describe('run_protocol on slurm', () => {
 
   it('a cancelled protocol scancels its array job; the same call resubmits only the unfinished runs', async () => {
     const { study, ctx } = setup('cancel');
+    // with aligned inputs (alignment euclidean): the tasks train on, and are scored on, the aligned epochs
+    const PROTOCOL = { protocol: 'cross_subject', pipelines: ['CSP+LDA', 'EEGNet'], alignment: 'euclidean' };
     await configure(ctx);
     const ac = new AbortController();
     const first: string[] = [];
@@ -124,5 +126,7 @@ describe('run_protocol on slurm', () => {
     const res = study.state.protocols![0];
     expect(res.resumed).toBe(kept.length);
     expect(res.rows).toHaveLength(8);
+    expect(res.training?.alignment).toBe('euclidean');
+    expect(res.summary.EEGNet.accuracy.mean).toBeGreaterThan(0.6);
   }, 300_000);
 });

@@ -26,8 +26,8 @@ export const protocolTools = [
         pool_sessions: { type: 'boolean', default: false, description: 'within_session over all runs of a subject.' },
         alignment: {
           type: 'string',
-          enum: ['euclidean', 'none'],
-          default: 'euclidean',
+          enum: ['none', 'euclidean'],
+          default: 'none',
           description:
             'Model families only: euclidean aligns each subject (cross_subject) or each subject × session (otherwise) on its own unlabelled epochs before training and testing (He & Wu 2019); none trains on the epochs as they are.',
         },
