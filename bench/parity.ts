@@ -252,7 +252,11 @@ async function protocolParity(protocol: string): Promise<void> {
         model,
         mean: Object.fromEntries(cfg.backends.map((b) => [b, mean([...per[b].values()])])),
         seconds: Object.fromEntries(cfg.backends.map((b) => [b, t0[b]])),
-        subjects: subjects.map((s, i) => ({ subject: s, accuracy: Object.fromEntries(cfg.backends.map((b) => [b, per[b].get(s) ?? NaN])), difference: diffs[i] })),
+        subjects: subjects.map((s, i) => ({
+          subject: s,
+          accuracy: Object.fromEntries(cfg.backends.map((b) => [b, per[b].get(s) ?? NaN])),
+          difference: diffs[i],
+        })),
         meanDifference: diffs.length ? mean(diffs) : null,
         maxAbsDifference: diffs.length ? Math.max(...diffs.map(Math.abs)) : null,
         signTest: diffs.length ? signTest(diffs) : null,

@@ -70,9 +70,7 @@ describe('run_protocol on slurm', () => {
     expect(progress.filter((m) => m.startsWith('EEGNet test '))).toHaveLength(4);
     expect(progress.filter((m) => m.startsWith('CSP+LDA test '))).toHaveLength(4);
     const res: ProtocolResult = study.state.protocols![0];
-    expect(res.rows.map((x) => `${x.pipeline} ${x.subject}`).sort()).toEqual(
-      SUBJECTS.flatMap((s) => [`CSP+LDA ${s}`, `EEGNet ${s}`]).sort(),
-    );
+    expect(res.rows.map((x) => `${x.pipeline} ${x.subject}`).sort()).toEqual(SUBJECTS.flatMap((s) => [`CSP+LDA ${s}`, `EEGNet ${s}`]).sort());
     expect(res.training?.backend).toBe('slurm');
     // the toy classes are separable on every subject: the trained networks score above chance
     expect(res.summary.EEGNet.accuracy.mean).toBeGreaterThan(0.6);

@@ -57,7 +57,12 @@ describe('runProtocol with a batch trainer', () => {
     });
     expect(batches).toBe(1);
     const modelLines = progress.filter((m) => m.startsWith('EEGNet'));
-    expect(modelLines.map((m) => /test (\d+)/.exec(m)![1])).toEqual(res.rows.filter((r) => r.pipeline === 'EEGNet').map((r) => r.subject).reverse());
+    expect(modelLines.map((m) => /test (\d+)/.exec(m)![1])).toEqual(
+      res.rows
+        .filter((r) => r.pipeline === 'EEGNet')
+        .map((r) => r.subject)
+        .reverse(),
+    );
     expect(stored.filter((s) => s.startsWith('EEGNet'))).toEqual(['EEGNet 2', 'EEGNet 1', 'EEGNet 0']);
     expect(res.rows.map((r: ProtocolRow) => r.pipeline)).toEqual(['CSP+LDA', 'EEGNet', 'CSP+LDA', 'EEGNet', 'CSP+LDA', 'EEGNet']);
     expect(res.summary.EEGNet.accuracy.mean).toBe(1);

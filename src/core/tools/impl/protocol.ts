@@ -161,7 +161,9 @@ function slurmRuns(
   progress: ((message: string) => void) | undefined,
 ): Promise<{ logits: Float32Array; seconds: number }>[] {
   const settle = reqs.map(() => ({}) as { resolve: (v: { logits: Float32Array; seconds: number }) => void; reject: (e: unknown) => void });
-  const promises = reqs.map((_, i) => new Promise<{ logits: Float32Array; seconds: number }>((resolve, reject) => Object.assign(settle[i], { resolve, reject })));
+  const promises = reqs.map(
+    (_, i) => new Promise<{ logits: Float32Array; seconds: number }>((resolve, reject) => Object.assign(settle[i], { resolve, reject })),
+  );
   const started = new Map<number, number>();
   const ended = new Set<number>();
   run.on((ev) => {
@@ -182,7 +184,9 @@ function slurmRuns(
       );
     } else if (ev.status === 'cancelled') settle[ev.index].reject(cancelledWhile(req.model, req.fold));
     else if (ev.status === 'failed')
-      settle[ev.index].reject(new XBrainError('internal', `${req.model} training on "${req.fold.name}" failed (Slurm task ${ev.index}): ${ev.error ?? 'no result'}`));
+      settle[ev.index].reject(
+        new XBrainError('internal', `${req.model} training on "${req.fold.name}" failed (Slurm task ${ev.index}): ${ev.error ?? 'no result'}`),
+      );
   });
   // sbatch refused, or the runner stopped early: nothing more will settle the open runs
   run.finished.then(
