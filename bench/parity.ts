@@ -2,6 +2,13 @@
  * `npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
  *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
  *   [--data DIR] [--python PY]`
+ * `npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
+ *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]`
+ *
+ * With --protocol: per-protocol parity. The default pipeline on every recording in DIR (load, band-pass 8–30 Hz,
+ * epoch 0–4 s on T1/T2, data in volts), then `run_protocol` with the model families once per backend (same folds,
+ * same seeds) and CSP+LDA once as the reference; prints per pipeline the mean accuracy over subjects per backend and
+ * per subject the difference local − pytorch (mean over folds and seeds).
  *
  * Statistical parity of the trainer backends on real EEG: the chat pipeline run headless through the tools (load,
  * band-pass 8–30 Hz, [normalize_data], epoch 0–4 s on T1/T2, k-fold split by trial with 20 % validation, train,
@@ -20,6 +27,8 @@ import * as path from 'node:path';
 import { evaluateRuns } from '../src/core/evaluation/evaluateRuns';
 import { Study } from '../src/core/study/study';
 import type { RunRecord } from '../src/core/study/types';
+import type { ProtocolResult } from '../src/core/evaluation/protocolResult';
+import { TRAINING_BASICS } from '../src/core/training/defaults';
 import { ToolRegistry } from '../src/core/tools/registry';
 import type { ToolContext } from '../src/core/tools/types';
 
@@ -182,7 +191,99 @@ async function main(): Promise<void> {
     console.log(`${ds} CSP+LDA on the same folds: ${b.mean.toFixed(3)} (${b.folds.map((a) => a.toFixed(2)).join(' / ')})`);
 }
 
-main().catch((e: unknown) => {
+/** --protocol: the same evaluation protocol on every backend; per-pipeline means and per-subject differences. */
+async function protocolParity(protocol: string): Promise<void> {
+  if (!argv.includes('--data')) throw new Error('--protocol needs --data DIR: a folder of several subjects (test/data holds one)');
+  const models = list('models', 'EEGNet');
+  const seeds = Number(opt('seeds', '1'));
+  // the training defaults run_protocol uses unless given (TRAINING_BASICS)
+  Object.assign(cfg, { epochs: Number(opt('epochs', String(TRAINING_BASICS.epoch))), batch: Number(opt('batch', String(TRAINING_BASICS.batch_size))) });
+  const study = new Study();
+  const reg = new ToolRegistry();
+  const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-parity-protocol-'));
+  // the recordings stay where they are: their folder is a data folder of the temporary workspace
+  const env = { workspace: tmp, packageRoot: repoRoot, trusted: true, dataFolders: [cfg.dataDir], ...(cfg.python ? { python: cfg.python } : {}) };
+  const ctx: ToolContext = { study, env, awaitLongJobs: true, progress: (m) => log(`  ${m}`) };
+  const call = async (name: string, args: Record<string, unknown>): Promise<void> => {
+    const r = await reg.invoke(name, args, ctx, { confirmed: true });
+    if (r.type === 'error') throw new Error(`${name}: ${r.content}`);
+  };
+  // per backend and pipeline: accuracy per subject, summed over seeds (divided at the end)
+  const acc: Record<string, Record<string, Map<string, number[]>>> = {};
+  const put = (backend: string, rows: ProtocolResult['subjects']): void => {
+    for (const r of rows) {
+      const byPipe = (acc[backend] ??= {});
+      const bySubject = (byPipe[r.pipeline] ??= new Map());
+      bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.accuracy]);
+    }
+  };
+  const t0: Record<string, number> = {};
+  try {
+    await call('load_data', { paths: [cfg.dataDir] });
+    await call('apply_bandpass_filter', { low_freq: 8, high_freq: 30 });
+    if (cfg.normalize !== 'none') await call('normalize_data', { method: cfg.normalize });
+    await call('epoch_data', { t_min: 0, t_max: 4, event_id: ['T1', 'T2'], baseline: null });
+    const base = { protocol, alignment: opt('alignment', 'none'), pool_sessions: flag('pool-sessions') };
+    await call('run_protocol', { ...base, pipelines: ['CSP+LDA'] });
+    put('baseline', study.state.protocols!.at(-1)!.subjects);
+    for (const backend of cfg.backends) {
+      const start = performance.now();
+      for (let s = 0; s < seeds; s++) {
+        await call('configure_training', { epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, backend, threads: cfg.threads });
+        await call('run_protocol', { ...base, pipelines: models, seed: 100 * (cfg.firstSeed + s) });
+        put(backend, study.state.protocols!.at(-1)!.subjects);
+        log(`${protocol} ${backend} seed ${100 * (cfg.firstSeed + s)} done`);
+      }
+      t0[backend] = (performance.now() - start) / 1000;
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const subjectMean = (backend: string, pipeline: string): Map<string, number> =>
+    new Map([...(acc[backend]?.[pipeline] ?? new Map<string, number[]>())].map(([s, v]) => [s, mean(v)]));
+  const report = {
+    config: { protocol, models, seeds, epochs: cfg.epochs, batch: cfg.batch, lr: cfg.lr, backends: cfg.backends, alignment: opt('alignment', 'none') },
+    baseline: Object.fromEntries(subjectMean('baseline', 'CSP+LDA')),
+    pipelines: models.map((model) => {
+      const per = Object.fromEntries(cfg.backends.map((b) => [b, subjectMean(b, model)]));
+      const subjects = [...(per[cfg.backends[0]]?.keys() ?? [])];
+      const diffs = per.local && per.pytorch ? subjects.map((s) => per.local.get(s)! - per.pytorch.get(s)!) : [];
+      return {
+        model,
+        mean: Object.fromEntries(cfg.backends.map((b) => [b, mean([...per[b].values()])])),
+        seconds: Object.fromEntries(cfg.backends.map((b) => [b, t0[b]])),
+        subjects: subjects.map((s, i) => ({
+          subject: s,
+          accuracy: Object.fromEntries(cfg.backends.map((b) => [b, per[b].get(s) ?? NaN])),
+          difference: diffs[i],
+        })),
+        meanDifference: diffs.length ? mean(diffs) : null,
+        maxAbsDifference: diffs.length ? Math.max(...diffs.map(Math.abs)) : null,
+        signTest: diffs.length ? signTest(diffs) : null,
+      };
+    }),
+  };
+  if (cfg.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 1)}\n`);
+    return;
+  }
+  console.log(`${protocol}, ${seeds} seed(s), ${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, alignment ${report.config.alignment}`);
+  console.log(`CSP+LDA (reference): ${mean(Object.values(report.baseline)).toFixed(3)}`);
+  for (const p of report.pipelines) {
+    console.log(`${p.model}: ${cfg.backends.map((b) => `${b} ${p.mean[b].toFixed(3)} (${p.seconds[b].toFixed(0)} s)`).join(', ')}`);
+    for (const s of p.subjects)
+      console.log(
+        `  ${s.subject}: ${cfg.backends.map((b) => `${b} ${(s.accuracy[b] * 100).toFixed(1)} %`).join(', ')}${s.difference === undefined ? '' : `, local − pytorch ${(100 * s.difference).toFixed(1)} points`}`,
+      );
+    if (p.meanDifference !== null)
+      console.log(
+        `  local − pytorch: mean ${(100 * p.meanDifference).toFixed(1)} points, max |difference| ${(100 * p.maxAbsDifference!).toFixed(1)} points, sign test p = ${p.signTest!.p.toFixed(3)}`,
+      );
+  }
+}
+
+const protocolFlag = opt('protocol', '');
+(protocolFlag ? protocolParity(protocolFlag) : main()).catch((e: unknown) => {
   console.error((e as Error).stack ?? String(e));
   process.exit(1);
 });

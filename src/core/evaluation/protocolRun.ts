@@ -37,8 +37,25 @@ import {
 
 export const isModelPipeline = (p: string): p is ModelName => (MODEL_PIPELINES as readonly string[]).includes(p);
 
+/** One model-family run of a protocol: train `model` on fold.train, score fold.test. */
+export interface ModelRunRequest {
+  model: ModelName;
+  fold: ProtocolFold;
+  foldIndex: number;
+  seed: number;
+}
+
 /** Trains a model family on fold.train and returns its outputs on fold.test: n_test × K logits (class order = eventId). */
-export type ModelTrainer = (req: { model: ModelName; fold: ProtocolFold; foldIndex: number; seed: number }) => Promise<Float32Array | Float64Array>;
+export type ModelTrainer = (req: ModelRunRequest) => Promise<Float32Array | Float64Array>;
+
+/**
+ * Starts every given run at once (one Slurm array job) and returns one promise per run, in the order given; they may
+ * settle in any order. `seconds` is the run's own time (training and scoring, not its time in the queue).
+ */
+export type ModelBatchTrainer = (reqs: ModelRunRequest[]) => Promise<{ logits: Float32Array | Float64Array; seconds: number }>[];
+
+/** The training seed of fold fi: the same for every model family and backend. */
+const foldSeed = (seed: number | undefined, fi: number): number => ((seed ?? 0) + 1000 * fi) >>> 0;
 
 /** One fold × pipeline run of a protocol. */
 export interface ProtocolRunId {
@@ -61,6 +78,8 @@ export interface RunProtocolOptions extends ProtocolOptions {
   pipelines: readonly PipelineName[];
   dataset: string;
   trainModel?: ModelTrainer;
+  /** used instead of trainModel when given: every model run is started at once and they finish in any order */
+  trainModels?: ModelBatchTrainer;
   progress?: (message: string) => void;
   signal?: AbortSignal;
   training?: Record<string, unknown> | null;
@@ -86,7 +105,7 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
     if (!(PIPELINES as readonly string[]).includes(p))
       throw new XBrainError('invalid_arguments', `pipelines: unknown pipeline "${p}" (choose from ${PIPELINES.join(', ')})`, { parameter: 'pipelines' });
   }
-  if (pipelines.some(isModelPipeline) && !o.trainModel) throw new XBrainError('internal', 'model pipelines need a trainer');
+  if (pipelines.some(isModelPipeline) && !o.trainModel && !o.trainModels) throw new XBrainError('internal', 'model pipelines need a trainer');
   if (pipelines.includes('TS+LR') && e.nChannels > 64) {
     throw new XBrainError('invalid_arguments', `pipelines: TS+LR handles up to 64 channels, the epochs have ${e.nChannels}; select channels first`, {
       parameter: 'pipelines',
@@ -114,23 +133,94 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
     });
     if (earlier.size) o.progress?.(`resumed: ${earlier.size} of ${total} runs already done`);
   }
-  const rows: ProtocolRow[] = [];
+  const results = new Map<string, ProtocolRow[]>(earlier);
   let done = earlier.size;
   let fresh = 0;
+  /** Scores a finished run, keeps it (store first, so a kill right after loses nothing) and reports it. */
+  const finish = (fi: number, pipeline: PipelineName, scores: Float64Array, probabilities: boolean, seconds: number): void => {
+    const fold = plan.folds[fi];
+    // one row per tested subject (cross-subject folds with N > 1 hold several)
+    const runRows: ProtocolRow[] = [];
+    for (const subject of fold.testSubjects) {
+      const pos: number[] = [];
+      fold.test.forEach((idx, j) => {
+        if (e.subject[idx] === subject) pos.push(j);
+      });
+      const y = pos.map((j) => e.labels[fold.test[j]]);
+      const s = new Float64Array(pos.length * K);
+      pos.forEach((j, r) => s.set(scores.subarray(j * K, (j + 1) * K), r * K));
+      const rep = classificationReport(y, s, classes, { scoresAreProbabilities: probabilities });
+      const sessions = new Set(pos.map((j) => e.session[fold.test[j]]));
+      runRows.push({
+        dataset: o.dataset,
+        pipeline,
+        subject,
+        session: sessions.size === 1 ? [...sessions][0] : 'all',
+        fold: fold.fold,
+        fold_name: fold.name,
+        score: scoreMetric === 'roc_auc' ? rep.auc : rep.accuracy,
+        accuracy: rep.accuracy,
+        balanced_accuracy: rep.balancedAccuracy,
+        kappa: rep.kappa,
+        roc_auc: rep.auc,
+        n_train: fold.train.length,
+        n_test: pos.length,
+        samples: fold.train.length,
+        time: seconds / fold.testSubjects.length,
+        channels: e.nChannels,
+        n_sessions: sessionsOf.get(subject)!.size,
+      });
+    }
+    o.store?.put({ foldIndex: fi, foldName: fold.name, pipeline }, runRows);
+    results.set(runKey(fi, pipeline), runRows);
+    done++;
+    fresh++;
+    o.progress?.(
+      `${pipeline} ${fold.name}: ${runRows.map((r) => `${r.subject} accuracy ${(r.accuracy * 100).toFixed(1)} %`).join(', ')} (${done}/${total}, ${seconds.toFixed(1)} s)`,
+    );
+  };
+  const checkLogits = (pipeline: PipelineName, fi: number, logits: ArrayLike<number>): Float64Array => {
+    const fold = plan.folds[fi];
+    if (logits.length !== fold.test.length * K) {
+      throw new XBrainError(
+        'invalid_state',
+        `${pipeline} gave ${logits.length / Math.max(1, fold.test.length)} outputs per epoch for ${K} classes on fold "${fold.name}"`,
+      );
+    }
+    return Float64Array.from(logits);
+  };
+  const cancelled = (): XBrainError =>
+    new XBrainError(
+      'cancelled',
+      `run_protocol was cancelled after ${done} of ${total} fold × pipeline runs; ${o.store ? 'the finished runs are kept: run the same protocol again to resume' : 'nothing was stored'}`,
+    );
+
+  // A batch trainer (Slurm) gets every unfinished model run at once; they finish in any order, each reported and
+  // kept as it finishes, while the baselines run here.
+  const batch: Promise<void>[] = [];
+  if (o.trainModels) {
+    const reqs: ModelRunRequest[] = [];
+    plan.folds.forEach((fold, fi) => {
+      for (const pipeline of pipelines)
+        if (isModelPipeline(pipeline) && !earlier.has(runKey(fi, pipeline))) reqs.push({ model: pipeline, fold, foldIndex: fi, seed: foldSeed(o.seed, fi) });
+    });
+    if (reqs.length && !o.signal?.aborted) {
+      const started = o.trainModels(reqs);
+      reqs.forEach((req, k) => {
+        const p = started[k].then((r) => finish(req.foldIndex, req.model, checkLogits(req.model, req.foldIndex, r.logits), false, r.seconds));
+        p.catch(() => undefined); // settled below, after the baselines: not an unhandled rejection meanwhile
+        batch.push(p);
+      });
+    }
+  }
   for (let fi = 0; fi < plan.folds.length; fi++) {
     const fold = plan.folds[fi];
     const yTrain = Array.from(fold.train, (i) => e.labels[i]);
     for (const pipeline of pipelines) {
-      const kept = earlier.get(runKey(fi, pipeline));
-      if (kept) {
-        rows.push(...kept.map((r) => ({ ...r, dataset: o.dataset })));
-        continue;
-      }
+      if (earlier.has(runKey(fi, pipeline)) || (o.trainModels && isModelPipeline(pipeline))) continue;
       if (o.signal?.aborted) {
-        throw new XBrainError(
-          'cancelled',
-          `run_protocol was cancelled after ${done} of ${total} fold × pipeline runs; ${o.store ? 'the finished runs are kept: run the same protocol again to resume' : 'nothing was stored'}`,
-        );
+        await Promise.allSettled(batch);
+        throw cancelled();
       }
       const t0 = performance.now();
       let scores: Float64Array;
@@ -143,57 +233,25 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
         scores = placeScores(tangentSpaceLrProba(m, subset(e.data, e.nChannels, e.nTimes, fold.test)), m.classes, K, fold.test.length, 0);
         probabilities = true;
       } else {
-        const logits = await o.trainModel!({ model: pipeline, fold, foldIndex: fi, seed: ((o.seed ?? 0) + 1000 * fi) >>> 0 });
-        if (logits.length !== fold.test.length * K) {
-          throw new XBrainError(
-            'invalid_state',
-            `${pipeline} gave ${logits.length / Math.max(1, fold.test.length)} outputs per epoch for ${K} classes on fold "${fold.name}"`,
-          );
-        }
-        scores = Float64Array.from(logits);
+        const logits = await o.trainModel!({ model: pipeline, fold, foldIndex: fi, seed: foldSeed(o.seed, fi) });
+        scores = checkLogits(pipeline, fi, logits);
       }
-      const seconds = (performance.now() - t0) / 1000;
-      // one row per tested subject (cross-subject folds with N > 1 hold several)
-      const runRows: ProtocolRow[] = [];
-      for (const subject of fold.testSubjects) {
-        const pos: number[] = [];
-        fold.test.forEach((idx, j) => {
-          if (e.subject[idx] === subject) pos.push(j);
-        });
-        const y = pos.map((j) => e.labels[fold.test[j]]);
-        const s = new Float64Array(pos.length * K);
-        pos.forEach((j, r) => s.set(scores.subarray(j * K, (j + 1) * K), r * K));
-        const rep = classificationReport(y, s, classes, { scoresAreProbabilities: probabilities });
-        const sessions = new Set(pos.map((j) => e.session[fold.test[j]]));
-        runRows.push({
-          dataset: o.dataset,
-          pipeline,
-          subject,
-          session: sessions.size === 1 ? [...sessions][0] : 'all',
-          fold: fold.fold,
-          fold_name: fold.name,
-          score: scoreMetric === 'roc_auc' ? rep.auc : rep.accuracy,
-          accuracy: rep.accuracy,
-          balanced_accuracy: rep.balancedAccuracy,
-          kappa: rep.kappa,
-          roc_auc: rep.auc,
-          n_train: fold.train.length,
-          n_test: pos.length,
-          samples: fold.train.length,
-          time: seconds / fold.testSubjects.length,
-          channels: e.nChannels,
-          n_sessions: sessionsOf.get(subject)!.size,
-        });
-      }
-      o.store?.put({ foldIndex: fi, foldName: fold.name, pipeline }, runRows);
-      rows.push(...runRows);
-      done++;
-      fresh++;
-      o.progress?.(
-        `${pipeline} ${fold.name}: ${runRows.map((r) => `${r.subject} accuracy ${(r.accuracy * 100).toFixed(1)} %`).join(', ')} (${done}/${total}, ${seconds.toFixed(1)} s)`,
-      );
+      finish(fi, pipeline, scores, probabilities, (performance.now() - t0) / 1000);
+      // let a batch's progress through between in-process runs
+      if (batch.length) await new Promise((r) => setImmediate(r));
     }
   }
+  if (batch.length) {
+    const settled = await Promise.allSettled(batch);
+    const failed = settled.find((x): x is PromiseRejectedResult => x.status === 'rejected');
+    if (o.signal?.aborted) throw cancelled();
+    if (failed) throw failed.reason;
+  } else if (o.signal?.aborted && done < total) throw cancelled();
+  // fold × pipeline order, whatever order the runs finished in
+  const rows: ProtocolRow[] = [];
+  plan.folds.forEach((_, fi) => {
+    for (const pipeline of pipelines) rows.push(...results.get(runKey(fi, pipeline))!.map((r) => ({ ...r, dataset: o.dataset })));
+  });
   const subjects = subjectScores(rows, pipelines);
   const summary: ProtocolResult['summary'] = {};
   for (const p of pipelines) {

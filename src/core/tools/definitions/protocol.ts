@@ -24,6 +24,13 @@ export const protocolTools = [
         n_test_subjects: { type: 'integer', minimum: 1, default: 1, description: 'cross_subject: subjects per test fold.' },
         seed: { type: 'integer', default: 0, description: 'Seeds folds and trainings.' },
         pool_sessions: { type: 'boolean', default: false, description: 'within_session over all runs of a subject.' },
+        alignment: {
+          type: 'string',
+          enum: ['none', 'euclidean'],
+          default: 'none',
+          description:
+            'Model families only: euclidean aligns each subject (cross_subject) or each subject × session (otherwise) on its own unlabelled epochs before training and testing (He & Wu 2019); none trains on the epochs as they are.',
+        },
         export_path: { type: 'string', description: 'Also write the table to this .csv or .json file.' },
       },
       required: ['protocol'],

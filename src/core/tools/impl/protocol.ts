@@ -8,18 +8,33 @@
  * Every finished fold × pipeline run is also kept under .xbrain/protocols/resume/<key>/ (protocolCheckpoint.ts) until
  * the result is committed, so the same call after a kill or a cancellation resumes at the first unfinished run.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
-import { protocolFolds, type ProtocolName } from '../../dataset/protocolFolds';
+import { protocolFolds, type ProtocolFold, type ProtocolName } from '../../dataset/protocolFolds';
 import { epochsIdentity, fileRunStore, protocolKey, trainingVariant } from '../../evaluation/protocolCheckpoint';
 import { subset } from '../../evaluation/cspLda';
-import { isModelPipeline, protocolCsv, protocolPayload, protocolReport, runProtocol, type ModelTrainer } from '../../evaluation/protocolRun';
+import { euclideanAlign, type Alignment } from '../../evaluation/alignment';
+import {
+  isModelPipeline,
+  protocolCsv,
+  protocolPayload,
+  protocolReport,
+  runProtocol,
+  type ModelBatchTrainer,
+  type ModelRunRequest,
+  type ModelTrainer,
+} from '../../evaluation/protocolRun';
 import { PIPELINES, type PipelineName, type ProtocolResult } from '../../evaluation/protocolResult';
 import { studyDir } from '../../study/persistence';
 import type { Study } from '../../study/study';
 import type { ModelName, StudyState } from '../../study/types';
-import { backendAvailability, backendSettingsOf, spawnForBackend } from '../../training/backends';
+import type { ModelParams } from '../../training/models';
+import type { Epochs } from '../../signal/types';
+import { backendAvailability, backendSettingsOf, spawnForBackend, type BackendName } from '../../training/backends';
+import { cancelJob } from '../../training/backends/slurm';
+import { outputsIn } from '../../training/protocol';
+import { startSweep, type SweepRun } from '../../training/sweep/run';
 import { writeSharedArrays, writeTrainerJob } from '../../training/job';
 import { findTrainerEntry, launchTrainer, type TrainerRun } from '../../training/launcher';
 import { createModel } from '../../training/models';
@@ -41,6 +56,7 @@ interface ProtocolArgs {
   nTestSubjects?: number;
   seed: number;
   poolSessions: boolean;
+  alignment: Alignment;
   exportPath?: string;
 }
 
@@ -52,6 +68,7 @@ function readArgs(args: ArgsOf<'run_protocol'>): ProtocolArgs {
     nTestSubjects: args.n_test_subjects === undefined ? undefined : Number(args.n_test_subjects),
     seed: args.seed,
     poolSessions: args.pool_sessions,
+    alignment: args.alignment as Alignment,
     exportPath: args.export_path === undefined ? undefined : String(args.export_path),
   };
 }
@@ -96,6 +113,7 @@ function runStore(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): R
           learning_rate: config.learning_rate,
           optimizer: config.optimizer,
           backend: config.backend ?? 'local',
+          alignment: a.alignment,
         })
       : '',
   );
@@ -112,9 +130,10 @@ const alive = (pid: number): boolean => {
 
 /**
  * Job folders (trainer inputs: a copy of the epochs) left by a protocol whose process was killed: their names end in
- * the pid of the process that made them, so those of processes no longer running are removed.
+ * the pid of the process that made them, so those of processes no longer running are removed, and a Slurm array job
+ * such a process submitted (its id is in the folder) is cancelled rather than left training for nobody.
  */
-function removeOrphanJobs(protocolsDir: string): void {
+async function removeOrphanJobs(protocolsDir: string): Promise<void> {
   let names: string[];
   try {
     names = readdirSync(protocolsDir);
@@ -123,8 +142,58 @@ function removeOrphanJobs(protocolsDir: string): void {
   }
   for (const n of names) {
     const pid = Number(/^jobs-.*-(\d+)$/.exec(n)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(protocolsDir, n), { recursive: true, force: true });
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    const idFile = path.join(protocolsDir, n, 'slurm', 'slurm-job-id');
+    if (existsSync(idFile)) await cancelJob(readFileSync(idFile, 'utf8').trim()).catch(() => undefined);
+    rmSync(path.join(protocolsDir, n), { recursive: true, force: true });
   }
+}
+
+/**
+ * The promises of a protocol's Slurm array job, one per run in request order: each settles when its task ends
+ * (scored with ONNX Runtime on the fold's test epochs once done). `seconds` runs from the task's start to its scores.
+ */
+function slurmRuns(
+  run: SweepRun,
+  reqs: ModelRunRequest[],
+  score: (onnx: string, fold: ProtocolFold) => Promise<Float32Array>,
+  cancelledWhile: (model: string, fold: ProtocolFold) => XBrainError,
+  progress: ((message: string) => void) | undefined,
+): Promise<{ logits: Float32Array; seconds: number }>[] {
+  const settle = reqs.map(() => ({}) as { resolve: (v: { logits: Float32Array; seconds: number }) => void; reject: (e: unknown) => void });
+  const promises = reqs.map(
+    (_, i) => new Promise<{ logits: Float32Array; seconds: number }>((resolve, reject) => Object.assign(settle[i], { resolve, reject })),
+  );
+  const started = new Map<number, number>();
+  const ended = new Set<number>();
+  run.on((ev) => {
+    if (ev.type === 'submitted') {
+      progress?.(`${ev.tasks} model run(s) submitted to Slurm as one array job (job ${ev.jobId}); each is reported as it finishes`);
+      return;
+    }
+    if (ev.type !== 'task' || ev.progress) return;
+    const req = reqs[ev.index];
+    if (ev.status !== 'running') ended.add(ev.index);
+    if (ev.status === 'running') {
+      if (!started.has(ev.index)) started.set(ev.index, performance.now());
+    } else if (ev.status === 'done') {
+      const t0 = started.get(ev.index) ?? performance.now();
+      score(outputsIn(run.prepared[ev.index].outDir, path.join).onnx, req.fold).then(
+        (logits) => settle[ev.index].resolve({ logits, seconds: (performance.now() - t0) / 1000 }),
+        (err: unknown) => settle[ev.index].reject(err),
+      );
+    } else if (ev.status === 'cancelled') settle[ev.index].reject(cancelledWhile(req.model, req.fold));
+    else if (ev.status === 'failed')
+      settle[ev.index].reject(
+        new XBrainError('internal', `${req.model} training on "${req.fold.name}" failed (Slurm task ${ev.index}): ${ev.error ?? 'no result'}`),
+      );
+  });
+  // sbatch refused, or the runner stopped early: nothing more will settle the open runs
+  run.finished.then(
+    () => settle.forEach((s, i) => void (ended.has(i) || s.reject(cancelledWhile(reqs[i].model, reqs[i].fold)))),
+    (err: unknown) => settle.forEach((s, i) => void (ended.has(i) || s.reject(err))),
+  );
+  return promises;
 }
 
 /** How many of the call's fold × pipeline runs an interrupted earlier call already finished. */
@@ -142,6 +211,17 @@ function keptRuns(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): n
     for (const pipeline of new Set(a.pipelines)) if (store.get({ foldIndex, foldName: fold.name, pipeline })) n++;
   });
   return n;
+}
+
+/**
+ * The epochs the model families train and are tested on: Euclidean-aligned per subject for cross_subject and pooled
+ * within_session, per subject × session otherwise (cross_session holds a session out, so each session is its own
+ * group); or the epochs as they are with alignment "none". The baselines always see the epochs as they are.
+ */
+function modelEpochs(a: ProtocolArgs, e: Epochs): Float32Array {
+  if (a.alignment === 'none') return e.data;
+  const perSubject = a.protocol === 'cross_subject' || (a.protocol === 'within_session' && a.poolSessions);
+  return euclideanAlign(e.data, e.nEpochs, e.nChannels, e.nTimes, (i) => (perSubject ? e.subject[i] : `${e.subject[i]}\u0000${e.session[i]}`)).data;
 }
 
 const threadsFor = (config: Record<string, unknown>, fallback: number | undefined): number => {
@@ -168,30 +248,38 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
   const config = before.training ?? DEFAULT_TRAINING;
   const root = studyDir(ctx.env.workspace);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-  removeOrphanJobs(path.join(root, 'protocols'));
-  const jobsDir = path.join(root, 'protocols', `jobs-${stamp}-${process.pid}`);
+  const backend: BackendName = config.backend === 'pytorch' || config.backend === 'slurm' ? config.backend : 'local';
+  // Slurm tasks read their inputs from a folder the compute nodes see (XBRAIN_SHARED_DIR, as run_sweep).
+  const jobsRoot =
+    backend === 'slurm' && process.env.XBRAIN_SHARED_DIR ? path.join(path.resolve(process.env.XBRAIN_SHARED_DIR), 'protocols') : path.join(root, 'protocols');
+  await removeOrphanJobs(jobsRoot);
+  const jobsDir = path.join(jobsRoot, `jobs-${stamp}-${process.pid}`);
   let current: TrainerRun | null = null;
-  const onAbort = (): void => void current?.stop();
+  let array: SweepRun | null = null;
+  const onAbort = (): void => {
+    void current?.stop();
+    void array?.cancel();
+  };
   ctx.signal?.addEventListener('abort', onAbort, { once: true });
   running.add(study);
   try {
     let trainModel: ModelTrainer | undefined;
+    let trainModels: ModelBatchTrainer | undefined;
     if (p.models.length) {
-      const backend = config.backend === 'pytorch' ? 'pytorch' : 'local';
       const settings = backendSettingsOf(ctx.env);
-      if (backend === 'pytorch') {
-        const av = await backendAvailability('pytorch', settings);
-        if (!av.available) throw new XBrainError('not_found', `The pytorch backend is not available: ${av.detail}.`, { parameter: 'backend' });
+      if (backend !== 'local') {
+        const av = await backendAvailability(backend, settings);
+        if (!av.available) throw new XBrainError('unavailable', `The ${backend} backend is unavailable: ${av.detail}.`, { field: 'backend' });
       }
-      const entry = backend === 'local' ? findTrainerEntry({ packageRoot: ctx.env.packageRoot }) : undefined;
       const spec = inputSpec(before);
-      const shared = writeSharedArrays(path.join(jobsDir, 'shared'), e.data, e.labels);
+      const x = modelEpochs(a, e);
+      const shared = writeSharedArrays(path.join(jobsDir, 'shared'), x, e.labels);
       const threads = threadsFor(config, ctx.env.trainerThreads);
-      trainModel = async ({ model, fold, foldIndex, seed }) => {
-        const dir = path.join(jobsDir, `${foldIndex}-${model}`);
-        const job = writeTrainerJob(dir, {
-          model,
-          params: before.model?.name === model ? before.model.params : {},
+      const paramsOf = (model: ModelName): ModelParams => (before.model?.name === model ? before.model.params : {});
+      const writeJob = (dir: string, req: ModelRunRequest): string =>
+        writeTrainerJob(dir, {
+          model: req.model,
+          params: paramsOf(req.model),
           spec,
           // no validation set in these protocols, and selecting on the test fold would leak: the last epoch is kept
           config: {
@@ -203,27 +291,53 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
             checkpointEvery: 0,
             threads,
           },
-          seed,
+          seed: req.seed,
           ...shared,
-          splits: { train: fold.train, test: fold.test },
+          splits: { train: req.fold.train, test: req.fold.test },
           outDir: path.join(dir, 'out'),
         });
-        current =
-          backend === 'pytorch'
-            ? launchTrainer(job, { spawn: await spawnForBackend('pytorch', settings, job), stopGraceMs: 1000 })
-            : launchTrainer(job, { entry, stopGraceMs: 1000 });
-        if (ctx.signal?.aborted) void current.stop();
-        const out = await current.finished;
-        current = null;
-        if (out.status === 'stopped' || ctx.signal?.aborted)
-          throw new XBrainError(
-            'cancelled',
-            `run_protocol was cancelled while training ${model} on "${fold.name}"; the finished runs are kept: run the same protocol again to resume`,
+      const score = (onnx: string, fold: ProtocolFold): Promise<Float32Array> =>
+        runOnnx(onnx, subset(x, e.nChannels, e.nTimes, fold.test).data as Float32Array, { nChannels: e.nChannels, nTimes: e.nTimes });
+      const cancelledWhile = (model: string, fold: ProtocolFold): XBrainError =>
+        new XBrainError(
+          'cancelled',
+          `run_protocol was cancelled while training ${model} on "${fold.name}"; the finished runs are kept: run the same protocol again to resume`,
+        );
+      if (backend === 'slurm') {
+        trainModels = (reqs) => {
+          const run = startSweep(
+            reqs.map((req, index) => {
+              const dir = path.join(jobsDir, 'slurm', `task-${index}`);
+              return {
+                task: { index, pointIndex: 0, point: {}, fold: req.foldIndex, repeat: 0, seed: req.seed },
+                model: { name: req.model, params: paramsOf(req.model) },
+                jobFile: writeJob(dir, req),
+                outDir: path.join(dir, 'out'),
+              };
+            }),
+            // the tasks run the TypeScript trainer, as start_training's and run_sweep's Slurm tasks do
+            { backend: 'slurm', taskBackend: 'local', settings },
           );
-        if (out.status !== 'done' || !out.done) throw new XBrainError('internal', `${model} training on "${fold.name}" failed: ${out.error ?? 'no result'}`);
-        const x = subset(e.data, e.nChannels, e.nTimes, fold.test);
-        return runOnnx(out.done.files.onnx, x.data as Float32Array, { nChannels: e.nChannels, nTimes: e.nTimes });
-      };
+          array = run;
+          return slurmRuns(run, reqs, score, cancelledWhile, ctx.progress);
+        };
+      } else {
+        const entry = backend === 'local' ? findTrainerEntry({ packageRoot: ctx.env.packageRoot }) : undefined;
+        trainModel = async (req) => {
+          const { model, fold, foldIndex } = req;
+          const job = writeJob(path.join(jobsDir, `${foldIndex}-${model}`), req);
+          current =
+            backend === 'pytorch'
+              ? launchTrainer(job, { spawn: await spawnForBackend('pytorch', settings, job), stopGraceMs: 1000 })
+              : launchTrainer(job, { entry, stopGraceMs: 1000 });
+          if (ctx.signal?.aborted) void current.stop();
+          const out = await current.finished;
+          current = null;
+          if (out.status === 'stopped' || ctx.signal?.aborted) throw cancelledWhile(model, fold);
+          if (out.status !== 'done' || !out.done) throw new XBrainError('internal', `${model} training on "${fold.name}" failed: ${out.error ?? 'no result'}`);
+          return score(out.done.files.onnx, fold);
+        };
+      }
     }
     const store = runStore(a, before, ctx.env);
     const result: ProtocolResult = await runProtocol(e, {
@@ -236,6 +350,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
       pipelines: a.pipelines,
       dataset: datasetName(before),
       trainModel,
+      trainModels,
       progress: ctx.progress,
       signal: ctx.signal,
       training: p.models.length
@@ -247,6 +362,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
             optimizer: config.optimizer,
             selection: 'last_epoch',
             backend: config.backend ?? 'local',
+            alignment: a.alignment,
           }
         : null,
     });
@@ -283,6 +399,8 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
       files: { csv, json, ...(exported ? { export: exported } : {}) },
     });
   } finally {
+    // a failure in process (or a cancellation) leaves no array tasks running for nobody
+    if (array) await (array as SweepRun).cancel().catch(() => undefined);
     running.delete(study);
     ctx.signal?.removeEventListener('abort', onAbort);
     rmSync(jobsDir, { recursive: true, force: true });
@@ -299,7 +417,7 @@ export const protocolTools = {
       if (p.trainings) {
         const c = ctx.study.state.training ?? DEFAULT_TRAINING;
         parts.push(
-          `this starts ${p.trainings} training run(s) one after another (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend)`,
+          `this starts ${p.trainings} training run(s) ${c.backend === 'slurm' ? 'as one Slurm array job' : 'one after another'} (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend, alignment ${a.alignment})`,
         );
       }
       if (baselines.length) parts.push(`${baselines.join(' and ')} fit ${p.folds} time(s) each in process`);
