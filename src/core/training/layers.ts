@@ -12,6 +12,7 @@
 import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
 import { corr, corrGrad } from './rowConv';
+import { gemmAvailable, GemmConv } from './simdGemm';
 import type { FloatArray, FloatArrayCtor } from './floatArray';
 
 export type Shape3 = [c: number, h: number, w: number];
@@ -98,6 +99,8 @@ export class Conv2d implements Layer {
   private readonly xPad: FloatArray;
   private readonly dyPad: FloatArray;
   private readonly wFlip: FloatArray;
+  /** the SIMD matrix-product path (float32, stride 1, no height padding, ≥ 2 output maps per group) */
+  private readonly gemm: GemmConv | null;
 
   constructor(
     readonly inShape: Shape3,
@@ -131,6 +134,8 @@ export class Conv2d implements Layer {
     this.xPad = new ctor(this.pw > 0 ? inShape[2] + 2 * this.pw : 0);
     this.dyPad = new ctor(outW + 2 * (this.kw - 1));
     this.wFlip = new ctor(this.weight.data.length);
+    const useGemm = ctor === Float32Array && this.sh === 1 && this.sw === 1 && this.ph === 0 && o.outChannels / this.groups >= 2 && gemmAvailable();
+    this.gemm = useGemm ? new GemmConv({ inShape, outShape: this.outShape, kh: this.kh, kw: this.kw, pw: this.pw, groups: this.groups }) : null;
   }
 
   /** The input row at xRow, zero-padded when pw > 0: [array, offset of padded column 0]. */
@@ -162,6 +167,10 @@ export class Conv2d implements Layer {
     const y = this.yBuf.get(n * outC * outH * outW);
     const outPlane = outH * outW;
     const inPlane = inH * inW;
+    if (this.gemm && x instanceof Float32Array && y instanceof Float32Array && w instanceof Float32Array) {
+      this.gemm.forward(x, n, w, this.bias ? (this.bias.data as Float32Array) : null, y);
+      return y;
+    }
     if (sw === 1) {
       // Stride 1 along time (every model's convolutions): one register-tiled row correlation per kernel row.
       for (let b = 0; b < n; b++) {
@@ -267,6 +276,10 @@ export class Conv2d implements Layer {
           db[oc] += s;
         }
       }
+    }
+    if (this.gemm && x instanceof Float32Array && dy instanceof Float32Array && w instanceof Float32Array && dw instanceof Float32Array) {
+      this.gemm.backward(x, dy, n, w, dw, needInputGrad ? (dx as Float32Array) : null);
+      return dx;
     }
     if (sw === 1) {
       // dW: row correlation of dy with the (padded) input row; dX: full correlation of dy with the flipped kernel.
