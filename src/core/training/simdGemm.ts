@@ -46,7 +46,7 @@ const nnStore = (j: number): number[] => [
   ...op.vadd,
   ...op.v128store(16),
 ];
-const nnBody = [
+const nnBody = (): number[] => [
   ...op.i32(0),
   ...op.set(7),
   ...op.get(2),
@@ -95,12 +95,12 @@ const nnBody = [
   ...countDown(6, 0),
   ...op.end,
 ];
-const nnFn = [
+const nnFn = (): number[] => [
   ...vec([
     [...uleb(9), I32],
     [...uleb(11), V128],
   ]),
-  ...nnBody,
+  ...nnBody(),
   ...op.end,
 ];
 
@@ -133,7 +133,7 @@ const ntHsum = (i: number, j: number): number[] => {
   ];
 };
 const yAt = (base: number): number[] => [...op.get(base), ...op.get(15), ...op.add, ...op.v128load(0), ...op.set(31)];
-const ntBody = [
+const ntBody = (): number[] => [
   ...op.get(3),
   ...op.set(10),
   ...op.get(6),
@@ -208,16 +208,18 @@ const ntBody = [
   ...countDown(8, 0),
   ...op.end,
 ];
-const ntFn = [
+const ntFn = (): number[] => [
   ...vec([
     [...uleb(13), I32],
     [...uleb(11), V128],
   ]),
-  ...ntBody,
+  ...ntBody(),
   ...op.end,
 ];
 
 function moduleBytes(): Uint8Array {
+  const nn = nnFn();
+  const nt = ntFn();
   const sig6 = [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([])];
   const sig8 = [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([])];
   return Uint8Array.from([
@@ -243,8 +245,8 @@ function moduleBytes(): Uint8Array {
     ...section(
       10,
       vec([
-        [...uleb(nnFn.length), ...nnFn],
-        [...uleb(ntFn.length), ...ntFn],
+        [...uleb(nn.length), ...nn],
+        [...uleb(nt.length), ...nt],
       ]),
     ),
   ]);
@@ -317,6 +319,14 @@ export class GemmConv {
   private readonly ysAt: number;
   private readonly dwAt: number;
   private readonly end: number;
+  private readonly flipDx: boolean;
+  /** left zero padding, row stride and columns of the staged dy rows and the input-gradient rows (flipDx) */
+  private readonly P: number;
+  private readonly LD: number;
+  private readonly NX: number;
+  private readonly inTiles: number;
+  private readonly ytAt: number;
+  private readonly dxcAt: number;
   private heap = new Float32Array(0);
   private heapI = new Int32Array(0);
 
@@ -340,18 +350,27 @@ export class GemmConv {
     // Regions (floats): staged input (also the input gradient), packed A, the two address tables, staged output
     // (also staged dy), a dump row for padding rows, the weight-gradient tile. Slack after the input covers the
     // reads of dropped columns: the last row offset plus NS.
+    // The input gradient of a one-row kernel (kh = 1) as a correlation of the left-padded dy rows with the flipped
+    // kernel: rows = input channels, reduction = (output map, tap) — long reductions instead of ocg-long ones.
+    this.flipDx = g.kh === 1;
+    this.P = g.kw - 1;
+    this.LD = roundUp(g.kw + g.pw + inW + 8, 8);
+    this.NX = roundUp(inW, 8);
+    this.inTiles = Math.ceil(this.icg / 4);
     const M4 = this.mTiles * 4;
-    const maxRows = Math.max(M4, this.kTiles4 * 4);
+    const rows = Math.max(M4, this.kTiles4 * 4, this.inTiles * 4);
     this.xsAt = 0;
     this.xsLen = this.icg * inH * this.L + this.L + g.kw + this.NS + 16;
     this.aAt = roundUp(this.xsAt + this.xsLen, 4);
-    this.boAt = this.aAt + Math.max(this.mTiles * this.K, this.kTiles4 * this.ocg) * 4;
-    this.coAt = this.boAt + Math.max(this.kTiles2 * 2, this.ocg) + 4;
-    this.csAt = roundUp(this.coAt + maxRows + 4, 4);
+    this.boAt = this.aAt + Math.max(this.mTiles * this.K, this.kTiles4 * this.ocg, this.inTiles * this.ocg * g.kw) * 4;
+    this.coAt = this.boAt + Math.max(this.kTiles2 * 2, this.ocg * g.kw) + 4;
+    this.csAt = roundUp(this.coAt + rows + 4, 4);
     this.ysAt = this.csAt;
     this.dumpAt = this.csAt + M4 * this.NS;
     this.dwAt = this.dumpAt + this.NS + 16;
-    this.end = this.dwAt + M4 * this.kTiles2 * 2;
+    this.ytAt = roundUp(this.dwAt + M4 * this.kTiles2 * 2, 4);
+    this.dxcAt = this.ytAt + this.ocg * inH * this.LD + 16;
+    this.end = this.flipDx ? this.dxcAt + this.inTiles * 4 * inH * this.NX : this.ytAt;
   }
 
   private views(): [Float32Array, Int32Array] {
@@ -411,6 +430,46 @@ export class GemmConv {
     }
   }
 
+  /** A'' for flipDx: per tile of 4 input channels, (output map, tap) major: W[m][icl][kj]. */
+  private packFlipped(h: Float32Array, w: Float32Array, grp: number): void {
+    const { icg, ocg, inTiles } = this;
+    const kw = this.g.kw;
+    const K2 = ocg * kw;
+    for (let t = 0; t < inTiles; t++)
+      for (let m = 0; m < ocg; m++)
+        for (let kj = 0; kj < kw; kj++)
+          for (let j = 0; j < 4; j++) {
+            const icl = t * 4 + j;
+            h[this.aAt + (t * K2 + m * kw + kj) * 4 + j] = icl < icg ? w[((grp * ocg + m) * icg + icl) * kw + kj] : 0;
+          }
+  }
+
+  /** dx[icl][ih][iw] = Σ_m Σ_kj W[m][icl][kj] · dy[m][ih][iw + pw − kj] for sample b, group grp (kh = 1). */
+  private inputGradFlipped(h: Float32Array, hi: Int32Array, dy: Float32Array, b: number, grp: number, dx: Float32Array): void {
+    const { icg, ocg, inTiles, P, LD, NX } = this;
+    const { kw, pw } = this.g;
+    const [inC, inH, inW] = this.g.inShape;
+    const [outC, , outW] = this.g.outShape;
+    // kh = 1: output row oh is input row ih
+    h.fill(0, this.ytAt, this.ytAt + ocg * inH * LD + 16);
+    for (let m = 0; m < ocg; m++)
+      for (let ih = 0; ih < inH; ih++) {
+        const s = ((b * outC + grp * ocg + m) * inH + ih) * outW;
+        h.set(dy.subarray(s, s + outW), this.ytAt + (m * inH + ih) * LD + P);
+      }
+    h.fill(0, this.dxcAt, this.dxcAt + inTiles * 4 * inH * NX);
+    for (let ih = 0; ih < inH; ih++) {
+      for (let m = 0; m < ocg; m++) for (let kj = 0; kj < kw; kj++) hi[this.boAt + m * kw + kj] = (this.ytAt + (m * inH + ih) * LD + P + pw - kj) * 4;
+      for (let r = 0; r < inTiles * 4; r++) hi[this.coAt + r] = (r < icg ? this.dxcAt + (r * inH + ih) * NX : this.dumpAt) * 4;
+      this.k.nn(inTiles, ocg * kw, NX / 8, this.aAt * 4, this.boAt * 4, this.coAt * 4);
+    }
+    for (let icl = 0; icl < icg; icl++)
+      for (let ih = 0; ih < inH; ih++) {
+        const s = this.dxcAt + (icl * inH + ih) * NX;
+        dx.set(h.subarray(s, s + inW), ((b * inC + grp * icg + icl) * inH + ih) * inW);
+      }
+  }
+
   /** Accumulates the weight gradient into dw and, when dx is given, writes the input gradient into it. */
   backward(x: Float32Array, dy: Float32Array, n: number, w: Float32Array, dw: Float32Array, dx: Float32Array | null): void {
     const [h, hi] = this.views();
@@ -424,7 +483,8 @@ export class GemmConv {
     for (let grp = 0; grp < this.g.groups; grp++) {
       h.fill(0, this.ysAt, this.ysAt + M4 * NS);
       h.fill(0, this.dwAt, this.dwAt + M4 * ldw);
-      if (dx) {
+      if (dx && this.flipDx) this.packFlipped(h, w, grp);
+      else if (dx) {
         // Aᵀ: tiles of 4 reduction rows, k-major over the output maps (zeros past K)
         for (let t = 0; t < kTiles4; t++)
           for (let m = 0; m < ocg; m++)
@@ -446,7 +506,8 @@ export class GemmConv {
         // dW[m][k] += Σ_n dy[m][n] · x[rowOffs[k] + n]
         for (let r = 0; r < ldw; r++) hi[this.boAt + r] = (r < K ? this.rowOffs[r] : 0) + this.xsAt * 4;
         this.k.nt(mTiles, kTiles2, NS * 4, this.ysAt * 4, NS * 4, this.boAt * 4, this.dwAt * 4, ldw * 4);
-        if (dx) {
+        if (dx && this.flipDx) this.inputGradFlipped(h, hi, dy, b, grp, dx);
+        else if (dx) {
           // dx[rowOffs[k] + n] += Σ_m W[m][k] · dy[m][n]: the staged input region is reused for dx.
           h.fill(0, this.xsAt, this.xsAt + this.xsLen);
           for (let m = 0; m < ocg; m++) hi[this.boAt + m] = (this.ysAt + m * NS) * 4;
