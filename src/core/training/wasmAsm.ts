@@ -54,6 +54,8 @@ export const op = {
   /** v128.const 0 */
   vzero: [0xfd, ...uleb(0x0c), ...new Array<number>(16).fill(0)],
   splat: [0xfd, ...uleb(0x13)],
+  /** v128.load32_splat: one float from memory into all four lanes */
+  load32Splat: (off: number) => [0xfd, ...uleb(0x09), 2, ...uleb(off)],
   lane: (l: number) => [0xfd, ...uleb(0x1f), l],
   vadd: [0xfd, ...uleb(0xe4)],
   vmul: [0xfd, ...uleb(0xe6)],
