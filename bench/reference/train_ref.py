@@ -19,7 +19,7 @@ Prints one JSON line per epoch: {"epoch", "seconds", "cpu_s", "loss", "acc"} whe
 seconds is the wall time of the training pass over all batches (forward, backward,
 Adam step, max-norm renorm), cpu_s the process CPU time (all threads) of that pass,
 loss the mean training cross-entropy and acc the training accuracy of that pass.
-A final {"summary": ...} line gives medians and peak RSS.
+A final {"summary": ...} line gives medians and peak RSS (Linux VmHWM of this process: Python, torch and the data).
 
 XBrain additions (bench/reference/train_ref.py):
   --arch xbrainlab    (default) XBrainLab's EEGNet exactly as XBrain's TypeScript engine builds it
@@ -30,6 +30,8 @@ XBrain additions (bench/reference/train_ref.py):
                       Linear. PyTorch BN defaults (eps 1e-5, momentum 0.1), no max-norm, and, as XBrainLab's
                       constructor does, one training-mode forward pass on ones(2,1,C,T) to size the classifier.
                       State-dict names equal XBrain's weight files.
+  --model NAME        with --arch xbrainlab: EEGNet (default), ShallowConvNet or SCCNet; the latter two are the
+                      modules of XBrain's pytorch backend (python/xbrain_trainer.py), XBrainLab's layer for layer
   --arch keras        the original Keras-style EEGNet-8,2 ('same' padding, max-norm, BN eps 1e-3)
   --data DIR          train on X.f32 / y.u8 / meta.json from DIR (as written by --save-data or by XBrain)
   --init-in FILE      load initial weights from an XBrain weights index (FILE.json + FILE.bin)
@@ -60,6 +62,8 @@ import time
 
 import numpy as np
 import torch
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+from xbrain_trainer import SCCNet, ShallowConvNet  # noqa: E402  (XBrain's pytorch backend modules)
 import torch.nn as nn
 import torch.nn.functional as F
 
@@ -167,7 +171,7 @@ class XBrainLabEEGNet(nn.Module):
         pass
 
 
-def save_xbrain_weights(model, stem, spec, params):
+def save_xbrain_weights(model, stem, spec, params, name="EEGNet"):
     """Writes an XBrain weights index (stem.json + stem.bin, float32-le, PyTorch state_dict names)."""
     stem = stem[:-5] if stem.endswith(".json") else stem
     trainable = {n for n, _ in model.named_parameters()}
@@ -180,7 +184,7 @@ def save_xbrain_weights(model, stem, spec, params):
         off += a.size
     np.concatenate(chunks).tofile(stem + ".bin")
     with open(stem + ".json", "w") as f:
-        json.dump({"format": "xbrain-weights", "version": 1, "model": "EEGNet", "spec": spec,
+        json.dump({"format": "xbrain-weights", "version": 1, "model": name, "spec": spec,
                    "params": params, "dtype": "float32-le", "tensors": tensors}, f)
 
 
@@ -207,6 +211,13 @@ def load_xbrain_weights(model, stem):
 
 
 def peak_rss_mib():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
@@ -221,6 +232,7 @@ def main():
     ap.add_argument("--onnx-out", default=None)
     ap.add_argument("--infer-bench", action="store_true")
     ap.add_argument("--arch", choices=["xbrainlab", "keras"], default="xbrainlab")
+    ap.add_argument("--model", choices=["EEGNet", "ShallowConvNet", "SCCNet"], default="EEGNet")
     ap.add_argument("--data", default=None)
     ap.add_argument("--init-in", default=None)
     ap.add_argument("--init-out", default=None)
@@ -255,14 +267,17 @@ def main():
     n_classes = int(y.max()) + 1 if args.data else N_CLASSES
     spec = {"nChannels": int(X.shape[1]), "nTimes": int(X.shape[2]), "sfreq": sfreq, "nClasses": n_classes}
     params = {} if args.dropout == 0.5 else {"dropout": args.dropout}
-    if args.arch == "xbrainlab":
+    if args.arch == "xbrainlab" and args.model != "EEGNet":
+        cls = {"ShallowConvNet": ShallowConvNet, "SCCNet": SCCNet}[args.model]
+        model = cls(n_classes, X.shape[1], X.shape[2], sfreq, dropout=args.dropout)
+    elif args.arch == "xbrainlab":
         model = XBrainLabEEGNet(n_classes, X.shape[1], X.shape[2], sfreq, p=args.dropout)
     else:
         model = EEGNet(n_ch=X.shape[1], n_t=X.shape[2], n_classes=n_classes, p=args.dropout)
     if args.init_in:
         load_xbrain_weights(model, args.init_in)
     if args.init_out:
-        save_xbrain_weights(model, args.init_out, spec, params)
+        save_xbrain_weights(model, args.init_out, spec, params, args.model)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     step = 0
     gen = torch.Generator().manual_seed(args.seed)
@@ -280,7 +295,8 @@ def main():
             loss = F.cross_entropy(out, yb)
             loss.backward()
             opt.step()
-            model.apply_max_norm()
+            if hasattr(model, "apply_max_norm"):
+                model.apply_max_norm()
             tot_loss += loss.item() * len(idx)
             correct += (out.argmax(1) == yb).sum().item()
             step += 1
@@ -308,9 +324,10 @@ def main():
                "loadavg_1m_at_end": round(os.getloadavg()[0], 2)}
     if summary:
         summary["arch"] = args.arch
+        summary["model"] = args.model
         print(json.dumps({"summary": summary}), flush=True)
     if args.final_out:
-        save_xbrain_weights(model, args.final_out, spec, params)
+        save_xbrain_weights(model, args.final_out, spec, params, args.model)
 
     model.eval()
     if args.infer_bench:

@@ -12,6 +12,7 @@
 import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
 import { corr, corrGrad } from './rowConv';
+import { gemmAvailable, GemmConv } from './simdGemm';
 import type { FloatArray, FloatArrayCtor } from './floatArray';
 
 export type Shape3 = [c: number, h: number, w: number];
@@ -98,6 +99,8 @@ export class Conv2d implements Layer {
   private readonly xPad: FloatArray;
   private readonly dyPad: FloatArray;
   private readonly wFlip: FloatArray;
+  /** the SIMD matrix-product path (float32, stride 1, no height padding, ≥ 2 output maps per group) */
+  private readonly gemm: GemmConv | null;
 
   constructor(
     readonly inShape: Shape3,
@@ -131,6 +134,8 @@ export class Conv2d implements Layer {
     this.xPad = new ctor(this.pw > 0 ? inShape[2] + 2 * this.pw : 0);
     this.dyPad = new ctor(outW + 2 * (this.kw - 1));
     this.wFlip = new ctor(this.weight.data.length);
+    const useGemm = ctor === Float32Array && this.sh === 1 && this.sw === 1 && this.ph === 0 && o.outChannels / this.groups >= 2 && gemmAvailable();
+    this.gemm = useGemm ? new GemmConv({ inShape, outShape: this.outShape, kh: this.kh, kw: this.kw, pw: this.pw, groups: this.groups }) : null;
   }
 
   /** The input row at xRow, zero-padded when pw > 0: [array, offset of padded column 0]. */
@@ -162,6 +167,10 @@ export class Conv2d implements Layer {
     const y = this.yBuf.get(n * outC * outH * outW);
     const outPlane = outH * outW;
     const inPlane = inH * inW;
+    if (this.gemm && x instanceof Float32Array && y instanceof Float32Array && w instanceof Float32Array) {
+      this.gemm.forward(x, n, w, this.bias ? (this.bias.data as Float32Array) : null, y);
+      return y;
+    }
     if (sw === 1) {
       // Stride 1 along time (every model's convolutions): one register-tiled row correlation per kernel row.
       for (let b = 0; b < n; b++) {
@@ -268,6 +277,10 @@ export class Conv2d implements Layer {
         }
       }
     }
+    if (this.gemm && x instanceof Float32Array && dy instanceof Float32Array && w instanceof Float32Array && dw instanceof Float32Array) {
+      this.gemm.backward(x, dy, n, w, dw, needInputGrad ? (dx as Float32Array) : null);
+      return dx;
+    }
     if (sw === 1) {
       // dW: row correlation of dy with the (padded) input row; dX: full correlation of dy with the flipped kernel.
       const wf = this.wFlip;
@@ -304,6 +317,70 @@ export class Conv2d implements Layer {
   }
 }
 
+/** Σ x[from..to) in doubles, four interleaved partial sums (the reductions are latency-bound otherwise). */
+function sumRange(x: FloatArray, from: number, to: number): number {
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0;
+  let i = from;
+  for (; i + 4 <= to; i += 4) {
+    s0 += x[i];
+    s1 += x[i + 1];
+    s2 += x[i + 2];
+    s3 += x[i + 3];
+  }
+  for (; i < to; i++) s0 += x[i];
+  return s0 + s1 + s2 + s3;
+}
+
+/** Σ (x[i] − mean)² over [from, to), as sumRange. */
+function sqDevRange(x: FloatArray, from: number, to: number, mean: number): number {
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0;
+  let i = from;
+  for (; i + 4 <= to; i += 4) {
+    const d0 = x[i] - mean;
+    const d1 = x[i + 1] - mean;
+    const d2 = x[i + 2] - mean;
+    const d3 = x[i + 3] - mean;
+    s0 += d0 * d0;
+    s1 += d1 * d1;
+    s2 += d2 * d2;
+    s3 += d3 * d3;
+  }
+  for (; i < to; i++) {
+    const d = x[i] - mean;
+    s0 += d * d;
+  }
+  return s0 + s1 + s2 + s3;
+}
+
+/** [Σ dy, Σ dy·x̂] over [from, to) into out[0], out[1] (added), as sumRange. */
+function dotRange(dy: FloatArray, xhat: FloatArray, from: number, to: number, out: Float64Array): void {
+  let a0 = 0,
+    a1 = 0,
+    b0 = 0,
+    b1 = 0;
+  let i = from;
+  for (; i + 2 <= to; i += 2) {
+    const d0 = dy[i];
+    const d1 = dy[i + 1];
+    a0 += d0;
+    a1 += d1;
+    b0 += d0 * xhat[i];
+    b1 += d1 * xhat[i + 1];
+  }
+  for (; i < to; i++) {
+    a0 += dy[i];
+    b0 += dy[i] * xhat[i];
+  }
+  out[0] += a0 + a1;
+  out[1] += b0 + b1;
+}
+
 export interface BatchNormOptions {
   eps?: number;
   momentum?: number;
@@ -335,6 +412,7 @@ export class BatchNorm2d implements Layer {
   private red: Float64Array;
   private xEval: FloatArray | null = null;
   private invStd: Float64Array;
+  private readonly acc = new Float64Array(2);
   private n = 0;
   private training = false;
   private readonly yBuf: Scratch;
@@ -394,7 +472,7 @@ export class BatchNorm2d implements Layer {
       let s = 0;
       for (let b = 0; b < n; b++) {
         const base = (b * c + ch) * plane;
-        for (let i = 0; i < plane; i++) s += x[base + i];
+        s += sumRange(x, base, base + plane);
       }
       red[ch] = s;
     }
@@ -410,10 +488,7 @@ export class BatchNorm2d implements Layer {
       let ss = 0;
       for (let b = 0; b < n; b++) {
         const base = (b * c + ch) * plane;
-        for (let i = 0; i < plane; i++) {
-          const d = x[base + i] - mean;
-          ss += d * d;
-        }
+        ss += sqDevRange(x, base, base + plane, mean);
       }
       red[ch] = ss;
     }
@@ -484,17 +559,16 @@ export class BatchNorm2d implements Layer {
     // [Σdy, Σdy·x̂] per channel: this shard's sums go into the parameter gradients (the shards' gradients are
     // summed afterwards); the input gradient needs the whole batch's sums.
     const red = this.red;
+    const acc = this.acc;
     for (let ch = 0; ch < c; ch++) {
-      let sDy = 0;
-      let sDyX = 0;
+      acc[0] = 0;
+      acc[1] = 0;
       for (let b = 0; b < n; b++) {
         const base = (b * c + ch) * plane;
-        for (let i = 0; i < plane; i++) {
-          const d = dy[base + i];
-          sDy += d;
-          sDyX += d * xhat[base + i];
-        }
+        dotRange(dy, xhat, base, base + plane, acc);
       }
+      const sDy = acc[0];
+      const sDyX = acc[1];
       dGamma[ch] += sDyX;
       dBeta[ch] += sDy;
       red[ch] = sDy;
@@ -556,7 +630,8 @@ export class Elu extends Elementwise {
     if (!needInputGrad) return this.dxBuf.get(0);
     const y = this.y!;
     const dx = this.dxBuf.get(y.length);
-    for (let i = 0; i < y.length; i++) dx[i] = y[i] > 0 ? dy[i] : dy[i] * (y[i] + 1);
+    // dy · (y > 0 ? 1 : y + 1) without a branch on the sign (mispredicted half the time): y + 1 > 1 exactly when y > 0.
+    for (let i = 0; i < y.length; i++) dx[i] = dy[i] * Math.min(1, y[i] + 1);
     return dx;
   }
 }
@@ -633,11 +708,8 @@ export class Dropout extends Elementwise {
     const mask = this.maskBuf.get(len);
     const keep = 1 - this.p;
     const scale = 1 / keep;
-    for (let i = 0; i < len; i++) {
-      const m = this.rng.next() < keep ? scale : 0;
-      mask[i] = m;
-      y[i] = x[i] * m;
-    }
+    this.rng.fillBernoulli(mask, len, keep, scale);
+    for (let i = 0; i < len; i++) y[i] = x[i] * mask[i];
     this.mask = mask;
     return y;
   }
@@ -657,9 +729,16 @@ export class AvgPool2d implements Layer {
   readonly outShape: Shape3;
   readonly params: Param[] = [];
   readonly buffers: Buffer[] = [];
+  /** window width from which rows are pooled through running sums */
+  static readonly RUNNING_SUM_MIN = 16;
   private n = 0;
   private readonly yBuf: Scratch;
   private readonly dxBuf: Scratch;
+  private cum = new Float64Array(0);
+  private cumBuf(inW: number): Float64Array {
+    if (this.cum.length !== inW + 1) this.cum = new Float64Array(inW + 1);
+    return this.cum;
+  }
   constructor(
     readonly inShape: Shape3,
     readonly kernel: [number, number],
@@ -681,6 +760,20 @@ export class AvgPool2d implements Layer {
     const [sh, sw] = this.stride;
     const y = this.yBuf.get(n * c * outH * outW);
     const inv = 1 / (kh * kw);
+    if (kh === 1 && kw >= AvgPool2d.RUNNING_SUM_MIN) {
+      // Long windows (ShallowConvNet's 75, SCCNet's ⌊sfreq/2⌋): each window sum as a difference of running sums in
+      // doubles instead of kw additions per output.
+      const cum = this.cumBuf(inW);
+      for (let r = 0; r < n * c * inH; r++) {
+        const xBase = r * inW;
+        let acc = 0;
+        cum[0] = 0;
+        for (let i = 0; i < inW; i++) cum[i + 1] = acc += x[xBase + i];
+        const yBase = r * outW;
+        for (let ow = 0; ow < outW; ow++) y[yBase + ow] = (cum[ow * sw + kw] - cum[ow * sw]) * inv;
+      }
+      return y;
+    }
     for (let bc = 0; bc < n * c; bc++) {
       const xBase = bc * inH * inW;
       const yBase = bc * outH * outW;
@@ -707,6 +800,23 @@ export class AvgPool2d implements Layer {
     const dx = this.dxBuf.get(n * c * inH * inW);
     dx.fill(0);
     const inv = 1 / (kh * kw);
+    if (kh === 1 && kw >= AvgPool2d.RUNNING_SUM_MIN) {
+      // Each window adds g to kw inputs: mark +g at its start and −g past its end, then one running sum per row.
+      const diff = this.cumBuf(inW);
+      for (let r = 0; r < n * c * inH; r++) {
+        diff.fill(0);
+        const yBase = r * outW;
+        for (let ow = 0; ow < outW; ow++) {
+          const g = dy[yBase + ow] * inv;
+          diff[ow * sw] += g;
+          diff[ow * sw + kw] -= g;
+        }
+        const xBase = r * inW;
+        let acc = 0;
+        for (let i = 0; i < inW; i++) dx[xBase + i] = acc += diff[i];
+      }
+      return dx;
+    }
     for (let bc = 0; bc < n * c; bc++) {
       const xBase = bc * inH * inW;
       const yBase = bc * outH * outW;

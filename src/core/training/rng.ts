@@ -22,6 +22,25 @@ export class Rng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
+  /**
+   * out[i] = next() < keep ? value : 0 for i in [0, len): the same draws as calling next() len times, with the
+   * state kept in a local (dropout masks are the only per-element use of the generator in training).
+   */
+  fillBernoulli(out: { [i: number]: number }, len: number, keep: number, value: number): void {
+    let st = this.state;
+    // u / 2³² < keep  ⇔  u < keep · 2³² (exact in doubles); the value is picked from a table by the comparison
+    // instead of a branch, which a random mask mispredicts half the time (3× slower).
+    const threshold = keep * 4294967296;
+    const pick = Float64Array.of(0, value);
+    for (let i = 0; i < len; i++) {
+      let t = (st = (st + 0x6d2b79f5) | 0);
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      out[i] = pick[+((t ^ (t >>> 14)) >>> 0 < threshold)];
+    }
+    this.state = st;
+  }
+
   uniform(lo: number, hi: number): number {
     return lo + (hi - lo) * this.next();
   }

@@ -6,58 +6,8 @@
  * When WebAssembly SIMD is not available the JS kernels are used.
  */
 
-// ---- a minimal WebAssembly binary writer ---------------------------------------------------------------------
-const uleb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-};
-const sleb = (n: number): number[] => {
-  const out: number[] = [];
-  for (;;) {
-    const b = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && !(b & 0x40)) || (n === -1 && b & 0x40)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-};
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-const name = (s: string): number[] => [...uleb(s.length), ...Array.from(s, (c) => c.charCodeAt(0))];
+import { I32, name, op, section, uleb, V128, vec } from './wasmAsm';
 
-const I32 = 0x7f;
-const V128 = 0x7b;
-const op = {
-  block: [0x02, 0x40],
-  loop: [0x03, 0x40],
-  end: [0x0b],
-  brIf: (d: number) => [0x0d, ...uleb(d)],
-  get: (i: number) => [0x20, ...uleb(i)],
-  set: (i: number) => [0x21, ...uleb(i)],
-  tee: (i: number) => [0x22, ...uleb(i)],
-  i32: (v: number) => [0x41, ...sleb(v)],
-  add: [0x6a],
-  sub: [0x6b],
-  eqz: [0x45],
-  f32load: (off: number) => [0x2a, 2, ...uleb(off)],
-  f32store: (off: number) => [0x38, 2, ...uleb(off)],
-  f32add: [0x92],
-  f32zero: [0x43, 0, 0, 0, 0],
-  v128load: (off: number) => [0xfd, ...uleb(0x00), 0, ...uleb(off)],
-  v128store: (off: number) => [0xfd, ...uleb(0x0b), 0, ...uleb(off)],
-  splat: [0xfd, ...uleb(0x13)],
-  lane: (l: number) => [0xfd, ...uleb(0x1f), l],
-  vadd: [0xfd, ...uleb(0xe4)],
-  vmul: [0xfd, ...uleb(0xe6)],
-};
 /** local += 1 step: local = local + k */
 const bump = (l: number, k: number): number[] => [...op.get(l), ...op.i32(k), ...op.add, ...op.set(l)];
 /** local -= 1, branch to depth d while non-zero */
