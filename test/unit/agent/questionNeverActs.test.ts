@@ -51,6 +51,16 @@ const QUESTIONS = [
   '陷波濾波器在台灣要設 60 Hz 嗎',
   '資料切分時要怎麼避免資料洩漏？',
   'kappa 和準確率有什麼差別？',
+  // Chinese questions that open with a Latin term, and English topics followed by their question
+  'SCCNet 的空間濾波器數量是多少',
+  'notch 50 Hz 要不要開',
+  'epoch 要多長才夠',
+  'kappa of 0.4 means what',
+  'confusion matrix rows — true or predicted?',
+  'configure_training, what does patience do',
+  'learning rate options',
+  'got 70% on four classes with a session split, is that ok',
+  'can my laptop GPU train EEGNet',
 ];
 
 /** Requests (some with question marks or polite forms): they may act. */
