@@ -9,7 +9,7 @@ import { buildSystemPrompt, toolSpecsFor } from './prompts';
 import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
-import { assessQuestion, checkCitations, declineLine, isOffTopic, notCoveredLine, type PassageHit } from '../rag/grounding';
+import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notCoveredLine, type PassageHit } from '../rag/grounding';
 import { isExplicitRequest, mentionsStep } from './questionSplit';
 import { expandQuery } from '../rag/glossary';
 import { Conversation } from './conversation';
@@ -123,9 +123,7 @@ export class AgentController {
     if (plan.route === 'qa') result = await this.answer(request);
     else if (
       plan.parts.requests.length > 0 &&
-      !plan.parts.requests.some(isExplicitRequest) &&
-      isOffTopic(request) &&
-      !mentionsStep(request) &&
+      ((!plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request)) || namesOffDomainSubject(request)) &&
       !this.followsAStep(request)
     ) {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are

@@ -44,7 +44,7 @@ const EXPLAIN_THE_MODEL =
   /^(?:please\s+)?explain\s+(?:the|my|this)\s+(?:trained\s+)?(?:model|network|classifier|net)\b(?!\s+(?:works?|does|is|architecture|means?)\b)(?!\s*\?)/i;
 
 const QUESTION_WORD_ZH =
-  /還是|或是|比較好|好不好|多長|多久|多大|多高|多低|多快|多慢|多短|才夠|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
+  /還是|或是|比較好|好不好|多長|多久|多大|多高|多低|多快|多慢|多短|多寬|多窄|才夠|幹嘛|幹麻|做啥|用途|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
 const EXPLAIN_ZH = /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)/;
 const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
 
@@ -57,14 +57,29 @@ const IMPERATIVE = new RegExp(
 /** The user describing their own situation (a request for help, not an instruction). */
 const MY_SITUATION_EN =
   /^(?:(?:so|and|but|hmm|hi|hey)[,\s]+)?(?:my|our)\s+\w+|^i\s+(?:have|had|got|get|only have|am getting|'m getting|see|saw|tried|trained|normali[sz]ed|filtered|used|ran|did|noticed|keep getting)\b/i;
+/** An A-not-A question inside a sentence ("重不重要", "有沒有"). */
+const ASKS_WITHIN_ZH = /([\u4e00-\u9fff])不\1|有沒有|是不是/;
+
+/** A metric the user reports ("train acc 99% val 55%", "F1 = 0.0 for the tongue class", "val loss goes up after ep 20"). */
+const METRIC_REPORT_EN =
+  /\b(?:acc(?:uracy)?|loss|kappa|auc|f1|precision|recall)\b[^.?!;]{0,30}?(?:\d+(?:\.\d+)?\s*%|=\s*~?0?\.\d+|\b(?:goes|went|going|keeps?|stays?|stuck|drops?|dropped|falls?|falling|rises?|rising|jumps?|fluctuat\w*|plateau\w*)\b)/i;
+/** A metric that opens the sentence ("train acc …", "val loss …") is not the verb "train". */
+const METRIC_FIRST_EN = /^(?:train(?:ing)?|val(?:idation)?|test)\s+(?:acc\w*|loss|kappa|auc|f1)\b/i;
+/** "help", "any ideas?" after a description of the situation: the whole turn asks. */
+const HELP_ASK = /^(?:(?:pls|please|so)\s+)?(?:help|help me|help pls|any ideas?|ideas|thoughts|advice|求救|救命|求助)[.!?？！。]*$/i;
+
 const PROBLEM_EN =
   /^error\b|\b(?:nan|stuck|(?:doesn't|does not|won't|will not|isn't|is not|not) (?:show|appear|load|open|change|improve|learn|converge|match)\w*|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going))\b/i;
-const PROBLEM_ZH = /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜/;
+const PROBLEM_ZH =
+  /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜|很低|太低|偏低|很差|不穩|亂跳|不準|沒進步|沒有進步/;
+/** A result the user reports ("準確率很低", "掉到 40%", "比 individual 還差"): asks for help even after a verb such as 訓練. */
+const RESULT_REPORT_ZH =
+  /(?:準確率|正確率|accuracy|acc|loss|損失|kappa|f1|auc|結果|表現)[^，。,]{0,10}?(?:很低|太低|偏低|很差|只有|掉到|降到|下降|上升|不降|卡在|變差|\d+(?:\.\d+)?\s*%)|(?:掉到|降到|只剩)\s*\d|比\s*[^，。,]{1,20}?\s*(?:還|更)(?:差|低|糟)/i;
 const MY_SITUATION_ZH = /^我(?:的|們的|有|只有|用了|做了|試了|跑了|把|發現|看到|一直|訓練|的模型)|^(?:訓練|驗證|測試)(?:的)?\s*(?:loss|損失|準確率|accuracy)/i;
 
 /** A question clause after a topic: "X — what changes", "X, how", "X means what", "X, can I publish that". */
 const TRAILING_QUESTION = new RegExp(
-  "(?:[,，:：;—–]|\\s-)\\s*(?:so\\s+|and\\s+|but\\s+)?(?:what(?:'s)?|why|how(?: come| many| much| long| often)?|which|when|where|" +
+  "(?:[,，:：;—–=]|\\s-|\\.\\s)\\s*(?:so\\s+|and\\s+|but\\s+)?(?:what(?:'s)?|why|how(?: come| many| much| long| often)?|which|when|where|" +
     '(?:can|could|should|shall|may|must|do|does|did|is|are|will|would) (?:i|we|it|this|that|they|xbrain|one|my|the)|is (?:this|that|it) (?:ok|okay|right|normal|fine|expected|valid|enough))\\b' +
     '|\\b(?:means|mean|means?\\s+what|is|does|do|for|about)\\s+(?:what|why|how)\\s*[?？]*\\s*$|\\b(?:why|how come)\\s*[?？]*\\s*$',
   'i',
@@ -130,8 +145,14 @@ function splitSentences(text: string): TurnParts {
   for (const raw of text.split(SENTENCE_END)) {
     const s = raw.trim();
     if (!s || /^[?？!！。.;；]+$/.test(s)) continue;
+    if (HELP_ASK.test(s) && text.trim() !== s) {
+      out.questions.push(s);
+      continue;
+    }
     if (!isQuestion(s)) {
       out.requests.push(s);
+      // "幫我算 integrated gradients 看 C3 C4 重不重要": a request that also asks (X不X, 有沒有) is answered and proposed
+      if (ASKS_WITHIN_ZH.test(s.replace(/要不要|可不可|能不能|好不好/g, ''))) out.questions.push(s);
       continue;
     }
     // a question sentence may carry a request after "and"/"then" ("what band fits MI and apply it")
@@ -175,6 +196,7 @@ export function isQuestion(sentence: string): boolean {
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
     if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
+    if (RESULT_REPORT_ZH.test(s)) return true;
     // "what is 共同平均參考": an English question about a Chinese term
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);
   }
@@ -185,6 +207,7 @@ export function isQuestion(sentence: string): boolean {
   // a topic, then the question ("export_model — what files do I get", "80/20 imbalance, what should I report",
   // "AUC of 0.5 means what", "val 90% but test 55%, why")
   if (TRAILING_QUESTION.test(s)) return true;
+  if (METRIC_REPORT_EN.test(s) && (!IMPERATIVE.test(s) || METRIC_FIRST_EN.test(s))) return true;
   if (TOPIC_ASKED.test(s) && !/\d/.test(s)) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
