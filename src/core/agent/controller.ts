@@ -38,6 +38,8 @@ export interface ConfirmRequest {
 /** Finds reference text for a question or few-shot examples for a request (src/core/rag implements it). */
 export interface Retriever {
   retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri?: string }[]>;
+  /** The question with misspelt words read as the knowledge base's own words ("imagry" → "imagery"), if it can. */
+  correctSpelling?(text: string): string;
 }
 
 /** A passage the answer cites, numbered as in the prompt. */
@@ -149,11 +151,14 @@ export class AgentController {
    * citations are checked against what was retrieved and its Sources line rebuilt from the passages it cited.
    */
   private async answer(question: string, record = true): Promise<AgentRunResult> {
-    const raw = this.o.retriever ? await this.o.retriever.retrieve(expandQuery(question), 10).catch(() => []) : [];
+    // a misspelt word ("imagry", "trails") is read as the knowledge base's word for retrieval and for the answer;
+    // whether the question is off-topic is decided on what the user typed
+    const asked = this.o.retriever?.correctSpelling?.(question) ?? question;
+    const raw = this.o.retriever ? await this.o.retriever.retrieve(expandQuery(asked), 10).catch(() => []) : [];
     // few-shot examples serve operations; questions are answered from the reference sections
     const hits: PassageHit[] = raw.filter((h) => !/examples/i.test(h.source)).slice(0, 5);
     const retrieved: Citation[] = hits.map((h, i) => ({ ref: i + 1, title: h.title, source: h.source, uri: h.uri, text: h.text }));
-    const verdict = assessQuestion(question, hits);
+    const verdict = isOffTopic(question) ? 'off_topic' : assessQuestion(asked, hits);
     const done = (answer: string, grounding: AgentRunResult['grounding'], citations: Citation[] = []): AgentRunResult => {
       if (record) this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
       return { route: 'qa', answer, calls: [], steps: 0, retrieved, citations, grounding };
@@ -169,7 +174,7 @@ export class AgentController {
       'Additional context (reference material, may be partial):',
       context,
     ].join('\n');
-    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.conversation.window(2000).slice(-6), { role: 'user', content: question }];
+    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.conversation.window(2000).slice(-6), { role: 'user', content: asked }];
     let text: string;
     try {
       const r = await this.o.llm.chat({ messages, tools: [], signal: this.o.signal, onText: (t) => this.emit({ type: 'think_chunk', text: t }) });
