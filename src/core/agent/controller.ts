@@ -85,6 +85,8 @@ export interface AgentRunResult {
   citations?: Citation[];
   /** questions: how the answer was grounded */
   grounding?: 'answered' | 'not_covered' | 'declined' | 'llm_failed';
+  /** operations: the model found no tool for the request */
+  unmapped?: boolean;
 }
 
 const MAX_BROKEN_RETRIES = 2;
@@ -140,7 +142,15 @@ export class AgentController {
       const sources = /\n\nSources: .*$/s.exec(qa.answer)?.[0] ?? '';
       const body = sources ? qa.answer.slice(0, -sources.length) : qa.answer;
       result = { ...op, answer: `${body}\n\n${op.answer}${sources}`, retrieved: qa.retrieved, citations: qa.citations, grounding: qa.grounding };
-    } else result = await this.operate(request, plan);
+    } else {
+      result = await this.operate(request, plan);
+      // "with 60 test trials and 3 classes what accuracy is significant", "run ICA on my data": no tool fits a
+      // request in the domain, so the knowledge base answers it (what it is, or that XBrain does not do it)
+      if (result.unmapped && result.calls.length === 0 && plan.knowledge.length === 0 && !isOffTopic(request)) {
+        const qa = await this.answer(request, false);
+        if (qa.grounding === 'answered') result = qa;
+      }
+    }
     await this.conversation.save().catch(() => undefined);
     return result;
   }
@@ -209,6 +219,7 @@ export class AgentController {
     let stoppedBy: AgentErrorCode | undefined;
     let stopMessage: string | undefined;
     let finalText = '';
+    let unmapped = false;
     let step = 0;
 
     const stop = (code: AgentErrorCode, message: string) => {
@@ -269,6 +280,7 @@ export class AgentController {
 
       if (reply.toolCalls.length === 0) {
         finalText = reply.content.trim();
+        unmapped = reply.unmapped === true && calls.length === 0;
         this.emit({ type: 'step_end', step, stage: session.study.stage });
         break;
       }
@@ -314,7 +326,7 @@ export class AgentController {
       summarizeRun(calls, session.study.stage, stopMessage) + (fresh.length ? `\n${fresh.map((w) => `Warning (${w.rule}): ${w.reason}`).join('\n')}` : '');
     const answer = finalText && calls.length ? `${finalText}\n\n${summary}` : finalText || summary;
     this.conversation.add({ user: request, route: 'operation', messages: turn, answer, at: new Date().toISOString() });
-    return { route: 'operation', answer, calls, stoppedBy, steps: step };
+    return { route: 'operation', answer, calls, stoppedBy, steps: step, ...(unmapped ? { unmapped } : {}) };
   }
 
   /** Validates, gates, asks for confirmation when needed, and runs one call. */

@@ -84,6 +84,10 @@ const TRAILING_QUESTION = new RegExp(
     '|\\b(?:means|mean|means?\\s+what|is|does|do|for|about)\\s+(?:what|why|how)\\s*[?？]*\\s*$|\\b(?:why|how come)\\s*[?？]*\\s*$',
   'i',
 );
+/** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
+const INNER_QUESTION =
+  /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b/i;
+
 /** A topic asked about as a noun phrase: "plot_epochs kind options", "optimizer choices in configure_training". */
 const TOPIC_ASKED =
   /\b(?:options|choices|defaults|default values?|allowed values|possible values|pros and cons|meaning|difference|differences|units?)\b(?:\s+(?:in|of|for)\s+\S+)?\s*[?？]*\s*$/i;
@@ -207,6 +211,8 @@ export function isQuestion(sentence: string): boolean {
   // a topic, then the question ("export_model — what files do I get", "80/20 imbalance, what should I report",
   // "AUC of 0.5 means what", "val 90% but test 55%, why")
   if (TRAILING_QUESTION.test(s)) return true;
+  // "with 60 test trials and 3 classes what accuracy is significant": a question clause inside a statement
+  if (!IMPERATIVE.test(s) && INNER_QUESTION.test(s)) return true;
   if (METRIC_REPORT_EN.test(s) && (!IMPERATIVE.test(s) || METRIC_FIRST_EN.test(s))) return true;
   if (TOPIC_ASKED.test(s) && !/\d/.test(s)) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"

@@ -75,6 +75,13 @@ describe('knowledge-base answers, offline (quoted sentences, exact citations)', 
     expect(body(r.answer)).toMatch(/MNE|EEGLAB/);
   });
 
+  it('a request no tool fits is answered from the knowledge base (what XBrain does instead), not with a list of tools', async () => {
+    const r = await ask('remove the blinks from my recordings with ICA please');
+    expect(r.grounding).toBe('answered');
+    expect(body(r.answer)).toMatch(/MNE|EEGLAB/);
+    expect(body(r.answer)).not.toMatch(/could not map/);
+  });
+
   it('declines off-topic questions and requests in one line, without tools', async () => {
     for (const q of ['What will the weather be in Taipei tomorrow?', 'write me a haiku about autumn', '幫我推薦一家好吃的牛肉麵店']) {
       const r = await ask(q);

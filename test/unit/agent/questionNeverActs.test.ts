@@ -70,6 +70,7 @@ const QUESTIONS = [
   '用 individual 訓練的結果比 group 還差',
   'normalize=true 是幹嘛的',
   'runs 4, 8 and 12 were used. which classes do they hold?',
+  'with 30 test trials per class what accuracy counts as above chance',
 ];
 
 /** Requests (some with question marks or polite forms): they may act. */
