@@ -45,11 +45,12 @@ for (const part of parts) {
     ...figures,
     ...(part === 'dev'
       ? {
-          failures: failures.map(({ id, expect, grounding, missing, cited, citedWithFacts, acted, answer }) => ({
+          failures: failures.map(({ id, expect, grounding, missing, cited, citedWithFacts, recallAt3, acted, answer }) => ({
             id,
             expect,
             grounding,
             missing,
+            recallAt3,
             cited,
             citedWithFacts,
             acted,
@@ -84,7 +85,7 @@ else {
     if (args.includes('--failures') && s.failures)
       for (const f of s.failures)
         console.log(
-          `  FAIL ${f.id} [${f.expect}→${f.grounding}] missing ${JSON.stringify(f.missing)} cited ${f.citedWithFacts}/${f.cited}${f.acted ? ' ACTED' : ''}\n       ${f.answer.replace(/\n+/g, ' ').slice(0, 400)}`,
+          `  FAIL ${f.id} [${f.expect}→${f.grounding}] missing ${JSON.stringify(f.missing)}${f.recallAt3 === false ? ' (not in top 3)' : ''} cited ${f.citedWithFacts}/${f.cited}${f.acted ? ' ACTED' : ''}\n       ${f.answer.replace(/\n+/g, ' ').slice(0, 400)}`,
         );
   }
 }

@@ -9,7 +9,7 @@ import { buildSystemPrompt, toolSpecsFor } from './prompts';
 import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
-import { assessQuestion, checkCitations, declineLine, isOffTopic, notCoveredLine, type PassageHit } from '../rag/grounding';
+import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notCoveredLine, type PassageHit } from '../rag/grounding';
 import { isExplicitRequest, mentionsStep } from './questionSplit';
 import { expandQuery } from '../rag/glossary';
 import { Conversation } from './conversation';
@@ -38,6 +38,8 @@ export interface ConfirmRequest {
 /** Finds reference text for a question or few-shot examples for a request (src/core/rag implements it). */
 export interface Retriever {
   retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri?: string }[]>;
+  /** The question with misspelt words read as the knowledge base's own words ("imagry" → "imagery"), if it can. */
+  correctSpelling?(text: string): string;
 }
 
 /** A passage the answer cites, numbered as in the prompt. */
@@ -83,6 +85,8 @@ export interface AgentRunResult {
   citations?: Citation[];
   /** questions: how the answer was grounded */
   grounding?: 'answered' | 'not_covered' | 'declined' | 'llm_failed';
+  /** operations: the model found no tool for the request */
+  unmapped?: boolean;
 }
 
 const MAX_BROKEN_RETRIES = 2;
@@ -123,9 +127,7 @@ export class AgentController {
     if (plan.route === 'qa') result = await this.answer(request);
     else if (
       plan.parts.requests.length > 0 &&
-      !plan.parts.requests.some(isExplicitRequest) &&
-      isOffTopic(request) &&
-      !mentionsStep(request) &&
+      ((!plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request)) || namesOffDomainSubject(request)) &&
       !this.followsAStep(request)
     ) {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
@@ -140,7 +142,15 @@ export class AgentController {
       const sources = /\n\nSources: .*$/s.exec(qa.answer)?.[0] ?? '';
       const body = sources ? qa.answer.slice(0, -sources.length) : qa.answer;
       result = { ...op, answer: `${body}\n\n${op.answer}${sources}`, retrieved: qa.retrieved, citations: qa.citations, grounding: qa.grounding };
-    } else result = await this.operate(request, plan);
+    } else {
+      result = await this.operate(request, plan);
+      // "with 60 test trials and 3 classes what accuracy is significant", "run ICA on my data": no tool fits a
+      // request in the domain, so the knowledge base answers it (what it is, or that XBrain does not do it)
+      if (result.unmapped && result.calls.length === 0 && plan.knowledge.length === 0 && !isOffTopic(request)) {
+        const qa = await this.answer(request, false);
+        if (qa.grounding === 'answered') result = qa;
+      }
+    }
     await this.conversation.save().catch(() => undefined);
     return result;
   }
@@ -151,11 +161,14 @@ export class AgentController {
    * citations are checked against what was retrieved and its Sources line rebuilt from the passages it cited.
    */
   private async answer(question: string, record = true): Promise<AgentRunResult> {
-    const raw = this.o.retriever ? await this.o.retriever.retrieve(expandQuery(question), 10).catch(() => []) : [];
+    // a misspelt word ("imagry", "trails") is read as the knowledge base's word for retrieval and for the answer;
+    // whether the question is off-topic is decided on what the user typed
+    const asked = this.o.retriever?.correctSpelling?.(question) ?? question;
+    const raw = this.o.retriever ? await this.o.retriever.retrieve(expandQuery(asked), 10).catch(() => []) : [];
     // few-shot examples serve operations; questions are answered from the reference sections
     const hits: PassageHit[] = raw.filter((h) => !/examples/i.test(h.source)).slice(0, 5);
     const retrieved: Citation[] = hits.map((h, i) => ({ ref: i + 1, title: h.title, source: h.source, uri: h.uri, text: h.text }));
-    const verdict = assessQuestion(question, hits);
+    const verdict = isOffTopic(question) ? 'off_topic' : assessQuestion(asked, hits);
     const done = (answer: string, grounding: AgentRunResult['grounding'], citations: Citation[] = []): AgentRunResult => {
       if (record) this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
       return { route: 'qa', answer, calls: [], steps: 0, retrieved, citations, grounding };
@@ -171,7 +184,7 @@ export class AgentController {
       'Additional context (reference material, may be partial):',
       context,
     ].join('\n');
-    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.conversation.window(2000).slice(-6), { role: 'user', content: question }];
+    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.conversation.window(2000).slice(-6), { role: 'user', content: asked }];
     let text: string;
     try {
       const r = await this.o.llm.chat({ messages, tools: [], signal: this.o.signal, onText: (t) => this.emit({ type: 'think_chunk', text: t }) });
@@ -206,6 +219,7 @@ export class AgentController {
     let stoppedBy: AgentErrorCode | undefined;
     let stopMessage: string | undefined;
     let finalText = '';
+    let unmapped = false;
     let step = 0;
 
     const stop = (code: AgentErrorCode, message: string) => {
@@ -266,6 +280,7 @@ export class AgentController {
 
       if (reply.toolCalls.length === 0) {
         finalText = reply.content.trim();
+        unmapped = reply.unmapped === true && calls.length === 0;
         this.emit({ type: 'step_end', step, stage: session.study.stage });
         break;
       }
@@ -311,7 +326,7 @@ export class AgentController {
       summarizeRun(calls, session.study.stage, stopMessage) + (fresh.length ? `\n${fresh.map((w) => `Warning (${w.rule}): ${w.reason}`).join('\n')}` : '');
     const answer = finalText && calls.length ? `${finalText}\n\n${summary}` : finalText || summary;
     this.conversation.add({ user: request, route: 'operation', messages: turn, answer, at: new Date().toISOString() });
-    return { route: 'operation', answer, calls, stoppedBy, steps: step };
+    return { route: 'operation', answer, calls, stoppedBy, steps: step, ...(unmapped ? { unmapped } : {}) };
   }
 
   /** Validates, gates, asks for confirmation when needed, and runs one call. */

@@ -45,6 +45,8 @@ export interface ChatResponse {
   /** the reply could not be understood (unparsable tool block or arguments): the controller asks again */
   broken?: string;
   finishReason?: string;
+  /** the model found no tool for the request (the offline planner's "I could not map …"): a question may answer it */
+  unmapped?: boolean;
 }
 
 export interface LlmClient {

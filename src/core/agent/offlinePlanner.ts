@@ -26,13 +26,14 @@ export class OfflinePlanner implements LlmClient {
     const lastUser = lastIndex(req.messages, (m) => m.role === 'user');
     const user = lastUser >= 0 ? req.messages[lastUser].content : '';
     const prompt = estimateTokens(messagesText(req.messages));
-    const reply = (content: string, toolCalls: ToolCall[] = []): ChatResponse => {
+    const reply = (content: string, toolCalls: ToolCall[] = [], unmapped = false): ChatResponse => {
       if (content) req.onText?.(content);
       return {
         content,
         toolCalls,
         usage: { promptTokens: prompt, completionTokens: estimateTokens(content + JSON.stringify(toolCalls)) },
         finishReason: toolCalls.length ? 'tool_calls' : 'stop',
+        ...(unmapped ? { unmapped } : {}),
       };
     };
 
@@ -69,7 +70,7 @@ export class OfflinePlanner implements LlmClient {
             knowledge.filter((q) => !plannable.includes(q)),
           );
     const plan = interpretRequest(text, ctx);
-    if (plan.calls.length === 0) return reply(plan.message ?? cannotMap(user, ctx));
+    if (plan.calls.length === 0) return plan.message ? reply(plan.message) : reply(cannotMap(user, ctx), [], true);
     const unseen = unseenTraining(plan.calls, ctx);
     if (unseen) return reply(unseen);
     return reply(

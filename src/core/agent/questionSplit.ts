@@ -26,7 +26,7 @@ const QUESTION_START_EN = new RegExp(
   LEAD_IN +
     "(?:what(?:'s|s)?|why|how(?:'s)?|which|when|where|who(?:se|m)?|whom|" +
     "is|are|was|were|isn't|aren't|wasn't|does|did|doesn't|didn't|has|hasn't|should|shouldn't|shall|might|must|" +
-    'can (?:i|we|one|it|they|the|a|an|eeg|this|that)|could (?:i|we|one|it|they|the|a|an|this|that)|would (?:it|that|this|a|an|the|i|we)|will (?:it|that|this|a|an|the|i|we)|may i|' +
+    'can (?!you\\b)\\w+|could (?!you\\b)\\w+|would (?:it|that|this|a|an|the|i|we)|will (?:it|that|this|a|an|the|i|we)|may i|' +
     "explain|define|clarify|tell me|i wonder|i am wondering|i'm wondering|wondering|i (?:do not|don't) (?:understand|get|know)|i want to (?:know|understand)|" +
     "i'd like to (?:know|understand)|i would like to (?:know|understand)|any (?:idea|advice|tips?|recommendations?)|difference between|meaning of|" +
     'in what|for what|at what|on what|with what|to what|from what|under what|by how|in which|for which|on which|at which|is there|are there)\\b',
@@ -44,7 +44,7 @@ const EXPLAIN_THE_MODEL =
   /^(?:please\s+)?explain\s+(?:the|my|this)\s+(?:trained\s+)?(?:model|network|classifier|net)\b(?!\s+(?:works?|does|is|architecture|means?)\b)(?!\s*\?)/i;
 
 const QUESTION_WORD_ZH =
-  /還是|或是|比較好|好不好|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
+  /還是|或是|比較好|好不好|多長|多久|多大|多高|多低|多快|多慢|多短|多寬|多窄|才夠|幹嘛|幹麻|做啥|用途|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
 const EXPLAIN_ZH = /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)/;
 const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
 
@@ -57,10 +57,40 @@ const IMPERATIVE = new RegExp(
 /** The user describing their own situation (a request for help, not an instruction). */
 const MY_SITUATION_EN =
   /^(?:(?:so|and|but|hmm|hi|hey)[,\s]+)?(?:my|our)\s+\w+|^i\s+(?:have|had|got|get|only have|am getting|'m getting|see|saw|tried|trained|normali[sz]ed|filtered|used|ran|did|noticed|keep getting)\b/i;
+/** An A-not-A question inside a sentence ("重不重要", "有沒有"). */
+const ASKS_WITHIN_ZH = /([\u4e00-\u9fff])不\1|有沒有|是不是/;
+
+/** A metric the user reports ("train acc 99% val 55%", "F1 = 0.0 for the tongue class", "val loss goes up after ep 20"). */
+const METRIC_REPORT_EN =
+  /\b(?:acc(?:uracy)?|loss|kappa|auc|f1|precision|recall)\b[^.?!;]{0,30}?(?:\d+(?:\.\d+)?\s*%|=\s*~?0?\.\d+|\b(?:goes|went|going|keeps?|stays?|stuck|drops?|dropped|falls?|falling|rises?|rising|jumps?|fluctuat\w*|plateau\w*)\b)/i;
+/** A metric that opens the sentence ("train acc …", "val loss …") is not the verb "train". */
+const METRIC_FIRST_EN = /^(?:train(?:ing)?|val(?:idation)?|test)\s+(?:acc\w*|loss|kappa|auc|f1)\b/i;
+/** "help", "any ideas?" after a description of the situation: the whole turn asks. */
+const HELP_ASK = /^(?:(?:pls|please|so)\s+)?(?:help|help me|help pls|any ideas?|ideas|thoughts|advice|求救|救命|求助)[.!?？！。]*$/i;
+
 const PROBLEM_EN =
-  /^error\b|\b(?:nan|stuck|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going))\b/i;
-const PROBLEM_ZH = /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜/;
+  /^error\b|\b(?:nan|stuck|(?:doesn't|does not|won't|will not|isn't|is not|not) (?:show|appear|load|open|change|improve|learn|converge|match)\w*|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going))\b/i;
+const PROBLEM_ZH =
+  /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜|很低|太低|偏低|很差|不穩|亂跳|不準|沒進步|沒有進步/;
+/** A result the user reports ("準確率很低", "掉到 40%", "比 individual 還差"): asks for help even after a verb such as 訓練. */
+const RESULT_REPORT_ZH =
+  /(?:準確率|正確率|accuracy|acc|loss|損失|kappa|f1|auc|結果|表現)[^，。,]{0,10}?(?:很低|太低|偏低|很差|只有|掉到|降到|下降|上升|不降|卡在|變差|\d+(?:\.\d+)?\s*%)|(?:掉到|降到|只剩)\s*\d|比\s*[^，。,]{1,20}?\s*(?:還|更)(?:差|低|糟)/i;
 const MY_SITUATION_ZH = /^我(?:的|們的|有|只有|用了|做了|試了|跑了|把|發現|看到|一直|訓練|的模型)|^(?:訓練|驗證|測試)(?:的)?\s*(?:loss|損失|準確率|accuracy)/i;
+
+/** A question clause after a topic: "X — what changes", "X, how", "X means what", "X, can I publish that". */
+const TRAILING_QUESTION = new RegExp(
+  "(?:[,，:：;—–=]|\\s-|\\.\\s)\\s*(?:so\\s+|and\\s+|but\\s+)?(?:what(?:'s)?|why|how(?: come| many| much| long| often)?|which|when|where|" +
+    '(?:can|could|should|shall|may|must|do|does|did|is|are|will|would) (?:i|we|it|this|that|they|xbrain|one|my|the)|is (?:this|that|it) (?:ok|okay|right|normal|fine|expected|valid|enough))\\b' +
+    '|\\b(?:means|mean|means?\\s+what|is|does|do|for|about)\\s+(?:what|why|how)\\s*[?？]*\\s*$|\\b(?:why|how come)\\s*[?？]*\\s*$',
+  'i',
+);
+/** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
+const INNER_QUESTION =
+  /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b/i;
+
+/** A topic asked about as a noun phrase: "plot_epochs kind options", "optimizer choices in configure_training". */
+const TOPIC_ASKED =
+  /\b(?:options|choices|defaults|default values?|allowed values|possible values|pros and cons|meaning|difference|differences|units?)\b(?:\s+(?:in|of|for)\s+\S+)?\s*[?？]*\s*$/i;
 
 const SENTENCE_END = /(?<=[?？!！。;；])\s*|(?<=[a-z)\]"'])\.\s+|\n+/i;
 /** "…? and apply it" inside one sentence: a question followed by a request after and/then/so. */
@@ -119,8 +149,14 @@ function splitSentences(text: string): TurnParts {
   for (const raw of text.split(SENTENCE_END)) {
     const s = raw.trim();
     if (!s || /^[?？!！。.;；]+$/.test(s)) continue;
+    if (HELP_ASK.test(s) && text.trim() !== s) {
+      out.questions.push(s);
+      continue;
+    }
     if (!isQuestion(s)) {
       out.requests.push(s);
+      // "幫我算 integrated gradients 看 C3 C4 重不重要": a request that also asks (X不X, 有沒有) is answered and proposed
+      if (ASKS_WITHIN_ZH.test(s.replace(/要不要|可不可|能不能|好不好/g, ''))) out.questions.push(s);
       continue;
     }
     // a question sentence may carry a request after "and"/"then" ("what band fits MI and apply it")
@@ -132,7 +168,13 @@ function splitSentences(text: string): TurnParts {
         .trim()
         .replace(/[?？]+$/, '');
       // only with a word that points back at the question ("…and apply it"): "how do I split and train?" stays a question
-      if (q && isQuestion(q) && r && !isQuestion(r) && /\b(?:it|that|this|them|those|these|one|please|now|for me|the same)\b|它|這個|那個|幫我|請/i.test(r)) {
+      if (
+        q &&
+        isQuestion(q) &&
+        r &&
+        !isQuestion(r) &&
+        /\b(?:it|that|this|them|those|these|(?:that|this|the|the best|the right) one|please|now|for me|the same)\b|它|這個|那個|幫我|請/i.test(r)
+      ) {
         out.questions.push(q);
         out.requests.push(r);
         continue;
@@ -147,7 +189,10 @@ function splitSentences(text: string): TurnParts {
 export function isQuestion(sentence: string): boolean {
   const s = sentence.trim();
   if (!s) return false;
-  const zh = /[\u4e00-\u9fff]/.test(s) && !/^[a-z]/i.test(s);
+  // Chinese sentence structure, even when it opens with a Latin term ("EEGNet 的 F1 是什麼", "notch 60 Hz 會不會…"):
+  // at least two Han characters, or one when the sentence does not open with Latin
+  const han = (s.match(/[\u4e00-\u9fff]/g) ?? []).length;
+  const zh = han >= 2 || (han === 1 && !/^[a-z]/i.test(s));
   if (zh) {
     // "算了，什麼都不要做": an instruction to do nothing
     if (/什麼都(?:不要|別|不用|不必)|都不要做|先不用了|不用了/.test(s)) return false;
@@ -155,12 +200,21 @@ export function isQuestion(sentence: string): boolean {
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
     if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
-    return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s);
+    if (RESULT_REPORT_ZH.test(s)) return true;
+    // "what is 共同平均參考": an English question about a Chinese term
+    return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);
   }
   if (EXPLAIN_THE_MODEL.test(s)) return false;
   if (POLITE_REQUEST_EN.test(s)) return false;
   if (/^(?:what|how)\s+about\b/i.test(s)) return /[?？]\s*$/.test(s);
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
+  // a topic, then the question ("export_model — what files do I get", "80/20 imbalance, what should I report",
+  // "AUC of 0.5 means what", "val 90% but test 55%, why")
+  if (TRAILING_QUESTION.test(s)) return true;
+  // "with 60 test trials and 3 classes what accuracy is significant": a question clause inside a statement
+  if (!IMPERATIVE.test(s) && INNER_QUESTION.test(s)) return true;
+  if (METRIC_REPORT_EN.test(s) && (!IMPERATIVE.test(s) || METRIC_FIRST_EN.test(s))) return true;
+  if (TOPIC_ASKED.test(s) && !/\d/.test(s)) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
   if (
@@ -191,7 +245,7 @@ export function isStudyQuestion(question: string): boolean {
     /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(
       s,
     ) ||
-    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(
+    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b(?!\s+(?:do (?:i|we|you) get|does (?:it|xbrain)|will|would|are (?:written|created|exported|produced|saved)|can))|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(
       s,
     ) ||
     /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(

@@ -241,6 +241,10 @@ export class FallbackRetriever implements Retriever {
     private readonly log: (line: string) => void,
   ) {}
 
+  correctSpelling(text: string): string {
+    return this.offline.correctSpelling?.(text) ?? text;
+  }
+
   async retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri?: string }[]> {
     if (!this.disabled) {
       this.embedder.lastError = undefined;

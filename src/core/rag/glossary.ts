@@ -71,6 +71,10 @@ const ZH_EN: [RegExp, string][] = [
   [/準確率(?:只有|很低|太低|偏低|卡在|停在|一直)/, 'accuracy stuck at chance level'],
   [/準確率(?:反而)?(?:掉|下降|變差|降低)|(?:掉|下降|變差|降低)了/, 'accuracy worse'],
   [/試次/, 'trial trials'],
+  [/架構|結構|長什麼樣/, 'architecture layers'],
+  [/差在哪|差別|差異|不同|比較/, 'difference compared'],
+  [/參數量|參數數量|幾個參數|多少參數/, 'number of parameters'],
+  [/最短|最少|至少/, 'minimum'],
 ];
 
 const EN_EN: [RegExp, string][] = [

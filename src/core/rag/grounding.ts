@@ -1,4 +1,5 @@
 import { expandQuery } from './glossary';
+import { canonicalText } from '../agent/understanding/lexicon';
 
 /** A retrieved passage as the agent receives it. */
 export interface PassageHit {
@@ -14,7 +15,7 @@ export interface PassageHit {
  * with none of them is off-topic and declined in one line, on every path, before any model is asked.
  */
 const DOMAIN_EN =
-  /\b(?:eeg|meg|ecog|bci|brain|neuro\w*|cortex|cortical|scalp|electrodes?|channels?|montage|10-20|10-05|filter\w*|band-?pass|high-?pass|low-?pass|notch|fir|iir|butterworth|hz|hertz|frequenc\w*|spectr\w*|psd|sampling|sample rate|resampl\w*|downsampl\w*|nyquist|alias\w*|epoch\w*|baseline|trials?|cues?|annotations?|classif\w*|re-?referenc\w*|referenc\w*|car|mastoids?|normali[sz]\w*|z-?score|standardi[sz]\w*|artifacts?|artefacts?|ica|csp|lda|svm|erps?|p300|ssvep|motor imagery|rhythms?|oscillat\w*|eegnet|shallow\w*|sccnet|deep ?convnet|cnn|convolution\w*|depthwise|separable|dropout|pooling|overfit\w*|underfit\w*|learning rate|batch size|optimi[sz]er|adam\w*|sgd|validation|cross-?validation|folds?|leak\w*|within-subject|cross-subject|cross-session|accuracy|balanced accuracy|kappa|auc|roc|f1|confusion matrix|chance|significan\w*|binomial|permutation test|p-value|imbalance\w*|saliency|gradients?|smoothgrad|vargrad|attribution|topomap|topograph\w*|edf\+?|bdf|gdf|eeglab|brainvision|vhdr|fif|npy|xdf|gpu|cuda|pytorch|torch|slurm|onnx|hyper-?param\w*|mne|xbrain\w*|physionet|bciciv|preprocess\w*|deep learning|machine learning|neural net\w*|mi|smr|sleep stag\w*|seizure\w*|epilep\w*|fnirs|lsl|lab streaming layer|labrecorder|sloreta|dspm|beamform\w*|source locali[sz]\w*|connectivity|coherence|plv|laplacian|csd|rest reference|interpolat\w*|spherical spline\w*|riemann\w*|eog|emg|ecg|blink\w*|montages?|erd|ers)\b/i;
+  /\b(?:eeg|meg|ecog|bci|brain|neuro\w*|cortex|cortical|scalp|electrodes?|channels?|montage|10-20|10-05|filter\w*|band-?pass|high-?pass|low-?pass|notch|fir|iir|butterworth|hz|hertz|frequenc\w*|spectr\w*|psd|sampling|sample rate|resampl\w*|downsampl\w*|nyquist|alias\w*|epoch\w*|baseline|trials?|cues?|annotations?|classif\w*|re-?referenc\w*|referenc\w*|car|mastoids?|normali[sz]\w*|z-?score|standardi[sz]\w*|artifacts?|artefacts?|ica|csp|lda|svm|erps?|p300|ssvep|motor imagery|rhythms?|oscillat\w*|eegnet|shallow\w*|sccnet|deep ?convnet|cnn|convolution\w*|depthwise|separable|dropout|pooling|overfit\w*|underfit\w*|learning rate|batch size|optimi[sz]er|adam\w*|sgd|validation|cross-?validation|folds?|leak\w*|within-subject|cross-subject|cross-session|accuracy|balanced accuracy|kappa|auc|roc|f1|confusion matrix|chance|significan\w*|binomial|permutation test|p-value|imbalance\w*|saliency|gradients?|smoothgrad|vargrad|attribution|topomap|topograph\w*|edf\+?|bdf|gdf|eeglab|brainvision|vhdr|fif|npy|xdf|gpu|cuda|pytorch|torch|slurm|onnx|hyper-?param\w*|mne|xbrain\w*|physionet|bciciv|preprocess\w*|deep learning|machine learning|neural net\w*|mi|smr|sleep stag\w*|seizure\w*|epilep\w*|fnirs|lsl|lab streaming layer|labrecorder|sloreta|dspm|beamform\w*|source locali[sz]\w*|connectivity|coherence|plv|laplacian|csd|rest reference|interpolat\w*|spherical spline\w*|riemann\w*|eog|emg|ecg|blink\w*|montages?|erd|ers|itr|information transfer rate|bits? per (?:trial|minute|selection)|lawhern|schirrmeister|wolpaw|combrisson|m[uü]ller-putz|ojala|brunner|tangermann|schalk|smilkov|adebayo|simonyan|sundararajan|braindecode|moabb|pyriemann)\b/i;
 /** Words that are domain words only in company (two of them, or one with a strong word): "train my dog" is not. */
 const WEAK_EN =
   /\b(?:signals?|power|sampl\w*|events?|labels?|class(?:es)?|mu|alpha|beta|theta|delta|gamma|imagery|model\w*|network|layers?|kernel|train\w*|fit|learning|epochs?|batch\w*|loss|test\w*|splits?|split\w*|subjects?|sessions?|transfer|metrics?|precision|recall|explain\w*|interpret\w*|files?|formats?|cpu|threads?|seed|repeats?|sweep|notebook|cli|mcp|study|stage|pipeline|dataset|data|recordings?|load\w*|export\w*|plot\w*|evaluat\w*|average|backends?|confirm\w*|reproduc\w*)\b/gi;
@@ -124,7 +125,9 @@ export function stem(w: string): string {
 }
 
 export function isOffTopic(question: string): boolean {
-  if (DOMAIN_EN.test(question) || DOMAIN_ZH.test(question) || TOOL_NAME.test(question)) return false;
+  // misspelt domain words count ("bandpas", "subjcet"): the agent's typo reading corrects them first
+  const fixed = canonicalText(question);
+  if ([question, fixed].some((q) => DOMAIN_EN.test(q) || DOMAIN_ZH.test(q) || TOOL_NAME.test(q) || PARAMETER_SET.test(q))) return false;
   // "how do I train my dog?", "explain quantum computing": weak domain words about something else entirely
   if (OFF_DOMAIN.test(question)) return true;
   // a question with one weak word ("how 2 split by subjcet?") is in the domain; an off-topic one has none
@@ -133,7 +136,15 @@ export function isOffTopic(question: string): boolean {
 
 /** Subjects far from EEG that turn a weak domain word ("train", "model", "explain") into an off-topic question. */
 const OFF_DOMAIN =
-  /\b(?:dogs?|cats?|puppy|kittens?|pets?|horses?|cars?|engines?|bikes?|recipes?|cook\w*|bak\w+|weather|forecast|movies?|films?|songs?|music|football|soccer|basketball|baseball|stocks?|bitcoin|crypto\w*|quantum|politic\w*|elections?|president|capital of|restaurants?|hotels?|flights?|vacation|holidays?|poems?|jokes?|horoscope|garden\w*|dinner|lunch|breakfast|wine|beer|coffee|fashion|marathon|diet|calories|weight loss|girlfriend|boyfriend|dating|taxes|mortgage|lottery)\b|貓|狗|寵物|天氣|電影|食譜|股票|比特幣|足球|籃球|棒球|政治|總統|選舉|笑話|詩|咖啡|餐廳|旅遊|減肥|晚餐|午餐/i;
+  /\b(?:dogs?|cats?|puppy|kittens?|pets?|horses?|cars?|engines?|bikes?|recipes?|cook\w*|bak\w+|weather|forecast|movies?|films?|songs?|music|football|soccer|basketball|baseball|stocks?|bitcoin|crypto\w*|quantum|politic\w*|elections?|president|capital of|restaurants?|hotels?|flights?|vacation|holidays?|poems?|jokes?|horoscope|garden\w*|dinner|lunch|breakfast|wine|beer|coffee|fashion|marathon|diet|calories|weight loss|girlfriend|boyfriend|dating|taxes|mortgage|lottery)\b|貓|狗|寵物|天氣|電影|食譜|股票|比特幣|足球|籃球|棒球|政治|總統|選舉|笑話|詩|咖啡|餐廳|旅遊|減肥|晚餐|午餐|所得稅|報稅|稅金|繳稅|保險|房貸|匯率|理財|投資|彩券|星座|食譜|料理/i;
+
+/** A parameter set to a value ("independent=true", "absolute = false", "folds=5"): a tool's option, whatever its name. */
+const PARAMETER_SET = /\b[a-z][a-z0-9_]*\s*=\s*(?:true|false|none|null|\d|"|')/i;
+
+/** A subject far from EEG (OFF_DOMAIN) and no domain word: declined even when phrased as an instruction ("幫我算所得稅"). */
+export function namesOffDomainSubject(text: string): boolean {
+  return OFF_DOMAIN.test(text) && isOffTopic(text);
+}
 
 /** An XBrain tool or parameter name ("configure_training", "t_min") or MI/ERP shorthand. */
 const TOOL_NAME = /\b[a-z]+_[a-z_]+\b|\b(?:MI|SMR|acc|kapa|hz)\b/;

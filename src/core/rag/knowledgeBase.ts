@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LocalDocumentIndex } from 'vectra';
 import { HashedTfIdfEmbedder, type EmbeddingsResult } from './embedder';
 import { Bm25 } from './bm25';
+import { editDistance } from '../tools/closest';
 import type { Retriever } from '../agent/controller';
 
 /** One retrievable section of a knowledge-base file ("## " / "### " headings). */
@@ -104,6 +105,13 @@ export async function buildKbIndex(kbDir: string, outDir: string): Promise<{ sec
  * sections win; BM25 scores each term where it occurs. Measured on test/unit/rag/heldout.json (offline Recall@3:
  * 0.60 at 0.7, 0.70 at 0.5, 0.80 at 0.3). An endpoint's embedding model is trusted as before.
  */
+/** Lower-case words of the sections (4+ letters) and the number of sections that use each. */
+function wordsOf(sections: readonly KbSection[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of sections) for (const w of new Set(s.text.toLowerCase().match(/[a-z]{4,}/g) ?? [])) out.set(w, (out.get(w) ?? 0) + 1);
+  return out;
+}
+
 export const KB_FUSION = { offline: 0.3, endpoint: 0.5 } as const;
 
 export class KbRetriever implements Retriever {
@@ -113,7 +121,35 @@ export class KbRetriever implements Retriever {
     readonly sections: readonly KbSection[],
     private readonly bm25: Bm25,
     private readonly semanticWeight: number = KB_FUSION.offline,
+    /** the knowledge base's words with how many sections use them, for reading misspelt questions */
+    private readonly vocabulary: Map<string, number> = wordsOf(sections),
   ) {}
+
+  /**
+   * Reads a misspelt word as the knowledge base's closest word: one edit (a swap of neighbours counts as one, a
+   * changed letter does not) for words of 5–8 letters, two from 9 letters, same first letter, the most widely used
+   * word on a tie. Words the
+   * knowledge base knows, short words, file names and identifiers stay as typed.
+   */
+  correctSpelling(text: string): string {
+    return text.replace(/(?<![\w./\\-])[A-Za-z][a-z]{4,}(?![\w./\\-])/g, (w) => {
+      const lower = w.toLowerCase();
+      if (this.vocabulary.has(lower)) return w;
+      const max = lower.length >= 9 ? 2 : 1;
+      let best: string | undefined;
+      let bestDistance = max + 1;
+      let bestCount = 0;
+      for (const [v, count] of this.vocabulary) {
+        if (v[0] !== lower[0] || Math.abs(v.length - lower.length) > max) continue;
+        // a short word with one letter changed is often another real word ("print" is not "point"): below 9 letters
+        // only a dropped, doubled or swapped letter counts
+        if (lower.length < 9 && v.length === lower.length && [...v].sort().join('') !== [...lower].sort().join('')) continue;
+        const d = editDistance(lower, v, { transpositions: true });
+        if (d < bestDistance || (d === bestDistance && count > bestCount)) [best, bestDistance, bestCount] = [v, d, count];
+      }
+      return best && bestDistance <= max ? best : w;
+    });
+  }
 
   /** Opens an index; without `embedder`, the offline embedder saved with it (embedder.json) embeds the queries. */
   static async open(dir: string, queryEmbedder?: KbEmbedder): Promise<KbRetriever> {

@@ -75,6 +75,13 @@ describe('knowledge-base answers, offline (quoted sentences, exact citations)', 
     expect(body(r.answer)).toMatch(/MNE|EEGLAB/);
   });
 
+  it('a request no tool fits is answered from the knowledge base (what XBrain does instead), not with a list of tools', async () => {
+    const r = await ask('remove the blinks from my recordings with ICA please');
+    expect(r.grounding).toBe('answered');
+    expect(body(r.answer)).toMatch(/MNE|EEGLAB/);
+    expect(body(r.answer)).not.toMatch(/could not map/);
+  });
+
   it('declines off-topic questions and requests in one line, without tools', async () => {
     for (const q of ['What will the weather be in Taipei tomorrow?', 'write me a haiku about autumn', '幫我推薦一家好吃的牛肉麵店']) {
       const r = await ask(q);
@@ -83,6 +90,18 @@ describe('knowledge-base answers, offline (quoted sentences, exact citations)', 
       expect(r.citations ?? []).toEqual([]);
     }
     expect(isOffTopic('how 2 split by subject')).toBe(false);
+    // misspelt domain words, a parameter set to a value and the literature are in the domain
+    expect(isOffTopic('good bandpas for my recording?')).toBe(false);
+    expect(isOffTopic('shuffle=false 有什麼用')).toBe(false);
+    expect(isOffTopic('what did Schirrmeister report')).toBe(false);
+    expect(isOffTopic('how do I compute the ITR')).toBe(false);
+    expect(isOffTopic('what is the capital of France')).toBe(true);
+  });
+
+  it('declines an off-topic instruction even when its verb is an XBrain verb, and runs nothing', async () => {
+    const r = await ask('幫我算房貸每個月要繳多少');
+    expect(r.grounding).toBe('declined');
+    expect(r.answer.split('\n')).toHaveLength(1);
   });
 });
 

@@ -51,6 +51,26 @@ const QUESTIONS = [
   '陷波濾波器在台灣要設 60 Hz 嗎',
   '資料切分時要怎麼避免資料洩漏？',
   'kappa 和準確率有什麼差別？',
+  // Chinese questions that open with a Latin term, and English topics followed by their question
+  'SCCNet 的空間濾波器數量是多少',
+  'notch 50 Hz 要不要開',
+  'epoch 要多長才夠',
+  'kappa of 0.4 means what',
+  'confusion matrix rows — true or predicted?',
+  'configure_training, what does patience do',
+  'learning rate options',
+  'got 70% on four classes with a session split, is that ok',
+  'can my laptop GPU train EEGNet',
+  // reports of results ask for help, even when they open with "train" or 訓練
+  'train acc 98% but val acc 60%, 30 trials per class. help',
+  'test kappa = 0.05 for every subject',
+  'val loss keeps rising after epoch 15',
+  '訓練 50 輪之後準確率還是很低',
+  '換成 session 切分以後掉到 35%',
+  '用 individual 訓練的結果比 group 還差',
+  'normalize=true 是幹嘛的',
+  'runs 4, 8 and 12 were used. which classes do they hold?',
+  'with 30 test trials per class what accuracy counts as above chance',
 ];
 
 /** Requests (some with question marks or polite forms): they may act. */
@@ -108,6 +128,9 @@ describe('question or request (questionSplit)', () => {
     expect(splitTurn('共同平均參考是什麼？幫我套用')).toEqual({ questions: ['共同平均參考是什麼？'], requests: ['幫我套用'] });
     // "and" inside a how-to question does not make a request of it
     expect(splitTurn('how do I split and train?').requests).toEqual([]);
+    // a Chinese request that also asks (X不X) is answered and its action proposed
+    expect(splitTurn('幫我畫 PSD 看 60 Hz 明不明顯')).toEqual({ questions: ['幫我畫 PSD 看 60 Hz 明不明顯'], requests: ['幫我畫 PSD 看 60 Hz 明不明顯'] });
+    expect(planTurn('幫我畫 PSD 看 60 Hz 明不明顯').propose).toBe(true);
   });
 
   it("questions about the user's own Study read it; methods questions go to the knowledge base", () => {

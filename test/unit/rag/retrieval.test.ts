@@ -52,6 +52,15 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect(m.mrr).toBeGreaterThan(0.5);
   });
 
+  it("reads misspelt words as the knowledge base's words, and leaves real words, identifiers and files alone", () => {
+    expect(retriever.correctSpelling('good bandpas for motor imagry?')).toBe('good bandpass for motor imagery?');
+    expect(retriever.correctSpelling('how many trails per class')).toBe('how many trials per class');
+    expect(retriever.correctSpelling('overfiting after 50 epochs')).toBe('overfitting after 50 epochs');
+    // a changed letter in a short word is another word, not a typo; identifiers and file names stay as typed
+    expect(retriever.correctSpelling('what does inspect print')).not.toMatch(/point/);
+    expect(retriever.correctSpelling('load S001R04.edf with subject_patern')).toBe('load S001R04.edf with subject_patern');
+  });
+
   it('a knowledge base of 2 sections still retrieves (BM25 needs no minimum collection size)', async () => {
     const kb = mkdtempSync(join(tmpdir(), 'xbrain-kb-small-'));
     const { writeFileSync } = await import('node:fs');
