@@ -90,7 +90,6 @@ class StockhamPlan implements FftPlan {
       this.tw[2 * k] = Math.cos(a);
       this.tw[2 * k + 1] = Math.sin(a);
     }
-    this.work = new Float64Array(2 * n);
     for (const r of factors) {
       if (isGenericOdd(r) && !this.radixTables.has(r)) {
         const h = (r - 1) / 2;
@@ -125,6 +124,8 @@ class StockhamPlan implements FftPlan {
       }
       this.simd = SimdWorkspace.create(n, odd, this.tw);
     }
+    // the SIMD path works in its WebAssembly memory
+    this.work = new Float64Array(this.simd ? 0 : 2 * n);
   }
 
   forward(data: Float64Array): void {
