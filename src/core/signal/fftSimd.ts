@@ -1,11 +1,12 @@
 /**
  * WebAssembly SIMD (f64x2, one complex number per v128) for the generic odd-radix pass of fft.ts (r = 7, 11, 13, …,
- * 67). The 160 → 128 Hz resample transforms 96200 = 2³·5²·13·37 and 76960 = 2⁵·5·13·37 points, and its 13- and
- * 37-point passes took three quarters of both transforms in scalar JS. One module per radix is assembled with
- * ../wasmWriter.ts, its loops over j and k written out with the cosine table offsets as immediates; it computes the
- * very operations of fft.ts's radixOdd in the same order (sums and differences of x_j, x_{r−j}; C_k, P_k; twiddles),
- * so both paths give the same numbers. A plan that uses it keeps its two work buffers, cosine tables and twiddles in
- * one WebAssembly memory of its own; the radix 8/4/2/3/5 passes run in JS on views of that memory.
+ * 67; in the plans that have one of those, also r = 5). The 160 → 128 Hz resample transforms 96200 = 2³·5²·13·37
+ * and 76960 = 2⁵·5·13·37 points, and its 13- and 37-point passes took three quarters of both transforms in scalar JS.
+ * One module per radix is assembled with ../wasmWriter.ts (the output groups written out, the cosine table offsets as
+ * immediates, loops over j); it computes the very operations of fft.ts's radixOdd in the same order (sums and
+ * differences of x_j, x_{r−j}; C_k, P_k; twiddles), so both give the same numbers. A plan that uses it keeps its two
+ * work buffers, cosine tables and twiddles in one WebAssembly memory of its own; its radix 8/4/2/3 passes run in JS on
+ * views of that memory.
  */
 import { funcCode, I32, name, op, section, uleb, V128, v128const, vec, WASM_HEADER } from '../wasmWriter';
 

@@ -1,5 +1,6 @@
-// The WebAssembly SIMD odd-radix passes (fftSimd.ts) against the JS passes of fft.ts: the same operations in the
-// same order, so the same numbers, for every generic radix and for the lengths of the 160 → 128 Hz resample.
+// The WebAssembly SIMD odd-radix passes (fftSimd.ts) against the JS passes of fft.ts, for every generic radix and
+// for the lengths of the 160 → 128 Hz resample: the same operations in the same order as radixOdd (the same numbers),
+// and within rounding of radix5 for the 5-point passes of those plans (other cosines of the same angles).
 import { describe, expect, it } from 'vitest';
 import { makePlan } from '../../../src/core/signal/fft';
 import { simdFftAvailable } from '../../../src/core/signal/fftSimd';
