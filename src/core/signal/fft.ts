@@ -6,6 +6,8 @@
  * Bluestein's chirp-z algorithm when the length has a large prime factor. Plans are cached per length.
  */
 
+import { SimdWorkspace } from './fftSimd';
+
 const BLUESTEIN_PRIME_LIMIT = 67;
 
 export interface FftPlan {
@@ -22,7 +24,7 @@ const cache = new Map<number, FftPlan>();
 export function fftPlan(n: number): FftPlan {
   let p = cache.get(n);
   if (!p) {
-    p = makePlan(n);
+    p = makePlan(n, true);
     if (cache.size > 64) cache.clear();
     cache.set(n, p);
   }
@@ -55,11 +57,20 @@ function factorize(n: number): number[] {
   return f;
 }
 
-function makePlan(n: number): FftPlan {
+/** A new, uncached plan; simd false keeps the generic odd-radix passes in JS (the reference the SIMD path is tested against). */
+export function makePlan(n: number, simd: boolean): FftPlan {
   const factors = factorize(n);
   if (n > 1 && Math.max(...factors) > BLUESTEIN_PRIME_LIMIT) return new BluesteinPlan(n);
-  return new StockhamPlan(n, factors);
+  return new StockhamPlan(n, factors, simd);
 }
+
+const isGenericOdd = (r: number): boolean => r > 5 && r % 2 === 1;
+/**
+ * The radices of the SIMD kernel in a plan that has one (a generic odd factor): those and 5, whose kernel pass beats
+ * radix5 in JS (96200 points: 1.8 → 1.47 ms CPU). Its cosines (cos(2π·4/5) where radix5 has cos(2π/5), and the
+ * like) make its results differ from radix5's by rounding only.
+ */
+const onSimdKernel = (r: number): boolean => r >= 5 && r % 2 === 1;
 
 function conjugate(d: Float64Array): void {
   for (let i = 1; i < d.length; i += 2) d[i] = -d[i];
@@ -71,10 +82,13 @@ class StockhamPlan implements FftPlan {
   private work: Float64Array;
   /** per generic radix r: cos/sin(2π jk / r), laid out in the order radixOdd reads them */
   private readonly radixTables = new Map<number, { cs: Float64Array }>();
+  /** the generic odd passes in WebAssembly SIMD, or null (none in this plan, or no SIMD here) */
+  private readonly simd: SimdWorkspace | null = null;
 
   constructor(
     readonly n: number,
     private readonly factors: number[],
+    simd: boolean,
   ) {
     this.tw = new Float64Array(2 * n);
     for (let k = 0; k < n; k++) {
@@ -82,9 +96,8 @@ class StockhamPlan implements FftPlan {
       this.tw[2 * k] = Math.cos(a);
       this.tw[2 * k + 1] = Math.sin(a);
     }
-    this.work = new Float64Array(2 * n);
     for (const r of factors) {
-      if (r > 5 && r % 2 === 1 && !this.radixTables.has(r)) {
+      if (onSimdKernel(r) && !this.radixTables.has(r)) {
         const h = (r - 1) / 2;
         // the output pairs (k, k+1), k = 1, 3, 5, … one after another, and within a pair j = 1..h:
         // cs[4(P·(h+1) + j) + 0..3] = cos, sin(2π jk / r), cos, sin(2π j(k+1) / r) for pair P; j = 0 stays zero (and
@@ -106,10 +119,24 @@ class StockhamPlan implements FftPlan {
         this.radixTables.set(r, { cs });
       }
     }
+    if (simd && factors.some(isGenericOdd)) {
+      const odd = [];
+      let len = n,
+        s = 1;
+      for (const r of factors) {
+        if (onSimdKernel(r)) odd.push({ r, len, s, cs: this.radixTables.get(r)!.cs });
+        len /= r;
+        s *= r;
+      }
+      this.simd = SimdWorkspace.create(n, odd, this.tw);
+    }
+    // the SIMD path works in its WebAssembly memory
+    this.work = new Float64Array(this.simd ? 0 : 2 * n);
   }
 
   forward(data: Float64Array): void {
     if (this.n === 1) return;
+    if (this.simd) return this.forwardSimd(data, this.simd);
     let x = data;
     let y = this.work;
     let len = this.n;
@@ -132,6 +159,36 @@ class StockhamPlan implements FftPlan {
       data.set(x);
       this.work = x;
     }
+  }
+
+  /** As forward, the passes ping-ponging between the two buffers of the WebAssembly memory (the first reads data). */
+  private forwardSimd(data: Float64Array, ws: SimdWorkspace): void {
+    let x = data;
+    let at: 0 | 1 | -1 = -1; // the buffer x is, or -1 for data
+    let len = this.n;
+    let s = 1;
+    let odd = 0;
+    for (const r of this.factors) {
+      const L = this.n / len;
+      if (onSimdKernel(r)) {
+        if (at < 0) {
+          ws.views[1].set(data);
+          at = 1;
+        }
+        ws.run(odd++, at === 0 ? 0 : 1);
+      } else {
+        const y = ws.views[at === 0 ? 1 : 0];
+        if (r === 8) radix8(x, y, len, s, L, this.tw);
+        else if (r === 4) radix4(x, y, len, s, L, this.tw);
+        else if (r === 2) radix2(x, y, len, s, L, this.tw);
+        else radix3(x, y, len, s, L, this.tw);
+      }
+      at = at === 0 ? 1 : 0;
+      x = ws.views[at];
+      len /= r;
+      s *= r;
+    }
+    data.set(x);
   }
 
   inverse(data: Float64Array): void {

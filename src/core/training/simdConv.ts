@@ -1,25 +1,21 @@
 /**
  * WebAssembly SIMD (f32x4) versions of the two row-correlation kernels of rowConv.ts, for float32 rows with wide
- * kernels (EEGNet's ⌊sfreq/2⌋-tap temporal convolution). The module is assembled here, byte by byte, from the
- * instruction listing below: no toolchain and no binary blob. Operands are copied into the module's own memory
- * per call (a few thousand floats against ~10⁵ multiply-adds). Sums are float32, as in PyTorch's CPU kernels.
+ * kernels (EEGNet's ⌊sfreq/2⌋-tap temporal convolution). The module is assembled with ../wasmWriter.ts from the
+ * instruction listing below: no toolchain and no binary blob. Operands are copied into the module's own memory per
+ * call (a few thousand floats against ~10⁵ multiply-adds). Sums are float32, as in PyTorch's CPU kernels.
  * When WebAssembly SIMD is not available the JS kernels are used.
  */
 
-import { I32, name, op, section, uleb, V128, vec } from './wasmAsm';
+import { bump, countDown, I32, name, op, section, uleb, V128, vec, WASM_HEADER } from '../wasmWriter';
 
-/** local += 1 step: local = local + k */
-const bump = (l: number, k: number): number[] => [...op.get(l), ...op.i32(k), ...op.add, ...op.set(l)];
-/** local -= 1, branch to depth d while non-zero */
-const countDown = (l: number, d: number): number[] => [...op.get(l), ...op.i32(1), ...op.sub, ...op.tee(l), ...op.brIf(d)];
 /** acc = acc + a * v128.load(p + off) */
 const fma = (acc: number, a: number, p: number, off: number): number[] => [
   ...op.get(acc),
   ...op.get(a),
   ...op.get(p),
   ...op.v128load(off),
-  ...op.vmul,
-  ...op.vadd,
+  ...op.f32x4mul,
+  ...op.f32x4add,
   ...op.set(acc),
 ];
 
@@ -48,7 +44,7 @@ const corrBody = [
   ...op.loop,
   ...op.get(8),
   ...op.f32load(0),
-  ...op.splat,
+  ...op.f32x4splat,
   ...op.set(10),
   ...fma(5, 10, 7, 0),
   ...fma(6, 10, 7, 16),
@@ -87,15 +83,15 @@ const hsumInto = (j: number): number[] => [
   ...op.get(0),
   ...op.f32load(4 * j),
   ...op.get(5 + j),
-  ...op.lane(0),
+  ...op.f32x4lane(0),
   ...op.get(5 + j),
-  ...op.lane(1),
+  ...op.f32x4lane(1),
   ...op.f32add,
   ...op.get(5 + j),
-  ...op.lane(2),
+  ...op.f32x4lane(2),
   ...op.f32add,
   ...op.get(5 + j),
-  ...op.lane(3),
+  ...op.f32x4lane(3),
   ...op.f32add,
   ...op.f32add,
   ...op.f32store(4 * j),
@@ -106,7 +102,7 @@ const wgradBody = [
   ...op.eqz,
   ...op.brIf(0),
   ...op.loop,
-  ...[5, 6, 7, 8].flatMap((l) => [...op.f32zero, ...op.splat, ...op.set(l)]),
+  ...[5, 6, 7, 8].flatMap((l) => [...op.f32zero, ...op.f32x4splat, ...op.set(l)]),
   ...op.get(2),
   ...op.set(9),
   ...op.get(4),
@@ -153,14 +149,7 @@ const wgradFn = [
 function moduleBytes(): Uint8Array {
   const sig = [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])];
   const bytes = [
-    0x00,
-    0x61,
-    0x73,
-    0x6d,
-    0x01,
-    0x00,
-    0x00,
-    0x00,
+    ...WASM_HEADER,
     ...section(1, vec([sig])),
     ...section(3, vec([[0], [0]])),
     ...section(5, vec([[0x00, ...uleb(1)]])),

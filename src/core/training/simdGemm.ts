@@ -12,13 +12,11 @@
  * dy is staged as zero in backward so they add nothing). Sums are float32 in order of the reduction index, as
  * PyTorch's CPU kernels sum in float32.
  */
-import { I32, name, op, section, uleb, V128, vec } from './wasmAsm';
+import { bump, countDown, I32, name, op, section, uleb, V128, vec } from '../wasmWriter';
 
-const bump = (l: number, k: number): number[] => [...op.get(l), ...op.i32(k), ...op.add, ...op.set(l)];
 const bumpBy = (l: number, by: number): number[] => [...op.get(l), ...op.get(by), ...op.add, ...op.set(l)];
-const countDown = (l: number, d: number): number[] => [...op.get(l), ...op.i32(1), ...op.sub, ...op.tee(l), ...op.brIf(d)];
 /** acc = acc + a · b (v128 locals) */
-const mac = (acc: number, a: number, b: number): number[] => [...op.get(acc), ...op.get(a), ...op.get(b), ...op.vmul, ...op.vadd, ...op.set(acc)];
+const mac = (acc: number, a: number, b: number): number[] => [...op.get(acc), ...op.get(a), ...op.get(b), ...op.f32x4mul, ...op.f32x4add, ...op.set(acc)];
 
 /**
  * nn(mTiles, K, nTiles, pA, pBoffs, pCoffs): for 8-float column tiles t and 4-row tiles r:
@@ -37,13 +35,13 @@ const nnStore = (j: number): number[] => [
   ...op.get(13),
   ...op.v128load(0),
   ...op.get(ACC + 2 * j),
-  ...op.vadd,
+  ...op.f32x4add,
   ...op.v128store(0),
   ...op.get(13),
   ...op.get(13),
   ...op.v128load(16),
   ...op.get(ACC + 2 * j + 1),
-  ...op.vadd,
+  ...op.f32x4add,
   ...op.v128store(16),
 ];
 /** one k of the reduction: B row at bOffs[k] (kOff bytes past pk), A values at aOff bytes past pa */
@@ -58,7 +56,13 @@ const kStep = (kOff: number, aOff: number): number[] => [
   ...op.get(12),
   ...op.v128load(16),
   ...op.set(24),
-  ...[0, 1, 2, 3].flatMap((j) => [...op.get(9), ...op.load32Splat(aOff + 4 * j), ...op.set(25), ...mac(ACC + 2 * j, 25, 23), ...mac(ACC + 2 * j + 1, 25, 24)]),
+  ...[0, 1, 2, 3].flatMap((j) => [
+    ...op.get(9),
+    ...op.v128load32splat(aOff + 4 * j),
+    ...op.set(25),
+    ...mac(ACC + 2 * j, 25, 23),
+    ...mac(ACC + 2 * j + 1, 25, 24),
+  ]),
 ];
 const nnBody = (): number[] => [
   ...op.i32(0),
@@ -73,7 +77,7 @@ const nnBody = (): number[] => [
   ...op.get(0),
   ...op.set(8),
   ...op.loop,
-  ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [...op.vzero, ...op.set(ACC + i)]),
+  ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [...op.v128zero, ...op.set(ACC + i)]),
   ...op.get(4),
   ...op.set(10),
   ...op.get(1),
@@ -115,15 +119,15 @@ const ntHsum = (i: number, j: number): number[] => {
     ...op.get(20),
     ...op.f32load(4 * j),
     ...op.get(a),
-    ...op.lane(0),
+    ...op.f32x4lane(0),
     ...op.get(a),
-    ...op.lane(1),
+    ...op.f32x4lane(1),
     ...op.f32add,
     ...op.get(a),
-    ...op.lane(2),
+    ...op.f32x4lane(2),
     ...op.f32add,
     ...op.get(a),
-    ...op.lane(3),
+    ...op.f32x4lane(3),
     ...op.f32add,
     ...op.f32add,
     ...op.f32store(4 * j),
@@ -162,7 +166,7 @@ const ntBody = (): number[] => [
   ...op.get(11),
   ...op.i32load(4),
   ...op.set(14),
-  ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [...op.vzero, ...op.set(NACC + i)]),
+  ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [...op.v128zero, ...op.set(NACC + i)]),
   ...op.i32(0),
   ...op.set(15),
   ...op.loop,

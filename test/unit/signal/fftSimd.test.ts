@@ -1,0 +1,44 @@
+// The WebAssembly SIMD odd-radix passes (fftSimd.ts) against the JS passes of fft.ts, for every generic radix and
+// for the lengths of the 160 → 128 Hz resample: the same operations in the same order as radixOdd (the same numbers),
+// and within rounding of radix5 for the 5-point passes of those plans (other cosines of the same angles).
+import { describe, expect, it } from 'vitest';
+import { makePlan } from '../../../src/core/signal/fft';
+import { simdFftAvailable } from '../../../src/core/signal/fftSimd';
+
+function seeded(n: number, seed: number): Float64Array {
+  let s = seed >>> 0;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    out[i] = s / 2 ** 32 - 0.5;
+  }
+  return out;
+}
+
+const maxDiff = (a: Float64Array, b: Float64Array) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+
+describe('fft odd-radix passes in WebAssembly SIMD', () => {
+  it('is available in this Node (so fftPlan takes the SIMD path the other signal tests exercise)', () => {
+    expect(simdFftAvailable()).toBe(true);
+  });
+
+  // single passes (p = 0 only: no twiddles), odd passes after JS passes (twiddles), an odd pass first (copied into
+  // the WebAssembly memory), two odd radices in a row, the largest Stockham prime (67), and 96200 / 76960
+  const lengths = [7, 11, 13, 37, 67, 13 * 37, 7 * 11 * 4, 3 * 5 * 13 * 2, 59 * 8, 61 * 53, 8 * 7 * 7, 96200, 76960];
+  for (const n of lengths) {
+    it(`gives the JS passes' transform and inverse for n=${n}`, () => {
+      const x = seeded(2 * n, n);
+      const simd = x.slice(),
+        js = x.slice();
+      makePlan(n, true).forward(simd);
+      makePlan(n, false).forward(js);
+      const scale = js.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+      expect(scale).toBeGreaterThan(0);
+      expect(maxDiff(simd, js)).toBeLessThanOrEqual(1e-14 * scale);
+      makePlan(n, true).inverse(simd);
+      makePlan(n, false).inverse(js);
+      expect(maxDiff(simd, js)).toBeLessThanOrEqual(1e-14);
+      expect(maxDiff(simd, x)).toBeLessThan(1e-12);
+    });
+  }
+});
