@@ -26,7 +26,8 @@ const QUESTION_START_EN = new RegExp(
   LEAD_IN +
     "(?:what(?:'s|s)?|why|how(?:'s)?|which|when|where|who(?:se|m)?|whom|" +
     "is|are|was|were|isn't|aren't|wasn't|does|did|doesn't|didn't|has|hasn't|should|shouldn't|shall|might|must|" +
-    'can (?!you\\b)\\w+|could (?!you\\b)\\w+|would (?:it|that|this|a|an|the|i|we)|will (?:it|that|this|a|an|the|i|we)|may i|' +
+    // "would SCCNet be better", "will a notch help": a modal before anything but "you" asks ("would you …" is a request)
+    'can (?!you\\b)\\w+|could (?!you\\b)\\w+|would (?!you\\b|like\\b|rather\\b)\\w+|will (?!you\\b)\\w+|may i|' +
     "explain|define|clarify|tell me|i wonder|i am wondering|i'm wondering|wondering|i (?:do not|don't) (?:understand|get|know)|i want to (?:know|understand)|" +
     "i'd like to (?:know|understand)|i would like to (?:know|understand)|any (?:idea|advice|tips?|recommendations?)|difference between|meaning of|" +
     'in what|for what|at what|on what|with what|to what|from what|under what|by how|in which|for which|on which|at which|is there|are there)\\b',

@@ -141,6 +141,15 @@ describe('question or request (questionSplit)', () => {
     for (const q of ['Why is my accuracy at chance?', 'how many epochs should I train for?', 'what is the Nyquist frequency?'])
       expect(isStudyQuestion(q), q).toBe(false);
     expect(planTurn('what is the Nyquist frequency?').route).toBe('qa');
+    // a modal before anything but "you" asks, whatever noun follows; "would you / will you …" stays a request
+    for (const q of [
+      'would SCCNet be better than EEGNet here',
+      'will a 60 Hz notch help',
+      'would bandpass 1-40 be too wide for MI',
+      'will ShallowConvNet overfit on 40 trials',
+    ])
+      expect(isQuestion(q), q).toBe(true);
+    for (const r of ['will you load S001R04.edf', 'would you band-pass 8-30 Hz']) expect(isQuestion(r), r).toBe(false);
     expect(planTurn('what band-pass fits motor imagery? apply it')).toMatchObject({
       route: 'operation',
       propose: true,
