@@ -3,7 +3,7 @@ import { maskLiterals, splitClauses as splitScoped, unmask } from './understandi
 import { canonicalText } from './understanding/lexicon';
 import { mainsUnresolved, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
-import { modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
+import { channelsIn, modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
 
 /*
  * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
@@ -26,7 +26,11 @@ const BARE_CLEAR =
   /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
 /** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
 const PANEL_ONLY =
-  /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:切換到|切到|打開|開啟)\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:面板|頁面|分頁)?$/i;
+  /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:please\s+)?(?:open|show|display|bring up|pull up|show me|view)\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)\s+(?:panel|view|tab|page|screen|section)$|^(?:請|幫我)?(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|去|打開|開啟|顯示|叫出)\s*(?:到)?\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁)?$/i;
+/** Removing every channel but some: "drop everything except C3, Cz", "remove all channels but C3 and C4", "除了 C3 以外都刪掉". */
+const EXCEPT_CHANNELS =
+  /\b(?:drop|remove|delete|discard|exclude|throw (?:away|out)|get rid of|ditch|reject)\s+(?:all\s+|every\s+)?(?:(?:the\s+)?(?:other\s+)?(?:channels?|electrodes?)|everything|everyone|the rest)\s+(?:except(?:\s+for)?|but|other than|apart from|besides|save)\s+(.+)$|^除了\s*(.+?)\s*(?:以外|之外)\s*(?:的)?\s*(?:其他|其餘|別的)?\s*(?:通道|電極)?\s*(?:都|全部|通通)?\s*(?:刪掉|刪除|去掉|拿掉|丟掉|移除|不要)/i;
+
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
 const CHOOSE_MODEL =
   /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
@@ -313,9 +317,13 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     const a = trainingArgs(s, ctx);
     if (a) return [...(modelName(s) ? [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] : []), { tool: 'configure_training', arguments: a }];
   }
+  // "drop everything except C3, Cz, C4", "除了 C3、C4 以外都刪掉": the channels named are the ones kept
+  const kept = EXCEPT_CHANNELS.exec(t);
+  if (kept && channelsIn(kept[1] ?? kept[2] ?? '').length)
+    return [{ tool: 'select_channels', arguments: { channels: channelsIn(kept[1] ?? kept[2] ?? '') } }];
   const panel = PANEL_ONLY.exec(t);
   if (panel) {
-    const p = PANELS.find(([re]) => re.test(panel[1] ?? panel[2] ?? ''));
+    const p = PANELS.find(([re]) => re.test(panel.slice(1).find(Boolean) ?? ''));
     if (p) return [{ tool: 'switch_panel', arguments: { panel_name: p[1] } }];
   }
   const view = VIEW_MODES.find(([re]) => re.test(t));

@@ -74,7 +74,7 @@ function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
 
 /** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
 function numberAfter(s: string, keyword: RegExp): number | null {
-  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成|改成|改為|改|換成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(
+  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|at|is|為|是|設為|設成|設定為|設定成|改成|改為|改|換成|調成|調到|設|用|要|抓|取)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(
     s,
   );
   return m ? Number(m[1]) : null;
@@ -88,7 +88,7 @@ function numberBefore(s: string, keyword: RegExp): number | null {
 
 const CHANNEL = /\b(?:Fp[12z]|AF[z3478]|F[z1-8]|FC[z1-6]|FT[78]|C[z1-6]|CP[z1-6]|TP[78]|T[7-9]|T10|P[z1-8]|PO[z3478]|O[z12]|Iz|A[12]|M[12])\b/gi;
 
-function channelsIn(s: string): string[] {
+export function channelsIn(s: string): string[] {
   const out: string[] = [];
   for (const m of s.matchAll(CHANNEL)) {
     const c = m[0];
@@ -119,7 +119,7 @@ function pathAfter(s: string, words: RegExp): string | null {
   const called = /\b(?:folder|directory|file|path)\s+(?:called|named)\s+([\w./\\~:-]+)/i.exec(s);
   if (called) return called[1];
   const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
-  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()))
+  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()) && !/^(?:onnx|npy)$/i.test(zh[1]))
     return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
   const m = new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'i').exec(s);
   if (!m) return null;
@@ -195,7 +195,7 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   const rep =
     numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ??
     numberAfter(s, /repeats?|repeat/) ??
-    (/重複(?:訓練)?\s*(\d+)\s*次/.exec(s) ? Number(/重複(?:訓練)?\s*(\d+)\s*次/.exec(s)![1]) : null);
+    (/重複(?:訓練)?\s*(\d+)\s*(?:次|遍)/.exec(s) ? Number(/重複(?:訓練)?\s*(\d+)\s*(?:次|遍)/.exec(s)![1]) : null);
   if (rep !== null && /repeat|repetition|次重複|重複/i.test(s)) {
     out.repeat = Math.round(rep);
     touched = true;
@@ -205,8 +205,11 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.optimizer = opt[1].toLowerCase();
     touched = true;
   }
-  if (/\b(cuda|gpu)\b/i.test(s)) {
+  if (/\b(cuda|gpu)\b|顯示卡|顯卡/i.test(s)) {
     out.device = 'cuda';
+    touched = true;
+  } else if (/\bcpu\b|處理器/i.test(s)) {
+    out.device = 'cpu';
     touched = true;
   }
   const ck = numberAfter(s, /checkpoints?\s*every|save\s*every/);
@@ -226,7 +229,7 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.backend = be[1].toLowerCase();
     touched = true;
   }
-  const seed = numberAfter(s, /seed/);
+  const seed = numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/);
   if (seed !== null) {
     out.seed = Math.round(seed);
     touched = true;
@@ -262,9 +265,9 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
   const order = /\border\s*(?:of\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階/i.exec(s);
   const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3]) } : {}) } : {};
   const upper =
-    /(?:上限|上界|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+    /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
   const lower =
-    /(?:下限|下界|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+    /(?:下限|下界|下緣|最低|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|\bbottom(?:\s+(?:edge|end|frequency))?\b|\bfloor\b|\bmin(?:imum)?\b|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
   if (upper || lower) {
     const out: Record<string, unknown> = { ...iir };
     if (lower) out.low_freq = Number(lower[1]);
@@ -315,7 +318,7 @@ function splitArgs(s: string): Record<string, unknown> {
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp): number | null => {
     const m = new RegExp(
-      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of the data\\s+)?(?:for|as|in|held out for|into)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|比例)?\\s*(?:of|=|:|為|to|at|is|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
+      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))\\s+)?(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
       'i',
     ).exec(s);
     if (!m) return null;
@@ -323,16 +326,16 @@ function splitArgs(s: string): Record<string, unknown> {
     const isPct = Boolean(m[2] ?? m[4]) || v > 1;
     return isPct ? v / 100 : v;
   };
-  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集)?(?:佔|占|比例)?/);
+  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,2}(?=\s*\d))?/);
   if (t !== null) a.test_ratio = t;
-  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集)?(?:佔|占|比例)?/);
+  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,2}(?=\s*\d))?/);
   if (v !== null) a.val_ratio = v;
   const folds = numberBefore(s, /[- ]?folds?\b|折/) ?? numberAfter(s, /k[- ]?fold|folds?/);
   if (folds !== null) {
     a.unit = 'kfold';
     a.folds = Math.round(folds);
   }
-  const seed = numberAfter(s, /seed/);
+  const seed = numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/);
   if (seed !== null) a.seed = Math.round(seed);
   return a;
 }
@@ -352,8 +355,8 @@ export const VIEW_MODES: [RegExp, string, string][] = [
   [/\bspectrograms?\b|時頻圖/i, 'visualization', 'spectrogram'],
   [/\b3[\s-]?d[\s_-]*(?:plot|view|brain|head)\b|3D ?圖/i, 'visualization', '3d_plot'],
   [/\bmodel[\s_-]*summary\b|\b(?:network|model) architecture\b|模型摘要|模型架構/i, 'evaluation', 'model_summary'],
-  [/\btime[\s_-]*domain(?:\s+view)?\b|時域/i, 'preprocess', 'time_domain'],
-  [/\bfrequency[\s_-]*domain(?:\s+view)?\b|頻域/i, 'preprocess', 'frequency_domain'],
+  [/\btime[\s_-]*domain(?:\s+view)?\b|\btime[\s_-]*(?:view|mode)\b|時域/i, 'preprocess', 'time_domain'],
+  [/\bfrequency[\s_-]*domain(?:\s+view)?\b|\b(?:frequency|spectral)[\s_-]*(?:view|mode)\b|頻域/i, 'preprocess', 'frequency_domain'],
 ];
 
 /** Ordered from the most specific to the most general; the first rule that matches a clause wins. */
@@ -372,17 +375,29 @@ export const RULES: Rule[] = [
       const mode =
         /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s)?.[1].toLowerCase() ??
         VIEW_MODES.find(([re]) => re.test(s))?.[2] ??
-        (/\bsaliency\b/i.test(s) ? 'saliency_map' : undefined);
+        (/\bsaliency\b|顯著/i.test(s) ? 'saliency_map' : undefined) ??
+        // a view named by what it shows, read against the panel it belongs to
+        (p[1] === 'visualization' && /spectr|頻譜|時頻/i.test(s)
+          ? 'spectrogram'
+          : p[1] === 'visualization' && /topo|地形|頭皮/i.test(s)
+            ? 'topographic_map'
+            : p[1] === 'preprocess' && /frequen|spectr|psd|頻/i.test(s)
+              ? 'frequency_domain'
+              : p[1] === 'preprocess' && /\btime\b|時間|波形/i.test(s)
+                ? 'time_domain'
+                : (p[1] === 'evaluation' || p[1] === 'training') && /metric|confusion|accuracy|指標|混淆|準確/i.test(s)
+                  ? 'metrics'
+                  : undefined);
       return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode } : {}) } }];
     },
   },
   {
     tool: 'plot_training',
-    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
-      const m = /\b(accuracy|auc|lr|learning rate|loss)\b|準確率/i.exec(s);
-      const metric = !m ? 'loss' : /acc|準確/i.test(m[0]) ? 'accuracy' : /auc/i.test(m[0]) ? 'auc' : /lr|learning rate/i.test(m[0]) ? 'lr' : 'loss';
+      const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
+      const metric = !m ? 'loss' : /acc|準確|正確/i.test(m[0]) ? 'accuracy' : /auc|roc/i.test(m[0]) ? 'auc' : /lr|learning rate|學習率/i.test(m[0]) ? 'lr' : 'loss';
       return [{ tool: 'plot_training', arguments: { metric } }];
     },
   },
@@ -398,11 +413,11 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'run_protocol',
-    when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨受試者|受試者內|跨場次/i,
+    when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨\s*(?:受試者|subjects?|場次|sessions?)|(?:受試者|session|場次)\s*內/i,
     build: (s) => {
-      const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨受試者/i.test(s)
+      const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨\s*(?:受試者|subjects?)/i.test(s)
         ? 'cross_subject'
-        : /cross[- ]session|(session|run)s?[- ]out|跨場次/i.test(s)
+        : /cross[- ]session|(session|run)s?[- ]out|跨\s*(?:場次|sessions?)/i.test(s)
           ? 'cross_session'
           : 'within_session';
       const pipelines: string[] = [];
@@ -461,9 +476,9 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'export_model',
-    when: /\b(export|save|write)\b.*\b(model|onnx|network|run[-_]\w+)\b|匯出模型|導出模型|儲存模型|模型匯出|(?:把|將)\s*模型.*匯出/i,
+    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+)\b|匯出模型|導出模型|儲存模型|模型匯出|(?:把|將)\s*模型.*匯出/i,
     build: (s) => {
-      const path = pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/model';
+      const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/model';
       const run = /\b(run[-_][\w-]+)/i.exec(s);
       return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
     },
@@ -471,7 +486,7 @@ export const RULES: Rule[] = [
   {
     tool: 'export_epochs',
     when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i,
-    build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }],
+    build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/epochs' } }],
   },
   {
     tool: 'compute_saliency',
@@ -520,8 +535,9 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
-    unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
+    unless:
+      /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複)|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
       const a = trainingArgs(s, ctx);
       const m = modelName(s);
@@ -534,7 +550,7 @@ export const RULES: Rule[] = [
     tool: 'start_training',
     when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i,
     unless:
-      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)/i,
+      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
       const calls: PlannedCall[] = [];
       const m = modelName(s);
@@ -590,7 +606,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'resample_data',
-    when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到/i,
+    when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到|(?:降到|降至|降為)\s*\d+(?:\.\d+)?\s*(?:hz|赫茲)?\s*$/i,
     build: (s) => {
       const hz = quantities(s, 'Hz', true);
       return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
@@ -604,6 +620,7 @@ export const RULES: Rule[] = [
   {
     tool: 'set_montage',
     when: /montage|electrode positions?|10-?20|10-?05|電極位置|蒙太奇/i,
+    unless: /\b(?:split|test|validation)\b.*\b\d+\s*\/\s*\d+/i,
     build: (s, _c, raw) => [{ tool: 'set_montage', arguments: { montage_name: /1005|10-05/i.test(raw) ? 'standard_1005' : 'standard_1020' } }],
   },
   {
@@ -627,7 +644,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'window_epoch',
-    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗/i,
+    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:段|塊|窗)|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:段|塊|窗)|\bchunks?\b/i,
     unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i,
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
@@ -652,7 +669,7 @@ export const RULES: Rule[] = [
         const u = step[2] ?? step[4] ?? step[6];
         overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
       }
-      const label = /\blabel(?:l?ed)?\s+(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
+      const label = /\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
       return [
         {
           tool: 'window_epoch',
@@ -667,7 +684,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'epoch_data',
-    unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*\b\d+\s+(?:training\s+)?epochs\b/i,
+    unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*(?:\b\d+\s+(?:training\s+)?epochs\b|\d+\s*個\s*epochs?)/i,
     when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i,
     build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }],
   },
@@ -679,15 +696,15 @@ export const RULES: Rule[] = [
       const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
       if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
       // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
-      const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
+      const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
       for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
-      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改成|改為|換成|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
       for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
       const rest = s
         .replace(quoted, ' ')
         .replace(quotedTarget, ' ')
         .replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
-      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi))
+      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改成|改為|換成|為|成)\s*["']?([\w-]+)/gi))
         if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
       return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
     },
@@ -739,7 +756,9 @@ export const RULES: Rule[] = [
         (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
       const zhDir = /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1];
       const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
-      const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
+      // "ls data", "dir raw/", "list sub-01": the word after a bare listing verb is the folder
+      const bare = /^(?:please\s+)?(?:ls|dir|list)\s+(?!(?:the|all|every\w*|my|of|files?|recordings?|what|which)\b)([\w./\\~-]+)\s*$/i.exec(s.trim())?.[1];
+      const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? bare ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
       return [{ tool: 'list_files', arguments: { directory: /^(edf|bdf|gdf|the|this|my)$/i.test(dir) ? '.' : dir, ...(pat ? { pattern: pat } : {}) } }];
     },
   },

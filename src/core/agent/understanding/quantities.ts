@@ -62,6 +62,38 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /three|triple/i.test(f) ? 3 : 2)(m),
       )
+      .replace(
+        new RegExp(
+          `(?:\\b(?:train|run)\\s+(?:for\\s+)?)?\\b(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×)\\s+(?:as\\s+(?:many|much|large|big|high)\\s+|more\\s+|the\\s+|bigger\\s+|larger\\s+)?(?:the\\s+)?(?:${w})(?:\\s+(?:as|than)\\s+(?:last time|before|now|previously|the last run))?`,
+          'gi',
+        ),
+        (m, n: string) => put(Number(n))(m),
+      )
+      .replace(
+        new RegExp(
+          `\\b(cut|reduce|lower|decrease|drop|shrink|increase|raise|bump(?:\\s+up)?|grow|multiply|divide|scale)\\s+(?:the\\s+|my\\s+)?(?:${w})\\s+(?:(?:by|in)\\s+(?:a\\s+)?(half)|by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?(\\d+(?:\\.\\d+)?)\\s*(%|x|×|fold|times)?)`,
+          'gi',
+        ),
+        (m, verb: string, half?: string, n?: string, u?: string) => {
+          const down = /cut|reduce|lower|decrease|drop|shrink|divide/i.test(verb);
+          if (half) return put(down ? 0.5 : 1.5)(m);
+          const v = Number(n);
+          if (u === '%') return put(down ? 1 - v / 100 : 1 + v / 100)(m);
+          if (/multiply|scale/i.test(verb) || (!down && u)) return put(v)(m);
+          if (/divide/i.test(verb) || (down && (u || /factor/i.test(m)))) return put(1 / v)(m);
+          // "increase the epochs by 5": an amount, not a factor
+          return cur === null ? m : `configure training ${name} ${fmt(down ? cur - v : cur + v)}`;
+        },
+      )
+      // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
+      .replace(
+        new RegExp(`(?:${w})\\s*(?:降到|減到|改成|變成|調成|設成|設為|降為|改為|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|its current(?: value)?|the current(?: value)?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`, 'gi'),
+        (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? Number(f.replace(/\D/g, '')) : Number(f))(m),
+      )
+      .replace(
+        new RegExp(`(?:${w})\\s+to\\s+(half|a quarter|a third|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`, 'gi'),
+        (m, f: string) => put(/half/i.test(f) ? 0.5 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /triple/i.test(f) ? 3 : 2)(m),
+      )
       .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
         put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m),
       )
@@ -100,9 +132,17 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   };
   s = s.replace(/\b(?:the\s+)?nyquist(?:\s+frequency)?\b|奈奎斯特頻率/gi, (m) => (facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`));
   // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
+  // the factor may be written without "by" when "x"/"fold" marks it: "downsample 2x", "decimate 4-fold", "2x downsampling"
+  s = s.replace(new RegExp(`\\b${NUM}\\s*(?:x|×|-?fold)\\s+(downsampl|decimat)\\w*`, 'gi'), (_m, n: string) => `downsample by ${n}`);
+  s = s.replace(new RegExp(`\\b(downsampl\\w*|decimat\\w*)\\s+(?:the\\s+(?:data|recordings?|signals?|eeg)\\s+)?${NUM}\\s*(?:x|×|-?fold|times)(?![\\w])`, 'gi'), (_m, v: string, n: string) => `${v} by ${n}`);
+  // "reduce the sampling rate by half", "cut fs in half"
+  s = s.replace(
+    /\b(?:reduce|lower|decrease|cut|drop|bring down)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+(?:by\s+(?:a\s+)?half|in\s+half|by\s+50\s*%)/gi,
+    (m) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`),
+  );
   s = s.replace(
     new RegExp(
-      `\\b(downsample|resample|reduce|lower|decrease|cut)\\w*\\s+(?:the\\s+(?:data|recordings?|signal|sampling rate|rate)\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
+      `\\b(downsample|resample|reduce|lower|decrease|cut|decimate)\\w*\\s+(?:the\\s+(?:data|recordings?|signals?|eeg|sampling rate|sample rate|rate)\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
       'gi',
     ),
     (m, _v: string, n: string) => {
@@ -123,6 +163,15 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/(?:降採樣|降頻|降低取樣率)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
   );
+  // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
+  if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))
+    s = s.replace(
+      /(?:原本|原來|原始|目前|現在|當前)\s*(?:的)?\s*(half|\d*\.\d+)|\b(half|\d*\.\d+)\s+(?:of\s+)?(?:the\s+)?(?:original|current|native|present)(?:\s+(?:one|value|rate))?\b(?!\s+(?:sampling|sample|rate))/gi,
+      (m, a?: string, b?: string) => {
+        const f = (a ?? b ?? '').toLowerCase() === 'half' ? 0.5 : Number(a ?? b);
+        return facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq * f)} Hz`;
+      },
+    );
   // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
   s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
   s = s.replace(/(\d*\.?\d+|half)\s*的\s*(?:原始|目前的?)?(?:取樣率|採樣率|fs|sfreq)/gi, (m, f: string) =>
@@ -191,7 +240,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s*/\\s*${NUM}\\b`, 'gi'), (_m, a: string, u: string, b: string) => `${fmt(Number(a) / Number(b))} ${u}`);
   // leftover fraction words used as shares ("a fifth for validation", "a quarter held out"): decimals
   for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1))
-    s = s.replace(re, (m, offset: number, all: string) => (/^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) ? m : fmt(f)));
+    s = s.replace(re, (m, offset: number, all: string) =>
+      /^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) && !/^\s*of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|epochs|trials|samples|recordings|examples)\b/i.test(all.slice(offset + m.length))
+        ? m
+        : fmt(f),
+    );
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
   s = s.replace(
     new RegExp(
