@@ -1,9 +1,10 @@
 import type { PlannedCall } from '../study/stateManager';
 import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
 import { canonicalText } from './understanding/lexicon';
-import { mainsUnresolved, resolveQuantities } from './understanding/quantities';
+import { mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
 import { channelsIn, modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
+import { SKIP_DEFAULTS } from '../study/stateManager';
 
 /*
  * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
@@ -34,6 +35,13 @@ const EXCEPT_CHANNELS =
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
 const CHOOSE_MODEL =
   /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+/** The model named as the value of a model slot: "模型選 ShallowConvNet", "先把模型設成 SCCNet", "model: EEGNet". */
+const MODEL_SLOT =
+  /(?:模型|\bmodel\b|\barchitecture\b|\bnetwork\b)\s*(?:就|要|先|改|則)?\s*(?:選用|選擇|選|用|設成|設為|設定為|設定成|改成|改用|換成|是|為|=|:|to|as)\s*(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+/** An explicit panel with its noun at the start of the request ("open the training tab and …", "打開評估頁面看…"). */
+const OPEN_PANEL =
+  /^(?:please\s+)?(?:open|switch to|go to|show|bring up|pull up|display|請|幫我)?\s*(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|打開|開啟|顯示|叫出)?\s*(?:the\s+)?(?:dashboard|dataset|preprocess\w*|training|visuali[sz]ation|evaluation|儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:panel|view|tab|page|screen|面板|頁面|分頁|頁籤|畫面)(?:\b|(?=[\u4e00-\u9fff]))/i;
+
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
 const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
 const START_WORD = /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
@@ -94,19 +102,28 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
   const inner: PlannerContext = { ...ctx, previous };
   const masked = maskLiterals(request.trim());
+  // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
+  if (
+    regionMains(masked.text) &&
+    !/notch|mains|line noise|hum|陷波|市電/i.test(masked.text) &&
+    lastAction.some((c) => c.tool === 'apply_notch_filter' || c.tool === 'apply_standard_preprocess')
+  )
+    masked.text = `${masked.text} mains`;
   const canonical = resolveReferences(canonicalText(masked.text), turns);
   const resolved = resolveQuantities(canonical, factsOf(ctx));
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
   const text = resolved.text.trim();
   const lit = (t: string) => unmask(t, masked.literals);
   if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  const same = sameWith(lit(text), lastAction, inner);
+  if (same) return { calls: same };
   const calls: PlannedCall[] = [];
   const problems: string[] = [];
   const isCorrection =
     previous.length > 0 &&
     (CORRECTION.test(text) ||
       ELLIPSIS.test(text) ||
-      /改成|改為|改用|改\s*\d|換成|\binstead\b/i.test(text) ||
+      /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
   const clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
   const negated = clauses.filter((c) => c.negated);
@@ -143,7 +160,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     }
     const rule = RULES.find((r) => r.when.test(m) && !(r.unless && r.unless.test(m)));
     // a clause that only adds settings to the step before it ("…, save checkpoints every 2", "and notch 60")
-    const merged = addSettings(calls[calls.length - 1], rule?.tool ?? null, s, inner, raw, clauses[i].joiner);
+    const merged = addSettings(calls[calls.length - 1], rule?.tool ?? null, s, inner, raw, clauses[i].joiner, calls);
     if (merged) continue;
     if (!rule && previous.length && !calls.length) {
       // no verb of its own: it changes an earlier step ("重疊一半", "上限 35", "the raw traces of those")
@@ -152,6 +169,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
         calls.push(...corrected);
         continue;
       }
+    }
+    // a verbless clause before a step ("提示前 0.5 秒到提示後 4 秒，切 T1、T2", "from -0.2 to 0.8 s, epoch T1"): its settings
+    if (!rule && i + 1 < clauses.length && !clauses[i + 1].negated && SETTINGS.test(rawMasked)) {
+      clauses[i + 1] = { ...clauses[i + 1], text: `${rawMasked} ${clauses[i + 1].text}` };
+      continue;
     }
     if (!rule) {
       problems.push(raw);
@@ -245,8 +267,27 @@ const STANDARD_PARTS: Record<string, (a: Record<string, unknown>) => Record<stri
  * 60" sets notch_freq, "configure training …, save checkpoints every 2" sets the checkpoint interval. Returns true
  * when the clause was absorbed.
  */
-function addSettings(prev: PlannedCall | undefined, tool: string | null, s: string, ctx: PlannerContext, raw: string, joiner: string): boolean {
-  if (!prev || !/^(?:and|,|with|plus|also|only|just)$/.test(joiner)) return false;
+function addSettings(
+  last: PlannedCall | undefined,
+  tool: string | null,
+  s: string,
+  ctx: PlannerContext,
+  raw: string,
+  joiner: string,
+  calls: PlannedCall[] = [],
+): boolean {
+  if (!last || !/^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及|再)$/.test(joiner)) return false;
+  let prev: PlannedCall = last;
+  // "train for 30 epochs and keep the best validation accuracy": a training setting after the start goes to its configuration
+  if (last.tool === 'start_training' && (tool === 'configure_training' || tool === null) && trainingArgs(s, ctx)) {
+    const cfg = calls.find((c) => c.tool === 'configure_training');
+    if (cfg) prev = cfg;
+    else {
+      prev = { tool: 'configure_training', arguments: trainingArgs('', ctx) ?? { ...SKIP_DEFAULTS.training } };
+      calls.splice(calls.indexOf(last), 0, prev);
+    }
+    tool = 'configure_training';
+  }
   if (prev.tool === 'apply_standard_preprocess' && tool && STANDARD_PARTS[tool]) {
     const out = RULES.find((r) => r.tool === tool)?.build(s, ctx, raw);
     if (!out || typeof out === 'string') return false;
@@ -255,7 +296,8 @@ function addSettings(prev: PlannedCall | undefined, tool: string | null, s: stri
   }
   if (tool && tool !== prev.tool) return false;
   const own = RULES.find((r) => r.tool === prev.tool);
-  if (!own || !/\d|\b(?:without|no|with)\b/i.test(s)) return false;
+  // a clause without a step of its own may carry any setting ("只要 T1", "only C3 and C4"); one with the same step needs a value
+  if (!own || !(tool === null ? SETTINGS.test(s) || channelsIn(s).length > 0 : /\d|\b(?:without|no|with)\b/i.test(s))) return false;
   const out = own.build(s, { ...ctx, training: prev.tool === 'configure_training' ? { ...(ctx.training ?? {}), ...prev.arguments } : ctx.training }, raw);
   if (typeof out === 'string') return false;
   const same = out.find((c) => c.tool === prev.tool);
@@ -330,7 +372,12 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   if (view && (/\b(?:show|open|display|switch|go|view|see|bring up|pull up)\b|顯示|打開|開啟|切換|看/i.test(t) || t.split(/\s+/).length <= 3)) {
     return [{ tool: 'switch_panel', arguments: { panel_name: view[1], view_mode: view[2] } }];
   }
-  const chosen = CHOOSE_MODEL.exec(t);
+  // "open the evaluation panel to see the confusion matrix", "打開 evaluation panel 看 confusion matrix": the panel is the request
+  if (OPEN_PANEL.test(t)) {
+    const out = RULES.find((r) => r.tool === 'switch_panel')?.build(s, ctx, s);
+    if (out && typeof out !== 'string') return out;
+  }
+  const chosen = CHOOSE_MODEL.exec(t) ?? MODEL_SLOT.exec(t);
   if (chosen && (!START_WORD.test(t.slice(chosen[0].length)) || /\b(?:later|myself|not yet|tomorrow)\b|晚點|稍後|自己|先不要/i.test(t))) {
     const calls: PlannedCall[] = [{ tool: 'set_model', arguments: { model_name: modelName(chosen[1]) } }];
     const a = trainingArgs(s, ctx);
@@ -353,7 +400,9 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
   const renumbered = renumber(masked, outer, relative);
   if (renumbered) return renumbered;
   // "and on train?", "what about for C4": a preposition first means a new object for the same step, not a new verb
-  const sameStep = /^(?:(?:and|also|now|then|what about|how about)\s+)?(?:on|in|for|with|at|to)\b/i.test(masked.trim());
+  const sameStep =
+    /^(?:(?:and|also|now|then|what about|how about|this time)\s+)?(?:on|in|for|with|at|to)\b/i.test(masked.trim()) ||
+    /^(?:那)?(?:這次|這回)?\s*(?:換成?|改用|改成|用)\s*(?!名)/.test(masked.trim());
   const rule = sameStep ? undefined : RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
   const candidates = [...outer.previous].reverse();
   for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
@@ -399,4 +448,56 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     if (typeof out !== 'string') return out;
   }
   return null;
+}
+
+/** What a clause without a verb may carry for a step: numbers, events, with/without, a selection, a device, an optimizer. */
+const SETTINGS =
+  /\d|\bT\d\b|\b(?:without|no|with|only|best|checkpoints?|seed|adamw?|sgd|cpu|gpu|cuda|iir|fir|butter\w*|baseline)\b|只要|只|不要|基線|最(?:高|低)|種子/i;
+
+/**
+ * "now do the same with SCCNet", "same for C4", "換 SCCNet 再跑一次": the newest acting turn again with one value
+ * replaced, by its kind (a model, files, channels, events or a data split). Null when the text is not such a
+ * request or names nothing that fits.
+ */
+const SAME_WITH =
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)/i;
+
+function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
+  const m = SAME_WITH.exec(text.trim());
+  if (!m || !last.length) return null;
+  const what = m[1] ?? m[2] ?? m[3] ?? '';
+  const calls = last.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  let changed = false;
+  const model = modelName(what);
+  if (model) {
+    const set = calls.find((c) => c.tool === 'set_model');
+    if (set) set.arguments.model_name = model;
+    else calls.unshift({ tool: 'set_model', arguments: { model_name: model } });
+    changed = true;
+  }
+  const files = [...what.matchAll(/[\w./\\-]+\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b/gi)].map((f) => f[0]);
+  for (const c of calls)
+    if (files.length && Array.isArray(c.arguments.paths)) {
+      c.arguments.paths = files;
+      changed = true;
+    }
+  const channels = channelsIn(what);
+  for (const c of calls)
+    if (channels.length && Array.isArray(c.arguments.channels)) {
+      c.arguments.channels = channels;
+      changed = true;
+    }
+  const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)].map((e) => e[1]).concat(ctx.events.filter((e) => new RegExp(`\\b${e}\\b`, 'i').test(what) && !/^T\d$/.test(e)));
+  for (const c of calls)
+    if (events.length && Array.isArray(c.arguments.event_id)) {
+      c.arguments.event_id = [...new Set(events)];
+      changed = true;
+    }
+  const split = /\bval(?:idation)?\b|驗證/i.test(what) ? 'val' : /\btrain(?:ing)?\b|訓練集/i.test(what) ? 'train' : /\btest\b|測試/i.test(what) ? 'test' : null;
+  for (const c of calls)
+    if (split && c.tool === 'evaluate') {
+      c.arguments.split = split;
+      changed = true;
+    }
+  return changed ? calls : null;
 }

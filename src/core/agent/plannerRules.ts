@@ -121,10 +121,12 @@ function pathAfter(s: string, words: RegExp): string | null {
   const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
   if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()) && !/^(?:onnx|npy)$/i.test(zh[1]))
     return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
-  const m = new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'i').exec(s);
-  if (!m) return null;
-  const p = m[1].replace(/[.,]$/, '');
-  return /^(the|a|an|it|them|all|my|this|that|onnx|disk)$/i.test(p) ? null : p;
+  // the first word after a place preposition that is a path ("to onnx under ./export": not the format)
+  for (const m of s.matchAll(new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'gi'))) {
+    const p = m[1].replace(/[.,]$/, '');
+    if (!/^(the|a|an|it|them|all|my|this|that|onnx|npy|disk|file|format|folder|directory)$/i.test(p)) return p;
+  }
+  return null;
 }
 
 /** Numeric event codes after "around"/"events"/"epoch" ("epoch 769 跟 770", "events 769 and 770"). */
@@ -565,7 +567,7 @@ export const RULES: Rule[] = [
   {
     tool: 'generate_dataset',
     unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {
@@ -754,7 +756,9 @@ export const RULES: Rule[] = [
       const pat =
         /(\*[\w.*?-]*|[\w-]*\*[\w.*?-]*)/.exec(s)?.[1] ??
         (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
-      const zhDir = /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1];
+      const zhDir =
+        /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1] ??
+        /([\w./\\~\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:底下|裡面|裡|中|內|下面|下)\s*(?:有|放了|存了)\s*(?:什麼|甚麼|哪些)/.exec(s)?.[1];
       const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
       // "ls data", "dir raw/", "list sub-01": the word after a bare listing verb is the folder
       const bare = /^(?:please\s+)?(?:ls|dir|list)\s+(?!(?:the|all|every\w*|my|of|files?|recordings?|what|which)\b)([\w./\\~-]+)\s*$/i.exec(s.trim())?.[1];

@@ -73,9 +73,9 @@ export interface Clause {
 }
 
 const VERBS =
-  'pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
+  'average reference|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
 const ZH_VERBS =
-  '載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
+  '降到|降至|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
@@ -145,7 +145,7 @@ export function splitClauses(text: string): Clause[] {
     .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(只要|只|就|而是|但是|但|請|直接|改成|改為|改用|換成|幫我|再|先)/g, ' ⟂$1⟂ $1')
-    .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:don'?t|do not|never|不要|別|不用|不必)\b)/gi, ' ⟂,⟂ ')
+    .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:(?:don'?t|do not|never)\b|不要|別|不用|不必|千萬))/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(?=(?:what|which|how|where|when|is|are|can you|could you|tell me|show me)\b)/gi, ' ⟂?⟂ ')
     .replace(new RegExp(`\\s*[，、]\\s*(?=(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')

@@ -97,6 +97,9 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
         put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m),
       )
+      .replace(new RegExp(`(?:${w})\\s*(除以|乘以|乘上|÷|/)\\s*(\\d+(?:\\.\\d+)?)`, 'gi'), (m, op: string, n: string) =>
+        put(/除|÷|\//.test(op) ? 1 / Number(n) : Number(n))(m),
+      )
       .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
       .replace(new RegExp(`\\b(\\d+)\\s+(?:more|extra|additional)\\s+(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`))
       .replace(new RegExp(`(?:多|再多)\\s*(\\d+)\\s*(?:個|輪)?\\s*(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`));
@@ -173,11 +176,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       },
     );
   // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
-  s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
+  s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
   s = s.replace(/(\d*\.?\d+|half)\s*的\s*(?:原始|目前的?)?(?:取樣率|採樣率|fs|sfreq)/gi, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
   );
-  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+)/gi, (m, f: string) =>
+  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/gi, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
   );
   s = s.replace(
@@ -272,6 +275,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     }
   }
   return { text: s, problems };
+}
+
+/** The mains frequency of a place the text names (Taiwan, US → 60; Europe, China → 50), or null. */
+export function regionMains(text: string): 50 | 60 | null {
+  return MAINS_60.test(text) ? 60 : MAINS_50.test(text) ? 50 : null;
 }
 
 /** True when the text names a mains/line-noise notch without any frequency or region (ask, do not assume 50 Hz). */
