@@ -1,10 +1,11 @@
 import type { PlannedCall } from '../study/stateManager';
 import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
-import { canonicalText } from './understanding/lexicon';
+import { canonicalText, normaliseWidth } from './understanding/lexicon';
 import { mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
 import { channelsIn, modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
 import { SKIP_DEFAULTS } from '../study/stateManager';
+import { definitionByName } from '../tools/definitions';
 
 /*
  * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
@@ -35,6 +36,10 @@ const EXCEPT_CHANNELS =
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
 const CHOOSE_MODEL =
   /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+/** How many epochs, trials, events or channels there are: a read of the Study. */
+const COUNTS =
+  /\b(?:epoch|trial|event|class|channel|sample)s?\s+(?:counts?|numbers?|totals?)\b|\b(?:count|number|total) of (?:the\s+)?(?:epochs|trials|events|classes|channels|samples)\b|\bhow many (?:epochs|trials|events|classes|channels)\b|每(?:一)?類(?:各)?有(?:幾|多少)個?|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件|通道)|(?:epoch|試次|事件|通道|類別)\s*(?:的)?\s*(?:數量|個數|數目)/i;
+
 /** The model named as the value of a model slot: "模型選 ShallowConvNet", "先把模型設成 SCCNet", "model: EEGNet". */
 const MODEL_SLOT =
   /(?:模型|\bmodel\b|\barchitecture\b|\bnetwork\b)\s*(?:就|要|先|改|則)?\s*(?:選用|選擇|選|用|設成|設為|設定為|設定成|改成|改用|換成|是|為|=|:|to|as)\s*(eegnet|shallowconvnet|sccnet|shallow)\b/i;
@@ -86,8 +91,18 @@ function dedupeReads(calls: PlannedCall[]): void {
 
 /** The Study's facts the understanding layer evaluates quantities against. */
 function factsOf(ctx: PlannerContext) {
-  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training };
+  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training, defaults: TOOL_DEFAULTS };
 }
+
+/** Default values of the settings a request may be relative to ("4x the default batch size"), read from the tool definitions. */
+const TOOL_DEFAULTS: Record<string, unknown> = (() => {
+  const out: Record<string, unknown> = {};
+  for (const tool of ['configure_training', 'run_protocol', 'generate_dataset']) {
+    const props = (definitionByName.get(tool)?.parameters as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties ?? {};
+    for (const [k, v] of Object.entries(props)) if (v.default !== undefined && !(k in out)) out[k] = v.default;
+  }
+  return out;
+})();
 
 /**
  * Turns one request into tool calls; the message explains what could not be mapped. The text goes through the
@@ -101,7 +116,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
   const inner: PlannerContext = { ...ctx, previous };
-  const masked = maskLiterals(request.trim());
+  const masked = maskLiterals(normaliseWidth(request.trim()));
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -139,6 +154,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
         if (prev.tool === 'epoch_data') prev.arguments.baseline = null;
         if (prev.tool === 'evaluate') prev.arguments.baseline = false;
       }
+      // "…, 不重疊", "…, no overlap": the window's overlap is zero, said explicitly
+      if (prev?.tool === 'window_epoch' && /overlap|重疊/i.test(clauses[i].text)) prev.arguments.overlap = 0;
       continue;
     }
     const rawMasked = clauses[i].text;
@@ -221,6 +238,12 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
         ? '3'
         : null;
   if (factor && relative) masked = factor;
+  // "go lower, half of that", "too high, divide it by ten", "make it a quarter of that": a factor on the value before
+  const scaled = relativeFactor(masked);
+  if (scaled !== null && !factor) {
+    masked = String(scaled);
+    relative = true;
+  }
   const words = masked
     .replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ')
     .replace(
@@ -276,7 +299,7 @@ function addSettings(
   joiner: string,
   calls: PlannedCall[] = [],
 ): boolean {
-  if (!last || !/^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及|再)$/.test(joiner)) return false;
+  if (!last || !/^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及)$/.test(joiner)) return false;
   let prev: PlannedCall = last;
   // "train for 30 epochs and keep the best validation accuracy": a training setting after the start goes to its configuration
   if (last.tool === 'start_training' && (tool === 'configure_training' || tool === null) && trainingArgs(s, ctx)) {
@@ -288,10 +311,16 @@ function addSettings(
     }
     tool = 'configure_training';
   }
-  if (prev.tool === 'apply_standard_preprocess' && tool && STANDARD_PARTS[tool]) {
-    const out = RULES.find((r) => r.tool === tool)?.build(s, ctx, raw);
-    if (!out || typeof out === 'string') return false;
-    Object.assign(prev.arguments, STANDARD_PARTS[tool](out[0].arguments));
+  if (prev.tool === 'apply_standard_preprocess' && (tool === null || STANDARD_PARTS[tool])) {
+    // "陷波 60、做 z-score": every part the clause names, by its own step and by the standard chain's reading of it
+    const std = RULES.find((r) => r.tool === 'apply_standard_preprocess')?.build(s, ctx, raw);
+    const own = tool ? RULES.find((r) => r.tool === tool)?.build(s, ctx, raw) : undefined;
+    const parts = {
+      ...(std && typeof std !== 'string' ? std[0].arguments : {}),
+      ...(own && typeof own !== 'string' && tool ? STANDARD_PARTS[tool](own[0].arguments) : {}),
+    };
+    if (!Object.keys(parts).length) return false;
+    Object.assign(prev.arguments, parts);
     return true;
   }
   if (tool && tool !== prev.tool) return false;
@@ -334,6 +363,9 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     /[?？]\s*$|^(?:what|how|which)/i.test(t) &&
     !/\b(?:should|best|recommend)/i.test(t)
   )
+    return [{ tool: 'get_dataset_info', arguments: {} }];
+  // "show me the epoch counts", "每類有幾個 epoch": counts are read from the Study, never made
+  if (COUNTS.test(t) && !/\b(?:split|generate|make|create|epoch (?:the|it|them|around|from)|cut|segment)\b|切段|分段|產生|切分|分割/i.test(t.replace(COUNTS, ' ')))
     return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
   if (
@@ -500,4 +532,32 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
       changed = true;
     }
   return changed ? calls : null;
+}
+
+/** Words that only say which way a value should move ("go lower", "a bit higher", "too high"): no value of their own. */
+const DIRECTION =
+  /再次|再|又|更|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
+
+/**
+ * The factor a verbless follow-up applies to the value before it, when that is all it says: "half of that" → 0.5,
+ * "divide it by 10" → 0.1, "twice that" → 2, "除以 10" → 0.1. Null when other words remain.
+ */
+export function relativeFactor(text: string): number | null {
+  const FACTORS: [RegExp, (m: RegExpExecArray) => number][] = [
+    [/\bdivide(?:d)?\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|除以\s*(\d+(?:\.\d+)?)/i, (m) => 1 / Number(m[1] ?? m[2])],
+    [/\bmultipl(?:y|ied)\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|乘以\s*(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:that|it|this)\b/i, (m) => Number(m[1] ?? m[2] ?? m[3])],
+    [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
+    [/\b(?:a\s+|one\s+)?(?:quarter|fourth)\b/i, () => 0.25],
+    [/\b(?:a\s+|one\s+)?third\b/i, () => 1 / 3],
+    [/\b(?:a\s+|one\s+)?tenth\b/i, () => 0.1],
+    [/\b(?:twice|double)\b|兩倍|加倍|翻倍/i, () => 2],
+    [/\b(?:triple|thrice)\b|三倍/i, () => 3],
+  ];
+  for (const [re, value] of FACTORS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const rest = text.replace(m[0], ' ').replace(DIRECTION, ' ').replace(/\b(?:it|that|this|instead|then|please|rather|of|what it was)\b|[,.!~，。]/gi, ' ').trim();
+    return rest ? null : value(m);
+  }
+  return null;
 }

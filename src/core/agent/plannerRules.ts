@@ -112,7 +112,7 @@ function filesIn(s: string, ext: string): string[] {
 
 function pathAfter(s: string, words: RegExp): string | null {
   const quoted = new RegExp(
-    `(?:${words.source})\\s+(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
+    `(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
     'i',
   ).exec(s);
   if (quoted) return quoted[1];
@@ -370,7 +370,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'switch_panel',
-    when: /\b(switch|go|open|show|display)\b.*\b(panel|view|tab|dashboard)\b|切換|面板|儀表板/i,
+    when: /\b(switch|go|open|show|display|bring up|pull up|view)\b.*\b(panel|view|tab|page|dashboard)\b|切換|面板|儀表板|分頁/i,
     build: (s) => {
       const p = PANELS.find(([re]) => re.test(s.replace(/\bpanel\b/gi, '')));
       if (!p) return 'which panel? dashboard, dataset, preprocess, training, visualization or evaluation';
@@ -378,6 +378,7 @@ export const RULES: Rule[] = [
         /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s)?.[1].toLowerCase() ??
         VIEW_MODES.find(([re]) => re.test(s))?.[2] ??
         (/\bsaliency\b|顯著/i.test(s) ? 'saliency_map' : undefined) ??
+        (p[1] === 'evaluation' && /protocol|moabb|協定|協議/i.test(s) ? 'protocol' : undefined) ??
         // a view named by what it shows, read against the panel it belongs to
         (p[1] === 'visualization' && /spectr|頻譜|時頻/i.test(s)
           ? 'spectrogram'
@@ -439,6 +440,7 @@ export const RULES: Rule[] = [
             ...(pipelines.length ? { pipelines } : {}),
             ...(folds && protocol === 'within_session' ? { folds: Math.round(folds) } : {}),
             ...(n ? { n_test_subjects: words[n[1].toLowerCase()] ?? Number(n[1]) } : {}),
+            ...(filesIn(s, 'csv|json').length ? { export_path: filesIn(s, 'csv|json')[0] } : {}),
           },
         },
       ];
@@ -450,7 +452,7 @@ export const RULES: Rule[] = [
     build: (s) => {
       const grid: Record<string, number[]> = {};
       const list = (re: RegExp) => {
-        const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|and|or|/|、)?\\s*)+)`, 'i').exec(s);
+        const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|，|and|or|/|、|跟|和|與|及|或)?\\s*)+)`, 'i').exec(s);
         return m
           ? m[1]
               .split(/[^\d.e-]+/)
@@ -466,19 +468,20 @@ export const RULES: Rule[] = [
       if (ep.length && /epochs?\s*(of|in)?\s*\d+\s*(,|and|or)/i.test(s)) grid.epoch = ep;
       if (Object.keys(grid).length === 0) return 'a sweep needs values, e.g. "sweep learning rate 0.001, 0.0005"';
       const folds = numberBefore(s, /[- ]?folds?/);
-      const reps = numberBefore(s, /repeats?/);
+      const reps = numberBefore(s, /repeats?|times each|runs? each/) ?? numberAfter(s, /repeats?|(?:各|每個)?重複/);
       const be = /\b(pytorch|slurm|local)\b/i.exec(s);
       return [
         {
           tool: 'run_sweep',
-          arguments: { grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) },
+          arguments: {
+            grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) },
         },
       ];
     },
   },
   {
     tool: 'export_model',
-    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+)\b|匯出模型|導出模型|儲存模型|模型匯出|(?:把|將)\s*模型.*匯出/i,
+    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
     build: (s) => {
       const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/model';
       const run = /\b(run[-_][\w-]+)/i.exec(s);
@@ -489,6 +492,17 @@ export const RULES: Rule[] = [
     tool: 'export_epochs',
     when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i,
     build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/epochs' } }],
+  },
+  {
+    // "export it to exports/best" with no object: the model once there is one, else the epochs
+    tool: 'export_model',
+    when: /^(?:(?:ok(?:ay)?|好的?|then|now|and)[,，\s]*)?(?:please\s+)?(?:export|save|dump|write)\s+(?:it|that|this|them|everything)\b|^(?:(?:好的?|那|然後)[,，\s]*)?(?:把|將)?\s*(?:它|這個|那個|結果)?\s*(?:匯出|導出|輸出)/i,
+    build: (s, ctx) => {
+      const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/);
+      return ctx.stage === 'trained' || ctx.stage === 'training'
+        ? [{ tool: 'export_model', arguments: { path: path ?? 'exports/model' } }]
+        : [{ tool: 'export_epochs', arguments: { path: path ?? 'exports/epochs' } }];
+    },
   },
   {
     tool: 'compute_saliency',
@@ -502,11 +516,17 @@ export const RULES: Rule[] = [
         [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
       ];
       const m = methods.find(([re]) => re.test(s));
-      const n = numberAfter(s, /samples?|n_samples/) ?? numberBefore(s, /samples/);
+      const n = numberAfter(s, /samples?|n_samples|樣本數?/) ?? numberBefore(s, /samples|個?\s*樣本/);
+      const sd = numberAfter(s, /(?:noise\s+)?(?:std(?:ev)?|standard deviation|sigma|σ)|(?:雜訊|噪音)?\s*標準差/);
       return [
         {
           tool: 'compute_saliency',
-          arguments: { method: m ? m[1] : 'gradient', ...(n ? { n_samples: n } : {}), ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}) },
+          arguments: {
+            method: m ? m[1] : 'gradient',
+            ...(n ? { n_samples: n } : {}),
+            ...(sd !== null ? { stdev: sd } : {}),
+            ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}),
+          },
         },
       ];
     },
@@ -537,7 +557,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
     unless:
       /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複)|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
@@ -552,7 +572,7 @@ export const RULES: Rule[] = [
     tool: 'start_training',
     when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i,
     unless:
-      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
+      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
       const calls: PlannedCall[] = [];
       const m = modelName(s);
@@ -600,7 +620,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'apply_bandpass_filter',
-    when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i,
+    when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|濾(?!掉|除)\s*\d|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i,
     build: (s, ctx) => {
       const a = bandpassArgs(s, ctx);
       return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
@@ -657,7 +677,8 @@ export const RULES: Rule[] = [
       const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
       const duration = t[0] ?? 1;
       let overlap = 0;
-      if (ov) {
+      const noOverlap = /\bno overlap|non-?overlapping|without (?:any )?overlap|不重疊|沒有重疊|不要重疊|無重疊/i.test(s);
+      if (ov && !noOverlap) {
         const v = Number(ov[1] ?? ov[3]);
         const u = ov[2] ?? ov[4];
         overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 ? v * duration : v;
@@ -677,7 +698,7 @@ export const RULES: Rule[] = [
           tool: 'window_epoch',
           arguments: {
             duration,
-            ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}),
+            ...(overlap || noOverlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}),
             ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}),
           },
         },
@@ -693,8 +714,26 @@ export const RULES: Rule[] = [
   {
     tool: 'edit_events',
     when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i,
-    build: (s) => {
+    build: (s, _ctx) => {
       const rename: Record<string, string> = {};
+      // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
+      // before into/成, the target the name after called/叫做, else the word after into/as/成
+      const mergeAt = /\b(?:merge|combine|pool|collapse)\b|合併|併成|合成/i.exec(s);
+      if (mergeAt) {
+        const cut = /\s(?:into|as|to)\s|[成為]/i.exec(s.slice(mergeAt.index + mergeAt[0].length));
+        const span = cut ? s.slice(0, mergeAt.index + mergeAt[0].length + cut.index) : s;
+        const sources = [...span.matchAll(/["“'「]([^"”'」]+)["”'」]|\b(T\d+|\d{3,5})\b|\b([A-Za-z][\w-]*)\b/g)]
+          .map((m) => m[1] ?? m[2] ?? m[3])
+          .filter((w) => /^T\d+$|^\d{3,5}$/.test(w) || _ctx.events.includes(w));
+        const named =
+          /\b(?:called|named|labell?ed|as)\s+["“'「]?([\w-]+)|(?:叫做|叫|命名為|名為|稱為|取名為?)\s*["“「]?([\w\u4e00-\u9fff-]+)/i.exec(s) ??
+          /\b(?:into|to)\s+(?!(?:one|a|an|single|the|same)\b)["“'「]?([\w-]+)|[成為]\s*(?!一類|一個|同一)["“「]?([\w-]+)/i.exec(s.slice(mergeAt.index));
+        const target = named ? (named[1] ?? named[2]) : null;
+        if (target && sources.length >= 1) {
+          for (const old of sources) rename[old] = target;
+          return [{ tool: 'edit_events', arguments: { rename } }];
+        }
+      }
       const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
       if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
       // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
@@ -751,14 +790,15 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'list_files',
-    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'s| is)\s+in\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|列出|有哪些檔案|檔案列表/i,
+    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'?s| is)\s+in\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|(?:底下|裡面|裡|下面)\s*有(?:什麼|甚麼|哪些)\s*(?:檔案?|東西)|列出|有哪些檔案|檔案列表/i,
     build: (s) => {
       const pat =
+        /\b(?:matching|pattern|named|like|glob)\s+["“'「]([^"”'」]+)["”'」]/i.exec(s)?.[1] ??
         /(\*[\w.*?-]*|[\w-]*\*[\w.*?-]*)/.exec(s)?.[1] ??
         (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
       const zhDir =
         /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1] ??
-        /([\w./\\~\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:底下|裡面|裡|中|內|下面|下)\s*(?:有|放了|存了)\s*(?:什麼|甚麼|哪些)/.exec(s)?.[1];
+        /([\w./\\~\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:底下|裡面|裡|中|內|下面|下)\s*(?:(?:有|放了|存了)\s*(?:什麼|甚麼|哪些)|列出)/.exec(s)?.[1];
       const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
       // "ls data", "dir raw/", "list sub-01": the word after a bare listing verb is the folder
       const bare = /^(?:please\s+)?(?:ls|dir|list)\s+(?!(?:the|all|every\w*|my|of|files?|recordings?|what|which)\b)([\w./\\~-]+)\s*$/i.exec(s.trim())?.[1];
@@ -775,6 +815,7 @@ export const RULES: Rule[] = [
       if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
       const folder =
         /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ??
+        /\b(?:recordings?|files?|data|everything|all(?:\s+the\s+(?:files|recordings))?|eeg)\s+(?:in|from|under|inside)\s+(?:the\s+)?(?!the\b|my\b|this\b)([\w./\\~-]+)(?![\w./\\~-])(?!\s+(?:folder|directory))/i.exec(s)?.[1] ??
         /\b(?:the\s+)?([\w./\\~-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ??
         /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ??
         /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];

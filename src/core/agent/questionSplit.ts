@@ -6,6 +6,7 @@
  */
 import { canonicalText } from './understanding/lexicon';
 import { chineseNumbers } from './understanding/numbers';
+import { maskLiterals, unmask } from './understanding/clauses';
 
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
@@ -16,7 +17,7 @@ export interface TurnParts {
 
 /** Verbs that make an imperative (and, after "and"/"then" inside a question, start a request). */
 const ACTION_VERB_EN =
-  'apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
+  'divide|multiply|halve|double|lower|raise|increase|decrease|reduce|go (?:lower|higher|up|down|back)|pick|choose|tweak|adjust|dump|fit|apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
 const ACTION_VERB_ZH =
   '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
 
@@ -116,7 +117,10 @@ const REPLY =
 
 function splitSentences(text: string): TurnParts {
   const out: TurnParts = { questions: [], requests: [] };
-  for (const raw of text.split(SENTENCE_END)) {
+  // quoted text and file names are data: a ";" or "?" inside them ends no sentence
+  const masked = maskLiterals(text);
+  for (const part of masked.text.split(SENTENCE_END)) {
+    const raw = unmask(part, masked.literals);
     const s = raw.trim();
     if (!s || /^[?？!！。.;；]+$/.test(s)) continue;
     if (!isQuestion(s)) {
@@ -158,7 +162,11 @@ export function isQuestion(sentence: string): boolean {
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s);
   }
   if (EXPLAIN_THE_MODEL.test(s)) return false;
-  if (POLITE_REQUEST_EN.test(s)) return false;
+  // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
+  if (POLITE_REQUEST_EN.test(s)) return /[?？]\s*$/.test(s) && !mentionsStep(s.replace(/^(?:please\s+)?(?:can|could|would|will)\s+you\s+/i, ''));
+  // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
+  const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
+  if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(tail[1].trim()))) return false;
   if (/^(?:what|how)\s+about\b/i.test(s)) return /[?？]\s*$/.test(s);
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
@@ -191,13 +199,13 @@ export function isStudyQuestion(question: string): boolean {
     /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(
       s,
     ) ||
-    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(
+    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'?s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b|\bwhat(?:'?s| is) in (?:the |my )?[\w./-]+ (?:folder|directory)\b/i.test(
       s,
     ) ||
     /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(
       s,
     ) ||
-    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
+    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|(?:什麼|甚麼)檔案|每(?:一)?類(?:各)?有(?:幾|多少)|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件)|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
       s,
     )
   );

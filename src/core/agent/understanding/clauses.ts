@@ -73,13 +73,13 @@ export interface Clause {
 }
 
 const VERBS =
-  'average reference|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
+  'average reference|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
 const ZH_VERBS =
-  '降到|降至|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
+  '降到|降至|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
-  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+)*(?:don'?t|do not|dont|never|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|不需要|不想)/i;
+  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|不需要|不想)/i;
 /**
  * A negation cue that governs the verb after it inside the clause: "I don't want you to clear the data", "we
  * shouldn't wipe it", "you must never reset", "千萬不要清空", "我不想要你刪除". The cue may sit a few words before the
@@ -100,7 +100,7 @@ export function negatesVerb(t: string): boolean {
     const first = new RegExp(`\\b(?:${VERBS})\\b`, 'i').exec(t);
     if (!first || first.index >= en.index) return true;
   }
-  const zh = new RegExp(`(?:${NEG_CUE_ZH})[^，,。；;、\\s]{0,6}?(?:${ZH_VERBS}|重新|重來|動)`).exec(t);
+  const zh = new RegExp(`(?:${NEG_CUE_ZH})\\s*(?:[^，,。；;、\\s]{0,6}?\\s*)?(?:${ZH_VERBS}|重新|重來|動|停|跑|(?:${VERBS})\\b)`, 'i').exec(t);
   if (zh) {
     const first = new RegExp(`(?:${ZH_VERBS})`).exec(t.replace(new RegExp(`(?:${NEG_CUE_ZH})`, 'g'), (m) => '\u3000'.repeat(m.length)));
     if (!first || first.index >= zh.index) return true;

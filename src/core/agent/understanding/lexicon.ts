@@ -180,7 +180,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // the sampling rate under its other names
   [/取樣頻率|採樣頻率|採樣率|抽樣率/g, '取樣率'],
   // Traditional Chinese synonyms
-  [/讀進來|讀入|開啟檔案|打開檔案/g, '載入'],
+  [/讀進來|讀入|載進來|載進|匯進來|加載|加進來|開啟檔案|打開檔案/g, '載入'],
+  [/掃描|掃參數|參數掃描|網格搜尋/g, 'sweep '],
   [/(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(\d+(?:\.\d+)?)\s*(?:Hz|赫茲)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)?\s*(?:雜訊|干擾|噪音|雜波|諧波)/gi, '陷波 $1 Hz'],
   [/(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)?/g, '陷波 市電'],
   [/降頻|降低取樣率/g, '降採樣'],
@@ -188,9 +189,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/看一下檔案|列出檔案|有什麼檔案|顯示檔案/g, '列出檔案'],
 ];
 
+/** Full-width digits, Latin letters and signs ("帶通８到３０", "ＥＥＧＮｅｔ") to their ASCII forms. */
+export function normaliseWidth(text: string): string {
+  return text.replace(/[０-９Ａ-Ｚａ-ｚ．％＋－＝]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}
+
 /** Rewrites informal phrases, then corrects misspelt tokens outside quotes and file names. */
 export function canonicalText(text: string): string {
-  let s = text;
+  let s = normaliseWidth(text);
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   return s.replace(/[A-Za-z][A-Za-z-]{2,}/g, (w, offset: number, all: string) => {
     // a file name or path ("laod.edf", "data/trian") is data, not a word

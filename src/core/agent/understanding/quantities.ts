@@ -8,6 +8,8 @@ export interface StudyFacts {
   channels: number | null;
   events: string[];
   training: Record<string, unknown> | null;
+  /** the tools' default values by parameter name ("4x the default batch size") */
+  defaults?: Record<string, unknown>;
 }
 
 export interface Resolved {
@@ -35,9 +37,9 @@ const FRACTIONS: [RegExp, number][] = [
 
 /** Regions by mains frequency (the grid's line-noise frequency). */
 const MAINS_60 =
-  /\b(?:taiwan|taipei|kaohsiung|taichung|tainan|hsinchu|us|usa|u\.s\.?|united states|america|american|canada|canadian|mexico|brazil|colombia|korea|korean|seoul|busan|philippines|manila|saudi|new york|boston|chicago|los angeles|san francisco|san diego|seattle|houston|toronto|montreal|vancouver|osaka|kyoto)\b|台灣|臺灣|台北|臺北|高雄|台中|臺中|台南|新竹|美國|加拿大|韓國|首爾|北美|大阪/i;
+  /\b(?:taiwan|taipei|kaohsiung|taichung|tainan|hsinchu|us|usa|u\.s\.?|united states|america|american|canada|canadian|mexico|brazil|colombia|korea|korean|seoul|busan|philippines|manila|saudi|new york|boston|chicago|los angeles|san francisco|san diego|seattle|houston|toronto|montreal|vancouver|osaka|kyoto|brazilian|mexican|colombian|venezuelan|peru|peruvian|filipino|philippine|taiwanese|saudi arabian|costa rica|puerto rico|guatemala|ecuador)\b|巴西|墨西哥|菲律賓|哥倫比亞|台灣|臺灣|台北|臺北|高雄|台中|臺中|台南|新竹|美國|加拿大|韓國|首爾|北美|大阪/i;
 const MAINS_50 =
-  /\b(?:europe|european|eu|uk|britain|british|england|germany|german|france|french|italy|spain|netherlands|dutch|belgium|switzerland|swiss|austria|sweden|norway|denmark|finland|poland|portugal|ireland|greece|china|chinese|beijing|shanghai|shenzhen|india|australia|sydney|melbourne|new zealand|russia|moscow|africa|hong kong|singapore|london|paris|berlin|munich|madrid|rome|amsterdam|zurich|vienna|stockholm|tokyo)\b|歐洲|英國|德國|法國|中國|大陸|北京|上海|深圳|香港|澳洲|印度|新加坡|倫敦|巴黎|柏林|東京/i;
+  /\b(?:europe|european|eu|uk|britain|british|england|germany|german|france|french|italy|spain|netherlands|dutch|belgium|switzerland|swiss|austria|sweden|norway|denmark|finland|poland|portugal|ireland|greece|china|chinese|beijing|shanghai|shenzhen|india|australia|sydney|melbourne|new zealand|russia|moscow|africa|hong kong|singapore|london|paris|berlin|munich|madrid|rome|amsterdam|zurich|vienna|stockholm|tokyo|italian|spanish|english|scottish|irish|australian|indian|russian|swedish|norwegian|danish|finnish|polish|portuguese|greek|austrian|belgian|singaporean|south african|egypt|egyptian|israel|israeli|turkey|turkish|iran|iranian|argentina|argentinian|argentine|chile|chilean|new zealand|kiwi|indonesia|indonesian|vietnam|vietnamese|thailand|thai|malaysia|malaysian|pakistan)\b|義大利|西班牙|荷蘭|瑞士|瑞典|俄羅斯|以色列|土耳其|阿根廷|智利|紐西蘭|泰國|越南|馬來西亞|印尼|歐洲|英國|德國|法國|中國|大陸|北京|上海|深圳|香港|澳洲|印度|新加坡|倫敦|巴黎|柏林|東京/i;
 const MAINS_WORD = /\bmains\b|line noise|power[- ]?line|\bhum\b|市電|電源雜訊|工頻/i;
 
 const PARAMS: [RegExp, string, string][] = [
@@ -107,6 +109,46 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
   return s;
 }
 
+/** Default values a request may be relative to, by parameter word (from the tool definitions, passed in by the planner). */
+const DEFAULT_WORDS: [RegExp, string][] = [
+  [/batch(?:\s*size)?|批次(?:大小)?/i, 'batch_size'],
+  [/learning\s*rate|學習率/i, 'learning_rate'],
+  [/folds?|折/i, 'folds'],
+  [/epochs?|輪/i, 'epoch'],
+];
+
+function defaultArithmetic(text: string, facts: StudyFacts): string {
+  const defaults = facts.defaults ?? {};
+  let s = text;
+  const param = (span: string): [string, number] | null => {
+    for (const [re, key] of DEFAULT_WORDS) if (re.test(span) && typeof defaults[key] === 'number') return [key, defaults[key] as number];
+    return null;
+  };
+  // "set the batch size to 4x the default", "twice the default learning rate", "預設的兩倍"
+  s = s.replace(
+    /\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:the\s+)?default(?:\s+(?:value|one|setting))?|\b(twice|double|half|triple)\s+(?:of\s+)?the\s+default(?:\s+(?:value|one|setting))?|預設(?:值)?的\s*(\d+(?:\.\d+)?)\s*倍/gi,
+    (m, a?: string, w?: string, z?: string, offset?: number, all?: string) => {
+      const p = param(all ?? s);
+      if (!p) return m;
+      const f = a ? Number(a) : z ? Number(z) : /half/i.test(w ?? '') ? 0.5 : /triple/i.test(w ?? '') ? 3 : 2;
+      return fmt(p[1] * f);
+    },
+  );
+  // "one fold fewer than the default", "10 more epochs than the default", "比預設多 5 個 epoch"
+  s = s.replace(
+    /\b(\d+(?:\.\d+)?)\s+(more|fewer|less|extra)\s+([a-z ]+?)\s+than\s+(?:the\s+)?default\b|\b(\d+(?:\.\d+)?)\s+([a-z]+)\s+(more|fewer|less)\s+than\s+(?:the\s+)?default\b|比預設(?:值)?(多|少)\s*(\d+(?:\.\d+)?)\s*個?\s*([\w\u4e00-\u9fff]+)/gi,
+    (m, n?: string, dir?: string, word?: string, n2?: string, word2?: string, dir2?: string, zdir?: string, zn?: string, zword?: string) => {
+      const noun = word ?? word2 ?? zword ?? '';
+      const p = param(noun);
+      if (!p) return m;
+      const v = Number(n ?? n2 ?? zn);
+      const up = /more|extra|多/i.test(dir ?? dir2 ?? zdir ?? '');
+      return `${fmt(up ? p[1] + v : p[1] - v)} ${noun}`;
+    },
+  );
+  return s;
+}
+
 function round(v: number): number {
   return Math.round(v * 1e9) / 1e9;
 }
@@ -166,6 +208,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/(?:降採樣|降頻|降低取樣率)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
   );
+  // "取樣率降一半", "把取樣率砍半": the rate halved
+  s = s.replace(/(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*half|(?:取樣率|\bfs\b)\s*(?:砍半|減半)/gi, (m) =>
+    facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`,
+  );
   // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
   if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))
     s = s.replace(
@@ -202,8 +248,15 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
   });
+  // powers of ten in words: "3 times 10 to the minus 4" → 3e-4, "10 to the minus 3" → 1e-3, "10^-4"
+  s = s
+    .replace(/(\d+(?:\.\d+)?)\s*(?:times|x|×|\*)\s*10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, a: string, k: string) => `${a}e-${k}`)
+    .replace(/(?<![\d.])10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, k: string) => `1e-${k}`)
+    .replace(/10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, k: string) => `1e-${k}`);
   // Chinese powers and decimals: "2 的 7 次方", "零點五"
   s = s.replace(/(\d+(?:\.\d+)?)\s*的\s*(\d+)\s*次方/g, '$1^$2').replace(/(\d+(?:\.\d+)?)\s*的平方/g, '$1^2');
+  // the tool's default as a value: "4x the default batch size", "one fold fewer than the default"
+  s = defaultArithmetic(s, facts);
   // the training configuration as a value: "twice as many epochs as last time", "halve the learning rate", "學習率減半"
   s = trainingArithmetic(s, facts);
   // arithmetic: 2^5, 256/2, 3 * 64, 2 ** 5, 128 divided by 4
