@@ -219,10 +219,10 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.save_checkpoints_every = Math.round(ck);
     touched = true;
   }
-  if (/best\s*val(?:idation)?\s*acc|驗證(?:集)?準確率最高|最高(?:的)?驗證準確率/i.test(s)) {
+  if (/best\s*val(?:idation)?\s*acc|(?:highest|best|top)\s+val(?:idation)?\s+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(s)) {
     out.selection = 'best_val_accuracy';
     touched = true;
-  } else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min)\s+val(?:idation)?\s*loss|驗證(?:集)?損失最(?:低|小)|最(?:低|小)(?:的)?驗證損失/i.test(s)) {
+  } else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min|smallest)\s+val(?:idation)?\s*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(s)) {
     out.selection = 'best_val_loss';
     touched = true;
   }
@@ -658,7 +658,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'select_channels',
-    when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to)\s+(?:only\s+)?(?:the\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
+    when: /\b(select|keep|pick|retain|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to)\s+(?:only\s+)?(?:the\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
     build: (s) => {
       const ch = channelsIn(s);
       return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
@@ -666,7 +666,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'window_epoch',
-    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:段|塊|窗)|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:段|塊|窗)|\bchunks?\b/i,
+    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:段|塊|窗)|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:段|塊|窗)|\bchunks?\b/i,
     unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i,
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"

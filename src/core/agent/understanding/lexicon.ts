@@ -103,7 +103,7 @@ export const VOCABULARY: readonly string[] = [
  * Plus function words of four letters or more that are everywhere in requests.
  */
 const NOT_TYPOS = new Set(
-  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean clear clean filer filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spilt spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials'.split(
+  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean clear clean filer filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spilt spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists'.split(
     ' ',
   ),
 );
@@ -143,6 +143,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bband\s*pass\b/gi, 'bandpass'],
   [/\bbp\s+(?=\d)/gi, 'bandpass '],
   [/\bz\s*score\b/gi, 'z-score'],
+  [/\bz[\s-]*(?:transform|standardi[sz]e|normali[sz]e)\w*|\bstandard[\s-]+scores?\b|標準分數|z\s*分數/gi, 'z-score'],
+  [/\b(?:k-?fold\s+)?CV\b/g, 'cross-validation'],
   [/\bmin\s*(?:-|to|\/)?\s*max\b/gi, 'min-max'],
   [/\bstandard (?:chain|pipeline|steps|recipe)\b/gi, 'standard preprocessing'],
   [/\berps\b/gi, 'ERP'],
@@ -196,7 +198,8 @@ export function normaliseWidth(text: string): string {
 
 /** Rewrites informal phrases, then corrects misspelt tokens outside quotes and file names. */
 export function canonicalText(text: string): string {
-  let s = normaliseWidth(text);
+  // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
+  let s = normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1');
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   return s.replace(/[A-Za-z][A-Za-z-]{2,}/g, (w, offset: number, all: string) => {
     // a file name or path ("laod.edf", "data/trian") is data, not a word

@@ -40,7 +40,7 @@ const MAINS_60 =
   /\b(?:taiwan|taipei|kaohsiung|taichung|tainan|hsinchu|us|usa|u\.s\.?|united states|america|american|canada|canadian|mexico|brazil|colombia|korea|korean|seoul|busan|philippines|manila|saudi|new york|boston|chicago|los angeles|san francisco|san diego|seattle|houston|toronto|montreal|vancouver|osaka|kyoto|brazilian|mexican|colombian|venezuelan|peru|peruvian|filipino|philippine|taiwanese|saudi arabian|costa rica|puerto rico|guatemala|ecuador)\b|巴西|墨西哥|菲律賓|哥倫比亞|台灣|臺灣|台北|臺北|高雄|台中|臺中|台南|新竹|美國|加拿大|韓國|首爾|北美|大阪/i;
 const MAINS_50 =
   /\b(?:europe|european|eu|uk|britain|british|england|germany|german|france|french|italy|spain|netherlands|dutch|belgium|switzerland|swiss|austria|sweden|norway|denmark|finland|poland|portugal|ireland|greece|china|chinese|beijing|shanghai|shenzhen|india|australia|sydney|melbourne|new zealand|russia|moscow|africa|hong kong|singapore|london|paris|berlin|munich|madrid|rome|amsterdam|zurich|vienna|stockholm|tokyo|italian|spanish|english|scottish|irish|australian|indian|russian|swedish|norwegian|danish|finnish|polish|portuguese|greek|austrian|belgian|singaporean|south african|egypt|egyptian|israel|israeli|turkey|turkish|iran|iranian|argentina|argentinian|argentine|chile|chilean|new zealand|kiwi|indonesia|indonesian|vietnam|vietnamese|thailand|thai|malaysia|malaysian|pakistan)\b|義大利|西班牙|荷蘭|瑞士|瑞典|俄羅斯|以色列|土耳其|阿根廷|智利|紐西蘭|泰國|越南|馬來西亞|印尼|歐洲|英國|德國|法國|中國|大陸|北京|上海|深圳|香港|澳洲|印度|新加坡|倫敦|巴黎|柏林|東京/i;
-const MAINS_WORD = /\bmains\b|line noise|power[- ]?line|\bhum\b|市電|電源雜訊|工頻/i;
+const MAINS_WORD = /\bmains\b|line noise|power[- ]?line|\bhum\b|\b(?:line|mains|power|grid|ac)\s+frequency\b|市電|電源雜訊|工頻/i;
 
 const PARAMS: [RegExp, string, string][] = [
   [/epochs?(?:\s+數)?|訓練輪數|輪數|epoch\s*數/, 'epoch', 'epochs'],
@@ -50,7 +50,8 @@ const PARAMS: [RegExp, string, string][] = [
 
 /** "twice as many epochs as last time" → "configure training epochs 20" (at 10): values taken from the configuration. */
 function trainingArithmetic(text: string, facts: StudyFacts): string {
-  let s = text;
+  // "the number of epochs", "the size of the batch": the setting itself
+  let s = text.replace(/\b(?:the\s+)?(?:number|amount|count) of\s+(?:training\s+)?(epochs?)\b/gi, 'the $1').replace(/\bthe size of the batch(?:es)?\b/gi, 'the batch size');
   const t = facts.training;
   for (const [word, key, name] of PARAMS) {
     const w = word.source;
@@ -187,7 +188,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   );
   s = s.replace(
     new RegExp(
-      `\\b(downsample|resample|reduce|lower|decrease|cut|decimate)\\w*\\s+(?:the\\s+(?:data|recordings?|signals?|eeg|sampling rate|sample rate|rate)\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
+      `\\b(downsample|resample|reduce|lower|decrease|cut|decimate|bring|take|get)\\w*\\s+(?:the\\s+(?:data|recordings?|signals?|eeg|sampling rate|sample rate|rate)\\s+)?(?:down\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
       'gi',
     ),
     (m, _v: string, n: string) => {
@@ -323,8 +324,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // mains frequency by region when no frequency was written
   if (MAINS_WORD.test(s) || /\bnotch\b|陷波/i.test(s)) {
     if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s)) {
-      if (MAINS_60.test(s)) s = s.replace(/\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i, (m) => `${m} 60 Hz`);
-      else if (MAINS_50.test(s)) s = s.replace(/\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i, (m) => `${m} 50 Hz`);
+      const hz = MAINS_60.test(s) ? 60 : MAINS_50.test(s) ? 50 : null;
+      const anchor = /\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i;
+      // the frequency goes next to the notch word, or at the end when none can carry it ("notch the line frequency")
+      if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
     }
   }
   return { text: s, problems };
