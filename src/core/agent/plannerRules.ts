@@ -572,7 +572,7 @@ export const RULES: Rule[] = [
     tool: 'start_training',
     when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i,
     unless:
-      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
+      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
       const calls: PlannedCall[] = [];
       const m = modelName(s);
@@ -658,7 +658,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'select_channels',
-    when: /\b(select|keep|pick|retain|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to|use)\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
+    when: /\b(select|keep|pick|retain|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to|use)\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留|(?<!(?:channels?|通道)\s*)選|留下|挑)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
     build: (s) => {
       const ch = channelsIn(s);
       return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
@@ -692,14 +692,14 @@ export const RULES: Rule[] = [
         const u = step[2] ?? step[4] ?? step[6];
         overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
       }
-      const label = /\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
+      const label = /\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
       return [
         {
           tool: 'window_epoch',
           arguments: {
             duration,
             ...(overlap || noOverlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}),
-            ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}),
+            ...(label ? { label: label[1] ?? label[2] ?? label[3] ?? label[4] } : {}),
           },
         },
       ];
@@ -772,7 +772,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_epochs',
-    when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i,
+    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i,
     build: (s, _ctx, raw) => {
       const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
       const ch = channelsIn(s);

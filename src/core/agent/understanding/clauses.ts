@@ -79,15 +79,15 @@ const ZH_VERBS =
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
-  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|不需要|不想)/i;
+  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|不需要|不想)/i;
 /**
  * A negation cue that governs the verb after it inside the clause: "I don't want you to clear the data", "we
  * shouldn't wipe it", "you must never reset", "千萬不要清空", "我不想要你刪除". The cue may sit a few words before the
  * verb (no comma or sentence break in between), so it is not only the clause's first word that negates.
  */
 const NEG_CUE_EN =
-  "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without)\\b";
-const NEG_CUE_ZH = '不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
+  "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without|under no circumstances|on no account|by no means|in no case|no way|at no point|not under any circumstances)\\b";
+const NEG_CUE_ZH = '絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
 /** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
 const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
 

@@ -103,6 +103,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       .replace(new RegExp(`(?:${w})\\s*(除以|乘以|乘上|÷|/)\\s*(\\d+(?:\\.\\d+)?)`, 'gi'), (m, op: string, n: string) =>
         put(/除|÷|\//.test(op) ? 1 / Number(n) : Number(n))(m),
       )
+      .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:減少|減|少|砍|降低|降)\\s*(?:了|成|到)?\\s*half`, 'gi'), (m) => put(0.5)(m))
       .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
       .replace(new RegExp(`\\b(\\d+)\\s+(?:more|extra|additional)\\s+(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`))
       .replace(new RegExp(`(?:多|再多)\\s*(\\d+)\\s*(?:個|輪)?\\s*(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`));
@@ -206,7 +207,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/\b(halve|double)\s+the\s+(?:sampling\s+)?rate\b/gi, (m, verb: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(verb.toLowerCase() === 'halve' ? facts.sfreq / 2 : facts.sfreq * 2)} Hz`,
   );
-  s = s.replace(/(?:降採樣|降頻|降低取樣率)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) =>
+  s = s.replace(/(?:降採樣|降取樣|下採樣|降頻|降低取樣率|降低採樣率|抽取)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
   );
   // "取樣率降一半", "把取樣率砍半": the rate halved
@@ -249,6 +250,12 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
   });
+  // "2 to the 7th", "2 to the power 7", "half a second", "a quarter of a second"
+  s = s
+    .replace(/(\d+)\s*to the\s*(\d+)(?:st|nd|rd|th)(?:\s+power)?/gi, '$1^$2')
+    .replace(/(\d+)\s*to the power\s+(\d+)/gi, '$1^$2')
+    .replace(/\b(?:a\s+|one\s+)?half\s+(?:a|an)\s+(second|minute|millisecond)/gi, '0.5 $1')
+    .replace(/\b(?:a\s+|one\s+)?quarter\s+of\s+(?:a|an)\s+(second|minute)/gi, '0.25 $1');
   // powers of ten in words: "3 times 10 to the minus 4" → 3e-4, "10 to the minus 3" → 1e-3, "10^-4"
   s = s
     .replace(/(\d+(?:\.\d+)?)\s*(?:times|x|×|\*)\s*10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, a: string, k: string) => `${a}e-${k}`)

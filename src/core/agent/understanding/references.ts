@@ -40,7 +40,7 @@ const PREVIOUS_MODEL =
 const SAME =
   /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
 const PLURAL_REF =
-  /\b(?:those|these|them|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b|那些(?:通道|事件|檔案)?|這些(?:通道|事件|檔案)?|它們/i;
+  /\b(?:those|these|them|their|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b(?!\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|\btheir\b(?=\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|那些(?:通道|事件|檔案)?|這些(?:通道|事件|檔案)?|它們/i;
 
 /** Files named in a listing tool's answer ("S001R04.edf", "sub-01/run1.vhdr"). */
 function filesFrom(text: string): string[] {
