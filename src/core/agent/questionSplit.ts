@@ -158,6 +158,9 @@ export function isQuestion(sentence: string): boolean {
     if (EXPLAIN_ZH.test(s)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
+    // "資料千萬不能刪，幫我 notch 60": a statement before an instruction is the instruction's condition
+    const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
+    if (zhTail && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s) && (IMPERATIVE.test(zhTail[1].trim()) || isExplicitRequest(zhTail[1].trim()))) return false;
     if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s);
   }

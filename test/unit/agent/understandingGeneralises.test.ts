@@ -57,6 +57,20 @@ describe('negation governs the verb it precedes, wherever it stands', () => {
     expect(destructiveAsked('clear_dataset', text)).toBe(false);
     expect(destructiveAsked('reset_preprocessing', text)).toBe(false);
   });
+  it.each([
+    'the last thing I want is to wipe the recordings',
+    'under no circumstances reset the filters',
+    '我沒有要你重置前處理',
+    'if you delete the study I will lose a week of work',
+    '如果清空資料就麻煩了',
+  ])('idioms, "沒有…" and conditions ask for nothing: "%s"', (text) => {
+    expect(destructiveAsked('clear_dataset', text)).toBe(false);
+    expect(destructiveAsked('reset_preprocessing', text)).toBe(false);
+  });
+  it('a negation does not reach a later step that carries its own value', () => {
+    expect(tools(plan('data_loaded', 'please avoid resetting the data and notch 50'))).toEqual(['apply_notch_filter']);
+    expect(tools(plan('data_loaded', '資料絕對不能刪，幫我重新取樣到 100'))).toEqual(['resample_data']);
+  });
   it('the step after the negated one still runs, across a sentence break, "so" or a comma', () => {
     expect(tools(plan('data_loaded', 'Please do not clear the recordings. Resample them to 120 Hz.'))).toEqual(['resample_data']);
     expect(tools(plan('data_loaded', "we really shouldn't delete the data, so just z-score it"))).toEqual(['normalize_data']);

@@ -86,8 +86,8 @@ const NEGATION =
  * verb (no comma or sentence break in between), so it is not only the clause's first word that negates.
  */
 const NEG_CUE_EN =
-  "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without|under no circumstances|on no account|by no means|in no case|no way|at no point|not under any circumstances)\\b";
-const NEG_CUE_ZH = '絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
+  "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without|under no circumstances|on no account|by no means|in no case|no way|at no point|not under any circumstances|the last thing (?:i|we) want(?:ed)? is|(?:i|we)'?d hate|god forbid|heaven forbid)\\b";
+const NEG_CUE_ZH = '沒有要|沒有叫|沒叫|沒要|沒有說|沒說|沒有|絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
 /** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
 const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
 
@@ -112,6 +112,9 @@ export function negatesVerb(t: string): boolean {
 const DEFERRED =
   /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train|start|run|begin|evaluate)\b[^,，]*\b(?:later|tomorrow|next time)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)/i;
 
+/** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
+const CONDITION = /^(?:(?:and|but|so)\s+)?(?:if|unless|in case|whenever|should you|once)\s+(?:you|we|i|it|they|anyone|somebody|someone)\b|^(?:如果|要是|假如|萬一|假設)/i;
+
 /** Words that end a negation's scope and start what is asked for. */
 const POSITIVE = /^(?:just|only|instead|rather|but|then|please|simply|however|只要|只|就|而是|改為|但|但是|然後|請|直接)/i;
 
@@ -123,7 +126,8 @@ function isBare(t: string): boolean {
     .trim()
     .split(/\s+/)
     .filter(Boolean).length;
-  return latin <= 2 && cjk <= 3;
+  // a verb with a value of its own ("bandpass 1-40") has an object: it is not bare
+  return latin <= 2 && cjk <= 3 && !/\d/.test(t);
 }
 
 /** Splits into clauses at "then", ";", "but", "just/only/instead" after a comma, and at "and"/"," before a verb. */
@@ -161,7 +165,7 @@ export function splitClauses(text: string): Clause[] {
       .replace(/^[,，.。]\s*|[,，.。!！]+$/g, '')
       .trim();
     if (!t) continue;
-    const negatedHere = NEGATION.test(t) || negatesVerb(t) || DEFERRED.test(t);
+    const negatedHere = NEGATION.test(t) || negatesVerb(t) || DEFERRED.test(t) || CONDITION.test(t);
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
     const carried: boolean =
