@@ -323,6 +323,9 @@ function addSettings(
     Object.assign(prev.arguments, parts);
     return true;
   }
+  // "學習率 0.0003、批次 16、訓練 60 輪": an item of a list of settings that names the epochs is one more setting
+  if (prev.tool === 'configure_training' && tool === 'start_training' && joiner === ',' && /^(?:train(?:ing)?|訓練)\s*(?:for\s+)?\d+\s*(?:個\s*)?(?:epochs?|輪|回合)\s*$/i.test(s.trim()))
+    tool = 'configure_training';
   if (tool && tool !== prev.tool) return false;
   const own = RULES.find((r) => r.tool === prev.tool);
   // a clause without a step of its own may carry any setting ("只要 T1", "only C3 and C4"); one with the same step needs a value

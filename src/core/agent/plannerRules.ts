@@ -533,7 +533,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'evaluate',
-    when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics)\b|評估|測試集準確|混淆矩陣|表現/i,
+    when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics|(?<![-\w])score (?:the|my|it)|benchmark)\b|評估|測試集準確|混淆矩陣|表現/i,
     build: (s) => {
       const split = /\bval(idation)?\b|驗證/i.test(s)
         ? 'val'
@@ -587,7 +587,7 @@ export const RULES: Rule[] = [
   {
     tool: 'generate_dataset',
     unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {
@@ -658,7 +658,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'select_channels',
-    when: /\b(select|keep|pick|retain|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to|use)\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留|(?<!(?:channels?|通道)\s*)選|留下|挑)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
+    when: /\b(select|keep|pick|retain|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to|use)\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|\b(?:crop|limit|narrow|reduce|trim|cut down|subset|restrict)\w*\s+(?:\w+\s+){0,3}?(?:to|down to)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|(?:限制在|限定在?|只取|縮減到|縮到)\s*(?:通道\s*)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留|(?<!(?:channels?|通道)\s*)選|留下|挑)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
     build: (s) => {
       const ch = channelsIn(s);
       return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
@@ -666,7 +666,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'window_epoch',
-    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:段|塊|窗)|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:段|塊|窗)|\bchunks?\b/i,
+    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\binto\s+\d+(?:\.\d+)?\s*(?:-\s*)?(?:s|sec|seconds?|ms)\s*(?:-\s*)?(?:long\s+)?(?:pieces|slices|chunks|blocks|bits|segments|windows)\b|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:段|塊|窗)|\b(?:chunks?|pieces|slices)\b/i,
     unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i,
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
@@ -713,7 +713,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'edit_events',
-    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i,
+    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名|改叫|改稱/i,
     build: (s, _ctx) => {
       const rename: Record<string, string> = {};
       // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
@@ -737,15 +737,15 @@ export const RULES: Rule[] = [
       const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
       if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
       // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
-      const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
+      const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
       for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
-      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改成|改為|換成|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
       for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
       const rest = s
         .replace(quoted, ' ')
         .replace(quotedTarget, ' ')
         .replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
-      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改成|改為|換成|為|成)\s*["']?([\w-]+)/gi))
+      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w-]+)/gi))
         if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
       return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
     },
@@ -790,7 +790,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'list_files',
-    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'?s| is)\s+in\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|(?:底下|裡面|裡|下面)\s*有(?:什麼|甚麼|哪些)\s*(?:檔案?|東西)|列出|有哪些檔案|檔案列表/i,
+    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'?s| is)\s+(?:in|inside|under|within)\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|(?:底下|裡面|裡|下面)\s*有(?:什麼|甚麼|哪些)\s*(?:檔案?|東西)|列出|有哪些檔案|檔案列表/i,
     build: (s) => {
       const pat =
         /\b(?:matching|pattern|named|like|glob)\s+["“'「]([^"”'」]+)["”'」]/i.exec(s)?.[1] ??
@@ -808,7 +808,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'load_data',
-    when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開/i,
+    when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開|(?:讀|載|開|匯)\s*[^\s，,。]*\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b|進來/i,
     build: (s, ctx) => {
       const files = filesIn(s, DATA_EXT);
       const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);

@@ -202,7 +202,7 @@ export function isStudyQuestion(question: string): boolean {
     /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(
       s,
     ) ||
-    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'?s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b|\bwhat(?:'?s| is) in (?:the |my )?[\w./-]+ (?:folder|directory)\b/i.test(
+    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'?s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b|\bwhat(?:'?s| is) (?:in|inside|under|within) (?:the |my )?[\w./-]+ (?:folder|directory)\b/i.test(
       s,
     ) ||
     /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(
