@@ -132,6 +132,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const same = sameWith(lit(text), lastAction, inner);
   if (same) return { calls: same };
+  const delta = deltaFollowUp(text, lastAction);
+  if (delta) return { calls: delta };
   const calls: PlannedCall[] = [];
   const problems: string[] = [];
   const isCorrection =
@@ -251,7 +253,7 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
       ' ',
     )
     .trim();
-  if (words) return null;
+  if (words && words.replace(DIRECTION, ' ').trim()) return null;
   const nums = masked.match(NUMBER) ?? [];
   const turns = ctx.history ?? [];
   for (let i = turns.length - 1; i >= 0; i--) {
@@ -495,12 +497,12 @@ const SETTINGS =
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
   if (!m || !last.length) return null;
-  const what = m[1] ?? m[2] ?? m[3] ?? '';
+  const what = m.slice(1).find((g) => g !== undefined) ?? '';
   const calls = last.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
   let changed = false;
   const model = modelName(what);
@@ -539,7 +541,7 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
 
 /** Words that only say which way a value should move ("go lower", "a bit higher", "too high"): no value of their own. */
 const DIRECTION =
-  /再次|再|又|更|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
+  /再次|再|又|更|降低|降|減少|減|砍|提高|增加|加大|縮小|變|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
 
 /**
  * The factor a verbless follow-up applies to the value before it, when that is all it says: "half of that" → 0.5,
@@ -550,6 +552,8 @@ export function relativeFactor(text: string): number | null {
     [/\bdivide(?:d)?\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|除以\s*(\d+(?:\.\d+)?)/i, (m) => 1 / Number(m[1] ?? m[2])],
     [/\bmultipl(?:y|ied)\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|乘以\s*(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:that|it|this)\b/i, (m) => Number(m[1] ?? m[2] ?? m[3])],
     [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
+    // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
+    [/(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:到|成|為|to)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i, (m) => Number(m[1])],
     [/\b(?:a\s+|one\s+)?(?:quarter|fourth)\b/i, () => 0.25],
     [/\b(?:a\s+|one\s+)?third\b/i, () => 1 / 3],
     [/\b(?:a\s+|one\s+)?tenth\b/i, () => 0.1],
@@ -563,4 +567,36 @@ export function relativeFactor(text: string): number | null {
     return rest ? null : value(m);
   }
   return null;
+}
+
+/** The value a step's "longer/higher/bigger" moves: the end of an epoch, a window's length, a rate, a frequency. */
+const PRIMARY: Record<string, string> = {
+  epoch_data: 't_max',
+  window_epoch: 'duration',
+  resample_data: 'rate',
+  apply_notch_filter: 'freq',
+  apply_bandpass_filter: 'high_freq',
+  plot_epochs: 'duration',
+};
+
+/**
+ * "make the window 0.5 s longer", "20 Hz higher", "再長 1 秒", "短 0.5 秒": a difference applied to the value the last
+ * step set (by PRIMARY; a bandpass's lower edge when the text says so). Null when the text is not such a follow-up.
+ */
+function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null {
+  const en = /(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(text);
+  const enBy = /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:it|that|the\s+\w+(?:\s+\w+)?)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(text);
+  const zh = /(?:再)?(長|短|延長|縮短|多|少|加|減|高|低|提高|降低)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
+  const m = en ? { n: /^an?$/i.test(en[1]) ? '1' : en[1], u: en[2]?.replace(/^milliseconds?$/i, 'ms'), up: /longer|later|higher|more|bigger|larger|wider/i.test(en[3]) } : enBy
+    ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
+    : zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms]/i.test(text.replace(zh[0], ''))
+      ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
+      : null;
+  if (!m) return null;
+  const target = [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
+  if (!target) return null;
+  const key = target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text) ? 'low_freq' : PRIMARY[target.tool];
+  const v = Number(m.n) * (m.u && /^(?:ms|毫秒)$/i.test(m.u) ? 0.001 : 1);
+  const before = target.arguments[key] as number;
+  return [{ tool: target.tool, arguments: { ...target.arguments, [key]: Math.round((m.up ? before + v : before - v) * 1e9) / 1e9 } }];
 }

@@ -178,6 +178,23 @@ describe('conversation: a follow-up changes the step before it', () => {
     expect(plan('data_loaded', 'resample to 150 Hz', 'even lower, a third of that')[0]).toMatchObject({ tool: 'resample_data', arguments: { rate: 50 } });
     expect(plan('dataset_ready', 'batch size 128', 'divide it by 2')[0]).toMatchObject({ tool: 'configure_training', arguments: { batch_size: 64 } });
   });
+  it('a difference applied to the value the last step set ("0.5 s longer", "再短 1 秒", "20 Hz higher")', () => {
+    expect(plan('data_loaded', 'epoch -1 to 3 s around T1', 'make it a second longer')[0]).toMatchObject({ tool: 'epoch_data', arguments: { t_min: -1, t_max: 4 } });
+    expect(plan('data_loaded', '切 4 秒的視窗', '再短 1 秒')[0]).toMatchObject({ tool: 'window_epoch', arguments: { duration: 3 } });
+    expect(plan('data_loaded', 'resample to 100 Hz', '20 Hz higher')[0]).toMatchObject({ tool: 'resample_data', arguments: { rate: 120 } });
+  });
+  it('"redo the X", "X again" repeat the earlier X, not the last step', () => {
+    expect(plan('data_loaded', 'notch 60 Hz', 'select C3 and C4', 'rerun the notch')[0]).toMatchObject({ tool: 'apply_notch_filter', arguments: { freq: 60 } });
+  });
+  it('"X 也畫", "Cz as well", "一樣的設定換 X": the last step with the new object', () => {
+    expect(plan('data_loaded', 'plot the ERP of C3', 'Cz as well')[0]).toMatchObject({ tool: 'plot_epochs', arguments: { kind: 'erp', channels: ['Cz'] } });
+    expect(plan('data_loaded', '畫 Cz 的 PSD', 'C4 也要畫')[0]).toMatchObject({ tool: 'plot_epochs', arguments: { kind: 'psd', channels: ['C4'] } });
+    expect(plan('dataset_ready', '用 SCCNet 訓練 2 個 epoch', '同樣的參數用 EEGNet')[0]).toMatchObject({ tool: 'set_model', arguments: { model_name: 'EEGNet' } });
+  });
+  it('a value with words that only give its direction ("make it bigger, 48", "再降一半")', () => {
+    expect(plan('dataset_ready', 'batch size 16', 'go higher, 48')[0]).toMatchObject({ tool: 'configure_training', arguments: { batch_size: 48 } });
+    expect(plan('data_loaded', '重新取樣到 200', '再降一半')[0]).toMatchObject({ tool: 'resample_data', arguments: { rate: 100 } });
+  });
   it('a place named after a notch corrects its frequency', () => {
     expect(plan('data_loaded', 'notch at 50 Hz', 'wait, this was recorded in Taipei')[0]).toMatchObject({ tool: 'apply_notch_filter', arguments: { freq: 60 } });
   });
