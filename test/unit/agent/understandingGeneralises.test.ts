@@ -5,7 +5,7 @@ import { splitClauses, negatesVerb } from '../../../src/core/agent/understanding
 import { destructiveAsked } from '../../../src/core/agent/understanding/safety';
 import { canonicalText } from '../../../src/core/agent/understanding/lexicon';
 import { resolveQuantities, regionMains } from '../../../src/core/agent/understanding/quantities';
-import { isQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
+import { isQuestion, mentionsStep, splitTurn } from '../../../src/core/agent/questionSplit';
 import { definitionByName } from '../../../src/core/tools/definitions';
 import type { PastTurn } from '../../../src/core/agent/understanding/references';
 import type { Stage } from '../../../src/core/study/types';
@@ -224,6 +224,11 @@ describe('question or request', () => {
   });
   it('a judgement before an instruction is the instruction\'s reason', () => {
     expect(isQuestion('way too slow, halve the epochs')).toBe(false);
+  });
+  it('a panel word is an XBrain word: "回到儀表板" switches, it is not declined as off-topic', () => {
+    expect(mentionsStep('跳到評估分頁')).toBe(true);
+    expect(isQuestion('回到儀表板')).toBe(false);
+    expect(splitTurn('回到儀表板').questions).toEqual([]);
   });
   it('a ";" or "?" inside a quoted name ends no sentence', () => {
     expect(splitTurn('load "what; why?.edf"').requests).toEqual(['load "what; why?.edf"']);
