@@ -51,7 +51,7 @@ const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|�
 
 /** An instruction: it starts (after "if so", "then", "please"…) with a verb of an XBrain step. */
 const IMPERATIVE = new RegExp(
-  `^(?:(?:if so|if yes|if it is|if ok|then|and|so|ok(?:ay)?|please|now|yes|also|just)[,\\s]+)*(?:(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|好的?[，,]?\\s*(?:${ACTION_VERB_ZH})|如果(?:是|可以|適合)?(?:的話)?[，,]?\\s*(?:就)?(?:${ACTION_VERB_ZH}))`,
+  `^(?:(?:if so|if yes|if it is|if ok|then|and|so|ok(?:ay)?|please|now|yes|also|just)[,\\s]+|(?:只要|只|就|請|然後|再|先|那就|接著)\\s*)*(?:(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|好的?[，,]?\\s*(?:${ACTION_VERB_ZH})|如果(?:是|可以|適合)?(?:的話)?[，,]?\\s*(?:就)?(?:${ACTION_VERB_ZH}))`,
   'i',
 );
 
@@ -113,7 +113,7 @@ export function isInstruction(input: string): boolean {
 }
 
 const REPLY =
-  /^(?:again|do it|redo|undo|yes|yeah|yep|no\b|nope|ok(?:ay)?|sure|go ahead|proceed|continue|actually|instead|rather|make it|change it|same|also|and\b|then\b|but\b|with\b|without\b|only\b|just\b|not\b|sorry|please|再|好|對|不對|改|換|繼續|確定|取消|也)/i;
+  /^(?:(?:please\s+)?(?:don'?t|do not|never|under no circumstances)\b|請勿|千萬|絕不|不要|別|again|do it|redo|undo|yes|yeah|yep|no\b|nope|ok(?:ay)?|sure|go ahead|proceed|continue|actually|instead|rather|make it|change it|same|also|and\b|then\b|but\b|with\b|without\b|only\b|just\b|not\b|sorry|please|再|好|對|不對|改|換|繼續|確定|取消|也)/i;
 
 function splitSentences(text: string): TurnParts {
   const out: TurnParts = { questions: [], requests: [] };

@@ -230,6 +230,10 @@ describe('question or request', () => {
     expect(isQuestion('回到儀表板')).toBe(false);
     expect(splitTurn('回到儀表板').questions).toEqual([]);
   });
+  it('a negated instruction is an instruction, not a question to answer', () => {
+    expect(splitTurn("never wipe it. plot Cz").questions).toEqual([]);
+    expect(splitTurn('千萬別重置。只要列出檔案').questions).toEqual([]);
+  });
   it('a ";" or "?" inside a quoted name ends no sentence', () => {
     expect(splitTurn('load "what; why?.edf"').requests).toEqual(['load "what; why?.edf"']);
   });
