@@ -328,9 +328,9 @@ function splitArgs(s: string): Record<string, unknown> {
     const isPct = Boolean(m[2] ?? m[4]) || v > 1;
     return isPct ? v / 100 : v;
   };
-  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,2}(?=\s*\d))?/);
+  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,4}(?=\s*\d))?/);
   if (t !== null) a.test_ratio = t;
-  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,2}(?=\s*\d))?/);
+  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,4}(?=\s*\d))?/);
   if (v !== null) a.val_ratio = v;
   const folds = numberBefore(s, /[- ]?folds?\b|折/) ?? numberAfter(s, /k[- ]?fold|folds?/);
   if (folds !== null) {
@@ -496,7 +496,7 @@ export const RULES: Rule[] = [
   {
     // "export it to exports/best" with no object: the model once there is one, else the epochs
     tool: 'export_model',
-    when: /^(?:(?:ok(?:ay)?|好的?|then|now|and)[,，\s]*)?(?:please\s+)?(?:export|save|dump|write)\s+(?:it|that|this|them|everything)\b|^(?:(?:好的?|那|然後)[,，\s]*)?(?:把|將)?\s*(?:它|這個|那個|結果)?\s*(?:匯出|導出|輸出)/i,
+    when: /^(?:(?:ok(?:ay)?|好的?|then|now|and)[,，\s]*)?(?:please\s+)?(?:export|save|dump|write)\s+(?:(?:it|that|this|them|everything)\b|(?=(?:to|into|under)\s))|^(?:(?:好的?|那|然後)[,，\s]*)?(?:把|將)?\s*(?:它|這個|那個|結果)?\s*(?:匯出|導出|輸出)/i,
     build: (s, ctx) => {
       const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/);
       return ctx.stage === 'trained' || ctx.stage === 'training'

@@ -160,6 +160,13 @@ describe('clauses carry their settings to the step they belong to', () => {
       arguments: { notch_freq: 50, resample_rate: 100, normalize_method: 'min-max' },
     });
   });
+  it('split shares as a Chinese ratio idiom or with colons', () => {
+    expect(plan('preprocessed', '資料集按七三分切')[0]).toMatchObject({ tool: 'generate_dataset', arguments: { test_ratio: 0.3 } });
+    expect(plan('preprocessed', 'split the dataset 75:25')[0]).toMatchObject({ tool: 'generate_dataset', arguments: { test_ratio: 0.25 } });
+  });
+  it('an export with no object and a destination follows the stage', () => {
+    expect(plan('trained', 'export into results/final')[0]).toMatchObject({ tool: 'export_model', arguments: { path: 'results/final' } });
+  });
   it('a split share joined to its set by any short Chinese verb', () => {
     expect(plan('preprocessed', '驗證集留 15%')[0]).toMatchObject({ tool: 'generate_dataset', arguments: { val_ratio: 0.15 } });
   });

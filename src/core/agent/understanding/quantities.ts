@@ -241,11 +241,18 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       return asValue ? rate(m) : m;
     },
   );
+  // Chinese ratio idiom and colon notation for a split: "八二分" (80/20), "七三分", "80:20", "8:2"
+  s = s.replace(/([一二三四五六七八九])([一二三四五六七八九])分(?:法)?/g, (m, a: string, b: string) => {
+    const x = chineseNumbers(`${a}成`);
+    const y = chineseNumbers(`${b}成`);
+    return /^\d+%$/.test(x) && /^\d+%$/.test(y) ? `${parseInt(x, 10)}/${parseInt(y, 10)}` : m;
+  });
+  if (/split|分割|切分|資料集|dataset|train|test|測試|驗證/i.test(s)) s = s.replace(/(?<![\w.:])(\d+)\s*:\s*(\d+)(?:\s*:\s*(\d+))?(?![\w:])/g, (m, a: string, b: string, c?: string) => [a, b, c].filter(Boolean).join('/'));
   // split notation: "80/20", "70/15/15" (shares summing to 100 or 1) are train/(validation/)test shares, not a division
   s = s.replace(/(?<![\w./])(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?:\s*\/\s*(\d+(?:\.\d+)?))?(?![\w/])/g, (m, a: string, b: string, c?: string) => {
     const parts = [a, b, c].filter((x): x is string => x !== undefined).map(Number);
     const sum = parts.reduce((x, y) => x + y, 0);
-    const pct = Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : 0;
+    const pct = Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : Math.abs(sum - 10) < 1e-6 && /split|分割|切分|資料集|dataset/i.test(s) ? 10 : 0;
     if (!pct) return m;
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
