@@ -1,9 +1,11 @@
 import type { PlannedCall } from '../study/stateManager';
 import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
-import { canonicalText } from './understanding/lexicon';
-import { mainsUnresolved, resolveQuantities } from './understanding/quantities';
+import { canonicalText, normaliseWidth } from './understanding/lexicon';
+import { mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
-import { modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
+import { channelsIn, modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
+import { SKIP_DEFAULTS } from '../study/stateManager';
+import { definitionByName } from '../tools/definitions';
 
 /*
  * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
@@ -26,10 +28,25 @@ const BARE_CLEAR =
   /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
 /** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
 const PANEL_ONLY =
-  /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:切換到|切到|打開|開啟)\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:面板|頁面|分頁)?$/i;
+  /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:please\s+)?(?:open|show|display|bring up|pull up|show me|view)\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)\s+(?:panel|view|tab|page|screen|section)$|^(?:請|幫我)?(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|去|打開|開啟|顯示|叫出)\s*(?:到)?\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁)?$/i;
+/** Removing every channel but some: "drop everything except C3, Cz", "remove all channels but C3 and C4", "除了 C3 以外都刪掉". */
+const EXCEPT_CHANNELS =
+  /\b(?:drop|remove|delete|discard|exclude|throw (?:away|out)|get rid of|ditch|reject)\s+(?:all\s+|every\s+)?(?:(?:the\s+)?(?:other\s+)?(?:channels?|electrodes?)|everything|everyone|the rest)\s+(?:except(?:\s+for)?|but|other than|apart from|besides|save)\s+(.+)$|^除了\s*(.+?)\s*(?:以外|之外)\s*(?:的)?\s*(?:其他|其餘|別的)?\s*(?:通道|電極)?\s*(?:都|全部|通通)?\s*(?:刪掉|刪除|去掉|拿掉|丟掉|移除|不要)/i;
+
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
 const CHOOSE_MODEL =
   /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+/** How many epochs, trials, events or channels there are: a read of the Study. */
+const COUNTS =
+  /\b(?:epoch|trial|event|class|channel|sample)s?\s+(?:counts?|numbers?|totals?)\b|\b(?:count|number|total) of (?:the\s+)?(?:epochs|trials|events|classes|channels|samples)\b|\bhow many (?:epochs|trials|events|classes|channels)\b|每(?:一)?類(?:各)?有(?:幾|多少)個?|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件|通道)|(?:epoch|試次|事件|通道|類別)\s*(?:的)?\s*(?:數量|個數|數目)/i;
+
+/** The model named as the value of a model slot: "模型選 ShallowConvNet", "先把模型設成 SCCNet", "model: EEGNet". */
+const MODEL_SLOT =
+  /(?:模型|\bmodel\b|\barchitecture\b|\bnetwork\b)\s*(?:就|要|先|改|則)?\s*(?:選用|選擇|選|用|設成|設為|設定為|設定成|改成|改用|換成|是|為|=|:|to|as)\s*(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+/** An explicit panel with its noun at the start of the request ("open the training tab and …", "打開評估頁面看…"). */
+const OPEN_PANEL =
+  /^(?:please\s+)?(?:open|switch to|go to|show|bring up|pull up|display|請|幫我)?\s*(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|打開|開啟|顯示|叫出)?\s*(?:the\s+)?(?:dashboard|dataset|preprocess\w*|training|visuali[sz]ation|evaluation|儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:panel|view|tab|page|screen|面板|頁面|分頁|頁籤|畫面)(?:\b|(?=[\u4e00-\u9fff]))/i;
+
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
 const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
 const START_WORD = /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
@@ -74,8 +91,18 @@ function dedupeReads(calls: PlannedCall[]): void {
 
 /** The Study's facts the understanding layer evaluates quantities against. */
 function factsOf(ctx: PlannerContext) {
-  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training };
+  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training, defaults: TOOL_DEFAULTS };
 }
+
+/** Default values of the settings a request may be relative to ("4x the default batch size"), read from the tool definitions. */
+const TOOL_DEFAULTS: Record<string, unknown> = (() => {
+  const out: Record<string, unknown> = {};
+  for (const tool of ['configure_training', 'run_protocol', 'generate_dataset']) {
+    const props = (definitionByName.get(tool)?.parameters as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties ?? {};
+    for (const [k, v] of Object.entries(props)) if (v.default !== undefined && !(k in out)) out[k] = v.default;
+  }
+  return out;
+})();
 
 /**
  * Turns one request into tool calls; the message explains what could not be mapped. The text goes through the
@@ -89,20 +116,31 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
   const inner: PlannerContext = { ...ctx, previous };
-  const masked = maskLiterals(request.trim());
+  const masked = maskLiterals(normaliseWidth(request.trim()));
+  // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
+  if (
+    regionMains(masked.text) &&
+    !/notch|mains|line noise|hum|陷波|市電/i.test(masked.text) &&
+    lastAction.some((c) => c.tool === 'apply_notch_filter' || c.tool === 'apply_standard_preprocess')
+  )
+    masked.text = `${masked.text} mains`;
   const canonical = resolveReferences(canonicalText(masked.text), turns);
   const resolved = resolveQuantities(canonical, factsOf(ctx));
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
   const text = resolved.text.trim();
   const lit = (t: string) => unmask(t, masked.literals);
   if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  const same = sameWith(lit(text), lastAction, inner);
+  if (same) return { calls: same };
+  const delta = deltaFollowUp(text, lastAction);
+  if (delta) return { calls: delta };
   const calls: PlannedCall[] = [];
   const problems: string[] = [];
   const isCorrection =
     previous.length > 0 &&
     (CORRECTION.test(text) ||
       ELLIPSIS.test(text) ||
-      /改成|改為|改用|改\s*\d|換成|\binstead\b/i.test(text) ||
+      /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
   const clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
   const negated = clauses.filter((c) => c.negated);
@@ -118,6 +156,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
         if (prev.tool === 'epoch_data') prev.arguments.baseline = null;
         if (prev.tool === 'evaluate') prev.arguments.baseline = false;
       }
+      // "…, 不重疊", "…, no overlap": the window's overlap is zero, said explicitly
+      if (prev?.tool === 'window_epoch' && /overlap|重疊/i.test(clauses[i].text)) prev.arguments.overlap = 0;
       continue;
     }
     const rawMasked = clauses[i].text;
@@ -139,7 +179,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     }
     const rule = RULES.find((r) => r.when.test(m) && !(r.unless && r.unless.test(m)));
     // a clause that only adds settings to the step before it ("…, save checkpoints every 2", "and notch 60")
-    const merged = addSettings(calls[calls.length - 1], rule?.tool ?? null, s, inner, raw, clauses[i].joiner);
+    const merged = addSettings(calls[calls.length - 1], rule?.tool ?? null, s, inner, raw, clauses[i].joiner, calls);
     if (merged) continue;
     if (!rule && previous.length && !calls.length) {
       // no verb of its own: it changes an earlier step ("重疊一半", "上限 35", "the raw traces of those")
@@ -148,6 +188,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
         calls.push(...corrected);
         continue;
       }
+    }
+    // a verbless clause before a step ("提示前 0.5 秒到提示後 4 秒，切 T1、T2", "from -0.2 to 0.8 s, epoch T1"): its settings
+    if (!rule && i + 1 < clauses.length && !clauses[i + 1].negated && SETTINGS.test(rawMasked)) {
+      clauses[i + 1] = { ...clauses[i + 1], text: `${rawMasked} ${clauses[i + 1].text}` };
+      continue;
     }
     if (!rule) {
       problems.push(raw);
@@ -195,6 +240,12 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
         ? '3'
         : null;
   if (factor && relative) masked = factor;
+  // "go lower, half of that", "too high, divide it by ten", "make it a quarter of that": a factor on the value before
+  const scaled = relativeFactor(masked);
+  if (scaled !== null && !factor) {
+    masked = String(scaled);
+    relative = true;
+  }
   const words = masked
     .replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ')
     .replace(
@@ -202,7 +253,7 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
       ' ',
     )
     .trim();
-  if (words) return null;
+  if (words && words.replace(DIRECTION, ' ').trim()) return null;
   const nums = masked.match(NUMBER) ?? [];
   const turns = ctx.history ?? [];
   for (let i = turns.length - 1; i >= 0; i--) {
@@ -241,17 +292,46 @@ const STANDARD_PARTS: Record<string, (a: Record<string, unknown>) => Record<stri
  * 60" sets notch_freq, "configure training …, save checkpoints every 2" sets the checkpoint interval. Returns true
  * when the clause was absorbed.
  */
-function addSettings(prev: PlannedCall | undefined, tool: string | null, s: string, ctx: PlannerContext, raw: string, joiner: string): boolean {
-  if (!prev || !/^(?:and|,|with|plus|also|only|just)$/.test(joiner)) return false;
-  if (prev.tool === 'apply_standard_preprocess' && tool && STANDARD_PARTS[tool]) {
-    const out = RULES.find((r) => r.tool === tool)?.build(s, ctx, raw);
-    if (!out || typeof out === 'string') return false;
-    Object.assign(prev.arguments, STANDARD_PARTS[tool](out[0].arguments));
+function addSettings(
+  last: PlannedCall | undefined,
+  tool: string | null,
+  s: string,
+  ctx: PlannerContext,
+  raw: string,
+  joiner: string,
+  calls: PlannedCall[] = [],
+): boolean {
+  if (!last || !/^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及)$/.test(joiner)) return false;
+  let prev: PlannedCall = last;
+  // "train for 30 epochs and keep the best validation accuracy": a training setting after the start goes to its configuration
+  if (last.tool === 'start_training' && (tool === 'configure_training' || tool === null) && trainingArgs(s, ctx)) {
+    const cfg = calls.find((c) => c.tool === 'configure_training');
+    if (cfg) prev = cfg;
+    else {
+      prev = { tool: 'configure_training', arguments: trainingArgs('', ctx) ?? { ...SKIP_DEFAULTS.training } };
+      calls.splice(calls.indexOf(last), 0, prev);
+    }
+    tool = 'configure_training';
+  }
+  if (prev.tool === 'apply_standard_preprocess' && (tool === null || STANDARD_PARTS[tool])) {
+    // "陷波 60、做 z-score": every part the clause names, by its own step and by the standard chain's reading of it
+    const std = RULES.find((r) => r.tool === 'apply_standard_preprocess')?.build(s, ctx, raw);
+    const own = tool ? RULES.find((r) => r.tool === tool)?.build(s, ctx, raw) : undefined;
+    const parts = {
+      ...(std && typeof std !== 'string' ? std[0].arguments : {}),
+      ...(own && typeof own !== 'string' && tool ? STANDARD_PARTS[tool](own[0].arguments) : {}),
+    };
+    if (!Object.keys(parts).length) return false;
+    Object.assign(prev.arguments, parts);
     return true;
   }
+  // "學習率 0.0003、批次 16、訓練 60 輪": an item of a list of settings that names the epochs is one more setting
+  if (prev.tool === 'configure_training' && tool === 'start_training' && joiner === ',' && /^(?:train(?:ing)?|訓練)\s*(?:for\s+)?\d+\s*(?:個\s*)?(?:epochs?|輪|回合)\s*$/i.test(s.trim()))
+    tool = 'configure_training';
   if (tool && tool !== prev.tool) return false;
   const own = RULES.find((r) => r.tool === prev.tool);
-  if (!own || !/\d|\b(?:without|no|with)\b/i.test(s)) return false;
+  // a clause without a step of its own may carry any setting ("只要 T1", "only C3 and C4"); one with the same step needs a value
+  if (!own || !(tool === null ? SETTINGS.test(s) || channelsIn(s).length > 0 : /\d|\b(?:without|no|with)\b/i.test(s))) return false;
   const out = own.build(s, { ...ctx, training: prev.tool === 'configure_training' ? { ...(ctx.training ?? {}), ...prev.arguments } : ctx.training }, raw);
   if (typeof out === 'string') return false;
   const same = out.find((c) => c.tool === prev.tool);
@@ -289,6 +369,9 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     !/\b(?:should|best|recommend)/i.test(t)
   )
     return [{ tool: 'get_dataset_info', arguments: {} }];
+  // "show me the epoch counts", "每類有幾個 epoch": counts are read from the Study, never made
+  if (COUNTS.test(t) && !/\b(?:split|generate|make|create|epoch (?:the|it|them|around|from)|cut|segment)\b|切段|分段|產生|切分|分割/i.test(t.replace(COUNTS, ' ')))
+    return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
   if (
     /^(?:please\s+)?(?:undo|revert|roll back|take back)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(
@@ -313,16 +396,25 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     const a = trainingArgs(s, ctx);
     if (a) return [...(modelName(s) ? [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] : []), { tool: 'configure_training', arguments: a }];
   }
+  // "drop everything except C3, Cz, C4", "除了 C3、C4 以外都刪掉": the channels named are the ones kept
+  const kept = EXCEPT_CHANNELS.exec(t);
+  if (kept && channelsIn(kept[1] ?? kept[2] ?? '').length)
+    return [{ tool: 'select_channels', arguments: { channels: channelsIn(kept[1] ?? kept[2] ?? '') } }];
   const panel = PANEL_ONLY.exec(t);
   if (panel) {
-    const p = PANELS.find(([re]) => re.test(panel[1] ?? panel[2] ?? ''));
+    const p = PANELS.find(([re]) => re.test(panel.slice(1).find(Boolean) ?? ''));
     if (p) return [{ tool: 'switch_panel', arguments: { panel_name: p[1] } }];
   }
   const view = VIEW_MODES.find(([re]) => re.test(t));
   if (view && (/\b(?:show|open|display|switch|go|view|see|bring up|pull up)\b|顯示|打開|開啟|切換|看/i.test(t) || t.split(/\s+/).length <= 3)) {
     return [{ tool: 'switch_panel', arguments: { panel_name: view[1], view_mode: view[2] } }];
   }
-  const chosen = CHOOSE_MODEL.exec(t);
+  // "open the evaluation panel to see the confusion matrix", "打開 evaluation panel 看 confusion matrix": the panel is the request
+  if (OPEN_PANEL.test(t)) {
+    const out = RULES.find((r) => r.tool === 'switch_panel')?.build(s, ctx, s);
+    if (out && typeof out !== 'string') return out;
+  }
+  const chosen = CHOOSE_MODEL.exec(t) ?? MODEL_SLOT.exec(t);
   if (chosen && (!START_WORD.test(t.slice(chosen[0].length)) || /\b(?:later|myself|not yet|tomorrow)\b|晚點|稍後|自己|先不要/i.test(t))) {
     const calls: PlannedCall[] = [{ tool: 'set_model', arguments: { model_name: modelName(chosen[1]) } }];
     const a = trainingArgs(s, ctx);
@@ -345,7 +437,9 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
   const renumbered = renumber(masked, outer, relative);
   if (renumbered) return renumbered;
   // "and on train?", "what about for C4": a preposition first means a new object for the same step, not a new verb
-  const sameStep = /^(?:(?:and|also|now|then|what about|how about)\s+)?(?:on|in|for|with|at|to)\b/i.test(masked.trim());
+  const sameStep =
+    /^(?:(?:and|also|now|then|what about|how about|this time)\s+)?(?:on|in|for|with|at|to)\b/i.test(masked.trim()) ||
+    /^(?:那)?(?:這次|這回)?\s*(?:換成?|改用|改成|用)\s*(?!名)/.test(masked.trim());
   const rule = sameStep ? undefined : RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
   const candidates = [...outer.previous].reverse();
   for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
@@ -391,4 +485,118 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     if (typeof out !== 'string') return out;
   }
   return null;
+}
+
+/** What a clause without a verb may carry for a step: numbers, events, with/without, a selection, a device, an optimizer. */
+const SETTINGS =
+  /\d|\bT\d\b|\b(?:without|no|with|only|best|checkpoints?|seed|adamw?|sgd|cpu|gpu|cuda|iir|fir|butter\w*|baseline)\b|只要|只|不要|基線|最(?:高|低)|種子/i;
+
+/**
+ * "now do the same with SCCNet", "same for C4", "換 SCCNet 再跑一次": the newest acting turn again with one value
+ * replaced, by its kind (a model, files, channels, events or a data split). Null when the text is not such a
+ * request or names nothing that fits.
+ */
+const SAME_WITH =
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$/i;
+
+function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
+  const m = SAME_WITH.exec(text.trim());
+  if (!m || !last.length) return null;
+  const what = m.slice(1).find((g) => g !== undefined) ?? '';
+  const calls = last.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  let changed = false;
+  const model = modelName(what);
+  if (model) {
+    const set = calls.find((c) => c.tool === 'set_model');
+    if (set) set.arguments.model_name = model;
+    else calls.unshift({ tool: 'set_model', arguments: { model_name: model } });
+    changed = true;
+  }
+  const files = [...what.matchAll(/[\w./\\-]+\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b/gi)].map((f) => f[0]);
+  for (const c of calls)
+    if (files.length && Array.isArray(c.arguments.paths)) {
+      c.arguments.paths = files;
+      changed = true;
+    }
+  const channels = channelsIn(what);
+  for (const c of calls)
+    if (channels.length && Array.isArray(c.arguments.channels)) {
+      c.arguments.channels = channels;
+      changed = true;
+    }
+  const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)].map((e) => e[1]).concat(ctx.events.filter((e) => new RegExp(`\\b${e}\\b`, 'i').test(what) && !/^T\d$/.test(e)));
+  for (const c of calls)
+    if (events.length && Array.isArray(c.arguments.event_id)) {
+      c.arguments.event_id = [...new Set(events)];
+      changed = true;
+    }
+  const split = /\bval(?:idation)?\b|驗證/i.test(what) ? 'val' : /\btrain(?:ing)?\b|訓練集/i.test(what) ? 'train' : /\btest\b|測試/i.test(what) ? 'test' : null;
+  for (const c of calls)
+    if (split && c.tool === 'evaluate') {
+      c.arguments.split = split;
+      changed = true;
+    }
+  return changed ? calls : null;
+}
+
+/** Words that only say which way a value should move ("go lower", "a bit higher", "too high"): no value of their own. */
+const DIRECTION =
+  /再次|再|又|更|降低|降|減少|減|砍|提高|增加|加大|縮小|變|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
+
+/**
+ * The factor a verbless follow-up applies to the value before it, when that is all it says: "half of that" → 0.5,
+ * "divide it by 10" → 0.1, "twice that" → 2, "除以 10" → 0.1. Null when other words remain.
+ */
+export function relativeFactor(text: string): number | null {
+  const FACTORS: [RegExp, (m: RegExpExecArray) => number][] = [
+    [/\bdivide(?:d)?\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|除以\s*(\d+(?:\.\d+)?)/i, (m) => 1 / Number(m[1] ?? m[2])],
+    [/\bmultipl(?:y|ied)\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|乘以\s*(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:that|it|this)\b/i, (m) => Number(m[1] ?? m[2] ?? m[3])],
+    [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
+    // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
+    [/(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:到|成|為|to)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i, (m) => Number(m[1])],
+    [/\b(?:a\s+|one\s+)?(?:quarter|fourth)\b/i, () => 0.25],
+    [/\b(?:a\s+|one\s+)?third\b/i, () => 1 / 3],
+    [/\b(?:a\s+|one\s+)?tenth\b/i, () => 0.1],
+    [/\b(?:twice|double)\b|兩倍|加倍|翻倍/i, () => 2],
+    [/\b(?:triple|thrice)\b|三倍/i, () => 3],
+  ];
+  for (const [re, value] of FACTORS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const rest = text.replace(m[0], ' ').replace(DIRECTION, ' ').replace(/\b(?:it|that|this|instead|then|please|rather|of|what it was)\b|[,.!~，。]/gi, ' ').trim();
+    return rest ? null : value(m);
+  }
+  return null;
+}
+
+/** The value a step's "longer/higher/bigger" moves: the end of an epoch, a window's length, a rate, a frequency. */
+const PRIMARY: Record<string, string> = {
+  epoch_data: 't_max',
+  window_epoch: 'duration',
+  resample_data: 'rate',
+  apply_notch_filter: 'freq',
+  apply_bandpass_filter: 'high_freq',
+  plot_epochs: 'duration',
+};
+
+/**
+ * "make the window 0.5 s longer", "20 Hz higher", "再長 1 秒", "短 0.5 秒": a difference applied to the value the last
+ * step set (by PRIMARY; a bandpass's lower edge when the text says so). Null when the text is not such a follow-up.
+ */
+function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null {
+  const en = /(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(text);
+  const enBy = /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:it|that|the\s+\w+(?:\s+\w+)?)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(text);
+  const zh = /(?:再)?(長|短|延長|縮短|多|少|加|減|高|低|提高|降低)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
+  const m = en ? { n: /^an?$/i.test(en[1]) ? '1' : en[1], u: en[2]?.replace(/^milliseconds?$/i, 'ms'), up: /longer|later|higher|more|bigger|larger|wider/i.test(en[3]) } : enBy
+    ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
+    : zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms]/i.test(text.replace(zh[0], ''))
+      ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
+      : null;
+  if (!m) return null;
+  const target = [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
+  if (!target) return null;
+  const key = target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text) ? 'low_freq' : PRIMARY[target.tool];
+  const v = Number(m.n) * (m.u && /^(?:ms|毫秒)$/i.test(m.u) ? 0.001 : 1);
+  const before = target.arguments[key] as number;
+  return [{ tool: target.tool, arguments: { ...target.arguments, [key]: Math.round((m.up ? before + v : before - v) * 1e9) / 1e9 } }];
 }

@@ -74,7 +74,7 @@ function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
 
 /** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
 function numberAfter(s: string, keyword: RegExp): number | null {
-  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|為|是|設為|設成|改成|改為|改|換成)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(
+  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|at|is|為|是|設為|設成|設定為|設定成|改成|改為|改|換成|調成|調到|設|用|要|抓|取)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(
     s,
   );
   return m ? Number(m[1]) : null;
@@ -88,7 +88,7 @@ function numberBefore(s: string, keyword: RegExp): number | null {
 
 const CHANNEL = /\b(?:Fp[12z]|AF[z3478]|F[z1-8]|FC[z1-6]|FT[78]|C[z1-6]|CP[z1-6]|TP[78]|T[7-9]|T10|P[z1-8]|PO[z3478]|O[z12]|Iz|A[12]|M[12])\b/gi;
 
-function channelsIn(s: string): string[] {
+export function channelsIn(s: string): string[] {
   const out: string[] = [];
   for (const m of s.matchAll(CHANNEL)) {
     const c = m[0];
@@ -112,19 +112,21 @@ function filesIn(s: string, ext: string): string[] {
 
 function pathAfter(s: string, words: RegExp): string | null {
   const quoted = new RegExp(
-    `(?:${words.source})\\s+(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
+    `(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
     'i',
   ).exec(s);
   if (quoted) return quoted[1];
   const called = /\b(?:folder|directory|file|path)\s+(?:called|named)\s+([\w./\\~:-]+)/i.exec(s);
   if (called) return called[1];
   const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
-  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()))
+  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()) && !/^(?:onnx|npy)$/i.test(zh[1]))
     return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
-  const m = new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'i').exec(s);
-  if (!m) return null;
-  const p = m[1].replace(/[.,]$/, '');
-  return /^(the|a|an|it|them|all|my|this|that|onnx|disk)$/i.test(p) ? null : p;
+  // the first word after a place preposition that is a path ("to onnx under ./export": not the format)
+  for (const m of s.matchAll(new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'gi'))) {
+    const p = m[1].replace(/[.,]$/, '');
+    if (!/^(the|a|an|it|them|all|my|this|that|onnx|npy|disk|file|format|folder|directory)$/i.test(p)) return p;
+  }
+  return null;
 }
 
 /** Numeric event codes after "around"/"events"/"epoch" ("epoch 769 跟 770", "events 769 and 770"). */
@@ -195,7 +197,7 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   const rep =
     numberBefore(s, /repeats?|repetitions?|times|runs|次重複/) ??
     numberAfter(s, /repeats?|repeat/) ??
-    (/重複(?:訓練)?\s*(\d+)\s*次/.exec(s) ? Number(/重複(?:訓練)?\s*(\d+)\s*次/.exec(s)![1]) : null);
+    (/重複(?:訓練)?\s*(\d+)\s*(?:次|遍)/.exec(s) ? Number(/重複(?:訓練)?\s*(\d+)\s*(?:次|遍)/.exec(s)![1]) : null);
   if (rep !== null && /repeat|repetition|次重複|重複/i.test(s)) {
     out.repeat = Math.round(rep);
     touched = true;
@@ -205,8 +207,11 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.optimizer = opt[1].toLowerCase();
     touched = true;
   }
-  if (/\b(cuda|gpu)\b/i.test(s)) {
+  if (/\b(cuda|gpu)\b|顯示卡|顯卡/i.test(s)) {
     out.device = 'cuda';
+    touched = true;
+  } else if (/\bcpu\b|處理器/i.test(s)) {
+    out.device = 'cpu';
     touched = true;
   }
   const ck = numberAfter(s, /checkpoints?\s*every|save\s*every/);
@@ -214,10 +219,10 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.save_checkpoints_every = Math.round(ck);
     touched = true;
   }
-  if (/best\s*val(?:idation)?\s*acc|驗證(?:集)?準確率最高|最高(?:的)?驗證準確率/i.test(s)) {
+  if (/best\s*val(?:idation)?\s*acc|(?:highest|best|top)\s+val(?:idation)?\s+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(s)) {
     out.selection = 'best_val_accuracy';
     touched = true;
-  } else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min)\s+val(?:idation)?\s*loss|驗證(?:集)?損失最(?:低|小)|最(?:低|小)(?:的)?驗證損失/i.test(s)) {
+  } else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min|smallest)\s+val(?:idation)?\s*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(s)) {
     out.selection = 'best_val_loss';
     touched = true;
   }
@@ -226,7 +231,7 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.backend = be[1].toLowerCase();
     touched = true;
   }
-  const seed = numberAfter(s, /seed/);
+  const seed = numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/);
   if (seed !== null) {
     out.seed = Math.round(seed);
     touched = true;
@@ -262,9 +267,9 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
   const order = /\border\s*(?:of\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階/i.exec(s);
   const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3]) } : {}) } : {};
   const upper =
-    /(?:上限|上界|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+    /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
   const lower =
-    /(?:下限|下界|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+    /(?:下限|下界|下緣|最低|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|\bbottom(?:\s+(?:edge|end|frequency))?\b|\bfloor\b|\bmin(?:imum)?\b|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
   if (upper || lower) {
     const out: Record<string, unknown> = { ...iir };
     if (lower) out.low_freq = Number(lower[1]);
@@ -315,7 +320,7 @@ function splitArgs(s: string): Record<string, unknown> {
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp): number | null => {
     const m = new RegExp(
-      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of the data\\s+)?(?:for|as|in|held out for|into)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|比例)?\\s*(?:of|=|:|為|to|at|is|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
+      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))\\s+)?(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
       'i',
     ).exec(s);
     if (!m) return null;
@@ -323,16 +328,16 @@ function splitArgs(s: string): Record<string, unknown> {
     const isPct = Boolean(m[2] ?? m[4]) || v > 1;
     return isPct ? v / 100 : v;
   };
-  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集)?(?:佔|占|比例)?/);
+  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,4}(?=\s*\d))?/);
   if (t !== null) a.test_ratio = t;
-  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集)?(?:佔|占|比例)?/);
+  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,4}(?=\s*\d))?/);
   if (v !== null) a.val_ratio = v;
   const folds = numberBefore(s, /[- ]?folds?\b|折/) ?? numberAfter(s, /k[- ]?fold|folds?/);
   if (folds !== null) {
     a.unit = 'kfold';
     a.folds = Math.round(folds);
   }
-  const seed = numberAfter(s, /seed/);
+  const seed = numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/);
   if (seed !== null) a.seed = Math.round(seed);
   return a;
 }
@@ -352,8 +357,8 @@ export const VIEW_MODES: [RegExp, string, string][] = [
   [/\bspectrograms?\b|時頻圖/i, 'visualization', 'spectrogram'],
   [/\b3[\s-]?d[\s_-]*(?:plot|view|brain|head)\b|3D ?圖/i, 'visualization', '3d_plot'],
   [/\bmodel[\s_-]*summary\b|\b(?:network|model) architecture\b|模型摘要|模型架構/i, 'evaluation', 'model_summary'],
-  [/\btime[\s_-]*domain(?:\s+view)?\b|時域/i, 'preprocess', 'time_domain'],
-  [/\bfrequency[\s_-]*domain(?:\s+view)?\b|頻域/i, 'preprocess', 'frequency_domain'],
+  [/\btime[\s_-]*domain(?:\s+view)?\b|\btime[\s_-]*(?:view|mode)\b|時域/i, 'preprocess', 'time_domain'],
+  [/\bfrequency[\s_-]*domain(?:\s+view)?\b|\b(?:frequency|spectral)[\s_-]*(?:view|mode)\b|頻域/i, 'preprocess', 'frequency_domain'],
 ];
 
 /** Ordered from the most specific to the most general; the first rule that matches a clause wins. */
@@ -365,24 +370,37 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'switch_panel',
-    when: /\b(switch|go|open|show|display)\b.*\b(panel|view|tab|dashboard)\b|切換|面板|儀表板/i,
+    when: /\b(switch|go|open|show|display|bring up|pull up|view)\b.*\b(panel|view|tab|page|dashboard)\b|切換|面板|儀表板|分頁/i,
     build: (s) => {
       const p = PANELS.find(([re]) => re.test(s.replace(/\bpanel\b/gi, '')));
       if (!p) return 'which panel? dashboard, dataset, preprocess, training, visualization or evaluation';
       const mode =
         /\b(saliency_map|spectrogram|topographic_map|3d_plot|metrics|model_summary|time_domain|frequency_domain)\b/i.exec(s)?.[1].toLowerCase() ??
         VIEW_MODES.find(([re]) => re.test(s))?.[2] ??
-        (/\bsaliency\b/i.test(s) ? 'saliency_map' : undefined);
+        (/\bsaliency\b|顯著/i.test(s) ? 'saliency_map' : undefined) ??
+        (p[1] === 'evaluation' && /protocol|moabb|協定|協議/i.test(s) ? 'protocol' : undefined) ??
+        // a view named by what it shows, read against the panel it belongs to
+        (p[1] === 'visualization' && /spectr|頻譜|時頻/i.test(s)
+          ? 'spectrogram'
+          : p[1] === 'visualization' && /topo|地形|頭皮/i.test(s)
+            ? 'topographic_map'
+            : p[1] === 'preprocess' && /frequen|spectr|psd|頻/i.test(s)
+              ? 'frequency_domain'
+              : p[1] === 'preprocess' && /\btime\b|時間|波形/i.test(s)
+                ? 'time_domain'
+                : (p[1] === 'evaluation' || p[1] === 'training') && /metric|confusion|accuracy|指標|混淆|準確/i.test(s)
+                  ? 'metrics'
+                  : undefined);
       return [{ tool: 'switch_panel', arguments: { panel_name: p[1], ...(mode ? { view_mode: mode } : {}) } }];
     },
   },
   {
     tool: 'plot_training',
-    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy)\s*(curve|history|plot)?|(training|learning|loss|accuracy)\s*curves?|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
-      const m = /\b(accuracy|auc|lr|learning rate|loss)\b|準確率/i.exec(s);
-      const metric = !m ? 'loss' : /acc|準確/i.test(m[0]) ? 'accuracy' : /auc/i.test(m[0]) ? 'auc' : /lr|learning rate/i.test(m[0]) ? 'lr' : 'loss';
+      const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
+      const metric = !m ? 'loss' : /acc|準確|正確/i.test(m[0]) ? 'accuracy' : /auc|roc/i.test(m[0]) ? 'auc' : /lr|learning rate|學習率/i.test(m[0]) ? 'lr' : 'loss';
       return [{ tool: 'plot_training', arguments: { metric } }];
     },
   },
@@ -398,11 +416,11 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'run_protocol',
-    when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨受試者|受試者內|跨場次/i,
+    when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨\s*(?:受試者|subjects?|場次|sessions?)|(?:受試者|session|場次)\s*內/i,
     build: (s) => {
-      const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨受試者/i.test(s)
+      const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨\s*(?:受試者|subjects?)/i.test(s)
         ? 'cross_subject'
-        : /cross[- ]session|(session|run)s?[- ]out|跨場次/i.test(s)
+        : /cross[- ]session|(session|run)s?[- ]out|跨\s*(?:場次|sessions?)/i.test(s)
           ? 'cross_session'
           : 'within_session';
       const pipelines: string[] = [];
@@ -422,6 +440,7 @@ export const RULES: Rule[] = [
             ...(pipelines.length ? { pipelines } : {}),
             ...(folds && protocol === 'within_session' ? { folds: Math.round(folds) } : {}),
             ...(n ? { n_test_subjects: words[n[1].toLowerCase()] ?? Number(n[1]) } : {}),
+            ...(filesIn(s, 'csv|json').length ? { export_path: filesIn(s, 'csv|json')[0] } : {}),
           },
         },
       ];
@@ -433,7 +452,7 @@ export const RULES: Rule[] = [
     build: (s) => {
       const grid: Record<string, number[]> = {};
       const list = (re: RegExp) => {
-        const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|and|or|/|、)?\\s*)+)`, 'i').exec(s);
+        const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|，|and|or|/|、|跟|和|與|及|或)?\\s*)+)`, 'i').exec(s);
         return m
           ? m[1]
               .split(/[^\d.e-]+/)
@@ -449,21 +468,22 @@ export const RULES: Rule[] = [
       if (ep.length && /epochs?\s*(of|in)?\s*\d+\s*(,|and|or)/i.test(s)) grid.epoch = ep;
       if (Object.keys(grid).length === 0) return 'a sweep needs values, e.g. "sweep learning rate 0.001, 0.0005"';
       const folds = numberBefore(s, /[- ]?folds?/);
-      const reps = numberBefore(s, /repeats?/);
+      const reps = numberBefore(s, /repeats?|times each|runs? each/) ?? numberAfter(s, /repeats?|(?:各|每個)?重複/);
       const be = /\b(pytorch|slurm|local)\b/i.exec(s);
       return [
         {
           tool: 'run_sweep',
-          arguments: { grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) },
+          arguments: {
+            grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) },
         },
       ];
     },
   },
   {
     tool: 'export_model',
-    when: /\b(export|save|write)\b.*\b(model|onnx|network|run[-_]\w+)\b|匯出模型|導出模型|儲存模型|模型匯出|(?:把|將)\s*模型.*匯出/i,
+    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
     build: (s) => {
-      const path = pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/model';
+      const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/model';
       const run = /\b(run[-_][\w-]+)/i.exec(s);
       return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
     },
@@ -471,7 +491,18 @@ export const RULES: Rule[] = [
   {
     tool: 'export_epochs',
     when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i,
-    build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|in|at|到|至/) ?? 'exports/epochs' } }],
+    build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/epochs' } }],
+  },
+  {
+    // "export it to exports/best" with no object: the model once there is one, else the epochs
+    tool: 'export_model',
+    when: /^(?:(?:ok(?:ay)?|好的?|then|now|and)[,，\s]*)?(?:please\s+)?(?:export|save|dump|write)\s+(?:(?:it|that|this|them|everything)\b|(?=(?:to|into|under)\s))|^(?:(?:好的?|那|然後)[,，\s]*)?(?:把|將)?\s*(?:它|這個|那個|結果)?\s*(?:匯出|導出|輸出)/i,
+    build: (s, ctx) => {
+      const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/);
+      return ctx.stage === 'trained' || ctx.stage === 'training'
+        ? [{ tool: 'export_model', arguments: { path: path ?? 'exports/model' } }]
+        : [{ tool: 'export_epochs', arguments: { path: path ?? 'exports/epochs' } }];
+    },
   },
   {
     tool: 'compute_saliency',
@@ -485,18 +516,24 @@ export const RULES: Rule[] = [
         [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
       ];
       const m = methods.find(([re]) => re.test(s));
-      const n = numberAfter(s, /samples?|n_samples/) ?? numberBefore(s, /samples/);
+      const n = numberAfter(s, /samples?|n_samples|樣本數?/) ?? numberBefore(s, /samples|個?\s*樣本/);
+      const sd = numberAfter(s, /(?:noise\s+)?(?:std(?:ev)?|standard deviation|sigma|σ)|(?:雜訊|噪音)?\s*標準差/);
       return [
         {
           tool: 'compute_saliency',
-          arguments: { method: m ? m[1] : 'gradient', ...(n ? { n_samples: n } : {}), ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}) },
+          arguments: {
+            method: m ? m[1] : 'gradient',
+            ...(n ? { n_samples: n } : {}),
+            ...(sd !== null ? { stdev: sd } : {}),
+            ...(/absolute|abs\b|絕對/i.test(s) ? { absolute: true } : {}),
+          },
         },
       ];
     },
   },
   {
     tool: 'evaluate',
-    when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics)\b|評估|測試集準確|混淆矩陣|表現/i,
+    when: /\b(evaluat\w*|assess|test (the )?(model|accuracy)|how (good|well)|accuracy on|performance|kappa|confusion matrix|metrics|(?<![-\w])score (?:the|my|it)|benchmark)\b|評估|測試集準確|混淆矩陣|表現/i,
     build: (s) => {
       const split = /\bval(idation)?\b|驗證/i.test(s)
         ? 'val'
@@ -520,8 +557,9 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
-    unless: /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置)/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
+    unless:
+      /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複)|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
       const a = trainingArgs(s, ctx);
       const m = modelName(s);
@@ -534,7 +572,7 @@ export const RULES: Rule[] = [
     tool: 'start_training',
     when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i,
     unless:
-      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)/i,
+      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
       const calls: PlannedCall[] = [];
       const m = modelName(s);
@@ -549,7 +587,7 @@ export const RULES: Rule[] = [
   {
     tool: 'generate_dataset',
     unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {
@@ -582,7 +620,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'apply_bandpass_filter',
-    when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i,
+    when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|濾(?!掉|除)\s*\d|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i,
     build: (s, ctx) => {
       const a = bandpassArgs(s, ctx);
       return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
@@ -590,7 +628,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'resample_data',
-    when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到/i,
+    when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到|(?:降到|降至|降為)\s*\d+(?:\.\d+)?\s*(?:hz|赫茲)?\s*$/i,
     build: (s) => {
       const hz = quantities(s, 'Hz', true);
       return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
@@ -604,6 +642,7 @@ export const RULES: Rule[] = [
   {
     tool: 'set_montage',
     when: /montage|electrode positions?|10-?20|10-?05|電極位置|蒙太奇/i,
+    unless: /\b(?:split|test|validation)\b.*\b\d+\s*\/\s*\d+/i,
     build: (s, _c, raw) => [{ tool: 'set_montage', arguments: { montage_name: /1005|10-05/i.test(raw) ? 'standard_1005' : 'standard_1020' } }],
   },
   {
@@ -619,7 +658,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'select_channels',
-    when: /\b(select|keep|pick|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to)\s+(?:only\s+)?(?:the\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
+    when: /\b(select|keep|pick|retain|use only|only use|restrict to)\b.*\bchannels?\b|\bchannels?\b.*\bonly\b|\b(?:select|keep|pick|retain|restrict to|use)\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|\b(?:crop|limit|narrow|reduce|trim|cut down|subset|restrict)\w*\s+(?:\w+\s+){0,3}?(?:to|down to)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|(?:限制在|限定在?|只取|縮減到|縮到)\s*(?:通道\s*)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]|選擇通道|選取通道|只保留|只用|只留|(?:選擇|選取|保留|(?<!(?:channels?|通道)\s*)選|留下|挑)\s*(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]/i,
     build: (s) => {
       const ch = channelsIn(s);
       return ch.length ? [{ tool: 'select_channels', arguments: { channels: ch } }] : 'which channels? e.g. "keep only C3, Cz and C4"';
@@ -627,7 +666,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'window_epoch',
-    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗/i,
+    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\binto\s+\d+(?:\.\d+)?\s*(?:-\s*)?(?:s|sec|seconds?|ms)\s*(?:-\s*)?(?:long\s+)?(?:pieces|slices|chunks|blocks|bits|segments|windows)\b|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:段|塊|窗)|\b(?:chunks?|pieces|slices)\b/i,
     unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i,
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
@@ -638,7 +677,8 @@ export const RULES: Rule[] = [
       const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
       const duration = t[0] ?? 1;
       let overlap = 0;
-      if (ov) {
+      const noOverlap = /\bno overlap|non-?overlapping|without (?:any )?overlap|不重疊|沒有重疊|不要重疊|無重疊/i.test(s);
+      if (ov && !noOverlap) {
         const v = Number(ov[1] ?? ov[3]);
         const u = ov[2] ?? ov[4];
         overlap = u === '%' ? (v / 100) * duration : u ? toUnit({ value: v, unit: /^ms|毫秒/.test(u) ? 'ms' : 's' }, 's') : v < 1 && v > 0 ? v * duration : v;
@@ -652,14 +692,14 @@ export const RULES: Rule[] = [
         const u = step[2] ?? step[4] ?? step[6];
         overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
       }
-      const label = /\blabel(?:l?ed)?\s+(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
+      const label = /\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
       return [
         {
           tool: 'window_epoch',
           arguments: {
             duration,
-            ...(overlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}),
-            ...(label ? { label: label[1] ?? label[2] ?? label[3] } : {}),
+            ...(overlap || noOverlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}),
+            ...(label ? { label: label[1] ?? label[2] ?? label[3] ?? label[4] } : {}),
           },
         },
       ];
@@ -667,27 +707,45 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'epoch_data',
-    unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*\b\d+\s+(?:training\s+)?epochs\b/i,
+    unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*(?:\b\d+\s+(?:training\s+)?epochs\b|\d+\s*個\s*epochs?)/i,
     when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i,
     build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }],
   },
   {
     tool: 'edit_events',
-    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名/i,
-    build: (s) => {
+    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名|改叫|改稱/i,
+    build: (s, _ctx) => {
       const rename: Record<string, string> = {};
+      // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
+      // before into/成, the target the name after called/叫做, else the word after into/as/成
+      const mergeAt = /\b(?:merge|combine|pool|collapse)\b|合併|併成|合成/i.exec(s);
+      if (mergeAt) {
+        const cut = /\s(?:into|as|to)\s|[成為]/i.exec(s.slice(mergeAt.index + mergeAt[0].length));
+        const span = cut ? s.slice(0, mergeAt.index + mergeAt[0].length + cut.index) : s;
+        const sources = [...span.matchAll(/["“'「]([^"”'」]+)["”'」]|\b(T\d+|\d{3,5})\b|\b([A-Za-z][\w-]*)\b/g)]
+          .map((m) => m[1] ?? m[2] ?? m[3])
+          .filter((w) => /^T\d+$|^\d{3,5}$/.test(w) || _ctx.events.includes(w));
+        const named =
+          /\b(?:called|named|labell?ed|as)\s+["“'「]?([\w-]+)|(?:叫做|叫|命名為|名為|稱為|取名為?)\s*["“「]?([\w\u4e00-\u9fff-]+)/i.exec(s) ??
+          /\b(?:into|to)\s+(?!(?:one|a|an|single|the|same)\b)["“'「]?([\w-]+)|[成為]\s*(?!一類|一個|同一)["“「]?([\w-]+)/i.exec(s.slice(mergeAt.index));
+        const target = named ? (named[1] ?? named[2]) : null;
+        if (target && sources.length >= 1) {
+          for (const old of sources) rename[old] = target;
+          return [{ tool: 'edit_events', arguments: { rename } }];
+        }
+      }
       const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
       if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
       // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
-      const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
+      const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
       for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
-      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
       for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
       const rest = s
         .replace(quoted, ' ')
         .replace(quotedTarget, ' ')
         .replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
-      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|為|成)\s*["']?([\w-]+)/gi))
+      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w-]+)/gi))
         if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
       return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
     },
@@ -714,7 +772,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_epochs',
-    when: /\b(plot|draw|visuali[sz]e|show)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i,
+    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i,
     build: (s, _ctx, raw) => {
       const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
       const ch = channelsIn(s);
@@ -732,26 +790,32 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'list_files',
-    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'s| is)\s+in\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|列出|有哪些檔案|檔案列表/i,
+    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'?s| is)\s+(?:in|inside|under|within)\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|(?:底下|裡面|裡|下面)\s*有(?:什麼|甚麼|哪些)\s*(?:檔案?|東西)|列出|有哪些檔案|檔案列表/i,
     build: (s) => {
       const pat =
+        /\b(?:matching|pattern|named|like|glob)\s+["“'「]([^"”'」]+)["”'」]/i.exec(s)?.[1] ??
         /(\*[\w.*?-]*|[\w-]*\*[\w.*?-]*)/.exec(s)?.[1] ??
         (/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s) ? `*.${/(\b|\.)(edf|bdf|gdf|set|vhdr|fif|mat|npy)\b/i.exec(s)![2].toLowerCase()}` : null);
-      const zhDir = /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1];
+      const zhDir =
+        /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1] ??
+        /([\w./\\~\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:底下|裡面|裡|中|內|下面|下)\s*(?:(?:有|放了|存了)\s*(?:什麼|甚麼|哪些)|列出)/.exec(s)?.[1];
       const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
-      const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
+      // "ls data", "dir raw/", "list sub-01": the word after a bare listing verb is the folder
+      const bare = /^(?:please\s+)?(?:ls|dir|list)\s+(?!(?:the|all|every\w*|my|of|files?|recordings?|what|which)\b)([\w./\\~-]+)\s*$/i.exec(s.trim())?.[1];
+      const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? bare ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
       return [{ tool: 'list_files', arguments: { directory: /^(edf|bdf|gdf|the|this|my)$/i.test(dir) ? '.' : dir, ...(pat ? { pattern: pat } : {}) } }];
     },
   },
   {
     tool: 'load_data',
-    when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開/i,
+    when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開|(?:讀|載|開|匯)\s*[^\s，,。]*\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b|進來/i,
     build: (s, ctx) => {
       const files = filesIn(s, DATA_EXT);
       const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);
       if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
       const folder =
         /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ??
+        /\b(?:recordings?|files?|data|everything|all(?:\s+the\s+(?:files|recordings))?|eeg)\s+(?:in|from|under|inside)\s+(?:the\s+)?(?!the\b|my\b|this\b)([\w./\\~-]+)(?![\w./\\~-])(?!\s+(?:folder|directory))/i.exec(s)?.[1] ??
         /\b(?:the\s+)?([\w./\\~-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ??
         /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ??
         /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];

@@ -6,6 +6,7 @@
  */
 import { canonicalText } from './understanding/lexicon';
 import { chineseNumbers } from './understanding/numbers';
+import { maskLiterals, unmask } from './understanding/clauses';
 
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
@@ -16,9 +17,9 @@ export interface TurnParts {
 
 /** Verbs that make an imperative (and, after "and"/"then" inside a question, start a request). */
 const ACTION_VERB_EN =
-  'apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
+  'divide|multiply|halve|double|lower|raise|increase|decrease|reduce|go (?:lower|higher|up|down|back)|pick|choose|tweak|adjust|dump|fit|apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
 const ACTION_VERB_ZH =
-  '套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
+  '回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
 const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please)[,:\\s]+)*';
@@ -51,7 +52,7 @@ const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|�
 
 /** An instruction: it starts (after "if so", "then", "please"…) with a verb of an XBrain step. */
 const IMPERATIVE = new RegExp(
-  `^(?:(?:if so|if yes|if it is|if ok|then|and|so|ok(?:ay)?|please|now|yes|also|just)[,\\s]+)*(?:(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|好的?[，,]?\\s*(?:${ACTION_VERB_ZH})|如果(?:是|可以|適合)?(?:的話)?[，,]?\\s*(?:就)?(?:${ACTION_VERB_ZH}))`,
+  `^(?:(?:if so|if yes|if it is|if ok|then|and|so|ok(?:ay)?|please|now|yes|also|just)[,\\s]+|(?:只要|只|就|請|然後|再|先|那就|接著)\\s*)*(?:(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|好的?[，,]?\\s*(?:${ACTION_VERB_ZH})|如果(?:是|可以|適合)?(?:的話)?[，,]?\\s*(?:就)?(?:${ACTION_VERB_ZH}))`,
   'i',
 );
 
@@ -143,18 +144,22 @@ export function isInstruction(input: string): boolean {
 }
 
 const REPLY =
-  /^(?:again|do it|redo|undo|yes|yeah|yep|no\b|nope|ok(?:ay)?|sure|go ahead|proceed|continue|actually|instead|rather|make it|change it|same|also|and\b|then\b|but\b|with\b|without\b|only\b|just\b|not\b|sorry|please|再|好|對|不對|改|換|繼續|確定|取消|也)/i;
+  /^(?:(?:please\s+)?(?:don'?t|do not|never|under no circumstances)\b|請勿|千萬|絕不|不要|別|again|do it|redo|undo|yes|yeah|yep|no\b|nope|ok(?:ay)?|sure|go ahead|proceed|continue|actually|instead|rather|make it|change it|same|also|and\b|then\b|but\b|with\b|without\b|only\b|just\b|not\b|sorry|please|再|好|對|不對|改|換|繼續|確定|取消|也)/i;
 
 function splitSentences(text: string): TurnParts {
   const out: TurnParts = { questions: [], requests: [] };
-  for (const raw of text.split(SENTENCE_END)) {
+  // quoted text and file names are data: a ";" or "?" inside them ends no sentence
+  const masked = maskLiterals(text);
+  for (const part of masked.text.split(SENTENCE_END)) {
+    const raw = unmask(part, masked.literals);
     const s = raw.trim();
     if (!s || /^[?？!！。.;；]+$/.test(s)) continue;
     if (HELP_ASK.test(s) && text.trim() !== s) {
       out.questions.push(s);
       continue;
     }
-    if (!isQuestion(s)) {
+    // whether it asks is read with the literals masked: 'load "what; why?.edf"' asks nothing
+    if (!isQuestion(part.trim())) {
       out.requests.push(s);
       // "幫我算 integrated gradients 看 C3 C4 重不重要": a request that also asks (X不X, 有沒有) is answered and proposed
       if (ASKS_WITHIN_ZH.test(s.replace(/要不要|可不可|能不能|好不好/g, ''))) out.questions.push(s);
@@ -200,13 +205,20 @@ export function isQuestion(sentence: string): boolean {
     if (EXPLAIN_ZH.test(s)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
+    // "資料千萬不能刪，幫我 notch 60": a statement before an instruction is the instruction's condition
+    const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
+    if (zhTail && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s) && (IMPERATIVE.test(zhTail[1].trim()) || isExplicitRequest(zhTail[1].trim()))) return false;
     if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
     if (RESULT_REPORT_ZH.test(s)) return true;
     // "what is 共同平均參考": an English question about a Chinese term
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);
   }
   if (EXPLAIN_THE_MODEL.test(s)) return false;
-  if (POLITE_REQUEST_EN.test(s)) return false;
+  // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
+  if (POLITE_REQUEST_EN.test(s)) return /[?？]\s*$/.test(s) && !mentionsStep(s.replace(/^(?:please\s+)?(?:can|could|would|will)\s+you\s+/i, ''));
+  // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
+  const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
+  if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(tail[1].trim()))) return false;
   if (/^(?:what|how)\s+about\b/i.test(s)) return /[?？]\s*$/.test(s);
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
   // a topic, then the question ("export_model — what files do I get", "80/20 imbalance, what should I report",
@@ -246,13 +258,13 @@ export function isStudyQuestion(question: string): boolean {
     /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(
       s,
     ) ||
-    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b(?!\s+(?:do (?:i|we|you) get|does (?:it|xbrain)|will|would|are (?:written|created|exported|produced|saved)|can))|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b/i.test(
+    /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b(?!\s+(?:do (?:i|we|you) get|does (?:it|xbrain)|will|would|are (?:written|created|exported|produced|saved)|can))|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'?s| is) (?:loaded|in (?:my|the) (?:data|study|workspace|folder))\b|\bwhat(?:'?s| is) (?:in|inside|under|within) (?:the |my )?[\w./-]+ (?:folder|directory)\b/i.test(
       s,
     ) ||
     /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(
       s,
     ) ||
-    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
+    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|哪些檔案|(?:什麼|甚麼)檔案|每(?:一)?類(?:各)?有(?:幾|多少)|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件)|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
       s,
     )
   );
@@ -260,7 +272,7 @@ export function isStudyQuestion(question: string): boolean {
 
 /** Words of an XBrain step or of a reply to one ("load", "again", "yes", "帶通"): a request with none of them and no domain word is off-topic. */
 const STEP_WORD =
-  /^list\b(?:\s+\S+){0,3}\s*$|\blist (?:the )?(?:files|recordings|folder)\b|\b(?:load|open|import|filter\w*|band-?pass|notch|resampl\w*|downsampl\w*|epoch\w*|segment|split|train\w*|stop|evaluat\w*|plot|export|clear|reset|select|keep|rename|merge|attach|configure|compute|switch|normali[sz]e|re-?reference|sweep|undo|redo|again|continue|go ahead|proceed|yes|no|ok(?:ay)?|sure|cancel|show|status|state|stage|info|describe|summar\w*|help|start|begin|over|scratch|set|use|apply|run|do|make it|change)\b|載入|讀取|匯入|濾波|帶通|陷波|取樣|切段|分段|分割|訓練|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|合併|計算|切換|標準化|參考|再一次|重做|繼續|好的|確定|取消|切|重疊|復原|還原|改|換|上限|下限|視窗|通道|模型|檔案|資料夾/i;
+  /^list\b(?:\s+\S+){0,3}\s*$|\blist (?:the )?(?:files|recordings|folder)\b|\b(?:load|open|import|filter\w*|band-?pass|notch|resampl\w*|downsampl\w*|epoch\w*|segment|split|train\w*|stop|evaluat\w*|plot|export|clear|reset|select|keep|rename|merge|attach|configure|compute|switch|normali[sz]e|re-?reference|sweep|undo|redo|again|continue|go ahead|proceed|yes|no|ok(?:ay)?|sure|cancel|show|status|state|stage|info|describe|summar\w*|help|start|begin|over|scratch|set|use|apply|run|do|make it|change)\b|載入|讀取|匯入|濾波|帶通|陷波|取樣|切段|分段|分割|訓練|停止|評估|畫|繪|匯出|清除|重置|選擇|保留|合併|計算|切換|標準化|參考|再一次|重做|繼續|好的|確定|取消|切|重疊|復原|還原|改|換|上限|下限|視窗|通道|模型|檔案|資料夾|儀表板|面板|頁面|分頁|\b(?:dashboard|panel|tab|view)\b/i;
 
 export function mentionsStep(input: string): boolean {
   // misspelt and informal step words count ("laod", "avg ref", "get rid of the hum")

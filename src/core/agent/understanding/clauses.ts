@@ -73,13 +73,48 @@ export interface Clause {
 }
 
 const VERBS =
-  'load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
+  'average reference|chop|crop|score|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
 const ZH_VERBS =
-  '載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
+  '降到|降至|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
-  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+)*(?:don'?t|do not|dont|never|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|不需要|不想)/i;
+  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|不需要|不想)/i;
+/**
+ * A negation cue that governs the verb after it inside the clause: "I don't want you to clear the data", "we
+ * shouldn't wipe it", "you must never reset", "千萬不要清空", "我不想要你刪除". The cue may sit a few words before the
+ * verb (no comma or sentence break in between), so it is not only the clause's first word that negates.
+ */
+const NEG_CUE_EN =
+  "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without|under no circumstances|on no account|by no means|in no case|no way|at no point|not under any circumstances|the last thing (?:i|we) want(?:ed)? is|(?:i|we)'?d hate|god forbid|heaven forbid)\\b";
+const NEG_CUE_ZH = '沒有要|沒有叫|沒叫|沒要|沒有說|沒說|沒有|絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
+/** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
+const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
+
+/** True when a negation cue governs the clause's first step verb ("I don't want you to clear the data"). */
+export function negatesVerb(t: string): boolean {
+  if (NOT_FORGET.test(t)) return false;
+  const en = new RegExp(`${NEG_CUE_EN}\\s+(?:[^\\s,，.;。:]+\\s+){0,5}?(?:(?:${VERBS})\\b|\\w+ing\\b)`, 'i').exec(t);
+  if (en) {
+    // the first step verb of the clause must be the one the cue governs ("epoch it, not re-reference" starts positive)
+    const first = new RegExp(`\\b(?:${VERBS})\\b`, 'i').exec(t);
+    if (!first || first.index >= en.index) return true;
+  }
+  const zh = new RegExp(`(?:${NEG_CUE_ZH})\\s*(?:[^，,。；;、\\s]{0,6}?\\s*)?(?:${ZH_VERBS}|重新|重來|動|停|跑|(?:${VERBS})\\b)`, 'i').exec(t);
+  if (zh) {
+    const first = new RegExp(`(?:${ZH_VERBS})`).exec(t.replace(new RegExp(`(?:${NEG_CUE_ZH})`, 'g'), (m) => '\u3000'.repeat(m.length)));
+    if (!first || first.index >= zh.index) return true;
+  }
+  return false;
+}
+
+/** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
+const DEFERRED =
+  /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train|start|run|begin|evaluate)\b[^,，]*\b(?:later|tomorrow|next time)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)/i;
+
+/** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
+const CONDITION = /^(?:(?:and|but|so)\s+)?(?:if|unless|in case|whenever|should you|once)\s+(?:you|we|i|it|they|anyone|somebody|someone)\b|^(?:如果|要是|假如|萬一|假設)/i;
+
 /** Words that end a negation's scope and start what is asked for. */
 const POSITIVE = /^(?:just|only|instead|rather|but|then|please|simply|however|只要|只|就|而是|改為|但|但是|然後|請|直接)/i;
 
@@ -91,12 +126,21 @@ function isBare(t: string): boolean {
     .trim()
     .split(/\s+/)
     .filter(Boolean).length;
-  return latin <= 2 && cjk <= 3;
+  // a verb with a value of its own ("bandpass 1-40") has an object: it is not bare
+  return latin <= 2 && cjk <= 3 && !/\d/.test(t);
 }
 
 /** Splits into clauses at "then", ";", "but", "just/only/instead" after a comma, and at "and"/"," before a verb. */
 export function splitClauses(text: string): Clause[] {
   const marked = text
+    // sentence breaks ("I don't want you to clear the data. Plot the PSD instead.") and "so"/"therefore" end a scope
+    .replace(/(?<=[A-Za-z)\]"'”⟧])\.\s+(?=\S)|[。！!]\s*(?=\S)/g, ' ⟂then⟂ ')
+    .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
+    .replace(/\s*[,，]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to)\b)/gi, ' ⟂,⟂ ')
+    .replace(/\s*(?:等一下|等等|晚點|稍後|之後|改天|明天|待會兒?)\s*再\s*/g, ' ⟂,⟂ 晚點再')
+    .replace(/\s*[,，]\s*(?=(?:but\s+)?(?:for now|right now|first|meanwhile|in the meantime|today)\b)|\s*[,，]\s*(?=(?:現在先|目前先|先))/gi, ' ⟂then⟂ ')
+    .replace(/\s*[,，]?\s*\b(?:and|but)\s+(?=(?:please\s+)?(?:don'?t|do not|never|not)\b)/gi, ' ⟂,⟂ ')
+    .replace(/\s*[,，]?\s*(?:但|而且|並且|也)\s*(?=(?:不要|別|不用|不必|千萬))/g, ' ⟂,⟂ ')
     .replace(/\s*(?:,\s*)?\b(and then|then|after that|afterwards|next|finally|followed by)\b\s*/gi, ' ⟂then⟂ ')
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
     .replace(/\s*[;；]\s*/g, ' ⟂then⟂ ')
@@ -105,11 +149,12 @@ export function splitClauses(text: string): Clause[] {
     .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(只要|只|就|而是|但是|但|請|直接|改成|改為|改用|換成|幫我|再|先)/g, ' ⟂$1⟂ $1')
-    .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:don'?t|do not|never|不要|別|不用|不必)\b)/gi, ' ⟂,⟂ ')
+    .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:(?:don'?t|do not|never)\b|不要|別|不用|不必|千萬))/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(?=(?:what|which|how|where|when|is|are|can you|could you|tell me|show me)\b)/gi, ' ⟂?⟂ ')
     .replace(new RegExp(`\\s*[，、]\\s*(?=(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')
-    .replace(new RegExp(`(?<=[\\u4e00-\\u9fffA-Za-z0-9])\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:${ZH_VERBS}|重新取樣|模型))`, 'g'), ' ⟂then⟂ ');
+    .replace(/\s*[，,、]\s*(?=(?:把|將)?\s*模型\s*(?:就|要)?\s*(?:選|用|設|改|換))/g, ' ⟂,⟂ ')
+    .replace(new RegExp(`(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:${ZH_VERBS}|重新取樣|模型))`, 'g'), ' ⟂then⟂ ');
   const parts = marked.split(/⟂([^⟂]*)⟂/);
   const out: Clause[] = [];
   let inScope = false;
@@ -120,7 +165,7 @@ export function splitClauses(text: string): Clause[] {
       .replace(/^[,，.。]\s*|[,，.。!！]+$/g, '')
       .trim();
     if (!t) continue;
-    const negatedHere = NEGATION.test(t);
+    const negatedHere = NEGATION.test(t) || negatesVerb(t) || DEFERRED.test(t) || CONDITION.test(t);
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
     const carried: boolean =

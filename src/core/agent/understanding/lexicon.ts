@@ -103,26 +103,39 @@ export const VOCABULARY: readonly string[] = [
  * Plus function words of four letters or more that are everywhere in requests.
  */
 const NOT_TYPOS = new Set(
-  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean clear clean filer filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spilt spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials'.split(
+  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean clear clean filer filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spilt spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists'.split(
     ' ',
   ),
 );
 
+/** Verbs that remove something from a signal (not from the Study: the object decides). */
+const REMOVE_VERB =
+  '(?:get rid of|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix|reduce|attenuate|knock out|block|reject|deal with|handle)';
+/** What line noise is called: a hum, a buzz, mains/line/power-line/electrical/AC noise or interference. */
+const NOISE_NOUN =
+  '(?:(?:(?:line|mains|power[- ]?line|electrical|electric|ac|grid|powerline)\\s+(?:hum|buzz|noise|interference|artifacts?|contamination|pickup))|line[- ]noise|hum|buzz|mains(?:\\s+noise)?|power[- ]?line(?:\\s+noise)?)';
+/** "remove the 60 Hz hum", "kill the line hum at 60", "get rid of 50 cycle noise", "filter out AC interference". */
+const NOISE_REMOVAL = new RegExp(
+  `\\b${REMOVE_VERB}\\s+(?:all\\s+)?(?:the\\s+|that\\s+|this\\s+|any\\s+)?(?:(?:annoying|nasty|strong|residual|bad)\\s+)*(?:(\\d+(?:\\.\\d+)?)\\s*(?:hz|cycles?|cps)?\\s*(?:${NOISE_NOUN}|noise|interference|artifacts?|peak|component)|${NOISE_NOUN})(?:\\s+(?:at|@|around|of)\\s+(\\d+(?:\\.\\d+)?)\\s*(?:hz)?)?\\b`,
+  'gi',
+);
+/** "visualise what the network learned", "which channels matter to the model", "模型學到什麼": a saliency map. */
+const WHAT_MODEL_LEARNED =
+  /\bwhat\s+(?:the|my|this|our)\s+(?:trained\s+)?(?:model|network|net|classifier|cnn|eegnet)\s+(?:has\s+)?(?:learn(?:ed|t|s)?|picked up|looks? at|focus(?:es|ed)? on|pays? attention to|relies on|uses|sees)\b|\b(?:which|what)\s+(?:channels|electrodes|features|regions|time points|samples)\s+(?:matter(?:ed)?|(?:are|were)\s+(?:most\s+)?(?:important|relevant|informative)|(?:drive|drove)\s+(?:the\s+)?(?:model|decision|predictions?))\b|\b(?:feature|channel|input)\s+(?:importance|relevance|attribution)s?\b|\b(?:importance|relevance|attribution|attention)\s+maps?\b|模型(?:學到|學了|看到|在看|關注|注意)(?:了)?(?:什麼|甚麼|哪裡|哪些)|哪些(?:通道|電極|特徵)(?:最)?(?:重要|關鍵|有貢獻)|特徵重要性|重要性圖/gi;
+
 /** Informal phrases and synonyms, rewritten to what the rules know. Longest and most specific first. */
-const PHRASES: [RegExp, string][] = [
+const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
+  [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
   [/\b(?:avg|ave)\.?\s*(?:re-?)?ref(?:erence)?\b/gi, 'average reference'],
   [/\bCAR\b/g, 'average reference'],
   [/\baverage\s+ref\b/gi, 'average reference'],
+  // "common-average it", "CAR the data", "average-reference everything": the method used as a verb
+  [/\b(?:common[- ]?average|average[- ]reference|car)\s+(?=(?:it|them|the data|the eeg|the signals?|the recordings?|everything|all)\b)/gi, 're-reference to average reference '],
+  [/\bcommon[- ]average\b(?!\s+ref)/gi, 'average reference'],
   [/\bref\b/gi, 'reference'],
-  [
-    /\b(?:get rid of|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix)\s+(?:the\s+)?(?:annoying\s+|nasty\s+)?(\d+(?:\.\d+)?)\s*(?:hz\s*)?(?:hum|buzz|line noise|mains(?: noise)?|power[- ]?line(?: noise)?|noise|interference|artifact)\b/gi,
-    'notch $1 Hz',
-  ],
-  [
-    /\b(?:get rid of|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix)\s+(?:the\s+)?(?:annoying\s+|nasty\s+)?(?:mains|line noise|power[- ]?line(?: noise)?|hum|buzz|electrical noise)\b/gi,
-    'notch the mains',
-  ],
+  // line noise, however it is named: "get rid of the 60 Hz hum", "kill the line hum at 60", "remove AC interference"
+  [NOISE_REMOVAL, (_m: string, n1?: string, n2?: string) => (n1 ?? n2 ? `notch ${n1 ?? n2} Hz` : 'notch the mains')],
   [
     /\b(?:hp|high-?pass)\s*(?:filter)?\s*(?:at|@)?\s*(\d+(?:\.\d+)?)\s*(?:hz)?\s*(?:and|,|\+|&)\s*(?:lp|low-?pass)\s*(?:filter)?\s*(?:at|@)?\s*(\d+(?:\.\d+)?)\s*(?:hz)?/gi,
     'bandpass $1 to $2 Hz',
@@ -130,6 +143,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bband\s*pass\b/gi, 'bandpass'],
   [/\bbp\s+(?=\d)/gi, 'bandpass '],
   [/\bz\s*score\b/gi, 'z-score'],
+  [/\bz[\s-]*(?:transform|standardi[sz]e|normali[sz]e)\w*|\bstandard[\s-]+scores?\b|標準分數|z\s*分數/gi, 'z-score'],
+  [/\b(?:k-?fold\s+)?CV\b/g, 'cross-validation'],
   [/\bmin\s*(?:-|to|\/)?\s*max\b/gi, 'min-max'],
   [/\bstandard (?:chain|pipeline|steps|recipe)\b/gi, 'standard preprocessing'],
   [/\berps\b/gi, 'ERP'],
@@ -149,25 +164,43 @@ const PHRASES: [RegExp, string][] = [
   [/\beval\b/gi, 'evaluate'],
   [/\bkick off\b/gi, 'start'],
   [/\bfire off\b/gi, 'start'],
-  [/\b(?:lr)\b/gi, 'learning rate'],
+  // "lr" alone is the learning rate; inside a pipeline name ("TS+LR") it is not
+  [/(?<![+\w])lr\b(?!\s*\+)/gi, 'learning rate'],
+  [/\blearning[-_]rate\b/gi, 'learning rate'],
   [/\bbs\s*(?==|\d)/gi, 'batch size '],
   [/\bconf(?:usion)?\s*mat(?:rix)?\b/gi, 'confusion matrix'],
   [/\bheat\s*maps?\b/gi, 'saliency'],
   [/\bshallow\s*conv\s*net\b|\bshallownet\b/gi, 'ShallowConvNet'],
   [/\bepochs?\s+of\s+training\b/gi, 'training epochs'],
+  // electrode positions, however named
+  [/\b(?:electrode|channel|sensor|cap)\s+(?:layout|locations?|positions?|coordinates|placement)\b|\b(?:10-20|10-10|10-05)\s+(?:layout|system|positions?)\b/gi, 'montage'],
+  [/電極(?:配置|位置|座標|排列)|頭皮位置/g, 'montage'],
+  // saliency methods in Chinese
+  [/積分梯度(?:法)?/g, 'integrated gradients'],
+  [/平滑梯度(?:法)?/g, 'smoothgrad'],
+  [/梯度\s*(?:乘以?|×|x)\s*輸入/g, 'gradient x input'],
+  // the sampling rate under its other names
+  [/取樣頻率|採樣頻率|採樣率|抽樣率/g, '取樣率'],
   // Traditional Chinese synonyms
-  [/讀進來|讀入|開啟檔案|打開檔案/g, '載入'],
-  [/去除\s*(\d+)\s*(?:Hz|赫茲)?\s*(?:的)?\s*(?:市電|電源|交流電)?(?:雜訊|干擾|噪音)/gi, '陷波 $1 Hz'],
-  [/(?:去除|去掉|濾掉|消除)\s*(?:市電|電源|交流電|工頻)\s*(?:雜訊|干擾|噪音)?/g, '陷波 市電'],
+  [/讀進來|讀入|載進來|載進|匯進來|加載|加進來|開啟檔案|打開檔案/g, '載入'],
+  [/掃描|掃參數|參數掃描|網格搜尋/g, 'sweep '],
+  [/(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(\d+(?:\.\d+)?)\s*(?:Hz|赫茲)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)?\s*(?:雜訊|干擾|噪音|雜波|諧波)/gi, '陷波 $1 Hz'],
+  [/(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)?/g, '陷波 市電'],
   [/降頻|降低取樣率/g, '降採樣'],
   [/共同平均參考|平均參考/g, 'average reference'],
   [/看一下檔案|列出檔案|有什麼檔案|顯示檔案/g, '列出檔案'],
 ];
 
+/** Full-width digits, Latin letters and signs ("帶通８到３０", "ＥＥＧＮｅｔ") to their ASCII forms. */
+export function normaliseWidth(text: string): string {
+  return text.replace(/[０-９Ａ-Ｚａ-ｚ．％＋－＝]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}
+
 /** Rewrites informal phrases, then corrects misspelt tokens outside quotes and file names. */
 export function canonicalText(text: string): string {
-  let s = text;
-  for (const [re, to] of PHRASES) s = s.replace(re, to);
+  // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
+  let s = normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1');
+  for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   return s.replace(/[A-Za-z][A-Za-z-]{2,}/g, (w, offset: number, all: string) => {
     // a file name or path ("laod.edf", "data/trian") is data, not a word
     const next = all[offset + w.length];
@@ -185,6 +218,9 @@ export function canonicalText(text: string): string {
       return w;
     const lower = w.toLowerCase();
     if (NOT_TYPOS.has(lower) || VOCABULARY.includes(lower)) return w;
+    // an inflection of a known word ("exports", "filtered", "loading") is that word, not a typo of another
+    if (VOCABULARY.some((v) => lower.startsWith(v) && /^(?:s|es|d|ed|ing|er|ers)$/.test(lower.slice(v.length)))) return w;
+    if (VOCABULARY.some((v) => v.endsWith('e') && lower.startsWith(v.slice(0, -1)) && /^(?:ed|ing|er|ers)$/.test(lower.slice(v.length - 1)))) return w;
     const hit = closestWord(lower, VOCABULARY);
     return hit ?? w;
   });

@@ -106,8 +106,9 @@ export function chineseNumbers(text: string): string {
     .replace(
       new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'),
       (m, n: string, offset: number, all: string) => {
-        // "再一次", "一次" (once) are words, not counts
+        // "再一次", "一次" (once) are words, not counts; "這一輪", "每一個": 一 after a demonstrative is an article
         if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
+        if (/^一$/.test(n) && /[這那每同哪]$/.test(all.slice(0, offset))) return m;
         const v = zhValue(n);
         return v === null ? m : String(v);
       },

@@ -8,6 +8,8 @@ export interface StudyFacts {
   channels: number | null;
   events: string[];
   training: Record<string, unknown> | null;
+  /** the tools' default values by parameter name ("4x the default batch size") */
+  defaults?: Record<string, unknown>;
 }
 
 export interface Resolved {
@@ -35,10 +37,10 @@ const FRACTIONS: [RegExp, number][] = [
 
 /** Regions by mains frequency (the grid's line-noise frequency). */
 const MAINS_60 =
-  /\b(?:taiwan|taipei|kaohsiung|taichung|tainan|hsinchu|us|usa|u\.s\.?|united states|america|american|canada|canadian|mexico|brazil|colombia|korea|korean|seoul|busan|philippines|manila|saudi|new york|boston|chicago|los angeles|san francisco|san diego|seattle|houston|toronto|montreal|vancouver|osaka|kyoto)\b|台灣|臺灣|台北|臺北|高雄|台中|臺中|台南|新竹|美國|加拿大|韓國|首爾|北美|大阪/i;
+  /\b(?:taiwan|taipei|kaohsiung|taichung|tainan|hsinchu|us|usa|u\.s\.?|united states|america|american|canada|canadian|mexico|brazil|colombia|korea|korean|seoul|busan|philippines|manila|saudi|new york|boston|chicago|los angeles|san francisco|san diego|seattle|houston|toronto|montreal|vancouver|osaka|kyoto|brazilian|mexican|colombian|venezuelan|peru|peruvian|filipino|philippine|taiwanese|saudi arabian|costa rica|puerto rico|guatemala|ecuador)\b|巴西|墨西哥|菲律賓|哥倫比亞|台灣|臺灣|台北|臺北|高雄|台中|臺中|台南|新竹|美國|加拿大|韓國|首爾|北美|大阪/i;
 const MAINS_50 =
-  /\b(?:europe|european|eu|uk|britain|british|england|germany|german|france|french|italy|spain|netherlands|dutch|belgium|switzerland|swiss|austria|sweden|norway|denmark|finland|poland|portugal|ireland|greece|china|chinese|beijing|shanghai|shenzhen|india|australia|sydney|melbourne|new zealand|russia|moscow|africa|hong kong|singapore|london|paris|berlin|munich|madrid|rome|amsterdam|zurich|vienna|stockholm|tokyo)\b|歐洲|英國|德國|法國|中國|大陸|北京|上海|深圳|香港|澳洲|印度|新加坡|倫敦|巴黎|柏林|東京/i;
-const MAINS_WORD = /\bmains\b|line noise|power[- ]?line|\bhum\b|市電|電源雜訊|工頻/i;
+  /\b(?:europe|european|eu|uk|britain|british|england|germany|german|france|french|italy|spain|netherlands|dutch|belgium|switzerland|swiss|austria|sweden|norway|denmark|finland|poland|portugal|ireland|greece|china|chinese|beijing|shanghai|shenzhen|india|australia|sydney|melbourne|new zealand|russia|moscow|africa|hong kong|singapore|london|paris|berlin|munich|madrid|rome|amsterdam|zurich|vienna|stockholm|tokyo|italian|spanish|english|scottish|irish|australian|indian|russian|swedish|norwegian|danish|finnish|polish|portuguese|greek|austrian|belgian|singaporean|south african|egypt|egyptian|israel|israeli|turkey|turkish|iran|iranian|argentina|argentinian|argentine|chile|chilean|new zealand|kiwi|indonesia|indonesian|vietnam|vietnamese|thailand|thai|malaysia|malaysian|pakistan)\b|義大利|西班牙|荷蘭|瑞士|瑞典|俄羅斯|以色列|土耳其|阿根廷|智利|紐西蘭|泰國|越南|馬來西亞|印尼|歐洲|英國|德國|法國|中國|大陸|北京|上海|深圳|香港|澳洲|印度|新加坡|倫敦|巴黎|柏林|東京/i;
+const MAINS_WORD = /\bmains\b|line noise|power[- ]?line|\bhum\b|\b(?:line|mains|power|grid|ac)\s+frequency\b|市電|電源雜訊|工頻/i;
 
 const PARAMS: [RegExp, string, string][] = [
   [/epochs?(?:\s+數)?|訓練輪數|輪數|epoch\s*數/, 'epoch', 'epochs'],
@@ -48,7 +50,8 @@ const PARAMS: [RegExp, string, string][] = [
 
 /** "twice as many epochs as last time" → "configure training epochs 20" (at 10): values taken from the configuration. */
 function trainingArithmetic(text: string, facts: StudyFacts): string {
-  let s = text;
+  // "the number of epochs", "the size of the batch": the setting itself
+  let s = text.replace(/\b(?:the\s+)?(?:number|amount|count) of\s+(?:training\s+)?(epochs?)\b/gi, 'the $1').replace(/\bthe size of the batch(?:es)?\b/gi, 'the batch size');
   const t = facts.training;
   for (const [word, key, name] of PARAMS) {
     const w = word.source;
@@ -62,13 +65,89 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /three|triple/i.test(f) ? 3 : 2)(m),
       )
+      .replace(
+        new RegExp(
+          `(?:\\b(?:train|run)\\s+(?:for\\s+)?)?\\b(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×)\\s+(?:as\\s+(?:many|much|large|big|high)\\s+|more\\s+|the\\s+|bigger\\s+|larger\\s+)?(?:the\\s+)?(?:${w})(?:\\s+(?:as|than)\\s+(?:last time|before|now|previously|the last run))?`,
+          'gi',
+        ),
+        (m, n: string) => put(Number(n))(m),
+      )
+      .replace(
+        new RegExp(
+          `\\b(cut|reduce|lower|decrease|drop|shrink|increase|raise|bump(?:\\s+up)?|grow|multiply|divide|scale)\\s+(?:the\\s+|my\\s+)?(?:${w})\\s+(?:(?:by|in)\\s+(?:a\\s+)?(half)|by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?(\\d+(?:\\.\\d+)?)\\s*(%|x|×|fold|times)?)`,
+          'gi',
+        ),
+        (m, verb: string, half?: string, n?: string, u?: string) => {
+          const down = /cut|reduce|lower|decrease|drop|shrink|divide/i.test(verb);
+          if (half) return put(down ? 0.5 : 1.5)(m);
+          const v = Number(n);
+          if (u === '%') return put(down ? 1 - v / 100 : 1 + v / 100)(m);
+          if (/multiply|scale/i.test(verb) || (!down && u)) return put(v)(m);
+          if (/divide/i.test(verb) || (down && (u || /factor/i.test(m)))) return put(1 / v)(m);
+          // "increase the epochs by 5": an amount, not a factor
+          return cur === null ? m : `configure training ${name} ${fmt(down ? cur - v : cur + v)}`;
+        },
+      )
+      // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
+      .replace(
+        new RegExp(`(?:${w})\\s*(?:降到|減到|改成|變成|調成|設成|設為|降為|改為|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|its current(?: value)?|the current(?: value)?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`, 'gi'),
+        (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? Number(f.replace(/\D/g, '')) : Number(f))(m),
+      )
+      .replace(
+        new RegExp(`(?:${w})\\s+to\\s+(half|a quarter|a third|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`, 'gi'),
+        (m, f: string) => put(/half/i.test(f) ? 0.5 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /triple/i.test(f) ? 3 : 2)(m),
+      )
       .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
         put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m),
       )
+      .replace(new RegExp(`(?:${w})\\s*(除以|乘以|乘上|÷|/)\\s*(\\d+(?:\\.\\d+)?)`, 'gi'), (m, op: string, n: string) =>
+        put(/除|÷|\//.test(op) ? 1 / Number(n) : Number(n))(m),
+      )
+      .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:減少|減|少|砍|降低|降)\\s*(?:了|成|到)?\\s*half`, 'gi'), (m) => put(0.5)(m))
       .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
       .replace(new RegExp(`\\b(\\d+)\\s+(?:more|extra|additional)\\s+(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`))
       .replace(new RegExp(`(?:多|再多)\\s*(\\d+)\\s*(?:個|輪)?\\s*(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`));
   }
+  return s;
+}
+
+/** Default values a request may be relative to, by parameter word (from the tool definitions, passed in by the planner). */
+const DEFAULT_WORDS: [RegExp, string][] = [
+  [/batch(?:\s*size)?|批次(?:大小)?/i, 'batch_size'],
+  [/learning\s*rate|學習率/i, 'learning_rate'],
+  [/folds?|折/i, 'folds'],
+  [/epochs?|輪/i, 'epoch'],
+];
+
+function defaultArithmetic(text: string, facts: StudyFacts): string {
+  const defaults = facts.defaults ?? {};
+  let s = text;
+  const param = (span: string): [string, number] | null => {
+    for (const [re, key] of DEFAULT_WORDS) if (re.test(span) && typeof defaults[key] === 'number') return [key, defaults[key] as number];
+    return null;
+  };
+  // "set the batch size to 4x the default", "twice the default learning rate", "預設的兩倍"
+  s = s.replace(
+    /\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:the\s+)?default(?:\s+(?:value|one|setting))?|\b(twice|double|half|triple)\s+(?:of\s+)?the\s+default(?:\s+(?:value|one|setting))?|預設(?:值)?的\s*(\d+(?:\.\d+)?)\s*倍/gi,
+    (m, a?: string, w?: string, z?: string, offset?: number, all?: string) => {
+      const p = param(all ?? s);
+      if (!p) return m;
+      const f = a ? Number(a) : z ? Number(z) : /half/i.test(w ?? '') ? 0.5 : /triple/i.test(w ?? '') ? 3 : 2;
+      return fmt(p[1] * f);
+    },
+  );
+  // "one fold fewer than the default", "10 more epochs than the default", "比預設多 5 個 epoch"
+  s = s.replace(
+    /\b(\d+(?:\.\d+)?)\s+(more|fewer|less|extra)\s+([a-z ]+?)\s+than\s+(?:the\s+)?default\b|\b(\d+(?:\.\d+)?)\s+([a-z]+)\s+(more|fewer|less)\s+than\s+(?:the\s+)?default\b|比預設(?:值)?(多|少)\s*(\d+(?:\.\d+)?)\s*個?\s*([\w\u4e00-\u9fff]+)/gi,
+    (m, n?: string, dir?: string, word?: string, n2?: string, word2?: string, dir2?: string, zdir?: string, zn?: string, zword?: string) => {
+      const noun = word ?? word2 ?? zword ?? '';
+      const p = param(noun);
+      if (!p) return m;
+      const v = Number(n ?? n2 ?? zn);
+      const up = /more|extra|多/i.test(dir ?? dir2 ?? zdir ?? '');
+      return `${fmt(up ? p[1] + v : p[1] - v)} ${noun}`;
+    },
+  );
   return s;
 }
 
@@ -100,9 +179,17 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   };
   s = s.replace(/\b(?:the\s+)?nyquist(?:\s+frequency)?\b|奈奎斯特頻率/gi, (m) => (facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`));
   // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
+  // the factor may be written without "by" when "x"/"fold" marks it: "downsample 2x", "decimate 4-fold", "2x downsampling"
+  s = s.replace(new RegExp(`\\b${NUM}\\s*(?:x|×|-?fold)\\s+(downsampl|decimat)\\w*`, 'gi'), (_m, n: string) => `downsample by ${n}`);
+  s = s.replace(new RegExp(`\\b(downsampl\\w*|decimat\\w*)\\s+(?:the\\s+(?:data|recordings?|signals?|eeg)\\s+)?${NUM}\\s*(?:x|×|-?fold|times)(?![\\w])`, 'gi'), (_m, v: string, n: string) => `${v} by ${n}`);
+  // "reduce the sampling rate by half", "cut fs in half"
+  s = s.replace(
+    /\b(?:reduce|lower|decrease|cut|drop|bring down)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+(?:by\s+(?:a\s+)?half|in\s+half|by\s+50\s*%)/gi,
+    (m) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`),
+  );
   s = s.replace(
     new RegExp(
-      `\\b(downsample|resample|reduce|lower|decrease|cut)\\w*\\s+(?:the\\s+(?:data|recordings?|signal|sampling rate|rate)\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
+      `\\b(downsample|resample|reduce|lower|decrease|cut|decimate|bring|take|get)\\w*\\s+(?:the\\s+(?:data|recordings?|signals?|eeg|sampling rate|sample rate|rate)\\s+)?(?:down\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
       'gi',
     ),
     (m, _v: string, n: string) => {
@@ -120,15 +207,28 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/\b(halve|double)\s+the\s+(?:sampling\s+)?rate\b/gi, (m, verb: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(verb.toLowerCase() === 'halve' ? facts.sfreq / 2 : facts.sfreq * 2)} Hz`,
   );
-  s = s.replace(/(?:降採樣|降頻|降低取樣率)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) =>
+  s = s.replace(/(?:降採樣|降取樣|下採樣|降頻|降低取樣率|降低採樣率|抽取)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
   );
+  // "取樣率降一半", "把取樣率砍半": the rate halved
+  s = s.replace(/(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*half|(?:取樣率|\bfs\b)\s*(?:砍半|減半)/gi, (m) =>
+    facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`,
+  );
+  // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
+  if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))
+    s = s.replace(
+      /(?:原本|原來|原始|目前|現在|當前)\s*(?:的)?\s*(half|\d*\.\d+)|\b(half|\d*\.\d+)\s+(?:of\s+)?(?:the\s+)?(?:original|current|native|present)(?:\s+(?:one|value|rate))?\b(?!\s+(?:sampling|sample|rate))/gi,
+      (m, a?: string, b?: string) => {
+        const f = (a ?? b ?? '').toLowerCase() === 'half' ? 0.5 : Number(a ?? b);
+        return facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq * f)} Hz`;
+      },
+    );
   // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
-  s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
+  s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
   s = s.replace(/(\d*\.?\d+|half)\s*的\s*(?:原始|目前的?)?(?:取樣率|採樣率|fs|sfreq)/gi, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
   );
-  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+)/gi, (m, f: string) =>
+  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/gi, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
   );
   s = s.replace(
@@ -141,17 +241,37 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       return asValue ? rate(m) : m;
     },
   );
+  // Chinese ratio idiom and colon notation for a split: "八二分" (80/20), "七三分", "80:20", "8:2"
+  s = s.replace(/([一二三四五六七八九])([一二三四五六七八九])分(?:法)?/g, (m, a: string, b: string) => {
+    const x = chineseNumbers(`${a}成`);
+    const y = chineseNumbers(`${b}成`);
+    return /^\d+%$/.test(x) && /^\d+%$/.test(y) ? `${parseInt(x, 10)}/${parseInt(y, 10)}` : m;
+  });
+  if (/split|分割|切分|資料集|dataset|train|test|測試|驗證/i.test(s)) s = s.replace(/(?<![\w.:])(\d+)\s*:\s*(\d+)(?:\s*:\s*(\d+))?(?![\w:])/g, (m, a: string, b: string, c?: string) => [a, b, c].filter(Boolean).join('/'));
   // split notation: "80/20", "70/15/15" (shares summing to 100 or 1) are train/(validation/)test shares, not a division
   s = s.replace(/(?<![\w./])(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?:\s*\/\s*(\d+(?:\.\d+)?))?(?![\w/])/g, (m, a: string, b: string, c?: string) => {
     const parts = [a, b, c].filter((x): x is string => x !== undefined).map(Number);
     const sum = parts.reduce((x, y) => x + y, 0);
-    const pct = Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : 0;
+    const pct = Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : Math.abs(sum - 10) < 1e-6 && /split|分割|切分|資料集|dataset/i.test(s) ? 10 : 0;
     if (!pct) return m;
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
   });
+  // "2 to the 7th", "2 to the power 7", "half a second", "a quarter of a second"
+  s = s
+    .replace(/(\d+)\s*to the\s*(\d+)(?:st|nd|rd|th)(?:\s+power)?/gi, '$1^$2')
+    .replace(/(\d+)\s*to the power\s+(\d+)/gi, '$1^$2')
+    .replace(/\b(?:a\s+|one\s+)?half\s+(?:a|an)\s+(second|minute|millisecond)/gi, '0.5 $1')
+    .replace(/\b(?:a\s+|one\s+)?quarter\s+of\s+(?:a|an)\s+(second|minute)/gi, '0.25 $1');
+  // powers of ten in words: "3 times 10 to the minus 4" → 3e-4, "10 to the minus 3" → 1e-3, "10^-4"
+  s = s
+    .replace(/(\d+(?:\.\d+)?)\s*(?:times|x|×|\*)\s*10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, a: string, k: string) => `${a}e-${k}`)
+    .replace(/(?<![\d.])10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, k: string) => `1e-${k}`)
+    .replace(/10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, k: string) => `1e-${k}`);
   // Chinese powers and decimals: "2 的 7 次方", "零點五"
   s = s.replace(/(\d+(?:\.\d+)?)\s*的\s*(\d+)\s*次方/g, '$1^$2').replace(/(\d+(?:\.\d+)?)\s*的平方/g, '$1^2');
+  // the tool's default as a value: "4x the default batch size", "one fold fewer than the default"
+  s = defaultArithmetic(s, facts);
   // the training configuration as a value: "twice as many epochs as last time", "halve the learning rate", "學習率減半"
   s = trainingArithmetic(s, facts);
   // arithmetic: 2^5, 256/2, 3 * 64, 2 ** 5, 128 divided by 4
@@ -191,7 +311,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s*/\\s*${NUM}\\b`, 'gi'), (_m, a: string, u: string, b: string) => `${fmt(Number(a) / Number(b))} ${u}`);
   // leftover fraction words used as shares ("a fifth for validation", "a quarter held out"): decimals
   for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1))
-    s = s.replace(re, (m, offset: number, all: string) => (/^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) ? m : fmt(f)));
+    s = s.replace(re, (m, offset: number, all: string) =>
+      /^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) && !/^\s*of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|epochs|trials|samples|recordings|examples)\b/i.test(all.slice(offset + m.length))
+        ? m
+        : fmt(f),
+    );
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
   s = s.replace(
     new RegExp(
@@ -214,11 +338,18 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // mains frequency by region when no frequency was written
   if (MAINS_WORD.test(s) || /\bnotch\b|陷波/i.test(s)) {
     if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s)) {
-      if (MAINS_60.test(s)) s = s.replace(/\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i, (m) => `${m} 60 Hz`);
-      else if (MAINS_50.test(s)) s = s.replace(/\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i, (m) => `${m} 50 Hz`);
+      const hz = MAINS_60.test(s) ? 60 : MAINS_50.test(s) ? 50 : null;
+      const anchor = /\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i;
+      // the frequency goes next to the notch word, or at the end when none can carry it ("notch the line frequency")
+      if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
     }
   }
   return { text: s, problems };
+}
+
+/** The mains frequency of a place the text names (Taiwan, US → 60; Europe, China → 50), or null. */
+export function regionMains(text: string): 50 | 60 | null {
+  return MAINS_60.test(text) ? 60 : MAINS_50.test(text) ? 50 : null;
 }
 
 /** True when the text names a mains/line-noise notch without any frequency or region (ask, do not assume 50 Hz). */

@@ -38,9 +38,9 @@ function modelsChosen(turns: readonly PastTurn[]): string[] {
 const PREVIOUS_MODEL =
   /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|上一個模型|之前的模型|前一個模型|原本的模型|剛才的模型/i;
 const SAME =
-  /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
+  /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|\b(?:again|once more)\s*$|^(?:please\s+)?(?:redo|repeat|rerun|re-run)\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
 const PLURAL_REF =
-  /\b(?:those|these|them|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b|那些(?:通道|事件|檔案)?|這些(?:通道|事件|檔案)?|它們/i;
+  /\b(?:those|these|them|their|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b(?!\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|\btheir\b(?=\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|那些(?:通道|事件|檔案)?|這些(?:通道|事件|檔案)?|它們/i;
 
 /** Files named in a listing tool's answer ("S001R04.edf", "sub-01/run1.vhdr"). */
 function filesFrom(text: string): string[] {
