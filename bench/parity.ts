@@ -114,7 +114,14 @@ async function main(): Promise<void> {
       if (!d) throw new Error(`unknown dataset ${ds} (--datasets): choose from ${Object.keys(DATASETS).join(', ')}`);
       const study = new Study();
       const reg = new ToolRegistry();
-      const env = { workspace: path.join(tmp, ds), packageRoot: repoRoot, trusted: true, ...(cfg.python ? { python: cfg.python } : {}) };
+      const env = {
+        workspace: path.join(tmp, ds),
+        packageRoot: repoRoot,
+        trusted: true,
+        // the recordings are read where they are (test/data), outside the temporary workspace
+        dataFolders: [cfg.dataDir],
+        ...(cfg.python ? { python: cfg.python } : {}),
+      };
       const ctx: ToolContext = { study, env, awaitLongJobs: true };
       const call = async (name: string, args: Record<string, unknown>): Promise<void> => {
         const r = await reg.invoke(name, args, ctx, { confirmed: true });
