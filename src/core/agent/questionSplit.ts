@@ -88,7 +88,7 @@ const TRAILING_QUESTION = new RegExp(
 );
 /** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
 const INNER_QUESTION =
-  /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b/i;
+  /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b|\b(?:what|how|who|where|when)['’]s\s+\S/i;
 
 /** A topic asked about as a noun phrase: "plot_epochs kind options", "optimizer choices in configure_training". */
 const TOPIC_ASKED =

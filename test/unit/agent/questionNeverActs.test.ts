@@ -150,6 +150,9 @@ describe('question or request (questionSplit)', () => {
     ])
       expect(isQuestion(q), q).toBe(true);
     for (const r of ['will you load S001R04.edf', 'would you band-pass 8-30 Hz']) expect(isQuestion(r), r).toBe(false);
+    // a "what's …" clause after the values it is about ("F1=8 D=2 what's F2") asks, with or without a separator
+    for (const q of ["EEGNet F1=8 D=2 what's F2", 'lr 1e-3 what’s a good batch', "batch 32 lr 1e-3 how's that for 45 trials"]) expect(isQuestion(q), q).toBe(true);
+    expect(isQuestion("show me what's in the data folder")).toBe(false);
     expect(planTurn('what band-pass fits motor imagery? apply it')).toMatchObject({
       route: 'operation',
       propose: true,
