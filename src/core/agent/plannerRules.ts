@@ -38,10 +38,13 @@ export function splitClauses(text: string): string[] {
 
 /** "8-30Hz", "8~30 Hz", "8 到 30" → "8 to 30" so that a dash between numbers is never read as a minus sign. */
 export function normaliseRanges(s: string): string {
-  return s
-    .replace(/(\d)\s*(?:-|–|—|~|～|到|至)\s*(?=-?\d)/g, '$1 to ')
-    .replace(/\bfrom\s+(-?\d)/gi, '$1')
-    .replace(/從\s*(-?\d)/g, '$1');
+  return (
+    s
+      // a digit glued to letters is part of a name ("T2 -0.5 to 4", "C3-C4"), never a range's start
+      .replace(/(?<![A-Za-z_][\d.]*)(\d)\s*(?:-|–|—|~|～|到|至)\s*(?=-?\d)/g, '$1 to ')
+      .replace(/\bfrom\s+(-?\d)/gi, '$1')
+      .replace(/從\s*(-?\d)/g, '$1')
+  );
 }
 
 interface Range {
@@ -74,9 +77,10 @@ function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
 
 /** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
 function numberAfter(s: string, keyword: RegExp): number | null {
-  const m = new RegExp(`(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|at|is|為|是|設為|設成|設定為|設定成|改成|改為|改|換成|調成|調到|設|用|要|抓|取)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`, 'i').exec(
-    s,
-  );
+  const m = new RegExp(
+    `(?:${keyword.source})\\s*(?:size)?\\s*(?:of|=|:|to|at|is|為|是|設為|設成|設定為|設定成|改成|改為|改|換成|調成|調到|設|用|要|抓|取)?\\s*(-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?)`,
+    'i',
+  ).exec(s);
   return m ? Number(m[1]) : null;
 }
 
@@ -119,7 +123,13 @@ function pathAfter(s: string, words: RegExp): string | null {
   const called = /\b(?:folder|directory|file|path)\s+(?:called|named)\s+([\w./\\~:-]+)/i.exec(s);
   if (called) return called[1];
   const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
-  if (zh && /[\u4e00-\u9fff]/.test(words.source) && /[/\w]/.test(zh[1]) && /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()) && !/^(?:onnx|npy)$/i.test(zh[1]))
+  if (
+    zh &&
+    /[\u4e00-\u9fff]/.test(words.source) &&
+    /[/\w]/.test(zh[1]) &&
+    /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()) &&
+    !/^(?:onnx|npy)$/i.test(zh[1])
+  )
     return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
   // the first word after a place preposition that is a path ("to onnx under ./export": not the format)
   for (const m of s.matchAll(new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'gi'))) {
@@ -219,10 +229,18 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.save_checkpoints_every = Math.round(ck);
     touched = true;
   }
-  if (/best\s*val(?:idation)?\s*acc|(?:highest|best|top)\s+val(?:idation)?\s+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(s)) {
+  if (
+    /best\s*val(?:idation)?\s*acc|(?:highest|best|top)\s+val(?:idation)?\s+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(
+      s,
+    )
+  ) {
     out.selection = 'best_val_accuracy';
     touched = true;
-  } else if (/best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min|smallest)\s+val(?:idation)?\s*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(s)) {
+  } else if (
+    /best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min|smallest)\s+val(?:idation)?\s*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(
+      s,
+    )
+  ) {
     out.selection = 'best_val_loss';
     touched = true;
   }
@@ -267,9 +285,13 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
   const order = /\border\s*(?:of\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階/i.exec(s);
   const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3]) } : {}) } : {};
   const upper =
-    /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+    /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(
+      s,
+    );
   const lower =
-    /(?:下限|下界|下緣|最低|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|\bbottom(?:\s+(?:edge|end|frequency))?\b|\bfloor\b|\bmin(?:imum)?\b|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(s);
+    /(?:下限|下界|下緣|最低|低頻截止|lower(?:\s+(?:edge|cut-?off|bound|limit))?|low(?:er)?\s+(?:edge|cut-?off|end|bound)|\bbottom(?:\s+(?:edge|end|frequency))?\b|\bfloor\b|\bmin(?:imum)?\b|low_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(
+      s,
+    );
   if (upper || lower) {
     const out: Record<string, unknown> = { ...iir };
     if (lower) out.low_freq = Number(lower[1]);
@@ -400,7 +422,15 @@ export const RULES: Rule[] = [
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
       const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
-      const metric = !m ? 'loss' : /acc|準確|正確/i.test(m[0]) ? 'accuracy' : /auc|roc/i.test(m[0]) ? 'auc' : /lr|learning rate|學習率/i.test(m[0]) ? 'lr' : 'loss';
+      const metric = !m
+        ? 'loss'
+        : /acc|準確|正確/i.test(m[0])
+          ? 'accuracy'
+          : /auc|roc/i.test(m[0])
+            ? 'auc'
+            : /lr|learning rate|學習率/i.test(m[0])
+              ? 'lr'
+              : 'loss';
       return [{ tool: 'plot_training', arguments: { metric } }];
     },
   },
@@ -474,7 +504,11 @@ export const RULES: Rule[] = [
         {
           tool: 'run_sweep',
           arguments: {
-            grid, ...(folds ? { folds } : {}), ...(reps ? { repeats: reps } : {}), ...(be ? { backend: be[1].toLowerCase() } : {}) },
+            grid,
+            ...(folds ? { folds } : {}),
+            ...(reps ? { repeats: reps } : {}),
+            ...(be ? { backend: be[1].toLowerCase() } : {}),
+          },
         },
       ];
     },
@@ -491,7 +525,9 @@ export const RULES: Rule[] = [
   {
     tool: 'export_epochs',
     when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i,
-    build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/epochs' } }],
+    build: (s) => [
+      { tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/epochs' } },
+    ],
   },
   {
     // "export it to exports/best" with no object: the model once there is one, else the epochs
@@ -692,7 +728,10 @@ export const RULES: Rule[] = [
         const u = step[2] ?? step[4] ?? step[6];
         overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
       }
-      const label = /\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(s);
+      const label =
+        /\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(
+          s,
+        );
       return [
         {
           tool: 'window_epoch',
@@ -737,7 +776,8 @@ export const RULES: Rule[] = [
       const merge = /(?:merge|combine|合併)\s+(.+?)\s+(?:into|as|to|為|成)\s+["']?([\w-]+)/i.exec(s);
       if (merge) for (const old of merge[1].split(/\s*(?:,|and|&|和|與|、)\s*/)) if (old.trim()) rename[old.trim()] = merge[2];
       // quoted names are taken whole, spaces and all ("rename 'clear everything' to rest")
-      const quoted = /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
+      const quoted =
+        /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
       for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
       const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
       for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
@@ -815,7 +855,9 @@ export const RULES: Rule[] = [
       if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
       const folder =
         /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ??
-        /\b(?:recordings?|files?|data|everything|all(?:\s+the\s+(?:files|recordings))?|eeg)\s+(?:in|from|under|inside)\s+(?:the\s+)?(?!the\b|my\b|this\b)([\w./\\~-]+)(?![\w./\\~-])(?!\s+(?:folder|directory))/i.exec(s)?.[1] ??
+        /\b(?:recordings?|files?|data|everything|all(?:\s+the\s+(?:files|recordings))?|eeg)\s+(?:in|from|under|inside)\s+(?:the\s+)?(?!the\b|my\b|this\b)([\w./\\~-]+)(?![\w./\\~-])(?!\s+(?:folder|directory))/i.exec(
+          s,
+        )?.[1] ??
         /\b(?:the\s+)?([\w./\\~-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ??
         /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ??
         /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];

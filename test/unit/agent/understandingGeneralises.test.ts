@@ -116,7 +116,7 @@ describe('vocabulary families (synonyms in English and 繁中, inflections are n
   });
 });
 
-describe('quantities against the Study and the tools\' defaults', () => {
+describe("quantities against the Study and the tools' defaults", () => {
   it('factors written without "by" and with particles', () => {
     expect(resolveQuantities('downsample 8x', facts).text).toContain('resample to 20 Hz');
     expect(resolveQuantities('take the rate down by a factor of 2', facts).text).toContain('resample to 80 Hz');
@@ -186,7 +186,10 @@ describe('conversation: a follow-up changes the step before it', () => {
     expect(plan('dataset_ready', 'batch size 128', 'divide it by 2')[0]).toMatchObject({ tool: 'configure_training', arguments: { batch_size: 64 } });
   });
   it('a difference applied to the value the last step set ("0.5 s longer", "再短 1 秒", "20 Hz higher")', () => {
-    expect(plan('data_loaded', 'epoch -1 to 3 s around T1', 'make it a second longer')[0]).toMatchObject({ tool: 'epoch_data', arguments: { t_min: -1, t_max: 4 } });
+    expect(plan('data_loaded', 'epoch -1 to 3 s around T1', 'make it a second longer')[0]).toMatchObject({
+      tool: 'epoch_data',
+      arguments: { t_min: -1, t_max: 4 },
+    });
     expect(plan('data_loaded', '切 4 秒的視窗', '再短 1 秒')[0]).toMatchObject({ tool: 'window_epoch', arguments: { duration: 3 } });
     expect(plan('data_loaded', 'resample to 100 Hz', '20 Hz higher')[0]).toMatchObject({ tool: 'resample_data', arguments: { rate: 120 } });
   });
@@ -196,14 +199,20 @@ describe('conversation: a follow-up changes the step before it', () => {
   it('"X 也畫", "Cz as well", "一樣的設定換 X": the last step with the new object', () => {
     expect(plan('data_loaded', 'plot the ERP of C3', 'Cz as well')[0]).toMatchObject({ tool: 'plot_epochs', arguments: { kind: 'erp', channels: ['Cz'] } });
     expect(plan('data_loaded', '畫 Cz 的 PSD', 'C4 也要畫')[0]).toMatchObject({ tool: 'plot_epochs', arguments: { kind: 'psd', channels: ['C4'] } });
-    expect(plan('dataset_ready', '用 SCCNet 訓練 2 個 epoch', '同樣的參數用 EEGNet')[0]).toMatchObject({ tool: 'set_model', arguments: { model_name: 'EEGNet' } });
+    expect(plan('dataset_ready', '用 SCCNet 訓練 2 個 epoch', '同樣的參數用 EEGNet')[0]).toMatchObject({
+      tool: 'set_model',
+      arguments: { model_name: 'EEGNet' },
+    });
   });
   it('a value with words that only give its direction ("make it bigger, 48", "再降一半")', () => {
     expect(plan('dataset_ready', 'batch size 16', 'go higher, 48')[0]).toMatchObject({ tool: 'configure_training', arguments: { batch_size: 48 } });
     expect(plan('data_loaded', '重新取樣到 200', '再降一半')[0]).toMatchObject({ tool: 'resample_data', arguments: { rate: 100 } });
   });
   it('a place named after a notch corrects its frequency', () => {
-    expect(plan('data_loaded', 'notch at 50 Hz', 'wait, this was recorded in Taipei')[0]).toMatchObject({ tool: 'apply_notch_filter', arguments: { freq: 60 } });
+    expect(plan('data_loaded', 'notch at 50 Hz', 'wait, this was recorded in Taipei')[0]).toMatchObject({
+      tool: 'apply_notch_filter',
+      arguments: { freq: 60 },
+    });
   });
 });
 
@@ -212,7 +221,10 @@ describe('intent precedence', () => {
     expect(tools(plan('dataset_ready', '這一輪的模型用 SCCNet'))).toEqual(['set_model']);
   });
   it('an explicit panel with its noun wins over the words after it, and the view is read from the panel', () => {
-    expect(plan('trained', '打開視覺化頁面看頻譜圖')[0]).toMatchObject({ tool: 'switch_panel', arguments: { panel_name: 'visualization', view_mode: 'spectrogram' } });
+    expect(plan('trained', '打開視覺化頁面看頻譜圖')[0]).toMatchObject({
+      tool: 'switch_panel',
+      arguments: { panel_name: 'visualization', view_mode: 'spectrogram' },
+    });
     expect(plan('trained', 'bring up the evaluation tab to look at the protocol results')[0]).toMatchObject({
       tool: 'switch_panel',
       arguments: { panel_name: 'evaluation', view_mode: 'protocol' },
@@ -229,7 +241,7 @@ describe('question or request', () => {
     expect(isQuestion('could you suggest a nice hiking trail?')).toBe(true);
     expect(isQuestion('could you notch 60 Hz?')).toBe(false);
   });
-  it('a judgement before an instruction is the instruction\'s reason', () => {
+  it("a judgement before an instruction is the instruction's reason", () => {
     expect(isQuestion('way too slow, halve the epochs')).toBe(false);
   });
   it('a panel word is an XBrain word: "回到儀表板" switches, it is not declined as off-topic', () => {
@@ -238,10 +250,18 @@ describe('question or request', () => {
     expect(splitTurn('回到儀表板').questions).toEqual([]);
   });
   it('a negated instruction is an instruction, not a question to answer', () => {
-    expect(splitTurn("never wipe it. plot Cz").questions).toEqual([]);
+    expect(splitTurn('never wipe it. plot Cz').questions).toEqual([]);
     expect(splitTurn('千萬別重置。只要列出檔案').questions).toEqual([]);
   });
   it('a ";" or "?" inside a quoted name ends no sentence', () => {
     expect(splitTurn('load "what; why?.edf"').requests).toEqual(['load "what; why?.edf"']);
+  });
+});
+
+describe('names are not numbers', () => {
+  it('a digit glued to letters never starts a range ("T2 -0.5 to 4" is not 2 to 0.5)', () => {
+    for (const text of ['epoch T1/T2 -0.5 to 4', 'epoch T1,T2 -0.5 to 4 s', 'cut T1 T2 -0.5–4 s'])
+      expect(plan('data_loaded', text)[0]?.arguments, text).toMatchObject({ t_min: -0.5, t_max: 4 });
+    expect(plan('data_loaded', 'epoch 0-4 s on T1 and T2')[0]?.arguments).toMatchObject({ t_min: 0, t_max: 4 });
   });
 });
