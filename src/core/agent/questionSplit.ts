@@ -87,6 +87,10 @@ const TRAILING_QUESTION = new RegExp(
   'i',
 );
 /** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
+const TAG_QUESTION_EN =
+  /(?:,\s*|\s)(?:right|correct|isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that)|no|yes or no)\s*[?？]*\s*$/i;
+const ALTERNATIVE = String.raw`(?:eegnet|shallow(?:\s*conv\s*net|convnet)?|sccnet|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
+const NAMED_CHOICE = new RegExp(String.raw`${ALTERNATIVE}\s*(?:or|vs\.?|versus|還是|或是?)\s*${ALTERNATIVE}`, 'i');
 const INNER_QUESTION =
   /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b|\b(?:what|how|who|where|when)['’]s\s+\S/i;
 
@@ -220,6 +224,10 @@ export function isQuestion(sentence: string): boolean {
   const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
   if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(tail[1].trim()))) return false;
   if (/^(?:what|how)\s+about\b/i.test(s)) return /[?？]\s*$/.test(s);
+  // "…, right", "… isn't it": a tag question asks whatever came before it; "just curious, …" announces a question
+  if (TAG_QUESTION_EN.test(s) || /^(?:(?:just|i'?m|i am)\s+)?curious\b/i.test(s)) return true;
+  // a choice between two named alternatives asks, numbers or not ("EEGNet or SCCNet for 2 class")
+  if (NAMED_CHOICE.test(s)) return true;
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
   // a topic, then the question ("export_model — what files do I get", "80/20 imbalance, what should I report",
   // "AUC of 0.5 means what", "val 90% but test 55%, why")

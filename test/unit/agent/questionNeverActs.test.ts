@@ -151,8 +151,18 @@ describe('question or request (questionSplit)', () => {
       expect(isQuestion(q), q).toBe(true);
     for (const r of ['will you load S001R04.edf', 'would you band-pass 8-30 Hz']) expect(isQuestion(r), r).toBe(false);
     // a "what's …" clause after the values it is about ("F1=8 D=2 what's F2") asks, with or without a separator
-    for (const q of ["EEGNet F1=8 D=2 what's F2", 'lr 1e-3 what’s a good batch', "batch 32 lr 1e-3 how's that for 45 trials"]) expect(isQuestion(q), q).toBe(true);
+    for (const q of ["EEGNet F1=8 D=2 what's F2", 'lr 1e-3 what’s a good batch', "batch 32 lr 1e-3 how's that for 45 trials"])
+      expect(isQuestion(q), q).toBe(true);
     expect(isQuestion("show me what's in the data folder")).toBe(false);
+    // tag questions, announced curiosity and a choice between named alternatives ask, digits or not
+    for (const q of [
+      'but EEGNet has fewer params right',
+      "SCCNet is lighter than EEGNet, isn't it",
+      'just curious, EEGNet or SCCNet for 2 class',
+      'CAR vs mastoids for 64 ch',
+    ])
+      expect(isQuestion(q), q).toBe(true);
+    expect(isQuestion('use SCCNet, right now')).toBe(false);
     expect(planTurn('what band-pass fits motor imagery? apply it')).toMatchObject({
       route: 'operation',
       propose: true,
