@@ -87,8 +87,10 @@ const TRAILING_QUESTION = new RegExp(
   'i',
 );
 /** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
+// ", right" / "… right" after a claim; never "… to right" / "left and right" (a label or a direction)
 const TAG_QUESTION_EN =
-  /(?:,\s*|\s)(?:right|correct|isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that)|no|yes or no)\s*[?？]*\s*$/i;
+  /(?:,\s*(?:right|correct|no|yes or no)|\s(?:isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that))|\s(?<!\b(?:to|as|and|or|the|on|at|from|into|left|turn|hand|side)\s+)(?:right|correct))\s*[?？]*\s*$/i;
+/(?:,\s*|\s)(?:right|correct|isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that)|no|yes or no)\s*[?？]*\s*$/i;
 const ALTERNATIVE = String.raw`(?:eegnet|shallow(?:\s*conv\s*net|convnet)?|sccnet|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
 const NAMED_CHOICE = new RegExp(String.raw`${ALTERNATIVE}\s*(?:or|vs\.?|versus|還是|或是?)\s*${ALTERNATIVE}`, 'i');
 const INNER_QUESTION =
