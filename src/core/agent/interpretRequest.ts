@@ -326,7 +326,12 @@ function addSettings(
     return true;
   }
   // "學習率 0.0003、批次 16、訓練 60 輪": an item of a list of settings that names the epochs is one more setting
-  if (prev.tool === 'configure_training' && tool === 'start_training' && joiner === ',' && /^(?:train(?:ing)?|訓練)\s*(?:for\s+)?\d+\s*(?:個\s*)?(?:epochs?|輪|回合)\s*$/i.test(s.trim()))
+  if (
+    prev.tool === 'configure_training' &&
+    tool === 'start_training' &&
+    joiner === ',' &&
+    /^(?:train(?:ing)?|訓練)\s*(?:for\s+)?\d+\s*(?:個\s*)?(?:epochs?|輪|回合)\s*$/i.test(s.trim())
+  )
     tool = 'configure_training';
   if (tool && tool !== prev.tool) return false;
   const own = RULES.find((r) => r.tool === prev.tool);
@@ -370,7 +375,10 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   )
     return [{ tool: 'get_dataset_info', arguments: {} }];
   // "show me the epoch counts", "每類有幾個 epoch": counts are read from the Study, never made
-  if (COUNTS.test(t) && !/\b(?:split|generate|make|create|epoch (?:the|it|them|around|from)|cut|segment)\b|切段|分段|產生|切分|分割/i.test(t.replace(COUNTS, ' ')))
+  if (
+    COUNTS.test(t) &&
+    !/\b(?:split|generate|make|create|epoch (?:the|it|them|around|from)|cut|segment)\b|切段|分段|產生|切分|分割/i.test(t.replace(COUNTS, ' '))
+  )
     return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
   if (
@@ -398,8 +406,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   }
   // "drop everything except C3, Cz, C4", "除了 C3、C4 以外都刪掉": the channels named are the ones kept
   const kept = EXCEPT_CHANNELS.exec(t);
-  if (kept && channelsIn(kept[1] ?? kept[2] ?? '').length)
-    return [{ tool: 'select_channels', arguments: { channels: channelsIn(kept[1] ?? kept[2] ?? '') } }];
+  if (kept && channelsIn(kept[1] ?? kept[2] ?? '').length) return [{ tool: 'select_channels', arguments: { channels: channelsIn(kept[1] ?? kept[2] ?? '') } }];
   const panel = PANEL_ONLY.exec(t);
   if (panel) {
     const p = PANELS.find(([re]) => re.test(panel.slice(1).find(Boolean) ?? ''));
@@ -524,7 +531,9 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
       c.arguments.channels = channels;
       changed = true;
     }
-  const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)].map((e) => e[1]).concat(ctx.events.filter((e) => new RegExp(`\\b${e}\\b`, 'i').test(what) && !/^T\d$/.test(e)));
+  const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)]
+    .map((e) => e[1])
+    .concat(ctx.events.filter((e) => new RegExp(`\\b${e}\\b`, 'i').test(what) && !/^T\d$/.test(e)));
   for (const c of calls)
     if (events.length && Array.isArray(c.arguments.event_id)) {
       c.arguments.event_id = [...new Set(events)];
@@ -550,7 +559,10 @@ const DIRECTION =
 export function relativeFactor(text: string): number | null {
   const FACTORS: [RegExp, (m: RegExpExecArray) => number][] = [
     [/\bdivide(?:d)?\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|除以\s*(\d+(?:\.\d+)?)/i, (m) => 1 / Number(m[1] ?? m[2])],
-    [/\bmultipl(?:y|ied)\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|乘以\s*(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:that|it|this)\b/i, (m) => Number(m[1] ?? m[2] ?? m[3])],
+    [
+      /\bmultipl(?:y|ied)\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|乘以\s*(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:that|it|this)\b/i,
+      (m) => Number(m[1] ?? m[2] ?? m[3]),
+    ],
     [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
     // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
     [/(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:到|成|為|to)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i, (m) => Number(m[1])],
@@ -563,7 +575,11 @@ export function relativeFactor(text: string): number | null {
   for (const [re, value] of FACTORS) {
     const m = re.exec(text);
     if (!m) continue;
-    const rest = text.replace(m[0], ' ').replace(DIRECTION, ' ').replace(/\b(?:it|that|this|instead|then|please|rather|of|what it was)\b|[,.!~，。]/gi, ' ').trim();
+    const rest = text
+      .replace(m[0], ' ')
+      .replace(DIRECTION, ' ')
+      .replace(/\b(?:it|that|this|instead|then|please|rather|of|what it was)\b|[,.!~，。]/gi, ' ')
+      .trim();
     return rest ? null : value(m);
   }
   return null;
@@ -584,18 +600,29 @@ const PRIMARY: Record<string, string> = {
  * step set (by PRIMARY; a bandpass's lower edge when the text says so). Null when the text is not such a follow-up.
  */
 function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null {
-  const en = /(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(text);
-  const enBy = /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:it|that|the\s+\w+(?:\s+\w+)?)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(text);
+  const en =
+    /(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(
+      text,
+    );
+  const enBy =
+    /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:it|that|the\s+\w+(?:\s+\w+)?)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
+      text,
+    );
   const zh = /(?:再)?(長|短|延長|縮短|多|少|加|減|高|低|提高|降低)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
-  const m = en ? { n: /^an?$/i.test(en[1]) ? '1' : en[1], u: en[2]?.replace(/^milliseconds?$/i, 'ms'), up: /longer|later|higher|more|bigger|larger|wider/i.test(en[3]) } : enBy
-    ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
-    : zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms]/i.test(text.replace(zh[0], ''))
-      ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
-      : null;
+  const m = en
+    ? { n: /^an?$/i.test(en[1]) ? '1' : en[1], u: en[2]?.replace(/^milliseconds?$/i, 'ms'), up: /longer|later|higher|more|bigger|larger|wider/i.test(en[3]) }
+    : enBy
+      ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
+      : zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms]/i.test(text.replace(zh[0], ''))
+        ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
+        : null;
   if (!m) return null;
   const target = [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
   if (!target) return null;
-  const key = target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text) ? 'low_freq' : PRIMARY[target.tool];
+  const key =
+    target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text)
+      ? 'low_freq'
+      : PRIMARY[target.tool];
   const v = Number(m.n) * (m.u && /^(?:ms|毫秒)$/i.test(m.u) ? 0.001 : 1);
   const before = target.arguments[key] as number;
   return [{ tool: target.tool, arguments: { ...target.arguments, [key]: Math.round((m.up ? before + v : before - v) * 1e9) / 1e9 } }];

@@ -86,13 +86,12 @@ const TRAILING_QUESTION = new RegExp(
     '|\\b(?:means|mean|means?\\s+what|is|does|do|for|about)\\s+(?:what|why|how)\\s*[?？]*\\s*$|\\b(?:why|how come)\\s*[?？]*\\s*$',
   'i',
 );
-/** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
 // ", right" / "… right" after a claim; never "… to right" / "left and right" (a label or a direction)
 const TAG_QUESTION_EN =
   /(?:,\s*(?:right|correct|no|yes or no)|\s(?:isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that))|\s(?<!\b(?:to|as|and|or|the|on|at|from|into|left|turn|hand|side)\s+)(?:right|correct))\s*[?？]*\s*$/i;
-/(?:,\s*|\s)(?:right|correct|isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that)|no|yes or no)\s*[?？]*\s*$/i;
 const ALTERNATIVE = String.raw`(?:eegnet|shallow(?:\s*conv\s*net|convnet)?|sccnet|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
-const NAMED_CHOICE = new RegExp(String.raw`${ALTERNATIVE}\s*(?:or|vs\.?|versus|還是|或是?)\s*${ALTERNATIVE}`, 'i');
+const NAMED_CHOICE = new RegExp(String.raw`\b${ALTERNATIVE}\b\s*(?:or|vs\.?|versus|還是|或是?)\s*\b${ALTERNATIVE}\b`, 'i');
+/** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
 const INNER_QUESTION =
   /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b|\b(?:what|how|who|where|when)['’]s\s+\S/i;
 

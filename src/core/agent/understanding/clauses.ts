@@ -87,7 +87,8 @@ const NEGATION =
  */
 const NEG_CUE_EN =
   "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without|under no circumstances|on no account|by no means|in no case|no way|at no point|not under any circumstances|the last thing (?:i|we) want(?:ed)? is|(?:i|we)'?d hate|god forbid|heaven forbid)\\b";
-const NEG_CUE_ZH = '沒有要|沒有叫|沒叫|沒要|沒有說|沒說|沒有|絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
+const NEG_CUE_ZH =
+  '沒有要|沒有叫|沒叫|沒要|沒有說|沒說|沒有|絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
 /** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
 const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
 
@@ -113,7 +114,8 @@ const DEFERRED =
   /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train|start|run|begin|evaluate)\b[^,，]*\b(?:later|tomorrow|next time)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)/i;
 
 /** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
-const CONDITION = /^(?:(?:and|but|so)\s+)?(?:if|unless|in case|whenever|should you|once)\s+(?:you|we|i|it|they|anyone|somebody|someone)\b|^(?:如果|要是|假如|萬一|假設)/i;
+const CONDITION =
+  /^(?:(?:and|but|so)\s+)?(?:if|unless|in case|whenever|should you|once)\s+(?:you|we|i|it|they|anyone|somebody|someone)\b|^(?:如果|要是|假如|萬一|假設)/i;
 
 /** Words that end a negation's scope and start what is asked for. */
 const POSITIVE = /^(?:just|only|instead|rather|but|then|please|simply|however|只要|只|就|而是|改為|但|但是|然後|請|直接)/i;
@@ -154,7 +156,10 @@ export function splitClauses(text: string): Clause[] {
     .replace(new RegExp(`\\s*[，、]\\s*(?=(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')
     .replace(/\s*[，,、]\s*(?=(?:把|將)?\s*模型\s*(?:就|要)?\s*(?:選|用|設|改|換))/g, ' ⟂,⟂ ')
-    .replace(new RegExp(`(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:${ZH_VERBS}|重新取樣|模型))`, 'g'), ' ⟂then⟂ ');
+    .replace(
+      new RegExp(`(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:${ZH_VERBS}|重新取樣|模型))`, 'g'),
+      ' ⟂then⟂ ',
+    );
   const parts = marked.split(/⟂([^⟂]*)⟂/);
   const out: Clause[] = [];
   let inScope = false;

@@ -131,11 +131,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bCAR\b/g, 'average reference'],
   [/\baverage\s+ref\b/gi, 'average reference'],
   // "common-average it", "CAR the data", "average-reference everything": the method used as a verb
-  [/\b(?:common[- ]?average|average[- ]reference|car)\s+(?=(?:it|them|the data|the eeg|the signals?|the recordings?|everything|all)\b)/gi, 're-reference to average reference '],
+  [
+    /\b(?:common[- ]?average|average[- ]reference|car)\s+(?=(?:it|them|the data|the eeg|the signals?|the recordings?|everything|all)\b)/gi,
+    're-reference to average reference ',
+  ],
   [/\bcommon[- ]average\b(?!\s+ref)/gi, 'average reference'],
   [/\bref\b/gi, 'reference'],
   // line noise, however it is named: "get rid of the 60 Hz hum", "kill the line hum at 60", "remove AC interference"
-  [NOISE_REMOVAL, (_m: string, n1?: string, n2?: string) => (n1 ?? n2 ? `notch ${n1 ?? n2} Hz` : 'notch the mains')],
+  [NOISE_REMOVAL, (_m: string, n1?: string, n2?: string) => ((n1 ?? n2) ? `notch ${n1 ?? n2} Hz` : 'notch the mains')],
   [
     /\b(?:hp|high-?pass)\s*(?:filter)?\s*(?:at|@)?\s*(\d+(?:\.\d+)?)\s*(?:hz)?\s*(?:and|,|\+|&)\s*(?:lp|low-?pass)\s*(?:filter)?\s*(?:at|@)?\s*(\d+(?:\.\d+)?)\s*(?:hz)?/gi,
     'bandpass $1 to $2 Hz',
@@ -173,7 +176,10 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bshallow\s*conv\s*net\b|\bshallownet\b/gi, 'ShallowConvNet'],
   [/\bepochs?\s+of\s+training\b/gi, 'training epochs'],
   // electrode positions, however named
-  [/\b(?:electrode|channel|sensor|cap)\s+(?:layout|locations?|positions?|coordinates|placement)\b|\b(?:10-20|10-10|10-05)\s+(?:layout|system|positions?)\b/gi, 'montage'],
+  [
+    /\b(?:electrode|channel|sensor|cap)\s+(?:layout|locations?|positions?|coordinates|placement)\b|\b(?:10-20|10-10|10-05)\s+(?:layout|system|positions?)\b/gi,
+    'montage',
+  ],
   [/電極(?:配置|位置|座標|排列)|頭皮位置/g, 'montage'],
   // saliency methods in Chinese
   [/積分梯度(?:法)?/g, 'integrated gradients'],
@@ -184,8 +190,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // Traditional Chinese synonyms
   [/讀進來|讀入|載進來|載進|匯進來|加載|加進來|開啟檔案|打開檔案/g, '載入'],
   [/掃描|掃參數|參數掃描|網格搜尋/g, 'sweep '],
-  [/(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(\d+(?:\.\d+)?)\s*(?:Hz|赫茲)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)?\s*(?:雜訊|干擾|噪音|雜波|諧波)/gi, '陷波 $1 Hz'],
-  [/(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)?/g, '陷波 市電'],
+  [
+    /(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(\d+(?:\.\d+)?)\s*(?:Hz|赫茲)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)?\s*(?:雜訊|干擾|噪音|雜波|諧波)/gi,
+    '陷波 $1 Hz',
+  ],
+  [
+    /(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)?/g,
+    '陷波 市電',
+  ],
   [/降頻|降低取樣率/g, '降採樣'],
   [/共同平均參考|平均參考/g, 'average reference'],
   [/看一下檔案|列出檔案|有什麼檔案|顯示檔案/g, '列出檔案'],

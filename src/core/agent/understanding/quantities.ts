@@ -51,7 +51,9 @@ const PARAMS: [RegExp, string, string][] = [
 /** "twice as many epochs as last time" → "configure training epochs 20" (at 10): values taken from the configuration. */
 function trainingArithmetic(text: string, facts: StudyFacts): string {
   // "the number of epochs", "the size of the batch": the setting itself
-  let s = text.replace(/\b(?:the\s+)?(?:number|amount|count) of\s+(?:training\s+)?(epochs?)\b/gi, 'the $1').replace(/\bthe size of the batch(?:es)?\b/gi, 'the batch size');
+  let s = text
+    .replace(/\b(?:the\s+)?(?:number|amount|count) of\s+(?:training\s+)?(epochs?)\b/gi, 'the $1')
+    .replace(/\bthe size of the batch(?:es)?\b/gi, 'the batch size');
   const t = facts.training;
   for (const [word, key, name] of PARAMS) {
     const w = word.source;
@@ -90,11 +92,17 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       )
       // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
       .replace(
-        new RegExp(`(?:${w})\\s*(?:降到|減到|改成|變成|調成|設成|設為|降為|改為|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|its current(?: value)?|the current(?: value)?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`, 'gi'),
+        new RegExp(
+          `(?:${w})\\s*(?:降到|減到|改成|變成|調成|設成|設為|降為|改為|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|its current(?: value)?|the current(?: value)?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
+          'gi',
+        ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? Number(f.replace(/\D/g, '')) : Number(f))(m),
       )
       .replace(
-        new RegExp(`(?:${w})\\s+to\\s+(half|a quarter|a third|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`, 'gi'),
+        new RegExp(
+          `(?:${w})\\s+to\\s+(half|a quarter|a third|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`,
+          'gi',
+        ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /triple/i.test(f) ? 3 : 2)(m),
       )
       .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
@@ -181,7 +189,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
   // the factor may be written without "by" when "x"/"fold" marks it: "downsample 2x", "decimate 4-fold", "2x downsampling"
   s = s.replace(new RegExp(`\\b${NUM}\\s*(?:x|×|-?fold)\\s+(downsampl|decimat)\\w*`, 'gi'), (_m, n: string) => `downsample by ${n}`);
-  s = s.replace(new RegExp(`\\b(downsampl\\w*|decimat\\w*)\\s+(?:the\\s+(?:data|recordings?|signals?|eeg)\\s+)?${NUM}\\s*(?:x|×|-?fold|times)(?![\\w])`, 'gi'), (_m, v: string, n: string) => `${v} by ${n}`);
+  s = s.replace(
+    new RegExp(`\\b(downsampl\\w*|decimat\\w*)\\s+(?:the\\s+(?:data|recordings?|signals?|eeg)\\s+)?${NUM}\\s*(?:x|×|-?fold|times)(?![\\w])`, 'gi'),
+    (_m, v: string, n: string) => `${v} by ${n}`,
+  );
   // "reduce the sampling rate by half", "cut fs in half"
   s = s.replace(
     /\b(?:reduce|lower|decrease|cut|drop|bring down)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+(?:by\s+(?:a\s+)?half|in\s+half|by\s+50\s*%)/gi,
@@ -211,8 +222,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
   );
   // "取樣率降一半", "把取樣率砍半": the rate halved
-  s = s.replace(/(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*half|(?:取樣率|\bfs\b)\s*(?:砍半|減半)/gi, (m) =>
-    facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`,
+  s = s.replace(
+    /(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*half|(?:取樣率|\bfs\b)\s*(?:砍半|減半)/gi,
+    (m) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`),
   );
   // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
   if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))
@@ -224,7 +236,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       },
     );
   // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
-  s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/g, (m, f: string) => (facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`));
+  s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/g, (m, f: string) =>
+    facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
+  );
   s = s.replace(/(\d*\.?\d+|half)\s*的\s*(?:原始|目前的?)?(?:取樣率|採樣率|fs|sfreq)/gi, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
   );
@@ -247,12 +261,14 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const y = chineseNumbers(`${b}成`);
     return /^\d+%$/.test(x) && /^\d+%$/.test(y) ? `${parseInt(x, 10)}/${parseInt(y, 10)}` : m;
   });
-  if (/split|分割|切分|資料集|dataset|train|test|測試|驗證/i.test(s)) s = s.replace(/(?<![\w.:])(\d+)\s*:\s*(\d+)(?:\s*:\s*(\d+))?(?![\w:])/g, (m, a: string, b: string, c?: string) => [a, b, c].filter(Boolean).join('/'));
+  if (/split|分割|切分|資料集|dataset|train|test|測試|驗證/i.test(s))
+    s = s.replace(/(?<![\w.:])(\d+)\s*:\s*(\d+)(?:\s*:\s*(\d+))?(?![\w:])/g, (m, a: string, b: string, c?: string) => [a, b, c].filter(Boolean).join('/'));
   // split notation: "80/20", "70/15/15" (shares summing to 100 or 1) are train/(validation/)test shares, not a division
   s = s.replace(/(?<![\w./])(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?:\s*\/\s*(\d+(?:\.\d+)?))?(?![\w/])/g, (m, a: string, b: string, c?: string) => {
     const parts = [a, b, c].filter((x): x is string => x !== undefined).map(Number);
     const sum = parts.reduce((x, y) => x + y, 0);
-    const pct = Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : Math.abs(sum - 10) < 1e-6 && /split|分割|切分|資料集|dataset/i.test(s) ? 10 : 0;
+    const pct =
+      Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : Math.abs(sum - 10) < 1e-6 && /split|分割|切分|資料集|dataset/i.test(s) ? 10 : 0;
     if (!pct) return m;
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
@@ -265,7 +281,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     .replace(/\b(?:a\s+|one\s+)?quarter\s+of\s+(?:a|an)\s+(second|minute)/gi, '0.25 $1');
   // powers of ten in words: "3 times 10 to the minus 4" → 3e-4, "10 to the minus 3" → 1e-3, "10^-4"
   s = s
-    .replace(/(\d+(?:\.\d+)?)\s*(?:times|x|×|\*)\s*10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, a: string, k: string) => `${a}e-${k}`)
+    .replace(
+      /(\d+(?:\.\d+)?)\s*(?:times|x|×|\*)\s*10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi,
+      (_m, a: string, k: string) => `${a}e-${k}`,
+    )
     .replace(/(?<![\d.])10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, k: string) => `1e-${k}`)
     .replace(/10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, k: string) => `1e-${k}`);
   // Chinese powers and decimals: "2 的 7 次方", "零點五"
@@ -312,7 +331,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // leftover fraction words used as shares ("a fifth for validation", "a quarter held out"): decimals
   for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1))
     s = s.replace(re, (m, offset: number, all: string) =>
-      /^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) && !/^\s*of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|epochs|trials|samples|recordings|examples)\b/i.test(all.slice(offset + m.length))
+      /^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) &&
+      !/^\s*of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|epochs|trials|samples|recordings|examples)\b/i.test(all.slice(offset + m.length))
         ? m
         : fmt(f),
     );
