@@ -90,7 +90,12 @@ const TRAILING_QUESTION = new RegExp(
 const TAG_QUESTION_EN =
   /(?:,\s*(?:right|correct|no|yes or no)|\s(?:isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that))|\s(?<!\b(?:to|as|and|or|the|on|at|from|into|left|turn|hand|side)\s+)(?:right|correct))\s*[?？]*\s*$/i;
 const ALTERNATIVE = String.raw`(?:eegnet|shallow(?:\s*conv\s*net|convnet)?|sccnet|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
-const NAMED_CHOICE = new RegExp(String.raw`\b${ALTERNATIVE}\b\s*(?:or|vs\.?|versus|還是|或是?)\s*\b${ALTERNATIVE}\b`, 'i');
+const NAMED_CHOICE = new RegExp(
+  String.raw`\b${ALTERNATIVE}\b\s*(?:or|vs\.?|versus|還是|或是?)\s*\b${ALTERNATIVE}\b|\bbetween\s+${ALTERNATIVE}\s+and\s+${ALTERNATIVE}\b`,
+  'i',
+);
+const MODEL_INFO =
+  /^(?:(?:please|can you|could you)\s+)?(?:show|list|describe|display|print|give me|tell me|summari[sz]e)\b(?:\s+me)?(?:\s+(?:the|a|an))?\s+(?:eegnet|shallow\s*conv\s*net|shallowconvnet|sccnet)(?:['’]s)?\s+(?:architecture|structure|layers?|param(?:eter)?s|hyper-?param(?:eter)?s|defaults?|details|summary|design)\b/i;
 /** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
 const INNER_QUESTION =
   /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b|\b(?:what|how|who|where|when)['’]s\s+\S/i;
@@ -229,6 +234,8 @@ export function isQuestion(sentence: string): boolean {
   if (TAG_QUESTION_EN.test(s) || /^(?:(?:just|i'?m|i am)\s+)?curious\b/i.test(s)) return true;
   // a choice between two named alternatives asks, numbers or not ("EEGNet or SCCNet for 2 class")
   if (NAMED_CHOICE.test(s)) return true;
+  // "show EEGNet architecture", "list SCCNet params": a model's description is information, not a step
+  if (MODEL_INFO.test(s)) return true;
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
   // a topic, then the question ("export_model — what files do I get", "80/20 imbalance, what should I report",
   // "AUC of 0.5 means what", "val 90% but test 55%, why")

@@ -162,6 +162,7 @@ describe('question or request (questionSplit)', () => {
       'CAR vs mastoids for 64 ch',
     ])
       expect(isQuestion(q), q).toBe(true);
+    for (const q of ['show EEGNet architecture', "list SCCNet's params", 'choose between EEGNet and SCCNet for me']) expect(isQuestion(q), q).toBe(true);
     for (const r of ['use SCCNet, right now', 'rename T1 to left and T2 to right', 'label T1 as left and T2 as right']) expect(isQuestion(r), r).toBe(false);
     expect(planTurn('what band-pass fits motor imagery? apply it')).toMatchObject({
       route: 'operation',
