@@ -1,12 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { definitionByName } from '../../../src/core/tools/definitions';
-import { validateArgs } from '../../../src/core/tools/validate';
 import { STAGES } from '../../../src/core/study/types';
 import type { EvalCase } from '../../../src/core/agent/evaluation';
-import type { ToolDefinition } from '../../../src/core/tools/types';
 import { repoRoot } from '../helpers/paths';
+import { checkExpect } from './caseExpectChecks';
 
 // The third agent case set, test/agent-cases/dev2.jsonl (README.md there, "Third set"): a development set written
 // independently of the planner. Schema only: every case must be one the scorer can score — real tool names, real
@@ -40,7 +38,6 @@ for (const c of cases) {
 }
 
 /** The tool's schema without `required`, so a subset of the arguments is checked for names, types and enums. */
-const partial = (d: ToolDefinition): ToolDefinition => ({ ...d, name: `${d.name}#expected-subset`, parameters: { ...d.parameters, required: [] } });
 
 /** Every problem of one case, as messages naming the case and the field. */
 function problems(c: EvalCase): string[] {
@@ -59,26 +56,8 @@ function problems(c: EvalCase): string[] {
   for (const k of Object.keys(c)) if (!known.has(k)) say(`${k} is not a field of EvalCase`);
   const e = c.expect;
   if (!e || typeof e !== 'object') return [...out, `${c.id}: no expect`];
-  const knownExpect = new Set(['route', 'tools', 'args', 'stage', 'error']);
-  for (const k of Object.keys(e)) if (!knownExpect.has(k)) say(`expect.${k} is not a field of EvalCase.expect`);
   if (Object.keys(e).length === 0) say('expect checks nothing');
-  if (e.route !== undefined && e.route !== 'qa' && e.route !== 'operation') say(`route ${e.route}`);
-  if (e.stage !== undefined && !(STAGES as readonly string[]).includes(e.stage)) say(`expect.stage ${e.stage}`);
-  const tools = e.tools ?? [];
-  for (const t of tools) if (!definitionByName.has(t)) say(`no tool ${t}`);
-  if (e.args) {
-    if (!e.tools) say('args without tools');
-    if (e.args.length > tools.length) say('more args than tools');
-    e.args.forEach((a, i) => {
-      const def = definitionByName.get(tools[i]);
-      if (a === null || !def) return;
-      for (const k of Object.keys(a)) if (!(k in def.parameters.properties)) say(`${def.name} has no parameter ${k}`);
-      const v = validateArgs(partial(def), a);
-      if (!v.ok) say(v.message);
-    });
-  }
-  // A single-turn case's first tool must be offered at the stage the case starts from.
-  if (c.turns.length === 1 && tools.length > 0 && !definitionByName.get(tools[0])?.stages.includes(c.stage)) say(`${tools[0]} is not available at ${c.stage}`);
+  checkExpect(c, say);
   const lang = language(c.id);
   const text = fullText.get(conversation(c.id) ?? c.id) ?? c.turns.join(' ');
   const hasCjk = /[\u4e00-\u9fff]/.test(text);

@@ -2,14 +2,13 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { TOOL_DEFINITIONS, definitionByName } from '../../../src/core/tools/definitions';
-import { validateArgs } from '../../../src/core/tools/validate';
+import { TOOL_DEFINITIONS } from '../../../src/core/tools/definitions';
 import { STAGES } from '../../../src/core/study/types';
 import type { EvalCase } from '../../../src/core/agent/evaluation';
 import { mockSession } from '../../../src/core/agent/simulatedStudy';
-import type { ToolDefinition } from '../../../src/core/tools/types';
 import { caseLanguage, splitSides, splitUnit } from '../../agent-cases/split';
 import { repoRoot } from '../helpers/paths';
+import { checkExpect } from './caseExpectChecks';
 
 // The held-out agent cases (test/agent-cases/dev.jsonl and test.jsonl, README.md there): every case must be one the
 // scorer can score — real tool names, real parameter names with values their schema accepts, valid stages — and
@@ -35,7 +34,6 @@ const fullText = new Map<string, string>();
 for (const c of all) if (c.turns.join(' ').length > (fullText.get(splitUnit(c.id))?.length ?? -1)) fullText.set(splitUnit(c.id), c.turns.join(' '));
 
 /** The tool's schema without `required`, so a subset of the arguments is checked for names, types and enums. */
-const partial = (d: ToolDefinition): ToolDefinition => ({ ...d, name: `${d.name}#expected-subset`, parameters: { ...d.parameters, required: [] } });
 
 /** Every problem of one case, as messages naming the case and the field. */
 function problems(c: EvalCase): string[] {
@@ -47,25 +45,7 @@ function problems(c: EvalCase): string[] {
   if (!Array.isArray(c.turns) || c.turns.length === 0 || c.turns.some((t) => typeof t !== 'string' || !t.trim())) say('turns must be non-empty strings');
   const e = c.expect;
   if (!e || typeof e !== 'object') return [...out, `${c.id}: no expect`];
-  const known = new Set(['route', 'tools', 'args', 'stage', 'error']);
-  for (const k of Object.keys(e)) if (!known.has(k)) say(`expect.${k} is not a field of EvalCase.expect`);
-  if (e.route !== undefined && e.route !== 'qa' && e.route !== 'operation') say(`route ${e.route}`);
-  if (e.stage !== undefined && !(STAGES as readonly string[]).includes(e.stage)) say(`expect.stage ${e.stage}`);
-  const tools = e.tools ?? [];
-  for (const t of tools) if (!definitionByName.has(t)) say(`no tool ${t}`);
-  if (e.args) {
-    if (!e.tools) say('args without tools');
-    if (e.args.length > tools.length) say('more args than tools');
-    e.args.forEach((a, i) => {
-      const def = definitionByName.get(tools[i]);
-      if (a === null || !def) return;
-      for (const k of Object.keys(a)) if (!(k in def.parameters.properties)) say(`${def.name} has no parameter ${k}`);
-      const v = validateArgs(partial(def), a);
-      if (!v.ok) say(v.message);
-    });
-  }
-  // A single-turn case's first tool must be offered at the stage the case starts from.
-  if (c.turns.length === 1 && tools.length > 0 && !definitionByName.get(tools[0])?.stages.includes(c.stage)) say(`${tools[0]} is not available at ${c.stage}`);
+  checkExpect(c, say);
   // The language is in the id; check it against the text (a mix conversation may switch language between turns).
   const lang = caseLanguage(c.id);
   const text = fullText.get(splitUnit(c.id)) ?? c.turns.join(' ');
