@@ -18,7 +18,10 @@ interface CaseSet {
   prefix: string;
   minCases: number;
 }
-const SETS: CaseSet[] = [{ file: 'dev3.jsonl', prefix: 'd3', minCases: 220 }];
+const SETS: CaseSet[] = [
+  { file: 'dev3.jsonl', prefix: 'd3', minCases: 220 },
+  { file: 'test2.jsonl', prefix: 't2', minCases: 200 },
+];
 
 const idPattern = (prefix: string) => new RegExp(`^${prefix}-(?:([a-z]+)-(en|zh|mix)-\\d{3}|conv-(en|zh|mix)-\\d{3}-t(\\d+))$`);
 
