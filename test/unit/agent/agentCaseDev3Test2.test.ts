@@ -1,0 +1,154 @@
+import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STAGES } from '../../../src/core/study/types';
+import type { EvalCase } from '../../../src/core/agent/evaluation';
+import { repoRoot } from '../helpers/paths';
+import { checkExpect } from './caseExpectChecks';
+
+// The fourth and fifth agent case sets (test/agent-cases/README.md, "dev3 and test2"): dev3.jsonl, a development set,
+// and test2.jsonl, written independently of dev3 and only ever scored. Schema only, as for dev2: every case must be
+// one the scorer can score — real tool names, real parameter names with values their schema accepts, valid stages,
+// well-formed ids and conversations — and each set must meet the size and language mix of its brief.
+
+const CATEGORIES = ['vocabulary', 'units', 'secondary', 'conversation', 'precedence', 'safety', 'compound', 'plain'];
+
+interface CaseSet {
+  file: string;
+  prefix: string;
+  minCases: number;
+}
+const SETS: CaseSet[] = [
+  { file: 'dev3.jsonl', prefix: 'd3', minCases: 220 },
+  { file: 'test2.jsonl', prefix: 't2', minCases: 200 },
+];
+
+const idPattern = (prefix: string) => new RegExp(`^${prefix}-(?:([a-z]+)-(en|zh|mix)-\\d{3}|conv-(en|zh|mix)-\\d{3}-t(\\d+))$`);
+
+function load(file: string): EvalCase[] {
+  return readFileSync(join(repoRoot, 'test/agent-cases', file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as EvalCase;
+      } catch {
+        throw new Error(`${file}:${i + 1} is not JSON`);
+      }
+    });
+}
+
+/** Every problem of every case of one set, as messages naming the case and the field. */
+function problemsOf(set: CaseSet, cases: EvalCase[]): string[] {
+  const ID = idPattern(set.prefix);
+  const conversation = (id: string): string | null => (ID.exec(id)?.[4] ? id.replace(/-t\d+$/, '') : null);
+  const fullText = new Map<string, string>();
+  for (const c of cases) {
+    const unit = conversation(c.id) ?? c.id;
+    if (c.turns.join(' ').length > (fullText.get(unit)?.length ?? -1)) fullText.set(unit, c.turns.join(' '));
+  }
+  const out: string[] = [];
+  for (const c of cases) {
+    const say = (m: string) => out.push(`${c.id}: ${m}`);
+    const m = ID.exec(c.id);
+    if (!m) say(`id must be ${set.prefix}-<category>-<en|zh|mix>-<nnn> or ${set.prefix}-conv-<en|zh|mix>-<nnn>-t<k>`);
+    else if (m[1] && m[1] !== c.category) say(`id names category ${m[1]}, the case has ${c.category}`);
+    if (!CATEGORIES.includes(c.category)) say(`unknown category ${c.category}`);
+    if (!(STAGES as readonly string[]).includes(c.stage)) say(`unknown stage ${c.stage}`);
+    if (!Array.isArray(c.turns) || c.turns.length === 0 || c.turns.some((t) => typeof t !== 'string' || !t.trim())) {
+      say('turns must be non-empty strings');
+      continue;
+    }
+    if (m && !m[4] && c.turns.length !== 1) say('a single-turn id with several turns');
+    if (m?.[4] && Number(m[4]) !== c.turns.length) say(`turn t${m[4]} holds ${c.turns.length} turns`);
+    if (c.confirm !== undefined && typeof c.confirm !== 'boolean') say('confirm must be a boolean');
+    const known = new Set(['id', 'category', 'stage', 'turns', 'expect', 'confirm']);
+    for (const k of Object.keys(c)) if (!known.has(k)) say(`${k} is not a field of EvalCase`);
+    const e = c.expect;
+    if (!e || typeof e !== 'object') {
+      say('no expect');
+      continue;
+    }
+    if (Object.keys(e).length === 0) say('expect checks nothing');
+    checkExpect(c, say);
+    const lang = m ? (m[2] ?? m[3]) : '?';
+    const text = fullText.get(conversation(c.id) ?? c.id) ?? c.turns.join(' ');
+    const hasCjk = /[\u4e00-\u9fff]/.test(text);
+    const hasEnglishWord = /[A-Za-z]{3,}/.test(text.replace(/\S+\.(edf|bdf|gdf)\b/gi, ''));
+    if (lang === 'zh' && !/[\u4e00-\u9fff]/.test(c.turns[c.turns.length - 1])) say('a zh case whose scored turn has no Chinese');
+    if (lang === 'en' && hasCjk) say('an en case with Chinese in it');
+    if (lang === 'mix' && (!hasCjk || !hasEnglishWord)) say('a mix case must mix Chinese and English words');
+  }
+  return out;
+}
+
+for (const set of SETS) {
+  describe(`agent case set ${set.file}`, () => {
+    const cases = load(set.file);
+    const ID = idPattern(set.prefix);
+    const language = (id: string) => {
+      const m = ID.exec(id);
+      return m ? (m[2] ?? m[3]) : '?';
+    };
+    const conversation = (id: string): string | null => (ID.exec(id)?.[4] ? id.replace(/-t\d+$/, '') : null);
+
+    it('every case parses and names real tools, real parameters with valid values, and valid stages', () => {
+      expect(problemsOf(set, cases)).toEqual([]);
+    });
+
+    it('ids are unique and conversations of 2–4 turns are complete prefixes of each other', () => {
+      expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+      const convs = new Map<string, EvalCase[]>();
+      for (const c of cases) {
+        const unit = conversation(c.id);
+        if (!unit) continue;
+        if (!convs.has(unit)) convs.set(unit, []);
+        convs.get(unit)!.push(c);
+      }
+      for (const [id, turns] of convs) {
+        turns.sort((a, b) => a.turns.length - b.turns.length);
+        const full = turns[turns.length - 1];
+        expect(turns.length, id).toBeGreaterThanOrEqual(2);
+        expect(turns.length, id).toBeLessThanOrEqual(4);
+        expect(
+          turns.map((t) => Number(/-t(\d+)$/.exec(t.id)![1])),
+          id,
+        ).toEqual(turns.map((_, i) => i + 1));
+        turns.forEach((t, k) => {
+          expect(t.turns, t.id).toEqual(full.turns.slice(0, k + 1));
+          expect([t.stage, t.category, t.confirm], t.id).toEqual([full.stage, full.category, full.confirm]);
+        });
+      }
+    });
+
+    it(`meets the brief: ≥ ${set.minCases} cases, ≥ 35% Traditional Chinese, ≥ 25 conversations, every category`, () => {
+      expect(cases.length).toBeGreaterThanOrEqual(set.minCases);
+      expect(cases.filter((c) => language(c.id) === 'zh').length / cases.length).toBeGreaterThanOrEqual(0.35);
+      expect(new Set(cases.map((c) => conversation(c.id)).filter(Boolean)).size).toBeGreaterThanOrEqual(25);
+      expect(CATEGORIES.filter((cat) => !cases.some((c) => c.category === cat))).toEqual([]);
+    });
+  });
+}
+
+describe('the dev3/test2 checker', () => {
+  it('catches a bad id, a wrong tool, a wrong parameter name, a value outside its schema and a wrong language', () => {
+    const set = SETS[0];
+    const bad: EvalCase[] = [
+      {
+        id: `${set.prefix}-plain-fr-999`,
+        category: 'plain',
+        stage: 'data_loaded',
+        turns: ['x'],
+        expect: { tools: ['apply_bandpass_filter', 'load_dat', 'apply_notch_filter'], args: [{ low: 8 }, null, { freq: 'sixty' }] },
+      },
+      { id: `${set.prefix}-plain-en-998`, category: 'plain', stage: 'empty', turns: ['載入 S001R04.edf'], expect: { tools: ['evaluate'] } },
+    ];
+    const found = problemsOf(set, bad).join('\n');
+    expect(found).toContain('id must be');
+    expect(found).toContain('no tool load_dat');
+    expect(found).toContain('has no parameter low');
+    expect(found).toContain("'freq' must be number");
+    expect(found).toContain('an en case with Chinese in it');
+    expect(found).toContain('evaluate is not available at empty');
+  });
+});
