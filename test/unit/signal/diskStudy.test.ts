@@ -102,6 +102,18 @@ describe('study on disk vs in memory (same tools, same files)', () => {
     expect(bytes(epochRows(loaded.epochs!, idx)).equals(bytes(epochRows(mem.study.state.epochs!, idx)))).toBe(true);
   });
 
+  it('run_protocol (baselines) reads its folds from the epochs file and scores exactly as on the epochs in memory', async () => {
+    const args = { protocol: 'cross_subject', n_test_subjects: 1, seed: 2, pipelines: ['CSP+LDA', 'TS+LR'] };
+    const before = spillReads.epochsSets;
+    const r = await reg.invoke('run_protocol', args, disk, { confirmed: true });
+    expect(r.type, r.content).toBe('plot');
+    expect(spillReads.epochsSets).toBe(before);
+    await reg.invoke('run_protocol', args, mem, { confirmed: true });
+    const rows = (c: ToolContext) => c.study.state.protocols![0].rows.map((x) => [x.pipeline, x.fold_name, x.n_test, x.accuracy, x.score]);
+    expect(rows(disk).length).toBe(6);
+    expect(rows(disk)).toEqual(rows(mem));
+  });
+
   it('a saved study whose spill file is gone is a typed bad_file error naming it', async () => {
     const ws = join(root, 'broken');
     mkdirSync(ws, { recursive: true });
