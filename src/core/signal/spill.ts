@@ -278,6 +278,18 @@ export class EpochsWriter {
   }
 }
 
+/**
+ * The epochs with other metadata (labels, event names …) and the same samples: a disk-backed set stays disk-backed
+ * on the same file (a spread would read it whole), an in-memory one is copied shallowly.
+ */
+export function withEpochsMeta(e: Epochs, patch: Partial<Omit<Epochs, 'data' | 'nEpochs' | 'nChannels' | 'nTimes'>>): Epochs {
+  const f = epochsFile(e);
+  if (!f) return { ...e, ...patch };
+  const meta: Record<string, unknown> = {};
+  for (const k of Object.keys(e)) if (k !== 'data') meta[k] = (e as unknown as Record<string, unknown>)[k];
+  return diskEpochs({ ...(meta as Omit<Epochs, 'data'>), ...patch }, f);
+}
+
 /** An in-memory epochs set written to a spill file (a disk-backed copy with the same rows). */
 export function spillEpochs(dir: string, e: Epochs): Epochs {
   const w = new EpochsWriter(dir, e.nChannels, e.nTimes);

@@ -122,6 +122,19 @@ describe('study on disk vs in memory (same tools, same files)', () => {
     rmSync(join(spillDir(ws), name));
     await expect(loadStudy(ws)).rejects.toMatchObject({ code: 'bad_file', message: expect.stringContaining(`spill/${name} is missing`) });
   });
+
+  it('edit_events keeps the epochs on the same file; a step on the epochs puts its result back on disk; both as in memory', async () => {
+    const file = epochsFile(disk.study.state.epochs!)!.file;
+    for (const c of [disk, mem]) await call(c, 'edit_events', { rename: { T1: 'left', T2: 'right' } });
+    expect(epochsFile(disk.study.state.epochs!)!.file).toBe(file);
+    expect(disk.study.state.epochs!.eventId).toEqual({ left: 0, right: 1 });
+    expect(meta(disk.study.state.epochs!)).toEqual(meta(mem.study.state.epochs!));
+    for (const c of [disk, mem]) await call(c, 'normalize_data', { method: 'z-score' });
+    const de = disk.study.state.epochs!,
+      me = mem.study.state.epochs!;
+    expect(epochsFile(de)!.file).not.toBe(file);
+    expect(bytes(de.data).equals(bytes(me.data))).toBe(true);
+  });
 });
 
 describe('raw steps on a study kept on disk', () => {

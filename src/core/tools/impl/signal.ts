@@ -19,7 +19,7 @@ import { isEpochedRecording } from '../../signal/epochedFiles';
 import type { TypedImplementations } from '../args';
 import { renderOf } from '../../mime';
 import type { Recording } from '../../io/types';
-import { diskRowsInfo, spillDir, spillRows, spillThreshold } from '../../signal/spill';
+import { diskRowsInfo, epochsFile, spillDir, spillEpochs, spillRows, spillThreshold } from '../../signal/spill';
 
 /** Resampling holds the new data and an FFT working copy: both counted against the budget before it starts. */
 function checkResampleBudget(ctx: ToolContext, rate: number, parameter: string): void {
@@ -94,7 +94,9 @@ function commitSteps(ctx: ToolContext, data: SignalData, entries: HistoryEntry[]
   if (data.kind === 'raw') {
     ctx.study.commit({ recordings: data.recordings, history: [...s.history, ...entries] }, ['recordings', 'preprocessing']);
   } else {
-    ctx.study.commit({ epochs: data.epochs, epochHistory: [...s.epochHistory, ...entries] }, ['epochs', 'preprocessing']);
+    // a step on epochs kept on disk computes in memory; its result goes back to disk so it does not stay there
+    const epochs = s.epochs && epochsFile(s.epochs) ? spillEpochs(spillDir(ctx.env.workspace), data.epochs) : data.epochs;
+    ctx.study.commit({ epochs, epochHistory: [...s.epochHistory, ...entries] }, ['epochs', 'preprocessing']);
   }
 }
 
