@@ -75,6 +75,14 @@ describe('disk-backed recording rows', () => {
     expect(new Float32Array(bytes.buffer, bytes.byteOffset + 20 * 4, 20)).toEqual(rows[1]);
   });
 
+  it('write every row of a recording with more rows than one gathering write takes (IOV_MAX 1024)', () => {
+    const rows = rowsOf(1500, 3, 4);
+    const disk = spillRows(dir, rows, 3);
+    const bytes = readFileSync(diskRowsInfo(disk)!.file);
+    expect(bytes.byteLength).toBe(1500 * 3 * 4);
+    expect(new Float32Array(bytes.buffer, bytes.byteOffset, 1500 * 3)).toEqual(Float32Array.from(rows.flatMap((r) => Array.from(r))));
+  });
+
   it('refuse writes and rows of the wrong length', () => {
     const disk = spillRows(dir, rowsOf(2, 4, 3), 4);
     expect(() => {
