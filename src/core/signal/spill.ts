@@ -17,8 +17,8 @@
  * saved state, its backup nor this process refer to.
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync, writevSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, statfsSync, writeSync, writevSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Epochs } from './types';
 
 /** Environment variable: spill recordings/epochs to disk above this many MB of samples (0 = always). */
@@ -35,6 +35,24 @@ export function spillThreshold(env: { spillAboveMB?: number }): number {
   const fromEnv = Number(process.env[SPILL_ENV]);
   const mb = env.spillAboveMB ?? (process.env[SPILL_ENV] !== undefined && Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : DEFAULT_SPILL_MB);
   return mb * 2 ** 20;
+}
+
+/**
+ * Bytes free for spill files in `dir` (its nearest existing folder), or Infinity when the file system cannot say.
+ * load_data and epoch_data refuse with over_budget before writing more than this (tools/budget.ts checkDiskSpace).
+ */
+export function spillSpaceFree(dir: string): number {
+  let d = dir;
+  for (;;) {
+    try {
+      const s = statfsSync(d);
+      return s.bavail * s.bsize;
+    } catch {
+      const up = dirname(d);
+      if (up === d) return Infinity;
+      d = up;
+    }
+  }
 }
 
 /** Spill files written by this process: never garbage-collected while it runs (a roll-back may still need them). */

@@ -15,10 +15,12 @@ import {
   ROW_CACHE_SIZE,
   spillEpochs,
   spillRows,
+  spillSpaceFree,
   spillThreshold,
   SPILL_ENV,
 } from '../../../src/core/signal/spill';
 import type { Epochs } from '../../../src/core/signal/types';
+import { checkDiskSpace } from '../../../src/core/tools/budget';
 
 const dir = mkdtempSync(join(tmpdir(), 'xb-spill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -154,5 +156,24 @@ describe('spill threshold', () => {
       if (old === undefined) delete process.env[SPILL_ENV];
       else process.env[SPILL_ENV] = old;
     }
+  });
+});
+
+describe('disk space for spill files', () => {
+  it('is measured on the nearest existing folder, and a write that would nearly fill it is over_budget naming the parameter', () => {
+    const free = spillSpaceFree(join(dir, 'not', 'yet', '.xbrain', 'spill'));
+    expect(free).toBeGreaterThan(0);
+    expect(Number.isFinite(free)).toBe(true);
+    expect(() => checkDiskSpace(1000, 1e6, 't_max', '9 epochs')).not.toThrow();
+    let err: unknown;
+    try {
+      checkDiskSpace(990_000, 1e6, 't_max', '9000 epochs of 641 samples');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'over_budget', details: { parameter: 't_max', estimateBytes: 990_000, freeBytes: 1e6 } });
+    expect((err as Error).message).toMatch(
+      /^t_max: 9000 epochs of 641 samples would write about 967 KB to \.xbrain\/spill\/, but the workspace's disk has 977 KB free; nothing was changed/,
+    );
   });
 });

@@ -3,8 +3,8 @@ import { basename, extname, join } from 'node:path';
 import { supportedExtensions } from '../../io/formats/index';
 import { alignLabels, readLabelFile } from '../../io/labels';
 import { readHeader, readRecording } from '../../io/read';
-import { checkBudget } from '../budget';
-import { diskRowsInfo, spillDir, spillRows, spillThreshold } from '../../signal/spill';
+import { checkBudget, checkDiskSpace } from '../budget';
+import { diskRowsInfo, spillDir, spillRows, spillSpaceFree, spillThreshold } from '../../signal/spill';
 import { countEvents } from '../../io/events';
 import type { EventList, Recording } from '../../io/types';
 import { XBrainError } from '../../errors';
@@ -186,6 +186,7 @@ export const ioTools = {
       const inStudy = s.recordings.reduce((n, r) => n + r.channels.length * r.nTimes * 4, 0);
       const spill = s.recordings.some((r) => diskRowsInfo(r.data)) || inStudy + bytes > spillThreshold(ctx.env);
       if (!spill) checkBudget(ctx.env, bytes, 'paths', `loading ${fresh.length} recording(s)`);
+      else checkDiskSpace(bytes, spillSpaceFree(spillDir(ctx.env.workspace)), 'paths', `loading ${fresh.length} recording(s)`);
       const loaded: Recording[] = [];
       for (const f of fresh) {
         ctx.signal?.throwIfAborted();

@@ -13,13 +13,13 @@ import { EPOCHS_MIME, epochsPayload, psdPayload, rawPayload } from '../../signal
 import { fitMontage, MONTAGE_NAMES, type MontageName } from '../../signal/montage';
 import type { NormalizeMethod } from '../../signal/normalize';
 import { insideWorkspace } from '../boundary';
-import { checkBudget } from '../budget';
+import { checkBudget, checkDiskSpace } from '../budget';
 import { callWithArgNames, type ArgNames } from '../argNames';
 import { isEpochedRecording } from '../../signal/epochedFiles';
 import type { TypedImplementations } from '../args';
 import { renderOf } from '../../mime';
 import type { Recording } from '../../io/types';
-import { diskRowsInfo, epochsFile, spillDir, spillEpochs, spillRows, spillThreshold } from '../../signal/spill';
+import { diskRowsInfo, epochsFile, spillDir, spillEpochs, spillRows, spillSpaceFree, spillThreshold } from '../../signal/spill';
 
 /** Resampling holds the new data and an FFT working copy: both counted against the budget before it starts. */
 function checkResampleBudget(ctx: ToolContext, rate: number, parameter: string): void {
@@ -263,6 +263,7 @@ export const signalTools = {
       // recordings on disk, or epochs above the spill threshold: cut recording by recording into a spill file
       const toDisk = onDisk(s.recordings) || epochBytes > spillThreshold(ctx.env);
       if (!toDisk) checkBudget(ctx.env, epochBytes, 't_max', `${nEvents} epochs of ${nSamples} samples`);
+      else checkDiskSpace(epochBytes, spillSpaceFree(spillDir(ctx.env.workspace)), 't_max', `${nEvents} epochs of ${nSamples} samples`);
       const opts = { tmin: args.t_min, tmax: args.t_max, eventNames, baseline };
       const res = toDisk ? epochRecordingsToDisk(s.recordings, opts, spillDir(ctx.env.workspace)) : epochRecordings(s.recordings, opts);
       const e = res.epochs;
