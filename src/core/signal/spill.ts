@@ -14,11 +14,11 @@
  *
  * The files are written once and never changed (operations write new ones), so a Study state that refers to them stays
  * valid for roll-back; saveStudy stores references to them instead of copies and removes the files that neither the
- * saved state, its backup nor this process refer to.
+ * saved state, its backup nor a live object of this process refers to ({@link inUseHere}).
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, statfsSync, writeSync, writevSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Epochs } from './types';
 
 /** Environment variable: spill recordings/epochs to disk above this many MB of samples (0 = always). */
@@ -55,14 +55,32 @@ export function spillSpaceFree(dir: string): number {
   }
 }
 
-/** Spill files written by this process: never garbage-collected while it runs (a roll-back may still need them). */
-const writtenHere = new Set<string>();
-export const writtenByThisProcess = (name: string): boolean => writtenHere.has(name);
+/**
+ * Spill files this process may still read: being written (no view yet), or with a live view — a recording's rows or
+ * an epochs set held by any state object (the Study's, one kept for roll-back, a tool's result in progress). When the
+ * last view of a file is garbage-collected the file is no longer in use here, and saveStudy removes it unless the
+ * saved study or its backup refers to it; so repeated steps on a large study do not fill the disk with old versions.
+ */
+const beingWritten = new Set<string>();
+const liveViews = new Map<string, number>();
+const released = new FinalizationRegistry<string>((name) => {
+  const n = (liveViews.get(name) ?? 1) - 1;
+  if (n > 0) liveViews.set(name, n);
+  else liveViews.delete(name);
+});
+export const inUseHere = (name: string): boolean => beingWritten.has(name) || liveViews.has(name);
+
+function track(view: object, file: string): void {
+  const name = basename(file);
+  beingWritten.delete(name);
+  liveViews.set(name, (liveViews.get(name) ?? 0) + 1);
+  released.register(view, name);
+}
 
 function newSpillFile(dir: string, suffix: string): { name: string; file: string } {
   mkdirSync(dir, { recursive: true });
   const name = `${randomUUID()}.${suffix}`;
-  writtenHere.add(name);
+  beingWritten.add(name);
   return { name, file: join(dir, name) };
 }
 
@@ -138,7 +156,7 @@ function remember(file: string, rows: Float32Array[]): void {
  */
 export function diskRows(info: DiskRowsInfo): Float32Array[] {
   const target: Float32Array[] = new Array<Float32Array>(info.nChannels).fill(null as unknown as Float32Array);
-  return new Proxy(target, {
+  const view = new Proxy(target, {
     get(t, p, receiver) {
       if (p === ROWS) return info;
       if (typeof p === 'string') {
@@ -151,6 +169,8 @@ export function diskRows(info: DiskRowsInfo): Float32Array[] {
       return false;
     },
   });
+  track(view, info.file);
+  return view;
 }
 
 export function diskRowsInfo(data: unknown): DiskRowsInfo | undefined {
@@ -159,7 +179,7 @@ export function diskRowsInfo(data: unknown): DiskRowsInfo | undefined {
 
 /** Writes a recording's rows to a new spill file and returns the disk-backed view of them (the rows stay cached). */
 export function spillRows(dir: string, rows: readonly Float32Array[], nTimes: number): Float32Array[] {
-  const { file } = newSpillFile(dir, 'rows.f32');
+  const { name, file } = newSpillFile(dir, 'rows.f32');
   rows.forEach((r, c) => {
     if (r.length !== nTimes) throw new Error(`spillRows: row ${c} has ${r.length} samples, ${nTimes} expected`);
   });
@@ -179,6 +199,9 @@ export function spillRows(dir: string, rows: readonly Float32Array[], nTimes: nu
         pos += v.byteLength;
       }
     }
+  } catch (e) {
+    beingWritten.delete(name);
+    throw e;
   } finally {
     closeSync(fd);
   }
@@ -235,6 +258,7 @@ export function diskEpochs(meta: Omit<Epochs, 'data'>, info: EpochsFileInfo): Ep
     },
   });
   Object.defineProperty(e, EPOCHS, { value: info, enumerable: false });
+  track(e, info.file);
   return e;
 }
 
@@ -316,6 +340,7 @@ export class EpochsWriter {
   abandon(): void {
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
+    beingWritten.delete(this.name);
   }
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, access, readdir, unlink, mkdir } from 'node:fs/promises';
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { diskEpochs, diskRows, diskRowsInfo, epochsFile, spillDir, writtenByThisProcess } from '../signal/spill';
+import { diskEpochs, diskRows, diskRowsInfo, epochsFile, spillDir, inUseHere } from '../signal/spill';
 import { writeFileAtomic } from './atomicWrite';
 import { XBrainError } from '../errors';
 import { checkInvariants } from './invariants';
@@ -84,10 +84,10 @@ export async function saveStudy(workspace: string, s: StudyState): Promise<void>
   const bak = await readFile(`${studyFile(workspace)}.bak`, 'utf8').catch(() => '');
   for (const m of bak.matchAll(/"\$array":"([^"]+)"/g)) keep.add(m[1]);
   for (const f of existing) if (!keep.has(f)) await unlink(join(arraysDir, f)).catch(() => undefined);
-  // Spill files too, except those written by this process: a state held for roll-back may still read them.
+  // Spill files too, except those a live object of this process still reads (a state held for roll-back, say).
   for (const m of bak.matchAll(/"\$(?:rows|epochs)":"([^"]+)"/g)) usedSpill.add(m[1]);
   for (const f of await readdir(spills).catch(() => [] as string[]))
-    if (!usedSpill.has(f) && !writtenByThisProcess(f)) await unlink(join(spills, f)).catch(() => undefined);
+    if (!usedSpill.has(f) && !inUseHere(f)) await unlink(join(spills, f)).catch(() => undefined);
 }
 
 function encode(s: StudyState, ref: (a: TypedArray) => ArrayRef, spilled: (file: string) => string): unknown {

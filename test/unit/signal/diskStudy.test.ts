@@ -1,9 +1,11 @@
 // A study kept on disk (issue 20): load_data, the raw preprocessing steps and epoch_data run recording by recording
 // into spill files under .xbrain/spill/ and give bit-identical recordings, epochs and history to the in-memory path;
 // dataset, persistence, reset and failed steps work on the disk-backed views without loading everything.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateFiles } from '../../../src/core/io/simulateFiles';
 import { diskRowsInfo, epochRows, epochsFile, spillDir, spillReads } from '../../../src/core/signal/spill';
@@ -163,5 +165,50 @@ describe('raw steps on a study kept on disk', () => {
     expect(reset.every((r) => diskRowsInfo(r.data))).toBe(true);
     expect(bytes(reset[0].data[3]).equals(bytes(first))).toBe(true);
     expect(ctx.study.state.history).toEqual([]);
+  });
+});
+
+describe('spill files no state refers to', () => {
+  it('are removed at the next save once no live object reads them; files a live state or the saved study refers to stay', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const ctx = context('gc', 0);
+    await call(ctx, 'load_data', { paths: [data] });
+    const loadedFiles = ctx.study.state.recordings.map((r) => basename(diskRowsInfo(r.data)!.file));
+    // a stray file from an earlier process that no study refers to
+    writeFileSync(join(spillDir(ctx.env.workspace), 'stray.rows.f32'), Buffer.alloc(16));
+    await call(ctx, 'apply_notch_filter', { freq: 50 });
+    const filteredFiles = ctx.study.state.recordings.map((r) => basename(diskRowsInfo(r.data)!.file));
+    // nothing holds the loaded state any more (the tool results did not keep it)
+    for (let i = 0; i < 3; i++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await saveStudy(ctx.env.workspace, ctx.study.state);
+    const left = new Set(readdirSync(spillDir(ctx.env.workspace)));
+    expect(left.has('stray.rows.f32')).toBe(false);
+    for (const f of filteredFiles) expect(left.has(f)).toBe(true);
+    expect(loadedFiles.filter((f) => left.has(f))).toEqual([]);
+    // a state held in memory keeps its files even when neither study.json nor its backup refers to them
+    await call(ctx, 'apply_notch_filter', { freq: 60 });
+    let held: Readonly<StudyState> | null = ctx.study.state;
+    const heldFiles = held.recordings.map((r) => basename(diskRowsInfo(r.data)!.file));
+    await call(ctx, 'reset_preprocessing', {});
+    const collectAndSaveTwice = async (): Promise<Set<string>> => {
+      for (let i = 0; i < 3; i++) {
+        gc();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await saveStudy(ctx.env.workspace, ctx.study.state);
+      await saveStudy(ctx.env.workspace, ctx.study.state); // the backup is now the reset state too
+      return new Set(readdirSync(spillDir(ctx.env.workspace)));
+    };
+    const whileHeld = await collectAndSaveTwice();
+    for (const f of heldFiles) expect(whileHeld.has(f)).toBe(true);
+    expect(held.recordings).toHaveLength(6);
+    held = null;
+    const afterRelease = await collectAndSaveTwice();
+    expect(heldFiles.filter((f) => afterRelease.has(f))).toEqual([]);
+    for (const r of ctx.study.state.recordings) expect(afterRelease.has(basename(diskRowsInfo(r.data)!.file))).toBe(true);
   });
 });
