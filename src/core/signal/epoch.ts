@@ -218,7 +218,7 @@ export function epochRecordings(recordings: readonly Recording[], o: EpochOption
 }
 
 /**
- * epochRecordings with the epochs written to a spill file in `dir` recording by recording (study/spill.ts): the
+ * epochRecordings with the epochs written to a spill file in `dir` recording by recording (signal/spill.ts): the
  * epochs of one recording are cut, appended and dropped before the next recording is read, so memory holds one
  * recording and its epochs whatever the number of recordings. Same samples, labels and metadata as epochRecordings.
  */

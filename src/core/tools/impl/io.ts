@@ -182,7 +182,7 @@ export const ioTools = {
         if (h) bytes += h.channels.length * Math.max(h.nTimes, 0) * 4;
       }
       // Above the spill threshold (or once the study's recordings are on disk) the samples go to .xbrain/spill/ one
-      // recording at a time, so only one recording is in memory whatever the number of files (study/spill.ts).
+      // recording at a time, so only one recording is in memory whatever the number of files (signal/spill.ts).
       const inStudy = s.recordings.reduce((n, r) => n + r.channels.length * r.nTimes * 4, 0);
       const spill = s.recordings.some((r) => diskRowsInfo(r.data)) || inStudy + bytes > spillThreshold(ctx.env);
       if (!spill) checkBudget(ctx.env, bytes, 'paths', `loading ${fresh.length} recording(s)`);

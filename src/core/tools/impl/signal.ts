@@ -55,7 +55,7 @@ function currentData(s: Readonly<StudyState>): SignalData {
   return { kind: 'raw', recordings: s.recordings };
 }
 
-/** True when the recordings' samples are kept on disk (study/spill.ts): raw steps then run recording by recording. */
+/** True when the recordings' samples are kept on disk (signal/spill.ts): raw steps then run recording by recording. */
 const onDisk = (recordings: readonly Recording[]): boolean => recordings.some((r) => diskRowsInfo(r.data) !== undefined);
 
 type Step = (d: SignalData) => StepResult | Promise<StepResult>;
