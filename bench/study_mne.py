@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """MNE counterpart of bench/study.ts for one folder of EDF files (run by it; also by hand):
 
-    /usr/bin/python3 bench/study_mne.py FOLDER
+    /usr/bin/python3 bench/study_mne.py FOLDER [--keep | --stream]
 
 Per file: read_raw_edf(preload=True), Raw.filter(8, 30) (MNE's default FIR), events_from_annotations(T1, T2),
-Epochs(tmin=0, tmax=4, baseline=None, preload=True); the raws are kept (as XBrain's Study keeps its recordings);
-concatenate_epochs at the end. Prints one JSON line in bench/study.ts's Measure shape: seconds per step, RSS before
+Epochs(tmin=0, tmax=4, baseline=None, preload=True); --keep (default) keeps the raws (as an in-memory Study keeps its
+recordings), --stream drops each raw once its epochs are cut (the leanest MNE script: only the epochs of every file
+stay); concatenate_epochs at the end. Prints one JSON line in bench/study.ts's Measure shape: seconds per step, RSS before
 loading, peak RSS (VmHWM). Needs MNE 1.3 (Debian python3-mne).
 """
 import glob
@@ -30,6 +31,7 @@ def rss(field):
 
 def main():
     folder = sys.argv[1]
+    keep = "--stream" not in sys.argv[2:]
     files = sorted(glob.glob(os.path.join(folder, "*.edf")))
     base = rss("VmRSS")
     t = {"load": 0.0, "filter": 0.0, "epoch": 0.0}
@@ -43,7 +45,9 @@ def main():
         events, event_id = mne.events_from_annotations(raw, event_id={"T1": 1, "T2": 2})
         epochs.append(mne.Epochs(raw, events, event_id, tmin=0.0, tmax=4.0, baseline=None, preload=True))
         t3 = time.perf_counter()
-        raws.append(raw)
+        if keep:
+            raws.append(raw)
+        del raw
         t["load"] += t1 - t0
         t["filter"] += t2 - t1
         t["epoch"] += t3 - t2
@@ -56,6 +60,7 @@ def main():
     counts = {name: int((all_epochs.events[:, 2] == code).sum()) for name, code in all_epochs.event_id.items()}
     print(json.dumps({
         "tool": "mne " + mne.__version__,
+        "mode": "keep" if keep else "stream",
         "seconds": t,
         "baseRss": base,
         "peakRss": peak,

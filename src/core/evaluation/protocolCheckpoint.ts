@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Epochs } from '../signal/types';
+import { epochsFile, readEpochRows } from '../signal/spill';
 import type { ProtocolOptions } from '../dataset/protocolFolds';
 import type { ProtocolRunStore, ProtocolRunId } from './protocolRun';
 import type { PipelineName, ProtocolRow } from './protocolResult';
@@ -31,7 +32,15 @@ export function epochsIdentity(e: Epochs): string {
   h.update(
     JSON.stringify({ n: e.nEpochs, c: e.nChannels, t: e.nTimes, channels: e.channels, sfreq: e.sfreq, tmin: e.tmin, eventId: e.eventId, baseline: e.baseline }),
   );
-  h.update(bytesOf(e.data));
+  const file = epochsFile(e);
+  if (file) {
+    // samples kept on disk are hashed from the file in blocks of epochs, never loaded whole (same bytes, same hash)
+    const block = Math.max(1, Math.floor((16 << 20) / (e.nChannels * e.nTimes * 4)));
+    for (let i = 0; i < e.nEpochs; i += block) {
+      const idx = Int32Array.from({ length: Math.min(block, e.nEpochs - i) }, (_, k) => i + k);
+      h.update(bytesOf(readEpochRows(file, idx)));
+    }
+  } else h.update(bytesOf(e.data));
   h.update(bytesOf(e.labels));
   h.update(e.subject.join('\u0000'));
   h.update('\u0001');

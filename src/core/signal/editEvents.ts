@@ -2,6 +2,7 @@
  * Rename or merge event types. On raw events a merged class takes the smallest code of its members; on epochs the
  * labels are renumbered 0..K-1 in the order the (new) names first appear in the old event_id order.
  */
+import { withEpochsMeta } from './spill';
 import { XBrainError } from '../errors';
 import type { EventList } from '../io/types';
 import type { Epochs } from './types';
@@ -31,7 +32,8 @@ export function renameEpochLabels(e: Epochs, rename: Readonly<Record<string, str
     if (!(to in eventId)) eventId[to] = Object.keys(eventId).length;
     remap.set(idx, eventId[to]);
   }
-  return { ...e, eventId, labels: Int32Array.from(e.labels, (l) => remap.get(l) ?? l) };
+  // the samples are untouched: epochs kept on disk stay on the same file
+  return withEpochsMeta(e, { eventId, labels: Int32Array.from(e.labels, (l) => remap.get(l) ?? l) });
 }
 
 /** Validates the mapping against the names that exist; throws a typed error naming `rename`. */

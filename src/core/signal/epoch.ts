@@ -12,6 +12,7 @@ import type { Recording } from '../io/types';
 import type { Epochs } from './types';
 import { isDataChannel } from './signalData';
 import { pyRound } from './numeric';
+import { diskEpochs, EpochsWriter } from './spill';
 
 export type Baseline = [number | null, number | null] | null;
 
@@ -69,7 +70,29 @@ export function baselineWindow(baseline: Baseline, times: Float64Array, sfreq: n
   return { imin, imax, interval: [bmin, bmax] };
 }
 
-export function epochRecordings(recordings: readonly Recording[], o: EpochOptions): EpochingResult {
+interface Pick {
+  rec: number;
+  sample: number;
+  name: string;
+}
+
+/** Everything epoching decides from headers and events alone, before a sample is copied. */
+interface EpochPlan {
+  picks: Pick[];
+  dropped: DroppedEpoch[];
+  kept: number[];
+  warnings: string[];
+  eventId: Record<string, number>;
+  names: string[];
+  sfreq: number;
+  startIdx: number;
+  nTimes: number;
+  base: { imin: number; imax: number; interval: [number, number] } | null;
+  /** per channel: baseline-corrected (a data channel and a baseline given) */
+  correct: boolean[];
+}
+
+function planEpochs(recordings: readonly Recording[], o: EpochOptions): EpochPlan {
   if (recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded');
   if (!Number.isFinite(o.tmin) || !Number.isFinite(o.tmax)) throw bad('t_min', 't_min and t_max must be finite numbers');
   if (o.tmin > o.tmax) throw bad('t_max', `t_max (${o.tmax}) must not be before t_min (${o.tmin})`);
@@ -99,11 +122,6 @@ export function epochRecordings(recordings: readonly Recording[], o: EpochOption
     if (missing.length) throw bad('event_id', `no event named ${missing.map((m) => `'${m}'`).join(', ')} (available: ${[...known].join(', ') || 'none'})`);
   }
 
-  interface Pick {
-    rec: number;
-    sample: number;
-    name: string;
-  }
   const picks: Pick[] = [];
   const dropped: DroppedEpoch[] = [];
   const labelOrder: string[] = [];
@@ -149,40 +167,80 @@ export function epochRecordings(recordings: readonly Recording[], o: EpochOption
     eventId[n] = i;
   });
 
-  const nCh = names.length;
-  const data = new Float32Array(picks.length * nCh * nTimes);
   const correct = first.channels.map((c) => base !== null && isDataChannel(c.type));
-  picks.forEach((p, k) => {
-    const r = recordings[p.rec];
-    const start = p.sample + startIdx;
-    for (let c = 0; c < nCh; c++) {
-      const off = (k * nCh + c) * nTimes;
-      const src = r.data[c];
-      if (correct[c] && base) {
-        let m = 0;
-        for (let i = base.imin; i < base.imax; i++) m += src[start + i];
-        m /= base.imax - base.imin;
-        for (let i = 0; i < nTimes; i++) data[off + i] = src[start + i] - m;
-      } else {
-        data.set(src.subarray(start, start + nTimes), off);
-      }
+  return { picks, dropped, kept, warnings, eventId, names, sfreq, startIdx, nTimes, base, correct };
+}
+
+/** Copies epoch p of recording r (baseline-corrected where the plan says) into data at offset `off`. */
+function cutEpoch(plan: EpochPlan, r: Recording, p: Pick, data: Float32Array, off: number): void {
+  const { nTimes, base, correct } = plan;
+  const start = p.sample + plan.startIdx;
+  for (let c = 0; c < plan.names.length; c++) {
+    const o = off + c * nTimes;
+    const src = r.data[c];
+    if (correct[c] && base) {
+      let m = 0;
+      for (let i = base.imin; i < base.imax; i++) m += src[start + i];
+      m /= base.imax - base.imin;
+      for (let i = 0; i < nTimes; i++) data[o + i] = src[start + i] - m;
+    } else {
+      data.set(src.subarray(start, start + nTimes), o);
     }
-  });
-  const epochs: Epochs = {
-    data,
+  }
+}
+
+function epochsMeta(recordings: readonly Recording[], plan: EpochPlan): Omit<Epochs, 'data'> {
+  const { picks, eventId } = plan;
+  return {
     nEpochs: picks.length,
-    nChannels: nCh,
-    nTimes,
-    channels: names.slice(),
-    sfreq,
-    tmin: startIdx / sfreq,
+    nChannels: plan.names.length,
+    nTimes: plan.nTimes,
+    channels: plan.names.slice(),
+    sfreq: plan.sfreq,
+    tmin: plan.startIdx / plan.sfreq,
     eventId,
     labels: Int32Array.from(picks, (p) => eventId[p.name]),
     subject: picks.map((p) => recordings[p.rec].subject),
     session: picks.map((p) => recordings[p.rec].session),
     recording: Int32Array.from(picks, (p) => p.rec),
     eventSample: Int32Array.from(picks, (p) => p.sample),
-    baseline: base ? base.interval : null,
+    baseline: plan.base ? plan.base.interval : null,
   };
-  return { epochs, dropped, kept, warnings };
+}
+
+export function epochRecordings(recordings: readonly Recording[], o: EpochOptions): EpochingResult {
+  const plan = planEpochs(recordings, o);
+  const per = plan.names.length * plan.nTimes;
+  const data = new Float32Array(plan.picks.length * per);
+  plan.picks.forEach((p, k) => cutEpoch(plan, recordings[p.rec], p, data, k * per));
+  const epochs: Epochs = { data, ...epochsMeta(recordings, plan) };
+  return { epochs, dropped: plan.dropped, kept: plan.kept, warnings: plan.warnings };
+}
+
+/**
+ * epochRecordings with the epochs written to a spill file in `dir` recording by recording (signal/spill.ts): the
+ * epochs of one recording are cut, appended and dropped before the next recording is read, so memory holds one
+ * recording and its epochs whatever the number of recordings. Same samples, labels and metadata as epochRecordings.
+ */
+export function epochRecordingsToDisk(recordings: readonly Recording[], o: EpochOptions, dir: string): EpochingResult {
+  const plan = planEpochs(recordings, o);
+  const per = plan.names.length * plan.nTimes;
+  const writer = new EpochsWriter(dir, plan.names.length, plan.nTimes);
+  try {
+    let k = 0;
+    while (k < plan.picks.length) {
+      const rec = plan.picks[k].rec;
+      let end = k;
+      while (end < plan.picks.length && plan.picks[end].rec === rec) end++;
+      const block = new Float32Array((end - k) * per);
+      for (let j = k; j < end; j++) cutEpoch(plan, recordings[rec], plan.picks[j], block, (j - k) * per);
+      writer.append(block);
+      k = end;
+    }
+  } catch (e) {
+    writer.abandon();
+    throw e;
+  }
+  const epochs = diskEpochs(epochsMeta(recordings, plan), writer.finish());
+  return { epochs, dropped: plan.dropped, kept: plan.kept, warnings: plan.warnings };
 }

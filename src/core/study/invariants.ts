@@ -1,5 +1,6 @@
 import { XBrainError } from '../errors';
 import type { StudyState } from './types';
+import { diskRowsInfo, epochsLength } from '../signal/spill';
 
 /** Checks that a would-be state is coherent before it is swapped in. Cheap: shapes and ranges, not samples. */
 export function checkInvariants(s: StudyState): void {
@@ -7,6 +8,16 @@ export function checkInvariants(s: StudyState): void {
     throw new XBrainError('invalid_state', `loadedEvents has ${s.loadedEvents.length} entries for ${s.recordings.length} recordings`);
   }
   for (const r of s.recordings) {
+    // rows on disk: their file's shape is checked, not the samples (reading them would defeat keeping them there)
+    const disk = diskRowsInfo(r.data);
+    if (disk) {
+      if (disk.nChannels !== r.channels.length || disk.nTimes !== r.nTimes)
+        throw new XBrainError(
+          'invalid_state',
+          `${r.path}: ${disk.file} holds ${disk.nChannels} × ${disk.nTimes} samples for ${r.channels.length} channels × ${r.nTimes}`,
+        );
+      continue;
+    }
     if (r.data.length !== r.channels.length) {
       throw new XBrainError('invalid_state', `${r.path}: ${r.data.length} data rows for ${r.channels.length} channels`);
     }
@@ -25,8 +36,8 @@ export function checkInvariants(s: StudyState): void {
   }
   const e = s.epochs;
   if (e) {
-    if (e.data.length !== e.nEpochs * e.nChannels * e.nTimes) {
-      throw new XBrainError('invalid_state', `epochs data length ${e.data.length} ≠ ${e.nEpochs}×${e.nChannels}×${e.nTimes}`);
+    if (epochsLength(e) !== e.nEpochs * e.nChannels * e.nTimes) {
+      throw new XBrainError('invalid_state', `epochs data length ${epochsLength(e)} ≠ ${e.nEpochs}×${e.nChannels}×${e.nTimes}`);
     }
     if (e.labels.length !== e.nEpochs || e.subject.length !== e.nEpochs || e.session.length !== e.nEpochs) {
       throw new XBrainError('invalid_state', 'epochs metadata length does not match the number of epochs');

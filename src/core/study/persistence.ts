@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, access, readdir, unlink, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { diskEpochs, diskRows, diskRowsInfo, epochsFile, spillDir, inUseHere } from '../signal/spill';
 import { writeFileAtomic } from './atomicWrite';
 import { XBrainError } from '../errors';
 import { checkInvariants } from './invariants';
@@ -57,11 +59,23 @@ export async function saveStudy(workspace: string, s: StudyState): Promise<void>
     return { $array: name, dtype, length: a.length };
   };
 
+  // Samples kept on disk (signal/spill.ts) are saved as references to their spill files, not copied.
+  const spills = spillDir(workspace);
+  const usedSpill = new Set<string>();
+  const spilled = (file: string): string => {
+    const name = basename(file);
+    if (dirname(file) !== spills) {
+      mkdirSync(spills, { recursive: true });
+      copyFileSync(file, join(spills, name));
+    }
+    usedSpill.add(name);
+    return name;
+  };
   const doc = {
     format: STUDY_FORMAT,
     version: STUDY_VERSION,
     savedAt: new Date().toISOString(),
-    state: encode(s, ref),
+    state: encode(s, ref, spilled),
   };
   await Promise.all(writes);
   await writeFileAtomic(studyFile(workspace), JSON.stringify(doc), { backup: true });
@@ -70,11 +84,24 @@ export async function saveStudy(workspace: string, s: StudyState): Promise<void>
   const bak = await readFile(`${studyFile(workspace)}.bak`, 'utf8').catch(() => '');
   for (const m of bak.matchAll(/"\$array":"([^"]+)"/g)) keep.add(m[1]);
   for (const f of existing) if (!keep.has(f)) await unlink(join(arraysDir, f)).catch(() => undefined);
+  // Spill files too, except those a live object of this process still reads (a state held for roll-back, say).
+  for (const m of bak.matchAll(/"\$(?:rows|epochs)":"([^"]+)"/g)) usedSpill.add(m[1]);
+  for (const f of await readdir(spills).catch(() => [] as string[]))
+    if (!usedSpill.has(f) && !inUseHere(f)) await unlink(join(spills, f)).catch(() => undefined);
 }
 
-function encode(s: StudyState, ref: (a: TypedArray) => ArrayRef): unknown {
+function encode(s: StudyState, ref: (a: TypedArray) => ArrayRef, spilled: (file: string) => string): unknown {
   return JSON.parse(
     JSON.stringify(s, (_k, v) => {
+      const rows = diskRowsInfo(v);
+      if (rows) return { $rows: spilled(rows.file), nChannels: rows.nChannels, nTimes: rows.nTimes };
+      const ef = v && typeof v === 'object' && !ArrayBuffer.isView(v) ? epochsFile(v as Epochs) : undefined;
+      if (ef) {
+        // every field but the samples, read without the getter that would load them
+        const meta: Record<string, unknown> = {};
+        for (const k of Object.keys(v)) if (k !== 'data') meta[k] = (v as Record<string, unknown>)[k];
+        return { ...meta, data: { $epochs: spilled(ef.file), nEpochs: ef.nEpochs, nChannels: ef.nChannels, nTimes: ef.nTimes } };
+      }
       if (v instanceof Float32Array || v instanceof Int32Array) return ref(v);
       if (ArrayBuffer.isView(v)) throw new XBrainError('internal', `cannot persist ${v.constructor.name}`);
       return v;
@@ -123,6 +150,7 @@ export async function loadStudy(workspace: string): Promise<StudyState> {
     );
   }) as StudyState;
   await Promise.all(pending);
+  reviveSpilled(state, spillDir(workspace), file);
   const full = normalise(state);
   try {
     checkInvariants(full);
@@ -130,6 +158,48 @@ export async function loadStudy(workspace: string): Promise<StudyState> {
     throw new XBrainError('bad_file', `${file}: inconsistent study (${(e as Error).message})`);
   }
   return full;
+}
+
+interface RowsRef {
+  $rows: string;
+  nChannels: number;
+  nTimes: number;
+}
+interface EpochsRef {
+  $epochs: string;
+  nEpochs: number;
+  nChannels: number;
+  nTimes: number;
+}
+
+/** Recordings and epochs saved as spill-file references get their disk-backed views back; a missing file is bad_file. */
+function reviveSpilled(state: Partial<StudyState>, dir: string, file: string): void {
+  const check = (name: unknown, bytes: number): string => {
+    if (typeof name !== 'string' || name.includes('/') || name.includes('\\'))
+      throw new XBrainError('bad_file', `${file}: spill reference ${JSON.stringify(name)} is not a file name`);
+    const full = join(dir, name);
+    const size = existsSync(full) ? statSync(full).size : -1;
+    if (size < 0) throw new XBrainError('bad_file', `${file}: spill file spill/${name} is missing`);
+    if (size !== bytes) throw new XBrainError('bad_file', `${file}: spill file spill/${name} has ${size} bytes, expected ${bytes}`);
+    return full;
+  };
+  for (const r of (state.recordings ?? []) as unknown as { data: unknown }[]) {
+    const d = r.data as RowsRef;
+    if (d && typeof d === 'object' && !Array.isArray(d) && '$rows' in d) {
+      r.data = diskRows({ file: check(d.$rows, d.nChannels * d.nTimes * 4), nChannels: d.nChannels, nTimes: d.nTimes });
+    }
+  }
+  const e = state.epochs as unknown as (Omit<Epochs, 'data'> & { data: unknown }) | null | undefined;
+  const d = e?.data as EpochsRef | undefined;
+  if (e && d && typeof d === 'object' && '$epochs' in d) {
+    const { data: _ref, ...meta } = e;
+    const full = check(d.$epochs, d.nEpochs * d.nChannels * d.nTimes * 4);
+    try {
+      state.epochs = diskEpochs(meta, { file: full, nEpochs: d.nEpochs, nChannels: d.nChannels, nTimes: d.nTimes });
+    } catch (err) {
+      throw new XBrainError('bad_file', `${file}: ${(err as Error).message}`);
+    }
+  }
 }
 
 function reviveRefs(node: unknown, load: (r: ArrayRef, set: (a: TypedArray) => void) => void): unknown {

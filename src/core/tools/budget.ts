@@ -37,3 +37,16 @@ export function checkBudget(env: ToolEnv, bytes: number, parameter: string, what
     { parameter, estimateBytes: Number.isFinite(bytes) ? bytes : null, budgetBytes: budget },
   );
 }
+
+/**
+ * Throws `over_budget` when writing `bytes` of spill files (samples kept on disk, signal/spill.ts) would leave less
+ * than 5 % of `free` (the bytes free on the workspace's disk) — checked before the first file is written.
+ */
+export function checkDiskSpace(bytes: number, free: number, parameter: string, what: string): void {
+  if (bytes <= free * 0.95) return;
+  throw new XBrainError(
+    'over_budget',
+    `${parameter}: ${what} would write about ${formatBytes(bytes)} to .xbrain/spill/, but the workspace's disk has ${formatBytes(free)} free; nothing was changed. Free some space or choose a smaller ${parameter}.`,
+    { parameter, estimateBytes: bytes, freeBytes: free },
+  );
+}

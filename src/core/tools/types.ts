@@ -70,6 +70,11 @@ export interface ToolEnv {
   dataFolders?: string[];
   /** memory one call may allocate, in MB (undefined: XBRAIN_MEMORY_BUDGET_MB, else half of the free memory) */
   memoryBudgetMB?: number;
+  /**
+   * keep recordings and epochs on disk under `.xbrain/spill/` when their samples exceed this many MB (0 = always;
+   * undefined: XBRAIN_SPILL_ABOVE_MB, else 1024); see signal/spill.ts
+   */
+  spillAboveMB?: number;
   /** trainer threads when configure_training sets none (VS Code setting `xbrain.training.threads`; 0/unset: up to 2) */
   trainerThreads?: number;
   /**

@@ -2,7 +2,8 @@
  * The trainer job file: a JSON description of one training run, with the arrays in binary files next to it
  * (epochs float32-le n×C×T, labels int32-le, split indices int32-le), so nothing large travels as JSON.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readEpochRows } from '../signal/spill';
 import * as path from 'node:path';
 import { XBrainError } from '../errors';
 import type { InputSpec, ModelName, ModelParams } from './models';
@@ -68,9 +69,29 @@ const LABELS_FILE = 'labels.i32';
  * Writes the epochs (float32) and labels (int32) into dir; the returned file references can be passed as x / labels
  * to any number of writeTrainerJob calls (repeats, folds and sweep tasks share one copy).
  */
-export function writeSharedArrays(dir: string, x: Float32Array, labels: ArrayLike<number>): { x: { file: string }; labels: { file: string } } {
+export function writeSharedArrays(
+  dir: string,
+  x: Float32Array | { file: string },
+  labels: ArrayLike<number>,
+): { x: { file: string }; labels: { file: string } } {
   mkdirSync(dir, { recursive: true });
-  return { x: { file: writeF32(path.join(dir, EPOCHS_FILE), x) }, labels: { file: writeI32(path.join(dir, LABELS_FILE), labels) } };
+  const xFile = path.join(dir, EPOCHS_FILE);
+  if (x instanceof Float32Array) writeF32(xFile, x);
+  else linkOrCopy(x.file, xFile);
+  return { x: { file: xFile }, labels: { file: writeI32(path.join(dir, LABELS_FILE), labels) } };
+}
+
+/**
+ * Epochs already in a file with the trainer's layout (a disk-backed epochs set, signal/spill.ts): hard-linked, so
+ * nothing is copied and the job keeps its data even when the spill file is later removed; copied across devices.
+ */
+function linkOrCopy(from: string, to: string): void {
+  rmSync(to, { force: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
 }
 
 /** Writes the arrays and job.json into dir; returns the job file path. */
@@ -120,12 +141,17 @@ const readI32 = (file: string): Int32Array => {
 
 export interface LoadedJob {
   job: TrainerJob;
-  x: Float32Array;
+  /**
+   * Rows of the epochs file by index (n × C × T), read with positional reads: the trainer holds the epochs of the
+   * run's splits, never the whole file (a subject's fold of a many-subject study reads a fraction of it). `shared`
+   * allocates them in a SharedArrayBuffer, which the training worker threads then share instead of copying.
+   */
+  rows: (idx: ArrayLike<number>, shared?: boolean) => Float32Array;
   labels: Int32Array;
   splits: { train: Int32Array; val?: Int32Array; test?: Int32Array };
 }
 
-/** Reads and checks a job file and its arrays. */
+/** Reads and checks a job file, its labels and split indices; the epochs file is checked by size and read by rows. */
 export function readTrainerJob(file: string): LoadedJob {
   let job: TrainerJob;
   try {
@@ -134,17 +160,23 @@ export function readTrainerJob(file: string): LoadedJob {
     throw new XBrainError('bad_file', `Cannot read trainer job ${file}: ${(e as Error).message}`, { file });
   }
   if (job.version !== 1) throw new XBrainError('bad_file', `${file}: unsupported job version ${String(job.version)}.`, { file });
-  const xb = readFileSync(job.data.x);
-  const x = new Float32Array(xb.buffer.slice(xb.byteOffset, xb.byteOffset + xb.byteLength));
   const labels = readI32(job.data.labels);
   const per = job.spec.nChannels * job.spec.nTimes;
-  if (x.length !== labels.length * per) {
+  let bytes: number;
+  try {
+    bytes = statSync(job.data.x).size;
+  } catch (e) {
+    throw new XBrainError('bad_file', `Cannot read the epochs file ${job.data.x}: ${(e as Error).message}`, { file: job.data.x });
+  }
+  if (bytes !== labels.length * per * 4) {
     throw new XBrainError(
       'bad_file',
-      `${job.data.x} holds ${x.length} values; ${labels.length} labels × ${job.spec.nChannels} channels × ${job.spec.nTimes} samples expected.`,
+      `${job.data.x} holds ${bytes / 4} values; ${labels.length} labels × ${job.spec.nChannels} channels × ${job.spec.nTimes} samples expected.`,
       { file: job.data.x },
     );
   }
+  const info = { file: job.data.x, nEpochs: labels.length, nChannels: job.spec.nChannels, nTimes: job.spec.nTimes };
+  const rows = (idx: ArrayLike<number>, shared = false): Float32Array => readEpochRows(info, idx, { shared });
   const splits: LoadedJob['splits'] = { train: readI32(job.data.train) };
   if (job.data.val) splits.val = readI32(job.data.val);
   if (job.data.test) splits.test = readI32(job.data.test);
@@ -154,5 +186,5 @@ export function readTrainerJob(file: string): LoadedJob {
         throw new XBrainError('bad_file', `${k} split index ${i} is outside 0..${labels.length - 1}.`, { file: (job.data as Record<string, string>)[k] });
     }
   }
-  return { job, x, labels, splits };
+  return { job, rows, labels, splits };
 }

@@ -25,7 +25,7 @@ function emit(e: TrainerEvent): void {
 const drained = (): Promise<void> => new Promise((resolve) => process.stdout.write('', () => resolve()));
 
 export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promise<DoneEvent> {
-  const { job, x, labels, splits } = readTrainerJob(jobFile);
+  const { job, rows, labels, splits } = readTrainerJob(jobFile);
   const model = createModel(job.model.name, job.spec, job.model.params, { seed: job.seed });
   if (job.initialWeights) {
     const w = readWeights(job.initialWeights);
@@ -41,15 +41,15 @@ export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promi
     `trainer ${process.pid}: ${job.model.name} on ${splits.train.length} training epochs, ${job.config.epochs} epochs, ${job.config.threads} threads, seed ${job.seed}\n`,
   );
 
-  const per = job.spec.nChannels * job.spec.nTimes;
-  const gather = (idx: Int32Array): { x: Float32Array; labels: Int32Array } => {
-    const out = new Float32Array(idx.length * per);
-    for (let i = 0; i < idx.length; i++) out.set(x.subarray(idx[i] * per, (idx[i] + 1) * per), i * per);
-    return { x: out, labels: Int32Array.from(idx, (i) => labels[i]) };
-  };
+  // Only the split's rows are read from the epochs file (positional reads), never the whole file; the training rows
+  // are shared memory, so the data-parallel worker threads read them in place instead of each receiving a copy.
+  const gather = (idx: Int32Array, shared = false): { x: Float32Array; labels: Int32Array } => ({
+    x: rows(idx, shared),
+    labels: Int32Array.from(idx, (i) => labels[i]),
+  });
   if (splits.train.length === 0) throw new XBrainError('invalid_arguments', `${job.data.train}: the training split is empty.`, { file: job.data.train });
   const sets = {
-    train: gather(splits.train),
+    train: gather(splits.train, true),
     val: splits.val && splits.val.length ? gather(splits.val) : undefined,
     test: splits.test && splits.test.length ? gather(splits.test) : undefined,
   };

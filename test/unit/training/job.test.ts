@@ -1,6 +1,6 @@
 // Job files: arrays written once by writeSharedArrays are byte-identical to the ones a job writes inline, and jobs
 // that reference them read back the same data.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,9 +30,40 @@ describe('writeSharedArrays', () => {
     expect(readdirSync(path.dirname(viaShared)).sort()).toEqual(['job.json', 'train.i32', 'val.i32']);
     const a = readTrainerJob(inline),
       b = readTrainerJob(viaShared);
-    expect(b.x).toEqual(a.x);
+    const all = [0, 1, 2, 3, 4];
+    expect(b.rows(all)).toEqual(a.rows(all));
     expect(b.labels).toEqual(a.labels);
     expect(b.splits).toEqual(a.splits);
-    expect(Array.from(b.x)).toEqual(Array.from(x));
+    expect(Array.from(b.rows(all))).toEqual(Array.from(x));
+  });
+});
+
+describe('readTrainerJob rows (issue 20: the trainer reads its splits, not the whole epochs file)', () => {
+  const spec = { nChannels: 2, nTimes: 3, sfreq: 10, nClasses: 2 };
+  const per = 6;
+  const x = Float32Array.from({ length: 7 * per }, (_, i) => i + 0.5);
+  const labels = [0, 1, 0, 1, 0, 1, 1];
+  const base = { model: 'EEGNet' as const, spec, config: { epochs: 1, batchSize: 2, learningRate: 0.1 }, seed: 3, splits: { train: [6, 0, 1, 2], val: [4] } };
+  const rowsOf = (idx: number[]): number[] => idx.flatMap((i) => Array.from(x.subarray(i * per, (i + 1) * per)));
+
+  it('gives the rows of any index list, in its order, runs and repeats included', () => {
+    const job = readTrainerJob(writeTrainerJob(path.join(tmp, 'rows'), { ...base, x, labels, outDir: path.join(tmp, 'o3') }));
+    for (const idx of [[6, 0, 1, 2], [3], [1, 2, 3, 4], [5, 5, 0], []]) expect(Array.from(job.rows(idx))).toEqual(rowsOf(idx));
+    expect(() => job.rows([7])).toThrow(/outside 0\.\.6/);
+    expect(() => job.rows([-1])).toThrow(/outside/);
+  });
+
+  it('a job whose epochs file is shorter than its labels say is refused by size, before any row is read', () => {
+    const dir = path.join(tmp, 'short');
+    const shared = writeSharedArrays(dir, x.subarray(0, 6 * per), labels.slice(0, 6));
+    const file = writeTrainerJob(path.join(tmp, 'short-job'), { ...base, x: shared.x, labels, outDir: path.join(tmp, 'o4') });
+    expect(() => readTrainerJob(file)).toThrow(/holds 36 values; 7 labels × 2 channels × 3 samples expected/);
+  });
+
+  it('writeSharedArrays given an epochs file links it (same bytes, no copy needed)', () => {
+    const src = writeSharedArrays(path.join(tmp, 'src'), x, labels);
+    const linked = writeSharedArrays(path.join(tmp, 'linked'), { file: src.x.file }, labels);
+    expect(readFileSync(linked.x.file)).toEqual(readFileSync(src.x.file));
+    expect(statSync(linked.x.file).ino).toBe(statSync(src.x.file).ino);
   });
 });

@@ -11,6 +11,7 @@ import { ToolRegistry } from '../../../src/core/tools/registry';
 import { DEFAULT_TRAINING } from '../../../src/core/training/defaults';
 import type { ToolContext } from '../../../src/core/tools/types';
 import { toyData } from './toyData';
+import { epochsFile, spillDir, spillEpochs } from '../../../src/core/signal/spill';
 import { tempPackageRoot } from './trainerBundle';
 
 const { tmp, packageRoot } = tempPackageRoot('xbrain-ttools-');
@@ -50,12 +51,14 @@ function dataset(): Dataset {
 
 function setup(
   name: string,
-  opts: { nTimes?: number; sfreq?: number; root?: string } = {},
+  opts: { nTimes?: number; sfreq?: number; root?: string; disk?: boolean } = {},
 ): { study: Study; reg: ToolRegistry; ctx: ToolContext; progress: string[]; workspace: string } {
   const workspace = path.join(tmp, name);
   mkdirSync(workspace, { recursive: true });
   const study = new Study();
-  study.commit({ epochs: epochs(opts.nTimes, opts.sfreq), dataset: dataset() }, ['epochs', 'datasets']);
+  const e = epochs(opts.nTimes, opts.sfreq);
+  // disk: the epochs kept in a spill file, as epoch_data leaves them for a study above the spill threshold
+  study.commit({ epochs: opts.disk ? spillEpochs(spillDir(workspace), e) : e, dataset: dataset() }, ['epochs', 'datasets']);
   const progress: string[] = [];
   const ctx: ToolContext = { study, env: { workspace, packageRoot: opts.root ?? packageRoot, trusted: true }, progress: (m) => progress.push(m) };
   return { study, reg: new ToolRegistry(), ctx, progress, workspace };
@@ -179,6 +182,22 @@ describe('start_training / stop_training / plot_training', () => {
     expect(series.map((s) => s.label)).toEqual(['Fold_1 r1 train', 'Fold_1 r1 val', 'Fold_1 r1 test', 'Fold_1 r2 train', 'Fold_1 r2 val', 'Fold_1 r2 test']);
     expect(series[1].y).toEqual(runs[0].metrics.map((m) => m.val!.accuracy));
     expect(p.meta.live).toBe(false);
+  }, 60_000);
+
+  it('epochs kept on disk (a spill file) train to the same per-epoch metrics as the same epochs in memory', async () => {
+    const trained = async (name: string, disk: boolean) => {
+      const { study, reg, ctx } = setup(name, { disk });
+      expect(epochsFile(study.state.epochs!) !== undefined).toBe(disk);
+      await reg.invoke('set_model', { model_name: 'EEGNet', params: { F1: 4, D: 2, F2: 8 } }, ctx);
+      await reg.invoke('configure_training', { epoch: 2, batch_size: 8, learning_rate: 0.01, seed: 11 }, ctx);
+      const r = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
+      expect(r.type, r.content).toBe('text');
+      return study.state.runs.map((x) => ({ status: x.status, metrics: x.metrics.map((m) => [m.train.loss, m.val?.accuracy, m.test?.accuracy]) }));
+    };
+    const mem = await trained('train-mem', false);
+    const disk = await trained('train-disk', true);
+    expect(mem[0].status).toBe('done');
+    expect(disk).toEqual(mem);
   }, 60_000);
 
   it('returns at once when not awaiting, and stop_training ends the run keeping its finished epochs', async () => {

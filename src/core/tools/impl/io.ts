@@ -3,7 +3,8 @@ import { basename, extname, join } from 'node:path';
 import { supportedExtensions } from '../../io/formats/index';
 import { alignLabels, readLabelFile } from '../../io/labels';
 import { readHeader, readRecording } from '../../io/read';
-import { checkBudget } from '../budget';
+import { checkBudget, checkDiskSpace } from '../budget';
+import { diskRowsInfo, spillDir, spillRows, spillSpaceFree, spillThreshold } from '../../signal/spill';
 import { countEvents } from '../../io/events';
 import type { EventList, Recording } from '../../io/types';
 import { XBrainError } from '../../errors';
@@ -180,11 +181,20 @@ export const ioTools = {
         });
         if (h) bytes += h.channels.length * Math.max(h.nTimes, 0) * 4;
       }
-      checkBudget(ctx.env, bytes, 'paths', `loading ${fresh.length} recording(s)`);
+      // Above the spill threshold (or once the study's recordings are on disk) the samples go to .xbrain/spill/ one
+      // recording at a time, so only one recording is in memory whatever the number of files (signal/spill.ts).
+      const inStudy = s.recordings.reduce((n, r) => n + r.channels.length * r.nTimes * 4, 0);
+      const spill = s.recordings.some((r) => diskRowsInfo(r.data)) || inStudy + bytes > spillThreshold(ctx.env);
+      if (!spill) checkBudget(ctx.env, bytes, 'paths', `loading ${fresh.length} recording(s)`);
+      else checkDiskSpace(bytes, spillSpaceFree(spillDir(ctx.env.workspace)), 'paths', `loading ${fresh.length} recording(s)`);
       const loaded: Recording[] = [];
       for (const f of fresh) {
         ctx.signal?.throwIfAborted();
-        loaded.push(await readRecording(f, { naming }));
+        const rec = await readRecording(f, { naming });
+        if (spill && !isEpochedRecording(rec)) {
+          checkBudget(ctx.env, rec.channels.length * rec.nTimes * 4, 'paths', `loading ${basename(f)}`);
+          loaded.push({ ...rec, data: spillRows(spillDir(ctx.env.workspace), rec.data, rec.nTimes) });
+        } else loaded.push(rec);
       }
       const all = [...s.recordings, ...loaded];
       if (all.length === 0) throw new XBrainError('invalid_arguments', 'no files to load', { parameter: 'paths' });

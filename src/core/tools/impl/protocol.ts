@@ -13,7 +13,6 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { protocolFolds, type ProtocolFold, type ProtocolName } from '../../dataset/protocolFolds';
 import { epochsIdentity, fileRunStore, protocolKey, trainingVariant } from '../../evaluation/protocolCheckpoint';
-import { subset } from '../../evaluation/cspLda';
 import { euclideanAlign, type Alignment } from '../../evaluation/alignment';
 import {
   isModelPipeline,
@@ -36,6 +35,7 @@ import { cancelJob } from '../../training/backends/slurm';
 import { outputsIn } from '../../training/protocol';
 import { startSweep, type SweepRun } from '../../training/sweep/run';
 import { writeSharedArrays, writeTrainerJob } from '../../training/job';
+import { epochRows, epochsFile } from '../../signal/spill';
 import { findTrainerEntry, launchTrainer, type TrainerRun } from '../../training/launcher';
 import { createModel } from '../../training/models';
 import { runOnnx } from '../../training/onnx/run';
@@ -218,10 +218,14 @@ function keptRuns(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): n
  * within_session, per subject × session otherwise (cross_session holds a session out, so each session is its own
  * group); or the epochs as they are with alignment "none". The baselines always see the epochs as they are.
  */
-function modelEpochs(a: ProtocolArgs, e: Epochs): Float32Array {
-  if (a.alignment === 'none') return e.data;
+function modelEpochs(a: ProtocolArgs, e: Epochs): Epochs {
+  // as they are: a disk-backed set stays on disk (the trainer links its file and reads its folds' rows)
+  if (a.alignment === 'none') return e;
   const perSubject = a.protocol === 'cross_subject' || (a.protocol === 'within_session' && a.poolSessions);
-  return euclideanAlign(e.data, e.nEpochs, e.nChannels, e.nTimes, (i) => (perSubject ? e.subject[i] : `${e.subject[i]}\u0000${e.session[i]}`)).data;
+  return {
+    ...e,
+    data: euclideanAlign(e.data, e.nEpochs, e.nChannels, e.nTimes, (i) => (perSubject ? e.subject[i] : `${e.subject[i]}\u0000${e.session[i]}`)).data,
+  };
 }
 
 const threadsFor = (config: Record<string, unknown>, fallback: number | undefined): number => {
@@ -273,7 +277,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
       }
       const spec = inputSpec(before);
       const x = modelEpochs(a, e);
-      const shared = writeSharedArrays(path.join(jobsDir, 'shared'), x, e.labels);
+      const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochsFile(x) ?? x.data, e.labels);
       const threads = threadsFor(config, ctx.env.trainerThreads);
       const paramsOf = (model: ModelName): ModelParams => (before.model?.name === model ? before.model.params : {});
       const writeJob = (dir: string, req: ModelRunRequest): string =>
@@ -297,7 +301,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
           outDir: path.join(dir, 'out'),
         });
       const score = (onnx: string, fold: ProtocolFold): Promise<Float32Array> =>
-        runOnnx(onnx, subset(x, e.nChannels, e.nTimes, fold.test).data as Float32Array, { nChannels: e.nChannels, nTimes: e.nTimes });
+        runOnnx(onnx, epochRows(x, fold.test), { nChannels: e.nChannels, nTimes: e.nTimes });
       const cancelledWhile = (model: string, fold: ProtocolFold): XBrainError =>
         new XBrainError(
           'cancelled',

@@ -5,7 +5,7 @@ import type { HistoryEntry, StudyState } from '../../study/types';
 import type { ChangeKind } from '../../study/types';
 import { bandpass, normalize, notch, reference, resample, selectChannels, typesForEpochs, type StepResult } from '../../signal/preprocess';
 import { shapeOf, type SignalData } from '../../signal/signalData';
-import { epochRecordings, type Baseline } from '../../signal/epoch';
+import { epochRecordings, epochRecordingsToDisk, type Baseline } from '../../signal/epoch';
 import { windowRecordings } from '../../signal/windowEpoch';
 import { checkRename, renameEpochLabels, renameEventList } from '../../signal/editEvents';
 import { exportEpochs } from '../../signal/exportEpochs';
@@ -13,18 +13,24 @@ import { EPOCHS_MIME, epochsPayload, psdPayload, rawPayload } from '../../signal
 import { fitMontage, MONTAGE_NAMES, type MontageName } from '../../signal/montage';
 import type { NormalizeMethod } from '../../signal/normalize';
 import { insideWorkspace } from '../boundary';
-import { checkBudget } from '../budget';
+import { checkBudget, checkDiskSpace } from '../budget';
 import { callWithArgNames, type ArgNames } from '../argNames';
 import { isEpochedRecording } from '../../signal/epochedFiles';
 import type { TypedImplementations } from '../args';
 import { renderOf } from '../../mime';
+import type { Recording } from '../../io/types';
+import { diskRowsInfo, epochsFile, spillDir, spillEpochs, spillRows, spillSpaceFree, spillThreshold } from '../../signal/spill';
 
 /** Resampling holds the new data and an FFT working copy: both counted against the budget before it starts. */
 function checkResampleBudget(ctx: ToolContext, rate: number, parameter: string): void {
   const s = ctx.study.state;
+  const one = (r: Recording): number => r.channels.length * r.nTimes * (rate / r.sfreq);
+  // recordings on disk are resampled one at a time: the largest one is what memory must hold
   const samples = s.epochs
     ? s.epochs.nEpochs * s.epochs.nChannels * s.epochs.nTimes * (rate / s.epochs.sfreq)
-    : s.recordings.reduce((n, r) => n + r.channels.length * r.nTimes * (rate / r.sfreq), 0);
+    : onDisk(s.recordings)
+      ? Math.max(...s.recordings.map(one))
+      : s.recordings.reduce((n, r) => n + one(r), 0);
   checkBudget(ctx.env, samples * 4 * 2, parameter, `resampling to ${rate} Hz`);
 }
 
@@ -49,6 +55,35 @@ function currentData(s: Readonly<StudyState>): SignalData {
   return { kind: 'raw', recordings: s.recordings };
 }
 
+/** True when the recordings' samples are kept on disk (signal/spill.ts): raw steps then run recording by recording. */
+const onDisk = (recordings: readonly Recording[]): boolean => recordings.some((r) => diskRowsInfo(r.data) !== undefined);
+
+type Step = (d: SignalData) => StepResult | Promise<StepResult>;
+
+/**
+ * A raw step on recordings kept on disk, recording by recording: each result goes to a new spill file before the next
+ * recording is read, so one recording (input and output) is in memory at a time. Every raw step (filters, notch,
+ * resample, reference, normalise, channel selection) acts on each recording alone, so the samples are the same as
+ * one call on all of them; the description and design are the first recording's (the same rate and channels for all).
+ */
+async function stepPerRecording(ctx: ToolContext, d: SignalData, f: Step): Promise<StepResult> {
+  if (d.kind !== 'raw' || !onDisk(d.recordings)) return f(d);
+  const dir = spillDir(ctx.env.workspace);
+  const out: Recording[] = [];
+  const warnings = new Set<string>();
+  let first: StepResult | null = null;
+  for (const r of d.recordings) {
+    ctx.signal?.throwIfAborted();
+    const step = await f({ kind: 'raw', recordings: [r] });
+    if (step.data.kind !== 'raw') throw new Error('a raw step returned epochs');
+    const res = step.data.recordings[0];
+    out.push(diskRowsInfo(res.data) ? res : { ...res, data: spillRows(dir, res.data, res.nTimes) });
+    step.warnings.forEach((w) => warnings.add(w));
+    first ??= step;
+  }
+  return { ...(first as StepResult), data: { kind: 'raw', recordings: out }, warnings: [...warnings] };
+}
+
 function entry(op: string, params: Record<string, unknown>, step: StepResult): HistoryEntry {
   return { op, params, shape: shapeOf(step.data), description: step.description, design: step.design, at: new Date().toISOString() };
 }
@@ -59,7 +94,9 @@ function commitSteps(ctx: ToolContext, data: SignalData, entries: HistoryEntry[]
   if (data.kind === 'raw') {
     ctx.study.commit({ recordings: data.recordings, history: [...s.history, ...entries] }, ['recordings', 'preprocessing']);
   } else {
-    ctx.study.commit({ epochs: data.epochs, epochHistory: [...s.epochHistory, ...entries] }, ['epochs', 'preprocessing']);
+    // a step on epochs kept on disk computes in memory; its result goes back to disk so it does not stay there
+    const epochs = s.epochs && epochsFile(s.epochs) ? spillEpochs(spillDir(ctx.env.workspace), data.epochs) : data.epochs;
+    ctx.study.commit({ epochs, epochHistory: [...s.epochHistory, ...entries] }, ['epochs', 'preprocessing']);
   }
 }
 
@@ -75,17 +112,10 @@ function stepReply(tool: string, head: string, data: SignalData, entries: Histor
  * Steps may run on the signal worker pool (filters, resample), so they may return a Promise. The kernel's refusals
  * name its neutral parameters; `names` gives this tool's argument names for them (the kernel's own where equal).
  */
-function runStep(
-  tool: string,
-  op: string,
-  params: Record<string, unknown>,
-  head: string,
-  f: (d: SignalData) => StepResult | Promise<StepResult>,
-  names: ArgNames = {},
-) {
+function runStep(tool: string, op: string, params: Record<string, unknown>, head: string, f: Step, names: ArgNames = {}) {
   return async (ctx: ToolContext): Promise<ToolResult> => {
     const data = currentData(ctx.study.state);
-    const step = await callWithArgNames(names, () => f(data));
+    const step = await callWithArgNames(names, () => stepPerRecording(ctx, data, f));
     const e = entry(op, params, step);
     commitSteps(ctx, step.data, [e]);
     return stepReply(tool, head, step.data, [e], step.warnings);
@@ -150,7 +180,7 @@ export const signalTools = {
       const warnings: string[] = [];
       // Each step's refusals name this tool's argument (l_freq, notch_freq, resample_rate, rereference, normalize_method).
       const step = async (op: string, params: Record<string, unknown>, names: ArgNames, f: (x: SignalData) => StepResult | Promise<StepResult>) => {
-        const r = await callWithArgNames(names, () => f(d));
+        const r = await callWithArgNames(names, () => stepPerRecording(ctx, d, f));
         d = r.data;
         entries.push(entry(op, params, r));
         warnings.push(...r.warnings);
@@ -229,8 +259,13 @@ export const signalTools = {
         (n, r) => n + (eventNames ? r.events.codes.filter((c) => eventNames.some((e) => r.events.eventId[e] === c)).length : r.events.codes.length),
         0,
       );
-      checkBudget(ctx.env, nEvents * s.recordings[0].channels.length * Math.max(nSamples, 0) * 4, 't_max', `${nEvents} epochs of ${nSamples} samples`);
-      const res = epochRecordings(s.recordings, { tmin: args.t_min, tmax: args.t_max, eventNames, baseline });
+      const epochBytes = nEvents * s.recordings[0].channels.length * Math.max(nSamples, 0) * 4;
+      // recordings on disk, or epochs above the spill threshold: cut recording by recording into a spill file
+      const toDisk = onDisk(s.recordings) || epochBytes > spillThreshold(ctx.env);
+      if (!toDisk) checkBudget(ctx.env, epochBytes, 't_max', `${nEvents} epochs of ${nSamples} samples`);
+      else checkDiskSpace(epochBytes, spillSpaceFree(spillDir(ctx.env.workspace)), 't_max', `${nEvents} epochs of ${nSamples} samples`);
+      const opts = { tmin: args.t_min, tmax: args.t_max, eventNames, baseline };
+      const res = toDisk ? epochRecordingsToDisk(s.recordings, opts, spillDir(ctx.env.workspace)) : epochRecordings(s.recordings, opts);
       const e = res.epochs;
       const counts = Object.entries(e.eventId).map(([k, v]) => `${k}: ${e.labels.filter((l) => l === v).length}`);
       const noData = res.dropped.filter((d) => d.reason === 'NO_DATA');

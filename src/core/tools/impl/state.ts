@@ -1,3 +1,4 @@
+import { diskRowsInfo, spillDir, spillRows } from '../../signal/spill';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Dirent } from 'node:fs';
@@ -184,10 +185,13 @@ export const stateTools = {
       }
       // Re-read from disk instead of keeping a second copy of every recording in memory.
       const fresh: Recording[] = [];
+      // recordings kept on disk go back to disk one at a time (signal/spill.ts)
+      const spill = s.recordings.some((r) => diskRowsInfo(r.data));
       for (let i = 0; i < s.recordings.length; i++) {
         const r = s.recordings[i];
         const again = await readRecording(r.path);
-        fresh.push({ ...again, events: s.loadedEvents[i], subject: r.subject, session: r.session });
+        const data = spill ? spillRows(spillDir(ctx.env.workspace), again.data, again.nTimes) : again.data;
+        fresh.push({ ...again, data, events: s.loadedEvents[i], subject: r.subject, session: r.session });
       }
       ctx.study.commit({ recordings: fresh, history: [], epochs: null, epochHistory: [], dataset: null, runs: [], evaluations: [] }, [
         'recordings',

@@ -3,6 +3,7 @@
  * Every task becomes a RunRecord (with its grid point and seed) once the sweep ends; the result aggregates
  * mean ± SD per grid point. On slurm the tasks are one array job in the shared folder.
  */
+import { epochsFile } from '../../signal/spill';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { studyDir } from '../../study/persistence';
@@ -134,7 +135,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
     spec,
     model,
     config: trainerConfig,
-    x: state.epochs!.data,
+    x: epochsFile(state.epochs!) ?? state.epochs!.data,
     labels: state.epochs!.labels,
     splits,
     maxEpochs: epochLimitOf(ctx.env),

@@ -12,6 +12,7 @@ import type { Study } from '../../study/study';
 import type { ModelConfig, RunRecord, StudyState, TrainingConfig } from '../../study/types';
 import { createModel, minSamples } from '../../training/models';
 import { writeSharedArrays, writeTrainerJob } from '../../training/job';
+import { epochsFile } from '../../signal/spill';
 import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun } from '../../training/launcher';
 import { backendAvailability, backendSettingsOf, spawnForBackend, type BackendName } from '../../training/backends';
 import type { ProgressEvent } from '../../training/protocol';
@@ -34,7 +35,7 @@ import { trainingPayload, type CurveMetric } from '../../training/curves';
  */
 export function scaleWarning(state: Readonly<StudyState>): string | null {
   const e = state.epochs;
-  if (!e || e.data.length === 0) return null;
+  if (!e || e.nEpochs === 0) return null;
   if (inputNormOf(state.training ?? DEFAULT_TRAINING) !== 'none') return null;
   const normalised = [...state.history, ...state.epochHistory].some((h) => h.op.startsWith('normalize'));
   if (normalised) return null;
@@ -170,7 +171,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const planned = planRuns(state, model, config, stamp);
   const threads = threadsFor(config, ctx.env);
   // Epochs and labels are written once and shared by every run's job.
-  const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochs.data, epochs.labels);
+  const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochsFile(epochs) ?? epochs.data, epochs.labels);
 
   const handle: ActiveTraining = { current: null, stopRequested: false, finished: Promise.resolve([]) };
   const startRun = async (p: PlannedRun): Promise<TrainerRun> => {

@@ -30,7 +30,8 @@ export interface SweepInput {
   model: { name: ModelName; params: ModelParams };
   /** the configure_training settings every point starts from */
   config: TrainerJob['config'];
-  x: Float32Array;
+  /** the epochs, or a file holding them in the trainer's layout (disk-backed epochs) */
+  x: Float32Array | { file: string };
   labels: ArrayLike<number>;
   splits: SweepSplit[];
   /** at most this many epochs per task, also when the grid sets `epoch` (ToolEnv.trainingEpochLimit) */
