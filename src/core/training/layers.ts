@@ -12,6 +12,7 @@
 import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
 import { corr, corrGrad } from './rowConv';
+import { dropoutMask, dropoutSimdAvailable, multiplyF32 } from './simdDropout';
 import { gemmAvailable, GemmConv } from './simdGemm';
 import type { FloatArray, FloatArrayCtor } from './floatArray';
 
@@ -688,6 +689,8 @@ export class Dropout extends Elementwise {
   readonly kind = 'Dropout';
   private mask: FloatArray | null = null;
   private readonly maskBuf: Scratch;
+  /** float32 masks and products by the SIMD kernels (the same draws) */
+  private readonly simd: boolean;
   constructor(
     inShape: Shape3,
     ctor: FloatArrayCtor,
@@ -697,6 +700,7 @@ export class Dropout extends Elementwise {
     super(inShape, ctor);
     if (!(p >= 0 && p < 1)) throw new Error(`Dropout: p must be in [0, 1), got ${p}`);
     this.maskBuf = new Scratch(ctor);
+    this.simd = ctor === Float32Array && dropoutSimdAvailable();
   }
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
     if (!training || this.p === 0) {
@@ -708,8 +712,14 @@ export class Dropout extends Elementwise {
     const mask = this.maskBuf.get(len);
     const keep = 1 - this.p;
     const scale = 1 / keep;
-    this.rng.fillBernoulli(mask, len, keep, scale);
-    for (let i = 0; i < len; i++) y[i] = x[i] * mask[i];
+    // u / 2³² < keep ⇔ u < ⌈keep·2³²⌉ for the generator's 32-bit integer u; the SIMD kernel compares integers
+    const thr = Math.ceil(keep * 4294967296);
+    let i = 0;
+    if (this.simd && x instanceof Float32Array && y instanceof Float32Array && mask instanceof Float32Array && thr < 4294967296) {
+      i = dropoutMask(x, y, mask, len, this.rng.skip(len - (len % 4)), thr, scale);
+    }
+    this.rng.fillBernoulli(mask.subarray(i), len - i, keep, scale);
+    for (; i < len; i++) y[i] = x[i] * mask[i];
     this.mask = mask;
     return y;
   }
@@ -718,7 +728,9 @@ export class Dropout extends Elementwise {
     const mask = this.mask;
     if (!mask) return dy;
     const dx = this.dxBuf.get(mask.length);
-    for (let i = 0; i < mask.length; i++) dx[i] = dy[i] * mask[i];
+    let i = 0;
+    if (this.simd && dy instanceof Float32Array && mask instanceof Float32Array && dx instanceof Float32Array) i = multiplyF32(dy, mask, dx, mask.length);
+    for (; i < mask.length; i++) dx[i] = dy[i] * mask[i];
     return dx;
   }
 }
