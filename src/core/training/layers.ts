@@ -12,6 +12,7 @@
 import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
 import { corr, corrGrad } from './rowConv';
+import { BatchNormSimd, batchNormSimdAvailable } from './simdBatchNorm';
 import { dropoutMask, dropoutSimdAvailable, multiplyF32 } from './simdDropout';
 import { gemmAvailable, GemmConv } from './simdGemm';
 import type { FloatArray, FloatArrayCtor } from './floatArray';
@@ -385,6 +386,8 @@ function dotRange(dy: FloatArray, xhat: FloatArray, from: number, to: number, ou
 export interface BatchNormOptions {
   eps?: number;
   momentum?: number;
+  /** false: the JS loops even where the SIMD passes could run (they give the same bits; tests compare the two) */
+  simd?: boolean;
 }
 
 /**
@@ -419,6 +422,9 @@ export class BatchNorm2d implements Layer {
   private readonly yBuf: Scratch;
   private readonly xhatBuf: Scratch;
   private readonly dxBuf: Scratch;
+  /** float32 training passes in WebAssembly SIMD (planes of a multiple of 4 floats), per batch size */
+  private readonly simdOk: boolean;
+  private simd: BatchNormSimd | null = null;
 
   constructor(
     readonly inShape: Shape3,
@@ -442,6 +448,14 @@ export class BatchNorm2d implements Layer {
     this.yBuf = new Scratch(ctor);
     this.xhatBuf = new Scratch(ctor);
     this.dxBuf = new Scratch(ctor);
+    this.simdOk = o.simd !== false && ctor === Float32Array && (inShape[1] * inShape[2]) % 4 === 0 && batchNormSimdAvailable();
+  }
+
+  /** The SIMD passes for a batch of n float32 samples, or null (JS loops). */
+  private simdFor(n: number, ...arrays: FloatArray[]): BatchNormSimd | null {
+    if (!this.simdOk || !arrays.every((a) => a instanceof Float32Array)) return null;
+    if (this.simd?.n !== n) this.simd = new BatchNormSimd(n, this.inShape[0], this.inShape[1] * this.inShape[2]);
+    return this.simd;
   }
 
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
@@ -469,12 +483,16 @@ export class BatchNorm2d implements Layer {
     const xhat = this.xhatBuf.get(n * c * plane);
     // Per-channel sums, summed over the shards of the batch when synchronised: [Σx per channel, count].
     const red = this.red;
+    const simd = this.simdFor(n, x, y, xhat);
+    simd?.put(0, x as Float32Array);
     for (let ch = 0; ch < c; ch++) {
       let s = 0;
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        s += sumRange(x, base, base + plane);
-      }
+      if (simd) s = simd.sum(0, ch);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          s += sumRange(x, base, base + plane);
+        }
       red[ch] = s;
     }
     red[c] = n * plane;
@@ -487,10 +505,12 @@ export class BatchNorm2d implements Layer {
     for (let ch = 0; ch < c; ch++) {
       const mean = means[ch] / count;
       let ss = 0;
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        ss += sqDevRange(x, base, base + plane, mean);
-      }
+      if (simd) ss = simd.sqdev(0, ch, mean);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          ss += sqDevRange(x, base, base + plane, mean);
+        }
       red[ch] = ss;
     }
     this.sync?.allReduce(red.subarray(0, c));
@@ -502,19 +522,23 @@ export class BatchNorm2d implements Layer {
       this.invStd[ch] = inv;
       const g = gamma[ch];
       const bt = beta[ch];
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        for (let i = 0; i < plane; i++) {
-          const xh = (x[base + i] - mean) * inv;
-          xhat[base + i] = xh;
-          y[base + i] = xh * g + bt;
+      if (simd) simd.norm(0, 1, 2, ch, mean, inv, g, bt);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          for (let i = 0; i < plane; i++) {
+            const xh = (x[base + i] - mean) * inv;
+            xhat[base + i] = xh;
+            y[base + i] = xh * g + bt;
+          }
         }
-      }
       const m = this.momentum;
       const varUnbiased = count > 1 ? ss / (count - 1) : varBiased;
       this.runningMean.data[ch] = (1 - m) * this.runningMean.data[ch] + m * mean;
       this.runningVar.data[ch] = (1 - m) * this.runningVar.data[ch] + m * varUnbiased;
     }
+    simd?.take(1, xhat as Float32Array);
+    simd?.take(2, y as Float32Array);
     this.numBatchesTracked.data[0] += 1;
     this.xhat = xhat;
     return y;
@@ -561,13 +585,18 @@ export class BatchNorm2d implements Layer {
     // summed afterwards); the input gradient needs the whole batch's sums.
     const red = this.red;
     const acc = this.acc;
+    const simd = this.simdFor(n, dy, xhat, ...(needInputGrad ? [dx] : []));
+    simd?.put(0, dy as Float32Array);
+    simd?.put(1, xhat as Float32Array);
     for (let ch = 0; ch < c; ch++) {
       acc[0] = 0;
       acc[1] = 0;
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        dotRange(dy, xhat, base, base + plane, acc);
-      }
+      if (simd) simd.dot(0, 1, ch, acc);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          dotRange(dy, xhat, base, base + plane, acc);
+        }
       const sDy = acc[0];
       const sDyX = acc[1];
       dGamma[ch] += sDyX;
@@ -581,13 +610,16 @@ export class BatchNorm2d implements Layer {
       const sDy = red[ch];
       const sDyX = red[c + ch];
       const k = (gamma[ch] * this.invStd[ch]) / count;
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        for (let i = 0; i < plane; i++) {
-          dx[base + i] = k * (count * dy[base + i] - sDy - xhat[base + i] * sDyX);
+      if (simd) simd.dx(0, 1, 2, ch, count, sDy, sDyX, k);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          for (let i = 0; i < plane; i++) {
+            dx[base + i] = k * (count * dy[base + i] - sDy - xhat[base + i] * sDyX);
+          }
         }
-      }
     }
+    simd?.take(2, dx as Float32Array);
     return dx;
   }
 }
