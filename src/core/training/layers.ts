@@ -68,6 +68,42 @@ function newParam(ctor: FloatArrayCtor, name: string, shape: number[]): Param {
   return { name, shape, data: new ctor(len), grad: new ctor(len) };
 }
 
+/**
+ * db[oc] += Σ dy over each (sample, output map) plane, one plane after another: each plane's sum is a sequential
+ * chain of double additions (latency-bound), so four planes are summed side by side — the same sums, four chains
+ * in flight.
+ */
+function biasGrad(db: FloatArray, dy: FloatArray, n: number, outC: number, plane: number): void {
+  const rows = n * outC;
+  let r = 0;
+  for (; r + 4 <= rows; r += 4) {
+    const b0 = r * plane;
+    const b1 = b0 + plane;
+    const b2 = b1 + plane;
+    const b3 = b2 + plane;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0;
+    for (let i = 0; i < plane; i++) {
+      s0 += dy[b0 + i];
+      s1 += dy[b1 + i];
+      s2 += dy[b2 + i];
+      s3 += dy[b3 + i];
+    }
+    db[r % outC] += s0;
+    db[(r + 1) % outC] += s1;
+    db[(r + 2) % outC] += s2;
+    db[(r + 3) % outC] += s3;
+  }
+  for (; r < rows; r++) {
+    const base = r * plane;
+    let s = 0;
+    for (let i = 0; i < plane; i++) s += dy[base + i];
+    db[r % outC] += s;
+  }
+}
+
 export interface Conv2dOptions {
   inChannels: number;
   outChannels: number;
@@ -268,17 +304,7 @@ export class Conv2d implements Layer {
     const dx = needInputGrad ? this.dxBuf.get(n * inC * inH * inW) : this.dxBuf.get(0);
     if (needInputGrad) dx.fill(0);
     const outPlane = outH * outW;
-    if (this.bias) {
-      const db = this.bias.grad;
-      for (let b = 0; b < n; b++) {
-        for (let oc = 0; oc < outC; oc++) {
-          const base = (b * outC + oc) * outPlane;
-          let s = 0;
-          for (let i = 0; i < outPlane; i++) s += dy[base + i];
-          db[oc] += s;
-        }
-      }
-    }
+    if (this.bias) biasGrad(this.bias.grad, dy, n, outC, outPlane);
     if (this.gemm && x instanceof Float32Array && dy instanceof Float32Array && w instanceof Float32Array && dw instanceof Float32Array) {
       this.gemm.backward(x, dy, n, w, dw, needInputGrad ? (dx as Float32Array) : null);
       return dx;
@@ -779,8 +805,9 @@ export class AvgPool2d implements Layer {
   private readonly yBuf: Scratch;
   private readonly dxBuf: Scratch;
   private cum = new Float64Array(0);
+  /** running sums (or their differences) of four rows, inW + 1 doubles each */
   private cumBuf(inW: number): Float64Array {
-    if (this.cum.length !== inW + 1) this.cum = new Float64Array(inW + 1);
+    if (this.cum.length !== 4 * (inW + 1)) this.cum = new Float64Array(4 * (inW + 1));
     return this.cum;
   }
   constructor(
@@ -807,14 +834,37 @@ export class AvgPool2d implements Layer {
     if (kh === 1 && kw >= AvgPool2d.RUNNING_SUM_MIN) {
       // Long windows (ShallowConvNet's 75, SCCNet's ⌊sfreq/2⌋): each window sum as a difference of running sums in
       // doubles instead of kw additions per output.
+      // A row's running sum is a sequential chain of double additions: four rows side by side keep four in flight.
       const cum = this.cumBuf(inW);
-      for (let r = 0; r < n * c * inH; r++) {
-        const xBase = r * inW;
-        let acc = 0;
-        cum[0] = 0;
-        for (let i = 0; i < inW; i++) cum[i + 1] = acc += x[xBase + i];
-        const yBase = r * outW;
-        for (let ow = 0; ow < outW; ow++) y[yBase + ow] = (cum[ow * sw + kw] - cum[ow * sw]) * inv;
+      const W1 = inW + 1;
+      const rows = n * c * inH;
+      for (let j = 0; j < 4; j++) cum[j * W1] = 0;
+      for (let r = 0; r < rows; r += 4) {
+        const q = Math.min(4, rows - r);
+        if (q === 4) {
+          const x0 = r * inW;
+          let a0 = 0,
+            a1 = 0,
+            a2 = 0,
+            a3 = 0;
+          for (let i = 0; i < inW; i++) {
+            cum[i + 1] = a0 += x[x0 + i];
+            cum[W1 + i + 1] = a1 += x[x0 + inW + i];
+            cum[2 * W1 + i + 1] = a2 += x[x0 + 2 * inW + i];
+            cum[3 * W1 + i + 1] = a3 += x[x0 + 3 * inW + i];
+          }
+        } else {
+          for (let j = 0; j < q; j++) {
+            const xBase = (r + j) * inW;
+            let acc = 0;
+            for (let i = 0; i < inW; i++) cum[j * W1 + i + 1] = acc += x[xBase + i];
+          }
+        }
+        for (let j = 0; j < q; j++) {
+          const cb = j * W1;
+          const yBase = (r + j) * outW;
+          for (let ow = 0; ow < outW; ow++) y[yBase + ow] = (cum[cb + ow * sw + kw] - cum[cb + ow * sw]) * inv;
+        }
       }
       return y;
     }
@@ -846,18 +896,41 @@ export class AvgPool2d implements Layer {
     const inv = 1 / (kh * kw);
     if (kh === 1 && kw >= AvgPool2d.RUNNING_SUM_MIN) {
       // Each window adds g to kw inputs: mark +g at its start and −g past its end, then one running sum per row.
+      // The running sums of four rows side by side, as in forward.
       const diff = this.cumBuf(inW);
-      for (let r = 0; r < n * c * inH; r++) {
+      const W1 = inW + 1;
+      const rows = n * c * inH;
+      for (let r = 0; r < rows; r += 4) {
+        const q = Math.min(4, rows - r);
         diff.fill(0);
-        const yBase = r * outW;
-        for (let ow = 0; ow < outW; ow++) {
-          const g = dy[yBase + ow] * inv;
-          diff[ow * sw] += g;
-          diff[ow * sw + kw] -= g;
+        for (let j = 0; j < q; j++) {
+          const db = j * W1;
+          const yBase = (r + j) * outW;
+          for (let ow = 0; ow < outW; ow++) {
+            const g = dy[yBase + ow] * inv;
+            diff[db + ow * sw] += g;
+            diff[db + ow * sw + kw] -= g;
+          }
         }
-        const xBase = r * inW;
-        let acc = 0;
-        for (let i = 0; i < inW; i++) dx[xBase + i] = acc += diff[i];
+        if (q === 4) {
+          const x0 = r * inW;
+          let a0 = 0,
+            a1 = 0,
+            a2 = 0,
+            a3 = 0;
+          for (let i = 0; i < inW; i++) {
+            dx[x0 + i] = a0 += diff[i];
+            dx[x0 + inW + i] = a1 += diff[W1 + i];
+            dx[x0 + 2 * inW + i] = a2 += diff[2 * W1 + i];
+            dx[x0 + 3 * inW + i] = a3 += diff[3 * W1 + i];
+          }
+        } else {
+          for (let j = 0; j < q; j++) {
+            const xBase = (r + j) * inW;
+            let acc = 0;
+            for (let i = 0; i < inW; i++) dx[xBase + i] = acc += diff[j * W1 + i];
+          }
+        }
       }
       return dx;
     }
