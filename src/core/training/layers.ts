@@ -13,7 +13,7 @@ import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
 import { corr, corrGrad } from './rowConv';
 import { BatchNormSimd, batchNormSimdAvailable } from './simdBatchNorm';
-import { dropoutMask, dropoutSimdAvailable, multiplyF32 } from './simdDropout';
+import { binaryF32, dropoutMask, elementwiseSimdAvailable } from './simdElementwise';
 import { gemmAvailable, GemmConv } from './simdGemm';
 import type { FloatArray, FloatArrayCtor } from './floatArray';
 
@@ -698,10 +698,18 @@ export class Elu extends Elementwise {
 /** x² (ShallowConvNet's and SCCNet's power nonlinearity). */
 export class Square extends Elementwise {
   readonly kind = 'Square';
+  /** float32 in WebAssembly SIMD (the same roundings) */
+  private readonly simd: boolean;
+  constructor(inShape: Shape3, ctor: FloatArrayCtor) {
+    super(inShape, ctor);
+    this.simd = ctor === Float32Array && elementwiseSimdAvailable();
+  }
   forward(x: FloatArray, n: number): FloatArray {
     const len = n * size3(this.inShape);
     const y = this.yBuf.get(len);
-    for (let i = 0; i < len; i++) y[i] = x[i] * x[i];
+    let i = 0;
+    if (this.simd && x instanceof Float32Array && y instanceof Float32Array) i = binaryF32('square', x, null, y, len);
+    for (; i < len; i++) y[i] = x[i] * x[i];
     this.x = x;
     return y;
   }
@@ -709,7 +717,9 @@ export class Square extends Elementwise {
     if (!needInputGrad) return this.dxBuf.get(0);
     const x = this.x!;
     const dx = this.dxBuf.get(x.length);
-    for (let i = 0; i < x.length; i++) dx[i] = 2 * x[i] * dy[i];
+    let i = 0;
+    if (this.simd && x instanceof Float32Array && dy instanceof Float32Array && dx instanceof Float32Array) i = binaryF32('squareGrad', x, dy, dx, x.length);
+    for (; i < x.length; i++) dx[i] = 2 * x[i] * dy[i];
     return dx;
   }
 }
@@ -758,7 +768,7 @@ export class Dropout extends Elementwise {
     super(inShape, ctor);
     if (!(p >= 0 && p < 1)) throw new Error(`Dropout: p must be in [0, 1), got ${p}`);
     this.maskBuf = new Scratch(ctor);
-    this.simd = ctor === Float32Array && dropoutSimdAvailable();
+    this.simd = ctor === Float32Array && elementwiseSimdAvailable();
   }
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
     if (!training || this.p === 0) {
@@ -787,7 +797,7 @@ export class Dropout extends Elementwise {
     if (!mask) return dy;
     const dx = this.dxBuf.get(mask.length);
     let i = 0;
-    if (this.simd && dy instanceof Float32Array && mask instanceof Float32Array && dx instanceof Float32Array) i = multiplyF32(dy, mask, dx, mask.length);
+    if (this.simd && dy instanceof Float32Array && mask instanceof Float32Array && dx instanceof Float32Array) i = binaryF32('mul', dy, mask, dx, mask.length);
     for (; i < mask.length; i++) dx[i] = dy[i] * mask[i];
     return dx;
   }

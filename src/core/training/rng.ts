@@ -43,7 +43,7 @@ export class Rng {
 
   /**
    * Skips `count` draws and returns the state they start from (draw i of them is a function of
-   * state + (i + 1)·0x6d2b79f5 alone): for generators that make the same draws elsewhere (simdDropout.ts).
+   * state + (i + 1)·0x6d2b79f5 alone): for generators that make the same draws elsewhere (simdElementwise.ts).
    */
   skip(count: number): number {
     const st = this.state;

@@ -1,5 +1,6 @@
 /**
- * Dropout for float32 training in WebAssembly SIMD: the mask draws of Rng.fillBernoulli (mulberry32) four lanes at a
+ * Elementwise layers for float32 training in WebAssembly SIMD: Square (y = x², dx = 2x·dy) and Dropout. Dropout's
+ * mask draws of Rng.fillBernoulli (mulberry32) four lanes at a
  * time, and the products y = x · mask and dx = dy · mask. mulberry32's state only advances by a constant per draw,
  * so draw i of a stream starting at state s is a function of s + (i + 1)·0x6d2b79f5 alone and four consecutive draws
  * are four independent lanes: the masks are the same draws, bit for bit, as the scalar generator's (the JS loop took
@@ -93,76 +94,81 @@ const maskBody = (): number[] => [
   ...op.end,
 ];
 
-/** mul(pA, pB, pY, n4): Y[i] = A[i] · B[i] for 4-float groups (byte pointers) */
-const mulBody = (): number[] => [
-  ...op.block,
-  ...op.get(3),
-  ...op.eqz,
-  ...op.brIf(0),
-  ...op.loop,
-  ...op.get(2),
-  ...op.get(0),
-  ...op.v128load(0),
-  ...op.get(1),
-  ...op.v128load(0),
-  ...op.f32x4mul,
-  ...op.v128store(0),
-  ...[0, 1, 2].flatMap((p) => [...op.get(p), ...op.i32(16), ...op.add, ...op.set(p)]),
-  ...countDown(3, 0),
-  ...op.end,
-  ...op.end,
-  ...op.end,
-];
+/**
+ * Y[i] = f(A[i], B[i]) for 4-float groups (byte pointers pA, pB, pY; n4 groups), f one of
+ *   mul: a·b     square: a·a     squareGrad: (a + a)·b
+ * each rounded once to float32 as the JS loops round their double expressions (2a is exact; so is a double
+ * product of two floats, so f32 (a + a)·b and the JS 2·a·b round the same exact value).
+ */
+type Binary = 'mul' | 'square' | 'squareGrad';
+const binaryBody = (f: Binary): number[] => {
+  const a = [...op.get(0), ...op.v128load(0)];
+  const b = [...op.get(1), ...op.v128load(0)];
+  const value =
+    f === 'mul'
+      ? [...a, ...b, ...op.f32x4mul]
+      : f === 'square'
+        ? [...a, ...op.tee(4), ...op.get(4), ...op.f32x4mul]
+        : [...a, ...op.tee(4), ...op.get(4), ...op.f32x4add, ...b, ...op.f32x4mul];
+  return [
+    ...op.block,
+    ...op.get(3),
+    ...op.eqz,
+    ...op.brIf(0),
+    ...op.loop,
+    ...op.get(2),
+    ...value,
+    ...op.v128store(0),
+    ...[0, 1, 2].flatMap((p) => [...op.get(p), ...op.i32(16), ...op.add, ...op.set(p)]),
+    ...countDown(3, 0),
+    ...op.end,
+    ...op.end,
+    ...op.end,
+  ];
+};
+const BINARY: Binary[] = ['mul', 'square', 'squareGrad'];
 
 function moduleBytes(): Uint8Array {
   const mask = funcCode([[5, V128]], maskBody());
-  const mul = funcCode([], mulBody());
+  const binary = BINARY.map((f) => funcCode([[1, V128]], binaryBody(f)));
   const sigMask = [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([])];
   const sigMul = [0x60, ...vec([[I32], [I32], [I32], [I32]]), ...vec([])];
   return Uint8Array.from([
     ...WASM_HEADER,
     ...section(1, vec([sigMask, sigMul])),
-    ...section(3, vec([[0], [1]])),
+    ...section(3, vec([[0], ...BINARY.map(() => [1])])),
     ...section(5, vec([[0x00, ...uleb(1)]])),
-    ...section(
-      7,
-      vec([
-        [...name('memory'), 0x02, 0],
-        [...name('mask'), 0x00, 0],
-        [...name('mul'), 0x00, 1],
-      ]),
-    ),
-    ...section(10, vec([mask, mul])),
+    ...section(7, vec([[...name('memory'), 0x02, 0], [...name('mask'), 0x00, 0], ...BINARY.map((f, i) => [...name(f), 0x00, 1 + i])])),
+    ...section(10, vec([mask, ...binary])),
   ]);
 }
 
-interface DropoutKernels {
+type ElementwiseKernels = {
   memory: WebAssembly.Memory;
   mask: (pX: number, pY: number, pM: number, n4: number, st: number, thr: number, val: number) => void;
-  mul: (pA: number, pB: number, pY: number, n4: number) => void;
-}
+} & Record<Binary, (pA: number, pB: number, pY: number, n4: number) => void>;
 
-let kernels: DropoutKernels | null | undefined;
+let kernels: ElementwiseKernels | null | undefined;
 
-function load(): DropoutKernels | null {
+function load(): ElementwiseKernels | null {
   if (kernels !== undefined) return kernels;
   if (process.env.XBRAIN_NO_SIMD) return (kernels = null);
   try {
     const bytes = moduleBytes();
-    kernels = new WebAssembly.Instance(new WebAssembly.Module(bytes.buffer as ArrayBuffer), {}).exports as unknown as DropoutKernels;
+    kernels = new WebAssembly.Instance(new WebAssembly.Module(bytes.buffer as ArrayBuffer), {}).exports as unknown as ElementwiseKernels;
   } catch {
     kernels = null;
   }
   return kernels;
 }
 
-/** True when the SIMD dropout kernels can run here. */
-export function dropoutSimdAvailable(): boolean {
+/** True when the SIMD elementwise kernels can run here. */
+export function elementwiseSimdAvailable(): boolean {
   return load() !== null;
 }
 
 /** Float views of the module memory, grown to hold `floats` floats. */
-function heap(k: DropoutKernels, floats: number): Float32Array {
+function heap(k: ElementwiseKernels, floats: number): Float32Array {
   const need = floats * 4 + 64;
   if (k.memory.buffer.byteLength < need) k.memory.grow(Math.ceil((need - k.memory.buffer.byteLength) / 65536));
   return new Float32Array(k.memory.buffer);
@@ -190,16 +196,19 @@ export function dropoutMask(x: Float32Array, y: Float32Array, mask: Float32Array
   return done;
 }
 
-/** y[i] = a[i] · b[i] for the first 4·⌊len/4⌋ elements; returns how many it did. */
-export function multiplyF32(a: Float32Array, b: Float32Array, y: Float32Array, len: number): number {
+/**
+ * y[i] = f(a[i], b[i]) (mul: a·b, square: a², squareGrad: 2a·b) for the first 4·⌊len/4⌋ elements; returns how many
+ * it did. `b` is not read for square.
+ */
+export function binaryF32(f: Binary, a: Float32Array, b: Float32Array | null, y: Float32Array, len: number): number {
   const k = load();
-  if (!k) throw new Error('multiplyF32: WebAssembly SIMD is not available');
+  if (!k) throw new Error('binaryF32: WebAssembly SIMD is not available');
   const n4 = len >>> 2;
   const done = n4 * 4;
   const h = heap(k, 2 * done);
   h.set(a.subarray(0, done), 0);
-  h.set(b.subarray(0, done), done);
-  k.mul(0, done * 4, 0, n4);
+  if (b && f !== 'square') h.set(b.subarray(0, done), done);
+  k[f](0, done * 4, 0, n4);
   y.set(h.subarray(0, done));
   return done;
 }
