@@ -82,8 +82,10 @@ class StockhamPlan implements FftPlan {
   private work: Float64Array;
   /** per generic radix r: cos/sin(2π jk / r), laid out in the order radixOdd reads them */
   private readonly radixTables = new Map<number, { cs: Float64Array }>();
-  /** the generic odd passes in WebAssembly SIMD, or null (none in this plan, or no SIMD here) */
+  /** the radix-8 and generic odd passes in WebAssembly SIMD, or null (none in this plan, or no SIMD here) */
   private readonly simd: SimdWorkspace | null = null;
+  /** radices this plan runs on a SIMD pass when it has a workspace */
+  private readonly onSimd: (r: number) => boolean;
 
   constructor(
     readonly n: number,
@@ -119,12 +121,16 @@ class StockhamPlan implements FftPlan {
         this.radixTables.set(r, { cs });
       }
     }
-    if (simd && factors.some(isGenericOdd)) {
+    // radix 8 on its SIMD pass in every plan that has one; the odd radices (with 5) where a generic one is present
+    const genericOdd = factors.some(isGenericOdd);
+    this.onSimd = (r) => r === 8 || (genericOdd && onSimdKernel(r));
+    if (simd && factors.some(this.onSimd)) {
       const odd = [];
       let len = n,
         s = 1;
       for (const r of factors) {
-        if (onSimdKernel(r)) odd.push({ r, len, s, cs: this.radixTables.get(r)!.cs });
+        if (r === 8) odd.push({ r, len, s, cs: new Float64Array(0) });
+        else if (this.onSimd(r)) odd.push({ r, len, s, cs: this.radixTables.get(r)!.cs });
         len /= r;
         s *= r;
       }
@@ -170,7 +176,7 @@ class StockhamPlan implements FftPlan {
     let odd = 0;
     for (const r of this.factors) {
       const L = this.n / len;
-      if (onSimdKernel(r)) {
+      if (this.onSimd(r)) {
         if (at < 0) {
           ws.views[1].set(data);
           at = 1;
@@ -178,10 +184,10 @@ class StockhamPlan implements FftPlan {
         ws.run(odd++, at === 0 ? 0 : 1);
       } else {
         const y = ws.views[at === 0 ? 1 : 0];
-        if (r === 8) radix8(x, y, len, s, L, this.tw);
-        else if (r === 4) radix4(x, y, len, s, L, this.tw);
+        if (r === 4) radix4(x, y, len, s, L, this.tw);
         else if (r === 2) radix2(x, y, len, s, L, this.tw);
-        else radix3(x, y, len, s, L, this.tw);
+        else if (r === 3) radix3(x, y, len, s, L, this.tw);
+        else radix5(x, y, len, s, L, this.tw);
       }
       at = at === 0 ? 1 : 0;
       x = ws.views[at];
