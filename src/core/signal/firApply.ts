@@ -70,6 +70,23 @@ export function firKernel(taps: Float64Array, nTimes: number): FirKernel {
   return { taps, nfft, spectrum };
 }
 
+const recentKernels: { n: number; kernel: FirKernel }[] = [];
+const sameTaps = (a: Float64Array, b: Float64Array): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/**
+ * firKernel with a small per-thread memory of the last few (taps, length) pairs: the signal pool's workers get the
+ * taps anew with every group of rows (a copy per message), and for long rows the kernel's transform (32768 points for
+ * the 250 Hz notch) is a noticeable share of a two-row group. Compared by value, so a copy of the taps hits.
+ */
+export function cachedFirKernel(taps: Float64Array, nTimes: number): FirKernel {
+  const hit = recentKernels.find((e) => e.n === nTimes && sameTaps(e.kernel.taps, taps));
+  if (hit) return hit.kernel;
+  const kernel = firKernel(Float64Array.from(taps), nTimes);
+  recentKernels.unshift({ n: nTimes, kernel });
+  if (recentKernels.length > 4) recentKernels.pop();
+  return kernel;
+}
+
 /**
  * Filter one or two channels (b may be null) with the zero-phase FIR; writes into outA/outB (any numeric arrays of
  * the input length).

@@ -5,7 +5,7 @@
  * Computation is in float64; storage is whatever the output rows are (float32 in the Study).
  */
 import type { FirDesign } from './firDesign';
-import { firFilterPair, firKernel, type FirKernel } from './firApply';
+import { cachedFirKernel, firFilterPair, type FirKernel } from './firApply';
 import { sosfiltZi, type IirDesign } from './iir';
 import { IIR_RUN, IirPairSimd, iirSimdAvailable } from './iirSimd';
 import { XBrainError } from '../errors';
@@ -20,7 +20,7 @@ export function firRows(input: readonly Row[], output: readonly Row[], design: P
   const kernelFor = (n: number) => {
     let k = kernels.get(n);
     if (!k) {
-      k = firKernel(design.taps, n);
+      k = cachedFirKernel(design.taps, n);
       kernels.set(n, k);
     }
     return k;
