@@ -16,6 +16,13 @@ export interface FftPlan {
   forward(data: Float64Array): void;
   /** in-place inverse transform (e^{+2πi kn/N}), normalised by 1/N */
   inverse(data: Float64Array): void;
+  /**
+   * The plan's own input buffer when it runs in a WebAssembly memory (SIMD passes), else null: write the data there
+   * and call forwardStaged, and the two copies of forward (into and out of that memory) are saved.
+   */
+  stagedInput?(): Float64Array | null;
+  /** forward of what is in stagedInput(); returns the plan's buffer holding the transform (valid until the next call) */
+  forwardStaged?(): Float64Array;
 }
 
 const cache = new Map<number, FftPlan>();
@@ -167,10 +174,25 @@ class StockhamPlan implements FftPlan {
     }
   }
 
+  stagedInput(): Float64Array | null {
+    return this.simd ? this.simd.views[1] : null;
+  }
+
+  forwardStaged(): Float64Array {
+    const ws = this.simd;
+    if (!ws) throw new Error('forwardStaged: this plan has no WebAssembly buffers');
+    return this.passesSimd(ws.views[1], 1, ws);
+  }
+
   /** As forward, the passes ping-ponging between the two buffers of the WebAssembly memory (the first reads data). */
   private forwardSimd(data: Float64Array, ws: SimdWorkspace): void {
+    data.set(this.passesSimd(data, -1, ws));
+  }
+
+  /** The passes from x (buffer `at` of the workspace, or −1: the caller's array); returns the buffer of the result. */
+  private passesSimd(data: Float64Array, start: 0 | 1 | -1, ws: SimdWorkspace): Float64Array {
     let x = data;
-    let at: 0 | 1 | -1 = -1; // the buffer x is, or -1 for data
+    let at: 0 | 1 | -1 = start; // the buffer x is, or -1 for data
     let len = this.n;
     let s = 1;
     let odd = 0;
@@ -194,7 +216,7 @@ class StockhamPlan implements FftPlan {
       len /= r;
       s *= r;
     }
-    data.set(x);
+    return x;
   }
 
   inverse(data: Float64Array): void {

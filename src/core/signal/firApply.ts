@@ -114,7 +114,15 @@ export function firFilterPair(
   const plan = fftPlan(nfft);
   const L = nfft - nh + 1; // outputs per block (overlap-save)
   const shift = (nh - 1) / 2 + nEdge;
-  const buf = new Float64Array(2 * nfft);
+  // the plan's own WebAssembly input buffer when it has one: the blocks are written there and transformed in place of
+  // forward's copies into and out of that memory (four copies of the block per block)
+  const staged = plan.stagedInput?.() ?? null;
+  const buf = staged ?? new Float64Array(2 * nfft);
+  const transform = (): Float64Array => {
+    if (staged) return plan.forwardStaged!();
+    plan.forward(buf);
+    return buf;
+  };
   // y[i] = Σ_k h[k] x_ext[i + shift − k]; block outputs i0..i0+L−1 need x_ext[i0 + shift − nh + 1 .. i0 + shift + L − 1]
   for (let i0 = 0; i0 < n; i0 += L) {
     const base = i0 + shift - nh + 1;
@@ -146,26 +154,26 @@ export function firFilterPair(
       buf[2 * j] = padA.right[roff + j];
       buf[2 * j + 1] = padB ? padB.right[roff + j] : 0;
     }
-    plan.forward(buf);
+    const X = transform();
     // conj(X·H): the forward FFT of it is N·conj(IFFT(X·H)), and H already carries 1/N
     for (let k = 0; k < 2 * nfft; k += 2) {
-      const xr = buf[k],
-        xi = buf[k + 1],
+      const xr = X[k],
+        xi = X[k + 1],
         hr = spectrum[k],
         hi2 = spectrum[k + 1];
       buf[k] = xr * hr - xi * hi2;
       buf[k + 1] = -(xr * hi2 + xi * hr);
     }
-    plan.forward(buf);
+    const Y = transform();
     const count = Math.min(L, n - i0);
     const src0 = 2 * (nh - 1);
     if (outB) {
       for (let j = 0; j < count; j++) {
-        outA[i0 + j] = buf[src0 + 2 * j];
-        outB[i0 + j] = -buf[src0 + 2 * j + 1];
+        outA[i0 + j] = Y[src0 + 2 * j];
+        outB[i0 + j] = -Y[src0 + 2 * j + 1];
       }
     } else {
-      for (let j = 0; j < count; j++) outA[i0 + j] = buf[src0 + 2 * j];
+      for (let j = 0; j < count; j++) outA[i0 + j] = Y[src0 + 2 * j];
     }
   }
 }

@@ -38,6 +38,23 @@ describe('fft radix-8 pass in WebAssembly SIMD', () => {
   }
 });
 
+describe("staged transforms (the FIR blocks written into the plan's own buffer)", () => {
+  for (const n of [4096, 8192, 8 * 13]) {
+    it(`forwardStaged equals forward for n=${n}`, () => {
+      const plan = makePlan(n, true);
+      const x = seeded(2 * n, 3 * n);
+      const staged = plan.stagedInput!()!;
+      expect(staged.length).toBe(2 * n);
+      staged.set(x);
+      const viaStage = plan.forwardStaged!().slice();
+      const direct = x.slice();
+      plan.forward(direct);
+      expect(firstDiff(viaStage, direct)).toBe(-1);
+      expect(makePlan(n, false).stagedInput!()).toBeNull();
+    });
+  }
+});
+
 describe('fft odd-radix passes in WebAssembly SIMD', () => {
   it('is available in this Node (so fftPlan takes the SIMD path the other signal tests exercise)', () => {
     expect(simdFftAvailable()).toBe(true);
