@@ -16,6 +16,13 @@ export interface FftPlan {
   forward(data: Float64Array): void;
   /** in-place inverse transform (e^{+2πi kn/N}), normalised by 1/N */
   inverse(data: Float64Array): void;
+  /**
+   * The plan's own input buffer when it runs in a WebAssembly memory (SIMD passes), else null: write the data there
+   * and call forwardStaged, and the two copies of forward (into and out of that memory) are saved.
+   */
+  stagedInput?(): Float64Array | null;
+  /** forward of what is in stagedInput(); returns the plan's buffer holding the transform (valid until the next call) */
+  forwardStaged?(): Float64Array;
 }
 
 const cache = new Map<number, FftPlan>();
@@ -82,8 +89,10 @@ class StockhamPlan implements FftPlan {
   private work: Float64Array;
   /** per generic radix r: cos/sin(2π jk / r), laid out in the order radixOdd reads them */
   private readonly radixTables = new Map<number, { cs: Float64Array }>();
-  /** the generic odd passes in WebAssembly SIMD, or null (none in this plan, or no SIMD here) */
+  /** the radix-8 and generic odd passes in WebAssembly SIMD, or null (none in this plan, or no SIMD here) */
   private readonly simd: SimdWorkspace | null = null;
+  /** radices this plan runs on a SIMD pass when it has a workspace */
+  private readonly onSimd: (r: number) => boolean;
 
   constructor(
     readonly n: number,
@@ -119,12 +128,16 @@ class StockhamPlan implements FftPlan {
         this.radixTables.set(r, { cs });
       }
     }
-    if (simd && factors.some(isGenericOdd)) {
+    // radix 8 on its SIMD pass in every plan that has one; the odd radices (with 5) where a generic one is present
+    const genericOdd = factors.some(isGenericOdd);
+    this.onSimd = (r) => r === 8 || (genericOdd && onSimdKernel(r));
+    if (simd && factors.some(this.onSimd)) {
       const odd = [];
       let len = n,
         s = 1;
       for (const r of factors) {
-        if (onSimdKernel(r)) odd.push({ r, len, s, cs: this.radixTables.get(r)!.cs });
+        if (r === 8) odd.push({ r, len, s, cs: new Float64Array(0) });
+        else if (this.onSimd(r)) odd.push({ r, len, s, cs: this.radixTables.get(r)!.cs });
         len /= r;
         s *= r;
       }
@@ -161,16 +174,31 @@ class StockhamPlan implements FftPlan {
     }
   }
 
+  stagedInput(): Float64Array | null {
+    return this.simd ? this.simd.views[1] : null;
+  }
+
+  forwardStaged(): Float64Array {
+    const ws = this.simd;
+    if (!ws) throw new Error('forwardStaged: this plan has no WebAssembly buffers');
+    return this.passesSimd(ws.views[1], 1, ws);
+  }
+
   /** As forward, the passes ping-ponging between the two buffers of the WebAssembly memory (the first reads data). */
   private forwardSimd(data: Float64Array, ws: SimdWorkspace): void {
+    data.set(this.passesSimd(data, -1, ws));
+  }
+
+  /** The passes from x (buffer `at` of the workspace, or −1: the caller's array); returns the buffer of the result. */
+  private passesSimd(data: Float64Array, start: 0 | 1 | -1, ws: SimdWorkspace): Float64Array {
     let x = data;
-    let at: 0 | 1 | -1 = -1; // the buffer x is, or -1 for data
+    let at: 0 | 1 | -1 = start; // the buffer x is, or -1 for data
     let len = this.n;
     let s = 1;
     let odd = 0;
     for (const r of this.factors) {
       const L = this.n / len;
-      if (onSimdKernel(r)) {
+      if (this.onSimd(r)) {
         if (at < 0) {
           ws.views[1].set(data);
           at = 1;
@@ -178,17 +206,17 @@ class StockhamPlan implements FftPlan {
         ws.run(odd++, at === 0 ? 0 : 1);
       } else {
         const y = ws.views[at === 0 ? 1 : 0];
-        if (r === 8) radix8(x, y, len, s, L, this.tw);
-        else if (r === 4) radix4(x, y, len, s, L, this.tw);
+        if (r === 4) radix4(x, y, len, s, L, this.tw);
         else if (r === 2) radix2(x, y, len, s, L, this.tw);
-        else radix3(x, y, len, s, L, this.tw);
+        else if (r === 3) radix3(x, y, len, s, L, this.tw);
+        else radix5(x, y, len, s, L, this.tw);
       }
       at = at === 0 ? 1 : 0;
       x = ws.views[at];
       len /= r;
       s *= r;
     }
-    data.set(x);
+    return x;
   }
 
   inverse(data: Float64Array): void {

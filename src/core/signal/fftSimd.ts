@@ -256,6 +256,200 @@ function oddPassCode(r: number): number[] {
   );
 }
 
+const NEG_RE = [0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/**
+ * The radix-8 pass of fft.ts (radix8: two 4-point DFTs of the even and odd inputs joined with ω8^k, then the
+ * twiddles w^{pk}), one complex number per f64x2, the same operations in the same order: a multiplication by −i
+ * is a lane swap and a sign flip, x − y·w is x + y·(−w) (exact), so the outputs are radix8's bit for bit.
+ * (x, y, s, m, tw, _): inputs x[q + s(p + jm)], outputs y[q + s(8p + k)]; tw: per p (p = 0 too, as radix8
+ * multiplies by w^0) and k = 1..7 the pairs (wr, wi), (−wi, wr) of w^{pk}.
+ */
+function radix8PassCode(): number[] {
+  const [STEP, YS, XROW, YROW, PREM, Q, XP, YP, TWP] = Array.from({ length: 9 }, (_, i) => 6 + i);
+  const [T0, T1, T2, T3, E0, E1, E2, E3, O0, O1, O2, O3, B, V] = Array.from({ length: 14 }, (_, i) => 15 + i);
+  const { get, set } = op;
+  const load = (j: number): number[] => [...get(XP), ...get(STEP), ...op.i32(j), ...op.mul, ...op.add, ...op.v128load(0)];
+  /** (−i)·v: (im, −re) */
+  const minusI = (v: number[]): number[] => [...v, ...v, ...op.shuffle(SWAP), ...v128const(NEG_IM), ...op.v128xor];
+  /** the 4-point DFT of a_j, a_{j+2}, a_{j+4}, a_{j+6} into X0..X3 (radix8's t0..t3, then e0..e3 / o0..o3) */
+  const four = (j: number, X: [number, number, number, number]): number[] => [
+    ...load(j),
+    ...set(V),
+    ...load(j + 4),
+    ...set(B),
+    ...get(V),
+    ...get(B),
+    ...op.f64x2add,
+    ...set(T0),
+    ...get(V),
+    ...get(B),
+    ...op.f64x2sub,
+    ...set(T1),
+    ...load(j + 2),
+    ...set(V),
+    ...load(j + 6),
+    ...set(B),
+    ...get(V),
+    ...get(B),
+    ...op.f64x2add,
+    ...set(T2),
+    ...get(V),
+    ...get(B),
+    ...op.f64x2sub,
+    ...set(T3),
+    ...get(T0),
+    ...get(T2),
+    ...op.f64x2add,
+    ...set(X[0]),
+    ...get(T0),
+    ...get(T2),
+    ...op.f64x2sub,
+    ...set(X[2]),
+    ...minusI(get(T3)),
+    ...set(V),
+    ...get(T1),
+    ...get(V),
+    ...op.f64x2add,
+    ...set(X[1]),
+    ...get(T1),
+    ...get(V),
+    ...op.f64x2sub,
+    ...set(X[3]),
+  ];
+  const sqrtHalf = (a: number, b: number): number[] => v128const([...new Uint8Array(Float64Array.of(a, b).buffer)]);
+  /** the value on the stack times w^{pk} */
+  const twiddled = (k: number): number[] => [
+    ...set(B),
+    ...get(B),
+    ...get(B),
+    ...op.shuffle(LO),
+    ...get(TWP),
+    ...op.v128load(32 * (k - 1)),
+    ...op.f64x2mul,
+    ...get(B),
+    ...get(B),
+    ...op.shuffle(HI),
+    ...get(TWP),
+    ...op.v128load(32 * (k - 1) + 16),
+    ...op.f64x2mul,
+    ...op.f64x2add,
+  ];
+  const out = (k: number, e: number, o: number, sub: boolean): number[] => [
+    ...get(YP),
+    ...get(YS),
+    ...op.i32(k),
+    ...op.mul,
+    ...op.add,
+    ...get(e),
+    ...get(o),
+    ...(sub ? op.f64x2sub : op.f64x2add),
+    ...(k > 0 ? twiddled(k) : []),
+    ...op.v128store(0),
+  ];
+  const butterfly = [
+    ...four(0, [E0, E1, E2, E3]),
+    ...four(1, [O0, O1, O2, O3]),
+    // ω8·O1 = √½((x + y), (y − x)); ω8²·O2 = −i·O2; ω8³·O3 = (√½(y − x), −√½(x + y))
+    ...get(O1),
+    ...minusI(get(O1)),
+    ...op.f64x2add,
+    ...sqrtHalf(Math.SQRT1_2, Math.SQRT1_2),
+    ...op.f64x2mul,
+    ...set(O1),
+    ...minusI(get(O2)),
+    ...set(O2),
+    ...get(O3),
+    ...get(O3),
+    ...op.shuffle(SWAP),
+    ...get(O3),
+    ...v128const(NEG_RE),
+    ...op.v128xor,
+    ...op.f64x2add,
+    ...sqrtHalf(Math.SQRT1_2, -Math.SQRT1_2),
+    ...op.f64x2mul,
+    ...set(O3),
+    ...out(0, E0, O0, false),
+    ...out(1, E1, O1, false),
+    ...out(2, E2, O2, false),
+    ...out(3, E3, O3, false),
+    ...out(4, E0, O0, true),
+    ...out(5, E1, O1, true),
+    ...out(6, E2, O2, true),
+    ...out(7, E3, O3, true),
+  ];
+  const body = [
+    // ys = 16 s, step = ys · m
+    ...get(2),
+    ...op.i32(16),
+    ...op.mul,
+    ...op.tee(YS),
+    ...get(3),
+    ...op.mul,
+    ...set(STEP),
+    ...get(0),
+    ...set(XROW),
+    ...get(1),
+    ...set(YROW),
+    ...get(4),
+    ...set(TWP),
+    ...get(3),
+    ...set(PREM),
+    ...op.loop,
+    ...get(XROW),
+    ...set(XP),
+    ...get(YROW),
+    ...set(YP),
+    ...get(2),
+    ...set(Q),
+    ...op.loop,
+    ...butterfly,
+    ...get(XP),
+    ...op.i32(16),
+    ...op.add,
+    ...set(XP),
+    ...get(YP),
+    ...op.i32(16),
+    ...op.add,
+    ...set(YP),
+    ...get(Q),
+    ...op.i32(1),
+    ...op.sub,
+    ...op.tee(Q),
+    ...op.brIf(0),
+    ...op.end,
+    // next p: xrow += ys, yrow += 8 ys, twiddles move on by 7 pairs
+    ...get(XROW),
+    ...get(YS),
+    ...op.add,
+    ...set(XROW),
+    ...get(YROW),
+    ...get(YS),
+    ...op.i32(8),
+    ...op.mul,
+    ...op.add,
+    ...set(YROW),
+    ...get(TWP),
+    ...op.i32(224),
+    ...op.add,
+    ...set(TWP),
+    ...get(PREM),
+    ...op.i32(1),
+    ...op.sub,
+    ...op.tee(PREM),
+    ...op.brIf(0),
+    ...op.end,
+    ...op.end,
+  ];
+  return funcCode(
+    [
+      [9, I32],
+      [14, V128],
+    ],
+    body,
+  );
+}
+
 function oddPassModule(r: number): WebAssembly.Module | null {
   let m = modules.get(r);
   if (m !== undefined) return m;
@@ -267,7 +461,7 @@ function oddPassModule(r: number): WebAssembly.Module | null {
       ...section(2, vec([[...name('env'), ...name('memory'), 0x02, 0x00, ...uleb(1)]])),
       ...section(3, vec([[0]])),
       ...section(7, vec([[...name('pass'), 0x00, 0]])),
-      ...section(10, vec([oddPassCode(r)])),
+      ...section(10, vec([r === 8 ? radix8PassCode() : oddPassCode(r)])),
     ]);
     m = new WebAssembly.Module(bytes);
   } catch {
@@ -282,7 +476,10 @@ export function simdFftAvailable(): boolean {
   return !process.env.XBRAIN_NO_SIMD && typeof WebAssembly !== 'undefined' && oddPassModule(7) !== null;
 }
 
-/** A generic odd-radix pass of a plan: its radix, the sub-transform length and stride, and where its tables are. */
+/**
+ * A pass of a plan on a SIMD kernel — a generic odd radix, or 8 — with its radix, the sub-transform length and
+ * stride, and its cosine table (empty for 8).
+ */
 export interface OddPassSpec {
   readonly r: number;
   readonly len: number;
@@ -314,7 +511,8 @@ export class SimdWorkspace {
       const cs = at;
       at += 8 * o.cs.length + 16 * (o.r + 1); // the table, then the kernel's scratch S_j, D_j (32 bytes × (h + 1))
       const twAt = at;
-      at += 32 * (o.r - 1) * Math.max(m - 1, 0);
+      // radix 8 multiplies by the twiddles at p = 0 too (they are 1)
+      at += 32 * (o.r - 1) * Math.max(o.r === 8 ? m : m - 1, 0);
       return { cs, tw: twAt, m };
     });
     try {
@@ -325,7 +523,7 @@ export class SimdWorkspace {
         f64.set(o.cs, cs / 8);
         const L = n / o.len;
         let w = twAt / 8;
-        for (let p = 1; p < m; p++)
+        for (let p = o.r === 8 ? 0 : 1; p < m; p++)
           for (let k = 1; k < o.r; k++, w += 4) {
             // the twiddle radixOdd reads: w_N^{(pk·L) mod N}
             const wi = 2 * ((p * k * L) % (o.len * L));

@@ -5,8 +5,9 @@
  * Computation is in float64; storage is whatever the output rows are (float32 in the Study).
  */
 import type { FirDesign } from './firDesign';
-import { firFilterPair, firKernel, type FirKernel } from './firApply';
+import { cachedFirKernel, firFilterPair, type FirKernel } from './firApply';
 import { sosfiltZi, type IirDesign } from './iir';
+import { IIR_RUN, IirPairSimd, iirSimdAvailable } from './iirSimd';
 import { XBrainError } from '../errors';
 import { resamplePair, resamplePlan, resampleScratch } from './resample';
 import { normalizeSegment, type NormalizeMethod } from './normalize';
@@ -19,7 +20,7 @@ export function firRows(input: readonly Row[], output: readonly Row[], design: P
   const kernelFor = (n: number) => {
     let k = kernels.get(n);
     if (!k) {
-      k = firKernel(design.taps, n);
+      k = cachedFirKernel(design.taps, n);
       kernels.set(n, k);
     }
     return k;
@@ -41,14 +42,20 @@ export function iirRows(input: readonly Row[], output: readonly Row[], design: P
   const zi = sosfiltZi(design.sos);
   let ext = new Float64Array(0),
     ext2 = new Float64Array(0);
+  let simd: IirPairSimd | null = null;
   for (let c = 0; c < input.length; c += 2) {
     const x = input[c];
     const padlen = Math.min(design.padlen, x.length - 1);
+    const y = c + 1 < input.length ? input[c + 1] : null;
+    if (y && y.length === x.length && x.length > padlen && iirSimdAvailable()) {
+      if (simd?.len !== x.length + 2 * padlen) simd = new IirPairSimd(x.length + 2 * padlen, normalizedSos(design.sos));
+      sosfiltfiltPairSimd(simd, x, y, padlen, zi, output[c], output[c + 1]);
+      continue;
+    }
     if (ext.length !== x.length + 2 * padlen) {
       ext = new Float64Array(x.length + 2 * padlen);
       ext2 = new Float64Array(ext.length);
     }
-    const y = c + 1 < input.length ? input[c + 1] : null;
     if (y && y.length === x.length) sosfiltfiltPairInto(design.sos, x, y, padlen, zi, ext, ext2, output[c], output[c + 1]);
     else {
       sosfiltfiltInto(design.sos, x, padlen, zi, ext, output[c]);
@@ -57,6 +64,52 @@ export function iirRows(input: readonly Row[], output: readonly Row[], design: P
         sosfiltfiltInto(design.sos, y, p2, zi, new Float64Array(y.length + 2 * p2), output[c + 1]);
       }
     }
+  }
+}
+
+/**
+ * sosfiltfiltPairInto on the SIMD sweeps (iirSimd.ts): the odd extensions of both channels interleaved in the module
+ * memory, each pass's sections in runs of up to four — the same arithmetic in the same order, so the same outputs.
+ */
+export function sosfiltfiltPairSimd(
+  simd: IirPairSimd,
+  xa: ArrayLike<number>,
+  xb: ArrayLike<number>,
+  padlen: number,
+  zi: Float64Array,
+  outA: Row,
+  outB: Row,
+): void {
+  const n = xa.length;
+  const e = simd.e;
+  const len = simd.len;
+  // oddExtendInto for both channels, interleaved
+  const a0 = xa[0],
+    al = xa[n - 1],
+    b0 = xb[0],
+    bl = xb[n - 1];
+  for (let k = 0; k < padlen; k++) {
+    e[2 * k] = 2 * a0 - xa[padlen - k];
+    e[2 * k + 1] = 2 * b0 - xb[padlen - k];
+  }
+  for (let i = 0, j = 2 * padlen; i < n; i++, j += 2) {
+    e[j] = xa[i];
+    e[j + 1] = xb[i];
+  }
+  for (let k = 0, j = 2 * (padlen + n); k < padlen; k++, j += 2) {
+    e[j] = 2 * al - xa[n - 2 - k];
+    e[j + 1] = 2 * bl - xb[n - 2 - k];
+  }
+  const ns = simd.co.length / 5;
+  for (let pass = 0; pass < 2; pass++) {
+    const first = pass === 0 ? 0 : len - 1;
+    const fa = e[2 * first],
+      fb = e[2 * first + 1];
+    for (let s0 = 0; s0 < ns; s0 += IIR_RUN) simd.sweep(s0, Math.min(IIR_RUN, ns - s0), zi, fa, fb, pass === 0);
+  }
+  for (let i = 0, j = 2 * padlen; i < n; i++, j += 2) {
+    outA[i] = e[j];
+    outB[i] = e[j + 1];
   }
 }
 

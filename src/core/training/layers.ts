@@ -12,6 +12,8 @@
 import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
 import { corr, corrGrad } from './rowConv';
+import { BatchNormSimd, batchNormSimdAvailable } from './simdBatchNorm';
+import { binaryF32, dropoutMask, elementwiseSimdAvailable } from './simdElementwise';
 import { gemmAvailable, GemmConv } from './simdGemm';
 import type { FloatArray, FloatArrayCtor } from './floatArray';
 
@@ -64,6 +66,42 @@ class Scratch {
 function newParam(ctor: FloatArrayCtor, name: string, shape: number[]): Param {
   const len = shape.reduce((a, b) => a * b, 1);
   return { name, shape, data: new ctor(len), grad: new ctor(len) };
+}
+
+/**
+ * db[oc] += Σ dy over each (sample, output map) plane, one plane after another: each plane's sum is a sequential
+ * chain of double additions (latency-bound), so four planes are summed side by side — the same sums, four chains
+ * in flight.
+ */
+function biasGrad(db: FloatArray, dy: FloatArray, n: number, outC: number, plane: number): void {
+  const rows = n * outC;
+  let r = 0;
+  for (; r + 4 <= rows; r += 4) {
+    const b0 = r * plane;
+    const b1 = b0 + plane;
+    const b2 = b1 + plane;
+    const b3 = b2 + plane;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0;
+    for (let i = 0; i < plane; i++) {
+      s0 += dy[b0 + i];
+      s1 += dy[b1 + i];
+      s2 += dy[b2 + i];
+      s3 += dy[b3 + i];
+    }
+    db[r % outC] += s0;
+    db[(r + 1) % outC] += s1;
+    db[(r + 2) % outC] += s2;
+    db[(r + 3) % outC] += s3;
+  }
+  for (; r < rows; r++) {
+    const base = r * plane;
+    let s = 0;
+    for (let i = 0; i < plane; i++) s += dy[base + i];
+    db[r % outC] += s;
+  }
 }
 
 export interface Conv2dOptions {
@@ -266,17 +304,7 @@ export class Conv2d implements Layer {
     const dx = needInputGrad ? this.dxBuf.get(n * inC * inH * inW) : this.dxBuf.get(0);
     if (needInputGrad) dx.fill(0);
     const outPlane = outH * outW;
-    if (this.bias) {
-      const db = this.bias.grad;
-      for (let b = 0; b < n; b++) {
-        for (let oc = 0; oc < outC; oc++) {
-          const base = (b * outC + oc) * outPlane;
-          let s = 0;
-          for (let i = 0; i < outPlane; i++) s += dy[base + i];
-          db[oc] += s;
-        }
-      }
-    }
+    if (this.bias) biasGrad(this.bias.grad, dy, n, outC, outPlane);
     if (this.gemm && x instanceof Float32Array && dy instanceof Float32Array && w instanceof Float32Array && dw instanceof Float32Array) {
       this.gemm.backward(x, dy, n, w, dw, needInputGrad ? (dx as Float32Array) : null);
       return dx;
@@ -384,6 +412,8 @@ function dotRange(dy: FloatArray, xhat: FloatArray, from: number, to: number, ou
 export interface BatchNormOptions {
   eps?: number;
   momentum?: number;
+  /** false: the JS loops even where the SIMD passes could run (they give the same bits; tests compare the two) */
+  simd?: boolean;
 }
 
 /**
@@ -418,6 +448,9 @@ export class BatchNorm2d implements Layer {
   private readonly yBuf: Scratch;
   private readonly xhatBuf: Scratch;
   private readonly dxBuf: Scratch;
+  /** float32 training passes in WebAssembly SIMD (planes of a multiple of 4 floats), per batch size */
+  private readonly simdOk: boolean;
+  private simd: BatchNormSimd | null = null;
 
   constructor(
     readonly inShape: Shape3,
@@ -441,6 +474,14 @@ export class BatchNorm2d implements Layer {
     this.yBuf = new Scratch(ctor);
     this.xhatBuf = new Scratch(ctor);
     this.dxBuf = new Scratch(ctor);
+    this.simdOk = o.simd !== false && ctor === Float32Array && (inShape[1] * inShape[2]) % 4 === 0 && batchNormSimdAvailable();
+  }
+
+  /** The SIMD passes for a batch of n float32 samples, or null (JS loops). */
+  private simdFor(n: number, ...arrays: FloatArray[]): BatchNormSimd | null {
+    if (!this.simdOk || !arrays.every((a) => a instanceof Float32Array)) return null;
+    if (this.simd?.n !== n) this.simd = new BatchNormSimd(n, this.inShape[0], this.inShape[1] * this.inShape[2]);
+    return this.simd;
   }
 
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
@@ -468,12 +509,16 @@ export class BatchNorm2d implements Layer {
     const xhat = this.xhatBuf.get(n * c * plane);
     // Per-channel sums, summed over the shards of the batch when synchronised: [Σx per channel, count].
     const red = this.red;
+    const simd = this.simdFor(n, x, y, xhat);
+    simd?.put(0, x as Float32Array);
     for (let ch = 0; ch < c; ch++) {
       let s = 0;
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        s += sumRange(x, base, base + plane);
-      }
+      if (simd) s = simd.sum(0, ch);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          s += sumRange(x, base, base + plane);
+        }
       red[ch] = s;
     }
     red[c] = n * plane;
@@ -486,10 +531,12 @@ export class BatchNorm2d implements Layer {
     for (let ch = 0; ch < c; ch++) {
       const mean = means[ch] / count;
       let ss = 0;
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        ss += sqDevRange(x, base, base + plane, mean);
-      }
+      if (simd) ss = simd.sqdev(0, ch, mean);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          ss += sqDevRange(x, base, base + plane, mean);
+        }
       red[ch] = ss;
     }
     this.sync?.allReduce(red.subarray(0, c));
@@ -501,19 +548,23 @@ export class BatchNorm2d implements Layer {
       this.invStd[ch] = inv;
       const g = gamma[ch];
       const bt = beta[ch];
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        for (let i = 0; i < plane; i++) {
-          const xh = (x[base + i] - mean) * inv;
-          xhat[base + i] = xh;
-          y[base + i] = xh * g + bt;
+      if (simd) simd.norm(0, 1, 2, ch, mean, inv, g, bt);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          for (let i = 0; i < plane; i++) {
+            const xh = (x[base + i] - mean) * inv;
+            xhat[base + i] = xh;
+            y[base + i] = xh * g + bt;
+          }
         }
-      }
       const m = this.momentum;
       const varUnbiased = count > 1 ? ss / (count - 1) : varBiased;
       this.runningMean.data[ch] = (1 - m) * this.runningMean.data[ch] + m * mean;
       this.runningVar.data[ch] = (1 - m) * this.runningVar.data[ch] + m * varUnbiased;
     }
+    simd?.take(1, xhat as Float32Array);
+    simd?.take(2, y as Float32Array);
     this.numBatchesTracked.data[0] += 1;
     this.xhat = xhat;
     return y;
@@ -560,13 +611,18 @@ export class BatchNorm2d implements Layer {
     // summed afterwards); the input gradient needs the whole batch's sums.
     const red = this.red;
     const acc = this.acc;
+    const simd = this.simdFor(n, dy, xhat, ...(needInputGrad ? [dx] : []));
+    simd?.put(0, dy as Float32Array);
+    simd?.put(1, xhat as Float32Array);
     for (let ch = 0; ch < c; ch++) {
       acc[0] = 0;
       acc[1] = 0;
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        dotRange(dy, xhat, base, base + plane, acc);
-      }
+      if (simd) simd.dot(0, 1, ch, acc);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          dotRange(dy, xhat, base, base + plane, acc);
+        }
       const sDy = acc[0];
       const sDyX = acc[1];
       dGamma[ch] += sDyX;
@@ -580,13 +636,16 @@ export class BatchNorm2d implements Layer {
       const sDy = red[ch];
       const sDyX = red[c + ch];
       const k = (gamma[ch] * this.invStd[ch]) / count;
-      for (let b = 0; b < n; b++) {
-        const base = (b * c + ch) * plane;
-        for (let i = 0; i < plane; i++) {
-          dx[base + i] = k * (count * dy[base + i] - sDy - xhat[base + i] * sDyX);
+      if (simd) simd.dx(0, 1, 2, ch, count, sDy, sDyX, k);
+      else
+        for (let b = 0; b < n; b++) {
+          const base = (b * c + ch) * plane;
+          for (let i = 0; i < plane; i++) {
+            dx[base + i] = k * (count * dy[base + i] - sDy - xhat[base + i] * sDyX);
+          }
         }
-      }
     }
+    simd?.take(2, dx as Float32Array);
     return dx;
   }
 }
@@ -639,10 +698,18 @@ export class Elu extends Elementwise {
 /** x² (ShallowConvNet's and SCCNet's power nonlinearity). */
 export class Square extends Elementwise {
   readonly kind = 'Square';
+  /** float32 in WebAssembly SIMD (the same roundings) */
+  private readonly simd: boolean;
+  constructor(inShape: Shape3, ctor: FloatArrayCtor) {
+    super(inShape, ctor);
+    this.simd = ctor === Float32Array && elementwiseSimdAvailable();
+  }
   forward(x: FloatArray, n: number): FloatArray {
     const len = n * size3(this.inShape);
     const y = this.yBuf.get(len);
-    for (let i = 0; i < len; i++) y[i] = x[i] * x[i];
+    let i = 0;
+    if (this.simd && x instanceof Float32Array && y instanceof Float32Array) i = binaryF32('square', x, null, y, len);
+    for (; i < len; i++) y[i] = x[i] * x[i];
     this.x = x;
     return y;
   }
@@ -650,7 +717,9 @@ export class Square extends Elementwise {
     if (!needInputGrad) return this.dxBuf.get(0);
     const x = this.x!;
     const dx = this.dxBuf.get(x.length);
-    for (let i = 0; i < x.length; i++) dx[i] = 2 * x[i] * dy[i];
+    let i = 0;
+    if (this.simd && x instanceof Float32Array && dy instanceof Float32Array && dx instanceof Float32Array) i = binaryF32('squareGrad', x, dy, dx, x.length);
+    for (; i < x.length; i++) dx[i] = 2 * x[i] * dy[i];
     return dx;
   }
 }
@@ -688,6 +757,8 @@ export class Dropout extends Elementwise {
   readonly kind = 'Dropout';
   private mask: FloatArray | null = null;
   private readonly maskBuf: Scratch;
+  /** float32 masks and products by the SIMD kernels (the same draws) */
+  private readonly simd: boolean;
   constructor(
     inShape: Shape3,
     ctor: FloatArrayCtor,
@@ -697,6 +768,7 @@ export class Dropout extends Elementwise {
     super(inShape, ctor);
     if (!(p >= 0 && p < 1)) throw new Error(`Dropout: p must be in [0, 1), got ${p}`);
     this.maskBuf = new Scratch(ctor);
+    this.simd = ctor === Float32Array && elementwiseSimdAvailable();
   }
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
     if (!training || this.p === 0) {
@@ -708,8 +780,14 @@ export class Dropout extends Elementwise {
     const mask = this.maskBuf.get(len);
     const keep = 1 - this.p;
     const scale = 1 / keep;
-    this.rng.fillBernoulli(mask, len, keep, scale);
-    for (let i = 0; i < len; i++) y[i] = x[i] * mask[i];
+    // u / 2³² < keep ⇔ u < ⌈keep·2³²⌉ for the generator's 32-bit integer u; the SIMD kernel compares integers
+    const thr = Math.ceil(keep * 4294967296);
+    let i = 0;
+    if (this.simd && x instanceof Float32Array && y instanceof Float32Array && mask instanceof Float32Array && thr < 4294967296) {
+      i = dropoutMask(x, y, mask, len, this.rng.skip(len - (len % 4)), thr, scale);
+    }
+    this.rng.fillBernoulli(mask.subarray(i), len - i, keep, scale);
+    for (; i < len; i++) y[i] = x[i] * mask[i];
     this.mask = mask;
     return y;
   }
@@ -718,7 +796,9 @@ export class Dropout extends Elementwise {
     const mask = this.mask;
     if (!mask) return dy;
     const dx = this.dxBuf.get(mask.length);
-    for (let i = 0; i < mask.length; i++) dx[i] = dy[i] * mask[i];
+    let i = 0;
+    if (this.simd && dy instanceof Float32Array && mask instanceof Float32Array && dx instanceof Float32Array) i = binaryF32('mul', dy, mask, dx, mask.length);
+    for (; i < mask.length; i++) dx[i] = dy[i] * mask[i];
     return dx;
   }
 }
@@ -735,8 +815,9 @@ export class AvgPool2d implements Layer {
   private readonly yBuf: Scratch;
   private readonly dxBuf: Scratch;
   private cum = new Float64Array(0);
+  /** running sums (or their differences) of four rows, inW + 1 doubles each */
   private cumBuf(inW: number): Float64Array {
-    if (this.cum.length !== inW + 1) this.cum = new Float64Array(inW + 1);
+    if (this.cum.length !== 4 * (inW + 1)) this.cum = new Float64Array(4 * (inW + 1));
     return this.cum;
   }
   constructor(
@@ -763,14 +844,37 @@ export class AvgPool2d implements Layer {
     if (kh === 1 && kw >= AvgPool2d.RUNNING_SUM_MIN) {
       // Long windows (ShallowConvNet's 75, SCCNet's ⌊sfreq/2⌋): each window sum as a difference of running sums in
       // doubles instead of kw additions per output.
+      // A row's running sum is a sequential chain of double additions: four rows side by side keep four in flight.
       const cum = this.cumBuf(inW);
-      for (let r = 0; r < n * c * inH; r++) {
-        const xBase = r * inW;
-        let acc = 0;
-        cum[0] = 0;
-        for (let i = 0; i < inW; i++) cum[i + 1] = acc += x[xBase + i];
-        const yBase = r * outW;
-        for (let ow = 0; ow < outW; ow++) y[yBase + ow] = (cum[ow * sw + kw] - cum[ow * sw]) * inv;
+      const W1 = inW + 1;
+      const rows = n * c * inH;
+      for (let j = 0; j < 4; j++) cum[j * W1] = 0;
+      for (let r = 0; r < rows; r += 4) {
+        const q = Math.min(4, rows - r);
+        if (q === 4) {
+          const x0 = r * inW;
+          let a0 = 0,
+            a1 = 0,
+            a2 = 0,
+            a3 = 0;
+          for (let i = 0; i < inW; i++) {
+            cum[i + 1] = a0 += x[x0 + i];
+            cum[W1 + i + 1] = a1 += x[x0 + inW + i];
+            cum[2 * W1 + i + 1] = a2 += x[x0 + 2 * inW + i];
+            cum[3 * W1 + i + 1] = a3 += x[x0 + 3 * inW + i];
+          }
+        } else {
+          for (let j = 0; j < q; j++) {
+            const xBase = (r + j) * inW;
+            let acc = 0;
+            for (let i = 0; i < inW; i++) cum[j * W1 + i + 1] = acc += x[xBase + i];
+          }
+        }
+        for (let j = 0; j < q; j++) {
+          const cb = j * W1;
+          const yBase = (r + j) * outW;
+          for (let ow = 0; ow < outW; ow++) y[yBase + ow] = (cum[cb + ow * sw + kw] - cum[cb + ow * sw]) * inv;
+        }
       }
       return y;
     }
@@ -802,18 +906,41 @@ export class AvgPool2d implements Layer {
     const inv = 1 / (kh * kw);
     if (kh === 1 && kw >= AvgPool2d.RUNNING_SUM_MIN) {
       // Each window adds g to kw inputs: mark +g at its start and −g past its end, then one running sum per row.
+      // The running sums of four rows side by side, as in forward.
       const diff = this.cumBuf(inW);
-      for (let r = 0; r < n * c * inH; r++) {
+      const W1 = inW + 1;
+      const rows = n * c * inH;
+      for (let r = 0; r < rows; r += 4) {
+        const q = Math.min(4, rows - r);
         diff.fill(0);
-        const yBase = r * outW;
-        for (let ow = 0; ow < outW; ow++) {
-          const g = dy[yBase + ow] * inv;
-          diff[ow * sw] += g;
-          diff[ow * sw + kw] -= g;
+        for (let j = 0; j < q; j++) {
+          const db = j * W1;
+          const yBase = (r + j) * outW;
+          for (let ow = 0; ow < outW; ow++) {
+            const g = dy[yBase + ow] * inv;
+            diff[db + ow * sw] += g;
+            diff[db + ow * sw + kw] -= g;
+          }
         }
-        const xBase = r * inW;
-        let acc = 0;
-        for (let i = 0; i < inW; i++) dx[xBase + i] = acc += diff[i];
+        if (q === 4) {
+          const x0 = r * inW;
+          let a0 = 0,
+            a1 = 0,
+            a2 = 0,
+            a3 = 0;
+          for (let i = 0; i < inW; i++) {
+            dx[x0 + i] = a0 += diff[i];
+            dx[x0 + inW + i] = a1 += diff[W1 + i];
+            dx[x0 + 2 * inW + i] = a2 += diff[2 * W1 + i];
+            dx[x0 + 3 * inW + i] = a3 += diff[3 * W1 + i];
+          }
+        } else {
+          for (let j = 0; j < q; j++) {
+            const xBase = (r + j) * inW;
+            let acc = 0;
+            for (let i = 0; i < inW; i++) dx[xBase + i] = acc += diff[j * W1 + i];
+          }
+        }
       }
       return dx;
     }

@@ -41,6 +41,16 @@ export class Rng {
     this.state = st;
   }
 
+  /**
+   * Skips `count` draws and returns the state they start from (draw i of them is a function of
+   * state + (i + 1)·0x6d2b79f5 alone): for generators that make the same draws elsewhere (simdElementwise.ts).
+   */
+  skip(count: number): number {
+    const st = this.state;
+    this.state = (st + Math.imul(count, 0x6d2b79f5)) | 0;
+    return st;
+  }
+
   uniform(lo: number, hi: number): number {
     return lo + (hi - lo) * this.next();
   }

@@ -302,7 +302,7 @@ export class GemmConv {
   readonly K: number;
   /** staged row length (input row + padding, rounded up to 8 floats) */
   readonly L: number;
-  /** columns computed per output map (a multiple of 8) */
+  /** columns computed per output map (a multiple of 8): every row but the last L wide, the last outW */
   readonly NS: number;
   readonly mTiles: number;
   private readonly kTiles4: number;
@@ -341,7 +341,8 @@ export class GemmConv {
     this.ocg = outC / g.groups;
     this.K = this.icg * g.kh * g.kw;
     this.L = roundUp(inW + 2 * g.pw, 8);
-    this.NS = roundUp(outH * this.L, 8);
+    // the last output row needs only its outW columns (a one-row output, the temporal convolutions, is all of it)
+    this.NS = roundUp((outH - 1) * this.L + g.outShape[2], 8);
     this.mTiles = Math.ceil(this.ocg / 4);
     this.kTiles4 = Math.ceil(this.K / 4);
     this.kTiles2 = Math.ceil(this.K / 2);
