@@ -55,17 +55,24 @@ export function answerFromContext(question: string, context: string): string {
     passageScore.set(b.ref, sc * (1 + 0.3 / (1 + b.rank)));
   }
   const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
-  const pool = inLang.length ? inLang : scored.filter((s) => s.score > 0);
+  // a Chinese question may still need an English sentence: the Chinese text of a section leaves out citations and
+  // the tool reference's parameter rows are English only ("Combrisson 2015 重點", "run_protocol 存成 csv"); they
+  // compete at a discount, so a Chinese sentence that answers as well wins
+  const otherLang = zh ? scored.filter((s) => !s.zh && s.score > 0).map((s) => ({ ...s, score: s.score * OTHER_LANGUAGE_WEIGHT })) : [];
+  const pool = inLang.length ? [...inLang, ...otherLang] : scored.filter((s) => s.score > 0);
   if (pool.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
   const primary = [...passageScore.entries()].filter(([ref]) => pool.some((s) => s.ref === ref)).sort((x, y) => y[1] - x[1])[0][0];
   const fromPrimary = pool.filter((s) => s.ref === primary).sort((x, y) => y.score - x.score);
   const picked = fromPrimary.slice(0, 1);
+  // the rest in the question's language when the passage has it, whatever language its best sentence was in
+  const lang = scored.some((s) => s.ref === primary && s.zh === zh) ? zh : picked[0].zh;
+  const inPrimaryLang = fromPrimary.filter((s) => s.zh === lang);
   // a "when…"/"why…" part must not be lost to sentences that only name the concept
-  const cueSentence = cue ? fromPrimary.find((s) => cue.test(s.text) && !picked.includes(s)) : undefined;
+  const cueSentence = cue ? inPrimaryLang.find((s) => cue.test(s.text) && !picked.includes(s)) : undefined;
   if (cueSentence) picked.push(cueSentence);
-  for (const s of fromPrimary.slice(1, 3)) if (!picked.includes(s) && picked.length < 3) picked.push(s);
+  for (const s of inPrimaryLang.slice(0, 3)) if (!picked.includes(s) && picked.length < 3) picked.push(s);
   // the rest of the answer is the passage's own sequence: a definition is often followed by the fact asked for
-  const sameLang = scored.filter((s) => s.ref === primary && s.zh === pool[0].zh).sort((x, y) => x.pos - y.pos);
+  const sameLang = scored.filter((s) => s.ref === primary && s.zh === lang).sort((x, y) => x.pos - y.pos);
   for (const s of sameLang) {
     if (picked.length >= PRIMARY_SENTENCES) break;
     if (!picked.includes(s)) picked.push(s);
@@ -186,6 +193,8 @@ const OTHER_FLOOR = 0.8;
  */
 const GAIN_OF_REST = 0.5;
 const GAIN_FLOOR = 0.3;
+/** What an English sentence's score counts for a Chinese question. */
+const OTHER_LANGUAGE_WEIGHT = 0.35;
 
 interface Block {
   ref: number;

@@ -92,6 +92,25 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
   });
 });
 
+describe('offline answers in Traditional Chinese', () => {
+  it('a Chinese question is answered in Chinese, and an English-only sentence is quoted when only it has the name asked about', () => {
+    const ctx = context(
+      [
+        'Significance（顯著性）',
+        'Test accuracy against chance with the binomial distribution (Smith & Jones, 2015).\n中文：請用二項分布檢定準確率是否高於機率水準。測試試次越少，門檻越高。',
+      ],
+      ['Filter order（濾波順序）', 'Filtering and re-referencing commute.\n中文：濾波與重新參考的順序不影響結果。'],
+    );
+    const a = answerFromContext('Smith & Jones 2015 的重點是什麼', ctx);
+    expect(a).toMatch(/Smith & Jones, 2015\)\. \[1\]/);
+    // the rest of the passage is quoted in the question's language
+    expect(a).toMatch(/請用二項分布檢定[^[]*\[1\]/);
+    expect(cited(a)).toEqual([1]);
+    // a Chinese sentence that answers as well is preferred to the English one
+    expect(answerFromContext('濾波與重新參考的順序？', ctx)).toMatch(/^濾波與重新參考的順序不影響結果。 \[2\]$/);
+  });
+});
+
 describe('question parts', () => {
   it('numbered items are the parts; without numbers, sentences ending in "?" are', () => {
     expect(numberedParts('three things: 1) filter first? 2) resample before epoching 3) does z-score leak')).toEqual([
