@@ -12,6 +12,7 @@ import { definitionByName } from '../tools/definitions';
 import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notCoveredLine, type PassageHit } from '../rag/grounding';
 import { isExplicitRequest, mentionsStep } from './questionSplit';
 import { expandQuery } from '../rag/glossary';
+import { numberedParts } from '../rag/questionParts';
 import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
 import { summarizeRun, type AgentCall } from './runSummary';
@@ -89,6 +90,8 @@ export interface AgentRunResult {
   unmapped?: boolean;
 }
 
+/** Passages a question is answered from. */
+const QA_PASSAGES = 5;
 const MAX_BROKEN_RETRIES = 2;
 const MAX_TOOL_FAILURES = 3;
 const LOOP_WINDOW = 10;
@@ -164,9 +167,7 @@ export class AgentController {
     // a misspelt word ("imagry", "trails") is read as the knowledge base's word for retrieval and for the answer;
     // whether the question is off-topic is decided on what the user typed
     const asked = this.o.retriever?.correctSpelling?.(question) ?? question;
-    const raw = this.o.retriever ? await this.o.retriever.retrieve(expandQuery(asked), 10).catch(() => []) : [];
-    // few-shot examples serve operations; questions are answered from the reference sections
-    const hits: PassageHit[] = raw.filter((h) => !/examples/i.test(h.source)).slice(0, 5);
+    const hits = await this.retrieveFor(asked);
     const retrieved: Citation[] = hits.map((h, i) => ({ ref: i + 1, title: h.title, source: h.source, uri: h.uri, text: h.text }));
     const verdict = isOffTopic(question) ? 'off_topic' : assessQuestion(asked, hits);
     const done = (answer: string, grounding: AgentRunResult['grounding'], citations: Citation[] = []): AgentRunResult => {
@@ -199,6 +200,33 @@ export class AgentController {
     const citations = checked.cited.map((n) => retrieved[n - 1]);
     const grounding = checked.notCovered ? 'not_covered' : 'answered';
     return done(checked.answer, grounding, grounding === 'answered' ? citations : []);
+  }
+
+  /**
+   * The passages a question is answered from (few-shot examples serve operations, not questions). A question of
+   * several numbered parts ("1) … 2) … 3) …") is also retrieved part by part and the rankings are interleaved, so that a part
+   * the whole question's ranking leaves out still finds its passage.
+   */
+  private async retrieveFor(question: string): Promise<PassageHit[]> {
+    const retriever = this.o.retriever;
+    if (!retriever) return [];
+    const search = async (q: string) => (await retriever.retrieve(expandQuery(q), 10).catch(() => [])).filter((h) => !/examples/i.test(h.source));
+    const whole = await search(question);
+    // only numbered items: a follow-up sentence ("… default? can I use it for 2a?") leans on the first and retrieves badly alone
+    const parts = numberedParts(question);
+    if (parts.length < 2) return whole.slice(0, QA_PASSAGES);
+    const rankings = [whole, ...(await Promise.all(parts.map(search)))];
+    const out: PassageHit[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; out.length < QA_PASSAGES && rankings.some((r) => i < r.length); i++)
+      for (const r of rankings) {
+        const h = r[i];
+        const key = h ? (h.uri ?? `${h.source}#${h.title}`) : '';
+        if (!h || seen.has(key) || out.length >= QA_PASSAGES) continue;
+        seen.add(key);
+        out.push(h);
+      }
+    return out;
   }
 
   private async operate(request: string, plan: TurnPlan): Promise<AgentRunResult> {

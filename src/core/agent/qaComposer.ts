@@ -1,5 +1,6 @@
 import { contentTerms } from '../rag/grounding';
 import { expandQuery } from '../rag/glossary';
+import { questionParts } from '../rag/questionParts';
 
 /**
  * How the offline planner answers a question: from the retrieved passages it picks the sentences that answer it
@@ -12,12 +13,17 @@ export function answerFromContext(question: string, context: string): string {
   const blocks = parseBlocks(context);
   const zh = /[\u4e00-\u9fff]/.test(question);
   if (blocks.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
-  const typed = contentTerms(question);
-  const all = contentTerms(expandQuery(question));
+  const { typed, all } = questionTerms(question);
   const sentences = blocks.flatMap((b) => sentencesOf(b.text).map((s, i) => ({ ...s, ref: b.ref, rank: b.rank, pos: i, title: b.title, source: b.source })));
+  // a question term also matches the passages' longer or shorter forms of it ("params" → parameters, "shallow" →
+  // ShallowConvNet): the user abbreviates, the knowledge base spells out
+  const match = termMatcher(
+    all,
+    sentences.map((s) => s.terms),
+  );
   // rarer terms weigh more: a term found in every sentence says little about which one answers
   const df = new Map<string, number>();
-  for (const s of sentences) for (const t of s.terms) df.set(t, (df.get(t) ?? 0) + 1);
+  for (const s of sentences) for (const t of all) if (match(t, s.terms)) df.set(t, (df.get(t) ?? 0) + 1);
   const n = sentences.length || 1;
   const titleTerms = new Map(blocks.map((b) => [b.ref, contentTerms(b.title)]));
   const cue = CUES.find(([q]) => q.test(question))?.[1];
@@ -26,9 +32,13 @@ export function answerFromContext(question: string, context: string): string {
   // more; the glossary's English for a Chinese term ("重新參考" → set_reference) must not outweigh the Chinese text
   const weight = (t: string) => (typed.has(t) ? 2 : 1) * (zh && /^[a-z]/.test(t) && typed.has(t) ? 3 : 1);
   const idf = (t: string) => Math.log(1 + n / (df.get(t) ?? 1));
-  const scored = sentences.map((s) => {
+  const termScore = (terms: Set<string>, of: Iterable<string> = all) => {
     let score = 0;
-    for (const t of all) if (s.terms.has(t)) score += weight(t) * idf(t);
+    for (const t of of) if (match(t, terms)) score += weight(t) * idf(t);
+    return score;
+  };
+  const scored = sentences.map((s) => {
+    let score = termScore(s.terms);
     // the kind of question ("when…", "why…", "how many…") favours sentences that answer that kind
     if (score > 0 && cue && cue.test(s.text)) score *= 1.3;
     // the generated tool reference restates the tools' one-line descriptions; the written sections explain them
@@ -40,22 +50,29 @@ export function answerFromContext(question: string, context: string): string {
   for (const b of blocks) {
     const terms = contentTerms(`${b.title}\n${b.text}`);
     let sc = 0;
-    for (const t of all) if (terms.has(t)) sc += weight(t) * idf(t) * (titleTerms.get(b.ref)?.has(t) ? 2 : 1);
+    for (const t of all) if (match(t, terms)) sc += weight(t) * idf(t) * (titleTerms.get(b.ref)?.has(t) ? 2 : 1);
     if (/tool_reference/.test(b.source) && !toolNamed.has(b.title)) sc *= 0.7;
     passageScore.set(b.ref, sc * (1 + 0.3 / (1 + b.rank)));
   }
   const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
-  const pool = inLang.length ? inLang : scored.filter((s) => s.score > 0);
+  // a Chinese question may still need an English sentence: the Chinese text of a section leaves out citations and
+  // the tool reference's parameter rows are English only ("Combrisson 2015 重點", "run_protocol 存成 csv"); they
+  // compete at a discount, so a Chinese sentence that answers as well wins
+  const otherLang = zh ? scored.filter((s) => !s.zh && s.score > 0).map((s) => ({ ...s, score: s.score * OTHER_LANGUAGE_WEIGHT })) : [];
+  const pool = inLang.length ? [...inLang, ...otherLang] : scored.filter((s) => s.score > 0);
   if (pool.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
   const primary = [...passageScore.entries()].filter(([ref]) => pool.some((s) => s.ref === ref)).sort((x, y) => y[1] - x[1])[0][0];
   const fromPrimary = pool.filter((s) => s.ref === primary).sort((x, y) => y.score - x.score);
   const picked = fromPrimary.slice(0, 1);
+  // the rest in the question's language when the passage has it, whatever language its best sentence was in
+  const lang = scored.some((s) => s.ref === primary && s.zh === zh) ? zh : picked[0].zh;
+  const inPrimaryLang = fromPrimary.filter((s) => s.zh === lang);
   // a "when…"/"why…" part must not be lost to sentences that only name the concept
-  const cueSentence = cue ? fromPrimary.find((s) => cue.test(s.text) && !picked.includes(s)) : undefined;
+  const cueSentence = cue ? inPrimaryLang.find((s) => cue.test(s.text) && !picked.includes(s)) : undefined;
   if (cueSentence) picked.push(cueSentence);
-  for (const s of fromPrimary.slice(1, 3)) if (!picked.includes(s) && picked.length < 3) picked.push(s);
+  for (const s of inPrimaryLang.slice(0, 3)) if (!picked.includes(s) && picked.length < 3) picked.push(s);
   // the rest of the answer is the passage's own sequence: a definition is often followed by the fact asked for
-  const sameLang = scored.filter((s) => s.ref === primary && s.zh === pool[0].zh).sort((x, y) => x.pos - y.pos);
+  const sameLang = scored.filter((s) => s.ref === primary && s.zh === lang).sort((x, y) => x.pos - y.pos);
   for (const s of sameLang) {
     if (picked.length >= PRIMARY_SENTENCES) break;
     if (!picked.includes(s)) picked.push(s);
@@ -66,22 +83,85 @@ export function answerFromContext(question: string, context: string): string {
     const first = scored.find((s) => s.ref === b.ref && s.pos === 0);
     if (first) picked.push(first);
   }
-  // another passage adds a sentence only when it answers about as well (a second part of the question)
+  // another passage adds a sentence when it answers about as well, or answers much of what is still unanswered
   const bestPrimary = picked[0]?.score ?? 0;
   const others = pool.filter((s) => s.ref !== primary).sort((x, y) => y.score - x.score);
-  const covered = new Set(picked.flatMap((p) => [...all].filter((t) => p.terms.has(t))));
+  const covered = new Set([...all].filter((t) => picked.some((p) => match(t, p.terms))));
   for (const s of others) {
-    if (picked.length >= MAX_SENTENCES || s.score < OTHER_FLOOR * bestPrimary) break;
+    if (picked.length >= MAX_SENTENCES) break;
     // and only with a question term the primary passage's sentences do not already answer (or as strong as the best)
-    const adds = [...all].filter((t) => s.terms.has(t) && !covered.has(t));
+    const adds = [...all].filter((t) => match(t, s.terms) && !covered.has(t));
     // a term the glossary added is not a part of the question the user asked: it alone does not earn a citation
-    const addsTyped = adds.some((t) => typed.has(t));
-    if ((!addsTyped && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
+    const addsTyped = adds.filter((t) => typed.has(t));
+    // a weaker sentence still answers when what it adds is a large part of the question ("… in Taiwan?")
+    const gain = termScore(s.terms, addsTyped);
+    const remaining = termScore(new Set([...typed].filter((t) => !covered.has(t))), typed);
+    if (s.score < OTHER_FLOOR * bestPrimary && !(gain >= GAIN_OF_REST * remaining && gain >= GAIN_FLOOR * bestPrimary)) continue;
+    if ((addsTyped.length === 0 && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
     picked.push(s);
     for (const t of adds) covered.add(t);
   }
+  // a question of several parts ("1) … 2) … 3) …", "… ? … ?"): every part that no quoted sentence answers yet gets
+  // the sentence that answers it best, from whichever passage has it
+  const parts = questionParts(question);
+  if (parts.length > 1)
+    for (const part of parts) {
+      const own = [...contentTerms(part)].filter((t) => all.has(t));
+      if (own.length === 0 || own.some((t) => picked.some((p) => match(t, p.terms)))) continue;
+      const best = pool
+        .filter((s) => !picked.includes(s))
+        .map((s) => ({ s, sc: termScore(s.terms, own) }))
+        .sort((a, b) => b.sc - a.sc)[0];
+      if (best && best.sc > 0) picked.push(best.s);
+    }
   picked.sort((a, b) => a.rank - b.rank || a.pos - b.pos);
   return picked.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');
+}
+
+/**
+ * The question's content terms: those the user typed, and all of them with the glossary's expansions. A number and
+ * its word are one term ("4 classes" asks about "four classes"; 兩類 is two classes).
+ */
+export function questionTerms(question: string): { typed: Set<string>; all: Set<string> } {
+  const typed = contentTerms(question);
+  for (const t of numberTerms(question)) typed.add(t);
+  const all = new Set([...contentTerms(expandQuery(question)), ...typed]);
+  return { typed, all };
+}
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const ZH_DIGITS: Record<string, number> = { 一: 1, 二: 2, 兩: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+
+/** The other spelling of each small number the question uses: "4" ↔ "four", 四類 → "4" and "four". */
+function numberTerms(question: string): string[] {
+  const out: string[] = [];
+  for (const m of question.toLowerCase().matchAll(/\b(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b/g)) {
+    const v = /\d/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS.indexOf(m[1]);
+    // "one" is as often a pronoun as a number; small counts are what passages spell out
+    if (v >= 2 && v <= 10) out.push(String(v), NUMBER_WORDS[v]);
+  }
+  for (const m of question.matchAll(/([一二兩三四五六七八九十])(?:個|種)?(?:類|分類|班|次)/g)) {
+    const v = ZH_DIGITS[m[1]];
+    if (v >= 2) out.push(String(v), NUMBER_WORDS[v]);
+  }
+  return out;
+}
+
+/**
+ * Whether a question term occurs in a sentence's terms: the same term, or (Latin words of 5+ letters) one that
+ * begins with it or with which it begins, within the words the passages use.
+ */
+export function termMatcher(questionTerms: Iterable<string>, sentenceTerms: Iterable<Set<string>>): (t: string, terms: Set<string>) => boolean {
+  const vocabulary = new Set<string>();
+  for (const terms of sentenceTerms) for (const t of terms) vocabulary.add(t);
+  const forms = new Map<string, string[]>();
+  for (const q of questionTerms) {
+    const f = [q];
+    if (/^[a-z][a-z0-9+]{4,}$/.test(q))
+      for (const v of vocabulary) if (v !== q && /^[a-z]/.test(v) && v.length >= 5 && (v.startsWith(q) || q.startsWith(v))) f.push(v);
+    forms.set(q, f);
+  }
+  return (t, terms) => (forms.get(t) ?? [t]).some((f) => terms.has(f));
 }
 
 /** Question kinds and the words of the sentences that answer them. */
@@ -99,10 +179,22 @@ const CUES: [RegExp, RegExp][] = [
   [/\bhow (?:do|can|should) i\b|如何|怎麼|怎樣/i, /\([a-z_]+|[a-z_]+\(|=|設定|使用|請/i],
 ];
 
-/** Up to 4 sentences of the passage that answers, up to 5 in all; another passage's sentence must score ≥ 0.8 of the best. */
+/**
+ * Up to 4 sentences of the passage that answers and up to 6 in all, so that two sentences from other passages can
+ * answer what the first passage leaves out; another passage's sentence must score ≥ 0.8 of the best (or add a term
+ * the user typed that the quoted sentences do not cover).
+ */
 const PRIMARY_SENTENCES = 4;
-const MAX_SENTENCES = 5;
+const MAX_SENTENCES = 6;
 const OTHER_FLOOR = 0.8;
+/**
+ * A weaker sentence of another passage still answers when the question words it adds weigh at least half of those
+ * no quoted sentence covers yet, and at least 0.3 of the best sentence ("which notch in Taiwan?": Taiwan).
+ */
+const GAIN_OF_REST = 0.5;
+const GAIN_FLOOR = 0.3;
+/** What an English sentence's score counts for a Chinese question. */
+const OTHER_LANGUAGE_WEIGHT = 0.35;
 
 interface Block {
   ref: number;

@@ -1,0 +1,149 @@
+import { describe, it, expect } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { answerFromContext, questionTerms, termMatcher } from '../../../src/core/agent/qaComposer';
+import { numberedParts, questionParts } from '../../../src/core/rag/questionParts';
+import { AgentController, type Retriever } from '../../../src/core/agent/controller';
+import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
+import { useFreshTrainer } from './simulatedTrainer';
+import { repoRoot } from '../helpers/paths';
+
+useFreshTrainer();
+
+/** Retrieved context as the controller writes it: "[n] title (source)\ntext" blocks. */
+const context = (...blocks: [string, string][]) => blocks.map(([title, text], i) => `[${i + 1}] ${title} (kb.md)\n${text}`).join('\n\n');
+/** The passages an answer cites, in order. */
+const cited = (answer: string) => [...new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))];
+const sentenceCount = (answer: string) => (answer.match(/\[\d+\]/g) ?? []).length;
+
+describe('offline answers: which words of the question a sentence answers', () => {
+  it('a shortened word matches its longer form in the passages, a short one does not', () => {
+    const match = termMatcher(['param', 'shallow', 'eeg'], [new Set(['parameter', 'shallowconvnet', 'eegnet'])]);
+    expect(match('param', new Set(['parameter']))).toBe(true);
+    expect(match('shallow', new Set(['shallowconvnet']))).toBe(true);
+    // three letters say too little: "eeg" is not "eegnet"
+    expect(match('eeg', new Set(['eegnet']))).toBe(false);
+  });
+
+  it('a number and its word are one term, in English and in Chinese', () => {
+    expect([...questionTerms('threshold for 4 classes?').typed]).toEqual(expect.arrayContaining(['4', 'four']));
+    expect([...questionTerms('three classes, which chance level').typed]).toEqual(expect.arrayContaining(['3', 'three']));
+    expect([...questionTerms('四類的機率水準是多少').typed]).toEqual(expect.arrayContaining(['4', 'four']));
+    // "one" is as often a pronoun: no number term for it
+    expect([...questionTerms('which one is better').typed]).not.toContain('1');
+  });
+
+  it('the sentence that answers an abbreviated question is found in the passage that spells the word out', () => {
+    const ctx = context(
+      ['Network settings', 'The compact network takes two settings, width and depth. Their defaults follow the original paper.'],
+      ['Network sizes', 'The compact network has about three thousand trainable parameters. The wide network has tens of thousands.'],
+    );
+    const a = answerFromContext('how many params does the compact network have?', ctx);
+    expect(a).toMatch(/three thousand trainable parameters\. \[2\]/);
+  });
+
+  it('"4 classes" finds the passage about four classes', () => {
+    const ctx = context(
+      ['Two-class thresholds', 'With two classes and forty trials the significance threshold is 65 percent.'],
+      ['Four-class thresholds', 'With four classes and forty trials the significance threshold is 40 percent.'],
+    );
+    const a = answerFromContext('significance threshold for 4 classes with forty trials?', ctx);
+    expect(a).toMatch(/^With four classes and forty trials the significance threshold is 40 percent\. \[2\]/);
+  });
+});
+
+describe('offline answers: combining passages, citing exactly what is quoted', () => {
+  const notch = [
+    'A notch filter removes a narrow band around the mains frequency.',
+    'The notch filter is applied to the continuous recording before epoching.',
+    'The notch filter also removes the harmonics of the mains frequency when they are listed.',
+    'A notch filter does not replace a band-pass filter.',
+    'The notch filter leaves the rest of the spectrum unchanged.',
+  ].join(' ');
+  it('other passages add the sentences for the parts of the question the first passage leaves out', () => {
+    const ctx = context(
+      ['Notch filtering', notch],
+      ['Mains frequency by country', 'In Taiwan the mains, and so the notch filter frequency, is 60 Hz.'],
+      ['Band-pass for motor imagery', 'For motor imagery a band-pass filter of 8–30 Hz keeps the mu and beta rhythms.'],
+      ['Epoching', 'Epochs are cut around events after filtering.'],
+    );
+    const a = answerFromContext('notch filter frequency in Taiwan, and which band-pass filter for motor imagery?', ctx);
+    // the band-pass passage answers best; the mains sentence is weaker but answers the rest (notch, Taiwan)
+    expect(a).toMatch(/keeps the mu and beta rhythms\. \[3\]/);
+    expect(a).toMatch(/In Taiwan the mains[^[]*\[2\]/);
+    // quoted passages are cited, unquoted ones are not; the answer stays a few sentences
+    expect(cited(a)).toEqual([2, 3]);
+    expect(sentenceCount(a)).toBeLessThanOrEqual(6);
+  });
+
+  it('every numbered part of a question gets a sentence, from whichever passage answers it', () => {
+    const ctx = context(
+      [
+        'Re-referencing',
+        'Re-referencing subtracts a reference signal from every channel. The average reference subtracts the mean of all channels. Linked mastoids subtract the mean of the two mastoid channels. A single-channel reference subtracts that channel. Re-reference before epoching.',
+      ],
+      ['Resampling', 'Resampling continuous data moves every event to the nearest new sample, a jitter of up to half a sample.'],
+    );
+    const a = answerFromContext('two questions: 1) what does the average reference subtract 2) does resampling move the events', ctx);
+    expect(a).toMatch(/average reference subtracts the mean[^[]*\[1\]/);
+    expect(a).toMatch(/jitter of up to half a sample\. \[2\]/);
+  });
+});
+
+describe('offline answers in Traditional Chinese', () => {
+  it('a Chinese question is answered in Chinese, and an English-only sentence is quoted when only it has the name asked about', () => {
+    const ctx = context(
+      [
+        'Significance（顯著性）',
+        'Test accuracy against chance with the binomial distribution (Smith & Jones, 2015).\n中文：請用二項分布檢定準確率是否高於機率水準。測試試次越少，門檻越高。',
+      ],
+      ['Filter order（濾波順序）', 'Filtering and re-referencing commute.\n中文：濾波與重新參考的順序不影響結果。'],
+    );
+    const a = answerFromContext('Smith & Jones 2015 的重點是什麼', ctx);
+    expect(a).toMatch(/Smith & Jones, 2015\)\. \[1\]/);
+    // the rest of the passage is quoted in the question's language
+    expect(a).toMatch(/請用二項分布檢定[^[]*\[1\]/);
+    expect(cited(a)).toEqual([1]);
+    // a Chinese sentence that answers as well is preferred to the English one
+    expect(answerFromContext('濾波與重新參考的順序？', ctx)).toMatch(/^濾波與重新參考的順序不影響結果。 \[2\]$/);
+  });
+});
+
+describe('question parts', () => {
+  it('numbered items are the parts; without numbers, sentences ending in "?" are', () => {
+    expect(numberedParts('three things: 1) filter first? 2) resample before epoching 3) does z-score leak')).toEqual([
+      'filter first?',
+      'resample before epoching',
+      'does z-score leak',
+    ]);
+    expect(numberedParts('is a 4-40 Hz band-pass fine for 2 classes?')).toEqual([]);
+    expect(questionParts('what is CAR? when should I avoid it?')).toEqual(['what is CAR', 'when should I avoid it']);
+    expect(questionParts('BCI IV 2a 的參考電極是哪裡？需要重新參考嗎')).toHaveLength(2);
+    expect(questionParts('use 4-40 Hz')).toEqual(['use 4-40 Hz']);
+  });
+
+  it('a numbered question is retrieved part by part, so a part the whole ranking misses still finds its passage', async () => {
+    const passage = (title: string, text: string) => ({ title, source: 'kb.md', text, score: 1, uri: `kb.md#${title}` });
+    const filters = ['Filter order', 'Filter design', 'Filter edges', 'Filter phase', 'Filter length', 'Filter types'].map((t) =>
+      passage(t, `${t}: filtering and re-referencing are linear, so their order does not matter.`),
+    );
+    const jitter = passage('Resampling and events', 'Resampling continuous data moves each event by up to half a sample (jitter).');
+    const queries: string[] = [];
+    // the whole question ranks six filter passages first; only the second part's own query finds the resampling one
+    const retriever: Retriever = {
+      retrieve: async (q: string) => {
+        queries.push(q);
+        return /filter/i.test(q) ? filters : [jitter, ...filters];
+      },
+    };
+    const session = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-qa-parts-')), packageRoot: repoRoot, trusted: true }, 'trained');
+    const agent = new AgentController({ llm: new OfflinePlanner(), session, retriever, confirm: async () => false });
+    const r = await agent.run('two questions: 1) filter or re-reference first? 2) does resampling jitter the events?');
+    expect(queries.length).toBe(3);
+    expect(r.retrieved?.map((h) => h.title)).toContain('Resampling and events');
+    expect(r.answer).toMatch(/up to half a sample \(jitter\)/);
+    expect(r.calls).toEqual([]);
+  });
+});
