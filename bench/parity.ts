@@ -2,7 +2,7 @@
  * `npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
  *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
  *   [--data DIR] [--python PY] [--selection last_epoch|best_val_loss|best_val_accuracy]
- *   [--files A.edf,B.edf | --per-subject] [--defaults] [--metrics-out FILE]`
+ *   [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE]`
  * `npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
  *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]`
  *
@@ -21,7 +21,8 @@
  * --files names the recordings (in --data) of one dataset instead of --datasets; --per-subject makes one dataset per
  * subject (file-name prefix SnnnRnn) of the recordings in --data, and with several datasets the output adds the
  * pooled mean ± SD over every (dataset, seed, fold). --defaults configures no epochs, batch size, learning rate or
- * selection (the chat's "train EEGNet" without numbers) and logs what the runs resolved them to.
+ * selection (the chat's "train EEGNet" without numbers) and logs what the runs resolved them to; with it or
+ * --diagnose, the first seed's runs also go through the `evaluate` tool and its chance-level warning is logged.
  *
  * (`-s` keeps npm's banner off stdout, so --json output parses.) Progress lines go to stderr.
  *
@@ -67,6 +68,8 @@ const cfg = {
    * runs when the user names no numbers; the resolved values are read back from the run records.
    */
   defaults: flag('defaults'),
+  /** --diagnose (on with --defaults): call `evaluate` after the first seed and log its chance-level warning, if any */
+  diagnose: flag('diagnose') || flag('defaults'),
   selection: opt('selection', 'last_epoch'),
   /** --metrics-out FILE: every run's per-epoch train/val/test metrics as JSON (learning curves for choosing defaults) */
   metricsOut: opt('metrics-out', ''),
@@ -193,7 +196,7 @@ async function main(): Promise<void> {
             const res = await evaluateRuns(study.state.epochs!, splits, runs, { set: 'test', workspace: env.workspace, baseline: wantBaseline });
             if (wantBaseline && res.baseline) baselines[ds] = { mean: res.baseline.summary.accuracy.mean, folds: res.baseline.splits.map((b) => b.accuracy) };
             const byFold = new Map(res.runs.map((r) => [r.splitId, r.accuracy]));
-            if (cfg.defaults && s === 0) {
+            if (cfg.diagnose && s === 0) {
               const c = runs[0].config;
               log(`${ds} ${model} ${backend} ran with: ${c.epoch} epochs, batch ${c.batch_size}, lr ${c.learning_rate}, selection ${c.selection}`);
               // the chat's next step: does `evaluate` warn when the network is at chance next to CSP+LDA?
