@@ -129,7 +129,9 @@ function datasetsOfCall(): Record<string, { label: string; files: string[] }> {
   if (cfg.files.length) return { files: { label: cfg.files.join(' + '), files: cfg.files } };
   if (cfg.perSubject) {
     const bySubject = new Map<string, string[]>();
-    for (const f of readdirSync(cfg.dataDir).filter((f) => /^S\d{3}R\d{2}\.edf$/i.test(f)).sort()) {
+    for (const f of readdirSync(cfg.dataDir)
+      .filter((f) => /^S\d{3}R\d{2}\.edf$/i.test(f))
+      .sort()) {
       const s = f.slice(0, 4);
       bySubject.set(s, [...(bySubject.get(s) ?? []), f]);
     }
@@ -189,7 +191,16 @@ async function main(): Promise<void> {
             const failed = runs.find((r) => r.status !== 'done');
             if (failed) throw new Error(`${backend} run ${failed.id} ${failed.status}: ${failed.error ?? ''}`);
             for (const r of runs)
-              curves.push({ dataset: ds, model, backend, seed: r.seed, split: r.splitName, config: r.config, selectedEpoch: r.selectedEpoch, metrics: r.metrics });
+              curves.push({
+                dataset: ds,
+                model,
+                backend,
+                seed: r.seed,
+                split: r.splitName,
+                config: r.config,
+                selectedEpoch: r.selectedEpoch,
+                metrics: r.metrics,
+              });
             // written after every training, so a long run that is stopped still leaves its curves
             if (cfg.metricsOut) writeFileSync(cfg.metricsOut, JSON.stringify({ config: { ...cfg, json: undefined }, runs: curves }));
             const wantBaseline = !baselines[ds];

@@ -70,7 +70,9 @@ describe('evaluate: chance-level diagnosis', () => {
     expect(r.content).toMatch(/Warning: The model is at or below chance \(accuracy 50\.0%/);
     expect(m.diagnosis).toContain(`CSP+LDA reaches ${(100 * m.baseline.accuracy).toFixed(1)}% on the same split`);
     expect(m.diagnosis).toMatch(/epochs are in volts \(SD ≈ \d\.\de-5\) and 2 run\(s\) trained with input_norm=none/);
-    expect(m.diagnosis).toMatch(/training accuracy is only 55\.0% after 3 epoch\(s\) \((\d+) optimiser steps of batch (\d+) on (\d+) training trials\): it underfits/);
+    expect(m.diagnosis).toMatch(
+      /training accuracy is only 55\.0% after 3 epoch\(s\) \((\d+) optimiser steps of batch (\d+) on (\d+) training trials\): it underfits/,
+    );
     // the steps are the epochs times the batches of the run's training split
     const [, steps, batch, trials] = /\((\d+) optimiser steps of batch (\d+) on (\d+) training trials\)/.exec(m.diagnosis!)!.map(Number);
     const run = ctx.study.state.runs[0];

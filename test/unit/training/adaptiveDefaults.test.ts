@@ -1,14 +1,7 @@
 // The training options a user leaves unset adapt to the training set (src/core/training/adaptiveDefaults.ts);
 // every option the user set is kept as set.
 import { describe, expect, it } from 'vitest';
-import {
-  ADAPTIVE_RULE,
-  adaptationText,
-  adaptedBatchSize,
-  adaptedEpochs,
-  resolveTraining,
-  userSetOptions,
-} from '../../../src/core/training/adaptiveDefaults';
+import { ADAPTIVE_RULE, adaptationText, adaptedBatchSize, adaptedEpochs, resolveTraining, userSetOptions } from '../../../src/core/training/adaptiveDefaults';
 import { DEFAULT_TRAINING } from '../../../src/core/training/defaults';
 import type { TrainingConfig } from '../../../src/core/study/types';
 
@@ -24,7 +17,9 @@ describe('adapted training defaults', () => {
       ['epoch', 10, 100],
       ['selection', 'last_epoch', 'best_val_loss'],
     ]);
-    expect(adaptationText(adapted)).toMatch(/^Defaults adapted to the training set .*batch 32 → 8 \(24 training trials: batch 8 gives 3 optimiser steps per epoch/);
+    expect(adaptationText(adapted)).toMatch(
+      /^Defaults adapted to the training set .*batch 32 → 8 \(24 training trials: batch 8 gives 3 optimiser steps per epoch/,
+    );
   });
 
   it("keep XBrainLab's batch 32 from 128 trials up and never go below its 10 epochs", () => {
