@@ -29,7 +29,7 @@ export const SKIP_DEFAULTS = {
   epoch: { t_min: 0, t_max: 2 },
   dataset: { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' },
   model: { model_name: DEFAULT_MODEL.name },
-  /** nothing: epochs, batch size and selection the user did not set adapt to the training set (training/adaptiveDefaults.ts) */
+  /** nothing: the epochs and batch size the user did not set adapt to the training set (training/adaptiveDefaults.ts) */
   training: {},
 } as const;
 

@@ -69,7 +69,7 @@ export interface TrainingConfig {
   seed: number;
   /**
    * The options the user set with configure_training (sorted names); the others keep their defaults, and start_training
-   * adapts epoch, batch_size and selection among them to the training set (training/adaptiveDefaults.ts). Absent on a
+   * adapts epoch and batch_size among them to the training set (training/adaptiveDefaults.ts). Absent on a
    * configuration saved before it was recorded: every option then counts as set.
    */
   set_by_user?: string[];

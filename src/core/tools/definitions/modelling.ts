@@ -57,7 +57,7 @@ export const modellingTools = [
   {
     name: 'configure_training',
     summary: 'Set training options',
-    description: `Set the training options: epochs, batch size, learning rate, repeats, optimizer, device, checkpoint cadence, model selection and trainer backend. Options left out keep their current value (the default when never set), so configure_training(batch_size=64) changes only the batch size. XBrainLab defaults: ${trainingDefaultsText()}, ${D.repeat} repeat. Epochs, batch size and selection the user never set adapt to the training set when training starts (small sets: a smaller batch, enough epochs for ${ADAPTIVE_RULE.minSteps} optimiser steps, selection on validation loss); pass them only when the user names them.`,
+    description: `Set the training options: epochs, batch size, learning rate, repeats, optimizer, device, checkpoint cadence, model selection and trainer backend. Options left out keep their current value (the default when never set), so configure_training(batch_size=64) changes only the batch size. XBrainLab defaults: ${trainingDefaultsText()}, ${D.repeat} repeat. Epochs and batch size the user never set adapt to the training set when training starts (small sets: a smaller batch and enough epochs for ${ADAPTIVE_RULE.minSteps} optimiser steps); pass them only when the user names them.`,
     category: 'training',
     parameters: {
       type: 'object',
@@ -97,7 +97,7 @@ export const modellingTools = [
   {
     name: 'start_training',
     summary: 'Train',
-    description: `Start training the chosen model on every split and repeat in a child process. Needs confirmation; progress arrives per epoch. Uses defaults for anything not configured (${DEFAULT_MODEL.name}, ${trainingDefaultsText()}); epochs, batch size and selection the user did not set are adapted to the training set, and the result says how.`,
+    description: `Start training the chosen model on every split and repeat in a child process. Needs confirmation; progress arrives per epoch. Uses defaults for anything not configured (${DEFAULT_MODEL.name}, ${trainingDefaultsText()}); epochs and batch size the user did not set are adapted to the training set, and the result says how.`,
     category: 'training',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     stages: TOOL_STAGES.start_training,

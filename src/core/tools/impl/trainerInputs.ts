@@ -47,10 +47,10 @@ export const epochLimitNote = (config: TrainingConfig, env: ToolEnv): string => 
 };
 
 /**
- * The configuration start_training (every backend) runs on the Study's dataset: epochs, batch size and selection the
- * user did not set adapted to the training splits (training/adaptiveDefaults.ts).
+ * The configuration start_training (every backend) runs on the Study's dataset: epochs and batch size the user did
+ * not set adapted to the training splits (training/adaptiveDefaults.ts).
  */
 export function resolvedTrainingOf(state: Readonly<StudyState>): ResolvedTraining {
   const splits = state.dataset?.splits ?? [];
-  return resolveTraining(state.training, { trainSizes: splits.map((s) => s.train.length), valSizes: splits.map((s) => s.val.length) });
+  return resolveTraining(state.training, { trainSizes: splits.map((s) => s.train.length) });
 }
