@@ -157,7 +157,7 @@ describe('adapted defaults (training/adaptiveDefaults.ts) through the tools', ()
     expect(ask.content).toMatch(/Defaults adapted to the training set .*batch 32 → 8 \(30 training trials: batch 8 gives 4 optimiser steps per epoch/);
     const r = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
     expect(r.type, r.content).toBe('text');
-    expect(r.content).toMatch(/Trained with 3 epochs, batch 8, adam lr 0.001, selection last_epoch\.\nDefaults adapted/);
+    expect(r.content).toMatch(/Settings: 3 epochs, batch 8, adam lr 0.001, selection last_epoch\.\nDefaults adapted/);
     const [run] = study.state.runs;
     expect(run.config).toMatchObject({ epoch: 3, batch_size: 8, selection: 'last_epoch', set_by_user: ['epoch'] });
     expect(run.adaptedDefaults!.map((a) => a.option)).toEqual(['batch_size']);

@@ -380,7 +380,7 @@ export const trainingTools = {
       if ((ctx.study.state.training ?? DEFAULT_TRAINING).backend === 'slurm') return startSlurmTraining(ctx);
       const { runs, finished, adapted } = await startTraining(ctx);
       const config = runs[0].config;
-      const used = `Trained with ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, selection ${config.selection}.`;
+      const used = `Settings: ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, selection ${config.selection}.`;
       const adaptedLine = adapted.length ? `\n${adaptationText(adapted)}` : '';
       const meta = { config, adaptedDefaults: adapted };
       if (ctx.awaitLongJobs) {
