@@ -11,7 +11,7 @@
  *
  * The model selection stays last_epoch. Selecting on validation loss (the EEGNet paper's validation stopping) was
  * measured and rejected for these sizes: with 7 validation trials per fold it kept the weights of epoch 1–6 (a barely
- * trained network) in 14 of 55 development runs and lowered the mean test accuracy (0.523 vs 0.558; docs/training.md).
+ * trained network) in 19 of 65 development runs and lowered the mean test accuracy (0.532 vs 0.557; docs/training.md).
  *
  * A value the user set with configure_training is never changed; the runs record the configuration that ran and
  * which options were adapted, so a rerun with those values reproduces them.
