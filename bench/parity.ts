@@ -1,7 +1,8 @@
 /**
  * `npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
  *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
- *   [--data DIR] [--python PY]`
+ *   [--data DIR] [--python PY] [--selection last_epoch|best_val_loss|best_val_accuracy]
+ *   [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE]`
  * `npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
  *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]`
  *
@@ -17,11 +18,17 @@
  * right fist (runs 4 + 8). Prints per backend the mean test accuracy over seeds × folds, the per-(seed, fold)
  * differences local − pytorch with a two-sided sign test, and the CSP+LDA baseline on the same folds.
  *
+ * --files names the recordings (in --data) of one dataset instead of --datasets; --per-subject makes one dataset per
+ * subject (file-name prefix SnnnRnn) of the recordings in --data, and with several datasets the output adds the
+ * pooled mean ± SD over every (dataset, seed, fold). --defaults configures no epochs, batch size, learning rate or
+ * selection (the chat's "train EEGNet" without numbers) and logs what the runs resolved them to; with it or
+ * --diagnose, the first seed's runs also go through the `evaluate` tool and its chance-level warning is logged.
+ *
  * (`-s` keeps npm's banner off stdout, so --json output parses.) Progress lines go to stderr.
  *
  * Slow (it trains seeds × folds models per backend and model): not part of `npm test`. Run it with `nice -n 10`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { evaluateRuns } from '../src/core/evaluation/evaluateRuns';
@@ -52,6 +59,20 @@ const DATASETS: Record<string, { label: string; files: string[] }> = {
 
 const cfg = {
   json: flag('json'),
+  /** --files A,B,…: one dataset 'files' of these recordings in --data (replaces --datasets) */
+  files: list('files', ''),
+  /** --per-subject: one dataset per subject (S001, S002, … by file-name prefix) of the recordings in --data */
+  perSubject: flag('per-subject'),
+  /**
+   * --defaults: configure_training gets no epochs, batch size, learning rate or selection — the training the chat
+   * runs when the user names no numbers; the resolved values are read back from the run records.
+   */
+  defaults: flag('defaults'),
+  /** --diagnose (on with --defaults): call `evaluate` after the first seed and log its chance-level warning, if any */
+  diagnose: flag('diagnose') || flag('defaults'),
+  selection: opt('selection', 'last_epoch'),
+  /** --metrics-out FILE: every run's per-epoch train/val/test metrics as JSON (learning curves for choosing defaults) */
+  metricsOut: opt('metrics-out', ''),
   datasets: list('datasets', 'ff,lr'),
   models: list('models', 'EEGNet,ShallowConvNet,SCCNet'),
   backends: list('backends', 'local,pytorch'),
@@ -103,15 +124,37 @@ interface Cell {
   seconds: number;
 }
 
+/** The datasets of this call: --files, else --per-subject, else the named S001 sets of --datasets. */
+function datasetsOfCall(): Record<string, { label: string; files: string[] }> {
+  if (cfg.files.length) return { files: { label: cfg.files.join(' + '), files: cfg.files } };
+  if (cfg.perSubject) {
+    const bySubject = new Map<string, string[]>();
+    for (const f of readdirSync(cfg.dataDir)
+      .filter((f) => /^S\d{3}R\d{2}\.edf$/i.test(f))
+      .sort()) {
+      const s = f.slice(0, 4);
+      bySubject.set(s, [...(bySubject.get(s) ?? []), f]);
+    }
+    if (!bySubject.size) throw new Error(`--per-subject: no SnnnRnn.edf recordings in ${cfg.dataDir}`);
+    return Object.fromEntries([...bySubject].map(([s, files]) => [s, { label: `${s} (${files.join(' + ')})`, files }]));
+  }
+  return Object.fromEntries(
+    cfg.datasets.map((ds) => {
+      const d = DATASETS[ds];
+      if (!d) throw new Error(`unknown dataset ${ds} (--datasets): choose from ${Object.keys(DATASETS).join(', ')}`);
+      return [ds, d];
+    }),
+  );
+}
+
 async function main(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-parity-'));
   const cells: Cell[] = [];
   const baselines: Record<string, { mean: number; folds: number[] }> = {};
   const comparisons: Array<Record<string, unknown>> = [];
+  const curves: Array<Record<string, unknown>> = [];
   try {
-    for (const ds of cfg.datasets) {
-      const d = DATASETS[ds];
-      if (!d) throw new Error(`unknown dataset ${ds} (--datasets): choose from ${Object.keys(DATASETS).join(', ')}`);
+    for (const [ds, d] of Object.entries(datasetsOfCall())) {
       const study = new Study();
       const reg = new ToolRegistry();
       const env = {
@@ -140,24 +183,38 @@ async function main(): Promise<void> {
           const acc: number[][] = [];
           const t0 = performance.now();
           for (let s = 0; s < cfg.seeds; s++) {
-            await call('configure_training', {
-              epoch: cfg.epochs,
-              batch_size: cfg.batch,
-              learning_rate: cfg.lr,
-              seed: 100 * (cfg.firstSeed + s),
-              backend,
-              threads: cfg.threads,
-              selection: 'last_epoch',
-            });
+            const numbers = cfg.defaults ? {} : { epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, selection: cfg.selection };
+            await call('configure_training', { ...numbers, seed: 100 * (cfg.firstSeed + s), backend, threads: cfg.threads });
             const before = new Set(study.state.runs.map((r) => r.id));
             await call('start_training', {});
             const runs: RunRecord[] = study.state.runs.filter((r) => !before.has(r.id));
             const failed = runs.find((r) => r.status !== 'done');
             if (failed) throw new Error(`${backend} run ${failed.id} ${failed.status}: ${failed.error ?? ''}`);
+            for (const r of runs)
+              curves.push({
+                dataset: ds,
+                model,
+                backend,
+                seed: r.seed,
+                split: r.splitName,
+                config: r.config,
+                selectedEpoch: r.selectedEpoch,
+                metrics: r.metrics,
+              });
+            // written after every training, so a long run that is stopped still leaves its curves
+            if (cfg.metricsOut) writeFileSync(cfg.metricsOut, JSON.stringify({ config: { ...cfg, json: undefined }, runs: curves }));
             const wantBaseline = !baselines[ds];
             const res = await evaluateRuns(study.state.epochs!, splits, runs, { set: 'test', workspace: env.workspace, baseline: wantBaseline });
             if (wantBaseline && res.baseline) baselines[ds] = { mean: res.baseline.summary.accuracy.mean, folds: res.baseline.splits.map((b) => b.accuracy) };
             const byFold = new Map(res.runs.map((r) => [r.splitId, r.accuracy]));
+            if (cfg.diagnose && s === 0) {
+              const c = runs[0].config;
+              log(`${ds} ${model} ${backend} ran with: ${c.epoch} epochs, batch ${c.batch_size}, lr ${c.learning_rate}, selection ${c.selection}`);
+              // the chat's next step: does `evaluate` warn when the network is at chance next to CSP+LDA?
+              const ev = await reg.invoke('evaluate', {}, ctx, { confirmed: true });
+              const diagnosis = (ev.meta as { diagnosis?: string | null } | undefined)?.diagnosis;
+              log(`${ds} ${model} ${backend} evaluate: ${diagnosis ? diagnosis.split('\n')[0] : 'no chance-level warning'}`);
+            }
             acc.push(splits.map((sp) => byFold.get(sp.id) ?? NaN));
             log(
               `${ds} ${model} ${backend} seed ${100 * (cfg.firstSeed + s)}: ${acc[acc.length - 1].map((a) => a.toFixed(2)).join(' / ')} (mean ${mean(acc[acc.length - 1]).toFixed(3)})`,
@@ -177,12 +234,13 @@ async function main(): Promise<void> {
     rmSync(tmp, { recursive: true, force: true });
   }
   const out = { config: { ...cfg, json: undefined }, cells, comparisons, baselines };
+  if (cfg.metricsOut) writeFileSync(cfg.metricsOut, JSON.stringify({ config: out.config, baselines, runs: curves }));
   if (cfg.json) {
     process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
     return;
   }
   console.log(
-    `${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`,
+    `${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.defaults ? 'default training (no epochs, batch, lr or selection given)' : `${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, selection ${cfg.selection}`}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`,
   );
   for (const c of cells)
     console.log(
@@ -196,6 +254,14 @@ async function main(): Promise<void> {
   }
   for (const [ds, b] of Object.entries(baselines))
     console.log(`${ds} CSP+LDA on the same folds: ${b.mean.toFixed(3)} (${b.folds.map((a) => a.toFixed(2)).join(' / ')})`);
+  if (Object.keys(baselines).length > 1) {
+    for (const key of new Set(cells.map((c) => `${c.model} ${c.backend}`))) {
+      const all = cells.filter((c) => `${c.model} ${c.backend}` === key).flatMap((c) => c.accuracy.flat());
+      console.log(`pooled ${key}: ${mean(all).toFixed(3)} ± ${sd(all).toFixed(3)} over ${all.length} (dataset, seed, fold)`);
+    }
+    const b = Object.values(baselines).flatMap((x) => x.folds);
+    console.log(`pooled CSP+LDA: ${mean(b).toFixed(3)} ± ${sd(b).toFixed(3)} over ${b.length} (dataset, fold)`);
+  }
 }
 
 /** --protocol: the same evaluation protocol on every backend; per-pipeline means and per-subject differences. */

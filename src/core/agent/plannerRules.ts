@@ -1,6 +1,8 @@
 import type { PlannedCall } from '../study/stateManager';
 import { SKIP_DEFAULTS } from '../study/stateManager';
-import type { Stage } from '../study/types';
+import type { Stage, TrainingConfig } from '../study/types';
+import { TRAINING_BASICS } from '../training/defaults';
+import { userSetOptions } from '../training/adaptiveDefaults';
 import { findQuantities, isDimension, toUnit, type Quantity } from './units';
 import { splitClauses as splitScoped } from './understanding/clauses';
 import type { PastTurn } from './understanding/references';
@@ -181,8 +183,15 @@ function modelParams(s: string): { params?: Record<string, number> } {
 }
 
 export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> | null {
-  const base = { ...SKIP_DEFAULTS.training, ...(ctx.training ?? {}) } as Record<string, unknown>;
-  const out: Record<string, unknown> = { epoch: base.epoch, batch_size: base.batch_size, learning_rate: base.learning_rate };
+  // configure_training is an update, so the call carries what the sentence names plus the basics the user set before;
+  // a basic never set stays unset, for start_training to adapt to the training set (training/adaptiveDefaults.ts).
+  const current = (ctx.training ?? {}) as Record<string, unknown>;
+  const set = userSetOptions(ctx.training as TrainingConfig | null);
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.keys(TRAINING_BASICS)
+      .filter((k) => set.has(k) && current[k] !== undefined)
+      .map((k) => [k, current[k]]),
+  );
   let touched = false;
   const ep = numberBefore(s, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(s, /epochs?|訓練輪數|輪數/);
   if (ep !== null) {

@@ -27,13 +27,27 @@ export function epochsSd(e: Epochs): number {
 const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
 
 /**
+ * "30 optimiser steps of batch 32 on 29 training trials" for the first run whose split is known, else ''. The steps,
+ * not the epochs, say how far the network moved: batch 32 on a small training set is one step per epoch.
+ */
+function optimiserSteps(runs: readonly RunRecord[], dataset: StudyState['dataset'] | undefined): string {
+  for (const r of runs) {
+    const n = dataset?.splits.find((s) => s.id === r.splitId)?.train.length;
+    const b = r.config.batch_size;
+    if (!n || !(b >= 1)) continue;
+    return `${r.metrics.length * Math.ceil(n / b)} optimiser steps of batch ${b} on ${n} training trials`;
+  }
+  return '';
+}
+
+/**
  * Null when the network is fine (clearly above chance) or there is no baseline to compare with; otherwise a warning
  * that names the gap and what to check. `runs` are the evaluated runs (their configuration and training curves).
  */
 export function chanceDiagnosis(
   res: EvaluationResult,
   runs: readonly RunRecord[],
-  state: Pick<StudyState, 'epochs' | 'history' | 'epochHistory'>,
+  state: Pick<StudyState, 'epochs' | 'history' | 'epochHistory'> & Partial<Pick<StudyState, 'dataset'>>,
 ): string | null {
   const base = res.baseline;
   if (!base) return null;
@@ -72,10 +86,12 @@ export function chanceDiagnosis(
   const nEpochs = runs.length ? Math.max(...runs.map((r) => r.metrics.length)) : 0;
   if (last.length) {
     const trainAcc = last.reduce((s, m) => s + m.train.accuracy, 0) / last.length;
+    const steps = optimiserSteps(runs, state.dataset);
+    const after = `after ${nEpochs} epoch(s)${steps ? ` (${steps})` : ''}`;
     hints.push(
       trainAcc < 0.8
-        ? `epochs — training accuracy is only ${pct(trainAcc)} after ${nEpochs} epoch(s): it underfits; train for more epochs (configure_training epoch).`
-        : `epochs — training accuracy ${pct(trainAcc)} after ${nEpochs} epoch(s) but not on held-out trials: it overfits; use fewer epochs or selection="best_val_loss", or more data.`,
+        ? `epochs — training accuracy is only ${pct(trainAcc)} ${after}: it underfits; train for more epochs or with a smaller batch (configure_training epoch, batch_size).`
+        : `epochs — training accuracy ${pct(trainAcc)} ${after} but not on held-out trials: it overfits; use fewer epochs or selection="best_val_loss", or more data.`,
     );
   }
 

@@ -3,7 +3,7 @@ import type { Study } from './study';
 import type { Stage, StudyState } from './types';
 import { STAGES } from './types';
 import { deriveStage } from './stage';
-import { DEFAULT_MODEL, TRAINING_BASICS } from '../training/defaults';
+import { DEFAULT_MODEL } from '../training/defaults';
 
 export type StepStatus = 'not_started' | 'in_progress' | 'completed' | 'skipped';
 export type PipelineStep = 'load' | 'preprocess' | 'epoch' | 'dataset' | 'model' | 'train' | 'evaluate';
@@ -29,7 +29,8 @@ export const SKIP_DEFAULTS = {
   epoch: { t_min: 0, t_max: 2 },
   dataset: { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' },
   model: { model_name: DEFAULT_MODEL.name },
-  training: TRAINING_BASICS,
+  /** nothing: the epochs and batch size the user did not set adapt to the training set (training/adaptiveDefaults.ts) */
+  training: {},
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { Epochs, HistoryEntry } from '../signal/types';
 // A preprocessing step's record belongs to the signal layer (exportEpochs writes it); the Study keeps a list of them.
 export type { HistoryEntry };
 import type { ProtocolResult } from '../evaluation/protocolResult';
+import type { Adaptation } from '../training/adaptiveDefaults';
 
 /** docs/architecture.md §2 (contract). */
 export const STAGES = ['empty', 'data_loaded', 'preprocessed', 'dataset_ready', 'training', 'trained'] as const;
@@ -66,6 +67,12 @@ export interface TrainingConfig {
   selection: 'last_epoch' | 'best_val_loss' | 'best_val_accuracy' | 'best_test_accuracy';
   backend: string;
   seed: number;
+  /**
+   * The options the user set with configure_training (sorted names); the others keep their defaults, and start_training
+   * adapts epoch and batch_size among them to the training set (training/adaptiveDefaults.ts). Absent on a
+   * configuration saved before it was recorded: every option then counts as set.
+   */
+  set_by_user?: string[];
   [key: string]: unknown;
 }
 
@@ -87,7 +94,10 @@ export interface RunRecord {
   repeat: number;
   seed: number;
   model: ModelConfig;
+  /** the configuration this run trained with (options the user left unset already adapted: adaptedDefaults) */
   config: TrainingConfig;
+  /** the options start_training adapted to the training set because the user did not set them, and why */
+  adaptedDefaults?: Adaptation[];
   status: RunStatus;
   metrics: EpochMetrics[];
   /** paths relative to the workspace's .xbrain folder */

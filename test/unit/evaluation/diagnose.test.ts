@@ -14,6 +14,9 @@ import { ToolRegistry } from '../../../src/core/tools/registry';
 import { createModel, exportOnnx } from '../../../src/core/training';
 import { repoRoot } from '../helpers/paths';
 import { rhythmEpochs, TRAINING } from './trainedStudy';
+import { tempPackageRoot } from '../training/trainerBundle';
+
+const trainer = tempPackageRoot('xb-diag-train-');
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -70,7 +73,15 @@ describe('evaluate: chance-level diagnosis', () => {
     expect(r.content).toMatch(/Warning: The model is at or below chance \(accuracy 50\.0%/);
     expect(m.diagnosis).toContain(`CSP+LDA reaches ${(100 * m.baseline.accuracy).toFixed(1)}% on the same split`);
     expect(m.diagnosis).toMatch(/epochs are in volts \(SD ≈ \d\.\de-5\) and 2 run\(s\) trained with input_norm=none/);
-    expect(m.diagnosis).toMatch(/training accuracy is only 55\.0% after 3 epoch\(s\): it underfits/);
+    expect(m.diagnosis).toMatch(
+      /training accuracy is only 55\.0% after 3 epoch\(s\) \((\d+) optimiser steps of batch (\d+) on (\d+) training trials\): it underfits/,
+    );
+    // the steps are the epochs times the batches of the run's training split
+    const [, steps, batch, trials] = /\((\d+) optimiser steps of batch (\d+) on (\d+) training trials\)/.exec(m.diagnosis!)!.map(Number);
+    const run = ctx.study.state.runs[0];
+    expect(trials).toBe(ctx.study.state.dataset!.splits.find((s) => s.id === run.splitId)!.train.length);
+    expect(batch).toBe(run.config.batch_size);
+    expect(steps).toBe(3 * Math.ceil(trials / batch));
     expect(m.diagnosis).toMatch(/learning rate — 0\.001/);
   });
 
@@ -84,6 +95,32 @@ describe('evaluate: chance-level diagnosis', () => {
     expect(d).toMatch(/training accuracy 98\.0% .* it overfits/);
     expect(d).toMatch(/learning rate — 0\.00001 is very small/);
   });
+
+  it('fires on the default path: start_training with the adapted defaults, then evaluate with its defaults', async () => {
+    // the real trainer child process; a learning rate of 1e-7 (the one option set) keeps the network where it started
+    const workspace = join(trainer.tmp, 'default-path');
+    mkdirSync(workspace, { recursive: true });
+    const study = new Study();
+    const epochs = rhythmEpochs();
+    const dataset = buildDataset(epochs, { test_ratio: 0, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group', unit: 'kfold', folds: 5 });
+    study.commit({ epochs, dataset }, ['epochs', 'datasets']);
+    const ctx = { study, env: { workspace, packageRoot: trainer.packageRoot, trusted: true } };
+    const reg = new ToolRegistry();
+    await reg.invoke('set_model', { model_name: 'SCCNet' }, ctx);
+    await reg.invoke('configure_training', { learning_rate: 1e-7 }, ctx);
+    const t = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
+    expect(t.content).toMatch(/Defaults adapted to the training set/);
+    const r = await reg.invoke('evaluate', {}, ctx);
+    const m = r.meta as { accuracy: number; baseline: { accuracy: number }; diagnosis: string | null };
+    expect(m.baseline.accuracy).toBeGreaterThan(0.9);
+    expect(m.diagnosis, `accuracy ${m.accuracy}`).not.toBeNull();
+    expect(r.content).toMatch(/Warning: The model is (at or below|not significantly above) chance/);
+    const run = study.state.runs[0];
+    expect(m.diagnosis).toContain(
+      `after ${run.config.epoch} epoch(s) (${run.config.epoch * Math.ceil(dataset.splits[0].train.length / run.config.batch_size)} optimiser steps`,
+    );
+    expect(m.diagnosis).toMatch(/learning rate — 1e-7 is very small/);
+  }, 120_000);
 
   it('stays quiet without the baseline to compare with', async () => {
     const { ctx } = studyWith(rhythmEpochs(), { inputNorm: 'train_fold', trainAcc: 0.98, lr: 0.001 });

@@ -140,6 +140,62 @@ describe('configure_training', () => {
   });
 });
 
+describe('adapted defaults (training/adaptiveDefaults.ts) through the tools', () => {
+  it('configure_training records the options the user set, as a union over calls', async () => {
+    const { study, reg, ctx } = setup('setbyuser');
+    const r = await reg.invoke('configure_training', { epoch: 3 }, ctx);
+    expect(study.state.training!.set_by_user).toEqual(['epoch']);
+    expect(r.content).toMatch(/adapted to the training set when training starts: batch_size\./);
+    await reg.invoke('configure_training', { batch_size: 32, seed: 4 }, ctx);
+    expect(study.state.training!.set_by_user).toEqual(['batch_size', 'epoch', 'seed']);
+  });
+
+  it('start_training adapts only what the user left unset, says so, and the runs record what the trainer ran', async () => {
+    const { study, reg, ctx } = setup('adapt');
+    await reg.invoke('set_model', { model_name: 'EEGNet', params: { F1: 4, D: 2, F2: 8 } }, ctx);
+    await reg.invoke('configure_training', { epoch: 3 }, ctx);
+    const ask = await reg.invoke('start_training', {}, ctx);
+    // 30 training trials: batch 8 (4 steps per epoch); the 3 epochs the user set stay
+    expect(ask.content).toMatch(/Train EEGNet for 3 epochs \(batch 8, adam lr 0.001, selection last_epoch\)/);
+    expect(ask.content).toMatch(/Defaults adapted to the training set .*batch 32 → 8 \(30 training trials: batch 8 gives 4 optimiser steps per epoch/);
+    const r = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
+    expect(r.type, r.content).toBe('text');
+    expect(r.content).toMatch(/Settings: 3 epochs, batch 8, adam lr 0.001, selection last_epoch\.\nDefaults adapted/);
+    const [run] = study.state.runs;
+    expect(run.config).toMatchObject({ epoch: 3, batch_size: 8, selection: 'last_epoch', set_by_user: ['epoch'] });
+    expect(run.adaptedDefaults!.map((a) => a.option)).toEqual(['batch_size']);
+    expect(r.meta.config).toEqual(run.config);
+    // what the trainer ran: the 3 epochs the user set
+    expect(run.metrics).toHaveLength(3);
+    expect(run.selection).toBe('last_epoch');
+    // the Study's configuration stays the user's: a new dataset adapts again
+    expect(study.state.training).toMatchObject({ epoch: 3, batch_size: 32 });
+  }, 60_000);
+
+  it('with nothing configured the trainer runs the adapted epochs the run records (30 trials: batch 8, 75 epochs)', async () => {
+    const { study, reg, ctx } = setup('nothing-set');
+    await reg.invoke('set_model', { model_name: 'EEGNet', params: { F1: 4, D: 2, F2: 8 } }, ctx);
+    const r = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
+    expect(r.content).toMatch(/epochs 10 → 75 \(75 epochs × 4 steps = 300 optimiser steps/);
+    const [run] = study.state.runs;
+    expect(run.config).toMatchObject({ epoch: 75, batch_size: 8, learning_rate: 0.001, set_by_user: [] });
+    expect(study.state.training).toBeNull();
+    expect(run.metrics).toHaveLength(75);
+  }, 120_000);
+
+  it('an explicit value equal to the default is never adapted', async () => {
+    const { study, reg, ctx } = setup('explicit');
+    await reg.invoke('set_model', { model_name: 'EEGNet', params: { F1: 4, D: 2, F2: 8 } }, ctx);
+    await reg.invoke('configure_training', { epoch: 2, batch_size: 32 }, ctx);
+    const r = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
+    expect(r.content).not.toMatch(/Defaults adapted/);
+    const [run] = study.state.runs;
+    expect(run.config).toMatchObject({ epoch: 2, batch_size: 32 });
+    expect(run.adaptedDefaults).toBeUndefined();
+    expect(run.metrics).toHaveLength(2);
+  }, 60_000);
+});
+
 describe('start_training / stop_training / plot_training', () => {
   it('needs confirmation, then trains every repeat in the child process with recorded seeds and per-epoch metrics', async () => {
     const { study, reg, ctx, progress, workspace } = setup('train');

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../types';
 import { TOOL_STAGES } from '../../study/availability';
 import { DEFAULT_MODEL, DEFAULT_TRAINING, trainingDefaultsText } from '../../training/defaults';
+import { ADAPTIVE_RULE } from '../../training/adaptiveDefaults';
 
 const D = DEFAULT_TRAINING;
 
@@ -56,7 +57,7 @@ export const modellingTools = [
   {
     name: 'configure_training',
     summary: 'Set training options',
-    description: `Set the training options: epochs, batch size, learning rate, repeats, optimizer, device, checkpoint cadence, model selection and trainer backend. Options left out keep their current value (the default when never set), so configure_training(batch_size=64) changes only the batch size. XBrainLab defaults: ${trainingDefaultsText()}, ${D.repeat} repeat.`,
+    description: `Set the training options: epochs, batch size, learning rate, repeats, optimizer, device, checkpoint cadence, model selection and trainer backend. Options left out keep their current value (the default when never set), so configure_training(batch_size=64) changes only the batch size. XBrainLab defaults: ${trainingDefaultsText()}, ${D.repeat} repeat. Epochs and batch size the user never set adapt to the training set when training starts (small sets: a smaller batch and enough epochs for ${ADAPTIVE_RULE.minSteps} optimiser steps); pass them only when the user names them.`,
     category: 'training',
     parameters: {
       type: 'object',
@@ -96,7 +97,7 @@ export const modellingTools = [
   {
     name: 'start_training',
     summary: 'Train',
-    description: `Start training the chosen model on every split and repeat in a child process. Needs confirmation; progress arrives per epoch. Uses defaults for anything not configured (${DEFAULT_MODEL.name}, ${trainingDefaultsText()}).`,
+    description: `Start training the chosen model on every split and repeat in a child process. Needs confirmation; progress arrives per epoch. Uses defaults for anything not configured (${DEFAULT_MODEL.name}, ${trainingDefaultsText()}); epochs and batch size the user did not set are adapted to the training set, and the result says how.`,
     category: 'training',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     stages: TOOL_STAGES.start_training,

@@ -19,7 +19,7 @@ import { applyPoint, prepareSweep, startSweep, type SweepOutcome, type SweepRun 
 import { XBrainError } from '../../errors';
 import { text, type ToolResult } from '../result';
 import type { ToolContext } from '../types';
-import { epochLimitNote, epochLimitOf, epochsFor, inputNormOf, inputSpec, toMetrics } from './trainerInputs';
+import { epochLimitNote, epochLimitOf, epochsFor, inputNormOf, inputSpec, resolvedTrainingOf, toMetrics } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 import type { ArgsOf, TypedImplementations } from '../args';
 
@@ -110,7 +110,8 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   if (!avail.available) throw new XBrainError('unavailable', `The ${plan.backend} backend is unavailable: ${avail.detail}.`, { field: 'backend' });
   const spec = inputSpec(state);
   const model = state.model ?? DEFAULT_MODEL;
-  const config = state.training ?? DEFAULT_TRAINING;
+  // start_training on Slurm trains what it would train locally (unset options adapted); a sweep's grid sets its own
+  const config = kind === 'training' ? resolvedTrainingOf(state).config : (state.training ?? DEFAULT_TRAINING);
   const trainerConfig = {
     epochs: epochsFor(config, ctx.env),
     batchSize: config.batch_size,

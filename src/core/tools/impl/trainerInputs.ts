@@ -2,6 +2,7 @@ import { XBrainError } from '../../errors';
 import type { EpochMetrics, StudyState, TrainingConfig } from '../../study/types';
 import type { ToolEnv } from '../types';
 import type { InputSpec } from '../../training/models';
+import { resolveTraining, type ResolvedTraining } from '../../training/adaptiveDefaults';
 import type { ProgressEvent } from '../../training/protocol';
 
 // What start_training (training.ts), run_sweep (sweep.ts) and run_protocol (protocol.ts) all hand the trainer or take
@@ -44,3 +45,12 @@ export const epochLimitNote = (config: TrainingConfig, env: ToolEnv): string => 
   const n = epochsFor(config, env);
   return n < config.epoch ? `\nNote: this environment limits training to ${n} epoch(s) per run (configured: ${config.epoch}).` : '';
 };
+
+/**
+ * The configuration start_training (every backend) runs on the Study's dataset: epochs and batch size the user did
+ * not set adapted to the training splits (training/adaptiveDefaults.ts).
+ */
+export function resolvedTrainingOf(state: Readonly<StudyState>): ResolvedTraining {
+  const splits = state.dataset?.splits ?? [];
+  return resolveTraining(state.training, { trainSizes: splits.map((s) => s.train.length) });
+}

@@ -19,8 +19,9 @@ import type { ProgressEvent } from '../../training/protocol';
 import { XBrainError } from '../../errors';
 import { plot, text } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
-import { epochLimitNote, epochsFor, inputNormOf, inputSpec, toMetrics } from './trainerInputs';
+import { epochLimitNote, epochsFor, inputNormOf, inputSpec, resolvedTrainingOf, toMetrics } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
+import { ADAPTABLE_OPTIONS, adaptationText, userSetOptions, type Adaptation } from '../../training/adaptiveDefaults';
 import type { ToolArgs, ToolContext, ToolEnv } from '../types';
 import { epochsSd } from '../../evaluation/diagnose';
 import type { TypedImplementations } from '../args';
@@ -89,7 +90,7 @@ interface PlannedRun {
 }
 
 /** The runs of one start_training call, in order: every split × every repeat. */
-function planRuns(state: Readonly<StudyState>, model: ModelConfig, config: TrainingConfig, stamp: string): PlannedRun[] {
+function planRuns(state: Readonly<StudyState>, model: ModelConfig, config: TrainingConfig, stamp: string, adapted: Adaptation[] = []): PlannedRun[] {
   const splits = state.dataset?.splits ?? [];
   const out: PlannedRun[] = [];
   splits.forEach((split, s) => {
@@ -106,6 +107,7 @@ function planRuns(state: Readonly<StudyState>, model: ModelConfig, config: Train
           seed: (config.seed + 1000 * s + (r - 1)) >>> 0,
           model,
           config,
+          ...(adapted.length ? { adaptedDefaults: adapted } : {}),
           status: 'running',
           metrics: [],
           artefacts: {},
@@ -137,7 +139,7 @@ function finishRecord(run: RunRecord, out: TrainerOutcome, rel: (f: string) => s
   };
 }
 
-async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; finished: Promise<RunRecord[]> }> {
+async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; finished: Promise<RunRecord[]>; adapted: Adaptation[] }> {
   const { study } = ctx;
   const state = study.state;
   if (active.has(study)) throw new XBrainError('invalid_state', 'A training is already running; stop it with stop_training first.');
@@ -145,7 +147,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   if (!dataset || dataset.splits.length === 0) throw new XBrainError('invalid_state', 'There is no dataset: run generate_dataset first.');
   const epochs = state.epochs!;
   const model = state.model ?? DEFAULT_MODEL;
-  const config = state.training ?? DEFAULT_TRAINING;
+  const { config, adapted } = resolvedTrainingOf(state);
   const backend = (config.backend ?? 'local') as BackendName;
   const settings = backendSettingsOf(ctx.env);
   if (backend !== 'local' && backend !== 'pytorch')
@@ -168,7 +170,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const root = studyDir(ctx.env.workspace);
   const jobsDir = path.join(root, 'jobs', stamp);
   const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
-  const planned = planRuns(state, model, config, stamp);
+  const planned = planRuns(state, model, config, stamp, adapted);
   const threads = threadsFor(config, ctx.env);
   // Epochs and labels are written once and shared by every run's job.
   const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochsFile(epochs) ?? epochs.data, epochs.labels);
@@ -274,7 +276,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   ctx.signal?.addEventListener('abort', onAbort, { once: true });
   handle.finished = loop().finally(() => ctx.signal?.removeEventListener('abort', onAbort));
   if (ctx.signal?.aborted) onAbort();
-  return { runs: planned.map((p) => p.record), finished: handle.finished };
+  return { runs: planned.map((p) => p.record), finished: handle.finished, adapted };
 }
 
 function summarise(runs: RunRecord[]): string {
@@ -331,7 +333,10 @@ export const trainingTools = {
       // An update: what the call leaves out keeps its current value (XBrainLab's dialog re-sent every field; a chat
       // request such as "batch size 64" must not reset the epochs configured earlier).
       const given = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Partial<TrainingConfig>;
-      const config: TrainingConfig = { ...DEFAULT_TRAINING, ...(ctx.study.state.training ?? {}), ...given };
+      const before = ctx.study.state.training;
+      // The options the user has set so far: start_training adapts only the others to the training set.
+      const setByUser = [...new Set([...userSetOptions(before), ...Object.keys(given)])].filter((k) => k !== 'set_by_user').sort();
+      const config: TrainingConfig = { ...DEFAULT_TRAINING, ...(before ?? {}), ...given, set_by_user: setByUser };
       if (args.threads !== undefined) {
         const t = Number(args.threads);
         if (!Number.isInteger(t) || t < 1)
@@ -347,9 +352,11 @@ export const trainingTools = {
       }
       if (config.device === 'cuda') warnings.push('The local trainer runs on the CPU; device "cuda" is recorded but not used.');
       ctx.study.commit({ training: config }, ['training']);
+      const auto = ADAPTABLE_OPTIONS.filter((o) => !setByUser.includes(o));
       const content =
         `Training: ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, ` +
         `${config.repeat} repeat(s), selection ${config.selection}, seed ${config.seed}, ${threadsFor(config, ctx.env)} thread(s).` +
+        (auto.length ? ` Not set by you, so adapted to the training set when training starts: ${auto.join(', ')}.` : '') +
         (warnings.length ? `\nWarning: ${warnings.join('\nWarning: ')}` : '');
       return text('configure_training', content, { config, warnings });
     },
@@ -359,39 +366,44 @@ export const trainingTools = {
     confirmation: (_args, ctx) => {
       const s = ctx.study.state;
       const model = s.model ?? DEFAULT_MODEL;
-      const c = s.training ?? DEFAULT_TRAINING;
+      const { config: c, adapted } = resolvedTrainingOf(s);
       const n = (s.dataset?.splits.length ?? 0) * c.repeat;
       const scale = scaleWarning(s);
       return (
         `Train ${model.name} for ${c.epoch} epochs (batch ${c.batch_size}, ${c.optimizer} lr ${c.learning_rate}, selection ${c.selection}) ` +
         `on ${s.dataset?.splits.length ?? 0} split(s) × ${c.repeat} repeat(s) = ${n} run(s) ${c.backend === 'slurm' ? 'as one Slurm array job' : c.backend === 'pytorch' ? 'in a PyTorch trainer process' : 'in a trainer process'}.` +
+        (adapted.length ? ` ${adaptationText(adapted)}` : '') +
         (c.selection === 'best_test_accuracy' ? ` ${LEAKAGE_WARNING}` : '') +
         (scale ? ` Warning: ${scale}` : '')
       );
     },
     run: async (_args, ctx) => {
       if ((ctx.study.state.training ?? DEFAULT_TRAINING).backend === 'slurm') return startSlurmTraining(ctx);
-      const { runs, finished } = await startTraining(ctx);
+      const { runs, finished, adapted } = await startTraining(ctx);
+      const config = runs[0].config;
+      const used = `Settings: ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, selection ${config.selection}.`;
+      const adaptedLine = adapted.length ? `\n${adaptationText(adapted)}` : '';
+      const meta = { config, adaptedDefaults: adapted };
       if (ctx.awaitLongJobs) {
         ctx.releaseQueue?.(); // the runs are registered (stage training): later calls need not wait for the end
         const done = await finished;
         const failed = done.filter((r) => r.status === 'failed').length;
-        const config = ctx.study.state.training ?? DEFAULT_TRAINING;
         return text(
           'start_training',
-          `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}.\n${summarise(done)}${epochLimitNote(config, ctx.env)}`,
+          `Training finished: ${done.length} run(s)${failed ? `, ${failed} failed` : ''}. ${used}${adaptedLine}\n${summarise(done)}${epochLimitNote(config, ctx.env)}`,
           {
             runIds: done.map((r) => r.id),
             runs: done.map(({ id, status, seed, splitName, repeat, error }) => ({ id, status, seed, splitName, repeat, error })),
+            ...meta,
           },
         );
       }
       finished.catch(() => undefined);
       return text(
         'start_training',
-        `Training started: ${runs.length} run(s) (${runs.map((r) => `${r.splitName} repeat ${r.repeat}, seed ${r.seed}`).join('; ')}). ` +
-          `Progress arrives per epoch; stop_training ends it.${epochLimitNote(ctx.study.state.training ?? DEFAULT_TRAINING, ctx.env)}`,
-        { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed) },
+        `Training started: ${runs.length} run(s) (${runs.map((r) => `${r.splitName} repeat ${r.repeat}, seed ${r.seed}`).join('; ')}). ${used}${adaptedLine}\n` +
+          `Progress arrives per epoch; stop_training ends it.${epochLimitNote(config, ctx.env)}`,
+        { runIds: runs.map((r) => r.id), seeds: runs.map((r) => r.seed), ...meta },
       );
     },
   },
