@@ -35,7 +35,7 @@ const EXCEPT_CHANNELS =
 
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
 const CHOOSE_MODEL =
-  /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+  /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|(?:switch|go|change|revert|return)\s+back\s+to|revert to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|換回|改回|切回|用回|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
 /** How many epochs, trials, events or channels there are: a read of the Study. */
 const COUNTS =
   /\b(?:epoch|trial|event|class|channel|sample)s?\s+(?:counts?|numbers?|totals?)\b|\b(?:count|number|total) of (?:the\s+)?(?:epochs|trials|events|classes|channels|samples)\b|\bhow many (?:epochs|trials|events|classes|channels)\b|每(?:一)?類(?:各)?有(?:幾|多少)個?|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件|通道)|(?:epoch|試次|事件|通道|類別)\s*(?:的)?\s*(?:數量|個數|數目)/i;
@@ -142,7 +142,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       ELLIPSIS.test(text) ||
       /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
-  const clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
+  let clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
+  // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
+  const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
+  if (sameRequest) clauses = clauses.filter((c) => !ONLY_SAME.test(c.text.trim()));
   const negated = clauses.filter((c) => c.negated);
   // events renamed in earlier turns are names the user may use now
   for (const t of turns)
@@ -198,11 +201,13 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       problems.push(raw);
       continue;
     }
-    // "band-pass the same as before": the earlier call of that tool, with anything newly written on top
-    const before = saysSame(m) ? lastCallOf(turns, rule.tool) : null;
+    // "band-pass the same as before", "跟之前一樣，但測試集改成 30%": the earlier call of that tool, with what this
+    // clause writes on top (values its builder would fill in by default are not written)
+    const before = saysSame(m) || sameRequest ? lastCallOf(turns, rule.tool) : null;
     const out = rule.build(s, inner, raw);
-    if (before && (typeof out === 'string' || !/\d/.test(m))) {
-      calls.push({ tool: before.tool, arguments: { ...before.arguments } });
+    if (before) {
+      const own = typeof out === 'string' ? undefined : out.find((c) => c.tool === before.tool);
+      calls.push({ tool: before.tool, arguments: { ...before.arguments, ...(own ? writtenArgs(rule, own, s, inner) : {}) } });
       continue;
     }
     if (typeof out === 'string') problems.push(`${raw} (${out})`);
@@ -356,8 +361,14 @@ function addSettings(
   const fresh = Object.entries(same.arguments).filter(
     ([k, v]) => (!edgeOnly || k === edgeOnly) && JSON.stringify(prev.arguments[k]) !== JSON.stringify(v) && JSON.stringify(defaults[k]) !== JSON.stringify(v),
   );
-  if (!fresh.length) return false;
-  Object.assign(prev.arguments, Object.fromEntries(fresh));
+  // the same step said again with nothing new ("split by trial and keep 20% for validation", 20% being the default):
+  // one call, not two
+  if (!fresh.length) return tool === prev.tool && !/\b(?:again|twice|another|second)\b|再一次|又/i.test(s);
+  // the same verb again with more of a list ("load A.edf and load B.edf", "keep C3 and keep C4"): the list grows
+  for (const [k, v] of fresh) {
+    const before = prev.arguments[k];
+    prev.arguments[k] = tool === prev.tool && Array.isArray(before) && Array.isArray(v) ? [...new Set([...before, ...v])] : v;
+  }
   return true;
 }
 
@@ -494,6 +505,23 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
   return null;
 }
 
+/** A clause that says only "the same as before" ("跟之前一樣", "same settings as last time", "keep everything else"). */
+const ONLY_SAME =
+  /^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:(?:do|run|keep)\s+)?(?:(?:the|everything(?:\s+else)?|all\s+else|it)\s+)?(?:the\s+)?(?:same|identical|unchanged)(?:\s+(?:thing|settings?|parameters?|config(?:uration)?|values?))?(?:\s+(?:as\s+(?:before|last time|earlier|previously)|again))?$|^(?:(?:keep\s+)?everything\s+else\s+(?:the\s+same|as\s+(?:before|it was)|unchanged))$|^(?:其他|其餘|其它)?\s*(?:都)?\s*(?:跟|和|與|同)?\s*(?:之前|剛才|剛剛|上次|前面)\s*(?:的)?\s*(?:一樣|相同)$|^(?:其他|其餘|其它)\s*(?:都)?\s*(?:一樣|不變|照舊)$|^(?:一樣|照舊|同樣)$/i;
+
+/**
+ * The arguments a rule's call takes from what the clause wrote: values that differ from what the builder fills in for
+ * an empty request, or that the clause names ("by trial"). "30% test" writes test_ratio, not the default strategy.
+ */
+function writtenArgs(rule: (typeof RULES)[number], call: PlannedCall, s: string, ctx: PlannerContext): Record<string, unknown> {
+  const blank = rule.build('', ctx, '');
+  const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === call.tool)?.arguments ?? {});
+  const said = (v: unknown) => typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s);
+  return Object.fromEntries(
+    Object.entries(call.arguments).filter(([k, v]) => !(k in defaults) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
+  );
+}
+
 /** What a clause without a verb may carry for a step: numbers, events, with/without, a selection, a device, an optimizer. */
 const SETTINGS =
   /\d|\bT\d\b|\b(?:without|no|with|only|best|checkpoints?|seed|adamw?|sgd|cpu|gpu|cuda|iir|fir|butter\w*|baseline)\b|只要|只|不要|基線|最(?:高|低)|種子/i;
@@ -504,7 +532,7 @@ const SETTINGS =
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());

@@ -342,7 +342,7 @@ function splitArgs(s: string): Record<string, unknown> {
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp): number | null => {
     const m = new RegExp(
-      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))\\s+)?(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
+      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
       'i',
     ).exec(s);
     if (!m) return null;
@@ -623,7 +623,7 @@ export const RULES: Rule[] = [
   {
     tool: 'generate_dataset',
     unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {

@@ -75,7 +75,7 @@ export interface Clause {
 const VERBS =
   'average reference|chop|crop|score|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
 const ZH_VERBS =
-  '降到|降至|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
+  '降到|降至|分成|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
@@ -157,7 +157,10 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')
     .replace(/\s*[，,、]\s*(?=(?:把|將)?\s*模型\s*(?:就|要)?\s*(?:選|用|設|改|換))/g, ' ⟂,⟂ ')
     .replace(
-      new RegExp(`(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:${ZH_VERBS}|重新取樣|模型))`, 'g'),
+      new RegExp(
+        `(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:做|進行|來|去|跑)?\\s*(?:${ZH_VERBS}|重新取樣|模型|(?:${VERBS})\\b))`,
+        'g',
+      ),
       ' ⟂then⟂ ',
     );
   const parts = marked.split(/⟂([^⟂]*)⟂/);

@@ -332,7 +332,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1))
     s = s.replace(re, (m, offset: number, all: string) =>
       /^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) &&
-      !/^\s*of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|epochs|trials|samples|recordings|examples)\b/i.test(all.slice(offset + m.length))
+      !/^\s*of\s+(?:(?:the\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|epochs|trials|samples|recordings|examples)|it|them|those|these|that)\b/i.test(
+        all.slice(offset + m.length),
+      )
         ? m
         : fmt(f),
     );

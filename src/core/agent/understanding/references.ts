@@ -27,12 +27,17 @@ export function lastTurnCalls(turns: readonly PastTurn[]): PlannedCall[] {
   return [];
 }
 
-/** Model names chosen so far, oldest first (set_model calls). */
+/**
+ * Model names chosen so far, oldest first (set_model calls), starting with the model the Study had before the first
+ * of them when a set_model answer names it ("Model set to SCCNet (was EEGNet)").
+ */
 function modelsChosen(turns: readonly PastTurn[]): string[] {
-  return turns
+  const chosen = turns
     .flatMap((t) => t.calls)
     .filter((c) => c.tool === 'set_model' && typeof c.arguments.model_name === 'string')
     .map((c) => c.arguments.model_name as string);
+  const was = turns.flatMap((t) => t.results.map((r) => /^Model set to \S+.*?\(was (\w+)\)/.exec(r)?.[1])).find(Boolean);
+  return was ? [was, ...chosen] : chosen;
 }
 
 const PREVIOUS_MODEL =
