@@ -22,7 +22,7 @@ const RELATIVE =
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN =
-  /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|^(?:再一次|再做一次|重做|再跑一次|再來一次)|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
+  /^(?:(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
   /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
@@ -218,6 +218,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
         if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
     }
   }
+  // "跟剛才一樣，但是 batch 改 64" after "train 30 epochs": the whole earlier request again, with this call changed
+  if (sameRequest && calls.length && !problems.length && calls.every((c) => lastAction.some((l) => l.tool === c.tool))) {
+    const redone = lastAction.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
+    calls.splice(0, calls.length, ...redone);
+  }
   dedupeReads(calls);
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
@@ -393,12 +398,19 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
   if (
-    /^(?:please\s+)?(?:undo|revert|roll back|take back)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(
+    /^(?:please\s+)?(?:undo|revert|roll back|take back|reset)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷|重設|重置)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(
       t,
     ) &&
-    ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool))
+    ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool) || c.tool === 'epoch_data' || c.tool === 'window_epoch')
   )
     return [{ tool: 'reset_preprocessing', arguments: {} }];
+  // "plot it", "畫出來" right after a step: the plot of what that step made (a run's curves, the epochs)
+  if (/^(?:please\s+)?(?:(?:plot|graph|draw|chart|visuali[sz]e)\s+(?:it|that|this|them|those)|(?:把它|把那個)?(?:畫|繪)(?:出來|一下|圖))$/i.test(t)) {
+    const last = [...ctx.previous].reverse().find((c) => !READ_ONLY.has(c.tool));
+    if (last && ['start_training', 'configure_training', 'evaluate'].includes(last.tool)) return [{ tool: 'plot_training', arguments: { metric: 'loss' } }];
+    if (last && ['epoch_data', 'window_epoch', 'select_channels'].includes(last.tool))
+      return [{ tool: 'plot_epochs', arguments: { kind: 'traces', ...(Array.isArray(last.arguments.channels) ? { channels: last.arguments.channels } : {}) } }];
+  }
   if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t))
     return [{ tool: 'start_training', arguments: {} }];
   // "train on the GPU: 200 epochs, batch 16, lr 0.01", "訓練 50 個 epoch，batch 32，學習率 0.001": a list of settings configures
@@ -431,6 +443,12 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   if (OPEN_PANEL.test(t)) {
     const out = RULES.find((r) => r.tool === 'switch_panel')?.build(s, ctx, s);
     if (out && typeof out !== 'string') return out;
+  }
+  // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
+  const forTraining = /\bfor (?:the )?training\b|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用/i;
+  if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
+    const a = trainingArgs(s, ctx);
+    return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];
   }
   const chosen = CHOOSE_MODEL.exec(t) ?? MODEL_SLOT.exec(t);
   if (chosen && (!START_WORD.test(t.slice(chosen[0].length)) || /\b(?:later|myself|not yet|tomorrow)\b|晚點|稍後|自己|先不要/i.test(t))) {
@@ -591,6 +609,9 @@ export function relativeFactor(text: string): number | null {
       /\bmultipl(?:y|ied)\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|乘以\s*(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:that|it|this)\b/i,
       (m) => Number(m[1] ?? m[2] ?? m[3]),
     ],
+    // "再小十倍", "ten times smaller", "10x lower": a factor down; "大兩倍", "3 times bigger": a factor up
+    [/(?:小|少|低|降|減|縮小)\s*(\d+(?:\.\d+)?)\s*倍|\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(?:smaller|lower|less|shorter)\b/i, (m) => 1 / Number(m[1] ?? m[2])],
+    [/(?:大|多|高|加大|放大)\s*(\d+(?:\.\d+)?)\s*倍|\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(?:bigger|larger|higher|more|longer)\b/i, (m) => Number(m[1] ?? m[2])],
     [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
     // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
     [/(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:到|成|為|to)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i, (m) => Number(m[1])],
