@@ -201,3 +201,15 @@ describe('safety and routing of the new readings', () => {
     expect(plan('data_loaded', ['resample to 200 Hz', 'again but 125 Hz'])).toEqual([{ tool: 'resample_data', arguments: { rate: 125 } }]);
   });
 });
+
+describe('an earlier value by name is a value only in arithmetic', () => {
+  it('"make the upper edge 35" sets the slot; "twice the upper edge" / "上限的兩倍" reads the value', () => {
+    expect(plan('data_loaded', ['band-pass 6 to 28 Hz', 'hmm, make the upper edge 32'])).toEqual([
+      { tool: 'apply_bandpass_filter', arguments: { low_freq: 6, high_freq: 32 } },
+    ]);
+    expect(plan('data_loaded', ['band-pass 6 to 28 Hz', 'downsample to 4 times the upper edge'])).toEqual([
+      { tool: 'resample_data', arguments: { rate: 112 } },
+    ]);
+    expect(plan('data_loaded', ['帶通 5 到 45 Hz', '重新取樣到上限的兩倍'])).toEqual([{ tool: 'resample_data', arguments: { rate: 90 } }]);
+  });
+});

@@ -327,6 +327,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       return before ? `${fmt(Number(before[1]) * f)}${before[2] ? ` ${before[2]}` : ''}` : m;
     });
   }
+  // Chinese order "40 Hz 的 2 倍": a multiple of the quantity before it
+  s = s.replace(
+    /(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*的\s*(\d+(?:\.\d+)?)\s*倍/gi,
+    (_m, n: string, u: string | undefined, k: string) => `${fmt(Number(n) * Number(k))}${u ? ` ${u}` : ''}`,
+  );
   // Chinese order "200 赫茲的一半" (chineseNumbers made it "200 赫茲 half")
   s = s.replace(/(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*half\b/gi, (_m, n: string, u?: string) => `${fmt(Number(n) / 2)}${u ? ` ${u}` : ''}`);
   // "0.25 of 160 Hz", "25% of 160 Hz"

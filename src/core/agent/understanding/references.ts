@@ -118,7 +118,18 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
     if (!re.test(s)) continue;
     const c = lastCallOf(turns, tool);
     const v = c?.arguments[key];
-    if (typeof v === 'number') s = s.replace(re, `${v} ${tool === 'epoch_data' ? 's' : 'Hz'}`);
+    // only as a value in arithmetic ("twice the upper edge", "上限的一半"), never as the slot being set ("make the upper edge 35")
+    if (typeof v === 'number')
+      s = s.replace(re, (m, ...rest) => {
+        const all = rest[rest.length - 1] as string;
+        const offset = rest[rest.length - 2] as number;
+        const before = all.slice(0, offset);
+        const after = all.slice(offset + m.length);
+        const asValue =
+          /\b(?:twice|double|triple|half|quarter|third|fifth|tenth|times|x|of|plus|minus)\s+(?:the\s+)?$|[*/×÷+-]\s*(?:the\s+)?$/i.test(before) ||
+          /^\s*的\s*(?:half|\d|一半|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之)/.test(after);
+        return asValue ? `${v} ${tool === 'epoch_data' ? 's' : 'Hz'}` : m;
+      });
   }
   // "the first one of those", "the last file", "第一個檔案": one item of the files listed or loaded before
   s = s.replace(ORDINAL_REF, (m, a?: string, b?: string, c?: string) => {
