@@ -22,7 +22,7 @@ const RELATIVE =
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN =
-  /^(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|^(?:再一次|再做一次|重做|再跑一次|再來一次)|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
+  /^(?:(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
   /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
@@ -35,7 +35,7 @@ const EXCEPT_CHANNELS =
 
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
 const CHOOSE_MODEL =
-  /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+  /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|(?:switch|go|change|revert|return)\s+back\s+to|revert to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|換回|改回|切回|用回|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
 /** How many epochs, trials, events or channels there are: a read of the Study. */
 const COUNTS =
   /\b(?:epoch|trial|event|class|channel|sample)s?\s+(?:counts?|numbers?|totals?)\b|\b(?:count|number|total) of (?:the\s+)?(?:epochs|trials|events|classes|channels|samples)\b|\bhow many (?:epochs|trials|events|classes|channels)\b|每(?:一)?類(?:各)?有(?:幾|多少)個?|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件|通道)|(?:epoch|試次|事件|通道|類別)\s*(?:的)?\s*(?:數量|個數|數目)/i;
@@ -142,7 +142,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       ELLIPSIS.test(text) ||
       /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
-  const clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
+  let clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
+  // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
+  const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
+  if (sameRequest) clauses = clauses.filter((c) => !ONLY_SAME.test(c.text.trim()));
   const negated = clauses.filter((c) => c.negated);
   // events renamed in earlier turns are names the user may use now
   for (const t of turns)
@@ -198,11 +201,13 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       problems.push(raw);
       continue;
     }
-    // "band-pass the same as before": the earlier call of that tool, with anything newly written on top
-    const before = saysSame(m) ? lastCallOf(turns, rule.tool) : null;
+    // "band-pass the same as before", "跟之前一樣，但測試集改成 30%": the earlier call of that tool, with what this
+    // clause writes on top (values its builder would fill in by default are not written)
+    const before = saysSame(m) || sameRequest ? lastCallOf(turns, rule.tool) : null;
     const out = rule.build(s, inner, raw);
-    if (before && (typeof out === 'string' || !/\d/.test(m))) {
-      calls.push({ tool: before.tool, arguments: { ...before.arguments } });
+    if (before) {
+      const own = typeof out === 'string' ? undefined : out.find((c) => c.tool === before.tool);
+      calls.push({ tool: before.tool, arguments: { ...before.arguments, ...(own ? writtenArgs(rule, own, s, inner) : {}) } });
       continue;
     }
     if (typeof out === 'string') problems.push(`${raw} (${out})`);
@@ -212,6 +217,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       for (const c of out)
         if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
     }
+  }
+  // "跟剛才一樣，但是 batch 改 64" after "train 30 epochs": the whole earlier request again, with this call changed
+  if (sameRequest && calls.length && !problems.length && calls.every((c) => lastAction.some((l) => l.tool === c.tool))) {
+    const redone = lastAction.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
+    calls.splice(0, calls.length, ...redone);
   }
   dedupeReads(calls);
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
@@ -356,8 +366,14 @@ function addSettings(
   const fresh = Object.entries(same.arguments).filter(
     ([k, v]) => (!edgeOnly || k === edgeOnly) && JSON.stringify(prev.arguments[k]) !== JSON.stringify(v) && JSON.stringify(defaults[k]) !== JSON.stringify(v),
   );
-  if (!fresh.length) return false;
-  Object.assign(prev.arguments, Object.fromEntries(fresh));
+  // the same step said again with nothing new ("split by trial and keep 20% for validation", 20% being the default):
+  // one call, not two
+  if (!fresh.length) return tool === prev.tool && !/\b(?:again|twice|another|second)\b|再一次|又/i.test(s);
+  // the same verb again with more of a list ("load A.edf and load B.edf", "keep C3 and keep C4"): the list grows
+  for (const [k, v] of fresh) {
+    const before = prev.arguments[k];
+    prev.arguments[k] = tool === prev.tool && Array.isArray(before) && Array.isArray(v) ? [...new Set([...before, ...v])] : v;
+  }
   return true;
 }
 
@@ -382,12 +398,19 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
   if (
-    /^(?:please\s+)?(?:undo|revert|roll back|take back)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(
+    /^(?:please\s+)?(?:undo|revert|roll back|take back|reset)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷|重設|重置)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(
       t,
     ) &&
-    ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool))
+    ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool) || c.tool === 'epoch_data' || c.tool === 'window_epoch')
   )
     return [{ tool: 'reset_preprocessing', arguments: {} }];
+  // "plot it", "畫出來" right after a step: the plot of what that step made (a run's curves, the epochs)
+  if (/^(?:please\s+)?(?:(?:plot|graph|draw|chart|visuali[sz]e)\s+(?:it|that|this|them|those)|(?:把它|把那個)?(?:畫|繪)(?:出來|一下|圖))$/i.test(t)) {
+    const last = [...ctx.previous].reverse().find((c) => !READ_ONLY.has(c.tool));
+    if (last && ['start_training', 'configure_training', 'evaluate'].includes(last.tool)) return [{ tool: 'plot_training', arguments: { metric: 'loss' } }];
+    if (last && ['epoch_data', 'window_epoch', 'select_channels'].includes(last.tool))
+      return [{ tool: 'plot_epochs', arguments: { kind: 'traces', ...(Array.isArray(last.arguments.channels) ? { channels: last.arguments.channels } : {}) } }];
+  }
   if (/^(?:please\s+)?(?:start|begin|go|run it|start it|start training|kick it off|launch it)(?:\s+(?:now|it))?$|^(?:開始|開始吧|開始訓練|開跑)$/i.test(t))
     return [{ tool: 'start_training', arguments: {} }];
   // "train on the GPU: 200 epochs, batch 16, lr 0.01", "訓練 50 個 epoch，batch 32，學習率 0.001": a list of settings configures
@@ -420,6 +443,12 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   if (OPEN_PANEL.test(t)) {
     const out = RULES.find((r) => r.tool === 'switch_panel')?.build(s, ctx, s);
     if (out && typeof out !== 'string') return out;
+  }
+  // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
+  const forTraining = /\bfor (?:the )?training\b|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用/i;
+  if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
+    const a = trainingArgs(s, ctx);
+    return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];
   }
   const chosen = CHOOSE_MODEL.exec(t) ?? MODEL_SLOT.exec(t);
   if (chosen && (!START_WORD.test(t.slice(chosen[0].length)) || /\b(?:later|myself|not yet|tomorrow)\b|晚點|稍後|自己|先不要/i.test(t))) {
@@ -494,6 +523,23 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
   return null;
 }
 
+/** A clause that says only "the same as before" ("跟之前一樣", "same settings as last time", "keep everything else"). */
+const ONLY_SAME =
+  /^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:(?:do|run|keep)\s+)?(?:(?:the|everything(?:\s+else)?|all\s+else|it)\s+)?(?:the\s+)?(?:same|identical|unchanged)(?:\s+(?:thing|settings?|parameters?|config(?:uration)?|values?))?(?:\s+(?:as\s+(?:before|last time|earlier|previously)|again))?$|^(?:(?:keep\s+)?everything\s+else\s+(?:the\s+same|as\s+(?:before|it was)|unchanged))$|^(?:其他|其餘|其它)?\s*(?:都)?\s*(?:跟|和|與|同)?\s*(?:之前|剛才|剛剛|上次|前面)\s*(?:的)?\s*(?:一樣|相同)$|^(?:其他|其餘|其它)\s*(?:都)?\s*(?:一樣|不變|照舊)$|^(?:一樣|照舊|同樣)$/i;
+
+/**
+ * The arguments a rule's call takes from what the clause wrote: values that differ from what the builder fills in for
+ * an empty request, or that the clause names ("by trial"). "30% test" writes test_ratio, not the default strategy.
+ */
+function writtenArgs(rule: (typeof RULES)[number], call: PlannedCall, s: string, ctx: PlannerContext): Record<string, unknown> {
+  const blank = rule.build('', ctx, '');
+  const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === call.tool)?.arguments ?? {});
+  const said = (v: unknown) => typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s);
+  return Object.fromEntries(
+    Object.entries(call.arguments).filter(([k, v]) => !(k in defaults) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
+  );
+}
+
 /** What a clause without a verb may carry for a step: numbers, events, with/without, a selection, a device, an optimizer. */
 const SETTINGS =
   /\d|\bT\d\b|\b(?:without|no|with|only|best|checkpoints?|seed|adamw?|sgd|cpu|gpu|cuda|iir|fir|butter\w*|baseline)\b|只要|只|不要|基線|最(?:高|低)|種子/i;
@@ -504,7 +550,7 @@ const SETTINGS =
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
@@ -563,6 +609,9 @@ export function relativeFactor(text: string): number | null {
       /\bmultipl(?:y|ied)\s+(?:it|that|this)?\s*by\s+(\d+(?:\.\d+)?)|乘以\s*(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:that|it|this)\b/i,
       (m) => Number(m[1] ?? m[2] ?? m[3]),
     ],
+    // "再小十倍", "ten times smaller", "10x lower": a factor down; "大兩倍", "3 times bigger": a factor up
+    [/(?:小|少|低|降|減|縮小)\s*(\d+(?:\.\d+)?)\s*倍|\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(?:smaller|lower|less|shorter)\b/i, (m) => 1 / Number(m[1] ?? m[2])],
+    [/(?:大|多|高|加大|放大)\s*(\d+(?:\.\d+)?)\s*倍|\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(?:bigger|larger|higher|more|longer)\b/i, (m) => Number(m[1] ?? m[2])],
     [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
     // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
     [/(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:到|成|為|to)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i, (m) => Number(m[1])],

@@ -130,7 +130,7 @@ function pathAfter(s: string, words: RegExp): string | null {
     /[\u4e00-\u9fff]/.test(words.source) &&
     /[/\w]/.test(zh[1]) &&
     /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()) &&
-    !/^(?:onnx|npy)$/i.test(zh[1])
+    (!/^(?:onnx|npy)$/i.test(zh[1]) || /^\s*(?:資料夾|目錄|folder|directory)/i.test(s.slice((zh.index ?? 0) + zh[0].length)))
   )
     return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
   // the first word after a place preposition that is a path ("to onnx under ./export": not the format)
@@ -193,7 +193,9 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
       .map((k) => [k, current[k]]),
   );
   let touched = false;
-  const ep = numberBefore(s, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(s, /epochs?|訓練輪數|輪數/);
+  // "every 5 epochs", "每 10 個 epoch" is how often, not how many
+  const counted = s.replace(/\bevery\s+\d+\s*(?:epochs?|輪)|每\s*\d+\s*(?:個)?\s*(?:epochs?|輪|回合)/gi, ' ');
+  const ep = numberBefore(counted, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(counted, /epochs?|訓練輪數|輪數/);
   if (ep !== null) {
     out.epoch = Math.round(ep);
     touched = true;
@@ -233,9 +235,15 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.device = 'cpu';
     touched = true;
   }
-  const ck = numberAfter(s, /checkpoints?\s*every|save\s*every/);
+  const ck =
+    numberAfter(s, /checkpoints?\s*every|save\s*every|(?:save|store|keep)\s+(?:a\s+)?checkpoints?\s+every/) ??
+    /\bevery\s+(\d+)\s*(?:epochs?)?\s*(?:,\s*)?(?:save|store|write)\s+(?:a\s+)?checkpoint|每\s*(\d+)\s*(?:個)?\s*(?:epochs?|輪|回合)\s*(?:就)?\s*(?:存|儲存|保存|存一次|寫)\S{0,3}\s*(?:checkpoint|檢查點|模型)/i
+      .exec(s)
+      ?.slice(1)
+      .find(Boolean) ??
+    null;
   if (ck !== null) {
-    out.save_checkpoints_every = Math.round(ck);
+    out.save_checkpoints_every = Math.round(Number(ck));
     touched = true;
   }
   if (
@@ -328,15 +336,26 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
   const base = bi >= 0 ? s.slice(bi) : '';
   const r = findRange(main, 's');
   const times = r ? [r.lo, r.hi] : quantities(main.replace(/\bT\d\b/g, ''), 's', false);
+  // one time said as the start ("start at -1 s", "從 -0.5 秒開始") or the end ("end at 3 s"): that edge only
+  const edge = times.length === 1 ? (/\b(?:start(?:ing|s)?|begin(?:ning|s)?)\s+(?:at|from)\b|開始|起點|起始/i.test(main) ? 't_min' : null) : null;
   const args: Record<string, unknown> =
-    times.length >= 2 ? { t_min: times[0], t_max: times[1] } : times.length === 1 ? { t_min: 0, t_max: times[0] } : { ...SKIP_DEFAULTS.epoch };
+    times.length >= 2
+      ? { t_min: times[0], t_max: times[1] }
+      : edge
+        ? { ...SKIP_DEFAULTS.epoch, [edge]: times[0] }
+        : times.length === 1
+          ? { t_min: 0, t_max: times[0] }
+          : { ...SKIP_DEFAULTS.epoch };
   const ev = eventNames(withEvents, ctx.events);
   if (ev.length) args.event_id = ev;
   if (/no baseline|without (?:the |a |any )?baseline|skip (?:the )?baseline|不做基線|不要基線|不要做基線|不用基線|無基線|不.{0,3}基線校正/i.test(s))
     args.baseline = null;
   else if (base) {
     const br = findRange(base, 's');
+    const one = br ? [] : quantities(base, 's', false);
     if (br) args.baseline = [br.lo, br.hi];
+    // "baseline 200 ms pre-stimulus" (read as -200 ms): from there to the event
+    else if (one.length === 1 && one[0] < 0) args.baseline = [one[0], 0];
     else if (/baseline\s*(?:correction)?\s*(?:$|on)/i.test(base) || /基線校正/.test(base)) args.baseline = [null, 0];
   }
   return args;
@@ -344,14 +363,21 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
 
 function splitArgs(s: string): Record<string, unknown> {
   const a: Record<string, unknown> = { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' };
-  const by = /\b(?:by|per|across|on)\s+(trials?|subjects?|sessions?)\b|(?:依|按|以)\s*(試次|受試者|場次)/i.exec(s);
+  // a run is a recording session here ("以 run 為單位", "split per run")
+  const by =
+    /\b(?:by|per|across|on)\s+(trials?|subjects?|sessions?|runs?|recordings?)\b|(?:依|按|以)\s*(試次|受試者|場次|trials?|subjects?|sessions?|runs?)\s*(?:為單位)?/i.exec(
+      s.replace(
+        /(?:不要|別|不|不是|not|rather than|instead of)\s*(?:按|依|以|by|per)?\s*(?:trials?|subjects?|sessions?|runs?|試次|受試者|場次)\s*(?:切|分)?/gi,
+        ' ',
+      ),
+    );
   if (by) a.split_strategy = /trial|試次/i.test(by[0]) ? 'trial' : /subject|受試者/i.test(by[0]) ? 'subject' : 'session';
   else if (/subject|受試者|跨受試|leave[- ]one[- ]subject/i.test(s)) a.split_strategy = 'subject';
   else if (/session|場次|cross-session/i.test(s)) a.split_strategy = 'session';
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp): number | null => {
     const m = new RegExp(
-      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))\\s+)?(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?)?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
+      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
       'i',
     ).exec(s);
     if (!m) return null;
@@ -445,7 +471,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'reset_preprocessing',
-    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|重置前處理|重設前處理|復原|還原|撤銷|撤消|回到原始/i,
+    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|(?:重置|重設|清除|取消|撤銷)\s*(?:所有|全部|一切|剛才|剛剛)?\s*(?:的)?\s*前處理|復原|還原|撤銷|撤消|回到原始/i,
     build: () => [{ tool: 'reset_preprocessing', arguments: {} }],
   },
   {
@@ -480,6 +506,9 @@ export const RULES: Rule[] = [
             ...(folds && protocol === 'within_session' ? { folds: Math.round(folds) } : {}),
             ...(n ? { n_test_subjects: words[n[1].toLowerCase()] ?? Number(n[1]) } : {}),
             ...(filesIn(s, 'csv|json').length ? { export_path: filesIn(s, 'csv|json')[0] } : {}),
+            ...(numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/) !== null
+              ? { seed: Math.round(numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/) as number) }
+              : {}),
           },
         },
       ];
@@ -533,6 +562,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'export_epochs',
+    unless: /checkpoints?|檢查點/i,
     when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i,
     build: (s) => [
       { tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/epochs' } },
@@ -602,7 +632,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
     unless:
       /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複)|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
@@ -632,7 +662,7 @@ export const RULES: Rule[] = [
   {
     tool: 'generate_dataset',
     unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {
@@ -761,7 +791,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'edit_events',
-    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名|改叫|改稱/i,
+    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名|改叫|改稱|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
     build: (s, _ctx) => {
       const rename: Record<string, string> = {};
       // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
@@ -821,9 +851,9 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_epochs',
-    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*)\b|畫|繪|功率譜|頻譜|波形/i,
+    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*|spectra|welch)\b|畫|繪|功率譜|頻譜|波形/i,
     build: (s, _ctx, raw) => {
-      const kind = /psd|spectr|power|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
+      const kind = /psd|spectr|power|welch|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
       const ch = channelsIn(s);
       const a: Record<string, unknown> = { kind };
       if (ch.length) a.channels = ch;
@@ -839,7 +869,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'list_files',
-    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+)?list\b|\bwhat(?:'?s| is)\s+(?:in|inside|under|within)\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|(?:底下|裡面|裡|下面)\s*有(?:什麼|甚麼|哪些)\s*(?:檔案?|東西)|列出|有哪些檔案|檔案列表/i,
+    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+|只要|只|就|請|幫我)*\s*list\b|\bwhat(?:'?s| is)\s+(?:in|inside|under|within)\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|(?:底下|裡面|裡|下面)\s*有(?:什麼|甚麼|哪些)\s*(?:檔案?|東西)|列出|有哪些檔案|檔案列表/i,
     build: (s) => {
       const pat =
         /\b(?:matching|pattern|named|like|glob)\s+["“'「]([^"”'」]+)["”'」]/i.exec(s)?.[1] ??
@@ -848,7 +878,9 @@ export const RULES: Rule[] = [
       const zhDir =
         /列出\s*([^\s的裡]+?)\s*(?:資料夾|目錄)?\s*(?:裡面?|中|內|下)?的?\s*(?:edf\s*|所有\s*)?(?:檔案?|檔)/.exec(s)?.[1] ??
         /([\w./\\~\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:底下|裡面|裡|中|內|下面|下)\s*(?:(?:有|放了|存了)\s*(?:什麼|甚麼|哪些)|列出)/.exec(s)?.[1];
-      const folder = /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1];
+      const folder =
+        /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ??
+        /\blist\b\D{0,6}?\s([\w./-]+)\s*(?:資料夾|目錄|folder|directory)/i.exec(s)?.[1];
       // "ls data", "dir raw/", "list sub-01": the word after a bare listing verb is the folder
       const bare = /^(?:please\s+)?(?:ls|dir|list)\s+(?!(?:the|all|every\w*|my|of|files?|recordings?|what|which)\b)([\w./\\~-]+)\s*$/i.exec(s.trim())?.[1];
       const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? bare ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';

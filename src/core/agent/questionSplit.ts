@@ -86,9 +86,9 @@ const TRAILING_QUESTION = new RegExp(
     '|\\b(?:means|mean|means?\\s+what|is|does|do|for|about)\\s+(?:what|why|how)\\s*[?？]*\\s*$|\\b(?:why|how come)\\s*[?？]*\\s*$',
   'i',
 );
-// ", right" / "… right" after a claim; never "… to right" / "left and right" (a label or a direction)
+// ", right" / "… right" after a claim; never "… to right" / "left and right" / "T2 -> right" (a label or a direction)
 const TAG_QUESTION_EN =
-  /(?:,\s*(?:right|correct|no|yes or no)|\s(?:isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that))|\s(?<!\b(?:to|as|and|or|the|on|at|from|into|left|turn|hand|side)\s+)(?:right|correct))\s*[?？]*\s*$/i;
+  /(?:,\s*(?:right|correct|no|yes or no)|\s(?:isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that))|\s(?<!\b(?:to|as|and|or|the|on|at|from|into|left|turn|hand|side)\s+)(?<!(?:->|→|=>|=|:)\s*)(?:right|correct))\s*[?？]*\s*$/i;
 const ALTERNATIVE = String.raw`(?:eegnet|shallow(?:\s*conv\s*net|convnet)?|sccnet|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
 const NAMED_CHOICE = new RegExp(
   String.raw`\b${ALTERNATIVE}\b\s*(?:or|vs\.?|versus|還是|或是?)\s*\b${ALTERNATIVE}\b|\bbetween\s+${ALTERNATIVE}\s+and\s+${ALTERNATIVE}\b`,
@@ -268,7 +268,7 @@ export function isStudyQuestion(question: string): boolean {
   const s = question.trim();
   if (/^(?:why|為什麼|為何)|\bwhy\b|為什麼|為何|怎麼會/i.test(s)) return false;
   return (
-    /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress)\b(?! of (?:the )?(?:field|research))/i.test(
+    /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress|current state|study(?:'s)? state)\b(?! of (?:the )?(?:field|research|art))/i.test(
       s,
     ) ||
     /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(

@@ -29,7 +29,20 @@ const LOAD_SPAN = new RegExp(
 const FILE_ONLY = new RegExp(`\\.(?:${DATA_EXT})\\b|\\b(?:then|and then)\\b|然後|接著`, 'i');
 
 /** Replaces literals with ⟦n⟧ (keeping a file's extension visible as ⟦n⟧.ext so rules still see that a file is named). */
-export function maskLiterals(text: string): Masked {
+export function maskLiterals(input: string): Masked {
+  // "data 資料夾裡的 S001R04.edf", "S001R04.edf from the data folder": one path, folder/file
+  const text = input
+    .replace(
+      new RegExp(`(?<![\\w./-])([\\w.-]+(?:/[\\w.-]+)*)\\s*(?:資料夾|目錄)\\s*(?:裡面?|中|內|下面?|底下)?\\s*的\\s*([\\w-]+\\.(?:${DATA_EXT}))(?![\\w])`, 'gi'),
+      '$1/$2',
+    )
+    .replace(
+      new RegExp(
+        `(?<![\\w./-])([\\w-]+\\.(?:${DATA_EXT}))\\s+(?:in|from|inside|under)\\s+(?:the\\s+)?([\\w.-]+(?:/[\\w.-]+)*)\\s+(?:folder|directory)\\b`,
+        'gi',
+      ),
+      '$2/$1',
+    );
   const literals: string[] = [];
   const put = (m: string): string => {
     literals.push(m);
@@ -73,13 +86,13 @@ export interface Clause {
 }
 
 const VERBS =
-  'average reference|chop|crop|score|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
+  'take me|bring me|navigate|average reference|chop|crop|score|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
 const ZH_VERBS =
-  '降到|降至|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
+  '降到|降至|分成|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|重設|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
-  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|不需要|不想)/i;
+  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|千萬不要|絕對不要|不需要|不想)/i;
 /**
  * A negation cue that governs the verb after it inside the clause: "I don't want you to clear the data", "we
  * shouldn't wipe it", "you must never reset", "千萬不要清空", "我不想要你刪除". The cue may sit a few words before the
@@ -157,7 +170,10 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')
     .replace(/\s*[，,、]\s*(?=(?:把|將)?\s*模型\s*(?:就|要)?\s*(?:選|用|設|改|換))/g, ' ⟂,⟂ ')
     .replace(
-      new RegExp(`(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:${ZH_VERBS}|重新取樣|模型))`, 'g'),
+      new RegExp(
+        `(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:做|進行|來|去|跑)?\\s*(?:${ZH_VERBS}|重新取樣|模型|(?:${VERBS})\\b))`,
+        'g',
+      ),
       ' ⟂then⟂ ',
     );
   const parts = marked.split(/⟂([^⟂]*)⟂/);
@@ -179,6 +195,14 @@ export function splitClauses(text: string): Clause[] {
       (/^(?:or|nor)$/.test(joiner) || (/^(?:and|,)$/.test(joiner) && (isBare(t) || /\b(?:anything|either|too|as well|everything)$|什麼|任何/i.test(t))));
     const negated: boolean = negatedHere || carried;
     inScope = negated && !POSITIVE.test(joiner);
+    // "不要按 trial 切，測試集 25%", "no baseline, 20% test": after a comma, a value with no verb and no negation of
+    // its own is a setting of the request, outside the negation's scope
+    const tail = negated ? /^(.*?[^\s,，])\s*[,，]\s*([^,，]*\d[^,，]*)$/.exec(t) : null;
+    if (tail && !NEGATION.test(tail[2]) && !negatesVerb(tail[2]) && !new RegExp(`\\b(?:${VERBS})\\b|${ZH_VERBS}`, 'i').test(tail[2])) {
+      out.push({ text: tail[1], joiner, negated: true }, { text: tail[2], joiner: ',', negated: false });
+      inScope = false;
+      continue;
+    }
     out.push({ text: t, joiner, negated });
   }
   return out;

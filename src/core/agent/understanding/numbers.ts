@@ -52,8 +52,18 @@ function wordsValue(words: string): number | null {
   return total + current;
 }
 
+/** "one and a half" → 1.5, "2 and a half" → 2.5, "a second and a half" → "1.5 second". */
+const AND_A_HALF = new RegExp(`\\b(${WORD}(?:[\\s-]+${WORD})*|\\d+)\\s+and\\s+a\\s+half\\b`, 'gi');
+const UNIT_AND_A_HALF = /\b(?:a|an|one)\s+(second|minute|hertz|epoch)s?\s+and\s+a\s+half\b/gi;
+
 export function englishNumbers(text: string): string {
-  return text.replace(NUMBER_WORDS, (m, offset: number, all: string) => {
+  const halves = text
+    .replace(UNIT_AND_A_HALF, (_m, u: string) => `1.5 ${u}s`)
+    .replace(AND_A_HALF, (m, n: string) => {
+      const v = /^\d+$/.test(n) ? Number(n) : wordsValue(n);
+      return v === null ? m : String(v + 0.5);
+    });
+  return halves.replace(NUMBER_WORDS, (m, offset: number, all: string) => {
     const after = all.slice(offset + m.length);
     if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after)) return m;
     // "one of the", "the other one": pronouns
@@ -86,32 +96,45 @@ export function zhValue(s: string): number | null {
 
 /** Chinese numerals followed by a unit or counter, percentages and fractions. */
 export function chineseNumbers(text: string): string {
-  return text
-    .replace(new RegExp(`百分之(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
-    .replace(new RegExp(`(${ZH_NUM}|\\d+)分之(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
-      const den = /\d/.test(d) ? Number(d) : zhValue(d);
-      const num = /\d/.test(n) ? Number(n) : zhValue(n);
-      return den && num !== null ? String(num / den) : m;
-    })
-    .replace(new RegExp(`(${ZH_NUM})成(?![功為])`, 'g'), (m, n: string) => {
-      const v = zhValue(n);
-      return v !== null && v <= 10 ? `${v * 10}%` : m;
-    })
-    .replace(new RegExp(`(${ZH_NUM})點([零〇一二兩两三四五六七八九]+)`, 'g'), (m, i: string, f: string) => {
-      const whole = zhValue(i);
-      const frac = [...f].map((c) => String(zhValue(c) ?? '')).join('');
-      return whole === null || !frac ? m : `${whole}.${frac}`;
-    })
-    .replace(/半(?=\s*(?:秒|毫秒))/g, '0.5')
-    .replace(
-      new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'),
-      (m, n: string, offset: number, all: string) => {
-        // "再一次", "一次" (once) are words, not counts; "這一輪", "每一個": 一 after a demonstrative is an article
-        if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
-        if (/^一$/.test(n) && /[這那每同哪]$/.test(all.slice(0, offset))) return m;
+  return (
+    text
+      .replace(new RegExp(`百分之(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
+      .replace(new RegExp(`(${ZH_NUM}|\\d+)分之(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
+        const den = /\d/.test(d) ? Number(d) : zhValue(d);
+        const num = /\d/.test(n) ? Number(n) : zhValue(n);
+        return den && num !== null ? String(num / den) : m;
+      })
+      .replace(new RegExp(`(${ZH_NUM})成(?![功為])`, 'g'), (m, n: string) => {
         const v = zhValue(n);
-        return v === null ? m : String(v);
-      },
-    )
-    .replace(/(?:的)?一半/g, ' half ');
+        return v !== null && v <= 10 ? `${v * 10}%` : m;
+      })
+      .replace(new RegExp(`(${ZH_NUM})點([零〇一二兩两三四五六七八九]+)`, 'g'), (m, i: string, f: string) => {
+        const whole = zhValue(i);
+        const frac = [...f].map((c) => String(zhValue(c) ?? '')).join('');
+        return whole === null || !frac ? m : `${whole}.${frac}`;
+      })
+      // "一秒半", "兩個半", "3 秒半": the whole plus a half, in the unit between them
+      .replace(new RegExp(`(${ZH_NUM}|\\d+)\\s*(秒|毫秒|赫茲|個|倍)半`, 'g'), (m, n: string, u: string) => {
+        const v = /\d/.test(n) ? Number(n) : zhValue(n);
+        return v === null ? m : `${v + 0.5} ${u === '個' ? '' : u}`.trimEnd();
+      })
+      // "十的負三次方", "二的六次方": both numbers of a power
+      .replace(new RegExp(`(${ZH_NUM}|\\d+)\\s*的\\s*(負|-)?\\s*(${ZH_NUM}|\\d+)\\s*次方`, 'g'), (m, b: string, neg: string | undefined, e: string) => {
+        const base = /\d/.test(b) ? Number(b) : zhValue(b);
+        const exp = /\d/.test(e) ? Number(e) : zhValue(e);
+        return base === null || exp === null ? m : `${base} 的 ${neg ? '負' : ''}${exp} 次方`;
+      })
+      .replace(/半(?=\s*(?:秒|毫秒))/g, '0.5')
+      .replace(
+        new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'),
+        (m, n: string, offset: number, all: string) => {
+          // "再一次", "一次" (once) are words, not counts; "這一輪", "每一個": 一 after a demonstrative is an article
+          if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
+          if (/^一$/.test(n) && /[這那每同哪]$/.test(all.slice(0, offset))) return m;
+          const v = zhValue(n);
+          return v === null ? m : String(v);
+        },
+      )
+      .replace(/(?:的)?一半/g, ' half ')
+  );
 }

@@ -93,7 +93,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
       .replace(
         new RegExp(
-          `(?:${w})\\s*(?:降到|減到|改成|變成|調成|設成|設為|降為|改為|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|its current(?: value)?|the current(?: value)?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
+          `(?:${w})\\s*(?:降到|減到|改成|變成|調成|設成|設為|降為|改為|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
           'gi',
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? Number(f.replace(/\D/g, '')) : Number(f))(m),
@@ -223,8 +223,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   );
   // "取樣率降一半", "把取樣率砍半": the rate halved
   s = s.replace(
-    /(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*half|(?:取樣率|\bfs\b)\s*(?:砍半|減半)/gi,
-    (m) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`),
+    /(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*(half|0?\.\d+)(?!\s*(?:hz|khz|赫茲|\d))|(?:取樣率|\bfs\b)\s*(?:砍半|減半)/gi,
+    (m, f?: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq * (!f || /half/i.test(f) ? 0.5 : Number(f)))} Hz`),
   );
   // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
   if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))
@@ -319,6 +319,19 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       (_m, n: string, u?: string) => `${fmt(Number(n) * f)}${u ? ` ${u}` : ''}`,
     );
   }
+  // "lowpass at 40 and highpass at a tenth of that": a share of the quantity said just before, in the same request
+  for (const [re, f] of FRACTIONS) {
+    const src = re.source.replace(/\\b$/, '');
+    s = s.replace(new RegExp(`(?:${src})\\b\\s+of\\s+(?:that|it|this)\\b(?!\\s+(?:for|as)\\b)`, 'gi'), (m, offset: number, all: string) => {
+      const before = [...all.slice(0, offset).matchAll(new RegExp(`${NUM}${UNIT}`, 'gi'))].filter((q) => q[2] !== '%').pop();
+      return before ? `${fmt(Number(before[1]) * f)}${before[2] ? ` ${before[2]}` : ''}` : m;
+    });
+  }
+  // Chinese order "40 Hz 的 2 倍": a multiple of the quantity before it
+  s = s.replace(
+    /(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*的\s*(\d+(?:\.\d+)?)\s*倍/gi,
+    (_m, n: string, u: string | undefined, k: string) => `${fmt(Number(n) * Number(k))}${u ? ` ${u}` : ''}`,
+  );
   // Chinese order "200 赫茲的一半" (chineseNumbers made it "200 赫茲 half")
   s = s.replace(/(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*half\b/gi, (_m, n: string, u?: string) => `${fmt(Number(n) / 2)}${u ? ` ${u}` : ''}`);
   // "0.25 of 160 Hz", "25% of 160 Hz"
@@ -332,7 +345,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1))
     s = s.replace(re, (m, offset: number, all: string) =>
       /^\s*(?:of|the)\b/i.test(all.slice(offset + m.length)) &&
-      !/^\s*of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|epochs|trials|samples|recordings|examples)\b/i.test(all.slice(offset + m.length))
+      !/^\s*of\s+(?:(?:the\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|epochs|trials|samples|recordings|examples)|it|them|those|these|that)\b/i.test(
+        all.slice(offset + m.length),
+      )
         ? m
         : fmt(f),
     );

@@ -27,12 +27,17 @@ export function lastTurnCalls(turns: readonly PastTurn[]): PlannedCall[] {
   return [];
 }
 
-/** Model names chosen so far, oldest first (set_model calls). */
+/**
+ * Model names chosen so far, oldest first (set_model calls), starting with the model the Study had before the first
+ * of them when a set_model answer names it ("Model set to SCCNet (was EEGNet)").
+ */
 function modelsChosen(turns: readonly PastTurn[]): string[] {
-  return turns
+  const chosen = turns
     .flatMap((t) => t.calls)
     .filter((c) => c.tool === 'set_model' && typeof c.arguments.model_name === 'string')
     .map((c) => c.arguments.model_name as string);
+  const was = turns.flatMap((t) => t.results.map((r) => /^Model set to \S+.*?\(was (\w+)\)/.exec(r)?.[1])).find(Boolean);
+  return was ? [was, ...chosen] : chosen;
 }
 
 const PREVIOUS_MODEL =
@@ -40,7 +45,26 @@ const PREVIOUS_MODEL =
 const SAME =
   /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|\b(?:again|once more)\s*$|^(?:please\s+)?(?:redo|repeat|rerun|re-run)\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
 const PLURAL_REF =
-  /\b(?:those|these|them|their|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b(?!\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|\btheir\b(?=\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|那些(?:通道|事件|檔案)?|這些(?:通道|事件|檔案)?|它們/i;
+  /\b(?:(?:both|the two|those two|these two|all three)(?=\s+(?:channels?|events?|files?|recordings?|classes)\b)|those|these|them|their|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b(?!\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|\btheir\b(?=\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|[那這](?:些|[兩二三四幾]個|\d+\s*個)\s*(通道|事件|檔案)?|它們/i;
+
+const ORDINALS: Record<string, number> = { first: 0, second: 1, seconds: 1, third: 2, last: -1, 第一: 0, 第二: 1, 第三: 2, 最後一: -1, 最後: -1 };
+const ORDINAL_REF =
+  /\bthe\s+(first|seconds?|third|last)\s+(?:one|files?|recordings?)(?:\s+(?:of|from|in)\s+(?:those|them|these|the list(?:ing)?|the files))?\b|\bthe\s+(first|seconds?|third|last)\s+of\s+(?:those|them|these)\b|(第一|第二|第三|最後一|最後)\s*(?:個|份)\s*(?:檔案?|檔)?/gi;
+
+/** Values earlier calls set, named by what they are ("the upper edge", "the notch frequency"): [words, tool, argument]. */
+const EARLIER_VALUES: [RegExp, string, string][] = [
+  [
+    /\b(?:the\s+)?(?:upper|high(?:er)?|top)\s+(?:edge|cut-?off|cutoff|corner|frequency|limit)\b|(?:帶通)?(?:的)?(?:上限|上緣|高頻截止)(?:頻率)?(?=\s*(?:的|\s*half|\s*\d*\.\d+))/i,
+    'apply_bandpass_filter',
+    'high_freq',
+  ],
+  [
+    /\b(?:the\s+)?(?:lower|low|bottom)\s+(?:edge|cut-?off|cutoff|corner|frequency|limit)\b|(?:帶通)?(?:的)?(?:下限|下緣|低頻截止)(?:頻率)?(?=\s*(?:的|\s*half|\s*\d*\.\d+))/i,
+    'apply_bandpass_filter',
+    'low_freq',
+  ],
+  [/\b(?:the\s+)?notch(?:\s+filter)?(?:'s)?\s+frequency\b/i, 'apply_notch_filter', 'freq'],
+];
 
 /** Files named in a listing tool's answer ("S001R04.edf", "sub-01/run1.vhdr"). */
 function filesFrom(text: string): string[] {
@@ -56,8 +80,12 @@ function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'fil
       if (kind === 'events' && Array.isArray(c.arguments.event_id)) return (c.arguments.event_id as unknown[]).map(String);
       if (kind === 'files') {
         if (c.tool === 'list_files') {
-          const listed = filesFrom(t.results.join('\n'));
-          if (listed.length) return listed;
+          // a listing answers "<folder>:" then the names: the files are inside that folder
+          const listed = t.results.flatMap((r) => {
+            const dir = /^([^\n:]+):\n/.exec(r)?.[1]?.trim();
+            return filesFrom(r).map((f) => (dir && dir !== '.' && !f.includes('/') ? `${dir}/${f}` : f));
+          });
+          if (listed.length) return [...new Set(listed)];
         }
         if (Array.isArray(c.arguments.paths)) return c.arguments.paths as string[];
       }
@@ -85,7 +113,34 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
     const earlier = [...models].reverse().find((m) => m !== current) ?? current;
     if (earlier) s = s.replace(PREVIOUS_MODEL, earlier);
   }
-  s = s.replace(new RegExp(PLURAL_REF.source, 'gi'), (m, noun: string | undefined) => {
+  // "twice the upper edge", "上限的一半": a value an earlier call set, by its name
+  for (const [re, tool, key] of EARLIER_VALUES) {
+    if (!re.test(s)) continue;
+    const c = lastCallOf(turns, tool);
+    const v = c?.arguments[key];
+    // only as a value in arithmetic ("twice the upper edge", "上限的一半"), never as the slot being set ("make the upper edge 35")
+    if (typeof v === 'number')
+      s = s.replace(re, (m, ...rest) => {
+        const all = rest[rest.length - 1] as string;
+        const offset = rest[rest.length - 2] as number;
+        const before = all.slice(0, offset);
+        const after = all.slice(offset + m.length);
+        const asValue =
+          /\b(?:twice|double|triple|half|quarter|third|fifth|tenth|times|x|of|plus|minus)\s+(?:the\s+)?$|[*/×÷+-]\s*(?:the\s+)?$/i.test(before) ||
+          /^\s*的\s*(?:half|\d|一半|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之)/.test(after);
+        return asValue ? `${v} ${tool === 'epoch_data' ? 's' : 'Hz'}` : m;
+      });
+  }
+  // "the first one of those", "the last file", "第一個檔案": one item of the files listed or loaded before
+  s = s.replace(ORDINAL_REF, (m, a?: string, b?: string, c?: string) => {
+    const files = valuesOf(turns, 'files');
+    const k = ORDINALS[(a ?? b ?? c ?? '').toLowerCase()];
+    if (!files.length || k === undefined) return m;
+    const f = k < 0 ? files[files.length + k] : files[k];
+    return f === undefined ? m : /\s/.test(f) ? ` "${f}" ` : ` ${f} `;
+  });
+  s = s.replace(new RegExp(PLURAL_REF.source, 'gi'), (m, en: string | undefined, zh: string | undefined) => {
+    const noun = en ?? zh;
     const kind = noun ? (/chan|通道/i.test(noun) ? 'channels' : /event|class|事件/i.test(noun) ? 'events' : 'files') : guessKind(s);
     if (!kind) return m;
     const v = valuesOf(turns, kind);

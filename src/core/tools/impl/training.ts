@@ -301,6 +301,8 @@ export const trainingTools = {
       const name = args.model_name;
       const params = { ...(args.params ?? {}) };
       const model: ModelConfig = { name, params };
+      // the model it replaces is part of the answer: "go back to the previous model" later needs to know it
+      const before = ctx.study.state.model?.name;
       const spec = inputSpec(ctx.study.state);
       // building the model is the check (too-short epochs, bad parameters throw here, as in checkModel)
       const built = createModel(name, spec, params);
@@ -314,7 +316,7 @@ export const trainingTools = {
                 .map(([k, v]) => `${k}=${v}`)
                 .join(', ')})`
             : ''
-        }: ` +
+        }${before && before !== name ? ` (was ${before})` : ''}: ` +
           `${built.parameterCount()} parameters for ${spec.nChannels} channels × ${spec.nTimes} samples at ${spec.sfreq} Hz, ${spec.nClasses} classes ` +
           `(needs at least ${need} samples).`,
         {
