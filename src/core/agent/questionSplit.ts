@@ -83,7 +83,10 @@ const MY_SITUATION_ZH = /^我(?:的|們的|有|只有|用了|做了|試了|跑�
 const TRAILING_QUESTION = new RegExp(
   "(?:[,，:：;—–=]|\\s-|\\.\\s)\\s*(?:so\\s+|and\\s+|but\\s+)?(?:what(?:'s)?|why|how(?: come| many| much| long| often)?|which|when|where|" +
     '(?:can|could|should|shall|may|must|do|does|did|is|are|will|would) (?:i|we|it|this|that|they|xbrain|one|my|the)|is (?:this|that|it) (?:ok|okay|right|normal|fine|expected|valid|enough))\\b' +
-    '|\\b(?:means|mean|means?\\s+what|is|does|do|for|about)\\s+(?:what|why|how)\\s*[?？]*\\s*$|\\b(?:why|how come)\\s*[?？]*\\s*$',
+    '|\\b(?:means|mean|means?\\s+what|is|does|do|for|about)\\s+(?:what|why|how)\\s*[?？]*\\s*$|\\b(?:why|how come)\\s*[?？]*\\s*$' +
+    // a wh-word left in place at the end asks ("SD across what", "normalised relative to what", "it peaks when"):
+    // after any word but the few that make it a clause of a request ("guess what", "show me what")
+    '|\\b(?!(?:know|guess|see|me|us|you)\\b)[a-z]+\\s+(?:what|which|where|when)\\s*[?？]*\\s*$',
   'i',
 );
 // ", right" / "… right" after a claim; never "… to right" / "left and right" / "T2 -> right" (a label or a direction)

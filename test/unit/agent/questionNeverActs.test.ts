@@ -56,6 +56,10 @@ const QUESTIONS = [
   'notch 50 Hz 要不要開',
   'epoch 要多長才夠',
   'kappa of 0.4 means what',
+  // a wh-word left in place at the end
+  'balanced accuracy averages over what',
+  'the input scaling is fitted on what',
+  'saliency maps are normalised relative to what',
   'confusion matrix rows — true or predicted?',
   'configure_training, what does patience do',
   'learning rate options',
