@@ -4,11 +4,21 @@ import type { Epochs, HistoryEntry } from '../signal/types';
 // A preprocessing step's record belongs to the signal layer (exportEpochs writes it); the Study keeps a list of them.
 export type { HistoryEntry };
 import type { ProtocolResult } from '../evaluation/protocolResult';
-import type { Adaptation } from '../training/adaptiveDefaults';
 
 /** docs/architecture.md §2 (contract). */
 export const STAGES = ['empty', 'data_loaded', 'preprocessed', 'dataset_ready', 'training', 'trained'] as const;
 export type Stage = (typeof STAGES)[number];
+
+/** A training option start_training may adapt to the training set when the user left it unset (training/adaptiveDefaults.ts). */
+export type AdaptableOption = 'epoch' | 'batch_size';
+/** One option start_training chose because the user left it unset. */
+export interface Adaptation {
+  option: AdaptableOption;
+  /** the XBrainLab default it replaced */
+  from: number;
+  to: number;
+  why: string;
+}
 
 export type ChangeKind = 'recordings' | 'preprocessing' | 'epochs' | 'datasets' | 'training' | 'runs' | 'stage' | 'ui';
 

@@ -16,12 +16,13 @@
  * A value the user set with configure_training is never changed; the runs record the configuration that ran and
  * which options were adapted, so a rerun with those values reproduces them.
  */
-import type { TrainingConfig } from '../study/types';
+import type { AdaptableOption, Adaptation, TrainingConfig } from '../study/types';
+
+export type { AdaptableOption, Adaptation };
 import { DEFAULT_TRAINING } from './defaults';
 
 /** The options start_training may adapt when the user did not set them. */
-export const ADAPTABLE_OPTIONS = ['epoch', 'batch_size'] as const;
-export type AdaptableOption = (typeof ADAPTABLE_OPTIONS)[number];
+export const ADAPTABLE_OPTIONS = ['epoch', 'batch_size'] as const satisfies readonly AdaptableOption[];
 
 /** The constants of the rule (exported for the docs and tests). */
 export const ADAPTIVE_RULE = {
@@ -36,15 +37,6 @@ export const ADAPTIVE_RULE = {
   minEpochs: DEFAULT_TRAINING.epoch,
   maxEpochs: 300,
 } as const;
-
-/** One option start_training chose because the user left it unset. */
-export interface Adaptation {
-  option: AdaptableOption;
-  /** the XBrainLab default it replaced */
-  from: number;
-  to: number;
-  why: string;
-}
 
 /** What start_training trains with: the configuration that runs, and what in it was adapted. */
 export interface ResolvedTraining {
