@@ -94,3 +94,22 @@ export const funcCode = (locals: [count: number, type: number][], body: number[]
 };
 
 export const WASM_HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+/**
+ * A kernel module compiled on first use and kept: `wrap` of its exports, or null where WebAssembly SIMD is missing or
+ * XBRAIN_NO_SIMD is set (the callers then keep their JavaScript loops). One place for what every SIMD module did alike.
+ */
+export function lazyModule<T>(bytes: () => Uint8Array, wrap: (exports: WebAssembly.Exports) => T = (e) => e as unknown as T): () => T | null {
+  let kernels: T | null | undefined;
+  return () => {
+    if (kernels !== undefined) return kernels;
+    if (process.env.XBRAIN_NO_SIMD) return (kernels = null);
+    try {
+      const b = bytes();
+      kernels = wrap(new WebAssembly.Instance(new WebAssembly.Module(b.buffer as ArrayBuffer), {}).exports);
+    } catch {
+      kernels = null;
+    }
+    return kernels;
+  };
+}

@@ -6,7 +6,7 @@
  * runs can be swept one after another); the states are locals, the coefficients are loaded from the module memory.
  * The module is assembled with ../wasmWriter.ts; without WebAssembly SIMD the JS sweeps run.
  */
-import { countDown, funcCode, I32, name, op, section, uleb, V128, vec, WASM_HEADER } from '../wasmWriter';
+import { countDown, funcCode, I32, name, op, section, uleb, V128, vec, WASM_HEADER, lazyModule } from '../wasmWriter';
 
 /** sections per sweep, at most */
 export const IIR_RUN = 4;
@@ -97,23 +97,10 @@ interface IirKernels {
   sweeps: Sweep[];
 }
 
-let kernels: IirKernels | null | undefined;
-
-function load(): IirKernels | null {
-  if (kernels !== undefined) return kernels;
-  if (process.env.XBRAIN_NO_SIMD) return (kernels = null);
-  try {
-    const bytes = moduleBytes();
-    const exp = new WebAssembly.Instance(new WebAssembly.Module(bytes.buffer as ArrayBuffer), {}).exports as Record<string, unknown>;
-    kernels = {
-      memory: exp.memory as WebAssembly.Memory,
-      sweeps: Array.from({ length: IIR_RUN }, (_, i) => exp[`sweep${i + 1}`] as Sweep),
-    };
-  } catch {
-    kernels = null;
-  }
-  return kernels;
-}
+const load = lazyModule<IirKernels>(moduleBytes, (exp) => ({
+  memory: exp.memory as WebAssembly.Memory,
+  sweeps: Array.from({ length: IIR_RUN }, (_, i) => exp[`sweep${i + 1}`] as Sweep),
+}));
 
 /** True when the SIMD sweeps can run here. */
 export function iirSimdAvailable(): boolean {

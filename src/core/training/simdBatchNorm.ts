@@ -8,7 +8,7 @@
  * The JS loops are latency- and conversion-bound (~1 ns per sample and pass); two lanes of doubles per instruction
  * and four floats per load make each pass several times cheaper even with the copies into the module's memory.
  */
-import { countDown, funcCode, I32, name, op, section, uleb, V128, vec, WASM_HEADER } from '../wasmWriter';
+import { countDown, funcCode, I32, name, op, section, uleb, V128, vec, WASM_HEADER, lazyModule } from '../wasmWriter';
 
 const F64 = 0x7c;
 const simd = (code: number): number[] => [0xfd, ...uleb(code)];
@@ -305,19 +305,7 @@ interface BatchNormKernels {
   dx: Map10;
 }
 
-let kernels: BatchNormKernels | null | undefined;
-
-function load(): BatchNormKernels | null {
-  if (kernels !== undefined) return kernels;
-  if (process.env.XBRAIN_NO_SIMD) return (kernels = null);
-  try {
-    const bytes = moduleBytes();
-    kernels = new WebAssembly.Instance(new WebAssembly.Module(bytes.buffer as ArrayBuffer), {}).exports as unknown as BatchNormKernels;
-  } catch {
-    kernels = null;
-  }
-  return kernels;
-}
+const load = lazyModule<BatchNormKernels>(moduleBytes);
 
 /** True when the SIMD BatchNorm kernels can run here. */
 export function batchNormSimdAvailable(): boolean {

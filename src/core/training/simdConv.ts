@@ -6,7 +6,7 @@
  * When WebAssembly SIMD is not available the JS kernels are used.
  */
 
-import { bump, countDown, I32, name, op, section, uleb, V128, vec, WASM_HEADER } from '../wasmWriter';
+import { bump, countDown, I32, name, op, section, uleb, V128, vec, WASM_HEADER, lazyModule } from '../wasmWriter';
 
 /** acc = acc + a * v128.load(p + off) */
 const fma = (acc: number, a: number, p: number, off: number): number[] => [
@@ -179,21 +179,9 @@ interface Kernels {
   wgrad: (dw: number, ktiles: number, dy: number, n4: number, x: number) => void;
 }
 
-let kernels: Kernels | null | undefined;
 let heap = new Float32Array(0);
 
-function load(): Kernels | null {
-  if (kernels !== undefined) return kernels;
-  if (process.env.XBRAIN_NO_SIMD) return (kernels = null);
-  try {
-    const bytes = moduleBytes();
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes.buffer as ArrayBuffer), {});
-    kernels = instance.exports as unknown as Kernels;
-  } catch {
-    kernels = null;
-  }
-  return kernels;
-}
+const load = lazyModule<Kernels>(moduleBytes);
 
 /** A float32 view of at least `floats` floats of module memory (grown as needed). */
 function ensure(k: Kernels, floats: number): Float32Array {

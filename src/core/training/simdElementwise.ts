@@ -7,7 +7,7 @@
  * ~4 ns per element, most of a Dropout layer's forward pass). Operands are copied into the module's own memory per
  * call. When WebAssembly SIMD is not available the layer keeps its JS loops.
  */
-import { countDown, funcCode, I32, name, op, section, uleb, V128, v128const, vec, WASM_HEADER } from '../wasmWriter';
+import { countDown, funcCode, I32, name, op, section, uleb, V128, v128const, vec, WASM_HEADER, lazyModule } from '../wasmWriter';
 
 const simd = (code: number): number[] => [0xfd, ...uleb(code)];
 const i32x4 = {
@@ -148,19 +148,7 @@ type ElementwiseKernels = {
   mask: (pX: number, pY: number, pM: number, n4: number, st: number, thr: number, val: number) => void;
 } & Record<Binary, (pA: number, pB: number, pY: number, n4: number) => void>;
 
-let kernels: ElementwiseKernels | null | undefined;
-
-function load(): ElementwiseKernels | null {
-  if (kernels !== undefined) return kernels;
-  if (process.env.XBRAIN_NO_SIMD) return (kernels = null);
-  try {
-    const bytes = moduleBytes();
-    kernels = new WebAssembly.Instance(new WebAssembly.Module(bytes.buffer as ArrayBuffer), {}).exports as unknown as ElementwiseKernels;
-  } catch {
-    kernels = null;
-  }
-  return kernels;
-}
+const load = lazyModule<ElementwiseKernels>(moduleBytes);
 
 /** True when the SIMD elementwise kernels can run here. */
 export function elementwiseSimdAvailable(): boolean {

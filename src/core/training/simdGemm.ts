@@ -12,7 +12,7 @@
  * dy is staged as zero in backward so they add nothing). Sums are float32 in order of the reduction index, as
  * PyTorch's CPU kernels sum in float32.
  */
-import { bump, countDown, I32, name, op, section, uleb, V128, vec } from '../wasmWriter';
+import { bump, countDown, I32, name, op, section, uleb, V128, vec, lazyModule } from '../wasmWriter';
 
 const bumpBy = (l: number, by: number): number[] => [...op.get(l), ...op.get(by), ...op.add, ...op.set(l)];
 /** acc = acc + a · b (v128 locals) */
@@ -259,19 +259,7 @@ interface GemmKernels {
   nt: (mTiles: number, kTiles: number, nBytes: number, pY: number, ldy: number, pBoffs: number, pW: number, ldw: number) => void;
 }
 
-let kernels: GemmKernels | null | undefined;
-
-function load(): GemmKernels | null {
-  if (kernels !== undefined) return kernels;
-  if (process.env.XBRAIN_NO_SIMD) return (kernels = null);
-  try {
-    const bytes = moduleBytes();
-    kernels = new WebAssembly.Instance(new WebAssembly.Module(bytes.buffer as ArrayBuffer), {}).exports as unknown as GemmKernels;
-  } catch {
-    kernels = null;
-  }
-  return kernels;
-}
+const load = lazyModule<GemmKernels>(moduleBytes);
 
 /** True when the SIMD matrix kernels can run here. */
 export function gemmAvailable(): boolean {
