@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { STAGES } from '../../../src/core/study/types';
 import type { EvalCase } from '../../../src/core/agent/evaluation';
 import { repoRoot } from '../helpers/paths';
-import { checkExpect } from './caseExpectChecks';
+import { checkExpect, expectCompleteConversations } from './caseExpectChecks';
 
 // The third agent case set, test/agent-cases/dev2.jsonl (README.md there, "Third set"): a development set written
 // independently of the planner. Schema only: every case must be one the scorer can score — real tool names, real
@@ -74,28 +74,7 @@ describe('agent case set dev2 (test/agent-cases/dev2.jsonl)', () => {
   });
 
   it('ids are unique and conversations of 2–4 turns are complete prefixes of each other', () => {
-    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
-    const convs = new Map<string, EvalCase[]>();
-    for (const c of cases) {
-      const unit = conversation(c.id);
-      if (!unit) continue;
-      if (!convs.has(unit)) convs.set(unit, []);
-      convs.get(unit)!.push(c);
-    }
-    for (const [id, turns] of convs) {
-      turns.sort((a, b) => a.turns.length - b.turns.length);
-      const full = turns[turns.length - 1];
-      expect(turns.length, id).toBeGreaterThanOrEqual(2);
-      expect(turns.length, id).toBeLessThanOrEqual(4);
-      expect(
-        turns.map((t) => Number(/-t(\d+)$/.exec(t.id)![1])),
-        id,
-      ).toEqual(turns.map((_, i) => i + 1));
-      turns.forEach((t, k) => {
-        expect(t.turns, t.id).toEqual(full.turns.slice(0, k + 1));
-        expect([t.stage, t.category, t.confirm], t.id).toEqual([full.stage, full.category, full.confirm]);
-      });
-    }
+    expectCompleteConversations(cases, conversation);
   });
 
   it('meets the brief: ≥ 260 cases, ≥ 35% Traditional Chinese, ≥ 25 conversations, every category', () => {

@@ -1,4 +1,5 @@
 // The checks of an EvalCase's `expect` against the tool definitions, shared by the validators of every case file.
+import { expect } from 'vitest';
 import { definitionByName } from '../../../src/core/tools/definitions';
 import { validateArgs } from '../../../src/core/tools/validate';
 import { STAGES } from '../../../src/core/study/types';
@@ -30,4 +31,33 @@ export function checkExpect(c: EvalCase, say: (m: string) => void): void {
   }
   // A single-turn case's first tool must be offered at the stage the case starts from.
   if (c.turns.length === 1 && tools.length > 0 && !definitionByName.get(tools[0])?.stages.includes(c.stage)) say(`${tools[0]} is not available at ${c.stage}`);
+}
+
+/**
+ * Ids are unique, and the turns of every conversation (2–4 cases whose ids end -t1, -t2 …) are complete prefixes of
+ * each other with one stage, category and confirmation. `conversation` maps a case id to its conversation, or null.
+ */
+export function expectCompleteConversations(cases: readonly EvalCase[], conversation: (id: string) => string | null): void {
+  expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  const convs = new Map<string, EvalCase[]>();
+  for (const c of cases) {
+    const unit = conversation(c.id);
+    if (!unit) continue;
+    if (!convs.has(unit)) convs.set(unit, []);
+    convs.get(unit)!.push(c);
+  }
+  for (const [id, turns] of convs) {
+    turns.sort((a, b) => a.turns.length - b.turns.length);
+    const full = turns[turns.length - 1];
+    expect(turns.length, id).toBeGreaterThanOrEqual(2);
+    expect(turns.length, id).toBeLessThanOrEqual(4);
+    expect(
+      turns.map((t) => Number(/-t(\d+)$/.exec(t.id)![1])),
+      id,
+    ).toEqual(turns.map((_, i) => i + 1));
+    turns.forEach((t, k) => {
+      expect(t.turns, t.id).toEqual(full.turns.slice(0, k + 1));
+      expect([t.stage, t.category, t.confirm], t.id).toEqual([full.stage, full.category, full.confirm]);
+    });
+  }
 }
