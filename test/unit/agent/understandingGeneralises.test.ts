@@ -1,12 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import { interpretRequest } from '../../../src/core/agent/interpretRequest';
-import type { PlannerContext } from '../../../src/core/agent/plannerRules';
 import { splitClauses, negatesVerb } from '../../../src/core/agent/understanding/clauses';
 import { destructiveAsked } from '../../../src/core/agent/understanding/safety';
 import { canonicalText } from '../../../src/core/agent/understanding/lexicon';
 import { resolveQuantities, regionMains } from '../../../src/core/agent/understanding/quantities';
 import { isQuestion, mentionsStep, splitTurn } from '../../../src/core/agent/questionSplit';
-import { definitionByName } from '../../../src/core/tools/definitions';
+import { ctxAt, TRAINED } from './plannerContext';
 import type { PastTurn } from '../../../src/core/agent/understanding/references';
 import type { Stage } from '../../../src/core/study/types';
 
@@ -14,22 +13,6 @@ import type { Stage } from '../../../src/core/study/types';
  * General capabilities of the understanding layer, each checked on phrasings written for this file only (none is in
  * test/agent-cases or the understanding fixture): the point is that a capability, not a sentence, was added.
  */
-
-const TRAINED = { epoch: 10, batch_size: 32, learning_rate: 0.001 };
-
-function ctxAt(stage: Stage, history: PastTurn[] = []): PlannerContext {
-  return {
-    stage,
-    available: [...definitionByName.values()].filter((d) => (d.stages as readonly string[]).includes(stage)).map((d) => d.name),
-    dataPath: null,
-    previous: history.length ? history[history.length - 1].calls : [],
-    events: stage === 'empty' ? [] : ['T0', 'T1', 'T2'],
-    training: stage === 'trained' ? { ...TRAINED } : null,
-    history,
-    sfreq: stage === 'empty' ? null : 160,
-    channels: stage === 'empty' ? null : 64,
-  };
-}
 
 /** Plans the turns in order (each turn's calls become the next one's history) and returns the last turn's calls. */
 function plan(stage: Stage, ...turns: string[]) {

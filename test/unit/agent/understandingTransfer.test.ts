@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { interpretRequest } from '../../../src/core/agent/interpretRequest';
-import type { PlannerContext } from '../../../src/core/agent/plannerRules';
-import { definitionByName } from '../../../src/core/tools/definitions';
+import { ctxAt } from './plannerContext';
 import type { PastTurn } from '../../../src/core/agent/understanding/references';
 import type { PlannedCall } from '../../../src/core/study/stateManager';
 import type { Stage } from '../../../src/core/study/types';
@@ -14,22 +13,6 @@ import { destructiveAsked } from '../../../src/core/agent/understanding/safety';
  * powers, "the same as before, but …", "what about X?" follow-ups and the model a set_model replaced. Every phrasing
  * here was written for this file; none is a line of test/agent-cases.
  */
-
-const TRAINED = { epoch: 10, batch_size: 32, learning_rate: 0.001 };
-
-function ctxAt(stage: Stage, history: PastTurn[] = []): PlannerContext {
-  return {
-    stage,
-    available: [...definitionByName.values()].filter((d) => (d.stages as readonly string[]).includes(stage)).map((d) => d.name),
-    dataPath: null,
-    previous: history.length ? history[history.length - 1].calls : [],
-    events: stage === 'empty' ? [] : ['T0', 'T1', 'T2'],
-    training: stage === 'trained' ? { ...TRAINED } : null,
-    history,
-    sfreq: stage === 'empty' ? null : 160,
-    channels: stage === 'empty' ? null : 64,
-  };
-}
 
 /** Plans the turns in order (each turn's calls, and the given tool answers, become the next one's history). */
 function plan(stage: Stage, turns: string[], results: string[][] = []): PlannedCall[] {

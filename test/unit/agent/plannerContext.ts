@@ -1,0 +1,22 @@
+// The planner context the understanding tests start from: the simulated Study's facts at a stage (160 Hz, 64 channels,
+// T0/T1/T2, a trained run of 10 epochs at batch 32), with the earlier turns given.
+import type { PlannerContext } from '../../../src/core/agent/plannerRules';
+import { definitionByName } from '../../../src/core/tools/definitions';
+import type { PastTurn } from '../../../src/core/agent/understanding/references';
+import type { Stage } from '../../../src/core/study/types';
+
+export const TRAINED = { epoch: 10, batch_size: 32, learning_rate: 0.001 };
+
+export function ctxAt(stage: Stage, history: PastTurn[] = []): PlannerContext {
+  return {
+    stage,
+    available: [...definitionByName.values()].filter((d) => (d.stages as readonly string[]).includes(stage)).map((d) => d.name),
+    dataPath: null,
+    previous: history.length ? history[history.length - 1].calls : [],
+    events: stage === 'empty' ? [] : ['T0', 'T1', 'T2'],
+    training: stage === 'trained' ? { ...TRAINED } : null,
+    history,
+    sfreq: stage === 'empty' ? null : 160,
+    channels: stage === 'empty' ? null : 64,
+  };
+}
