@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 // that holds epochs and a dataset split (put in directly, as generate_dataset would), with the real trainer bundle.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Epochs } from '../../../src/core/signal/types';
 import { Study } from '../../../src/core/study/study';
 import type { Dataset } from '../../../src/core/study/types';
@@ -254,6 +254,31 @@ describe('start_training / stop_training / plot_training', () => {
     const disk = await trained('train-disk', true);
     expect(mem[0].status).toBe('done');
     expect(disk).toEqual(mem);
+  }, 60_000);
+
+  it('two trainings started in the same second get distinct run ids, records and folders', async () => {
+    // A notebook running a training cell right after another once gave both runs one id: the second run's epochs
+    // went into the first run's record and both wrote runs/<id>. The clock is frozen so the two starts share a second.
+    const { study, reg, ctx, workspace } = setup('same-second');
+    await reg.invoke('set_model', { model_name: 'EEGNet', params: { F1: 4, D: 2, F2: 8 } }, ctx);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T01:56:11.200Z') });
+    try {
+      for (const epoch of [2, 3]) {
+        await reg.invoke('configure_training', { epoch, batch_size: 8, learning_rate: 0.01, seed: epoch }, ctx);
+        const r = await reg.invoke('start_training', {}, { ...ctx, awaitLongJobs: true }, { confirmed: true });
+        expect(r.type, r.content).toBe('text');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const runs = study.state.runs;
+    expect(runs.map((x) => x.id)).toEqual(['20261126T015611-Fold_1-r1', '20261126T015611-2-Fold_1-r1']);
+    expect(runs.map((x) => [x.status, x.metrics.map((m) => m.epoch)])).toEqual([
+      ['done', [1, 2]],
+      ['done', [1, 2, 3]],
+    ]);
+    expect(runs[0].artefacts.onnx).not.toBe(runs[1].artefacts.onnx);
+    for (const run of runs) expect(existsSync(path.join(workspace, '.xbrain', run.artefacts.onnx))).toBe(true);
   }, 60_000);
 
   it('returns at once when not awaiting, and stop_training ends the run keeping its finished epochs', async () => {

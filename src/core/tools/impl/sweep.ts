@@ -21,6 +21,7 @@ import { text, type ToolResult } from '../result';
 import type { ToolContext } from '../types';
 import { epochLimitNote, epochLimitOf, epochsFor, inputNormOf, inputSpec, resolvedTrainingOf, toMetrics } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
+import { freshStamp } from '../../training/runStamp';
 import type { ArgsOf, TypedImplementations } from '../args';
 
 const activeSweeps = new WeakMap<Study, SweepRun>();
@@ -127,7 +128,8 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
     const m = applyPoint(t.point, model, trainerConfig).model;
     createModel(m.name, spec, m.params);
   }
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  // Two sweeps in one second once shared a folder and run ids; the second now gets its own stamp.
+  const stamp = freshStamp((s) => existsSync(path.join(sharedRoot(ctx), s)) || state.runs.some((r) => r.id.includes(`-${s}-t`)));
   const dir = path.join(sharedRoot(ctx), stamp);
   const splits = state.dataset!.splits;
   const prepared = prepareSweep({

@@ -4,7 +4,7 @@
  * RunRecord per run with its seed, and every progress event updates that record. A crash or kill marks the run
  * failed with the trainer's stderr tail; nothing else in the Study changes.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { studyDir } from '../../study/persistence';
@@ -13,6 +13,7 @@ import type { ModelConfig, RunRecord, StudyState, TrainingConfig } from '../../s
 import { createModel, minSamples } from '../../training/models';
 import { writeSharedArrays, writeTrainerJob } from '../../training/job';
 import { epochsFile } from '../../signal/spill';
+import { freshStamp } from '../../training/runStamp';
 import { findTrainerEntry, launchTrainer, type TrainerOutcome, type TrainerRun } from '../../training/launcher';
 import { backendAvailability, backendSettingsOf, spawnForBackend, type BackendName } from '../../training/backends';
 import type { ProgressEvent } from '../../training/protocol';
@@ -73,6 +74,8 @@ const threadsFor = (config: TrainingConfig, env: ToolEnv): number => {
   }
   return Math.max(1, Math.min(2, availableParallelism()));
 };
+
+const listDir = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir) : []);
 
 const fmt = (x: number | undefined, d = 3): string => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
@@ -166,8 +169,10 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const entry = backend === 'local' ? findTrainerEntry({ packageRoot: ctx.env.packageRoot }) : undefined;
   const spec = inputSpec(state);
 
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
   const root = studyDir(ctx.env.workspace);
+  // Ids of this Study's runs and run folders of the workspace (an earlier study, another window) are taken.
+  const taken = [...state.runs.map((r) => r.id), ...listDir(path.join(root, 'runs'))];
+  const stamp = freshStamp((s) => taken.some((id) => id.startsWith(`${s}-`)) || existsSync(path.join(root, 'jobs', s)));
   const jobsDir = path.join(root, 'jobs', stamp);
   const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
   const planned = planRuns(state, model, config, stamp, adapted);
