@@ -21,9 +21,8 @@ describe('run_sweep / start_training on slurm', () => {
 
   it('start_training on slurm submits every split × repeat as one array job, with the seeds of local runs', async () => {
     const { study, reg, ctx } = setup('slurm-train');
-    expect((await reg.invoke('configure_training', { epoch: 2, batch_size: 8, learning_rate: 0.001, repeat: 2, seed: 5, backend: 'slurm' }, ctx)).type).toBe(
-      'text',
-    );
+    // batch_size left unset: Slurm training adapts it to the training set as local training does, and says so
+    expect((await reg.invoke('configure_training', { epoch: 2, learning_rate: 0.001, repeat: 2, seed: 5, backend: 'slurm' }, ctx)).type).toBe('text');
     const c = await reg.invoke('start_training', {}, ctx);
     expect(c.type).toBe('confirm');
     expect(c.content).toContain('2 split(s) × 2 repeat(s) = 4 run(s) as one Slurm array job');
@@ -38,6 +37,8 @@ describe('run_sweep / start_training on slurm', () => {
       ['Fold_2', 2, 1006, 'done', 2],
     ]);
     expect(runs.every((x) => x.sweep === undefined && x.config.backend === 'slurm' && x.artefacts.onnx?.endsWith('model.onnx'))).toBe(true);
+    expect(r.content).toMatch(/Defaults adapted to the training set[^\n]*batch 32 → \d+/);
+    expect(runs.every((x) => x.config.batch_size < 32 && x.adaptedDefaults?.some((a) => a.option === 'batch_size' && a.to === x.config.batch_size))).toBe(true);
     expect(study.stage).toBe('trained');
     const ev = await reg.invoke('evaluate', {}, ctx);
     expect(ev.type, ev.content).not.toBe('error');

@@ -120,6 +120,29 @@ describe('run_protocol on simulated subjects', () => {
     expect(ctx.study.state).toBe(before);
   });
 
+  it('model runs adapt the training options the user left unset to the smallest training fold, as start_training does', async () => {
+    const args = { protocol: 'within_session', folds: 5, pipelines: ['EEGNet'] };
+    const settings = async (): Promise<{ epochs: number; batch: number }> => {
+      const c = await reg.invoke('run_protocol', args, ctx);
+      expect(c.type).toBe('confirm');
+      const m = /(\d+) epochs each, batch (\d+)/.exec(c.content);
+      expect(m, c.content).not.toBeNull();
+      return { epochs: Number(m![1]), batch: Number(m![2]) };
+    };
+    // nothing configured: a within-session fold of one run holds a handful of trials, so batch 8 and many epochs
+    expect(ctx.study.state.training).toBeNull();
+    const free = await settings();
+    expect(free.batch).toBe(8);
+    expect(free.epochs).toBeGreaterThan(10);
+    // a value the user set is kept; the other one still adapts
+    expect((await reg.invoke('configure_training', { batch_size: 16 }, ctx, { confirmed: true })).type).toBe('text');
+    const pinned = await settings();
+    expect(pinned.batch).toBe(16);
+    // fewer steps per epoch at batch 16 (or the same 300-epoch cap on these tiny folds): never more epochs than at batch 8
+    expect(pinned.epochs).toBeGreaterThanOrEqual(10);
+    expect(pinned.epochs).toBeLessThanOrEqual(free.epochs);
+  });
+
   it('cross_subject: EEGNet trains in the child process on the same folds as CSP+LDA; confirmation counts the trainings', async () => {
     for (const [tool, args] of [
       ['normalize_data', { method: 'z-score' }],

@@ -45,7 +45,7 @@ import { plot } from '../result';
 import type { ToolContext, ToolEnv } from '../types';
 import { scaleWarning } from './training';
 import { inputSpec } from './trainerInputs';
-import { DEFAULT_TRAINING } from '../../training/defaults';
+import { adaptationText, resolveTraining, type ResolvedTraining } from '../../training/adaptiveDefaults';
 import { insideWorkspace } from '../boundary';
 import type { ArgsOf, TypedImplementations } from '../args';
 
@@ -93,6 +93,22 @@ function plan(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): { fol
   return { folds, trainings: folds * models.length, models };
 }
 
+/**
+ * The training a protocol's model runs use: the Study's, with the options the user left unset adapted to the smallest
+ * training fold as start_training adapts them (adaptiveDefaults.ts). XBrainLab's 10 epochs × batch 32 made about
+ * 20 optimiser steps on a within-session fold of one subject, which leaves a network at chance.
+ */
+function protocolTraining(a: ProtocolArgs, state: Readonly<StudyState>): ResolvedTraining {
+  const folds = protocolFolds(state.epochs!, {
+    protocol: a.protocol,
+    folds: a.folds,
+    nTestSubjects: a.nTestSubjects,
+    seed: a.seed,
+    poolSessions: a.poolSessions,
+  }).folds;
+  return resolveTraining(state.training, { trainSizes: folds.map((f) => f.train.length) });
+}
+
 const running = new WeakSet<Study>();
 
 /** The resume store of this call: keyed by the protocol settings and the epochs; model runs also by their training. */
@@ -102,7 +118,7 @@ function runStore(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): R
     { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions },
     epochsIdentity(e),
   );
-  const config = state.training ?? DEFAULT_TRAINING;
+  const { config } = protocolTraining(a, state);
   return fileRunStore(path.join(studyDir(env.workspace), 'protocols', 'resume', key), (pipeline) =>
     isModelPipeline(pipeline)
       ? trainingVariant({
@@ -249,7 +265,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
   const p = plan(a, before, ctx.env);
   if (running.has(study)) throw new XBrainError('invalid_state', 'run_protocol is already running on this study; wait for it to finish.');
   const e = before.epochs!;
-  const config = before.training ?? DEFAULT_TRAINING;
+  const { config, adapted } = protocolTraining(a, before);
   const root = studyDir(ctx.env.workspace);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
   const backend: BackendName = config.backend === 'pytorch' || config.backend === 'slurm' ? config.backend : 'local';
@@ -390,7 +406,8 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
     study.commit({ protocols: [...(before.protocols ?? []), stored] }, ['runs']);
     store.clear(); // the result is in the Study and its files now
     const warn = p.models.length ? scaleWarning(before) : null;
-    const content = `${protocolReport(stored)}\n\nTable: ${csv}${exported ? `\nExported: ${exported}` : ''}${warn ? `\n\n${warn}` : ''}`;
+    const adaptedNote = p.models.length && adapted.length ? `\n\n${adaptationText(adapted)}` : '';
+    const content = `${protocolReport(stored)}\n\nTable: ${csv}${exported ? `\nExported: ${exported}` : ''}${adaptedNote}${warn ? `\n\n${warn}` : ''}`;
     return plot('run_protocol', content, {
       render: renderOf(XBRAIN_MIME.protocol, protocolPayload(stored)),
       protocolId: stored.id,
@@ -419,7 +436,7 @@ export const protocolTools = {
       const baselines = a.pipelines.filter((x) => !isModelPipeline(x));
       const parts = [`Run the ${a.protocol.replace('_', '-')} protocol on ${p.folds} fold(s) with ${[...new Set(a.pipelines)].join(', ')}`];
       if (p.trainings) {
-        const c = ctx.study.state.training ?? DEFAULT_TRAINING;
+        const c = protocolTraining(a, ctx.study.state).config;
         parts.push(
           `this starts ${p.trainings} training run(s) ${c.backend === 'slurm' ? 'as one Slurm array job' : 'one after another'} (${p.models.join(', ')} × ${p.folds} folds, ${c.epoch} epochs each, batch ${c.batch_size}, learning rate ${c.learning_rate}, ${c.backend ?? 'local'} backend, alignment ${a.alignment})`,
         );

@@ -22,6 +22,7 @@ import type { ToolContext } from '../types';
 import { epochLimitNote, epochLimitOf, epochsFor, inputNormOf, inputSpec, resolvedTrainingOf, toMetrics } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 import { freshStamp } from '../../training/runStamp';
+import { adaptationText } from '../../training/adaptiveDefaults';
 import type { ArgsOf, TypedImplementations } from '../args';
 
 const activeSweeps = new WeakMap<Study, SweepRun>();
@@ -112,7 +113,10 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const spec = inputSpec(state);
   const model = state.model ?? DEFAULT_MODEL;
   // start_training on Slurm trains what it would train locally (unset options adapted); a sweep's grid sets its own
-  const config = kind === 'training' ? resolvedTrainingOf(state).config : (state.training ?? DEFAULT_TRAINING);
+  const resolved = kind === 'training' ? resolvedTrainingOf(state) : { config: state.training ?? DEFAULT_TRAINING, adapted: [] };
+  const { config, adapted } = resolved;
+  // The result says what was adapted, as start_training on the local and pytorch backends does.
+  const adaptedNote = adapted.length ? `\n${adaptationText(adapted)}` : '';
   const trainerConfig = {
     epochs: epochsFor(config, ctx.env),
     batchSize: config.batch_size,
@@ -170,6 +174,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
       seed: p.task.seed,
       model: p.model,
       config: { ...config, backend: plan.backend, ...p.task.point },
+      ...(adapted.length ? { adaptedDefaults: adapted } : {}),
       status: 'running',
       metrics: [],
       artefacts: {},
@@ -218,10 +223,14 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const what = kind === 'sweep' ? 'Sweep' : 'Training';
   if (!ctx.awaitLongJobs) {
     finished.catch(() => undefined);
-    return text(tool, `${what} started: ${prepared.length} run(s) on ${plan.backend}. Results are aggregated when all finish; stop_training cancels it.`, {
-      ...meta,
-      runIds: records.map((r) => r.id),
-    });
+    return text(
+      tool,
+      `${what} started: ${prepared.length} run(s) on ${plan.backend}. Results are aggregated when all finish; stop_training cancels it.${adaptedNote}`,
+      {
+        ...meta,
+        runIds: records.map((r) => r.id),
+      },
+    );
   }
   ctx.releaseQueue?.(); // started: later calls (stop_training, state) need not wait for the end
   const out = await finished;
@@ -234,7 +243,8 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
         .filter((r) => r.status === 'failed')
         .map((r) => `\n\nTask ${r.task.index + 1} failed: ${r.error}`)
         .join('') +
-      epochLimitNote(config, ctx.env),
+      epochLimitNote(config, ctx.env) +
+      adaptedNote,
     {
       ...meta,
       status: out.status,
