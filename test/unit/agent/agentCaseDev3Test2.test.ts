@@ -6,8 +6,9 @@ import type { EvalCase } from '../../../src/core/agent/evaluation';
 import { repoRoot } from '../helpers/paths';
 import { checkExpect, expectCompleteConversations } from './caseExpectChecks';
 
-// The fourth and fifth agent case sets (test/agent-cases/README.md, "dev3 and test2"): dev3.jsonl, a development set,
-// and test2.jsonl, written independently of dev3 and only ever scored. Schema only, as for dev2: every case must be
+// The fourth, fifth and sixth agent case sets (test/agent-cases/README.md, "dev3 and test2", "test3.jsonl"): dev3.jsonl,
+// a development set, test2.jsonl, written independently of dev3, and test3.jsonl, a later held-out set; the last two
+// are only ever scored. Schema only, as for dev2: every case must be
 // one the scorer can score — real tool names, real parameter names with values their schema accepts, valid stages,
 // well-formed ids and conversations — and each set must meet the size and language mix of its brief.
 
@@ -21,6 +22,8 @@ interface CaseSet {
 const SETS: CaseSet[] = [
   { file: 'dev3.jsonl', prefix: 'd3', minCases: 220 },
   { file: 'test2.jsonl', prefix: 't2', minCases: 200 },
+  // The sixth set (README, "test3.jsonl"): held out, written without reading the planner, only ever scored.
+  { file: 'test3.jsonl', prefix: 't3', minCases: 240 },
 ];
 
 const idPattern = (prefix: string) => new RegExp(`^${prefix}-(?:([a-z]+)-(en|zh|mix)-\\d{3}|conv-(en|zh|mix)-\\d{3}-t(\\d+))$`);
