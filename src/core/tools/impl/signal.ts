@@ -319,8 +319,14 @@ export const signalTools = {
       refuseEpochedFiles(s, 'window_epoch');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       const label = args.label === undefined ? 'window' : String(args.label);
+      // recordings on disk, or windows above the spill threshold: cut recording by recording into a spill file
       const res = windowRecordings(s.recordings, args.duration, args.overlap, label, {
-        budget: (bytes, parameter) => checkBudget(ctx.env, bytes, parameter, 'the windows'),
+        budget: (bytes, parameter) => {
+          const dir = spillDir(ctx.env.workspace);
+          if (!(onDisk(s.recordings) || bytes > spillThreshold(ctx.env))) return checkBudget(ctx.env, bytes, parameter, 'the windows');
+          checkDiskSpace(bytes, spillSpaceFree(dir), parameter, 'the windows');
+          return dir;
+        },
       });
       const e = res.epochs;
       const h: HistoryEntry = {
