@@ -16,6 +16,7 @@ import { emptyState, Study } from '../../../src/core/study/study';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import type { ToolContext } from '../../../src/core/tools/types';
 import { epochsMessage } from '../../../src/extension/panels/figures';
+import { modelEpochs } from '../../../src/core/tools/impl/protocol';
 import { repoRoot } from '../helpers/paths';
 
 const root = mkdtempSync(join(tmpdir(), 'xb-epoch-stream-'));
@@ -161,6 +162,31 @@ describe('a disk-backed epochs set is streamed, with the in-memory result', () =
     expect(r.epochsSets).toBe(0);
     expect(r.largest).toBeLessThanOrEqual(CHUNK);
     expect(r.epochRows).toBe(2 * N); // two passes
+  });
+});
+
+describe('run_protocol: the epochs the model families train on (Euclidean alignment)', () => {
+  it('a disk-backed set is aligned into a new spill file in two streamed passes; an in-memory one in memory; same samples', async () => {
+    for (const a of [
+      { protocol: 'cross_subject', poolSessions: false, alignment: 'euclidean' },
+      { protocol: 'within_session', poolSessions: false, alignment: 'euclidean' },
+    ] as const) {
+      const want = modelEpochs(a, mem, root);
+      const r = await reads(() => modelEpochs(a, disk, root));
+      expect(epochsFile(want)).toBeUndefined();
+      expect(epochsFile(r.result)?.file).not.toBe(epochsFile(disk)!.file);
+      expect(
+        epochRows(
+          r.result,
+          Array.from({ length: N }, (_, i) => i),
+        ),
+      ).toEqual(want.data);
+      expect(want.data).not.toEqual(mem.data);
+      expect(r.result.labels).toEqual(mem.labels);
+      expect(r.epochsSets).toBe(0);
+      expect(r.largest).toBeLessThanOrEqual(CHUNK);
+    }
+    expect(modelEpochs({ protocol: 'cross_subject', poolSessions: false, alignment: 'none' }, disk, root)).toBe(disk);
   });
 });
 

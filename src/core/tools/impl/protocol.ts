@@ -218,7 +218,7 @@ function keptRuns(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): n
  * within_session, per subject × session otherwise (cross_session holds a session out, so each session is its own
  * group); or the epochs as they are with alignment "none". The baselines always see the epochs as they are.
  */
-function modelEpochs(a: ProtocolArgs, e: Epochs, workspace: string): Epochs {
+export function modelEpochs(a: Pick<ProtocolArgs, 'alignment' | 'protocol' | 'poolSessions'>, e: Epochs, workspace: string): Epochs {
   // as they are: a disk-backed set stays on disk (the trainer links its file and reads its folds' rows)
   if (a.alignment === 'none') return e;
   const perSubject = a.protocol === 'cross_subject' || (a.protocol === 'within_session' && a.poolSessions);
