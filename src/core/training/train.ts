@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { saveWeights } from './checkpoint';
 import { addPackedGrads, findWorkerScript, packState, WorkerPool } from './dataParallel';
-import { evaluateModel, type LabelledSet, type SplitMetrics } from './evaluate';
+import { evaluateModel, type LabelledSet, type SplitMetrics, type StreamedSet } from './evaluate';
 import type { Model, NamedTensor } from './models';
 import { createOptimizer, type OptimizerName, type OptimizerOptions } from './optim';
 import { Rng } from './rng';
@@ -49,8 +49,9 @@ export interface EpochRecord {
 
 export interface TrainSets {
   train: LabelledSet;
-  val?: LabelledSet;
-  test?: LabelledSet;
+  /** evaluated after every epoch: held, or read a block at a time at each evaluation (StreamedSet) */
+  val?: LabelledSet | StreamedSet;
+  test?: LabelledSet | StreamedSet;
 }
 
 export interface TrainHooks {
