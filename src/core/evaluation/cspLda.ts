@@ -11,6 +11,8 @@
  */
 import { eigs, lusolve, matrix, type Matrix } from 'mathjs';
 import { XBrainError } from '../errors';
+import { epochRows } from '../signal/spill';
+import type { Epochs } from '../signal/types';
 
 export interface EpochSet {
   /** n × C × T, C order */
@@ -216,6 +218,11 @@ export function cspLdaScores(model: CspLdaModel, x: EpochSet): Float64Array {
 }
 
 /** Gathers the epochs at `idx` into a contiguous set. */
+/** Rows `idx` of an epochs set as an EpochSet: positional reads of a disk-backed set (never the whole file). */
+export function epochSubset(e: Epochs, idx: ArrayLike<number>): EpochSet {
+  return { data: epochRows(e, idx), n: idx.length, nChannels: e.nChannels, nTimes: e.nTimes };
+}
+
 export function subset(data: Float32Array, nChannels: number, nTimes: number, idx: ArrayLike<number>): EpochSet {
   const size = nChannels * nTimes;
   const out = new Float32Array(idx.length * size);

@@ -4,6 +4,7 @@
  * the input scale, too few epochs and the learning rate. The figures behind each hint are stated so a user can act.
  */
 import type { Epochs } from '../signal/types';
+import { epochChunks, epochsLength } from '../signal/spill';
 import type { RunRecord, StudyState } from '../study/types';
 import type { EvaluationResult } from './evaluateRuns';
 
@@ -12,14 +13,25 @@ export const BASELINE_LEAD = 0.15;
 
 /** SD of the epochs' samples (a strided sample of at most ~20 000 values). */
 export function epochsSd(e: Epochs): number {
-  const step = Math.max(1, Math.floor(e.data.length / 20000));
+  const per = e.nChannels * e.nTimes;
+  const length = epochsLength(e);
+  const step = Math.max(1, Math.floor(length / 20000));
   let s = 0;
   let s2 = 0;
   let n = 0;
-  for (let i = 0; i < e.data.length; i += step) {
-    s += e.data[i];
-    s2 += e.data[i] * e.data[i];
-    n++;
+  // the same samples in the same order, read by blocks of the epochs that hold one (never the whole set from disk)
+  const held: number[] = [];
+  for (let i = 0; i < length; i += step) if (held[held.length - 1] !== Math.floor(i / per)) held.push(Math.floor(i / per));
+  for (const { block, start, count } of epochChunks(e, { idx: held })) {
+    for (let k = 0; k < count; k++) {
+      const from = held[start + k] * per;
+      for (let i = Math.ceil(from / step) * step; i < from + per; i += step) {
+        const v = block[k * per + i - from];
+        s += v;
+        s2 += v * v;
+        n++;
+      }
+    }
   }
   return n ? Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2)) : 0;
 }

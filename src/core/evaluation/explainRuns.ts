@@ -9,7 +9,7 @@ import { fitMontage, MONTAGE_NAMES, type MontageName } from '../signal/montage';
 import type { DatasetSplit, RunRecord } from '../study/types';
 import { XBrainError } from '../errors';
 import { loadModel } from '../training';
-import { subset } from './cspLda';
+import { epochSubset } from './cspLda';
 import { classNames, resolveArtefact } from './evaluateRuns';
 import { attribute, channelMeans, perClassMaps, projectTopomap, stftMagnitudeMean, type SaliencyMethod } from './saliency';
 
@@ -81,7 +81,7 @@ export function saliencyForRuns(
         { run: j.run.id },
       );
     }
-    const x = subset(e.data, e.nChannels, e.nTimes, j.idx).data as Float32Array;
+    const x = epochSubset(e, j.idx).data as Float32Array;
     const labels = Array.from(j.idx, (i) => e.labels[i]);
     const attr = attribute(model, x, labels, { method: opts.method, nSamples: opts.nSamples, stdev: opts.stdev, steps: opts.steps, seed: j.run.seed });
     const maps = perClassMaps(attr, labels, classes, per, opts.absolute);

@@ -40,16 +40,27 @@ export function encodeNpy(a: NpyInput): Uint8Array {
   if (a.shape.some((x) => !Number.isInteger(x) || x < 0) || n !== a.data.length) {
     throw new XBrainError('invalid_arguments', `NPY shape (${a.shape.join(', ')}) does not match ${a.data.length} elements`, { field: 'shape' });
   }
+  const head = npyHeader(descr(a), a.shape);
+  const out = new Uint8Array(head.byteLength + a.data.byteLength);
+  out.set(head, 0);
+  out.set(new Uint8Array(a.data.buffer, a.data.byteOffset, a.data.byteLength), head.byteLength);
+  return out;
+}
+
+/**
+ * The magic, version and header of a .npy file of `shape` with dtype `descr` ('<f4' …): what precedes the data, for
+ * writers that stream the data after it (export_epochs of a disk-backed epochs set).
+ */
+export function npyHeader(dtype: string, shape: readonly number[]): Uint8Array {
   if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new XBrainError('internal', 'the NPY writer needs a little-endian machine');
-  const shape = a.shape.length === 1 ? `(${a.shape[0]},)` : `(${a.shape.join(', ')})`;
-  const dict = `{'descr': '${descr(a)}', 'fortran_order': False, 'shape': ${shape}, }`;
+  const shapeText = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
+  const dict = `{'descr': '${dtype}', 'fortran_order': False, 'shape': ${shapeText}, }`;
   const total = Math.ceil((10 + dict.length + 1) / 64) * 64;
   const header = dict.padEnd(total - 11, ' ') + '\n';
   if (header.length > 0xffff) throw new XBrainError('invalid_arguments', 'NPY header too long (too many dimensions)');
-  const out = new Uint8Array(10 + header.length + a.data.byteLength);
+  const out = new Uint8Array(10 + header.length);
   out.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, header.length & 0xff, header.length >> 8], 0);
   for (let i = 0; i < header.length; i++) out[10 + i] = header.charCodeAt(i);
-  out.set(new Uint8Array(a.data.buffer, a.data.byteOffset, a.data.byteLength), 10 + header.length);
   return out;
 }
 

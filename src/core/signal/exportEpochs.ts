@@ -3,11 +3,12 @@
  * labels) and epochs.json (channels, sfreq, tmin, event_id, labels, preprocessing history). Files are written to
  * temporary names and renamed, so a failure never leaves a half-written export.
  */
-import { mkdir, rename, writeFile, rm } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XBrainError } from '../errors';
 import type { Epochs, HistoryEntry } from './types';
-import { encodeNpy } from '../io/npyWrite';
+import { encodeNpy, npyHeader } from '../io/npyWrite';
+import { epochChunks } from './spill';
 
 export interface ExportSummary {
   folder: string;
@@ -45,14 +46,31 @@ export async function exportEpochs(folder: string, e: Epochs, history: { raw: Hi
       at: h.at,
     })),
   };
-  const outputs: [string, Uint8Array][] = [
-    ['X.npy', encodeNpy({ data: e.data, shape: [e.nEpochs, e.nChannels, e.nTimes] })],
+  // X.npy: the header, then the epochs block by block (a disk-backed set is never in memory whole)
+  const epochsNpy = async (file: string): Promise<void> => {
+    const out = await open(file, 'w');
+    const writeAll = async (bytes: Uint8Array): Promise<void> => {
+      for (let done = 0; done < bytes.byteLength;) done += (await out.write(bytes, done, bytes.byteLength - done)).bytesWritten;
+    };
+    try {
+      await writeAll(npyHeader('<f4', [e.nEpochs, e.nChannels, e.nTimes]));
+      for (const { block } of epochChunks(e)) await writeAll(new Uint8Array(block.buffer, block.byteOffset, block.byteLength));
+    } finally {
+      await out.close();
+    }
+  };
+  const outputs: [string, Uint8Array | ((file: string) => Promise<void>)][] = [
+    ['X.npy', epochsNpy],
     ['y.npy', encodeNpy({ data: BigInt64Array.from(e.labels, (l) => BigInt(l)), shape: [e.nEpochs] })],
     ['epochs.json', Buffer.from(JSON.stringify(meta, null, 1))],
   ];
   const tmpSuffix = `.tmp-${process.pid}-${Date.now()}`;
   try {
-    for (const [name, buf] of outputs) await writeFile(join(folder, name + tmpSuffix), buf);
+    for (const [name, out] of outputs) {
+      const file = join(folder, name + tmpSuffix);
+      if (out instanceof Uint8Array) await writeFile(file, out);
+      else await out(file);
+    }
     for (const [name] of outputs) await rename(join(folder, name + tmpSuffix), join(folder, name));
   } catch (err) {
     await Promise.all(outputs.map(([name]) => rm(join(folder, name + tmpSuffix), { force: true })));

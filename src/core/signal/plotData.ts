@@ -9,6 +9,7 @@ import { matchChannels } from './channels';
 import { welchPsd } from './psd';
 import { decimationStep, strideDecimate } from './decimate';
 import { XBRAIN_MIME, type EpochsPayload } from '../mime';
+import { epochChunks, epochRows } from './spill';
 
 /** docs/architecture.md §4 MIME type the XBrain renderer draws these payloads with (one definition: src/core/mime.ts). */
 export const EPOCHS_MIME = XBRAIN_MIME.epochs;
@@ -42,38 +43,45 @@ export function epochsPayload(e: Epochs, requested?: readonly string[]): EpochsP
   const times: number[] = [];
   for (let i = 0; i < e.nTimes; i += step) times.push(Number((e.tmin + i / e.sfreq).toFixed(6)));
   const row = (k: number, c: number) => (k * e.nChannels + c) * e.nTimes;
+  // the first epochs' rows only, and the class means over blocks of epochs: a disk-backed set is never read whole
+  const shown = epochRows(
+    e,
+    Array.from({ length: Math.min(MAX_TRACE_EPOCHS, e.nEpochs) }, (_, k) => k),
+  );
   const traces = Array.from({ length: Math.min(MAX_TRACE_EPOCHS, e.nEpochs) }, (_, k) => ({
     epoch: k,
     label: labelName(e, e.labels[k]),
-    data: ch.map((c) => decimate(e.data, row(k, c), e.nTimes, step)),
+    data: ch.map((c) => decimate(shown, row(k, c), e.nTimes, step)),
   }));
-  const erp = Object.entries(e.eventId)
-    .sort((a, b) => a[1] - b[1])
-    .map(([label, l]) => {
-      const acc = ch.map(() => new Float64Array(e.nTimes));
-      let count = 0;
-      for (let k = 0; k < e.nEpochs; k++) {
-        if (e.labels[k] !== l) continue;
-        count++;
-        ch.forEach((c, j) => {
-          const o = row(k, c);
-          const a = acc[j];
-          for (let i = 0; i < e.nTimes; i++) a[i] += e.data[o + i];
-        });
-      }
-      return {
-        label,
-        count,
-        mean: acc.map((a) =>
-          decimate(
-            a.map((v) => v / Math.max(count, 1)),
-            0,
-            e.nTimes,
-            step,
-          ),
+  const classes = Object.entries(e.eventId).sort((a, b) => a[1] - b[1]);
+  const sums = new Map(classes.map(([, l]) => [l, { acc: ch.map(() => new Float64Array(e.nTimes)), count: 0 }]));
+  for (const { block, start, count } of epochChunks(e)) {
+    for (let k = 0; k < count; k++) {
+      const cls = sums.get(e.labels[start + k]);
+      if (!cls) continue;
+      cls.count++;
+      ch.forEach((c, j) => {
+        const o = row(k, c);
+        const a = cls.acc[j];
+        for (let i = 0; i < e.nTimes; i++) a[i] += block[o + i];
+      });
+    }
+  }
+  const erp = classes.map(([label, l]) => {
+    const { acc, count } = sums.get(l)!;
+    return {
+      label,
+      count,
+      mean: acc.map((a) =>
+        decimate(
+          a.map((v) => v / Math.max(count, 1)),
+          0,
+          e.nTimes,
+          step,
         ),
-      };
-    });
+      ),
+    };
+  });
   return { sfreq: e.sfreq, times, channels: ch.map((c) => e.channels[c]), unit: 'µV', traces, markers: [{ time: 0, label: 'event' }], erp };
 }
 
@@ -118,28 +126,40 @@ export interface PsdPayload {
 }
 
 export function psdPayload(source: { epochs: Epochs } | { recording: Recording }, requested?: readonly string[]): PsdPayload {
-  let names: string[], sfreq: number, rowsOf: (c: number) => ArrayLike<number>[];
+  let names: string[], sfreq: number;
+  // per block of rows: channel c's row of each epoch in the block (epochs: block by block, never the whole set)
+  let blocks: () => Iterable<(c: number) => ArrayLike<number>[]>;
+  let nRows: number;
   if ('epochs' in source) {
     const e = source.epochs;
     names = e.channels;
     sfreq = e.sfreq;
-    rowsOf = (c) => Array.from({ length: e.nEpochs }, (_, k) => e.data.subarray((k * e.nChannels + c) * e.nTimes, (k * e.nChannels + c + 1) * e.nTimes));
+    nRows = e.nEpochs;
+    blocks = function* () {
+      for (const { block, count } of epochChunks(e))
+        yield (c) => Array.from({ length: count }, (_, k) => block.subarray((k * e.nChannels + c) * e.nTimes, (k * e.nChannels + c + 1) * e.nTimes));
+    };
   } else {
     const r = source.recording;
     names = r.channels.map((c) => c.name);
     sfreq = r.sfreq;
-    rowsOf = (c) => [r.data[c]];
+    nRows = 1;
+    blocks = () => [(c) => [r.data[c]]];
   }
   const ch = pickChannels(names, requested);
   let freqs: number[] = [],
     nFft = 0;
-  const values = ch.map((c) => {
-    const p = welchPsd(rowsOf(c), sfreq);
-    freqs = Array.from(p.freqs, (f) => Number(f.toFixed(4)));
-    nFft = p.nFft;
-    const mean = new Float64Array(p.freqs.length);
-    for (const row of p.psd) for (let i = 0; i < mean.length; i++) mean[i] += row[i] / p.psd.length;
-    return Array.from(mean, (v) => Number((v * UV * UV).toPrecision(6)));
-  });
+  // the mean over rows, summed in row order as over all rows at once
+  const means: Float64Array[] = [];
+  for (const rowsOf of blocks()) {
+    ch.forEach((c, j) => {
+      const p = welchPsd(rowsOf(c), sfreq);
+      freqs = Array.from(p.freqs, (f) => Number(f.toFixed(4)));
+      nFft = p.nFft;
+      const mean = (means[j] ??= new Float64Array(p.freqs.length));
+      for (const row of p.psd) for (let i = 0; i < mean.length; i++) mean[i] += row[i] / nRows;
+    });
+  }
+  const values = ch.map((_, j) => Array.from(means[j] ?? [], (v) => Number((v * UV * UV).toPrecision(6))));
   return { freqs, channels: ch.map((c) => names[c]), unit: 'µV²/Hz', values, nFft };
 }

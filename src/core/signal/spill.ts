@@ -9,8 +9,10 @@
  * - a recording's `data` is an array whose rows are read from its file when first touched (the whole recording at
  *   once, into a cache of the last {@link ROW_CACHE_SIZE} recordings), so code that walks `r.data[c]` works unchanged
  *   while at most a couple of recordings are in memory;
- * - an epochs set's `data` is read whole only when a tool asks for it (a getter); the paths that scale (epoch_data,
- *   generate_dataset, start_training, persistence) use {@link epochsFile} and positional reads of the rows they need.
+ * - an epochs set's `data` is read whole only when a tool asks for it (a getter); the paths that scale use
+ *   {@link epochsFile} and positional reads of the rows they need (generate_dataset, start_training, persistence,
+ *   evaluate, compute_saliency) or {@link epochChunks}, blocks of at most {@link EPOCH_CHUNK_BYTES} (plots, export,
+ *   alignment).
  *
  * The files are written once and never changed (operations write new ones), so a Study state that refers to them stays
  * valid for roll-back; saveStudy stores references to them instead of copies and removes the files that neither the
@@ -119,8 +121,12 @@ export interface DiskRowsInfo {
   nTimes: number;
 }
 
-/** Reads from spill files so far: whole recordings and whole epochs sets (tests assert which paths read what). */
-export const spillReads = { recordings: 0, epochsSets: 0 };
+/**
+ * Reads from spill files so far (tests assert which paths read what): whole recordings, whole epochs sets (the `data`
+ * getter), epoch rows read by positional reads ({@link readEpochRows}) and the most rows one such call returned — a
+ * streaming consumer keeps `largestEpochRead` at its chunk size however many epochs the file holds.
+ */
+export const spillReads = { recordings: 0, epochsSets: 0, epochRows: 0, largestEpochRead: 0 };
 
 const ROWS = Symbol('xbrain.diskRows');
 const rowCache = new Map<string, Float32Array[]>();
@@ -267,12 +273,20 @@ export function diskEpochs(meta: Omit<Epochs, 'data'>, info: EpochsFileInfo): Ep
  * consecutive indices are read in one call. Indices are checked against the file's epoch count; `shared` puts the
  * rows in a SharedArrayBuffer.
  */
-export function readEpochRows(info: EpochsFileInfo, idx: ArrayLike<number> | null, opts: { shared?: boolean } = {}): Float32Array {
+export function readEpochRows(info: EpochsFileInfo, idx: ArrayLike<number> | null, opts: { shared?: boolean; into?: Float32Array } = {}): Float32Array {
   const per = info.nChannels * info.nTimes;
   const n = idx ? idx.length : info.nEpochs;
-  // shared: worker threads given this array use the same memory instead of a copy each (the trainer's training set)
-  const out = opts.shared ? new Float32Array(new SharedArrayBuffer(n * per * 4)) : new Float32Array(uninitialised(n * per * 4));
-  const bytes = new Uint8Array(out.buffer);
+  spillReads.epochRows += n;
+  spillReads.largestEpochRead = Math.max(spillReads.largestEpochRead, n);
+  // shared: worker threads given this array use the same memory instead of a copy each (the trainer's training set);
+  // into: a streaming consumer's chunk buffer, reused from chunk to chunk
+  const out =
+    opts.into && opts.into.length >= n * per
+      ? opts.into.subarray(0, n * per)
+      : opts.shared
+        ? new Float32Array(new SharedArrayBuffer(n * per * 4))
+        : new Float32Array(uninitialised(n * per * 4));
+  const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   const fd = openSync(info.file, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -304,6 +318,54 @@ export function epochRows(e: Epochs, idx: ArrayLike<number>): Float32Array {
   const out = new Float32Array(idx.length * per);
   for (let i = 0; i < idx.length; i++) out.set(e.data.subarray(idx[i] * per, (idx[i] + 1) * per), i * per);
   return out;
+}
+
+/** Bytes of epochs a streaming consumer holds at a time (one chunk), unless it asks for another size. */
+export const EPOCH_CHUNK_BYTES = 16 * 2 ** 20;
+
+/**
+ * The chunk size streaming consumers use ({@link chunkEpochs}' default): EPOCH_CHUNK_BYTES; tests lower it to see
+ * that a consumer reads a small file in several chunks.
+ */
+export const epochStreaming = { chunkBytes: EPOCH_CHUNK_BYTES };
+
+/** Epochs per chunk of at most `bytes` (at least one epoch). */
+export const chunkEpochs = (e: Pick<Epochs, 'nChannels' | 'nTimes'>, bytes = epochStreaming.chunkBytes): number =>
+  Math.max(1, Math.floor(bytes / (e.nChannels * e.nTimes * 4)));
+
+/** One block of {@link epochChunks}: `count` epochs (n × C × T), the first being epoch `idx[start]` (or `start`). */
+export interface EpochChunk {
+  block: Float32Array;
+  start: number;
+  count: number;
+}
+
+/**
+ * The epochs (or rows `idx` of them, in that order) in consecutive blocks of at most `chunk` epochs, for consumers
+ * that need every epoch but not all at once (ERP, PSD, alignment, export …): a disk-backed set is read block by block
+ * into one reused buffer, so memory stays at one chunk whatever the file holds; an in-memory set gives subarrays of
+ * its data (copies only for `idx`). A block is valid until the next one is asked for: copy what must outlive it.
+ */
+export function* epochChunks(e: Epochs, opts: { chunk?: number; idx?: ArrayLike<number> } = {}): Generator<EpochChunk> {
+  const per = e.nChannels * e.nTimes;
+  const idx = opts.idx;
+  const n = idx ? idx.length : e.nEpochs;
+  const chunk = Math.max(1, Math.floor(opts.chunk ?? chunkEpochs(e)));
+  const f = epochsFile(e);
+  if (!f && !idx) {
+    const d = e.data;
+    for (let s = 0; s < n; s += chunk) {
+      const count = Math.min(chunk, n - s);
+      yield { block: d.subarray(s * per, (s + count) * per), start: s, count };
+    }
+    return;
+  }
+  const buf = f ? new Float32Array(uninitialised(Math.min(chunk, n) * per * 4)) : undefined;
+  for (let s = 0; s < n; s += chunk) {
+    const count = Math.min(chunk, n - s);
+    const ids: ArrayLike<number> = idx ? Array.prototype.slice.call(idx, s, s + count) : Array.from({ length: count }, (_, i) => s + i);
+    yield { block: f ? readEpochRows(f, ids, { into: buf }) : epochRows(e, ids), start: s, count };
+  }
 }
 
 /** Appends epoch rows to a new spill file, block after block; `finish` gives the file's description. */

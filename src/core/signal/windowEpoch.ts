@@ -7,6 +7,7 @@ import { XBrainError } from '../errors';
 import type { Recording } from '../io/types';
 import type { Epochs } from './types';
 import { pyRound } from './numeric';
+import { chunkEpochs, diskEpochs, EpochsWriter } from './spill';
 
 export interface WindowResult {
   epochs: Epochs;
@@ -32,7 +33,15 @@ export function windowRecordings(
   duration: number,
   overlap: number,
   label: string,
-  opts: { budget?: (bytes: number, parameter: string) => void } = {},
+  opts: {
+    /**
+     * Checks the windows' bytes before anything is cut (throws above a budget); returns a spill folder to write the
+     * windows to (recording by recording, never all in memory) or nothing to keep them in memory.
+     */
+    budget?: (bytes: number, parameter: string) => string | void;
+    /** Windows per block written to the spill file (tests; default: blocks of EPOCH_CHUNK_BYTES). */
+    chunk?: number;
+  } = {},
 ): WindowResult {
   if (recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded');
   if (!(duration > 0)) throw new XBrainError('invalid_arguments', `duration: must be positive, got ${duration}`, { parameter: 'duration' });
@@ -59,7 +68,7 @@ export function windowRecordings(
       { parameter: 'overlap' },
     );
   }
-  opts.budget?.(windowCount(recordings, duration, overlap) * names.length * windowSamples * 4, overlap > 0 ? 'overlap' : 'duration');
+  const toDisk = opts.budget?.(windowCount(recordings, duration, overlap) * names.length * windowSamples * 4, overlap > 0 ? 'overlap' : 'duration');
   const starts: { rec: number; sample: number }[] = [];
   const perRecording = recordings.map((r, ri) => {
     const stop = r.nTimes - pyRound(sfreq * duration);
@@ -82,13 +91,15 @@ export function windowRecordings(
     );
   }
   const nCh = names.length;
-  const data = new Float32Array(starts.length * nCh * windowSamples);
-  starts.forEach((w, k) => {
-    const r = recordings[w.rec];
-    for (let c = 0; c < nCh; c++) data.set(r.data[c].subarray(w.sample, w.sample + windowSamples), (k * nCh + c) * windowSamples);
-  });
-  const epochs: Epochs = {
-    data,
+  const cut = (from: number, to: number, into: Float32Array): Float32Array => {
+    for (let k = from; k < to; k++) {
+      const w = starts[k];
+      const r = recordings[w.rec];
+      for (let c = 0; c < nCh; c++) into.set(r.data[c].subarray(w.sample, w.sample + windowSamples), ((k - from) * nCh + c) * windowSamples);
+    }
+    return into.subarray(0, (to - from) * nCh * windowSamples);
+  };
+  const meta: Omit<Epochs, 'data'> = {
     nEpochs: starts.length,
     nChannels: nCh,
     nTimes: windowSamples,
@@ -103,5 +114,29 @@ export function windowRecordings(
     eventSample: Int32Array.from(starts, (w) => w.sample),
     baseline: null,
   };
-  return { epochs, perRecording, step, windowSamples };
+  return {
+    epochs: toDisk ? windowsToDisk(toDisk) : { ...meta, data: cut(0, starts.length, new Float32Array(starts.length * nCh * windowSamples)) },
+    perRecording,
+    step,
+    windowSamples,
+  };
+
+  /** The windows written block by block (at most `chunk` windows, within one recording) to a new spill file. */
+  function windowsToDisk(dir: string): Epochs {
+    const w = new EpochsWriter(dir, nCh, windowSamples);
+    try {
+      const chunk = Math.max(1, Math.floor(opts.chunk ?? chunkEpochs({ nChannels: nCh, nTimes: windowSamples })));
+      const block = new Float32Array(Math.min(chunk, starts.length) * nCh * windowSamples);
+      for (let k = 0; k < starts.length;) {
+        let end = k + 1;
+        while (end < starts.length && end - k < chunk && starts[end].rec === starts[k].rec) end++;
+        w.append(cut(k, end, block));
+        k = end;
+      }
+    } catch (err) {
+      w.abandon();
+      throw err;
+    }
+    return diskEpochs(meta, w.finish());
+  }
 }

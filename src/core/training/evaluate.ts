@@ -5,11 +5,28 @@
 import { softmaxCrossEntropy } from './layers';
 import type { Model } from './models';
 import { rocAuc } from './rocAuc';
+import { epochStreaming } from '../signal/spill';
 
 export interface LabelledSet {
   /** n × C × T, C order */
   x: Float32Array;
   labels: ArrayLike<number>;
+}
+
+/**
+ * A labelled set whose rows are read a block at a time when it is evaluated, instead of being held (the trainer's
+ * validation and test rows, read from the epochs file at each evaluation: issue 20).
+ */
+export interface StreamedSet {
+  labels: ArrayLike<number>;
+  /** rows start … start + count − 1 (count × C × T); the array may be reused by the next call */
+  rows(start: number, count: number): Float32Array;
+}
+
+/** Rows per block when a StreamedSet is evaluated: the epochs streaming chunk (16 MB), a whole number of batches. */
+export function blockRows(model: Model, batchSize: number): number {
+  const perBatch = model.inputSize * 4 * batchSize;
+  return batchSize * Math.max(1, Math.floor(epochStreaming.chunkBytes / perBatch));
 }
 
 export interface SplitMetrics {
@@ -61,11 +78,26 @@ export function predict(model: Model, x: Float32Array, batchSize = 64): Float32A
   return probs;
 }
 
-/** Loss (mean cross-entropy), accuracy (0–1), AUC and the outputs on a labelled set, in eval mode. */
-export function evaluateModel(model: Model, set: LabelledSet, batchSize = 64): Evaluation {
-  const n = countOf(model, set.x);
+/** Eval-mode logits of a StreamedSet, block by block (each sample's logits do not depend on its batch). */
+function predictStreamed(model: Model, set: StreamedSet, batchSize: number): Float32Array {
+  const n = set.labels.length;
   const k = model.nClasses;
-  const logits = predictLogits(model, set.x, batchSize);
+  const out = new Float32Array(n * k);
+  const block = blockRows(model, batchSize);
+  for (let s = 0; s < n; s += block) {
+    const m = Math.min(block, n - s);
+    const x = set.rows(s, m);
+    if (x.length !== m * model.inputSize) throw new Error(`rows ${s}…${s + m - 1}: ${x.length} values, ${m} × ${model.inputSize} expected`);
+    out.set(predictLogits(model, x, batchSize), s * k);
+  }
+  return out;
+}
+
+/** Loss (mean cross-entropy), accuracy (0–1), AUC and the outputs on a labelled set, in eval mode. */
+export function evaluateModel(model: Model, set: LabelledSet | StreamedSet, batchSize = 64): Evaluation {
+  const n = 'x' in set ? countOf(model, set.x) : set.labels.length;
+  const k = model.nClasses;
+  const logits = 'x' in set ? predictLogits(model, set.x, batchSize) : predictStreamed(model, set, batchSize);
   const probs = new Float32Array(n * k);
   const { loss, correct } = n ? softmaxCrossEntropy(logits, set.labels, n, k, probs, null) : { loss: NaN, correct: 0 };
   const predictions = new Int32Array(n);

@@ -143,10 +143,12 @@ export interface LoadedJob {
   job: TrainerJob;
   /**
    * Rows of the epochs file by index (n × C × T), read with positional reads: the trainer holds the epochs of the
-   * run's splits, never the whole file (a subject's fold of a many-subject study reads a fraction of it). `shared`
-   * allocates them in a SharedArrayBuffer, which the training worker threads then share instead of copying.
+   * run's training rows and reads its validation and test rows a block at a time at each evaluation, never the whole
+   * file (a subject's fold of a many-subject study reads a fraction of it). `shared` allocates them in a
+   * SharedArrayBuffer, which the training worker threads then share instead of copying; `into` reads them into that
+   * array (its start) when it is large enough.
    */
-  rows: (idx: ArrayLike<number>, shared?: boolean) => Float32Array;
+  rows: (idx: ArrayLike<number>, shared?: boolean, into?: Float32Array) => Float32Array;
   labels: Int32Array;
   splits: { train: Int32Array; val?: Int32Array; test?: Int32Array };
 }
@@ -176,7 +178,7 @@ export function readTrainerJob(file: string): LoadedJob {
     );
   }
   const info = { file: job.data.x, nEpochs: labels.length, nChannels: job.spec.nChannels, nTimes: job.spec.nTimes };
-  const rows = (idx: ArrayLike<number>, shared = false): Float32Array => readEpochRows(info, idx, { shared });
+  const rows = (idx: ArrayLike<number>, shared = false, into?: Float32Array): Float32Array => readEpochRows(info, idx, { shared, into });
   const splits: LoadedJob['splits'] = { train: readI32(job.data.train) };
   if (job.data.val) splits.val = readI32(job.data.val);
   if (job.data.test) splits.test = readI32(job.data.test);

@@ -51,15 +51,21 @@ export interface Layer {
 
 const size3 = (s: Shape3): number => s[0] * s[1] * s[2];
 
-/** Reusable per-batch-size buffer. */
+/**
+ * Reusable per-batch buffer: it grows to the largest batch asked for and gives a view of its start for smaller ones.
+ * (Reallocating at every change of batch size — a training shard, an evaluation batch, a last partial batch — left
+ * the previous buffers to the garbage collector: with EEGNet at 64 × 641 hundreds of MB per training epoch, which
+ * is what made the trainer's peak grow with the number of batches; issue 20.) Each sample's values sit at the same
+ * offsets whatever the batch size, and every layer writes all of its output, so a view is as good as a new array.
+ */
 class Scratch {
   private buf: FloatArray;
   constructor(private readonly ctor: FloatArrayCtor) {
     this.buf = new ctor(0);
   }
   get(len: number): FloatArray {
-    if (this.buf.length !== len) this.buf = new this.ctor(len);
-    return this.buf;
+    if (this.buf.length < len) this.buf = new this.ctor(len);
+    return len === this.buf.length ? this.buf : this.buf.subarray(0, len);
   }
 }
 

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { saveWeights } from './checkpoint';
 import { addPackedGrads, findWorkerScript, packState, WorkerPool } from './dataParallel';
-import { evaluateModel, type LabelledSet, type SplitMetrics } from './evaluate';
+import { evaluateModel, type LabelledSet, type SplitMetrics, type StreamedSet } from './evaluate';
 import type { Model, NamedTensor } from './models';
 import { createOptimizer, type OptimizerName, type OptimizerOptions } from './optim';
 import { Rng } from './rng';
@@ -49,8 +49,9 @@ export interface EpochRecord {
 
 export interface TrainSets {
   train: LabelledSet;
-  val?: LabelledSet;
-  test?: LabelledSet;
+  /** evaluated after every epoch: held, or read a block at a time at each evaluation (StreamedSet) */
+  val?: LabelledSet | StreamedSet;
+  test?: LabelledSet | StreamedSet;
 }
 
 export interface TrainHooks {
@@ -120,6 +121,10 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
     } else hooks.log?.('training worker bundle not found: training on one thread');
   }
   const threads = pool ? pool.size + 1 : 1;
+  // Evaluation in batches of this thread's training shard: the layers' buffers, sized by the largest batch they saw,
+  // then never outgrow training (batches of 64 made them 4× larger at 2 threads: ~130 MB more for EEGNet at
+  // 64 × 641). Eval-mode outputs do not depend on the batch size (test/unit/training/evalBatch.test.ts).
+  const evalBatch = Math.max(1, Math.round(config.batchSize / threads));
 
   const epochs: EpochRecord[] = [];
   let best: EpochRecord | null = null;
@@ -198,8 +203,8 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
         seconds,
         train: { loss: lossSum / seen, accuracy: correct / seen, auc: rocAuc(trainProbs, trainLabels, k) },
       };
-      if (sets.val && sets.val.labels.length) rec.val = pick(evaluateModel(model, sets.val));
-      if (sets.test && sets.test.labels.length) rec.test = pick(evaluateModel(model, sets.test));
+      if (sets.val && sets.val.labels.length) rec.val = pick(evaluateModel(model, sets.val, evalBatch));
+      if (sets.test && sets.test.labels.length) rec.test = pick(evaluateModel(model, sets.test, evalBatch));
       epochs.push(rec);
       if (better(selection, rec, best)) {
         best = rec;

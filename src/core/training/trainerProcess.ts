@@ -16,6 +16,7 @@ import { createModel } from './models';
 import { exportOnnx } from './onnx/export';
 import { outputsIn, type DoneEvent, type ProgressEvent, type TrainerEvent } from './protocol';
 import { trainModel } from './train';
+import type { StreamedSet } from './evaluate';
 
 function emit(e: TrainerEvent): void {
   process.stdout.write(`${JSON.stringify(e)}\n`);
@@ -41,17 +42,27 @@ export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promi
     `trainer ${process.pid}: ${job.model.name} on ${splits.train.length} training epochs, ${job.config.epochs} epochs, ${job.config.threads} threads, seed ${job.seed}\n`,
   );
 
-  // Only the split's rows are read from the epochs file (positional reads), never the whole file; the training rows
-  // are shared memory, so the data-parallel worker threads read them in place instead of each receiving a copy.
-  const gather = (idx: Int32Array, shared = false): { x: Float32Array; labels: Int32Array } => ({
-    x: rows(idx, shared),
-    labels: Int32Array.from(idx, (i) => labels[i]),
-  });
+  // Only the split's rows are read from the epochs file (positional reads), never the whole file. The training rows
+  // are held in shared memory, so the data-parallel worker threads read them in place instead of each receiving a
+  // copy; the validation and test rows are read a block at a time at each evaluation (from the page cache, as a
+  // rule) into one reused buffer, so of the split only the training rows stay in memory (issue 20).
+  const labelsOf = (idx: Int32Array): Int32Array => Int32Array.from(idx, (i) => labels[i]);
+  const streamed = (idx: Int32Array): StreamedSet => {
+    let buf: Float32Array | undefined;
+    return {
+      labels: labelsOf(idx),
+      rows: (start, count) => {
+        const x = rows(idx.subarray(start, start + count), false, buf);
+        if (!buf || x.length > buf.length) buf = x;
+        return x;
+      },
+    };
+  };
   if (splits.train.length === 0) throw new XBrainError('invalid_arguments', `${job.data.train}: the training split is empty.`, { file: job.data.train });
   const sets = {
-    train: gather(splits.train, true),
-    val: splits.val && splits.val.length ? gather(splits.val) : undefined,
-    test: splits.test && splits.test.length ? gather(splits.test) : undefined,
+    train: { x: rows(splits.train, true), labels: labelsOf(splits.train) },
+    val: splits.val && splits.val.length ? streamed(splits.val) : undefined,
+    test: splits.test && splits.test.length ? streamed(splits.test) : undefined,
   };
   // Fitted on the training split only: validation and test epochs never inform the scaling.
   if (!model.inputNorm && (job.config.inputNorm ?? 'train_fold') === 'train_fold')

@@ -2,6 +2,7 @@ import type { StudyState } from '../../core/study/types';
 import type { ToolResult } from '../../core/tools/result';
 import { welchPsd } from '../../core/signal/psd';
 import { minMaxDecimate } from '../../core/signal/decimate';
+import { epochChunks, epochRows } from '../../core/signal/spill';
 import { CURVE_METRICS, trainingSeries, type CurveMetric } from '../../core/training/curves';
 import { formatMeanSd, sweepRows } from './sweepTable';
 import { protocolMessage, protocolsLatestFirst } from './protocolView';
@@ -91,7 +92,8 @@ export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>):
   const per = e.nChannels * e.nTimes;
   const dt = 1 / e.sfreq;
   if (view.mode === 'traces') {
-    const rows = Array.from({ length: e.nChannels }, (_, c) => e.data.subarray(view.index * per + c * e.nTimes, view.index * per + (c + 1) * e.nTimes));
+    const one = epochRows(e, [view.index]);
+    const rows = Array.from({ length: e.nChannels }, (_, c) => one.subarray(c * e.nTimes, (c + 1) * e.nTimes));
     const label = classNames[e.labels[view.index]] ?? String(e.labels[view.index]);
     const figure = stackedTraces(rows, e.channels, e.tmin, dt);
     Object.assign(figure.layout, { shapes: e.tmin < 0 ? [{ type: 'line', x0: 0, x1: 0, yref: 'paper', y0: 0, y1: 1, line: { dash: 'dot', width: 1 } }] : [] });
@@ -105,15 +107,22 @@ export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>):
     };
   }
   if (view.mode === 'erp') {
-    const data = classNames.map((name, k) => {
-      const mean = new Float64Array(e.nTimes);
-      let n = 0;
-      for (let i = 0; i < e.nEpochs; i++) {
-        if (e.labels[i] !== k) continue;
-        n++;
+    // one channel's class means over blocks of epochs (a disk-backed set is never read whole)
+    const means = classNames.map(() => new Float64Array(e.nTimes));
+    const counts = classNames.map(() => 0);
+    for (const { block, start, count } of epochChunks(e)) {
+      for (let i = 0; i < count; i++) {
+        const k = e.labels[start + i];
+        if (!(k >= 0 && k < means.length)) continue;
+        counts[k]++;
+        const mean = means[k];
         const off = i * per + view.channel * e.nTimes;
-        for (let t = 0; t < e.nTimes; t++) mean[t] += e.data[off + t];
+        for (let t = 0; t < e.nTimes; t++) mean[t] += block[off + t];
       }
+    }
+    const data = classNames.map((name, k) => {
+      const mean = means[k];
+      const n = counts[k];
       for (let t = 0; t < e.nTimes; t++) mean[t] /= Math.max(1, n);
       const d = minMaxDecimate(mean, e.tmin, dt, MAX_POINTS);
       return { type: 'scatter', mode: 'lines', name: `${name} (n=${n})`, x: d.x, y: d.y };
@@ -127,7 +136,8 @@ export function epochsMessage(s: Readonly<StudyState>, req: Partial<PanelView>):
       view,
     };
   }
-  const rows = Array.from({ length: e.nChannels }, (_, c) => e.data.subarray(view.index * per + c * e.nTimes, view.index * per + (c + 1) * e.nTimes));
+  const one = epochRows(e, [view.index]);
+  const rows = Array.from({ length: e.nChannels }, (_, c) => one.subarray(c * e.nTimes, (c + 1) * e.nTimes));
   return {
     type: 'figure',
     kind: 'epochs',

@@ -6,6 +6,9 @@ import { predictLogits, runOnnx } from '../../../src/core/training';
 import { classificationReport } from '../../../src/core/evaluation/metrics';
 import { subset } from '../../../src/core/evaluation/cspLda';
 import { trainedStudy, type TrainedStudy } from './trainedStudy';
+import { epochsFile, spillDir, spillEpochs, spillReads } from '../../../src/core/signal/spill';
+import type { Epochs } from '../../../src/core/signal/types';
+import { Study } from '../../../src/core/study/study';
 
 let t: TrainedStudy;
 beforeAll(async () => {
@@ -107,6 +110,40 @@ describe('export_model tool', () => {
     const bad = await reg.invoke('export_model', { path: 'export2', run_id: 'nope' }, t.ctx);
     expect(bad.error?.code).toBe('not_found');
     expect(bad.content).toMatch(/run_id/);
+  });
+});
+
+describe('evaluate and compute_saliency on epochs kept on disk (issue 20)', () => {
+  it('read only the evaluated splits’ rows from the spill file and give the in-memory results', async () => {
+    const reg = new ToolRegistry();
+    const e = t.study.state.epochs!;
+    const studyWith = (epochs: Epochs) => {
+      const study = new Study({ ...t.study.state, epochs });
+      return { study, env: t.ctx.env };
+    };
+    const mem = studyWith(e);
+    const disk = studyWith(spillEpochs(spillDir(t.workspace), e));
+    expect(epochsFile(disk.study.state.epochs!)).toBeDefined();
+    const splits = t.study.state.dataset!.splits;
+    const largestSplit = Math.max(...splits.flatMap((s) => [s.train.length, s.test.length]));
+    for (const [tool, args] of [
+      ['evaluate', { split: 'test' }],
+      ['compute_saliency', { method: 'gradient', absolute: true }],
+    ] as const) {
+      const want = await reg.invoke(tool, args, mem);
+      Object.assign(spillReads, { epochsSets: 0, epochRows: 0, largestEpochRead: 0 });
+      const got = await reg.invoke(tool, args, disk);
+      expect(got.type).toBe(want.type);
+      // the same figures (the saliency file's name carries the time it was written)
+      const stamp = /\d{8}T\d{9}Z/g;
+      expect({ ...got.meta, file: undefined }).toEqual({ ...want.meta, file: undefined });
+      expect(got.content.replace(stamp, '')).toBe(want.content.replace(stamp, ''));
+      // never the whole file: each read is one split's rows (the baseline's training rows at most)
+      expect(spillReads.epochsSets).toBe(0);
+      expect(spillReads.largestEpochRead).toBeGreaterThan(0);
+      expect(spillReads.largestEpochRead).toBeLessThanOrEqual(largestSplit);
+      expect(spillReads.largestEpochRead).toBeLessThan(e.nEpochs);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateFiles } from '../../../src/core/io/simulateFiles';
-import { diskRowsInfo, epochRows, epochsFile, spillDir, spillReads } from '../../../src/core/signal/spill';
+import { diskRowsInfo, EPOCH_CHUNK_BYTES, epochRows, epochsFile, epochStreaming, spillDir, spillReads } from '../../../src/core/signal/spill';
 import type { Epochs } from '../../../src/core/signal/types';
 import { loadStudy, saveStudy } from '../../../src/core/study/persistence';
 import { Study } from '../../../src/core/study/study';
@@ -137,6 +137,45 @@ describe('study on disk vs in memory (same tools, same files)', () => {
     expect(epochsFile(de)!.file).not.toBe(file);
     expect(bytes(de.data).equals(bytes(me.data))).toBe(true);
   });
+});
+
+describe('steps on epochs kept on disk (issue 20)', () => {
+  it('run block of epochs by block into a new spill file, never reading the file whole, with the in-memory result', async () => {
+    const steps: [string, Record<string, unknown>][] = [
+      ['apply_bandpass_filter', { low_freq: 9, high_freq: 25 }],
+      ['apply_notch_filter', { freq: 50 }],
+      ['resample_data', { rate: 80 }],
+      ['set_reference', { method: 'average' }],
+      ['select_channels', { channels: ['C4..', 'C3..', 'Pz..', 'Cz..'] }],
+      ['normalize_data', { method: 'min-max' }],
+    ];
+    const chunk = 4;
+    for (const [tool, args] of steps) {
+      const before = disk.study.state.epochs!;
+      epochStreaming.chunkBytes = chunk * before.nChannels * before.nTimes * 4;
+      Object.assign(spillReads, { epochsSets: 0, epochRows: 0, largestEpochRead: 0 });
+      let replies: string[];
+      try {
+        replies = [await call(disk, tool, args), await call(mem, tool, args)];
+      } finally {
+        epochStreaming.chunkBytes = EPOCH_CHUNK_BYTES;
+      }
+      expect(spillReads.epochsSets, tool).toBe(0);
+      expect(spillReads.largestEpochRead, tool).toBeLessThanOrEqual(chunk);
+      expect(spillReads.epochRows, tool).toBe(before.nEpochs);
+      expect(replies[0]).toBe(replies[1]);
+      const de = disk.study.state.epochs!,
+        me = mem.study.state.epochs!;
+      expect(epochsFile(de)!.file).not.toBe(epochsFile(before)!.file);
+      expect(meta(de), tool).toEqual(meta(me));
+      const all = Array.from({ length: me.nEpochs }, (_, i) => i);
+      expect(bytes(epochRows(de, all)).equals(bytes(me.data)), tool).toBe(true);
+    }
+    expect(disk.study.state.epochs!.nTimes).toBe(mem.study.state.epochs!.nTimes);
+    expect(disk.study.state.epochs!.nEpochs).toBeGreaterThan(3 * chunk);
+    const hist = (s: Readonly<StudyState>) => s.epochHistory.map(({ at: _at, ...h }) => h);
+    expect(hist(disk.study.state)).toEqual(hist(mem.study.state));
+  }, 60000);
 });
 
 describe('raw steps on a study kept on disk', () => {

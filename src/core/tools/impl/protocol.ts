@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { protocolFolds, type ProtocolFold, type ProtocolName } from '../../dataset/protocolFolds';
 import { epochsIdentity, fileRunStore, protocolKey, trainingVariant } from '../../evaluation/protocolCheckpoint';
-import { euclideanAlign, type Alignment } from '../../evaluation/alignment';
+import { euclideanAlign, euclideanAlignBlocks, type Alignment } from '../../evaluation/alignment';
 import {
   isModelPipeline,
   protocolCsv,
@@ -35,7 +35,7 @@ import { cancelJob } from '../../training/backends/slurm';
 import { outputsIn } from '../../training/protocol';
 import { startSweep, type SweepRun } from '../../training/sweep/run';
 import { writeSharedArrays, writeTrainerJob } from '../../training/job';
-import { epochRows, epochsFile } from '../../signal/spill';
+import { diskEpochs, epochChunks, epochRows, epochsFile, EpochsWriter, spillDir } from '../../signal/spill';
 import { findTrainerEntry, launchTrainer, type TrainerRun } from '../../training/launcher';
 import { createModel } from '../../training/models';
 import { runOnnx } from '../../training/onnx/run';
@@ -234,14 +234,30 @@ function keptRuns(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): n
  * within_session, per subject × session otherwise (cross_session holds a session out, so each session is its own
  * group); or the epochs as they are with alignment "none". The baselines always see the epochs as they are.
  */
-function modelEpochs(a: ProtocolArgs, e: Epochs): Epochs {
+export function modelEpochs(a: Pick<ProtocolArgs, 'alignment' | 'protocol' | 'poolSessions'>, e: Epochs, workspace: string): Epochs {
   // as they are: a disk-backed set stays on disk (the trainer links its file and reads its folds' rows)
   if (a.alignment === 'none') return e;
   const perSubject = a.protocol === 'cross_subject' || (a.protocol === 'within_session' && a.poolSessions);
-  return {
-    ...e,
-    data: euclideanAlign(e.data, e.nEpochs, e.nChannels, e.nTimes, (i) => (perSubject ? e.subject[i] : `${e.subject[i]}\u0000${e.session[i]}`)).data,
-  };
+  const groupOf = (i: number): string => (perSubject ? e.subject[i] : `${e.subject[i]}\u0000${e.session[i]}`);
+  const file = epochsFile(e);
+  if (!file) return { ...e, data: euclideanAlign(e.data, e.nEpochs, e.nChannels, e.nTimes, groupOf).data };
+  // a disk-backed set is aligned block by block into a new spill file (two passes over its file, never read whole)
+  const w = new EpochsWriter(spillDir(workspace), e.nChannels, e.nTimes);
+  try {
+    euclideanAlignBlocks(
+      () => epochChunks(e),
+      e.nChannels,
+      e.nTimes,
+      groupOf,
+      (block) => w.append(block),
+    );
+  } catch (err) {
+    w.abandon();
+    throw err;
+  }
+  const meta: Record<string, unknown> = {};
+  for (const k of Object.keys(e)) if (k !== 'data') meta[k] = (e as unknown as Record<string, unknown>)[k];
+  return diskEpochs(meta as Omit<Epochs, 'data'>, w.finish());
 }
 
 const threadsFor = (config: Record<string, unknown>, fallback: number | undefined): number => {
@@ -292,7 +308,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
         if (!av.available) throw new XBrainError('unavailable', `The ${backend} backend is unavailable: ${av.detail}.`, { field: 'backend' });
       }
       const spec = inputSpec(before);
-      const x = modelEpochs(a, e);
+      const x = modelEpochs(a, e, ctx.env.workspace);
       const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochsFile(x) ?? x.data, e.labels);
       const threads = threadsFor(config, ctx.env.trainerThreads);
       const paramsOf = (model: ModelName): ModelParams => (before.model?.name === model ? before.model.params : {});

@@ -19,7 +19,19 @@ import { isEpochedRecording } from '../../signal/epochedFiles';
 import type { TypedImplementations } from '../args';
 import { renderOf } from '../../mime';
 import type { Recording } from '../../io/types';
-import { diskRowsInfo, epochsFile, spillDir, spillEpochs, spillRows, spillSpaceFree, spillThreshold } from '../../signal/spill';
+import type { Epochs } from '../../signal/types';
+import {
+  diskEpochs,
+  diskRowsInfo,
+  epochChunks,
+  epochsFile,
+  EpochsWriter,
+  spillDir,
+  spillEpochs,
+  spillRows,
+  spillSpaceFree,
+  spillThreshold,
+} from '../../signal/spill';
 
 /** Resampling holds the new data and an FFT working copy: both counted against the budget before it starts. */
 function checkResampleBudget(ctx: ToolContext, rate: number, parameter: string): void {
@@ -67,6 +79,7 @@ type Step = (d: SignalData) => StepResult | Promise<StepResult>;
  * one call on all of them; the description and design are the first recording's (the same rate and channels for all).
  */
 async function stepPerRecording(ctx: ToolContext, d: SignalData, f: Step): Promise<StepResult> {
+  if (d.kind === 'epochs' && epochsFile(d.epochs)) return stepPerEpochBlock(ctx, d, f);
   if (d.kind !== 'raw' || !onDisk(d.recordings)) return f(d);
   const dir = spillDir(ctx.env.workspace);
   const out: Recording[] = [];
@@ -84,6 +97,92 @@ async function stepPerRecording(ctx: ToolContext, d: SignalData, f: Step): Promi
   return { ...(first as StepResult), data: { kind: 'raw', recordings: out }, warnings: [...warnings] };
 }
 
+/**
+ * A step on epochs kept on disk, block of epochs by block ({@link epochChunks}): each block's result is appended to a
+ * new spill file before the next block is read, so one block (input and output) is in memory at a time. Every step
+ * on epochs (filters, notch, resample, reference, normalise, channel selection) acts on each epoch alone, so the
+ * samples are those of one call on all epochs; the per-epoch fields are the blocks' results end to end, the rest
+ * (channels, rate, times, description, design) the first block's.
+ */
+async function stepPerEpochBlock(ctx: ToolContext, d: Extract<SignalData, { kind: 'epochs' }>, f: Step): Promise<StepResult> {
+  const e = d.epochs;
+  let w: EpochsWriter | null = null;
+  let first: StepResult | null = null;
+  let firstEpochs: Epochs | null = null;
+  const warnings = new Set<string>();
+  const per = {
+    labels: [] as Int32Array[],
+    subject: [] as string[][],
+    session: [] as string[][],
+    recording: [] as Int32Array[],
+    eventSample: [] as Int32Array[],
+  };
+  try {
+    for (const { block, start, count } of epochChunks(e)) {
+      ctx.signal?.throwIfAborted();
+      const end = start + count;
+      const part: Epochs = {
+        ...epochsMeta(e),
+        data: block,
+        nEpochs: count,
+        labels: e.labels.slice(start, end),
+        subject: e.subject.slice(start, end),
+        session: e.session.slice(start, end),
+        recording: e.recording.slice(start, end),
+        eventSample: e.eventSample.slice(start, end),
+      };
+      const step = await f({ kind: 'epochs', epochs: part, channelTypes: d.channelTypes });
+      if (step.data.kind !== 'epochs') throw new Error('a step on epochs returned recordings');
+      const res = step.data.epochs;
+      w ??= new EpochsWriter(spillDir(ctx.env.workspace), res.nChannels, res.nTimes);
+      w.append(res.data);
+      per.labels.push(res.labels);
+      per.subject.push(res.subject);
+      per.session.push(res.session);
+      per.recording.push(res.recording);
+      per.eventSample.push(res.eventSample);
+      step.warnings.forEach((x) => warnings.add(x));
+      first ??= step;
+      firstEpochs ??= res;
+    }
+  } catch (err) {
+    w?.abandon();
+    throw err;
+  }
+  if (!first || !firstEpochs || !w) return f(d);
+  const cat = (parts: Int32Array[]): Int32Array => {
+    const out = new Int32Array(parts.reduce((n, p) => n + p.length, 0));
+    let off = 0;
+    for (const p of parts) {
+      out.set(p, off);
+      off += p.length;
+    }
+    return out;
+  };
+  const info = w.finish();
+  const epochs = diskEpochs(
+    {
+      ...epochsMeta(firstEpochs),
+      nEpochs: info.nEpochs,
+      labels: cat(per.labels),
+      subject: per.subject.flat(),
+      session: per.session.flat(),
+      recording: cat(per.recording),
+      eventSample: cat(per.eventSample),
+    },
+    info,
+  );
+  const channelTypes = first.data.kind === 'epochs' ? first.data.channelTypes : d.channelTypes;
+  return { ...first, data: { kind: 'epochs', epochs, channelTypes }, warnings: [...warnings] };
+}
+
+/** An epochs set's fields except its samples, without reading a disk-backed one. */
+function epochsMeta(e: Epochs): Omit<Epochs, 'data'> {
+  const meta: Record<string, unknown> = {};
+  for (const k of Object.keys(e)) if (k !== 'data') meta[k] = (e as unknown as Record<string, unknown>)[k];
+  return meta as Omit<Epochs, 'data'>;
+}
+
 function entry(op: string, params: Record<string, unknown>, step: StepResult): HistoryEntry {
   return { op, params, shape: shapeOf(step.data), description: step.description, design: step.design, at: new Date().toISOString() };
 }
@@ -94,8 +193,10 @@ function commitSteps(ctx: ToolContext, data: SignalData, entries: HistoryEntry[]
   if (data.kind === 'raw') {
     ctx.study.commit({ recordings: data.recordings, history: [...s.history, ...entries] }, ['recordings', 'preprocessing']);
   } else {
-    // a step on epochs kept on disk computes in memory; its result goes back to disk so it does not stay there
-    const epochs = s.epochs && epochsFile(s.epochs) ? spillEpochs(spillDir(ctx.env.workspace), data.epochs) : data.epochs;
+    // a step on epochs kept on disk wrote its result block by block (stepPerEpochBlock); one that did not (none
+    // today) goes back to disk here so it does not stay in memory
+    const spilled = !!s.epochs && epochsFile(s.epochs) !== undefined;
+    const epochs = spilled && !epochsFile(data.epochs) ? spillEpochs(spillDir(ctx.env.workspace), data.epochs) : data.epochs;
     ctx.study.commit({ epochs, epochHistory: [...s.epochHistory, ...entries] }, ['epochs', 'preprocessing']);
   }
 }
@@ -319,8 +420,14 @@ export const signalTools = {
       refuseEpochedFiles(s, 'window_epoch');
       if (s.recordings.length === 0) throw new XBrainError('invalid_state', 'no recordings are loaded; use load_data first');
       const label = args.label === undefined ? 'window' : String(args.label);
+      // recordings on disk, or windows above the spill threshold: cut recording by recording into a spill file
       const res = windowRecordings(s.recordings, args.duration, args.overlap, label, {
-        budget: (bytes, parameter) => checkBudget(ctx.env, bytes, parameter, 'the windows'),
+        budget: (bytes, parameter) => {
+          const dir = spillDir(ctx.env.workspace);
+          if (!(onDisk(s.recordings) || bytes > spillThreshold(ctx.env))) return checkBudget(ctx.env, bytes, parameter, 'the windows');
+          checkDiskSpace(bytes, spillSpaceFree(dir), parameter, 'the windows');
+          return dir;
+        },
       });
       const e = res.epochs;
       const h: HistoryEntry = {
