@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulateFiles } from '../../../src/core/io/simulateFiles';
@@ -179,6 +179,40 @@ describe('run_protocol on simulated subjects', () => {
     }
     // no training run records: the protocol's trainings are its own
     expect(ctx.study.state.runs).toHaveLength(0);
+  }, 300_000);
+});
+
+describe('run_protocol hands the trainer the input scaling the user chose', () => {
+  it('input_norm "none" reaches every protocol job (and the result records it); unset, the trainer standardises', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'xb-protocol-norm-'));
+    const dir = join(workspace, 'sim');
+    simulateFiles({ out: dir, subjects: 2, runs: 1, seed: 7, duration: 60, trials: 8 });
+    const ctx = await prepared([dir], { t_min: 0.5, t_max: 2.5 }, workspace);
+    const jobsSeen = async (inputNorm?: string): Promise<{ norms: unknown[]; training: Record<string, unknown> | null }> => {
+      const args = { epoch: 1, batch_size: 8, learning_rate: 0.001, ...(inputNorm ? { input_norm: inputNorm } : {}) };
+      expect((await reg.invoke('configure_training', args, ctx, { confirmed: true })).type).toBe('text');
+      const norms: unknown[] = [];
+      // while a model trains, its job file is on disk under .xbrain/protocols/jobs-*/
+      ctx.progress = () => {
+        const root = join(workspace, '.xbrain', 'protocols');
+        for (const jobs of existsSync(root) ? readdirSync(root).filter((d) => d.startsWith('jobs-')) : [])
+          for (const run of readdirSync(join(root, jobs)).filter((d) => d !== 'shared')) {
+            const file = join(root, jobs, run, 'job.json');
+            if (existsSync(file)) norms.push((JSON.parse(readFileSync(file, 'utf8')) as { config: { inputNorm?: string } }).config.inputNorm);
+          }
+      };
+      const r = await reg.invoke('run_protocol', { protocol: 'cross_subject', pipelines: ['EEGNet'], seed: 1 }, ctx, { confirmed: true });
+      expect(r.type, r.content).toBe('plot');
+      const stored = ctx.study.state.protocols!;
+      return { norms, training: stored[stored.length - 1].training };
+    };
+    const none = await jobsSeen('none');
+    expect(none.norms.length).toBeGreaterThan(0);
+    expect(new Set(none.norms)).toEqual(new Set(['none']));
+    expect(none.training).toMatchObject({ input_norm: 'none' });
+    const fold = await jobsSeen('train_fold');
+    expect(new Set(fold.norms)).toEqual(new Set(['train_fold']));
+    expect(fold.training).toMatchObject({ input_norm: 'train_fold' });
   }, 300_000);
 });
 

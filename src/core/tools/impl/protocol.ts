@@ -9,7 +9,6 @@
  * the result is committed, so the same call after a kill or a cancellation resumes at the first unfinished run.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { protocolFolds, type ProtocolFold, type ProtocolName } from '../../dataset/protocolFolds';
 import { epochsIdentity, fileRunStore, protocolKey, trainingVariant } from '../../evaluation/protocolCheckpoint';
@@ -44,7 +43,7 @@ import { XBrainError } from '../../errors';
 import { plot } from '../result';
 import type { ToolContext, ToolEnv } from '../types';
 import { scaleWarning } from './training';
-import { inputSpec } from './trainerInputs';
+import { inputNormOf, inputSpec, trainerThreads } from './trainerInputs';
 import { adaptationText, resolveTraining, type ResolvedTraining } from '../../training/adaptiveDefaults';
 import { insideWorkspace } from '../boundary';
 import type { ArgsOf, TypedImplementations } from '../args';
@@ -130,6 +129,8 @@ function runStore(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): R
           optimizer: config.optimizer,
           backend: config.backend ?? 'local',
           alignment: a.alignment,
+          // a run trained on the data as given is not one trained on standardised inputs (absent: the default)
+          ...(inputNormOf(config) === 'none' ? { input_norm: 'none' } : {}),
         })
       : '',
   );
@@ -260,14 +261,6 @@ export function modelEpochs(a: Pick<ProtocolArgs, 'alignment' | 'protocol' | 'po
   return diskEpochs(meta as Omit<Epochs, 'data'>, w.finish());
 }
 
-const threadsFor = (config: Record<string, unknown>, fallback: number | undefined): number => {
-  for (const v of [config.threads, fallback]) {
-    const t = Number(v);
-    if (Number.isInteger(t) && t >= 1) return t;
-  }
-  return Math.max(1, Math.min(2, availableParallelism()));
-};
-
 /** The dataset column: the folder the recordings come from (MOABB names the dataset). */
 function datasetName(state: Readonly<StudyState>): string {
   const dirs = [...new Set(state.recordings.map((r) => path.basename(path.dirname(r.path))))];
@@ -310,7 +303,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
       const spec = inputSpec(before);
       const x = modelEpochs(a, e, ctx.env.workspace);
       const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochsFile(x) ?? x.data, e.labels);
-      const threads = threadsFor(config, ctx.env.trainerThreads);
+      const threads = trainerThreads(config, ctx.env);
       const paramsOf = (model: ModelName): ModelParams => (before.model?.name === model ? before.model.params : {});
       const writeJob = (dir: string, req: ModelRunRequest): string =>
         writeTrainerJob(dir, {
@@ -326,6 +319,8 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
             selection: 'last_epoch',
             checkpointEvery: 0,
             threads,
+            // the user's input_norm ("none" trains on the data as given), as start_training passes it
+            inputNorm: inputNormOf(config),
           },
           seed: req.seed,
           ...shared,
@@ -399,6 +394,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
             selection: 'last_epoch',
             backend: config.backend ?? 'local',
             alignment: a.alignment,
+            input_norm: inputNormOf(config),
           }
         : null,
     });

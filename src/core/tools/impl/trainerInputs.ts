@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { XBrainError } from '../../errors';
 import type { EpochMetrics, StudyState, TrainingConfig } from '../../study/types';
 import type { ToolEnv } from '../types';
@@ -16,6 +17,15 @@ export function inputSpec(state: Readonly<StudyState>): InputSpec {
   for (let i = 0; i < e.labels.length; i++) if (e.labels[i] > maxLabel) maxLabel = e.labels[i];
   const nClasses = Math.max(Object.keys(e.eventId).length, maxLabel + 1);
   return { nChannels: e.nChannels, nTimes: e.nTimes, sfreq: e.sfreq, nClasses };
+}
+
+/** configure_training's threads, else the front end's default (xbrain.training.threads), else up to 2 (the cores available). */
+export function trainerThreads(config: Readonly<TrainingConfig>, env: ToolEnv): number {
+  for (const v of [config.threads, env.trainerThreads]) {
+    const t = Number(v);
+    if (Number.isInteger(t) && t >= 1) return t;
+  }
+  return Math.max(1, Math.min(2, availableParallelism()));
 }
 
 /** configure_training's input_norm (train_fold unless set to none). */

@@ -5,7 +5,6 @@
  * failed with the trainer's stderr tail; nothing else in the Study changes.
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { studyDir } from '../../study/persistence';
 import type { Study } from '../../study/study';
@@ -20,10 +19,10 @@ import type { ProgressEvent } from '../../training/protocol';
 import { XBrainError } from '../../errors';
 import { plot, text } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
-import { epochLimitNote, epochsFor, inputNormOf, inputSpec, resolvedTrainingOf, toMetrics } from './trainerInputs';
+import { epochLimitNote, epochsFor, inputNormOf, inputSpec, resolvedTrainingOf, toMetrics, trainerThreads } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
 import { ADAPTABLE_OPTIONS, adaptationText, userSetOptions, type Adaptation } from '../../training/adaptiveDefaults';
-import type { ToolArgs, ToolContext, ToolEnv } from '../types';
+import type { ToolArgs, ToolContext } from '../types';
 import { epochsSd } from '../../evaluation/diagnose';
 import type { TypedImplementations } from '../args';
 import { XBRAIN_MIME, type MimeMeta } from '../../mime';
@@ -65,15 +64,6 @@ interface ActiveTraining {
   finished: Promise<RunRecord[]>;
 }
 const active = new WeakMap<Study, ActiveTraining>();
-
-/** configure_training's threads, else the front end's default (xbrain.training.threads), else up to 2 (the cores available). */
-const threadsFor = (config: TrainingConfig, env: ToolEnv): number => {
-  for (const v of [config.threads, env.trainerThreads]) {
-    const t = Number(v);
-    if (Number.isInteger(t) && t >= 1) return t;
-  }
-  return Math.max(1, Math.min(2, availableParallelism()));
-};
 
 const listDir = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir) : []);
 
@@ -176,7 +166,7 @@ async function startTraining(ctx: ToolContext): Promise<{ runs: RunRecord[]; fin
   const jobsDir = path.join(root, 'jobs', stamp);
   const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
   const planned = planRuns(state, model, config, stamp, adapted);
-  const threads = threadsFor(config, ctx.env);
+  const threads = trainerThreads(config, ctx.env);
   // Epochs and labels are written once and shared by every run's job.
   const shared = writeSharedArrays(path.join(jobsDir, 'shared'), epochsFile(epochs) ?? epochs.data, epochs.labels);
 
@@ -362,7 +352,7 @@ export const trainingTools = {
       const auto = ADAPTABLE_OPTIONS.filter((o) => !setByUser.includes(o));
       const content =
         `Training: ${config.epoch} epochs, batch ${config.batch_size}, ${config.optimizer} lr ${config.learning_rate}, ` +
-        `${config.repeat} repeat(s), selection ${config.selection}, seed ${config.seed}, ${threadsFor(config, ctx.env)} thread(s).` +
+        `${config.repeat} repeat(s), selection ${config.selection}, seed ${config.seed}, ${trainerThreads(config, ctx.env)} thread(s).` +
         (auto.length ? ` Not set by you, so adapted to the training set when training starts: ${auto.join(', ')}.` : '') +
         (warnings.length ? `\nWarning: ${warnings.join('\nWarning: ')}` : '');
       return text('configure_training', content, { config, warnings });
