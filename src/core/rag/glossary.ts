@@ -75,6 +75,10 @@ const ZH_EN: [RegExp, string][] = [
   [/差在哪|差別|差異|不同|比較/, 'difference compared'],
   [/參數量|參數數量|幾個參數|多少參數/, 'number of parameters'],
   [/最短|最少|至少/, 'minimum'],
+  [/降到|降成|降為|降低取樣|升取樣|升到/, 'resample resample_data sampling rate'],
+  [/報錯|錯誤訊息|出錯|錯誤/, 'error'],
+  [/(?:訓練|train\w*)[^。？?]{0,12}\d+\s*%[^。？?]{0,12}(?:驗證|測試|val\w*|test\w*)[^。？?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
+  [/(?:驗證|val\w*)\s*(?:loss|損失)[^。？?]{0,10}(?:上升|變大|升高|增加)/i, 'overfitting validation loss rises'],
 ];
 
 const EN_EN: [RegExp, string][] = [
@@ -96,12 +100,24 @@ const EN_EN: [RegExp, string][] = [
   [/\bwhich (?:channels?|electrodes?)\b.*\b(?:model|network|important|matter|use[sd]?|look)/i, 'saliency compute_saliency'],
   [/\b(?:llm|gpt|chatgpt|openai|language models?)\b/i, 'language model privacy EEG samples'],
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
+  // shorthand researchers type: "val acc", "reref", "downsample to"
+  [/\bval\b/i, 'validation'],
+  [/\breref\w*|\bre-?ref\b/i, 're-reference set_reference'],
+  [/\bdownsampl\w*|\bupsampl\w*|\bdecimat\w*/i, 'resample resample_data sampling rate'],
+  [/\btrain\w*\b[^.?]{0,12}\d+\s*%[^.?]{0,12}\b(?:val\w*|test\w*)\b[^.?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
+  [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|goes up|went up|climb\w*)/i, 'overfitting validation loss rises'],
 ];
 
-/** The query plus the English terms of the concepts it names. */
-export function expandQuery(query: string): string {
+/** The English terms of the concepts a query names (empty when it names none the glossary knows). */
+export function glossaryTerms(query: string): string {
   const extra: string[] = [];
   for (const [re, en] of ZH_EN) if (re.test(query)) extra.push(en);
   for (const [re, en] of EN_EN) if (re.test(query)) extra.push(en);
-  return extra.length ? `${query} ${[...new Set(extra)].join(' ')}` : query;
+  return [...new Set(extra)].join(' ');
+}
+
+/** The query plus the English terms of the concepts it names. */
+export function expandQuery(query: string): string {
+  const extra = glossaryTerms(query);
+  return extra ? `${query} ${extra}` : query;
 }
