@@ -35,6 +35,22 @@ describe('offline answers: which words of the question a sentence answers', () =
     expect([...questionTerms('which one is better').typed]).not.toContain('1');
   });
 
+  it('a sentence a passage states twice is quoted once', () => {
+    const ctx = context([
+      'stop_training',
+      'Stop the running training within a second.\n\nStop the running training within a second. Finished epochs are kept and the run is marked stopped.',
+    ]);
+    const a = answerFromContext('does stop_training keep finished epochs?', ctx);
+    expect(a.match(/Stop the running training within a second\./g) ?? []).toHaveLength(1);
+    expect(a).toMatch(/Finished epochs are kept/);
+  });
+
+  it('a lone Chinese bigram shared by chance does not earn another passage a citation', () => {
+    const ctx = context(['SmoothGrad', 'SmoothGrad 對加入高斯雜訊的多份輸入取平均梯度。'], ['Band-pass', '一般分析可用 1–40 Hz 的帶通。']);
+    const a = answerFromContext('smoothgrad 跟一般的有什麼差別', ctx);
+    expect(cited(a)).toEqual([1]);
+  });
+
   it('the sentence that answers an abbreviated question is found in the passage that spells the word out', () => {
     const ctx = context(
       ['Network settings', 'The compact network takes two settings, width and depth. Their defaults follow the original paper.'],
