@@ -89,6 +89,14 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect((await r.retrieve('運動想像用什麼頻帶', 3))[0].title).toBe('Motor imagery rhythms');
   });
 
+  it('spelling variants are one token: bandpass / band-pass, -ize / -ise', () => {
+    expect(tokens('bandpass and highpass')).toEqual(expect.arrayContaining(['band', 'pass', 'high']));
+    expect(tokens('normalized localization')).toEqual(tokens('normalised localisation'));
+    expect(tokens('hyperparameter')).toEqual(tokens('hyper-parameter'));
+    // a short word ending in -ise is left alone
+    expect(tokens('noise')).toEqual(['noise']);
+  });
+
   it('the glossary reads the shorthand researchers type as the knowledge base words', () => {
     expect(glossaryTerms('train acc 99% val 55%, help')).toMatch(/overfitting/);
     expect(glossaryTerms('訓練 98%、驗證只有 60%')).toMatch(/overfitting/);
