@@ -100,6 +100,9 @@ export function answerFromContext(question: string, context: string): string {
     const remaining = termScore(new Set([...typed].filter((t) => !covered.has(t))), typed);
     if (s.score < OTHER_FLOOR * bestPrimary && !(gain >= GAIN_OF_REST * remaining && gain >= GAIN_FLOOR * bestPrimary)) continue;
     if ((addsTyped.length === 0 && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
+    // a passage ranked below the top three is cited only for a word the user typed that no quoted sentence covers:
+    // a sentence there that merely scores like the best one was mostly a citation without the facts asked for
+    if (s.rank >= 3 && addsTyped.length === 0) continue;
     picked.push(s);
     for (const t of adds) covered.add(t);
   }

@@ -45,6 +45,18 @@ describe('offline answers: which words of the question a sentence answers', () =
     expect(a).toMatch(/Finished epochs are kept/);
   });
 
+  it('a passage below the top three is cited only for a word of the question nothing quoted covers', () => {
+    const ctx = context(
+      ['Notch filter', 'A notch filter removes line noise at the mains frequency.'],
+      ['Epochs', 'Epochs are cut around events.'],
+      ['Splits', 'Split by subject to avoid leakage.'],
+      ['Line noise', 'Line noise is removed by a notch filter at 50 or 60 Hz.'],
+    );
+    expect(cited(answerFromContext('what does a notch filter remove', ctx))).toEqual([1]);
+    // the same passage is cited when it answers a word the first one does not
+    expect(cited(answerFromContext('what does a notch filter remove, 50 or 60 Hz', ctx))).toContain(4);
+  });
+
   it('a lone Chinese bigram shared by chance does not earn another passage a citation', () => {
     const ctx = context(['SmoothGrad', 'SmoothGrad 對加入高斯雜訊的多份輸入取平均梯度。'], ['Band-pass', '一般分析可用 1–40 Hz 的帶通。']);
     const a = answerFromContext('smoothgrad 跟一般的有什麼差別', ctx);
