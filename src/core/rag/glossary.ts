@@ -76,6 +76,7 @@ const ZH_EN: [RegExp, string][] = [
   [/差在哪|差別|差異|不同|比較/, 'difference compared'],
   [/參數量|參數數量|幾個參數|多少參數/, 'number of parameters'],
   [/最短|最少|至少/, 'minimum'],
+  [/太短/, 'too short minimum length'],
   [/降到|降成|降為|降低取樣|升取樣|升到/, 'resample resample_data sampling rate'],
   [/報錯|錯誤訊息|出錯|錯誤/, 'error'],
   [/(?:訓練|train\w*)[^。？?]{0,12}\d+\s*%[^。？?]{0,12}(?:驗證|測試|val\w*|test\w*)[^。？?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
@@ -103,6 +104,7 @@ const EN_EN: [RegExp, string][] = [
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
   // shorthand researchers type: "val acc", "reref", "downsample to"
   [/\bval\b/i, 'validation'],
+  [/\btoo short\b|\bshort(?:er)? epochs?\b/i, 'minimum epoch length'],
   [/\bsubj\b/i, 'subject'],
   [/\bavg\b/i, 'average'],
   [/\bref\b/i, 'reference'],

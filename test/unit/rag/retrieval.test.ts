@@ -103,6 +103,7 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect(glossaryTerms('val loss keeps rising after epoch 20')).toMatch(/overfitting/);
     expect(glossaryTerms('filter first or reref first?')).toMatch(/re-reference/);
     expect(glossaryTerms('512 Hz 要降到多少')).toMatch(/resample/);
+    expect(glossaryTerms('set_model says my epochs are too short')).toMatch(/minimum epoch length/);
     expect(glossaryTerms('what is a band-pass filter')).not.toMatch(/overfitting|resample/);
   });
 
