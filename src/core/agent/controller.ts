@@ -11,7 +11,6 @@ import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
 import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notCoveredLine, type PassageHit } from '../rag/grounding';
 import { isExplicitRequest, mentionsStep } from './questionSplit';
-import { expandQuery } from '../rag/glossary';
 import { numberedParts } from '../rag/questionParts';
 import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
@@ -38,6 +37,7 @@ export interface ConfirmRequest {
 
 /** Finds reference text for a question or few-shot examples for a request (src/core/rag implements it). */
 export interface Retriever {
+  /** the k passages that best answer `query`, the user's words (the knowledge base's retriever adds its glossary's terms) */
   retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri?: string }[]>;
   /** The question with misspelt words read as the knowledge base's own words ("imagry" → "imagery"), if it can. */
   correctSpelling?(text: string): string;
@@ -210,7 +210,8 @@ export class AgentController {
   private async retrieveFor(question: string): Promise<PassageHit[]> {
     const retriever = this.o.retriever;
     if (!retriever) return [];
-    const search = async (q: string) => (await retriever.retrieve(expandQuery(q), 10).catch(() => [])).filter((h) => !/examples/i.test(h.source));
+    // the retriever adds the glossary's terms itself, weighted below the question's own words
+    const search = async (q: string) => (await retriever.retrieve(q, 10).catch(() => [])).filter((h) => !/examples/i.test(h.source));
     const whole = await search(question);
     // only numbered items: a follow-up sentence ("… default? can I use it for 2a?") leans on the first and retrieves badly alone
     const parts = numberedParts(question);

@@ -92,12 +92,17 @@ export function answerFromContext(question: string, context: string): string {
     // and only with a question term the primary passage's sentences do not already answer (or as strong as the best)
     const adds = [...all].filter((t) => match(t, s.terms) && !covered.has(t));
     // a term the glossary added is not a part of the question the user asked: it alone does not earn a citation
-    const addsTyped = adds.filter((t) => typed.has(t));
+    // a lone Chinese bigram is often a word boundary or a filler (一般, 已經, 預設, 別平 of 類別平衡): it adds a part of
+    // the question only when the sentence shares three characters of the question around it
+    const addsTyped = adds.filter((t) => typed.has(t) && (!CJK_BIGRAM.test(t) || sharesThreeAround(question, s.text, t)));
     // a weaker sentence still answers when what it adds is a large part of the question ("… in Taiwan?")
     const gain = termScore(s.terms, addsTyped);
     const remaining = termScore(new Set([...typed].filter((t) => !covered.has(t))), typed);
     if (s.score < OTHER_FLOOR * bestPrimary && !(gain >= GAIN_OF_REST * remaining && gain >= GAIN_FLOOR * bestPrimary)) continue;
     if ((addsTyped.length === 0 && s.score < 0.95 * bestPrimary) || picked.some((p) => p.text === s.text)) continue;
+    // a passage ranked below the top three is cited only for a word the user typed that no quoted sentence covers:
+    // a sentence there that merely scores like the best one was mostly a citation without the facts asked for
+    if (s.rank >= 3 && addsTyped.length === 0) continue;
     picked.push(s);
     for (const t of adds) covered.add(t);
   }
@@ -115,7 +120,9 @@ export function answerFromContext(question: string, context: string): string {
       if (best && best.sc > 0) picked.push(best.s);
     }
   picked.sort((a, b) => a.rank - b.rank || a.pos - b.pos);
-  return picked.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');
+  // a passage can state a sentence twice (a tool's summary and its description): it is quoted once
+  const quoted = picked.filter((p, i) => picked.findIndex((q) => q.text === p.text) === i);
+  return quoted.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');
 }
 
 /**
@@ -162,6 +169,18 @@ export function termMatcher(questionTerms: Iterable<string>, sentenceTerms: Iter
     forms.set(q, f);
   }
   return (t, terms) => (forms.get(t) ?? [t]).some((f) => terms.has(f));
+}
+
+const CJK_BIGRAM = /^[\u4e00-\u9fff]{2}$/;
+
+/** Whether `text` contains three consecutive characters of `question` that include the bigram `t`. */
+function sharesThreeAround(question: string, text: string, t: string): boolean {
+  for (let i = question.indexOf(t); i >= 0; i = question.indexOf(t, i + 1)) {
+    const before = question.slice(Math.max(0, i - 1), i + 2);
+    const after = question.slice(i, i + 3);
+    if ((before.length === 3 && text.includes(before)) || (after.length === 3 && text.includes(after))) return true;
+  }
+  return false;
 }
 
 /** Question kinds and the words of the sentences that answer them. */

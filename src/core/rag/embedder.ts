@@ -18,7 +18,7 @@ export class HashedTfIdfEmbedder {
     readonly dims = 1024,
     private idf: Float64Array | null = null,
   ) {
-    this.id = `hashed-tfidf-v2-${dims}`;
+    this.id = `hashed-tfidf-v3-${dims}`;
   }
 
   /** Fits the idf on a corpus of texts (the knowledge-base sections). */
@@ -93,7 +93,7 @@ const CJK_FUNCTION = new Set([...'的是在有和與跟或就也都這那個一�
 
 export function tokens(text: string): string[] {
   const out: string[] = [];
-  const words = (text.toLowerCase().match(/[a-z][a-z0-9]*|\d+(?:\.\d+)?/g) ?? []).filter((w) => !STOP.has(w)).map(stem);
+  const words = (spellingVariants(text.toLowerCase()).match(/[a-z][a-z0-9]*|\d+(?:\.\d+)?/g) ?? []).filter((w) => !STOP.has(w)).map(stem);
   out.push(...words);
   for (let i = 0; i + 1 < words.length; i++) out.push(`${words[i]}_${words[i + 1]}`);
   // CJK: character bigrams only; single characters and bigrams of function characters (的, 是, 嗎…) match every
@@ -107,6 +107,18 @@ export function tokens(text: string): string[] {
     }
   }
   return out;
+}
+
+/**
+ * One spelling for the variants researchers type and the knowledge base mixes: "bandpass"/"highpass"/"lowpass" are
+ * "band-pass"…, "hyperparameter" is "hyper-parameter", and American -ize/-ization is British -ise/-isation
+ * ("normalized", "localization" meet "normalised", "localisation").
+ */
+function spellingVariants(text: string): string {
+  return text
+    .replace(/\b(band|high|low)pass/g, '$1-pass')
+    .replace(/\bhyperparam/g, 'hyper-param')
+    .replace(/(?<=[a-z]{3})iz(e|ed|es|ing|ation|ations)\b/g, 'is$1');
 }
 
 function stem(w: string): string {

@@ -12,7 +12,7 @@ const ZH_EN: [RegExp, string][] = [
   [/低通/, 'low-pass filter'],
   [/陷波|市電|電源雜訊|電源線/, 'notch filter line noise apply_notch_filter'],
   [/濾波器?|過濾/, 'filter'],
-  [/重新取樣|降採樣|重採樣|降取樣/, 'resample resample_data'],
+  [/重新取樣|降採樣|重採樣|降取樣|重取樣/, 'resample resample_data'],
   [/取樣率|採樣率|取樣頻率|採樣頻率/, 'sampling rate sfreq'],
   [/奈奎斯特|奈氏|尼奎斯特|乃奎斯特/, 'Nyquist frequency'],
   [/混疊|疊頻/, 'aliasing'],
@@ -20,6 +20,7 @@ const ZH_EN: [RegExp, string][] = [
   [/基線/, 'baseline correction'],
   [/正規化|標準化|歸一化|z分數|Z 分數/, 'normalize z-score normalize_data'],
   [/通道|頻道/, 'channel channels'],
+  [/腦波|腦電/, 'EEG'],
   [/電極位置|電極配置|蒙太奇/, 'montage electrode positions set_montage'],
   [/運動想像|運動想象/, 'motor imagery mu beta'],
   [/事件相關電位|誘發電位/, 'ERP event-related potential'],
@@ -75,6 +76,11 @@ const ZH_EN: [RegExp, string][] = [
   [/差在哪|差別|差異|不同|比較/, 'difference compared'],
   [/參數量|參數數量|幾個參數|多少參數/, 'number of parameters'],
   [/最短|最少|至少/, 'minimum'],
+  [/太短/, 'too short minimum length'],
+  [/降到|降成|降為|降低取樣|升取樣|升到/, 'resample resample_data sampling rate'],
+  [/報錯|錯誤訊息|出錯|錯誤/, 'error'],
+  [/(?:訓練|train\w*)[^。？?]{0,12}\d+\s*%[^。？?]{0,12}(?:驗證|測試|val\w*|test\w*)[^。？?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
+  [/(?:驗證|val\w*)\s*(?:loss|損失)[^。？?]{0,10}(?:上升|變大|升高|增加)/i, 'overfitting validation loss rises'],
 ];
 
 const EN_EN: [RegExp, string][] = [
@@ -96,12 +102,29 @@ const EN_EN: [RegExp, string][] = [
   [/\bwhich (?:channels?|electrodes?)\b.*\b(?:model|network|important|matter|use[sd]?|look)/i, 'saliency compute_saliency'],
   [/\b(?:llm|gpt|chatgpt|openai|language models?)\b/i, 'language model privacy EEG samples'],
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
+  // shorthand researchers type: "val acc", "reref", "downsample to"
+  [/\bval\b/i, 'validation'],
+  [/\btoo short\b|\bshort(?:er)? epochs?\b/i, 'minimum epoch length'],
+  [/\bsubj\b/i, 'subject'],
+  [/\bavg\b/i, 'average'],
+  [/\bref\b/i, 'reference'],
+  [/\bdiff\b|\bdiffrence\b/i, 'difference'],
+  [/\breref\w*|\bre-?ref\b/i, 're-reference set_reference'],
+  [/\bdownsampl\w*|\bupsampl\w*|\bdecimat\w*/i, 'resample resample_data sampling rate'],
+  [/\btrain\w*\b[^.?]{0,12}\d+\s*%[^.?]{0,12}\b(?:val\w*|test\w*)\b[^.?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
+  [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|goes up|went up|climb\w*)/i, 'overfitting validation loss rises'],
 ];
 
-/** The query plus the English terms of the concepts it names. */
-export function expandQuery(query: string): string {
+/** The English terms of the concepts a query names (empty when it names none the glossary knows). */
+export function glossaryTerms(query: string): string {
   const extra: string[] = [];
   for (const [re, en] of ZH_EN) if (re.test(query)) extra.push(en);
   for (const [re, en] of EN_EN) if (re.test(query)) extra.push(en);
-  return extra.length ? `${query} ${[...new Set(extra)].join(' ')}` : query;
+  return [...new Set(extra)].join(' ');
+}
+
+/** The query plus the English terms of the concepts it names. */
+export function expandQuery(query: string): string {
+  const extra = glossaryTerms(query);
+  return extra ? `${query} ${extra}` : query;
 }

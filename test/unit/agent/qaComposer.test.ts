@@ -35,6 +35,34 @@ describe('offline answers: which words of the question a sentence answers', () =
     expect([...questionTerms('which one is better').typed]).not.toContain('1');
   });
 
+  it('a sentence a passage states twice is quoted once', () => {
+    const ctx = context([
+      'stop_training',
+      'Stop the running training within a second.\n\nStop the running training within a second. Finished epochs are kept and the run is marked stopped.',
+    ]);
+    const a = answerFromContext('does stop_training keep finished epochs?', ctx);
+    expect(a.match(/Stop the running training within a second\./g) ?? []).toHaveLength(1);
+    expect(a).toMatch(/Finished epochs are kept/);
+  });
+
+  it('a passage below the top three is cited only for a word of the question nothing quoted covers', () => {
+    const ctx = context(
+      ['Notch filter', 'A notch filter removes line noise at the mains frequency.'],
+      ['Epochs', 'Epochs are cut around events.'],
+      ['Splits', 'Split by subject to avoid leakage.'],
+      ['Line noise', 'Line noise is removed by a notch filter at 50 or 60 Hz.'],
+    );
+    expect(cited(answerFromContext('what does a notch filter remove', ctx))).toEqual([1]);
+    // the same passage is cited when it answers a word the first one does not
+    expect(cited(answerFromContext('what does a notch filter remove, 50 or 60 Hz', ctx))).toContain(4);
+  });
+
+  it('a lone Chinese bigram shared by chance does not earn another passage a citation', () => {
+    const ctx = context(['SmoothGrad', 'SmoothGrad 對加入高斯雜訊的多份輸入取平均梯度。'], ['Band-pass', '一般分析可用 1–40 Hz 的帶通。']);
+    const a = answerFromContext('smoothgrad 跟一般的有什麼差別', ctx);
+    expect(cited(a)).toEqual([1]);
+  });
+
   it('the sentence that answers an abbreviated question is found in the passage that spells the word out', () => {
     const ctx = context(
       ['Network settings', 'The compact network takes two settings, width and depth. Their defaults follow the original paper.'],

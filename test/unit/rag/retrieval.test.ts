@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildKbIndex, KbRetriever, measureRetrieval, passageText, PASSAGE_CHARS, readKnowledgeBase } from '../../../src/core/rag/knowledgeBase';
 import { HashedTfIdfEmbedder, tokens } from '../../../src/core/rag/embedder';
+import { glossaryTerms } from '../../../src/core/rag/glossary';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { mockSession } from '../../../src/core/agent/simulatedStudy';
@@ -69,6 +70,41 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     await buildKbIndex(kb, out);
     const r = await (await KbRetriever.open(out)).retrieve('beta rhythm', 2);
     expect(r[0].title).toBe('Beta');
+  });
+
+  it("the glossary's terms weigh less than the question's own words, and a section's title counts", async () => {
+    const { writeFileSync } = await import('node:fs');
+    const kb = mkdtempSync(join(tmpdir(), 'xbrain-kb-weights-'));
+    // the glossary glosses 運動想像 as "motor imagery mu beta": at full weight those three words outvoted "chance level"
+    writeFileSync(
+      join(kb, 'two.md'),
+      '## Motor imagery rhythms\nMotor imagery changes mu and beta power over the motor cortex; mu is 8-12 Hz, beta 13-30 Hz.\n\n' +
+        '## Chance level\nThe chance level of a classifier is 1/K for K balanced classes; a small test set needs a binomial threshold.\n\n' +
+        '## Filters\nA band-pass filter keeps one band of frequencies.\n',
+    );
+    const out = mkdtempSync(join(tmpdir(), 'xbrain-kb-weights-idx-'));
+    await buildKbIndex(kb, out);
+    const r = await KbRetriever.open(out);
+    expect((await r.retrieve('兩類運動想像的 chance level 是多少', 3))[0].title).toBe('Chance level');
+    expect((await r.retrieve('運動想像用什麼頻帶', 3))[0].title).toBe('Motor imagery rhythms');
+  });
+
+  it('spelling variants are one token: bandpass / band-pass, -ize / -ise', () => {
+    expect(tokens('bandpass and highpass')).toEqual(expect.arrayContaining(['band', 'pass', 'high']));
+    expect(tokens('normalized localization')).toEqual(tokens('normalised localisation'));
+    expect(tokens('hyperparameter')).toEqual(tokens('hyper-parameter'));
+    // a short word ending in -ise is left alone
+    expect(tokens('noise')).toEqual(['noise']);
+  });
+
+  it('the glossary reads the shorthand researchers type as the knowledge base words', () => {
+    expect(glossaryTerms('train acc 99% val 55%, help')).toMatch(/overfitting/);
+    expect(glossaryTerms('訓練 98%、驗證只有 60%')).toMatch(/overfitting/);
+    expect(glossaryTerms('val loss keeps rising after epoch 20')).toMatch(/overfitting/);
+    expect(glossaryTerms('filter first or reref first?')).toMatch(/re-reference/);
+    expect(glossaryTerms('512 Hz 要降到多少')).toMatch(/resample/);
+    expect(glossaryTerms('set_model says my epochs are too short')).toMatch(/minimum epoch length/);
+    expect(glossaryTerms('what is a band-pass filter')).not.toMatch(/overfitting|resample/);
   });
 
   it('Q&A through the agent answers from the knowledge base and cites sources', async () => {
