@@ -289,6 +289,14 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
         return facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq * f)} Hz`;
       },
     );
+  // "take the sampling rate down to a fifth", "bring fs to 0.8": a rate given as a share is of the rate it has now
+  s = s.replace(
+    /\b((?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|fs|sfreq)\s+(?:down\s+|up\s+)?to\s+)(half|a half|one half|a quarter|a third|a fifth|a tenth|3 quarters|0?\.\d+)(?!\s*(?:hz|khz|\d|of\b))/gi,
+    (m, _lead: string, f: string) => {
+      const v = /half/i.test(f) ? 0.5 : /3 quarters/i.test(f) ? 0.75 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /fifth/i.test(f) ? 0.2 : /tenth/i.test(f) ? 0.1 : Number(f);
+      return facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq * v)} Hz`;
+    },
+  );
   // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
   s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/g, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
