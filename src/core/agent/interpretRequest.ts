@@ -49,7 +49,8 @@ const OPEN_PANEL =
 
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
 const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
-const START_WORD = /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練|跑(?!完|了|過|得)/i;
+const START_WORD =
+  /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練|跑(?!完|了|過|得)/i;
 
 const PREPROCESS_TOOLS = new Set([
   'apply_bandpass_filter',
@@ -189,7 +190,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     }
     const rule = RULES.find((r) => r.when.test(m) && !(r.unless && r.unless.test(m)));
     // "train EEGNet on cuda, epoch 20": a bare count of epochs next to a training step is the run's length, not epoching
-    const ruleTool = rule?.tool === 'epoch_data' && EPOCH_COUNT.test(s.trim()) && calls.some((c) => TRAINING_TOOLS.has(c.tool)) ? 'configure_training' : (rule?.tool ?? null);
+    const ruleTool =
+      rule?.tool === 'epoch_data' && EPOCH_COUNT.test(s.trim()) && calls.some((c) => TRAINING_TOOLS.has(c.tool)) ? 'configure_training' : (rule?.tool ?? null);
     // a clause that only adds settings to the step before it ("…, save checkpoints every 2", "and notch 60")
     const merged = addSettings(calls[calls.length - 1], ruleTool, s, inner, raw, clauses[i].joiner, calls);
     if (merged) continue;

@@ -302,7 +302,9 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
   }
   const r = findRange(s, 'Hz');
   const order =
-    /\border\s*(?:of\s*|=\s*|:\s*|is\s*|to\s*|set to\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階|階數\s*(?:為|是|用|設|設成|設為|=|:)?\s*(\d+)/i.exec(s);
+    /\border\s*(?:of\s*|=\s*|:\s*|is\s*|to\s*|set to\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階|階數\s*(?:為|是|用|設|設成|設為|=|:)?\s*(\d+)/i.exec(
+      s,
+    );
   const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3] ?? order[4]) } : {}) } : {};
   const upper =
     /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(

@@ -233,7 +233,12 @@ export function isQuestion(sentence: string): boolean {
   const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
   if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(tail[1].trim()))) return false;
   // "that was too high, 100", "too long — 2 s then": a judgement and the value that replaces it is a correction
-  if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && /^(?:(?:try|use|make it|go with)\s+)?-?\d+(?:\.\d+)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?(?:\s+(?:instead|then|please))?[.!]?$/i.test(tail[1].trim()))
+  if (
+    tail &&
+    !QUESTION_START_EN.test(s) &&
+    !/[?？]\s*$/.test(s) &&
+    /^(?:(?:try|use|make it|go with)\s+)?-?\d+(?:\.\d+)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?(?:\s+(?:instead|then|please))?[.!]?$/i.test(tail[1].trim())
+  )
     return false;
   if (/^(?:what|how)\s+about\b/i.test(s)) return /[?？]\s*$/.test(s);
   // "…, right", "… isn't it": a tag question asks whatever came before it; "just curious, …" announces a question

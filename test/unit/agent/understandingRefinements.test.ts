@@ -137,7 +137,10 @@ describe('conversation references', () => {
   });
 
   it('"the previous model" when only one was chosen is the model in place: no new choice', () => {
-    expect(tools(plan('dataset_ready', 'train SCCNet for 2 epochs', 'retrain the previous model with batch 4'))).toEqual(['configure_training', 'start_training']);
+    expect(tools(plan('dataset_ready', 'train SCCNet for 2 epochs', 'retrain the previous model with batch 4'))).toEqual([
+      'configure_training',
+      'start_training',
+    ]);
   });
 
   it('"undo both of those", "把剛剛那些都復原" go back to the raw data', () => {

@@ -51,7 +51,19 @@ const PARAMS: [RegExp, string, string][] = [
 /** The factor a fraction or multiple word names ("a tenth" → 0.1, "twice" → 2). */
 function FRACTION_WORD(f: string): number {
   const w = f.toLowerCase();
-  return /half/.test(w) ? 0.5 : /quarter/.test(w) ? 0.25 : /third/.test(w) ? 1 / 3 : /fifth/.test(w) ? 0.2 : /tenth/.test(w) ? 0.1 : /triple|thrice/.test(w) ? 3 : 2;
+  return /half/.test(w)
+    ? 0.5
+    : /quarter/.test(w)
+      ? 0.25
+      : /third/.test(w)
+        ? 1 / 3
+        : /fifth/.test(w)
+          ? 0.2
+          : /tenth/.test(w)
+            ? 0.1
+            : /triple|thrice/.test(w)
+              ? 3
+              : 2;
 }
 
 /** "twice as many epochs as last time" → "configure training epochs 20" (at 10): values taken from the configuration. */
@@ -136,11 +148,17 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:減少|減|少|砍|降低|降)\\s*(?:了|成|到)?\\s*half`, 'gi'), (m) => put(0.5)(m))
       .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
       // "學習率再小十倍", "batch 大兩倍", "a learning rate ten times smaller": a factor down or up
-      .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:再)?\\s*(?:(小|少|低|降低|減少|縮小|大|多|高|提高|增加|放大)\\s*(\\d+(?:\\.\\d+)?)\\s*倍|(?:to\\s+|by\\s+)?(\\d+(?:\\.\\d+)?)\\s*(?:x|×|times)\\s+(smaller|lower|less|bigger|larger|higher|more))`, 'gi'), (m, zdir?: string, zn?: string, en?: string, edir?: string) => {
-        const up = /大|多|高|提高|增加|放大|bigger|larger|higher|more/i.test(zdir ?? edir ?? '');
-        const n = Number(zn ?? en);
-        return put(up ? n : 1 / n)(m);
-      })
+      .replace(
+        new RegExp(
+          `(?:${w})\\s*(?:數)?\\s*(?:再)?\\s*(?:(小|少|低|降低|減少|縮小|大|多|高|提高|增加|放大)\\s*(\\d+(?:\\.\\d+)?)\\s*倍|(?:to\\s+|by\\s+)?(\\d+(?:\\.\\d+)?)\\s*(?:x|×|times)\\s+(smaller|lower|less|bigger|larger|higher|more))`,
+          'gi',
+        ),
+        (m, zdir?: string, zn?: string, en?: string, edir?: string) => {
+          const up = /大|多|高|提高|增加|放大|bigger|larger|higher|more/i.test(zdir ?? edir ?? '');
+          const n = Number(zn ?? en);
+          return put(up ? n : 1 / n)(m);
+        },
+      )
       .replace(new RegExp(`\\b(\\d+)\\s+(?:more|extra|additional)\\s+(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`))
       .replace(new RegExp(`(?:多|再多)\\s*(\\d+)\\s*(?:個|輪)?\\s*(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`));
   }
@@ -154,8 +172,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
  */
 function relativeShares(text: string, facts: StudyFacts): string {
   const t = facts.training ?? {};
-  const has = (word: string) =>
-    typeof t[/batch|批次/i.test(word) ? 'batch_size' : /learning|學習率/i.test(word) ? 'learning_rate' : 'epoch'] === 'number';
+  const has = (word: string) => typeof t[/batch|批次/i.test(word) ? 'batch_size' : /learning|學習率/i.test(word) ? 'learning_rate' : 'epoch'] === 'number';
   return text
     .replace(
       /(epochs?(?:\s*數)?|訓練輪數|輪數|batch(?:\s*size)?|批次(?:大小)?|learning\s*rate|學習率)\s*(?:再)?\s*(改成|變成|降到|減到|降為|減為|調成|調到|設成|設為|改為|砍到|縮小到|縮成|降低到|減少到)\s*(?!原本|原來|目前|現在|當前)((?:[零〇一二兩两三四五六七八九十百千]+|\d+)分之(?:[零〇一二兩两三四五六七八九十]+|\d+)|一半)/gi,
@@ -293,7 +310,19 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(
     /\b((?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|fs|sfreq)\s+(?:down\s+|up\s+)?to\s+)(half|a half|one half|a quarter|a third|a fifth|a tenth|3 quarters|0?\.\d+)(?!\s*(?:hz|khz|\d|of\b))/gi,
     (m, _lead: string, f: string) => {
-      const v = /half/i.test(f) ? 0.5 : /3 quarters/i.test(f) ? 0.75 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /fifth/i.test(f) ? 0.2 : /tenth/i.test(f) ? 0.1 : Number(f);
+      const v = /half/i.test(f)
+        ? 0.5
+        : /3 quarters/i.test(f)
+          ? 0.75
+          : /quarter/i.test(f)
+            ? 0.25
+            : /third/i.test(f)
+              ? 1 / 3
+              : /fifth/i.test(f)
+                ? 0.2
+                : /tenth/i.test(f)
+                  ? 0.1
+                  : Number(f);
       return facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq * v)} Hz`;
     },
   );
