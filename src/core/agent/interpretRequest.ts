@@ -14,7 +14,7 @@ import { definitionByName } from '../tools/definitions';
  */
 
 const CORRECTION =
-  /^(?:算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
   /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
@@ -25,7 +25,7 @@ const AGAIN =
   /^(?:(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
-  /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:清除|清空|重新開始|重來)$/i;
+  /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:先|請|幫我|把)?\s*(?:全部|所有|資料|它)?\s*(?:clear|wipe|清除|清空|清掉|重新開始|重來)\s*(?:掉|一下|吧|乾淨|全部|all|everything|it)?$/i;
 /** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
 const PANEL_ONLY =
   /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:please\s+)?(?:open|show|display|bring up|pull up|show me|view)\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)\s+(?:panel|view|tab|page|screen|section)$|^(?:請|幫我)?(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|去|打開|開啟|顯示|叫出)\s*(?:到)?\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁)?$/i;
@@ -49,7 +49,8 @@ const OPEN_PANEL =
 
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
 const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
-const START_WORD = /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練/i;
+const START_WORD =
+  /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練|跑(?!完|了|過|得)/i;
 
 const PREPROCESS_TOOLS = new Set([
   'apply_bandpass_filter',
@@ -62,6 +63,12 @@ const PREPROCESS_TOOLS = new Set([
   'set_montage',
 ]);
 const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
+
+/** The steps of a training run, which a following "epoch 20" / "30 epochs" configures. */
+const TRAINING_TOOLS = new Set(['set_model', 'configure_training', 'start_training']);
+/** A clause that is only a number of epochs ("epoch 20", "epochs: 30", "40 epochs", "訓練輪數 50"). */
+const EPOCH_COUNT =
+  /^(?:(?:and|with|for|plus)\s+)*(?:(?:the\s+)?(?:epochs?|訓練輪數|輪數)\s*(?:數)?\s*(?:=|:|to|of|設|設成|設為|用|為|是|改成|改為)?\s*\d+\s*(?:個|輪|次)?|\d+\s*(?:個\s*)?(?:epochs?|輪))$/i;
 
 /** Steps that, asked for twice in one turn ("evaluate and show the confusion matrix on validation"), are one call. */
 const ONCE_PER_TURN = new Set(['evaluate']);
@@ -129,9 +136,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
   const text = resolved.text.trim();
   const lit = (t: string) => unmask(t, masked.literals);
-  if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  // "do that again on the training data": the earlier step with one value replaced, before a plain "again"
   const same = sameWith(lit(text), lastAction, inner);
   if (same) return { calls: same };
+  if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const delta = deltaFollowUp(text, lastAction);
   if (delta) return { calls: delta };
   const calls: PlannedCall[] = [];
@@ -181,8 +189,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       continue;
     }
     const rule = RULES.find((r) => r.when.test(m) && !(r.unless && r.unless.test(m)));
+    // "train EEGNet on cuda, epoch 20": a bare count of epochs next to a training step is the run's length, not epoching
+    const ruleTool =
+      rule?.tool === 'epoch_data' && EPOCH_COUNT.test(s.trim()) && calls.some((c) => TRAINING_TOOLS.has(c.tool)) ? 'configure_training' : (rule?.tool ?? null);
     // a clause that only adds settings to the step before it ("…, save checkpoints every 2", "and notch 60")
-    const merged = addSettings(calls[calls.length - 1], rule?.tool ?? null, s, inner, raw, clauses[i].joiner, calls);
+    const merged = addSettings(calls[calls.length - 1], ruleTool, s, inner, raw, clauses[i].joiner, calls);
     if (merged) continue;
     if (!rule && previous.length && !calls.length) {
       // no verb of its own: it changes an earlier step ("重疊一半", "上限 35", "the raw traces of those")
@@ -223,6 +234,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     const redone = lastAction.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
     calls.splice(0, calls.length, ...redone);
   }
+  modelFirst(calls);
   dedupeReads(calls);
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
@@ -232,6 +244,19 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
     };
   return { calls };
+}
+
+/**
+ * "on the cpu with lr 0.01, train EEGNet": settings said before the model still configure the run of that model, so the
+ * model is chosen first (set_model → configure_training → start_training, whatever the word order).
+ */
+function modelFirst(calls: PlannedCall[]): void {
+  for (let i = 1; i < calls.length; i++) {
+    if (calls[i].tool !== 'set_model') continue;
+    let j = i;
+    while (j > 0 && calls[j - 1].tool === 'configure_training') j--;
+    if (j < i) calls.splice(j, 0, ...calls.splice(i, 1));
+  }
 }
 
 /**
@@ -314,7 +339,7 @@ function addSettings(
   if (!last || !/^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及)$/.test(joiner)) return false;
   let prev: PlannedCall = last;
   // "train for 30 epochs and keep the best validation accuracy": a training setting after the start goes to its configuration
-  if (last.tool === 'start_training' && (tool === 'configure_training' || tool === null) && trainingArgs(s, ctx)) {
+  if (last.tool === 'start_training' && (tool === 'configure_training' || tool === null || tool === 'start_training') && trainingArgs(s, ctx)) {
     const cfg = calls.find((c) => c.tool === 'configure_training');
     if (cfg) prev = cfg;
     else {
@@ -398,7 +423,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
   if (
-    /^(?:please\s+)?(?:undo|revert|roll back|take back|reset)(?:\s+(?:that|it|this|the last (?:step|one)|those|them|everything))?$|^(?:復原|還原|撤銷|重設|重置)(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個)?$/i.test(
+    /^(?:please\s+)?(?:undo|revert|roll back|take back|reset|cancel)(?:\s+(?:(?:both|all|each)(?:\s+of)?\s+)?(?:that|it|this|those|them|these|everything|both|all|(?:the|my)\s+(?:last|previous)\s+(?:\w+\s+)?(?:steps?|ones?|changes?|filters?|operations?)))?(?:\s+(?:please|again|too))?$|^(?:把)?(?:剛剛|剛才|前面|上面)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|全部)?\s*(?:都)?\s*(?:復原|還原|撤銷|撤消|重設|重置|取消)(?:掉)?(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|全部)?$/i.test(
       t,
     ) &&
     ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool) || c.tool === 'epoch_data' || c.tool === 'window_epoch')
@@ -470,6 +495,8 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
  * rate, "make it 4 s" after an epoch the window.
  */
 function correct(s: string, outer: PlannerContext, raw: string, masked: string, relative = false): PlannedCall[] | null {
+  const edge = epochEdge(raw, outer) ?? epochEdge(s, outer);
+  if (edge) return edge;
   const renumbered = renumber(masked, outer, relative);
   if (renumbered) return renumbered;
   // "and on train?", "what about for C4": a preposition first means a new object for the same step, not a new verb
@@ -523,6 +550,24 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
   return null;
 }
 
+/**
+ * "start at -0.5 instead", "end at 3 s", "從 -1 秒開始", "結束改成 3 秒": one edge of the last epoching window moved, the
+ * other kept ("start" here is the window's start, not starting a training run).
+ */
+function epochEdge(s: string, ctx: PlannerContext): PlannedCall[] | null {
+  const m =
+    /^(?:(?:make it|let it|have it|and|but|so)\s+)*(?:the\s+)?(?:(?:epochs?|window)\s+)?(start|begin|end|stop|finish)(?:s|ing)?(?:\s+(?:time|point))?\s+(?:at|from|to|on)\s+(-?\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?)?(?:\s+(?:instead|then|please|rather))?[.!]?$|^(?:從|由)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(開始)$|^(?:到|至)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(結束)$/i.exec(
+      s.trim(),
+    );
+  if (!m) return null;
+  const last = [...ctx.previous].reverse().find((c) => c.tool === 'epoch_data') ?? (ctx.history ? lastCallOf(ctx.history, 'epoch_data') : null);
+  if (!last) return null;
+  const word = m[1] ?? m[6] ?? m[9];
+  const v = Number(m[2] ?? m[4] ?? m[7]) * (/^(?:ms|毫秒)$/i.test(m[3] ?? m[5] ?? m[8] ?? '') ? 0.001 : 1);
+  const key = /start|begin|開始/i.test(word) ? 't_min' : 't_max';
+  return [{ tool: 'epoch_data', arguments: { ...last.arguments, [key]: Math.round(v * 1e9) / 1e9 } }];
+}
+
 /** A clause that says only "the same as before" ("跟之前一樣", "same settings as last time", "keep everything else"). */
 const ONLY_SAME =
   /^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:(?:do|run|keep)\s+)?(?:(?:the|everything(?:\s+else)?|all\s+else|it)\s+)?(?:the\s+)?(?:same|identical|unchanged)(?:\s+(?:thing|settings?|parameters?|config(?:uration)?|values?))?(?:\s+(?:as\s+(?:before|last time|earlier|previously)|again))?$|^(?:(?:keep\s+)?everything\s+else\s+(?:the\s+same|as\s+(?:before|it was)|unchanged))$|^(?:其他|其餘|其它)?\s*(?:都)?\s*(?:跟|和|與|同)?\s*(?:之前|剛才|剛剛|上次|前面)\s*(?:的)?\s*(?:一樣|相同)$|^(?:其他|其餘|其它)\s*(?:都)?\s*(?:一樣|不變|照舊)$|^(?:一樣|照舊|同樣)$/i;
@@ -550,7 +595,7 @@ const SETTINGS =
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
@@ -580,11 +625,28 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
   const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)]
     .map((e) => e[1])
     .concat(ctx.events.filter((e) => new RegExp(`\\b${e}\\b`, 'i').test(what) && !/^T\d$/.test(e)));
+  // "include T2 too", "T2 as well", "也加上 T2": the events join those already cut
+  const grows = /\b(?:include|including|add|adding|plus|too|as well|also)\b|加上|包括|也要|也/i.test(text);
   for (const c of calls)
     if (events.length && Array.isArray(c.arguments.event_id)) {
-      c.arguments.event_id = [...new Set(events)];
+      c.arguments.event_id = grows ? [...new Set([...(c.arguments.event_id as string[]), ...events])] : [...new Set(events)];
       changed = true;
     }
+  // "same thing with batch 8", "一樣的再跑一次，學習率 0.01": a setting of one of the steps, by that step's own reading
+  if (!model && !files.length && !channels.length && !events.length) {
+    for (const c of calls) {
+      if (READ_ONLY.has(c.tool) || c.tool === 'start_training' || c.tool === 'set_model') continue;
+      const rule = RULES.find((r) => r.tool === c.tool);
+      const out = rule?.build(what, c.tool === 'configure_training' ? { ...ctx, training: { ...(ctx.training ?? {}), ...c.arguments } } : ctx, what);
+      const own = out && typeof out !== 'string' ? out.find((o) => o.tool === c.tool) : undefined;
+      if (!rule || !own) continue;
+      const written = writtenArgs(rule, own, what, ctx);
+      const fresh = Object.entries(written).filter(([k, v]) => JSON.stringify(c.arguments[k]) !== JSON.stringify(v));
+      if (!fresh.length) continue;
+      Object.assign(c.arguments, Object.fromEntries(fresh));
+      changed = true;
+    }
+  }
   const split = /\bval(?:idation)?\b|驗證/i.test(what) ? 'val' : /\btrain(?:ing)?\b|訓練集/i.test(what) ? 'train' : /\btest\b|測試/i.test(what) ? 'test' : null;
   for (const c of calls)
     if (split && c.tool === 'evaluate') {

@@ -211,8 +211,10 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
       s.replace(/(\d)e-(\d)/gi, (_m, a, b) => `${a}e-${b}`),
       /\s*(?:as\s+(?:the\s+)?)?(?:learning[\s_-]?rate|\blr\b)/,
     );
+  // "學習率百分之一", "a learning rate of 1%": a percentage
+  const lrPct = /(?:learning[\s_-]?rate|\blr\b|學習率)\s*(?:of|=|:|to|at|is|為|是|設為|設成|改成|用)?\s*(\d+(?:\.\d+)?)\s*%/i.exec(s);
   if (lr !== null) {
-    out.learning_rate = lr;
+    out.learning_rate = lrPct ? Number(lrPct[1]) / 100 : lr;
     touched = true;
   }
   const rep =
@@ -299,8 +301,11 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
     return { low_freq: edge[0], high_freq: Math.floor((ctx.sfreq / 2) * 0.9) };
   }
   const r = findRange(s, 'Hz');
-  const order = /\border\s*(?:of\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階/i.exec(s);
-  const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3]) } : {}) } : {};
+  const order =
+    /\border\s*(?:of\s*|=\s*|:\s*|is\s*|to\s*|set to\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階|階數\s*(?:為|是|用|設|設成|設為|=|:)?\s*(\d+)/i.exec(
+      s,
+    );
+  const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3] ?? order[4]) } : {}) } : {};
   const upper =
     /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(
       s,
@@ -377,7 +382,7 @@ function splitArgs(s: string): Record<string, unknown> {
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp): number | null => {
     const m = new RegExp(
-      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
+      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:aside|apart|out|back|away|separately)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
       'i',
     ).exec(s);
     if (!m) return null;
@@ -476,7 +481,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'clear_dataset',
-    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data)\b|start over|from scratch|清除|清空|重新開始|刪除所有/i,
+    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace)\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|重新開始|刪除所有/i,
     build: () => [{ tool: 'clear_dataset', arguments: {} }],
   },
   {
@@ -634,7 +639,7 @@ export const RULES: Rule[] = [
     tool: 'configure_training',
     when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
     unless:
-      /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複)|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
+      /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複)|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
       const a = trainingArgs(s, ctx);
       const m = modelName(s);
@@ -645,7 +650,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'start_training',
-    when: /\b(train|training|fit|retrain)\b|訓練|開始學習/i,
+    when: /\b(train|training|fit|retrain)\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|訓練|開始學習|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b/i,
     unless:
       /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
@@ -662,7 +667,7 @@ export const RULES: Rule[] = [
   {
     tool: 'generate_dataset',
     unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\b(?:put|set|keep|leave|hold)\b.{0,60}?\b(?:aside|apart|back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|\b\d+\s*[- ]?folds?\b|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {
@@ -746,7 +751,7 @@ export const RULES: Rule[] = [
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
       const OV =
-        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:of|by|=|:|為)?\s*(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
+        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:(?:of|by|=|:|為|is|to|at|set to|改成|改為|設成|設為|設|用|是|變成|調成|大約|約|about)\s*)?(?:of\s+)?(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
       const ov = OV.exec(s);
       const rest = ov ? s.replace(ov[0], ' ') : s;
       const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
@@ -785,7 +790,9 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'epoch_data',
-    unless: /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*(?:\b\d+\s+(?:training\s+)?epochs\b|\d+\s*個\s*epochs?)/i,
+    // "train for 30 epochs", "epochs 25 and seed 4": a number of training epochs, not epoching (no times, no events)
+    unless:
+      /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*(?:\b\d+\s+(?:training\s+)?epochs\b|\d+\s*個\s*epochs?|\bepochs\s*(?:=|:|to|of|設|設成|設為|為)?\s*\d+(?!\s*(?:-|to|到|至)\s*\d))/i,
     when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i,
     build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }],
   },
@@ -889,7 +896,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'load_data',
-    when: /\b(load|open|import|read)\b|載入|讀取|匯入|打開|(?:讀|載|開|匯)\s*[^\s，,。]*\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b|進來/i,
+    when: /\b(load|open|import|read|reload|re-load|reopen|re-open)\b|載入|讀取|匯入|打開|開啟\s*(?=⟦|[\w./-]+\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b)|(?:讀|載|開|匯)\s*[^\s，,。]*\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b|進來/i,
     build: (s, ctx) => {
       const files = filesIn(s, DATA_EXT);
       const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);

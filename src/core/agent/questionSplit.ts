@@ -19,7 +19,7 @@ export interface TurnParts {
 const ACTION_VERB_EN =
   'divide|multiply|halve|double|lower|raise|increase|decrease|reduce|go (?:lower|higher|up|down|back)|pick|choose|tweak|adjust|dump|fit|apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
 const ACTION_VERB_ZH =
-  '回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
+  '降到|降至|降為|回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
 const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please)[,:\\s]+)*';
@@ -76,7 +76,7 @@ const PROBLEM_ZH =
   /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜|很低|太低|偏低|很差|不穩|亂跳|不準|沒進步|沒有進步/;
 /** A result the user reports ("準確率很低", "掉到 40%", "比 individual 還差"): asks for help even after a verb such as 訓練. */
 const RESULT_REPORT_ZH =
-  /(?:準確率|正確率|accuracy|acc|loss|損失|kappa|f1|auc|結果|表現)[^，。,]{0,10}?(?:很低|太低|偏低|很差|只有|掉到|降到|下降|上升|不降|卡在|變差|\d+(?:\.\d+)?\s*%)|(?:掉到|降到|只剩)\s*\d|比\s*[^，。,]{1,20}?\s*(?:還|更)(?:差|低|糟)/i;
+  /(?:準確率|正確率|accuracy|acc|loss|損失|kappa|f1|auc|結果|表現)[^，。,]{0,10}?(?:很低|太低|偏低|很差|只有|掉到|降到|下降|上升|不降|卡在|變差|\d+(?:\.\d+)?\s*%)|(?:掉到|降到|只剩)\s*\d+(?:\.\d+)?(?!\s*(?:hz|khz|赫茲|秒|毫秒|ms|s\b|\d))|比\s*[^，。,]{1,20}?\s*(?:還|更)(?:差|低|糟)/i;
 const MY_SITUATION_ZH = /^我(?:的|們的|有|只有|用了|做了|試了|跑了|把|發現|看到|一直|訓練|的模型)|^(?:訓練|驗證|測試)(?:的)?\s*(?:loss|損失|準確率|accuracy)/i;
 
 /** A question clause after a topic: "X — what changes", "X, how", "X means what", "X, can I publish that". */
@@ -232,6 +232,14 @@ export function isQuestion(sentence: string): boolean {
   // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
   const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
   if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(tail[1].trim()))) return false;
+  // "that was too high, 100", "too long — 2 s then": a judgement and the value that replaces it is a correction
+  if (
+    tail &&
+    !QUESTION_START_EN.test(s) &&
+    !/[?？]\s*$/.test(s) &&
+    /^(?:(?:try|use|make it|go with)\s+)?-?\d+(?:\.\d+)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?(?:\s+(?:instead|then|please))?[.!]?$/i.test(tail[1].trim())
+  )
+    return false;
   if (/^(?:what|how)\s+about\b/i.test(s)) return /[?？]\s*$/.test(s);
   // "…, right", "… isn't it": a tag question asks whatever came before it; "just curious, …" announces a question
   if (TAG_QUESTION_EN.test(s) || /^(?:(?:just|i'?m|i am)\s+)?curious\b/i.test(s)) return true;

@@ -86,9 +86,9 @@ export interface Clause {
 }
 
 const VERBS =
-  'take me|bring me|navigate|average reference|chop|crop|score|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo';
+  'take me|bring me|navigate|average reference|chop|crop|score|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo|reload|reopen|empty';
 const ZH_VERBS =
-  '降到|降至|分成|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|重設|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
+  '重新訓練|重新載入|重新跑|重新切|開啟|打開|降到|降至|分成|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|重設|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
@@ -124,7 +124,7 @@ export function negatesVerb(t: string): boolean {
 
 /** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
 const DEFERRED =
-  /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train|start|run|begin|evaluate)\b[^,，]*\b(?:later|tomorrow|next time)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)/i;
+  /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train|start|run|begin|evaluate)\b[^,，]*\b(?:later|tomorrow|next time)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
 
 /** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
 const CONDITION =
@@ -166,7 +166,7 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*[,，]\s*(只要|只|就|而是|但是|但|請|直接|改成|改為|改用|換成|幫我|再|先)/g, ' ⟂$1⟂ $1')
     .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:(?:don'?t|do not|never)\b|不要|別|不用|不必|千萬))/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(?=(?:what|which|how|where|when|is|are|can you|could you|tell me|show me)\b)/gi, ' ⟂?⟂ ')
-    .replace(new RegExp(`\\s*[，、]\\s*(?=(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
+    .replace(new RegExp(`\\s*[，、]\\s*(?:再|並|又|然後)?\\s*(?=(?:把|將)?\\s*(?:做|進行)?\\s*(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')
     .replace(/\s*[，,、]\s*(?=(?:把|將)?\s*模型\s*(?:就|要)?\s*(?:選|用|設|改|換))/g, ' ⟂,⟂ ')
     .replace(

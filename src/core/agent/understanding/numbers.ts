@@ -135,6 +135,19 @@ export function chineseNumbers(text: string): string {
           return v === null ? m : String(v);
         },
       )
+      // a numeral as the value a setting is given ("batch 設六十四", "階數改成四", "學習率用零點零一"): no counter follows,
+      // the setting word before it says it is a value; a lone 一 stays a word ("設一下", "用一樣的")
+      .replace(
+        new RegExp(
+          `((?:設成|設為|設定為|設定成|改成|改為|調成|調到|換成|設|為|是|用|到|=|:)\\s*)(${ZH_NUM})(?=\\s*(?:$|[，,。；;、)）!！?？\\s]|[A-Za-z]))`,
+          'g',
+        ),
+        (m, lead: string, n: string) => {
+          if (n === '一') return m;
+          const v = zhValue(n);
+          return v === null ? m : `${lead}${v}`;
+        },
+      )
       .replace(/(?:的)?一半/g, ' half ')
   );
 }

@@ -1,5 +1,5 @@
 import { evaluate } from 'mathjs';
-import { chineseNumbers, englishNumbers } from './numbers';
+import { chineseNumbers, englishNumbers, zhValue } from './numbers';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
 export interface StudyFacts {
@@ -48,6 +48,24 @@ const PARAMS: [RegExp, string, string][] = [
   [/learning\s*rate|學習率/, 'learning_rate', 'learning rate'],
 ];
 
+/** The factor a fraction or multiple word names ("a tenth" → 0.1, "twice" → 2). */
+function FRACTION_WORD(f: string): number {
+  const w = f.toLowerCase();
+  return /half/.test(w)
+    ? 0.5
+    : /quarter/.test(w)
+      ? 0.25
+      : /third/.test(w)
+        ? 1 / 3
+        : /fifth/.test(w)
+          ? 0.2
+          : /tenth/.test(w)
+            ? 0.1
+            : /triple|thrice/.test(w)
+              ? 3
+              : 2;
+}
+
 /** "twice as many epochs as last time" → "configure training epochs 20" (at 10): values taken from the configuration. */
 function trainingArithmetic(text: string, facts: StudyFacts): string {
   // "the number of epochs", "the size of the batch": the setting itself
@@ -93,7 +111,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
       .replace(
         new RegExp(
-          `(?:${w})\\s*(?:降到|減到|改成|變成|調成|設成|設為|降為|改為|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
+          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|縮小到|縮成|降低到|減少到|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
           'gi',
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? Number(f.replace(/\D/g, '')) : Number(f))(m),
@@ -105,6 +123,22 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /triple/i.test(f) ? 3 : 2)(m),
       )
+      // "half the learning rate", "a tenth of the current learning rate", "twice my batch size": a share of the setting
+      .replace(
+        new RegExp(
+          `\\b(half|a quarter|one quarter|a third|one third|a fifth|a tenth|one tenth|twice|double|triple|thrice|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the\\s+|its\\s+|my\\s+|our\\s+|your\\s+)?(?:(?:current|present|previous|old|last|existing|original)\\s+)?(?:${w})\\b`,
+          'gi',
+        ),
+        (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
+      )
+      // "a batch size four times the current one", "the learning rate at a tenth of what it is": the setting named before
+      .replace(
+        new RegExp(
+          `(?:${w})\\s+(?:(?:down|up)\\s+)?(?:to\\s+|at\\s+|of\\s+)?(half|a quarter|a third|a fifth|a tenth|twice|double|triple|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the current|the present|the previous|the old|the last|its current|its|what it is(?: now)?|what it was|the one (?:before|we had|now)|(?:the )?last time'?s?)(?:\\s+(?:one|value|size|setting|rate))?\\b`,
+          'gi',
+        ),
+        (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
+      )
       .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
         put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m),
       )
@@ -113,10 +147,47 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       )
       .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:減少|減|少|砍|降低|降)\\s*(?:了|成|到)?\\s*half`, 'gi'), (m) => put(0.5)(m))
       .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
+      // "學習率再小十倍", "batch 大兩倍", "a learning rate ten times smaller": a factor down or up
+      .replace(
+        new RegExp(
+          `(?:${w})\\s*(?:數)?\\s*(?:再)?\\s*(?:(小|少|低|降低|減少|縮小|大|多|高|提高|增加|放大)\\s*(\\d+(?:\\.\\d+)?)\\s*倍|(?:to\\s+|by\\s+)?(\\d+(?:\\.\\d+)?)\\s*(?:x|×|times)\\s+(smaller|lower|less|bigger|larger|higher|more))`,
+          'gi',
+        ),
+        (m, zdir?: string, zn?: string, en?: string, edir?: string) => {
+          const up = /大|多|高|提高|增加|放大|bigger|larger|higher|more/i.test(zdir ?? edir ?? '');
+          const n = Number(zn ?? en);
+          return put(up ? n : 1 / n)(m);
+        },
+      )
       .replace(new RegExp(`\\b(\\d+)\\s+(?:more|extra|additional)\\s+(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`))
       .replace(new RegExp(`(?:多|再多)\\s*(\\d+)\\s*(?:個|輪)?\\s*(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`));
   }
   return s;
+}
+
+/**
+ * A training setting changed to a fraction ("學習率改成十分之一", "batch 減為一半", "make the learning rate a tenth"): epochs
+ * and batch sizes are counts and a learning rate is no share, so the fraction is of the value it has now. Marked as
+ * such ("原本的…", "… of its current value") for trainingArithmetic; shares such as a test ratio are left alone.
+ */
+function relativeShares(text: string, facts: StudyFacts): string {
+  const t = facts.training ?? {};
+  const has = (word: string) => typeof t[/batch|批次/i.test(word) ? 'batch_size' : /learning|學習率/i.test(word) ? 'learning_rate' : 'epoch'] === 'number';
+  return text
+    .replace(
+      /(epochs?(?:\s*數)?|訓練輪數|輪數|batch(?:\s*size)?|批次(?:大小)?|learning\s*rate|學習率)\s*(?:再)?\s*(改成|變成|降到|減到|降為|減為|調成|調到|設成|設為|改為|砍到|縮小到|縮成|降低到|減少到)\s*(?!原本|原來|目前|現在|當前)((?:[零〇一二兩两三四五六七八九十百千]+|\d+)分之(?:[零〇一二兩两三四五六七八九十]+|\d+)|一半)/gi,
+      (m, word: string, verb: string, share: string) => {
+        // "學習率設成千分之一" is a learning rate of 0.001; a share of a few parts ("十分之一", "一半") is of the value now
+        const den = /分之/.test(share) ? share.split('分之')[0] : '2';
+        const parts = /^\d+$/.test(den) ? Number(den) : zhValue(den);
+        if (!has(word) || parts === null || parts > 10) return m;
+        return `${word}${verb}原本的${share}`;
+      },
+    )
+    .replace(
+      /\b((?:(?:set|make|change|cut|reduce|drop|bring|lower|decrease)\s+)?(?:the\s+|my\s+)?(?:epochs?|batch(?:\s*size)?|learning\s*rate|lr)\s+(?:(?:down|up)\s+)?(?:to\s+)?)(half|a quarter|a third|a fifth|a tenth|one tenth)\b(?!\s+(?:of|the)\b)/gi,
+      (m, lead: string, share: string) => (has(lead) ? `${lead}${share} of its current value` : m),
+    );
 }
 
 /** Default values a request may be relative to, by parameter word (from the tool definitions, passed in by the planner). */
@@ -175,7 +246,7 @@ function fmt(v: number): string {
  */
 export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
-  let s = chineseNumbers(englishNumbers(input));
+  let s = chineseNumbers(englishNumbers(relativeShares(input, facts)));
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // the Study's own values
   const rate = (m: string): string => {
@@ -235,6 +306,26 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
         return facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq * f)} Hz`;
       },
     );
+  // "take the sampling rate down to a fifth", "bring fs to 0.8": a rate given as a share is of the rate it has now
+  s = s.replace(
+    /\b((?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|fs|sfreq)\s+(?:down\s+|up\s+)?to\s+)(half|a half|one half|a quarter|a third|a fifth|a tenth|3 quarters|0?\.\d+)(?!\s*(?:hz|khz|\d|of\b))/gi,
+    (m, _lead: string, f: string) => {
+      const v = /half/i.test(f)
+        ? 0.5
+        : /3 quarters/i.test(f)
+          ? 0.75
+          : /quarter/i.test(f)
+            ? 0.25
+            : /third/i.test(f)
+              ? 1 / 3
+              : /fifth/i.test(f)
+                ? 0.2
+                : /tenth/i.test(f)
+                  ? 0.1
+                  : Number(f);
+      return facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq * v)} Hz`;
+    },
+  );
   // the rate as a value: "a quarter of the sampling rate", "the sampling rate / 4", "取樣率的一半"
   s = s.replace(/(?:原始|目前的?)?取樣率的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/g, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
@@ -351,6 +442,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
         ? m
         : fmt(f),
     );
+  // "minus half a second", "negative 0.2 s", "負 0.5 秒": a signed value
+  s = s.replace(/\b(?:minus|negative)\s+(?=\d)|負\s*(?=\d)/gi, '-');
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
   s = s.replace(
     new RegExp(

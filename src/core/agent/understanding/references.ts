@@ -110,8 +110,12 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
   if (PREVIOUS_MODEL.test(s)) {
     const models = modelsChosen(turns);
     const current = models[models.length - 1];
-    const earlier = [...models].reverse().find((m) => m !== current) ?? current;
-    if (earlier) s = s.replace(PREVIOUS_MODEL, earlier);
+    const earlier = [...models].reverse().find((m) => m !== current);
+    // only one model so far: "train the previous model again" is the model in place, not a new choice of it (a switch
+    // back still names it)
+    const back = /\b(?:back|revert|return)\b|換回|改回|切回|用回|回到/i.test(s);
+    if (earlier || (current && back)) s = s.replace(PREVIOUS_MODEL, earlier ?? current);
+    else if (current) s = s.replace(PREVIOUS_MODEL, /[\u4e00-\u9fff]/.test(s) ? '模型' : 'the model');
   }
   // "twice the upper edge", "上限的一半": a value an earlier call set, by its name
   for (const [re, tool, key] of EARLIER_VALUES) {
