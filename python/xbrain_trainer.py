@@ -350,11 +350,21 @@ def train(job_path):
     n = yt.size
     bs = int(cfg["batchSize"])
     shuffle = cfg.get("shuffle", True)
+    orders = None
+    if job["data"].get("order"):
+        # the job's batch order (src/core/training/job.ts data.order): one permutation of the training split per epoch
+        orders = read_i32(job["data"]["order"])
+        if orders.size != int(cfg["epochs"]) * n:
+            raise ValueError(f"{job['data']['order']} holds {orders.size} positions; {cfg['epochs']} epochs x {n} training epochs expected")
+        orders = orders.reshape(int(cfg["epochs"]), n)
+        for e, row in enumerate(orders):
+            if not np.array_equal(np.sort(row), np.arange(n)):
+                raise ValueError(f"{job['data']['order']}: epoch {e + 1} is not a permutation of 0..{n - 1}")
     best, best_state, finished = None, None, 0
     for epoch in range(1, int(cfg["epochs"]) + 1):
         if stop.is_set():
             break
-        order = rng.permutation(n) if shuffle else np.arange(n)
+        order = orders[epoch - 1] if orders is not None else rng.permutation(n) if shuffle else np.arange(n)
         model.train()
         t0 = time.perf_counter()
         loss_sum, probs, seen_labels, interrupted = 0.0, [], [], False
