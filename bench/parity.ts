@@ -33,7 +33,11 @@
  * selection) and evaluation is the same ONNX path. The per-(seed, fold) differences then carry little of the
  * init/order noise that dominates independent seeds on 6–9 test trials per fold. Without it (the default),
  * each backend trains through start_training with its own initialisation and shuffling (independent seeds).
- * Both modes print the mean paired difference local − pytorch with a t-based 95 % CI and the sign test.
+ * With --common-init a backend may be named `local:N` or `pytorch:N` (N ≥ 1): that engine again from the same
+ * weights and batches with dropout seeded by run seed + N, so `--backends local,pytorch,local:1` adds the noise
+ * floor local − local:1 (what dropout masks alone change) next to local − pytorch.
+ * Both modes print the mean paired difference local − pytorch (and each replica − its engine) with a t-based 95 %
+ * CI and the sign test.
  *
  * (`-s` keeps npm's banner off stdout, so --json output parses.) Progress lines go to stderr.
  *
@@ -110,6 +114,15 @@ const cfg = {
   /** --common-init: per (seed, fold) both backends start from the same initial weights and batch order (see header) */
   commonInit: flag('common-init'),
 };
+/** `local:N` → engine local, dropout seed offset N (a --common-init replica); `local` → offset 0 */
+const engineOf = (b: string): { engine: string; offset: number } => {
+  const [engine, n] = b.split(':');
+  const offset = n === undefined ? 0 : Number(n);
+  if (!(Number.isInteger(offset) && offset >= 0) || (offset > 0 && !cfg.commonInit))
+    throw new Error(`--backends ${b}: a replica (engine:N, N ≥ 1) needs --common-init`);
+  return { engine, offset };
+};
+for (const b of cfg.backends) engineOf(b);
 if (cfg.commonInit && cfg.defaults) throw new Error('--common-init trains with the given numbers (--epochs, --batch, --lr): it cannot combine with --defaults');
 const log = (m: string): void => {
   process.stderr.write(`${m}\n`);
@@ -223,7 +236,7 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           for (let s = 0; s < cfg.seeds; s++) {
             const numbers = cfg.defaults ? {} : { epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, selection: cfg.selection };
-            await call('configure_training', { ...numbers, seed: 100 * (cfg.firstSeed + s), backend, threads: cfg.threads });
+            await call('configure_training', { ...numbers, seed: 100 * (cfg.firstSeed + s), backend: engineOf(backend).engine, threads: cfg.threads });
             const before = new Set(study.state.runs.map((r) => r.id));
             let runs: RunRecord[];
             if (cfg.commonInit) runs = await trainCommonInit(study, env, backend, 100 * (cfg.firstSeed + s), path.join(tmp, ds, 'common'));
@@ -267,9 +280,12 @@ async function main(): Promise<void> {
           perBackend[backend] = acc;
           cells.push({ dataset: ds, model, backend, accuracy: acc, mean: mean(flat), sd: sd(flat), seconds: (performance.now() - t0) / 1000 });
         }
-        if (perBackend.local && perBackend.pytorch) {
-          const diffs = perBackend.local.flat().map((v, i) => v - perBackend.pytorch.flat()[i]);
-          comparisons.push({ dataset: ds, model, meanDiff: mean(diffs), ci95: meanCi95(diffs), diffs, signTest: signTest(diffs) });
+        // local − pytorch, and every replica against its own engine (the noise floor of the paired difference)
+        const pairs = [['local', 'pytorch'], ...cfg.backends.filter((b) => b.includes(':')).map((b) => [engineOf(b).engine, b])];
+        for (const [a, b] of pairs) {
+          if (!perBackend[a] || !perBackend[b]) continue;
+          const diffs = perBackend[a].flat().map((v, i) => v - perBackend[b].flat()[i]);
+          comparisons.push({ dataset: ds, model, pair: [a, b], meanDiff: mean(diffs), ci95: meanCi95(diffs), diffs, signTest: signTest(diffs) });
         }
       }
     }
@@ -293,7 +309,7 @@ async function main(): Promise<void> {
     const st = c.signTest as ReturnType<typeof signTest>;
     const ci = c.ci95 as ReturnType<typeof meanCi95>;
     console.log(
-      `${String(c.dataset)} ${String(c.model).padEnd(14)} local − pytorch ${(c.meanDiff as number).toFixed(3)} (95 % CI ${ci.lo.toFixed(3)} … ${ci.hi.toFixed(3)}, SD ${ci.sd.toFixed(3)}); per (seed, fold): +${st.plus} −${st.minus} =${st.ties}, sign test p = ${st.p.toFixed(3)}`,
+      `${String(c.dataset)} ${String(c.model).padEnd(14)} ${(c.pair as string[]).join(' − ')} ${(c.meanDiff as number).toFixed(3)} (95 % CI ${ci.lo.toFixed(3)} … ${ci.hi.toFixed(3)}, SD ${ci.sd.toFixed(3)}); per (seed, fold): +${st.plus} −${st.minus} =${st.ties}, sign test p = ${st.p.toFixed(3)}`,
     );
   }
   for (const [ds, b] of Object.entries(baselines))
@@ -313,7 +329,8 @@ async function main(): Promise<void> {
  * here as start_training writes them, plus the same initial weights (createModel with the run seed) and the same
  * per-epoch batch order for every backend. Returns run records for evaluateRuns (artefact paths absolute).
  */
-async function trainCommonInit(study: Study, env: ToolContext['env'], backend: string, seed: number, dir: string): Promise<RunRecord[]> {
+async function trainCommonInit(study: Study, env: ToolContext['env'], backendName: string, seed: number, dir: string): Promise<RunRecord[]> {
+  const { engine: backend, offset } = engineOf(backendName);
   const state = study.state;
   const epochs = state.epochs!;
   const splits = state.dataset!.splits;
@@ -326,7 +343,7 @@ async function trainCommonInit(study: Study, env: ToolContext['env'], backend: s
     const split = splits[k];
     // start_training's seed of fold k, repeat 1
     const runSeed = (seed + 1000 * k) >>> 0;
-    const id = `${backend}-s${seed}-f${k}`;
+    const id = `${backend}${offset ? `-${offset}` : ''}-s${seed}-f${k}`;
     const runDir = path.join(dir, id);
     const init = saveWeights(path.join(dir, `init-s${seed}-f${k}`), createModel(model.name, spec, model.params, { seed: runSeed }));
     // the batch order of every epoch: a function of the run seed alone, so every backend gets the same
@@ -348,7 +365,8 @@ async function trainCommonInit(study: Study, env: ToolContext['env'], backend: s
         threads: cfg.threads,
         inputNorm: config.input_norm === 'none' ? 'none' : 'train_fold',
       },
-      seed: runSeed,
+      // the dropout stream (and a replica's other one); init and order above do not depend on it
+      seed: (runSeed + offset) >>> 0,
       ...shared,
       splits: { train: split.train, val: split.val, test: split.test },
       outDir: path.join(runDir, 'out'),

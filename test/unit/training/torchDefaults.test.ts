@@ -83,7 +83,8 @@ describe('dropout: torch.nn.Dropout (elementwise, survivors scaled by 1/(1−p),
       const n = 8;
       const len = n * 4 * 8 * 64;
       const drop = new Dropout(shape, ctor, p, new Rng(9));
-      const x = ctor.from({ length: len }, (_, i) => 1 + (i % 7));
+      const x = new ctor(len);
+      for (let i = 0; i < len; i++) x[i] = 1 + (i % 7);
       const y1 = Array.from(drop.forward(x, n, true));
       const dx = drop.backward(new ctor(len).fill(1), true);
       let zeros = 0;
