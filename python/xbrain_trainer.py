@@ -13,6 +13,8 @@ CUDA when available (else CPU), and writes to stdout one JSON line per event (sr
 Unless the job says config.inputNorm = "none", the inputs are standardised with a per-channel mean and one pooled SD
 fitted on the training split (as the TypeScript trainer, src/core/training/inputNorm.ts); the statistics are stored
 in the weights index ("inputNorm") and applied first by the exported ONNX graph.
+Batches are a seeded permutation of the training split per epoch, or the job's data.order (int32, epochs x nTrain
+positions: the same batches as another engine, bench/parity.ts --common-init).
 A line {"type":"stop"} on stdin ends training after the current batch. Weights are written in XBrain's weights
 format (<stem>.bin float32-le + <stem>.json index) and the selected model is exported with torch.onnx.export
 (opset 13, dynamic batch), so evaluation and saliency keep the single onnxruntime-node path.
