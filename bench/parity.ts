@@ -2,7 +2,7 @@
  * `npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
  *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
  *   [--data DIR] [--python PY] [--selection last_epoch|best_val_loss|best_val_accuracy]
- *   [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE]`
+ *   [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE] [--common-init]`
  * `npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
  *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]`
  *
@@ -24,6 +24,21 @@
  * selection (the chat's "train EEGNet" without numbers) and logs what the runs resolved them to; with it or
  * --diagnose, the first seed's runs also go through the `evaluate` tool and its chance-level warning is logged.
  *
+ * --common-init: the paired, variance-reduced comparison of the two engines' training dynamics. For every (seed,
+ * fold) the bench writes the trainer jobs itself (instead of start_training) so that both backends start from the
+ * SAME initial weights (XBrain's init of that seed: U(±1/√fan_in), the distribution torch's defaults draw from,
+ * EEGNet's BatchNorm statistics after its sizing pass included) and see the SAME batches every epoch (job data.order,
+ * a seeded permutation of the training split per epoch); dropout masks stay each engine's own. Everything else is
+ * start_training's job (the run seed 100·s + 1000·fold, input standardisation on the training split, threads,
+ * selection) and evaluation is the same ONNX path. The per-(seed, fold) differences then carry little of the
+ * init/order noise that dominates independent seeds on 6–9 test trials per fold. Without it (the default),
+ * each backend trains through start_training with its own initialisation and shuffling (independent seeds).
+ * With --common-init a backend may be named `local:N` or `pytorch:N` (N ≥ 1): that engine again from the same
+ * weights and batches with dropout seeded by run seed + N, so `--backends local,pytorch,local:1` adds the noise
+ * floor local − local:1 (what dropout masks alone change) next to local − pytorch.
+ * Both modes print the mean paired difference local − pytorch (and each replica − its engine) with a t-based 95 %
+ * CI and the sign test.
+ *
  * (`-s` keeps npm's banner off stdout, so --json output parses.) Progress lines go to stderr.
  *
  * Slow (it trains seeds × folds models per backend and model): not part of `npm test`. Run it with `nice -n 10`.
@@ -38,6 +53,15 @@ import type { ProtocolResult } from '../src/core/evaluation/protocolResult';
 import { TRAINING_BASICS } from '../src/core/training/defaults';
 import { ToolRegistry } from '../src/core/tools/registry';
 import type { ToolContext } from '../src/core/tools/types';
+import { inputSpec, toMetrics } from '../src/core/tools/impl/trainerInputs';
+import { epochsFile } from '../src/core/signal/spill';
+import { backendSettingsOf, spawnForBackend } from '../src/core/training/backends';
+import { saveWeights } from '../src/core/training/checkpoint';
+import { writeSharedArrays, writeTrainerJob } from '../src/core/training/job';
+import { findTrainerEntry, launchTrainer } from '../src/core/training/launcher';
+import { createModel, type ModelName } from '../src/core/training/models';
+import { Rng } from '../src/core/training/rng';
+import type { SelectionRule } from '../src/core/training/train';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): boolean => argv.includes(`--${name}`);
@@ -87,7 +111,19 @@ const cfg = {
   normalize: opt('normalize', 'none'),
   dataDir: path.resolve(opt('data', path.join(repoRoot, 'test/data'))),
   python: opt('python', ''),
+  /** --common-init: per (seed, fold) both backends start from the same initial weights and batch order (see header) */
+  commonInit: flag('common-init'),
 };
+/** `local:N` → engine local, dropout seed offset N (a --common-init replica); `local` → offset 0 */
+const engineOf = (b: string): { engine: string; offset: number } => {
+  const [engine, n] = b.split(':');
+  const offset = n === undefined ? 0 : Number(n);
+  if (!(Number.isInteger(offset) && offset >= 0) || (offset > 0 && !cfg.commonInit))
+    throw new Error(`--backends ${b}: a replica (engine:N, N ≥ 1) needs --common-init`);
+  return { engine, offset };
+};
+for (const b of cfg.backends) engineOf(b);
+if (cfg.commonInit && cfg.defaults) throw new Error('--common-init trains with the given numbers (--epochs, --batch, --lr): it cannot combine with --defaults');
 const log = (m: string): void => {
   process.stderr.write(`${m}\n`);
 };
@@ -112,6 +148,22 @@ const sd = (a: number[]): number => {
   const m = mean(a);
   return a.length > 1 ? Math.sqrt(a.reduce((s, v) => s + (v - m) ** 2, 0) / (a.length - 1)) : 0;
 };
+
+/** Two-sided 97.5 % quantile of Student's t with df degrees of freedom (table to 30, then 1.96 + 2.4/df). */
+export function tQuantile975(df: number): number {
+  const table = [
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074,
+    2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+  ];
+  return df < 1 ? NaN : df <= 30 ? table[df - 1] : 1.96 + 2.4 / df;
+}
+
+/** Mean of paired differences with its t-based 95 % confidence interval. */
+export function meanCi95(diffs: number[]): { mean: number; lo: number; hi: number; sd: number; n: number } {
+  const m = mean(diffs);
+  const half = diffs.length > 1 ? (tQuantile975(diffs.length - 1) * sd(diffs)) / Math.sqrt(diffs.length) : NaN;
+  return { mean: m, lo: m - half, hi: m + half, sd: sd(diffs), n: diffs.length };
+}
 
 interface Cell {
   dataset: string;
@@ -184,10 +236,14 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           for (let s = 0; s < cfg.seeds; s++) {
             const numbers = cfg.defaults ? {} : { epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, selection: cfg.selection };
-            await call('configure_training', { ...numbers, seed: 100 * (cfg.firstSeed + s), backend, threads: cfg.threads });
+            await call('configure_training', { ...numbers, seed: 100 * (cfg.firstSeed + s), backend: engineOf(backend).engine, threads: cfg.threads });
             const before = new Set(study.state.runs.map((r) => r.id));
-            await call('start_training', {});
-            const runs: RunRecord[] = study.state.runs.filter((r) => !before.has(r.id));
+            let runs: RunRecord[];
+            if (cfg.commonInit) runs = await trainCommonInit(study, env, backend, 100 * (cfg.firstSeed + s), path.join(tmp, ds, 'common'));
+            else {
+              await call('start_training', {});
+              runs = study.state.runs.filter((r) => !before.has(r.id));
+            }
             const failed = runs.find((r) => r.status !== 'done');
             if (failed) throw new Error(`${backend} run ${failed.id} ${failed.status}: ${failed.error ?? ''}`);
             for (const r of runs)
@@ -224,9 +280,12 @@ async function main(): Promise<void> {
           perBackend[backend] = acc;
           cells.push({ dataset: ds, model, backend, accuracy: acc, mean: mean(flat), sd: sd(flat), seconds: (performance.now() - t0) / 1000 });
         }
-        if (perBackend.local && perBackend.pytorch) {
-          const diffs = perBackend.local.flat().map((v, i) => v - perBackend.pytorch.flat()[i]);
-          comparisons.push({ dataset: ds, model, meanDiff: mean(diffs), diffs, signTest: signTest(diffs) });
+        // local − pytorch, and every replica against its own engine (the noise floor of the paired difference)
+        const pairs = [['local', 'pytorch'], ...cfg.backends.filter((b) => b.includes(':')).map((b) => [engineOf(b).engine, b])];
+        for (const [a, b] of pairs) {
+          if (!perBackend[a] || !perBackend[b]) continue;
+          const diffs = perBackend[a].flat().map((v, i) => v - perBackend[b].flat()[i]);
+          comparisons.push({ dataset: ds, model, pair: [a, b], meanDiff: mean(diffs), ci95: meanCi95(diffs), diffs, signTest: signTest(diffs) });
         }
       }
     }
@@ -240,7 +299,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.defaults ? 'default training (no epochs, batch, lr or selection given)' : `${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, selection ${cfg.selection}`}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`,
+    `${cfg.commonInit ? 'common init and batch order per (seed, fold), ' : 'independent seeds, '}${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.defaults ? 'default training (no epochs, batch, lr or selection given)' : `${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, selection ${cfg.selection}`}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`,
   );
   for (const c of cells)
     console.log(
@@ -248,8 +307,9 @@ async function main(): Promise<void> {
     );
   for (const c of comparisons) {
     const st = c.signTest as ReturnType<typeof signTest>;
+    const ci = c.ci95 as ReturnType<typeof meanCi95>;
     console.log(
-      `${String(c.dataset)} ${String(c.model).padEnd(14)} local − pytorch ${(c.meanDiff as number).toFixed(3)}; per (seed, fold): +${st.plus} −${st.minus} =${st.ties}, sign test p = ${st.p.toFixed(3)}`,
+      `${String(c.dataset)} ${String(c.model).padEnd(14)} ${(c.pair as string[]).join(' − ')} ${(c.meanDiff as number).toFixed(3)} (95 % CI ${ci.lo.toFixed(3)} … ${ci.hi.toFixed(3)}, SD ${ci.sd.toFixed(3)}); per (seed, fold): +${st.plus} −${st.minus} =${st.ties}, sign test p = ${st.p.toFixed(3)}`,
     );
   }
   for (const [ds, b] of Object.entries(baselines))
@@ -262,6 +322,81 @@ async function main(): Promise<void> {
     const b = Object.values(baselines).flatMap((x) => x.folds);
     console.log(`pooled CSP+LDA: ${mean(b).toFixed(3)} ± ${sd(b).toFixed(3)} over ${b.length} (dataset, fold)`);
   }
+}
+
+/**
+ * --common-init: one backend's runs of one seed over every fold of the Study's dataset, trained from jobs written
+ * here as start_training writes them, plus the same initial weights (createModel with the run seed) and the same
+ * per-epoch batch order for every backend. Returns run records for evaluateRuns (artefact paths absolute).
+ */
+async function trainCommonInit(study: Study, env: ToolContext['env'], backendName: string, seed: number, dir: string): Promise<RunRecord[]> {
+  const { engine: backend, offset } = engineOf(backendName);
+  const state = study.state;
+  const epochs = state.epochs!;
+  const splits = state.dataset!.splits;
+  const model = state.model!;
+  const config = state.training!;
+  const spec = inputSpec(state);
+  const shared = writeSharedArrays(path.join(dir, 'shared'), epochsFile(epochs) ?? epochs.data, epochs.labels);
+  const runs: RunRecord[] = [];
+  for (let k = 0; k < splits.length; k++) {
+    const split = splits[k];
+    // start_training's seed of fold k, repeat 1
+    const runSeed = (seed + 1000 * k) >>> 0;
+    const id = `${backend}${offset ? `-${offset}` : ''}-s${seed}-f${k}`;
+    const runDir = path.join(dir, id);
+    const init = saveWeights(path.join(dir, `init-s${seed}-f${k}`), createModel(model.name, spec, model.params, { seed: runSeed }));
+    // the batch order of every epoch: a function of the run seed alone, so every backend gets the same
+    const nTrain = split.train.length;
+    const perm = new Rng((runSeed ^ 0x6a09e667) >>> 0);
+    const order = new Int32Array(cfg.epochs * nTrain);
+    for (let e = 0; e < cfg.epochs; e++) order.set(perm.permutation(nTrain), e * nTrain);
+    const job = writeTrainerJob(path.join(runDir, 'job'), {
+      model: model.name as ModelName,
+      params: model.params,
+      spec,
+      config: {
+        epochs: cfg.epochs,
+        batchSize: cfg.batch,
+        learningRate: cfg.lr,
+        optimizer: config.optimizer,
+        selection: cfg.selection as SelectionRule,
+        checkpointEvery: 0,
+        threads: cfg.threads,
+        inputNorm: config.input_norm === 'none' ? 'none' : 'train_fold',
+      },
+      // the dropout stream (and a replica's other one); init and order above do not depend on it
+      seed: (runSeed + offset) >>> 0,
+      ...shared,
+      splits: { train: split.train, val: split.val, test: split.test },
+      outDir: path.join(runDir, 'out'),
+      initialWeights: init,
+      order,
+    });
+    const run =
+      backend === 'pytorch'
+        ? launchTrainer(job, { spawn: await spawnForBackend('pytorch', backendSettingsOf(env), job) })
+        : launchTrainer(job, { entry: findTrainerEntry({ packageRoot: env.packageRoot }) });
+    const out = await run.finished;
+    if (out.status !== 'done' || !out.done) throw new Error(`${backend} common-init run ${id} ${out.status}: ${out.error ?? ''}`);
+    runs.push({
+      id,
+      splitId: split.id,
+      splitName: split.name,
+      repeat: 1,
+      seed: runSeed,
+      model,
+      config: { ...config, epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, backend: backend as typeof config.backend },
+      status: 'done',
+      metrics: out.progress.map(toMetrics),
+      artefacts: { onnx: out.done.files.onnx, weights: out.done.files.selectedWeights },
+      selectedEpoch: out.done.selectedEpoch,
+      selection: out.done.selection,
+      threads: out.done.threads,
+      startedAt: '',
+    });
+  }
+  return runs;
 }
 
 /** --protocol: the same evaluation protocol on every backend; per-pipeline means and per-subject differences. */

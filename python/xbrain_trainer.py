@@ -13,6 +13,8 @@ CUDA when available (else CPU), and writes to stdout one JSON line per event (sr
 Unless the job says config.inputNorm = "none", the inputs are standardised with a per-channel mean and one pooled SD
 fitted on the training split (as the TypeScript trainer, src/core/training/inputNorm.ts); the statistics are stored
 in the weights index ("inputNorm") and applied first by the exported ONNX graph.
+Batches are a seeded permutation of the training split per epoch, or the job's data.order (int32, epochs x nTrain
+positions: the same batches as another engine, bench/parity.ts --common-init).
 A line {"type":"stop"} on stdin ends training after the current batch. Weights are written in XBrain's weights
 format (<stem>.bin float32-le + <stem>.json index) and the selected model is exported with torch.onnx.export
 (opset 13, dynamic batch), so evaluation and saliency keep the single onnxruntime-node path.
@@ -350,11 +352,21 @@ def train(job_path):
     n = yt.size
     bs = int(cfg["batchSize"])
     shuffle = cfg.get("shuffle", True)
+    orders = None
+    if job["data"].get("order"):
+        # the job's batch order (src/core/training/job.ts data.order): one permutation of the training split per epoch
+        orders = read_i32(job["data"]["order"])
+        if orders.size != int(cfg["epochs"]) * n:
+            raise ValueError(f"{job['data']['order']} holds {orders.size} positions; {cfg['epochs']} epochs x {n} training epochs expected")
+        orders = orders.reshape(int(cfg["epochs"]), n)
+        for e, row in enumerate(orders):
+            if not np.array_equal(np.sort(row), np.arange(n)):
+                raise ValueError(f"{job['data']['order']}: epoch {e + 1} is not a permutation of 0..{n - 1}")
     best, best_state, finished = None, None, 0
     for epoch in range(1, int(cfg["epochs"]) + 1):
         if stop.is_set():
             break
-        order = rng.permutation(n) if shuffle else np.arange(n)
+        order = orders[epoch - 1] if orders is not None else rng.permutation(n) if shuffle else np.arange(n)
         model.train()
         t0 = time.perf_counter()
         loss_sum, probs, seen_labels, interrupted = 0.0, [], [], False

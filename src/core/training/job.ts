@@ -28,10 +28,17 @@ export interface TrainerJob {
      * split and stores them with the model (inputNorm.ts); 'none' trains on the data as given, as XBrainLab does.
      */
     inputNorm?: 'train_fold' | 'none';
+    /** false: the training split in its stored order every epoch (default true: a seeded permutation per epoch) */
+    shuffle?: boolean;
   };
   /** seeds weight init, dropout and shuffling; recorded for repeats */
   seed: number;
-  data: { x: string; labels: string; train: string; val?: string; test?: string };
+  /**
+   * order (optional): int32 file of epochs × nTrain positions into the training split, one permutation per epoch,
+   * used instead of the trainer's own shuffling, so two engines can see the same batches (bench/parity.ts
+   * --common-init).
+   */
+  data: { x: string; labels: string; train: string; val?: string; test?: string; order?: string };
   outDir: string;
   /** optional initial weights (a weights JSON index) */
   initialWeights?: string;
@@ -49,6 +56,8 @@ export interface TrainerJobInput {
   splits: { train: ArrayLike<number>; val?: ArrayLike<number>; test?: ArrayLike<number> };
   outDir: string;
   initialWeights?: string;
+  /** batch order: epochs × nTrain positions into splits.train, a permutation per epoch (TrainerJob.data.order) */
+  order?: ArrayLike<number>;
 }
 
 const writeI32 = (file: string, a: ArrayLike<number>): string => {
@@ -112,6 +121,7 @@ export function writeTrainerJob(dir: string, input: TrainerJobInput): string {
       writeI32(data[k]!, s);
     }
   }
+  if (input.order) data.order = writeI32(path.join(dir, 'order.i32'), input.order);
   const job: TrainerJob = {
     version: 1,
     model: { name: input.model, params: input.params ?? {} },
@@ -151,6 +161,8 @@ export interface LoadedJob {
   rows: (idx: ArrayLike<number>, shared?: boolean, into?: Float32Array) => Float32Array;
   labels: Int32Array;
   splits: { train: Int32Array; val?: Int32Array; test?: Int32Array };
+  /** the job's batch order (data.order), one permutation of 0..nTrain-1 per epoch, when it has one */
+  order?: Int32Array;
 }
 
 /** Reads and checks a job file, its labels and split indices; the epochs file is checked by size and read by rows. */
@@ -188,5 +200,23 @@ export function readTrainerJob(file: string): LoadedJob {
         throw new XBrainError('bad_file', `${k} split index ${i} is outside 0..${labels.length - 1}.`, { file: (job.data as Record<string, string>)[k] });
     }
   }
-  return { job, rows, labels, splits };
+  if (!job.data.order) return { job, rows, labels, splits };
+  return { job, rows, labels, splits, order: readOrder(job.data.order, job.config.epochs, splits.train.length) };
+}
+
+/** A batch order file: one permutation of 0..nTrain-1 for every epoch, else a bad_file error naming it. */
+function readOrder(file: string, epochs: number, nTrain: number): Int32Array {
+  const order = readI32(file);
+  if (order.length !== epochs * nTrain)
+    throw new XBrainError('bad_file', `${file} holds ${order.length} positions; ${epochs} epochs × ${nTrain} training epochs expected.`, { file });
+  const seen = new Uint8Array(nTrain);
+  for (let e = 0; e < epochs; e++) {
+    seen.fill(0);
+    for (let i = e * nTrain; i < (e + 1) * nTrain; i++) {
+      const v = order[i];
+      if (!(v >= 0 && v < nTrain) || seen[v]) throw new XBrainError('bad_file', `${file}: epoch ${e + 1} is not a permutation of 0..${nTrain - 1}.`, { file });
+      seen[v] = 1;
+    }
+  }
+  return order;
 }

@@ -89,6 +89,13 @@ function better(rule: SelectionRule, rec: EpochRecord, best: EpochRecord | null)
   }
 }
 
+/**
+ * The shuffling stream of a run seed. Not `new Rng(seed)`: createModel draws the initial weights from that stream,
+ * and the first epoch's permutation would then be a function of conv1's initial weights; PyTorch's trainer keeps
+ * the two apart (torch's generator for init and dropout, numpy's for the order), and so does this one.
+ */
+export const shuffleRng = (seed: number): Rng => new Rng((seed ^ 0x5851f42d) >>> 0);
+
 const yieldToEventLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 export async function trainModel(model: Model, sets: TrainSets, config: TrainConfig, hooks: TrainHooks = {}): Promise<TrainResult> {
@@ -101,7 +108,7 @@ export async function trainModel(model: Model, sets: TrainSets, config: TrainCon
   const k = model.nClasses;
   const params = model.parameters();
   const opt = createOptimizer(config.optimizer, params, { lr: config.learningRate, ...config.optimizerOptions });
-  const rng = new Rng(config.seed);
+  const rng = shuffleRng(config.seed);
   const selection = config.selection ?? 'last_epoch';
   const runner = new ShardRunner(model, train.x, train.labels);
 

@@ -26,7 +26,7 @@ function emit(e: TrainerEvent): void {
 const drained = (): Promise<void> => new Promise((resolve) => process.stdout.write('', () => resolve()));
 
 export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promise<DoneEvent> {
-  const { job, rows, labels, splits } = readTrainerJob(jobFile);
+  const { job, rows, labels, splits, order } = readTrainerJob(jobFile);
   const model = createModel(job.model.name, job.spec, job.model.params, { seed: job.seed });
   if (job.initialWeights) {
     const w = readWeights(job.initialWeights);
@@ -77,6 +77,9 @@ export async function runTrainerJob(jobFile: string, signal: AbortSignal): Promi
       optimizer: job.config.optimizer,
       optimizerOptions: job.config.optimizerOptions,
       seed: job.seed,
+      shuffle: job.config.shuffle,
+      // the job's batch order (positions into the training split), else the trainer's own seeded shuffling
+      ...(order ? { batchOrder: (epoch: number) => order.subarray((epoch - 1) * splits.train.length, epoch * splits.train.length) } : {}),
       threads: job.config.threads,
       workerScript: findWorkerScript() ?? undefined,
       selection: job.config.selection,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pytorchAvailability, pytorchSpawn } from '../../../src/core/training/backends/pytorch';
+import { launchTrainer } from '../../../src/core/training/launcher';
 import { loadModel, saveWeights } from '../../../src/core/training/checkpoint';
 import { predictLogits } from '../../../src/core/training/evaluate';
 import { fitInputNorm } from '../../../src/core/training/inputNorm';
@@ -17,10 +18,12 @@ import { runOnnx } from '../../../src/core/training/onnx/run';
 import { Rng } from '../../../src/core/training/rng';
 import { trainModel } from '../../../src/core/training/train';
 import { repoRoot } from '../helpers/paths';
+import { tempTrainerBundle } from '../training/trainerBundle';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-pytorch-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const settings = { packageRoot: repoRoot };
+const bundle = tempTrainerBundle('xbrain-pytorch-bundle-');
 const spec = { nChannels: 4, nTimes: 160, sfreq: 64, nClasses: 2 };
 
 function data(n: number, seed: number): { x: Float32Array; labels: Int32Array } {
@@ -133,6 +136,59 @@ describe('pytorch backend', () => {
       expect(worst).toBeLessThan(1e-4);
     });
   }
+
+  it("follows a job's batch order (data.order) as the TypeScript trainer process does: the same batches in both engines", async () => {
+    const dir = path.join(tmp, 'order');
+    const params = { dropout: 0 };
+    const initFile = saveWeights(path.join(dir, 'init'), createModel('EEGNet', spec, params, { seed: 4 }));
+    const { x: unit, labels } = data(24, 8);
+    const x = unit.map((v) => 2e-5 * v);
+    const train = Int32Array.from({ length: 24 }, (_, i) => i);
+    const epochs = 3;
+    // a different permutation each epoch, none of them the stored order
+    const perm = new Rng(12);
+    const order = Int32Array.from({ length: epochs * 24 }, (_, i) => i % 24);
+    for (let e = 0; e < epochs; e++) order.set(perm.permutation(24), e * 24);
+    const config = { epochs, batchSize: 8, learningRate: 1e-3, threads: 1 };
+    const jobFile = writeTrainerJob(path.join(dir, 'job'), {
+      model: 'EEGNet',
+      params,
+      spec,
+      config,
+      seed: 2,
+      x,
+      labels,
+      splits: { train },
+      outDir: path.join(dir, 'out'),
+      initialWeights: initFile,
+      order,
+    });
+    const sp = await pytorchSpawn(settings, jobFile);
+    const r = spawnSync(sp.command, sp.args, { encoding: 'utf8', env: { ...process.env, ...sp.env }, timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const py = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string } & Epoch)
+      .filter((e) => e.type === 'progress');
+    const tsRun = launchTrainer(jobFile, { entry: bundle.entry });
+    const ts = (await tsRun.finished).progress;
+    expect(ts).toHaveLength(epochs);
+    const inOrder = async (batchOrder?: (e: number) => Int32Array): Promise<number[]> => {
+      const m = loadModel(initFile);
+      m.inputNorm = fitInputNorm(x, spec.nChannels, spec.nTimes);
+      const res = await trainModel(m, { train: { x, labels } }, { ...config, optimizer: 'adam', seed: 2, shuffle: false, batchOrder });
+      return res.epochs.map((e) => e.train.loss);
+    };
+    const given = await inOrder((e) => order.subarray((e - 1) * 24, e * 24));
+    const stored = await inOrder();
+    for (let e = 0; e < epochs; e++) {
+      expect(rel(py[e].train.loss, given[e])).toBeLessThan(1e-4);
+      expect(rel(ts[e].train.loss, given[e])).toBeLessThan(1e-5);
+    }
+    // the order matters: in the stored order the same weights give another curve
+    expect(Math.abs(stored[epochs - 1] - given[epochs - 1])).toBeGreaterThan(1e-4);
+  }, 120_000);
 
   it('falls back to the last epoch when no epoch qualifies for the selection rule (best_val_loss without a validation split), as the TypeScript trainer does', async () => {
     const dir = path.join(tmp, 'no-val');

@@ -67,3 +67,27 @@ describe('readTrainerJob rows (issue 20: the trainer reads its splits, not the w
     expect(statSync(linked.x.file).ino).toBe(statSync(src.x.file).ino);
   });
 });
+
+describe('batch order (data.order)', () => {
+  const spec = { nChannels: 1, nTimes: 2, sfreq: 10, nClasses: 2 };
+  const base = {
+    model: 'EEGNet' as const,
+    spec,
+    config: { epochs: 2, batchSize: 2, learningRate: 0.1 },
+    seed: 1,
+    x: new Float32Array(8),
+    labels: [0, 1, 0, 1],
+    splits: { train: [0, 1, 3] },
+  };
+  it('round-trips one permutation of the training split per epoch', () => {
+    const file = writeTrainerJob(path.join(tmp, 'order'), { ...base, outDir: path.join(tmp, 'o3'), order: [2, 0, 1, 1, 2, 0] });
+    expect(Array.from(readTrainerJob(file).order!)).toEqual([2, 0, 1, 1, 2, 0]);
+    expect(readTrainerJob(writeTrainerJob(path.join(tmp, 'no-order'), { ...base, outDir: path.join(tmp, 'o4') })).order).toBeUndefined();
+  });
+  it('refuses an order of the wrong length or one that is not a permutation, naming the file', () => {
+    const short = writeTrainerJob(path.join(tmp, 'short'), { ...base, outDir: path.join(tmp, 'o5'), order: [0, 1, 2] });
+    expect(() => readTrainerJob(short)).toThrow(/order\.i32 holds 3 positions; 2 epochs × 3 training epochs expected/);
+    const repeated = writeTrainerJob(path.join(tmp, 'repeated'), { ...base, outDir: path.join(tmp, 'o6'), order: [0, 1, 2, 0, 0, 2] });
+    expect(() => readTrainerJob(repeated)).toThrow(/epoch 2 is not a permutation of 0\.\.2/);
+  });
+});
