@@ -72,6 +72,15 @@ function readArgs(args: ArgsOf<'run_protocol'>): ProtocolArgs {
   };
 }
 
+/** The settings that decide a call's folds (protocolFolds, the resume key and runProtocol take the same). */
+const foldSettings = (a: ProtocolArgs) => ({
+  protocol: a.protocol,
+  folds: a.folds,
+  nTestSubjects: a.nTestSubjects,
+  seed: a.seed,
+  poolSessions: a.poolSessions,
+});
+
 /** The folds (checked) and how many trainings the call starts. */
 function plan(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): { folds: number; trainings: number; models: ModelName[] } {
   const e = state.epochs;
@@ -84,8 +93,7 @@ function plan(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): { fol
     throw new XBrainError('invalid_arguments', `export_path must end in .csv or .json (got "${a.exportPath}")`, { parameter: 'export_path' });
   }
   if (a.exportPath !== undefined) insideWorkspace(env, a.exportPath, 'write', 'export_path');
-  const folds = protocolFolds(e, { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions }).folds
-    .length;
+  const folds = protocolFolds(e, foldSettings(a)).folds.length;
   const models = [...new Set(a.pipelines.filter(isModelPipeline))];
   // every refusal of a model (too-short epochs, bad parameter) comes before anything starts
   for (const m of models) createModel(m, inputSpec(state), state.model?.name === m ? state.model.params : {});
@@ -98,13 +106,7 @@ function plan(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): { fol
  * 20 optimiser steps on a within-session fold of one subject, which leaves a network at chance.
  */
 function protocolTraining(a: ProtocolArgs, state: Readonly<StudyState>): ResolvedTraining {
-  const folds = protocolFolds(state.epochs!, {
-    protocol: a.protocol,
-    folds: a.folds,
-    nTestSubjects: a.nTestSubjects,
-    seed: a.seed,
-    poolSessions: a.poolSessions,
-  }).folds;
+  const folds = protocolFolds(state.epochs!, foldSettings(a)).folds;
   return resolveTraining(state.training, { trainSizes: folds.map((f) => f.train.length) });
 }
 
@@ -113,10 +115,7 @@ const running = new WeakSet<Study>();
 /** The resume store of this call: keyed by the protocol settings and the epochs; model runs also by their training. */
 function runStore(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): ReturnType<typeof fileRunStore> {
   const e = state.epochs!;
-  const key = protocolKey(
-    { protocol: a.protocol, folds: a.folds, nTestSubjects: a.nTestSubjects, seed: a.seed, poolSessions: a.poolSessions },
-    epochsIdentity(e),
-  );
+  const key = protocolKey(foldSettings(a), epochsIdentity(e));
   const { config } = protocolTraining(a, state);
   return fileRunStore(path.join(studyDir(env.workspace), 'protocols', 'resume', key), (pipeline) =>
     isModelPipeline(pipeline)
@@ -216,13 +215,7 @@ function slurmRuns(
 /** How many of the call's fold × pipeline runs an interrupted earlier call already finished. */
 function keptRuns(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): number {
   const store = runStore(a, state, env);
-  const folds = protocolFolds(state.epochs!, {
-    protocol: a.protocol,
-    folds: a.folds,
-    nTestSubjects: a.nTestSubjects,
-    seed: a.seed,
-    poolSessions: a.poolSessions,
-  }).folds;
+  const folds = protocolFolds(state.epochs!, foldSettings(a)).folds;
   let n = 0;
   folds.forEach((fold, foldIndex) => {
     for (const pipeline of new Set(a.pipelines)) if (store.get({ foldIndex, foldName: fold.name, pipeline })) n++;
@@ -373,11 +366,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
     const store = runStore(a, before, ctx.env);
     const result: ProtocolResult = await runProtocol(e, {
       store,
-      protocol: a.protocol,
-      folds: a.folds,
-      nTestSubjects: a.nTestSubjects,
-      seed: a.seed,
-      poolSessions: a.poolSessions,
+      ...foldSettings(a),
       pipelines: a.pipelines,
       dataset: datasetName(before),
       trainModel,
