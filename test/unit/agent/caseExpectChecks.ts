@@ -34,10 +34,15 @@ export function checkExpect(c: EvalCase, say: (m: string) => void): void {
 }
 
 /**
- * Ids are unique, and the turns of every conversation (2–4 cases whose ids end -t1, -t2 …) are complete prefixes of
- * each other with one stage, category and confirmation. `conversation` maps a case id to its conversation, or null.
+ * Ids are unique, and the turns of every conversation (`bounds` cases, 2–4 unless given, whose ids end -t1, -t2 …) are
+ * complete prefixes of each other with one stage, category and confirmation. `conversation` maps a case id to its
+ * conversation, or null. Returns how many conversations there are.
  */
-export function expectCompleteConversations(cases: readonly EvalCase[], conversation: (id: string) => string | null): void {
+export function expectCompleteConversations(
+  cases: readonly EvalCase[],
+  conversation: (id: string) => string | null,
+  bounds: { min: number; max: number } = { min: 2, max: 4 },
+): number {
   expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
   const convs = new Map<string, EvalCase[]>();
   for (const c of cases) {
@@ -49,8 +54,8 @@ export function expectCompleteConversations(cases: readonly EvalCase[], conversa
   for (const [id, turns] of convs) {
     turns.sort((a, b) => a.turns.length - b.turns.length);
     const full = turns[turns.length - 1];
-    expect(turns.length, id).toBeGreaterThanOrEqual(2);
-    expect(turns.length, id).toBeLessThanOrEqual(4);
+    expect(turns.length, id).toBeGreaterThanOrEqual(bounds.min);
+    expect(turns.length, id).toBeLessThanOrEqual(bounds.max);
     expect(
       turns.map((t) => Number(/-t(\d+)$/.exec(t.id)![1])),
       id,
@@ -60,4 +65,5 @@ export function expectCompleteConversations(cases: readonly EvalCase[], conversa
       expect([t.stage, t.category, t.confirm], t.id).toEqual([full.stage, full.category, full.confirm]);
     });
   }
+  return convs.size;
 }

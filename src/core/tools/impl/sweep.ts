@@ -113,8 +113,7 @@ async function launch(ctx: ToolContext, plan: Plan & { tasks: SweepTask[] }, kin
   const spec = inputSpec(state);
   const model = state.model ?? DEFAULT_MODEL;
   // start_training on Slurm trains what it would train locally (unset options adapted); a sweep's grid sets its own
-  const resolved = kind === 'training' ? resolvedTrainingOf(state) : { config: state.training ?? DEFAULT_TRAINING, adapted: [] };
-  const { config, adapted } = resolved;
+  const { config, adapted } = kind === 'training' ? resolvedTrainingOf(state) : { config: state.training ?? DEFAULT_TRAINING, adapted: [] };
   // The result says what was adapted, as start_training on the local and pytorch backends does.
   const adaptedNote = adapted.length ? `\n${adaptationText(adapted)}` : '';
   const trainerConfig = {
