@@ -13,14 +13,9 @@ import { eigs, lusolve, matrix, type Matrix } from 'mathjs';
 import { XBrainError } from '../errors';
 import { epochRows } from '../signal/spill';
 import type { Epochs } from '../signal/types';
+import { asBlocks, type EpochBlocks, type EpochSet } from './epochBlocks';
 
-export interface EpochSet {
-  /** n × C × T, C order */
-  data: Float32Array | Float64Array;
-  n: number;
-  nChannels: number;
-  nTimes: number;
-}
+export type { EpochSet } from './epochBlocks';
 
 export interface CspLdaModel {
   classes: number[];
@@ -35,40 +30,60 @@ export interface CspLdaModel {
   eigenvalues: number[];
 }
 
-/** Empirical covariance (centred, /N) of the concatenation of the selected epochs along time. */
-function classCovariance(x: EpochSet, idx: readonly number[]): number[][] {
+/**
+ * Empirical covariance (centred, /N) of each class's epochs concatenated along time (`classOf[i]`: the class index
+ * of row i, −1 for none). Two passes over the blocks (class means, then the centred products), every class at once;
+ * each class's rows are summed in row order, as a per-class pass over the rows would.
+ */
+function classCovariances(x: EpochBlocks, classOf: Int32Array, K: number): number[][][] {
   const C = x.nChannels;
   const T = x.nTimes;
-  const mean = new Float64Array(C);
-  const cov = new Float64Array(C * C);
-  const row = new Float64Array(C);
-  const total = idx.length * T;
-  for (const e of idx) {
-    for (let c = 0; c < C; c++) {
-      const off = (e * C + c) * T;
-      let s = 0;
-      for (let t = 0; t < T; t++) s += x.data[off + t];
-      mean[c] += s;
-    }
-  }
-  for (let c = 0; c < C; c++) mean[c] /= total;
-  for (const e of idx) {
-    const base = e * C * T;
-    for (let t = 0; t < T; t++) {
-      for (let c = 0; c < C; c++) row[c] = x.data[base + c * T + t] - mean[c];
-      for (let a = 0; a < C; a++) {
-        const ra = row[a];
-        const o = a * C;
-        for (let b = a; b < C; b++) cov[o + b] += ra * row[b];
+  const means = Array.from({ length: K }, () => new Float64Array(C));
+  const covs = Array.from({ length: K }, () => new Float64Array(C * C));
+  const totals = new Array<number>(K).fill(0);
+  for (const { x: b, start } of x.blocks()) {
+    for (let r = 0; r < b.n; r++) {
+      const k = classOf[start + r];
+      if (k < 0) continue;
+      totals[k] += T;
+      const mean = means[k];
+      for (let c = 0; c < C; c++) {
+        const off = (r * C + c) * T;
+        let s = 0;
+        for (let t = 0; t < T; t++) s += b.data[off + t];
+        mean[c] += s;
       }
     }
   }
-  const out: number[][] = [];
-  for (let a = 0; a < C; a++) {
-    out.push(new Array<number>(C));
-    for (let b = 0; b < C; b++) out[a][b] = (a <= b ? cov[a * C + b] : cov[b * C + a]) / total;
+  means.forEach((m, k) => {
+    for (let c = 0; c < C; c++) m[c] /= totals[k];
+  });
+  const row = new Float64Array(C);
+  for (const { x: b, start } of x.blocks()) {
+    for (let r = 0; r < b.n; r++) {
+      const k = classOf[start + r];
+      if (k < 0) continue;
+      const mean = means[k];
+      const cov = covs[k];
+      const base = r * C * T;
+      for (let t = 0; t < T; t++) {
+        for (let c = 0; c < C; c++) row[c] = b.data[base + c * T + t] - mean[c];
+        for (let a = 0; a < C; a++) {
+          const ra = row[a];
+          const o = a * C;
+          for (let bb = a; bb < C; bb++) cov[o + bb] += ra * row[bb];
+        }
+      }
+    }
   }
-  return out;
+  return covs.map((cov, k) => {
+    const out: number[][] = [];
+    for (let a = 0; a < C; a++) {
+      out.push(new Array<number>(C));
+      for (let b = 0; b < C; b++) out[a][b] = (a <= b ? cov[a * C + b] : cov[b * C + a]) / totals[k];
+    }
+    return out;
+  });
 }
 
 interface EigenPair {
@@ -114,35 +129,41 @@ export function generalizedEigen(A: number[][], B: number[][]): EigenPair[] {
 }
 
 /** log average power of each filtered epoch: n × nFilters. */
-export function cspFeatures(x: EpochSet, filters: Float64Array, nFilters: number): Float64Array {
+export function cspFeatures(set: EpochSet | EpochBlocks, filters: Float64Array, nFilters: number): Float64Array {
+  const x = asBlocks(set);
   const C = x.nChannels;
   const T = x.nTimes;
   const out = new Float64Array(x.n * nFilters);
   const y = new Float64Array(T);
-  for (let e = 0; e < x.n; e++) {
-    const base = e * C * T;
-    for (let f = 0; f < nFilters; f++) {
-      y.fill(0);
-      for (let c = 0; c < C; c++) {
-        const w = filters[f * C + c];
-        if (w === 0) continue;
-        const off = base + c * T;
-        for (let t = 0; t < T; t++) y[t] += w * x.data[off + t];
+  for (const { x: b, start } of x.blocks()) {
+    for (let r = 0; r < b.n; r++) {
+      const base = r * C * T;
+      const e = start + r;
+      for (let f = 0; f < nFilters; f++) {
+        y.fill(0);
+        for (let c = 0; c < C; c++) {
+          const w = filters[f * C + c];
+          if (w === 0) continue;
+          const off = base + c * T;
+          for (let t = 0; t < T; t++) y[t] += w * b.data[off + t];
+        }
+        let p = 0;
+        for (let t = 0; t < T; t++) p += y[t] * y[t];
+        out[e * nFilters + f] = Math.log(p / T);
       }
-      let p = 0;
-      for (let t = 0; t < T; t++) p += y[t] * y[t];
-      out[e * nFilters + f] = Math.log(p / T);
     }
   }
   return out;
 }
 
-export function fitCspLda(x: EpochSet, labels: ArrayLike<number>, opts: { nComponents?: number } = {}): CspLdaModel {
+/** Fits on rows in memory (an EpochSet) or walked block by block ({@link epochBlocks}): the same model either way. */
+export function fitCspLda(set: EpochSet | EpochBlocks, labels: ArrayLike<number>, opts: { nComponents?: number } = {}): CspLdaModel {
+  const x = asBlocks(set);
   const nComp = opts.nComponents ?? 4;
+  if (labels.length !== x.n) throw new XBrainError('internal', `CSP+LDA: ${x.n} epochs but ${labels.length} labels`);
   const classes = [...new Set(Array.from(labels))].sort((a, b) => a - b);
   if (classes.length < 2) throw new XBrainError('invalid_state', `CSP+LDA needs at least two classes in the training set (found ${classes.length})`);
-  const byClass = classes.map((c) => Array.from({ length: x.n }, (_, i) => i).filter((i) => labels[i] === c));
-  const covs = byClass.map((idx) => classCovariance(x, idx));
+  const covs = classCovariances(x, Int32Array.from(labels, (y) => classes.indexOf(y)), classes.length);
   const C = x.nChannels;
   const chosen: EigenPair[] = [];
   const add = (A: number[][], B: number[][], count: number): void => {
@@ -201,7 +222,8 @@ function fitLda(feats: Float64Array, d: number, labels: ArrayLike<number>, class
 }
 
 /** Decision scores n × K (class order = model.classes); argmax gives the prediction. */
-export function cspLdaScores(model: CspLdaModel, x: EpochSet): Float64Array {
+export function cspLdaScores(model: CspLdaModel, set: EpochSet | EpochBlocks): Float64Array {
+  const x = asBlocks(set);
   if (x.nChannels !== model.nChannels) throw new XBrainError('invalid_arguments', `CSP model has ${model.nChannels} channels, data ${x.nChannels}`);
   const d = model.nFilters;
   const K = model.classes.length;

@@ -9,8 +9,8 @@ import type { Epochs } from '../signal/types';
 import { studyDir } from '../study/persistence';
 import type { DatasetSplit, RunRecord } from '../study/types';
 import { XBrainError } from '../errors';
-import { runOnnx } from '../training/onnx/run';
-import { cspLdaScores, epochSubset, fitCspLda } from './cspLda';
+import { cspLdaScores, fitCspLda } from './cspLda';
+import { epochBlocks, onnxLogits } from './epochBlocks';
 import { classificationReport, summarizeReports, type ClassificationReport, type MeanSd, type SummaryMetric } from './metrics';
 
 export type EvalSet = 'test' | 'val' | 'train';
@@ -85,8 +85,7 @@ export async function evaluateRuns(
   const pooledLabels: number[] = [];
   const pooledScores: number[] = [];
   for (const j of jobs) {
-    const x = epochSubset(e, j.idx);
-    const logits = await runOnnx(j.file, x.data as Float32Array, { nChannels: e.nChannels, nTimes: e.nTimes });
+    const logits = await onnxLogits(j.file, e, j.idx);
     if (logits.length !== j.idx.length * K) {
       throw new XBrainError('invalid_state', `run ${j.run.id}: the model gives ${logits.length / j.idx.length} outputs per epoch for ${K} classes`, {
         run: j.run.id,
@@ -109,11 +108,11 @@ export async function evaluateRuns(
     for (const split of splits.filter((s) => folds.some((f) => f.splitId === s.id))) {
       const { idx, set } = evalIndices(split, opts.set);
       const model = fitCspLda(
-        epochSubset(e, split.train),
+        epochBlocks(e, split.train),
         Array.from(split.train, (i) => e.labels[i]),
         { nComponents },
       );
-      const raw = cspLdaScores(model, epochSubset(e, idx));
+      const raw = cspLdaScores(model, epochBlocks(e, idx));
       // LDA scores are log-posteriors up to a constant: place them in the full class order (absent classes −1e30)
       const scores = new Float64Array(idx.length * K).fill(-1e30);
       const Km = model.classes.length;

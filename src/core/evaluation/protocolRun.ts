@@ -18,7 +18,8 @@ import type { Epochs } from '../signal/types';
 import type { ModelName } from '../study/types';
 import { XBrainError } from '../errors';
 import { protocolFolds, type ProtocolFold, type ProtocolOptions } from '../dataset/protocolFolds';
-import { cspLdaScores, fitCspLda, type EpochSet } from './cspLda';
+import { cspLdaScores, fitCspLda } from './cspLda';
+import { epochBlocks } from './epochBlocks';
 import { classNames } from './evaluateRuns';
 import { classificationReport, meanSd, type MeanSd } from './metrics';
 import { fitTangentSpaceLr, tangentSpaceLrProba } from './tangentSpaceLr';
@@ -34,9 +35,7 @@ import {
   type ProtocolRow,
   type SubjectScore,
 } from './protocolResult';
-import { epochRows } from '../signal/spill';
 /** The epochs at `idx` as a contiguous set: positional reads when the epochs are kept on disk (signal/spill.ts). */
-const rowsOf = (e: Epochs, idx: ArrayLike<number>): EpochSet => ({ data: epochRows(e, idx), n: idx.length, nChannels: e.nChannels, nTimes: e.nTimes });
 
 export const isModelPipeline = (p: string): p is ModelName => (MODEL_PIPELINES as readonly string[]).includes(p);
 
@@ -229,11 +228,11 @@ export async function runProtocol(e: Epochs, o: RunProtocolOptions): Promise<Pro
       let scores: Float64Array;
       let probabilities = false;
       if (pipeline === 'CSP+LDA') {
-        const m = fitCspLda(rowsOf(e, fold.train), yTrain);
-        scores = placeScores(cspLdaScores(m, rowsOf(e, fold.test)), m.classes, K, fold.test.length, -1e30);
+        const m = fitCspLda(epochBlocks(e, fold.train), yTrain);
+        scores = placeScores(cspLdaScores(m, epochBlocks(e, fold.test)), m.classes, K, fold.test.length, -1e30);
       } else if (pipeline === 'TS+LR') {
-        const m = fitTangentSpaceLr(rowsOf(e, fold.train), yTrain);
-        scores = placeScores(tangentSpaceLrProba(m, rowsOf(e, fold.test)), m.classes, K, fold.test.length, 0);
+        const m = fitTangentSpaceLr(epochBlocks(e, fold.train), yTrain);
+        scores = placeScores(tangentSpaceLrProba(m, epochBlocks(e, fold.test)), m.classes, K, fold.test.length, 0);
         probabilities = true;
       } else {
         const logits = await o.trainModel!({ model: pipeline, fold, foldIndex: fi, seed: foldSeed(o.seed, fi) });

@@ -4,7 +4,7 @@
  * Riemannian mean of the training covariances) and the classifier — is fitted on the training epochs only.
  */
 import { XBrainError } from '../errors';
-import type { EpochSet } from './cspLda';
+import { asBlocks, type EpochBlocks, type EpochSet } from './epochBlocks';
 import { fitLogistic, logisticProba, type LogisticModel } from './logisticRegression';
 import { epochCovariance, invsqrtm, riemannMean, tangentVector, type CovarianceEstimator } from './riemann';
 
@@ -18,9 +18,13 @@ export interface TangentSpaceLrModel {
   logistic: LogisticModel;
 }
 
-export function epochCovariances(x: EpochSet, estimator: CovarianceEstimator): Float64Array[] {
+/** One C × C covariance per epoch (what the fit keeps instead of the samples), walking the rows block by block. */
+export function epochCovariances(set: EpochSet | EpochBlocks, estimator: CovarianceEstimator): Float64Array[] {
+  const x = asBlocks(set);
   const size = x.nChannels * x.nTimes;
-  return Array.from({ length: x.n }, (_, e) => epochCovariance(x.data, e * size, x.nChannels, x.nTimes, estimator));
+  const out: Float64Array[] = [];
+  for (const { x: b } of x.blocks()) for (let r = 0; r < b.n; r++) out.push(epochCovariance(b.data, r * size, x.nChannels, x.nTimes, estimator));
+  return out;
 }
 
 function tangentFeatures(covs: readonly Float64Array[], refInvSqrt: Float64Array, C: number): Float64Array {
@@ -30,7 +34,7 @@ function tangentFeatures(covs: readonly Float64Array[], refInvSqrt: Float64Array
   return out;
 }
 
-export function fitTangentSpaceLr(x: EpochSet, labels: ArrayLike<number>, opts: { estimator?: CovarianceEstimator; C?: number } = {}): TangentSpaceLrModel {
+export function fitTangentSpaceLr(x: EpochSet | EpochBlocks, labels: ArrayLike<number>, opts: { estimator?: CovarianceEstimator; C?: number } = {}): TangentSpaceLrModel {
   const estimator = opts.estimator ?? 'oas';
   if (x.n !== labels.length) throw new XBrainError('internal', `TS+LR: ${x.n} epochs but ${labels.length} labels`);
   if (x.nChannels > 64)
@@ -45,7 +49,7 @@ export function fitTangentSpaceLr(x: EpochSet, labels: ArrayLike<number>, opts: 
 }
 
 /** Class probabilities n × K in model.classes order. */
-export function tangentSpaceLrProba(model: TangentSpaceLrModel, x: EpochSet): Float64Array {
+export function tangentSpaceLrProba(model: TangentSpaceLrModel, x: EpochSet | EpochBlocks): Float64Array {
   if (x.nChannels !== model.nChannels) throw new XBrainError('invalid_arguments', `TS+LR model has ${model.nChannels} channels, data ${x.nChannels}`);
   const feats = tangentFeatures(epochCovariances(x, model.estimator), model.referenceInvSqrt, model.nChannels);
   return logisticProba(model.logistic, feats);

@@ -5,7 +5,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cspLdaScores, epochSubset, fitCspLda } from '../../../src/core/evaluation/cspLda';
 import { epochsSd } from '../../../src/core/evaluation/diagnose';
+import { epochBlocks, onnxLogits } from '../../../src/core/evaluation/epochBlocks';
+import { fitTangentSpaceLr, tangentSpaceLrProba } from '../../../src/core/evaluation/tangentSpaceLr';
+import { createModel } from '../../../src/core/training/models';
+import { exportOnnx } from '../../../src/core/training/onnx/export';
+import { runOnnx } from '../../../src/core/training/onnx/run';
 import { euclideanAlign, euclideanAlignBlocks } from '../../../src/core/evaluation/alignment';
 import { simulateFiles } from '../../../src/core/io/simulateFiles';
 import { exportEpochs } from '../../../src/core/signal/exportEpochs';
@@ -162,6 +168,57 @@ describe('a disk-backed epochs set is streamed, with the in-memory result', () =
     expect(r.epochsSets).toBe(0);
     expect(r.largest).toBeLessThanOrEqual(CHUNK);
     expect(r.epochRows).toBe(2 * N); // two passes
+  });
+});
+
+describe('the baselines and ONNX scoring read a split block by block, with the in-memory result', () => {
+  // rows of a split in a shuffled order, as a trial split gives them
+  const train = [0, 5, 3, 8, 2, 33, 31, 12, 20, 14, 6, 7, 9, 10, 11, 1, 13, 15, 16, 18, 17, 19, 21, 36];
+  const test = [4, 22, 23, 24, 25, 26, 27, 28, 29, 30, 32, 34, 35];
+  const yTrain = train.map((i) => mem.labels[i]);
+
+  it('CSP+LDA: the same filters, LDA and scores from blocks of a disk-backed split as from the split in memory', async () => {
+    const want = fitCspLda(epochSubset(mem, train), yTrain);
+    const wantScores = cspLdaScores(want, epochSubset(mem, test));
+    const r = await reads(() => {
+      const m = fitCspLda(epochBlocks(disk, train), yTrain);
+      return { m, scores: cspLdaScores(m, epochBlocks(disk, test)) };
+    });
+    expect(r.result.m).toEqual(want);
+    expect(r.result.scores).toEqual(wantScores);
+    expect(want.classes).toEqual([0, 1, 2]);
+    expect(r.epochsSets).toBe(0);
+    expect(r.largest).toBeLessThanOrEqual(CHUNK);
+    // class means, centred products, features: three passes over the training rows, one over the test rows
+    expect(r.epochRows).toBe(3 * train.length + test.length);
+  });
+
+  it('TS+LR: the same covariances, reference point and probabilities from blocks', async () => {
+    const want = fitTangentSpaceLr(epochSubset(mem, train), yTrain);
+    const wantP = tangentSpaceLrProba(want, epochSubset(mem, test));
+    const r = await reads(() => {
+      const m = fitTangentSpaceLr(epochBlocks(disk, train), yTrain);
+      return { m, p: tangentSpaceLrProba(m, epochBlocks(disk, test)) };
+    });
+    expect(r.result.m).toEqual(want);
+    expect(r.result.p).toEqual(wantP);
+    expect(r.largest).toBeLessThanOrEqual(CHUNK);
+    expect(r.epochRows).toBe(train.length + test.length);
+  });
+
+  it('ONNX scoring: the logits of the rows in order, one block at a time, as one call on the rows in memory', async () => {
+    const model = createModel('EEGNet', { nChannels: C, nTimes: T, sfreq: 20, nClasses: 3 }, {}, { seed: 3 });
+    const bytes = exportOnnx(model);
+    // in µV, so that the logits of an untrained model differ from row to row by more than ORT's rounding
+    const memUv: Epochs = { ...mem, data: mem.data.map((v) => v * 1e6) };
+    const diskUv = spillEpochs(join(root, 'spill'), memUv);
+    const want = await runOnnx(bytes, epochRows(memUv, test), { nChannels: C, nTimes: T });
+    const r = await reads(() => onnxLogits(bytes, diskUv, test));
+    expect(r.result.length).toBe(test.length * 3);
+    for (let i = 0; i < want.length; i++) expect(r.result[i]).toBeCloseTo(want[i], 4);
+    const rowGap = Math.max(...want.slice(3).map((v, i) => Math.abs(v - want[i])));
+    expect(rowGap).toBeGreaterThan(1e-2);
+    expect(r.epochRows).toBe(test.length);
   });
 });
 

@@ -34,10 +34,10 @@ import { cancelJob } from '../../training/backends/slurm';
 import { outputsIn } from '../../training/protocol';
 import { startSweep, type SweepRun } from '../../training/sweep/run';
 import { writeSharedArrays, writeTrainerJob } from '../../training/job';
-import { diskEpochs, epochChunks, epochRows, epochsFile, EpochsWriter, spillDir } from '../../signal/spill';
+import { diskEpochs, epochChunks, epochsFile, EpochsWriter, spillDir } from '../../signal/spill';
 import { findTrainerEntry, launchTrainer, type TrainerRun } from '../../training/launcher';
 import { createModel } from '../../training/models';
-import { runOnnx } from '../../training/onnx/run';
+import { onnxLogits } from '../../evaluation/epochBlocks';
 import { renderOf, XBRAIN_MIME } from '../../mime';
 import { XBrainError } from '../../errors';
 import { plot } from '../result';
@@ -321,7 +321,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
           outDir: path.join(dir, 'out'),
         });
       const score = (onnx: string, fold: ProtocolFold): Promise<Float32Array> =>
-        runOnnx(onnx, epochRows(x, fold.test), { nChannels: e.nChannels, nTimes: e.nTimes });
+        onnxLogits(onnx, x, fold.test);
       const cancelledWhile = (model: string, fold: ProtocolFold): XBrainError =>
         new XBrainError(
           'cancelled',
