@@ -163,7 +163,11 @@ export function fitCspLda(set: EpochSet | EpochBlocks, labels: ArrayLike<number>
   if (labels.length !== x.n) throw new XBrainError('internal', `CSP+LDA: ${x.n} epochs but ${labels.length} labels`);
   const classes = [...new Set(Array.from(labels))].sort((a, b) => a - b);
   if (classes.length < 2) throw new XBrainError('invalid_state', `CSP+LDA needs at least two classes in the training set (found ${classes.length})`);
-  const covs = classCovariances(x, Int32Array.from(labels, (y) => classes.indexOf(y)), classes.length);
+  const covs = classCovariances(
+    x,
+    Int32Array.from(labels, (y) => classes.indexOf(y)),
+    classes.length,
+  );
   const C = x.nChannels;
   const chosen: EigenPair[] = [];
   const add = (A: number[][], B: number[][], count: number): void => {

@@ -34,7 +34,11 @@ function tangentFeatures(covs: readonly Float64Array[], refInvSqrt: Float64Array
   return out;
 }
 
-export function fitTangentSpaceLr(x: EpochSet | EpochBlocks, labels: ArrayLike<number>, opts: { estimator?: CovarianceEstimator; C?: number } = {}): TangentSpaceLrModel {
+export function fitTangentSpaceLr(
+  x: EpochSet | EpochBlocks,
+  labels: ArrayLike<number>,
+  opts: { estimator?: CovarianceEstimator; C?: number } = {},
+): TangentSpaceLrModel {
   const estimator = opts.estimator ?? 'oas';
   if (x.n !== labels.length) throw new XBrainError('internal', `TS+LR: ${x.n} epochs but ${labels.length} labels`);
   if (x.nChannels > 64)

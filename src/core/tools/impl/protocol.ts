@@ -320,8 +320,7 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
           splits: { train: req.fold.train, test: req.fold.test },
           outDir: path.join(dir, 'out'),
         });
-      const score = (onnx: string, fold: ProtocolFold): Promise<Float32Array> =>
-        onnxLogits(onnx, x, fold.test);
+      const score = (onnx: string, fold: ProtocolFold): Promise<Float32Array> => onnxLogits(onnx, x, fold.test);
       const cancelledWhile = (model: string, fold: ProtocolFold): XBrainError =>
         new XBrainError(
           'cancelled',
