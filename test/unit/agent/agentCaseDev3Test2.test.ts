@@ -6,9 +6,9 @@ import type { EvalCase } from '../../../src/core/agent/evaluation';
 import { repoRoot } from '../helpers/paths';
 import { checkExpect, expectCompleteConversations } from './caseExpectChecks';
 
-// The agent case sets of the newer schema (test/agent-cases/README.md, "dev3 and test2", "test3.jsonl", "dev4.jsonl"):
-// dev3.jsonl, a development set; test2.jsonl, written independently of dev3; test3.jsonl, a later held-out set (the
-// last two only ever scored); and dev4.jsonl, a development set of probes. Schema only, as for dev2: every case must be
+// The agent case sets of the newer schema (test/agent-cases/README.md, "dev3 and test2", "test3.jsonl", "test4.jsonl",
+// "dev4.jsonl"): dev3.jsonl, a development set; test2.jsonl, written independently of dev3; test3.jsonl and test4.jsonl,
+// later held-out sets (the last three only ever scored); and dev4.jsonl, a development set of probes. Schema only, as for dev2: every case must be
 // one the scorer can score — real tool names, real parameter names with values their schema accepts, valid stages,
 // well-formed ids and conversations — and each set must meet the size and language mix of its brief.
 
@@ -25,6 +25,8 @@ const SETS: CaseSet[] = [
   { file: 'test2.jsonl', prefix: 't2', minCases: 200, minConversations: 25 },
   // The sixth set (README, "test3.jsonl"): held out, written without reading the planner, only ever scored.
   { file: 'test3.jsonl', prefix: 't3', minCases: 240, minConversations: 30 },
+  // The seventh set (README, "test4.jsonl"): held out, written by an independent author who read no planner code, only ever scored.
+  { file: 'test4.jsonl', prefix: 't4', minCases: 300, minConversations: 40 },
   // dev4: probes of the categories the held-out sets score lowest on (README, "dev4.jsonl")
   { file: 'dev4.jsonl', prefix: 'd4', minCases: 120, minConversations: 15 },
 ];
