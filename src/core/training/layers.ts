@@ -45,8 +45,15 @@ export interface Layer {
   /**
    * Accumulates parameter gradients and returns the gradient with respect to the input.
    * With needInputGrad false a layer may skip computing it (the first layer in training) and return an empty array.
+   * `into`: the previous layer's dyBuffer(), where the input gradient may be written instead of a buffer of this
+   * layer's (a layer may ignore it).
    */
-  backward(dy: FloatArray, needInputGrad: boolean): FloatArray;
+  backward(dy: FloatArray, needInputGrad: boolean, into?: FloatArray): FloatArray;
+  /**
+   * Where the next layer's backward may write this layer's dy (its input gradient) after a training forward, saving
+   * this layer a copy and the next one a buffer; absent or null when it does not matter.
+   */
+  dyBuffer?(): FloatArray | null;
   /** Bytes of the working buffers the layer holds now (outputs, gradients, saved tensors), for memory accounting. */
   workingBytes(): number;
 }
@@ -309,7 +316,7 @@ export class Conv2d implements Layer {
     }
   }
 
-  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+  backward(dy: FloatArray, needInputGrad: boolean, into?: FloatArray): FloatArray {
     const x = this.x;
     if (!x) throw new Error('Conv2d.backward before forward');
     const n = this.n;
@@ -318,7 +325,9 @@ export class Conv2d implements Layer {
     const { kw, sw, pw } = this;
     const w = this.weight.data;
     const dw = this.weight.grad;
-    const dx = needInputGrad ? this.dxBuf.get(n * inC * inH * inW) : this.dxBuf.get(0);
+    const dxLen = n * inC * inH * inW;
+    // The previous layer's buffer when it offers one of the right kind (a BatchNorm's SIMD memory), else this layer's.
+    const dx = !needInputGrad ? this.dxBuf.get(0) : into && into.length === dxLen && into.constructor === x.constructor ? into : this.dxBuf.get(dxLen);
     if (needInputGrad) dx.fill(0);
     const outPlane = outH * outW;
     if (this.bias) biasGrad(this.bias.grad, dy, n, outC, outPlane);
@@ -517,6 +526,15 @@ export class BatchNorm2d implements Layer {
     return bytesOf(this.yBuf, this.xhatBuf, this.dxBuf) + (this.simd?.bytes ?? 0);
   }
 
+  /**
+   * After a training forward with the SIMD passes: region 0 of their memory, where backward stages dy anyway. A
+   * Conv2d after this layer then writes its input gradient there, and neither a JS buffer for it nor the copy is
+   * needed (the staged input the region held is no longer needed: the output was copied out).
+   */
+  dyBuffer(): FloatArray | null {
+    return this.training && this.simdForward ? this.simd!.batch(this.n).view(0) : null;
+  }
+
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
     const [c, h, w] = this.inShape;
     const plane = h * w;
@@ -651,7 +669,8 @@ export class BatchNorm2d implements Layer {
     // output staged there is no longer needed) and dx is computed over it.
     const simd = this.simdForward ? this.simd!.batch(n) : null;
     const xhat = this.xhat!;
-    simd?.put(0, dy);
+    // dy already there when the next layer wrote it into dyBuffer()
+    if (simd && !simd.isRegion(0, dy)) simd.put(0, dy);
     for (let ch = 0; ch < c; ch++) {
       acc[0] = 0;
       acc[1] = 0;
@@ -683,7 +702,7 @@ export class BatchNorm2d implements Layer {
           }
         }
     }
-    simd?.take(0, dx);
+    if (simd && !simd.isRegion(0, dx)) simd.take(0, dx);
     return dx;
   }
 }

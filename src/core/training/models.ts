@@ -151,7 +151,10 @@ export class Model {
   /** Back-propagates d(loss)/d(logits) of the last forward, accumulating into every Param.grad; returns d/dx. */
   backward(dLogits: FloatArray, needInputGrad = true): FloatArray {
     let g = dLogits;
-    for (let i = this.layers.length - 1; i >= 0; i--) g = this.layers[i].layer.backward(g, i > 0 || needInputGrad);
+    for (let i = this.layers.length - 1; i >= 0; i--) {
+      const into = i > 0 ? (this.layers[i - 1].layer.dyBuffer?.() ?? undefined) : undefined;
+      g = this.layers[i].layer.backward(g, i > 0 || needInputGrad, into);
+    }
     if (needInputGrad && this.inputNorm) {
       // d/dx of (x − mean)/std: the gradient reaching the standardised input, divided by the channel's std.
       const { std } = this.inputNorm;

@@ -376,6 +376,11 @@ export class BatchNormSimd {
     return this.views().subarray(r * this.len, (r + 1) * this.len);
   }
 
+  /** True when `a` is region r itself (a view from view(r) of the current layout). */
+  isRegion(r: number, a: ArrayLike<number>): boolean {
+    return a instanceof Float32Array && a.buffer === this.k.memory.buffer && a.byteOffset === r * this.len * 4 && a.length === this.len;
+  }
+
   /** Copies `a` into region r. */
   put(r: number, a: ArrayLike<number> & { subarray(from: number, to: number): ArrayLike<number> }): void {
     this.views().set(a.subarray(0, this.len), r * this.len);
