@@ -7,7 +7,8 @@
  *
  * Arrays are Float32Array in training; the same code runs in Float64Array for finite-difference gradient checks.
  * Output and gradient buffers are reused between calls of the same batch size (no allocation in the hot path), so
- * a caller must copy a layer's output if it needs it after the next forward.
+ * a caller must copy a layer's output if it needs it after the next forward. Inside a Model a BatchNorm may also
+ * write over its input and its dy, and hand out views of its own WebAssembly memory (BatchNorm2d.inPlace, dyBuffer).
  */
 import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
