@@ -96,17 +96,39 @@ export const funcCode = (locals: [count: number, type: number][], body: number[]
 export const WASM_HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
 
 /**
+ * A module compiled on first use and kept, or null where WebAssembly SIMD is missing or XBRAIN_NO_SIMD is set. For
+ * kernels that need an instance (and so a memory) of their own per user: BatchNorm layers keep their saved tensors
+ * in it between forward and backward.
+ */
+export function lazyCompiled(bytes: () => Uint8Array): () => WebAssembly.Module | null {
+  let compiled: WebAssembly.Module | null | undefined;
+  return () => {
+    if (compiled !== undefined) return compiled;
+    if (process.env.XBRAIN_NO_SIMD) return (compiled = null);
+    try {
+      const b = bytes();
+      compiled = new WebAssembly.Module(b.buffer as ArrayBuffer);
+      // a module that compiles but cannot be instantiated here counts as missing
+      new WebAssembly.Instance(compiled, {});
+    } catch {
+      compiled = null;
+    }
+    return compiled;
+  };
+}
+
+/**
  * A kernel module compiled on first use and kept: `wrap` of its exports, or null where WebAssembly SIMD is missing or
  * XBRAIN_NO_SIMD is set (the callers then keep their JavaScript loops). One place for what every SIMD module did alike.
  */
 export function lazyModule<T>(bytes: () => Uint8Array, wrap: (exports: WebAssembly.Exports) => T = (e) => e as unknown as T): () => T | null {
+  const compiled = lazyCompiled(bytes);
   let kernels: T | null | undefined;
   return () => {
     if (kernels !== undefined) return kernels;
-    if (process.env.XBRAIN_NO_SIMD) return (kernels = null);
+    const mod = compiled();
     try {
-      const b = bytes();
-      kernels = wrap(new WebAssembly.Instance(new WebAssembly.Module(b.buffer as ArrayBuffer), {}).exports);
+      kernels = mod ? wrap(new WebAssembly.Instance(mod, {}).exports) : null;
     } catch {
       kernels = null;
     }

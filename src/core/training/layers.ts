@@ -7,7 +7,8 @@
  *
  * Arrays are Float32Array in training; the same code runs in Float64Array for finite-difference gradient checks.
  * Output and gradient buffers are reused between calls of the same batch size (no allocation in the hot path), so
- * a caller must copy a layer's output if it needs it after the next forward.
+ * a caller must copy a layer's output if it needs it after the next forward. Inside a Model a BatchNorm may also
+ * write over its input and its dy, and hand out views of its own WebAssembly memory (BatchNorm2d.inPlace, dyBuffer).
  */
 import type { BatchSync } from './batchSync';
 import { Rng } from './rng';
@@ -45,8 +46,17 @@ export interface Layer {
   /**
    * Accumulates parameter gradients and returns the gradient with respect to the input.
    * With needInputGrad false a layer may skip computing it (the first layer in training) and return an empty array.
+   * `into`: the previous layer's dyBuffer(), where the input gradient may be written instead of a buffer of this
+   * layer's (a layer may ignore it).
    */
-  backward(dy: FloatArray, needInputGrad: boolean): FloatArray;
+  backward(dy: FloatArray, needInputGrad: boolean, into?: FloatArray): FloatArray;
+  /**
+   * Where the next layer's backward may write this layer's dy (its input gradient) after a training forward, saving
+   * this layer a copy and the next one a buffer; absent or null when it does not matter.
+   */
+  dyBuffer?(): FloatArray | null;
+  /** Bytes of the working buffers the layer holds now (outputs, gradients, saved tensors), for memory accounting. */
+  workingBytes(): number;
 }
 
 const size3 = (s: Shape3): number => s[0] * s[1] * s[2];
@@ -67,7 +77,12 @@ class Scratch {
     if (this.buf.length < len) this.buf = new this.ctor(len);
     return len === this.buf.length ? this.buf : this.buf.subarray(0, len);
   }
+  get bytes(): number {
+    return this.buf.byteLength;
+  }
 }
+
+const bytesOf = (...scratches: Scratch[]): number => scratches.reduce((s, b) => s + b.bytes, 0);
 
 function newParam(ctor: FloatArrayCtor, name: string, shape: number[]): Param {
   const len = shape.reduce((a, b) => a * b, 1);
@@ -180,6 +195,10 @@ export class Conv2d implements Layer {
     this.wFlip = new ctor(this.weight.data.length);
     const useGemm = ctor === Float32Array && this.sh === 1 && this.sw === 1 && this.ph === 0 && o.outChannels / this.groups >= 2 && gemmAvailable();
     this.gemm = useGemm ? new GemmConv({ inShape, outShape: this.outShape, kh: this.kh, kw: this.kw, pw: this.pw, groups: this.groups }) : null;
+  }
+
+  workingBytes(): number {
+    return bytesOf(this.yBuf, this.dxBuf) + this.xPad.byteLength + this.dyPad.byteLength + this.wFlip.byteLength;
   }
 
   /** The input row at xRow, zero-padded when pw > 0: [array, offset of padded column 0]. */
@@ -298,7 +317,7 @@ export class Conv2d implements Layer {
     }
   }
 
-  backward(dy: FloatArray, needInputGrad: boolean): FloatArray {
+  backward(dy: FloatArray, needInputGrad: boolean, into?: FloatArray): FloatArray {
     const x = this.x;
     if (!x) throw new Error('Conv2d.backward before forward');
     const n = this.n;
@@ -307,7 +326,9 @@ export class Conv2d implements Layer {
     const { kw, sw, pw } = this;
     const w = this.weight.data;
     const dw = this.weight.grad;
-    const dx = needInputGrad ? this.dxBuf.get(n * inC * inH * inW) : this.dxBuf.get(0);
+    const dxLen = n * inC * inH * inW;
+    // The previous layer's buffer when it offers one of the right kind (a BatchNorm's SIMD memory), else this layer's.
+    const dx = !needInputGrad ? this.dxBuf.get(0) : into && into.length === dxLen && into.constructor === x.constructor ? into : this.dxBuf.get(dxLen);
     if (needInputGrad) dx.fill(0);
     const outPlane = outH * outW;
     if (this.bias) biasGrad(this.bias.grad, dy, n, outC, outPlane);
@@ -443,6 +464,15 @@ export class BatchNorm2d implements Layer {
    * shards of the batch, so every shard normalises with the whole batch's mean and variance, as PyTorch does.
    */
   sync: BatchSync | null = null;
+  /**
+   * Set by the Model where it is safe (issue 20): the input is the previous Conv2d's output, which nothing reads once
+   * this layer has normalised it (a convolution's backward needs its input, not its output), and dy is the next
+   * layer's input-gradient buffer, which nothing reads once this layer has used it. Training then writes the output
+   * over the input and the input gradient over dy, and the layer holds no output or input-gradient buffer of its own:
+   * at 64 × 641, EEGNet's first BatchNorm would otherwise add two 1.15 MB per-sample tensors to the two it keeps.
+   */
+  inPlace = false;
+  /** x̂ of the last training forward (JS loops); with the SIMD passes it stays in the module memory instead */
   private xhat: FloatArray | null = null;
   private count = 0;
   private red: Float64Array;
@@ -454,9 +484,12 @@ export class BatchNorm2d implements Layer {
   private readonly yBuf: Scratch;
   private readonly xhatBuf: Scratch;
   private readonly dxBuf: Scratch;
-  /** float32 training passes in WebAssembly SIMD (planes of a multiple of 4 floats), per batch size */
+  /** float32 training passes in WebAssembly SIMD (planes of a multiple of 4 floats) */
   private readonly simdOk: boolean;
+  /** this layer's SIMD passes and their memory (made on first use) */
   private simd: BatchNormSimd | null = null;
+  /** whether the last training forward ran the SIMD passes (its x̂ is then in their memory) */
+  private simdForward = false;
 
   constructor(
     readonly inShape: Shape3,
@@ -483,22 +516,39 @@ export class BatchNorm2d implements Layer {
     this.simdOk = o.simd !== false && ctor === Float32Array && (inShape[1] * inShape[2]) % 4 === 0 && batchNormSimdAvailable();
   }
 
-  /** The SIMD passes for a batch of n float32 samples, or null (JS loops). */
-  private simdFor(n: number, ...arrays: FloatArray[]): BatchNormSimd | null {
-    if (!this.simdOk || !arrays.every((a) => a instanceof Float32Array)) return null;
-    if (this.simd?.n !== n) this.simd = new BatchNormSimd(n, this.inShape[0], this.inShape[1] * this.inShape[2]);
-    return this.simd;
+  /** The SIMD passes laid out for a batch of n float32 samples, or null (JS loops). */
+  private simdFor(n: number, x: FloatArray): BatchNormSimd | null {
+    if (!this.simdOk || !(x instanceof Float32Array)) return null;
+    this.simd ??= new BatchNormSimd(this.inShape[0], this.inShape[1] * this.inShape[2]);
+    return this.simd.batch(n);
+  }
+
+  workingBytes(): number {
+    return bytesOf(this.yBuf, this.xhatBuf, this.dxBuf) + (this.simd?.bytes ?? 0);
+  }
+
+  /**
+   * After a training forward with the SIMD passes: region 0 of their memory, where backward stages dy anyway. A
+   * Conv2d after this layer then writes its input gradient there, and neither a JS buffer for it nor the copy is
+   * needed (the staged input the region held is no longer needed: the output was copied out).
+   */
+  dyBuffer(): FloatArray | null {
+    return this.training && this.simdForward ? this.simd!.batch(this.n).view(0) : null;
   }
 
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
     const [c, h, w] = this.inShape;
     const plane = h * w;
-    const y = this.yBuf.get(n * c * plane);
+    const len = n * c * plane;
     this.n = n;
     this.training = training;
     const gamma = this.weight.data;
     const beta = this.bias.data;
+    const simd = this.simdFor(n, x);
     if (!training) {
+      // Evaluation keeps no x̂: the output goes where x̂ is kept in training (a view of the SIMD memory, valid until a
+      // larger batch; or the JS x̂ buffer), so evaluating allocates nothing that training did not.
+      const y = simd ? simd.view(1) : this.xhatBuf.get(len);
       for (let ch = 0; ch < c; ch++) {
         const inv = 1 / Math.sqrt(this.runningVar.data[ch] + this.eps);
         const scale = gamma[ch] * inv;
@@ -512,10 +562,10 @@ export class BatchNorm2d implements Layer {
       this.xEval = x;
       return y;
     }
-    const xhat = this.xhatBuf.get(n * c * plane);
+    const y = this.inPlace ? x : this.yBuf.get(len);
+    const xhat = simd ? null : this.xhatBuf.get(len);
     // Per-channel sums, summed over the shards of the batch when synchronised: [Σx per channel, count].
     const red = this.red;
-    const simd = this.simdFor(n, x, y, xhat);
     simd?.put(0, x as Float32Array);
     for (let ch = 0; ch < c; ch++) {
       let s = 0;
@@ -554,13 +604,13 @@ export class BatchNorm2d implements Layer {
       this.invStd[ch] = inv;
       const g = gamma[ch];
       const bt = beta[ch];
-      if (simd) simd.norm(0, 1, 2, ch, mean, inv, g, bt);
+      if (simd) simd.norm(0, 1, 0, ch, mean, inv, g, bt);
       else
         for (let b = 0; b < n; b++) {
           const base = (b * c + ch) * plane;
           for (let i = 0; i < plane; i++) {
             const xh = (x[base + i] - mean) * inv;
-            xhat[base + i] = xh;
+            xhat![base + i] = xh;
             y[base + i] = xh * g + bt;
           }
         }
@@ -569,10 +619,10 @@ export class BatchNorm2d implements Layer {
       this.runningMean.data[ch] = (1 - m) * this.runningMean.data[ch] + m * mean;
       this.runningVar.data[ch] = (1 - m) * this.runningVar.data[ch] + m * varUnbiased;
     }
-    simd?.take(1, xhat as Float32Array);
-    simd?.take(2, y as Float32Array);
+    simd?.take(0, y);
     this.numBatchesTracked.data[0] += 1;
     this.xhat = xhat;
+    this.simdForward = simd !== null;
     return y;
   }
 
@@ -583,7 +633,7 @@ export class BatchNorm2d implements Layer {
     const gamma = this.weight.data;
     const dGamma = this.weight.grad;
     const dBeta = this.bias.grad;
-    const dx = this.dxBuf.get(needInputGrad ? n * c * plane : 0);
+    const dx = !needInputGrad ? this.dxBuf.get(0) : this.inPlace ? dy : this.dxBuf.get(n * c * plane);
     if (!this.training) {
       // Eval mode is a per-channel affine map (used for saliency on a trained model).
       const x = this.xEval!;
@@ -611,15 +661,17 @@ export class BatchNorm2d implements Layer {
       }
       return dx;
     }
-    const xhat = this.xhat!;
     const count = this.count;
     // [Σdy, Σdy·x̂] per channel: this shard's sums go into the parameter gradients (the shards' gradients are
     // summed afterwards); the input gradient needs the whole batch's sums.
     const red = this.red;
     const acc = this.acc;
-    const simd = this.simdFor(n, dy, xhat, ...(needInputGrad ? [dx] : []));
-    simd?.put(0, dy as Float32Array);
-    simd?.put(1, xhat as Float32Array);
+    // x̂ is where the forward pass left it: in the SIMD memory's region 1, or the JS buffer. dy goes to region 0 (the
+    // output staged there is no longer needed) and dx is computed over it.
+    const simd = this.simdForward ? this.simd!.batch(n) : null;
+    const xhat = this.xhat!;
+    // dy already there when the next layer wrote it into dyBuffer()
+    if (simd && !simd.isRegion(0, dy)) simd.put(0, dy);
     for (let ch = 0; ch < c; ch++) {
       acc[0] = 0;
       acc[1] = 0;
@@ -642,7 +694,7 @@ export class BatchNorm2d implements Layer {
       const sDy = red[ch];
       const sDyX = red[c + ch];
       const k = (gamma[ch] * this.invStd[ch]) / count;
-      if (simd) simd.dx(0, 1, 2, ch, count, sDy, sDyX, k);
+      if (simd) simd.dx(0, 1, 0, ch, count, sDy, sDyX, k);
       else
         for (let b = 0; b < n; b++) {
           const base = (b * c + ch) * plane;
@@ -651,7 +703,7 @@ export class BatchNorm2d implements Layer {
           }
         }
     }
-    simd?.take(2, dx as Float32Array);
+    if (simd && !simd.isRegion(0, dx)) simd.take(0, dx);
     return dx;
   }
 }
@@ -676,6 +728,9 @@ abstract class Elementwise implements Layer {
   }
   abstract forward(x: FloatArray, n: number, training: boolean): FloatArray;
   abstract backward(dy: FloatArray, needInputGrad: boolean): FloatArray;
+  workingBytes(): number {
+    return bytesOf(this.yBuf, this.dxBuf);
+  }
 }
 
 /** ELU with alpha = 1 (torch.nn.ELU default). */
@@ -776,6 +831,9 @@ export class Dropout extends Elementwise {
     this.maskBuf = new Scratch(ctor);
     this.simd = ctor === Float32Array && elementwiseSimdAvailable();
   }
+  override workingBytes(): number {
+    return super.workingBytes() + this.maskBuf.bytes;
+  }
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
     if (!training || this.p === 0) {
       this.mask = null;
@@ -821,6 +879,9 @@ export class AvgPool2d implements Layer {
   private readonly yBuf: Scratch;
   private readonly dxBuf: Scratch;
   private cum = new Float64Array(0);
+  workingBytes(): number {
+    return bytesOf(this.yBuf, this.dxBuf) + this.cum.byteLength;
+  }
   /** running sums (or their differences) of four rows, inW + 1 doubles each */
   private cumBuf(inW: number): Float64Array {
     if (this.cum.length !== 4 * (inW + 1)) this.cum = new Float64Array(4 * (inW + 1));
@@ -996,6 +1057,9 @@ export class Linear implements Layer {
     this.params = [this.weight, this.bias];
     this.yBuf = new Scratch(ctor);
     this.dxBuf = new Scratch(ctor);
+  }
+  workingBytes(): number {
+    return bytesOf(this.yBuf, this.dxBuf);
   }
   forward(x: FloatArray, n: number): FloatArray {
     this.x = x;

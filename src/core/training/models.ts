@@ -125,6 +125,11 @@ export class Model {
     this.inputSize = spec.nChannels * spec.nTimes;
     this.ctor = ctor;
     this.normBuf = new ctor(0);
+    // A BatchNorm right after a convolution and before another layer may write its output over its input and its
+    // input gradient over dy (see BatchNorm2d.inPlace): every BatchNorm of the three models is placed so.
+    layers.forEach(({ layer }, i) => {
+      if (layer instanceof BatchNorm2d) layer.inPlace = i > 0 && layers[i - 1].layer instanceof Conv2d && i < layers.length - 1;
+    });
   }
 
   get dtype(): 'float32' | 'float64' {
@@ -135,8 +140,9 @@ export class Model {
   forward(x: FloatArray, n: number, training: boolean): FloatArray {
     let h = x;
     if (this.inputNorm) {
-      if (this.normBuf.length !== n * this.inputSize) this.normBuf = new this.ctor(n * this.inputSize);
-      h = applyInputNorm(this.inputNorm, x.subarray(0, n * this.inputSize), this.nChannels, this.nTimes, this.normBuf);
+      // grown to the largest batch and viewed for smaller ones, as the layers' buffers
+      if (this.normBuf.length < n * this.inputSize) this.normBuf = new this.ctor(n * this.inputSize);
+      h = applyInputNorm(this.inputNorm, x.subarray(0, n * this.inputSize), this.nChannels, this.nTimes, this.normBuf.subarray(0, n * this.inputSize));
     }
     for (const { layer } of this.layers) h = layer.forward(h, n, training);
     return h;
@@ -145,7 +151,10 @@ export class Model {
   /** Back-propagates d(loss)/d(logits) of the last forward, accumulating into every Param.grad; returns d/dx. */
   backward(dLogits: FloatArray, needInputGrad = true): FloatArray {
     let g = dLogits;
-    for (let i = this.layers.length - 1; i >= 0; i--) g = this.layers[i].layer.backward(g, i > 0 || needInputGrad);
+    for (let i = this.layers.length - 1; i >= 0; i--) {
+      const into = i > 0 ? (this.layers[i - 1].layer.dyBuffer?.() ?? undefined) : undefined;
+      g = this.layers[i].layer.backward(g, i > 0 || needInputGrad, into);
+    }
     if (needInputGrad && this.inputNorm) {
       // d/dx of (x − mean)/std: the gradient reaching the standardised input, divided by the channel's std.
       const { std } = this.inputNorm;
@@ -156,6 +165,14 @@ export class Model {
       }
     }
     return g;
+  }
+
+  /**
+   * Bytes of the working buffers the layers and the input standardisation hold now: what forward and backward keep
+   * between calls, sized by the largest batch seen (not the parameters, gradients or optimiser state).
+   */
+  workingBytes(): number {
+    return this.layers.reduce((s, { layer }) => s + layer.workingBytes(), this.normBuf.byteLength);
   }
 
   /** Trainable parameters with PyTorch names, in state_dict order. */

@@ -8,7 +8,7 @@
  * The JS loops are latency- and conversion-bound (~1 ns per sample and pass); two lanes of doubles per instruction
  * and four floats per load make each pass several times cheaper even with the copies into the module's memory.
  */
-import { countDown, funcCode, I32, name, op, section, uleb, V128, vec, WASM_HEADER, lazyModule } from '../wasmWriter';
+import { countDown, funcCode, I32, name, op, section, uleb, V128, vec, WASM_HEADER, lazyCompiled } from '../wasmWriter';
 
 const F64 = 0x7c;
 const simd = (code: number): number[] => [0xfd, ...uleb(code)];
@@ -305,39 +305,58 @@ interface BatchNormKernels {
   dx: Map10;
 }
 
-const load = lazyModule<BatchNormKernels>(moduleBytes);
+const compiled = lazyCompiled(moduleBytes);
 
 /** True when the SIMD BatchNorm kernels can run here. */
 export function batchNormSimdAvailable(): boolean {
-  return load() !== null;
+  return compiled() !== null;
 }
 
 /**
- * One BatchNorm call's data in the module memory: `arrays` regions of n·c·plane floats, then 2 doubles of results.
- * Region r of channel ch, sample 0 starts at byte `at(r, ch)`; the samples of a channel are `stride` bytes apart.
+ * One BatchNorm layer's SIMD passes, with a module instance and so a memory of its own: two regions of n·c·plane
+ * floats, then 2 doubles of results. Region r of channel ch, sample 0 starts at byte `at(r, ch)`; the samples of a
+ * channel are `stride` bytes apart. The layer stages its input in region 0 (where the output is then computed in
+ * place), keeps x̂ in region 1 from forward to backward (no JS copy of it) and stages dy in region 0 again for the
+ * input gradient, also computed in place. The memory grows to the largest batch and never shrinks (WebAssembly
+ * memories cannot), so a layer holds 2 · n_max · c · plane floats here (issue 20: the module memory shared by every
+ * layer of a thread used to take three regions, and the layer a JS copy of x̂ and of y besides).
  */
 export class BatchNormSimd {
   private readonly k: BatchNormKernels;
-  readonly len: number;
   readonly stride: number;
   readonly n4: number;
+  /** the batch the regions are laid out for (set by batch()) */
+  n = 0;
+  len = 0;
   private heap = new Float32Array(0);
   private heap64 = new Float64Array(0);
 
   constructor(
-    readonly n: number,
     readonly c: number,
     readonly plane: number,
   ) {
-    const k = load();
-    if (!k) throw new Error('BatchNormSimd: WebAssembly SIMD is not available');
+    const mod = compiled();
+    if (!mod) throw new Error('BatchNormSimd: WebAssembly SIMD is not available');
     if (plane % 4) throw new Error('BatchNormSimd: the plane must be a multiple of 4 floats');
-    this.k = k;
-    this.len = n * c * plane;
+    this.k = new WebAssembly.Instance(mod, {}).exports as unknown as BatchNormKernels;
     this.stride = c * plane * 4;
     this.n4 = plane / 4;
-    const need = 3 * this.len * 4 + 64;
-    if (k.memory.buffer.byteLength < need) k.memory.grow(Math.ceil((need - k.memory.buffer.byteLength) / 65536));
+  }
+
+  /** Lays the regions out for a batch of n samples, growing the memory if needed (views of it handed out before become invalid). */
+  batch(n: number): this {
+    if (n === this.n) return this;
+    this.n = n;
+    this.len = n * this.c * this.plane;
+    const need = 2 * this.len * 4 + 64;
+    const mem = this.k.memory;
+    if (mem.buffer.byteLength < need) mem.grow(Math.ceil((need - mem.buffer.byteLength) / 65536));
+    return this;
+  }
+
+  /** Bytes of this layer's module memory. */
+  get bytes(): number {
+    return this.k.memory.buffer.byteLength;
   }
 
   private views(): Float32Array {
@@ -352,15 +371,24 @@ export class BatchNormSimd {
     return (region * this.len + ch * this.plane) * 4;
   }
 
+  /** Region r as a float32 view (valid until a batch() call with a larger batch). */
+  view(r: number): Float32Array {
+    return this.views().subarray(r * this.len, (r + 1) * this.len);
+  }
+
+  /** True when `a` is region r itself (a view from view(r) of the current layout). */
+  isRegion(r: number, a: ArrayLike<number>): boolean {
+    return a instanceof Float32Array && a.buffer === this.k.memory.buffer && a.byteOffset === r * this.len * 4 && a.length === this.len;
+  }
+
   /** Copies `a` into region r. */
-  put(r: number, a: Float32Array): void {
+  put(r: number, a: ArrayLike<number> & { subarray(from: number, to: number): ArrayLike<number> }): void {
     this.views().set(a.subarray(0, this.len), r * this.len);
   }
 
   /** Copies region r out into `a`. */
-  take(r: number, a: Float32Array): void {
-    const h = this.views();
-    a.set(h.subarray(r * this.len, (r + 1) * this.len));
+  take(r: number, a: { set(src: ArrayLike<number>, offset?: number): void }): void {
+    a.set(this.view(r));
   }
 
   /** Σ x of channel ch in region r (sumRange per sample, summed over samples). */
@@ -375,19 +403,19 @@ export class BatchNormSimd {
 
   /** [Σ dy, Σ dy·x̂] of channel ch (dotRange per sample into a zeroed pair), dy in region rdy, x̂ in region rxh. */
   dot(rdy: number, rxh: number, ch: number, out: Float64Array): void {
-    const pOut = 3 * this.len * 4;
+    const pOut = 2 * this.len * 4;
     this.k.dot(this.at(rdy, ch), this.at(rxh, ch), this.n4, this.n, this.stride, pOut);
     this.views();
     out[0] = this.heap64[pOut / 8];
     out[1] = this.heap64[pOut / 8 + 1];
   }
 
-  /** x̂ = (x − mean)·inv into region rxh and x̂·g + bt into region ry, for channel ch of region rx. */
+  /** x̂ = (x − mean)·inv into region rxh and x̂·g + bt into region ry (may be rx: each vector is read before it is written), for channel ch of region rx. */
   norm(rx: number, rxh: number, ry: number, ch: number, mean: number, inv: number, g: number, bt: number): void {
     this.k.norm(this.at(rx, ch), this.at(rxh, ch), this.at(ry, ch), this.n4, this.n, this.stride, mean, inv, g, bt);
   }
 
-  /** dx = k·((count·dy − sDy) − x̂·sDyX) into region rdx for channel ch. */
+  /** dx = k·((count·dy − sDy) − x̂·sDyX) into region rdx (may be rdy) for channel ch. */
   dx(rdy: number, rxh: number, rdx: number, ch: number, count: number, sDy: number, sDyX: number, k: number): void {
     this.k.dx(this.at(rdy, ch), this.at(rxh, ch), this.at(rdx, ch), this.n4, this.n, this.stride, count, sDy, sDyX, k);
   }
