@@ -8,7 +8,9 @@
  *
  * - a recording's `data` is an array whose rows are read from its file when first touched (the whole recording at
  *   once, into a cache of the last {@link ROW_CACHE_SIZE} recordings), so code that walks `r.data[c]` works unchanged
- *   while at most a couple of recordings are in memory;
+ *   while at most a couple of recordings are in memory. A recording loaded from an EDF/BDF file is not copied at all:
+ *   its rows are decoded from that file ({@link sourceRows}, io/sourceFile.ts), which must not change meanwhile; the
+ *   first step that changes the samples writes them to a spill file;
  * - an epochs set's `data` is read whole only when a tool asks for it (a getter); the paths that scale use
  *   {@link epochsFile} and positional reads of the rows they need (generate_dataset, start_training, persistence,
  *   evaluate, compute_saliency) or {@link epochChunks}, blocks of at most {@link EPOCH_CHUNK_BYTES} (plots, export,
@@ -215,11 +217,8 @@ export function diskRowsInfo(data: unknown): DiskRowsInfo | undefined {
   return Array.isArray(data) ? ((data as unknown as Record<symbol, DiskRowsInfo | undefined>)[ROWS] ?? undefined) : undefined;
 }
 
-/**
- * Writes a recording's rows to a new spill file and returns the disk-backed view of them; the rows stay cached unless
- * `cache` is false (a writer that goes on to other recordings and will not read these back soon).
- */
-export function spillRows(dir: string, rows: readonly Float32Array[], nTimes: number, opts: { cache?: boolean } = {}): Float32Array[] {
+/** Writes a recording's rows to a new spill file and returns the disk-backed view of them (the rows stay cached). */
+export function spillRows(dir: string, rows: readonly Float32Array[], nTimes: number): Float32Array[] {
   const { name, file } = newSpillFile(dir, 'rows.f32');
   rows.forEach((r, c) => {
     if (r.length !== nTimes) throw new Error(`spillRows: row ${c} has ${r.length} samples, ${nTimes} expected`);
@@ -246,7 +245,7 @@ export function spillRows(dir: string, rows: readonly Float32Array[], nTimes: nu
   } finally {
     closeSync(fd);
   }
-  if (opts.cache !== false) remember(file, rows.slice());
+  remember(file, rows.slice());
   return diskRows({ file, nChannels: rows.length, nTimes });
 }
 

@@ -231,9 +231,13 @@ async function reviveSources(state: Partial<StudyState>, file: string): Promise<
       if (!opened) throw new XBrainError('bad_file', `${path}: not a format a recording can be backed by`, { path });
       checkUnchanged({ path, size: d.size, mtimeMs: d.mtimeMs }, opened.source);
       if (opened.source.nChannels !== d.nChannels || opened.source.nTimes !== d.nTimes)
-        throw new XBrainError('bad_file', `${path}: holds ${opened.source.nChannels} × ${opened.source.nTimes} samples, the study ${d.nChannels} × ${d.nTimes}`, {
-          path,
-        });
+        throw new XBrainError(
+          'bad_file',
+          `${path}: holds ${opened.source.nChannels} × ${opened.source.nTimes} samples, the study ${d.nChannels} × ${d.nTimes}`,
+          {
+            path,
+          },
+        );
       r.data = sourceRows(opened.source);
     } catch (err) {
       if (err instanceof XBrainError) throw new XBrainError('bad_file', `${file}: ${err.message}`, { ...err.details, path });

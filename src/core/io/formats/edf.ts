@@ -410,10 +410,14 @@ export function readEdfSamplesSync(layout: EdfLayout, fd: number): Float32Array[
     while (done < len) {
       const got = readSync(fd, chunk, done, len - done, pos + done);
       if (got === 0)
-        throw new XBrainError('bad_file', `${layout.path}: file is truncated while reading data records ${rc}..${rc + n - 1} (needed ${len} bytes at offset ${pos}, got ${done})`, {
-          path: layout.path,
-          field: 'data records',
-        });
+        throw new XBrainError(
+          'bad_file',
+          `${layout.path}: file is truncated while reading data records ${rc}..${rc + n - 1} (needed ${len} bytes at offset ${pos}, got ${done})`,
+          {
+            path: layout.path,
+            field: 'data records',
+          },
+        );
       done += got;
     }
     decodeRecords(layout, chunk.subarray(0, len), n, rc, own, null);

@@ -28,7 +28,6 @@ import {
   EpochsWriter,
   spillDir,
   spillEpochs,
-  spillRows,
   spillRowsAsync,
   spillSpaceFree,
   spillThreshold,
