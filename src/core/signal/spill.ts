@@ -268,6 +268,7 @@ export async function spillRowsAsync(dir: string, rows: readonly Float32Array[],
       while (views.length > 0) {
         const batch = views.slice(0, 1024);
         let { bytesWritten } = await fh.writev(batch, pos);
+        if (bytesWritten === 0) throw new Error(`${file}: nothing written at byte ${pos}`);
         pos += bytesWritten;
         let used = 0;
         while (used < batch.length && bytesWritten >= batch[used].byteLength) bytesWritten -= batch[used++].byteLength;
