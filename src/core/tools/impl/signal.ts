@@ -119,7 +119,8 @@ async function stepPerRecording(ctx: ToolContext, d: SignalData, f: Step): Promi
       if (step.data.kind !== 'raw') throw new Error('a raw step returned epochs');
       done = step.data.recordings[0];
       step.warnings.forEach((w) => warnings.add(w));
-      first ??= step;
+      // the first step's description and design, not its samples (they are on disk once written)
+      first ??= { ...step, data: { kind: 'raw', recordings: [] } };
     }
     if (done) await store(done);
   } finally {
