@@ -226,13 +226,16 @@ export function epochRecordingsToDisk(recordings: readonly Recording[], o: Epoch
   const plan = planEpochs(recordings, o);
   const per = plan.names.length * plan.nTimes;
   const writer = new EpochsWriter(dir, plan.names.length, plan.nTimes);
+  // one block buffer for every recording (cutEpoch writes every sample of it): no garbage per recording
+  let buf = new Float32Array(0);
   try {
     let k = 0;
     while (k < plan.picks.length) {
       const rec = plan.picks[k].rec;
       let end = k;
       while (end < plan.picks.length && plan.picks[end].rec === rec) end++;
-      const block = new Float32Array((end - k) * per);
+      if (buf.length < (end - k) * per) buf = new Float32Array((end - k) * per);
+      const block = buf.subarray(0, (end - k) * per);
       for (let j = k; j < end; j++) cutEpoch(plan, recordings[rec], plan.picks[j], block, (j - k) * per);
       writer.append(block);
       k = end;

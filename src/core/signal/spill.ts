@@ -8,7 +8,9 @@
  *
  * - a recording's `data` is an array whose rows are read from its file when first touched (the whole recording at
  *   once, into a cache of the last {@link ROW_CACHE_SIZE} recordings), so code that walks `r.data[c]` works unchanged
- *   while at most a couple of recordings are in memory;
+ *   while at most a couple of recordings are in memory. A recording loaded from an EDF/BDF file is not copied at all:
+ *   its rows are decoded from that file ({@link sourceRows}, io/sourceFile.ts), which must not change meanwhile; the
+ *   first step that changes the samples writes them to a spill file;
  * - an epochs set's `data` is read whole only when a tool asks for it (a getter); the paths that scale use
  *   {@link epochsFile} and positional reads of the rows they need (generate_dataset, start_training, persistence,
  *   evaluate, compute_saliency) or {@link epochChunks}, blocks of at most {@link EPOCH_CHUNK_BYTES} (plots, export,
@@ -20,7 +22,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, statfsSync, writeSync, writevSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { SourceFile } from '../io/sourceFile';
 import type { Epochs } from './types';
 
 /** Environment variable: spill recordings/epochs to disk above this many MB of samples (0 = always). */
@@ -114,11 +118,16 @@ function readAll(fd: number, into: Uint8Array, position: number, file: string): 
 // ---------------------------------------------------------------------------------------------------------------
 // Recordings
 
-/** Where a disk-backed recording's rows are: `file` (absolute) holds nChannels rows of nTimes float32. */
+/**
+ * Where a disk-backed recording's rows are: `file` (absolute) holds nChannels rows of nTimes float32 — a spill file —
+ * or, with `source`, the recording's own EDF/BDF file, decoded when the rows are touched (io/sourceFile.ts), with its
+ * size and modification time when it was loaded.
+ */
 export interface DiskRowsInfo {
   file: string;
   nChannels: number;
   nTimes: number;
+  source?: { size: number; mtimeMs: number };
 }
 
 /**
@@ -131,14 +140,21 @@ export const spillReads = { recordings: 0, epochsSets: 0, epochRows: 0, largestE
 const ROWS = Symbol('xbrain.diskRows');
 const rowCache = new Map<string, Float32Array[]>();
 
-function materialise(info: DiskRowsInfo): Float32Array[] {
-  const hit = rowCache.get(info.file);
+function materialise(key: string, load: () => Float32Array[]): Float32Array[] {
+  const hit = rowCache.get(key);
   if (hit) {
-    rowCache.delete(info.file);
-    rowCache.set(info.file, hit);
+    rowCache.delete(key);
+    rowCache.set(key, hit);
     return hit;
   }
   spillReads.recordings++;
+  const rows = load();
+  remember(key, rows);
+  return rows;
+}
+
+/** A spill file's rows, read whole into one buffer. */
+function readSpilledRows(info: DiskRowsInfo): Float32Array[] {
   const buf = uninitialised(info.nChannels * info.nTimes * 4);
   const fd = openSync(info.file, 'r');
   try {
@@ -146,9 +162,7 @@ function materialise(info: DiskRowsInfo): Float32Array[] {
   } finally {
     closeSync(fd);
   }
-  const rows = Array.from({ length: info.nChannels }, (_, c) => new Float32Array(buf, c * info.nTimes * 4, info.nTimes));
-  remember(info.file, rows);
-  return rows;
+  return Array.from({ length: info.nChannels }, (_, c) => new Float32Array(buf, c * info.nTimes * 4, info.nTimes));
 }
 
 function remember(file: string, rows: Float32Array[]): void {
@@ -161,13 +175,35 @@ function remember(file: string, rows: Float32Array[]): void {
  * whose element c is channel c's row. Rows are shared with the cache: like every Study array, never mutate them.
  */
 export function diskRows(info: DiskRowsInfo): Float32Array[] {
+  const view = rowsView(info, info.file, () => readSpilledRows(info));
+  track(view, info.file);
+  return view;
+}
+
+/**
+ * A recording's `data` decoded from its source file (io/sourceFile.ts) on first touch, like {@link diskRows} but with
+ * no copy of the samples anywhere: nothing is written, and reading a file that changed since it was loaded is a typed
+ * bad_file error. The source is not a spill file (saveStudy refers to it and never removes it).
+ */
+export function sourceRows(src: SourceFile): Float32Array[] {
+  const info: DiskRowsInfo = { file: src.path, nChannels: src.nChannels, nTimes: src.nTimes, source: { size: src.size, mtimeMs: src.mtimeMs } };
+  // keyed by size and time too: the same path loaded again after it changed is another recording
+  return rowsView(info, `${src.path}\u0000${src.size}\u0000${src.mtimeMs}`, () => {
+    const rows = src.read();
+    if (rows.length !== src.nChannels || rows.some((r) => r.length !== src.nTimes))
+      throw new Error(`${src.path}: decoded ${rows.length} rows, ${src.nChannels} × ${src.nTimes} expected`);
+    return rows;
+  });
+}
+
+function rowsView(info: DiskRowsInfo, key: string, load: () => Float32Array[]): Float32Array[] {
   const target: Float32Array[] = new Array<Float32Array>(info.nChannels).fill(null as unknown as Float32Array);
-  const view = new Proxy(target, {
+  return new Proxy(target, {
     get(t, p, receiver) {
       if (p === ROWS) return info;
       if (typeof p === 'string') {
         const i = Number(p);
-        if (Number.isInteger(i) && i >= 0 && String(i) === p) return i < info.nChannels ? materialise(info)[i] : undefined;
+        if (Number.isInteger(i) && i >= 0 && String(i) === p) return i < info.nChannels ? materialise(key, load)[i] : undefined;
       }
       return Reflect.get(t, p, receiver);
     },
@@ -175,8 +211,6 @@ export function diskRows(info: DiskRowsInfo): Float32Array[] {
       return false;
     },
   });
-  track(view, info.file);
-  return view;
 }
 
 export function diskRowsInfo(data: unknown): DiskRowsInfo | undefined {
@@ -212,6 +246,43 @@ export function spillRows(dir: string, rows: readonly Float32Array[], nTimes: nu
     closeSync(fd);
   }
   remember(file, rows.slice());
+  return diskRows({ file, nChannels: rows.length, nTimes });
+}
+
+/**
+ * {@link spillRows} on the thread pool: the file is written while this thread goes on (the pipelined raw steps write
+ * one recording while the next is read and filtered). The rows must not change until the promise settles; they are
+ * not cached.
+ */
+export async function spillRowsAsync(dir: string, rows: readonly Float32Array[], nTimes: number): Promise<Float32Array[]> {
+  const { name, file } = newSpillFile(dir, 'rows.f32');
+  try {
+    rows.forEach((r, c) => {
+      if (r.length !== nTimes) throw new Error(`spillRows: row ${c} has ${r.length} samples, ${nTimes} expected`);
+    });
+    const fh = await open(file, 'w');
+    try {
+      // gathering writes, at most IOV_MAX (1024) rows each, continued where a partial write stopped
+      let views = rows.map(bytesOf);
+      let pos = 0;
+      while (views.length > 0) {
+        const batch = views.slice(0, 1024);
+        let { bytesWritten } = await fh.writev(batch, pos);
+        if (bytesWritten === 0) throw new Error(`${file}: nothing written at byte ${pos}`);
+        pos += bytesWritten;
+        let used = 0;
+        while (used < batch.length && bytesWritten >= batch[used].byteLength) bytesWritten -= batch[used++].byteLength;
+        const rest = views.slice(used);
+        if (bytesWritten > 0) rest[0] = rest[0].subarray(bytesWritten);
+        views = rest;
+      }
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    beingWritten.delete(name);
+    throw e;
+  }
   return diskRows({ file, nChannels: rows.length, nTimes });
 }
 

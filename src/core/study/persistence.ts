@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, access, readdir, unlink, mkdir } from 'node:fs/promises';
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { diskEpochs, diskRows, diskRowsInfo, epochsFile, spillDir, inUseHere } from '../signal/spill';
+import { diskEpochs, diskRows, diskRowsInfo, epochsFile, spillDir, inUseHere, sourceRows } from '../signal/spill';
+import { checkUnchanged, openSourceFile } from '../io/sourceFile';
 import { writeFileAtomic } from './atomicWrite';
 import { XBrainError } from '../errors';
 import { checkInvariants } from './invariants';
@@ -94,6 +95,8 @@ function encode(s: StudyState, ref: (a: TypedArray) => ArrayRef, spilled: (file:
   return JSON.parse(
     JSON.stringify(s, (_k, v) => {
       const rows = diskRowsInfo(v);
+      // a recording backed by its source file is saved as a reference to that file, checked when the study is opened
+      if (rows?.source) return { $source: rows.file, size: rows.source.size, mtimeMs: rows.source.mtimeMs, nChannels: rows.nChannels, nTimes: rows.nTimes };
       if (rows) return { $rows: spilled(rows.file), nChannels: rows.nChannels, nTimes: rows.nTimes };
       const ef = v && typeof v === 'object' && !ArrayBuffer.isView(v) ? epochsFile(v as Epochs) : undefined;
       if (ef) {
@@ -151,6 +154,7 @@ export async function loadStudy(workspace: string): Promise<StudyState> {
   }) as StudyState;
   await Promise.all(pending);
   reviveSpilled(state, spillDir(workspace), file);
+  await reviveSources(state, file);
   const full = normalise(state);
   try {
     checkInvariants(full);
@@ -198,6 +202,46 @@ function reviveSpilled(state: Partial<StudyState>, dir: string, file: string): v
       state.epochs = diskEpochs(meta, { file: full, nEpochs: d.nEpochs, nChannels: d.nChannels, nTimes: d.nTimes });
     } catch (err) {
       throw new XBrainError('bad_file', `${file}: ${(err as Error).message}`);
+    }
+  }
+}
+
+interface SourceRef {
+  $source: string;
+  size: number;
+  mtimeMs: number;
+  nChannels: number;
+  nTimes: number;
+}
+
+/**
+ * Recordings saved as references to their source file (io/sourceFile.ts) get their source-backed views back. The file
+ * must be there, with the size and modification time it had when it was loaded, and the same shape: else bad_file
+ * naming it (a study never shows samples other than those it loaded).
+ */
+async function reviveSources(state: Partial<StudyState>, file: string): Promise<void> {
+  for (const r of (state.recordings ?? []) as unknown as { data: unknown }[]) {
+    const d = r.data as SourceRef;
+    if (!d || typeof d !== 'object' || Array.isArray(d) || !('$source' in d)) continue;
+    const path = d.$source;
+    if (typeof path !== 'string' || !existsSync(path))
+      throw new XBrainError('bad_file', `${file}: recording source ${JSON.stringify(path)} is missing`, { path });
+    try {
+      const opened = await openSourceFile(path);
+      if (!opened) throw new XBrainError('bad_file', `${path}: not a format a recording can be backed by`, { path });
+      checkUnchanged({ path, size: d.size, mtimeMs: d.mtimeMs }, opened.source);
+      if (opened.source.nChannels !== d.nChannels || opened.source.nTimes !== d.nTimes)
+        throw new XBrainError(
+          'bad_file',
+          `${path}: holds ${opened.source.nChannels} × ${opened.source.nTimes} samples, the study ${d.nChannels} × ${d.nTimes}`,
+          {
+            path,
+          },
+        );
+      r.data = sourceRows(opened.source);
+    } catch (err) {
+      if (err instanceof XBrainError) throw new XBrainError('bad_file', `${file}: ${err.message}`, { ...err.details, path });
+      throw err;
     }
   }
 }

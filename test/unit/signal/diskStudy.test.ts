@@ -213,6 +213,8 @@ describe('spill files no state refers to', () => {
     const gc = runInNewContext('gc') as () => void;
     const ctx = context('gc', 0);
     await call(ctx, 'load_data', { paths: [data] });
+    // the loaded recordings are read from their EDF files; the first step's results are the first spill files
+    await call(ctx, 'apply_bandpass_filter', { low_freq: 1, high_freq: 40 });
     const loadedFiles = ctx.study.state.recordings.map((r) => basename(diskRowsInfo(r.data)!.file));
     // a stray file from an earlier process that no study refers to
     writeFileSync(join(spillDir(ctx.env.workspace), 'stray.rows.f32'), Buffer.alloc(16));
@@ -248,6 +250,7 @@ describe('spill files no state refers to', () => {
     held = null;
     const afterRelease = await collectAndSaveTwice();
     expect(heldFiles.filter((f) => afterRelease.has(f))).toEqual([]);
-    for (const r of ctx.study.state.recordings) expect(afterRelease.has(basename(diskRowsInfo(r.data)!.file))).toBe(true);
+    // the reset recordings are read from their EDF files again: nothing of them in the spill folder
+    for (const r of ctx.study.state.recordings) expect(diskRowsInfo(r.data)!.source && diskRowsInfo(r.data)!.file).toBe(r.path);
   });
 });

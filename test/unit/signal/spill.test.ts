@@ -15,6 +15,7 @@ import {
   ROW_CACHE_SIZE,
   spillEpochs,
   spillRows,
+  spillRowsAsync,
   spillSpaceFree,
   spillThreshold,
   SPILL_ENV,
@@ -83,6 +84,19 @@ describe('disk-backed recording rows', () => {
     const bytes = readFileSync(diskRowsInfo(disk)!.file);
     expect(bytes.byteLength).toBe(1500 * 3 * 4);
     expect(new Float32Array(bytes.buffer, bytes.byteOffset, 1500 * 3)).toEqual(Float32Array.from(rows.flatMap((r) => Array.from(r))));
+  });
+
+  it('spillRowsAsync writes the same file as spillRows, also past one gathering write (IOV_MAX 1024), and refuses rows of the wrong length', async () => {
+    for (const nCh of [5, 1500, 2049]) {
+      const rows = rowsOf(nCh, 7, nCh);
+      const a = readFileSync(diskRowsInfo(spillRows(dir, rows, 7))!.file);
+      const disk = await spillRowsAsync(dir, rows, 7);
+      const b = readFileSync(diskRowsInfo(disk)!.file);
+      expect(b.byteLength).toBe(nCh * 7 * 4);
+      expect(b.equals(a)).toBe(true);
+      expect(Array.from(disk[nCh - 1])).toEqual(Array.from(rows[nCh - 1]));
+    }
+    await expect(spillRowsAsync(dir, [new Float32Array(4), new Float32Array(3)], 4)).rejects.toThrow(/row 1 has 3 samples, 4 expected/);
   });
 
   it('refuse writes and rows of the wrong length', () => {

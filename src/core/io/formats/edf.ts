@@ -8,7 +8,7 @@
  * - channels stored at a lower rate are brought to the highest rate record by record with MNE's FFT resample
  *   (npad=0), stim channels by zero-order hold; the own-rate samples stay available in `ownRate`.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resamplePair, resamplePlan, resampleScratch } from '../../signal/resample';
 import { XBrainError } from '../../errors';
@@ -375,6 +375,69 @@ export async function readEdf(path: string, window?: SampleWindow): Promise<RawC
   return out;
 }
 
+/** The chunk buffer of readEdfSamplesSync, reused from file to file. */
+let syncChunk = new Uint8Array(0);
+
+/**
+ * Every sample of an EDF/BDF file read synchronously from an open descriptor: the values readEdf gives for the whole
+ * file (the same decodeRecords / resampleRecords / holdUp, without the statistics, which do not change the samples).
+ * The full-rate channels are views of one buffer (one allocation per recording, not one per channel). For recordings
+ * a Study keeps backed by their source file (src/core/io/sourceFile.ts) and decodes where their rows are touched.
+ */
+export function readEdfSamplesSync(layout: EdfLayout, fd: number): Float32Array[] {
+  const { nRecords, maxSamp, recordBytes, headerBytes, dataSignals, signals, stim } = layout;
+  const nCh = dataSignals.length;
+  const fullRate = dataSignals.filter((si) => signals[si].samplesPerRecord === maxSamp).length;
+  const block = Buffer.allocUnsafeSlow(fullRate * nRecords * maxSamp * 4);
+  let next = 0;
+  const own: Float32Array[] = dataSignals.map((si) => {
+    const n = nRecords * signals[si].samplesPerRecord;
+    if (signals[si].samplesPerRecord !== maxSamp) return new Float32Array(n);
+    const a = new Float32Array(block.buffer, block.byteOffset + next * 4, n);
+    next += n;
+    return a;
+  });
+  const recPerChunk = Math.max(1, Math.floor(CHUNK_BYTES / recordBytes));
+  const need = Math.max(1, Math.min(recPerChunk, nRecords)) * recordBytes;
+  // one chunk buffer for every synchronous read (nothing else runs while it is in use)
+  if (syncChunk.byteLength < need) syncChunk = new Uint8Array(need);
+  const chunk = syncChunk;
+  for (let rc = 0; rc < nRecords; rc += recPerChunk) {
+    const n = Math.min(recPerChunk, nRecords - rc);
+    const len = n * recordBytes,
+      pos = headerBytes + rc * recordBytes;
+    let done = 0;
+    while (done < len) {
+      const got = readSync(fd, chunk, done, len - done, pos + done);
+      if (got === 0)
+        throw new XBrainError(
+          'bad_file',
+          `${layout.path}: file is truncated while reading data records ${rc}..${rc + n - 1} (needed ${len} bytes at offset ${pos}, got ${done})`,
+          {
+            path: layout.path,
+            field: 'data records',
+          },
+        );
+      done += got;
+    }
+    decodeRecords(layout, chunk.subarray(0, len), n, rc, own, null);
+  }
+  const data: Float32Array[] = [];
+  for (let c = 0; c < nCh; c++) {
+    const ns = signals[dataSignals[c]].samplesPerRecord;
+    data.push(ns === maxSamp ? own[c] : stim[c] ? holdUp(own[c], ns, maxSamp, nRecords) : resampleRecords(own[c], ns, maxSamp, nRecords, null, c));
+  }
+  return data;
+}
+
+/** The header and sample layout of an EDF/BDF file with its size and modification time, for a source-backed recording. */
+export async function readEdfSource(path: string): Promise<{ header: RecordingHeader; layout: EdfLayout; size: number; mtimeMs: number }> {
+  const st = statSync(path);
+  const layout = await readEdfLayout(path);
+  const annotations = await cachedAnnotations(layout, () => annotationsOf(layout, readTalBytes(layout)), false);
+  return { header: header(layout, annotations), layout, size: st.size, mtimeMs: st.mtimeMs };
+}
+
 export function concat(parts: Uint8Array[]): Uint8Array {
   let len = 0;
   for (const p of parts) len += p.length;
@@ -425,7 +488,10 @@ function decodeRecords(layout: EdfLayout, bytes: Uint8Array, n: number, recBase:
     for (let r = 0; r < n; r++) {
       const src = r * recordSamples + signalOffsets[si],
         dst = (recBase + r) * ns;
-      if (i16) {
+      if (i16 && !track) {
+        // no statistics asked for (a source-backed read): the same samples without the sums
+        for (let i = 0; i < ns; i++) out[dst + i] = (i16[src + i] * k + o) * g;
+      } else if (i16) {
         for (let i = 0; i < ns; i++) {
           const x = (i16[src + i] * k + o) * g;
           out[dst + i] = x;

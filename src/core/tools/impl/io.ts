@@ -10,6 +10,7 @@ import type { EventList, Recording } from '../../io/types';
 import { XBrainError } from '../../errors';
 import { data } from '../result';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
+import { readSourceBacked } from '../../signal/sourceRecording';
 import type { ToolContext } from '../types';
 import { selectFiles } from '../../io/selection';
 import { absolutePath, entryInside, insideWorkspace } from '../boundary';
@@ -181,8 +182,9 @@ export const ioTools = {
         });
         if (h) bytes += h.channels.length * Math.max(h.nTimes, 0) * 4;
       }
-      // Above the spill threshold (or once the study's recordings are on disk) the samples go to .xbrain/spill/ one
-      // recording at a time, so only one recording is in memory whatever the number of files (signal/spill.ts).
+      // Above the spill threshold (or once the study's recordings are on disk) the samples stay in their EDF/BDF file
+      // or go to .xbrain/spill/ one recording at a time, so at most one recording is in memory whatever the number of
+      // files (signal/spill.ts).
       const inStudy = s.recordings.reduce((n, r) => n + r.channels.length * r.nTimes * 4, 0);
       const spill = s.recordings.some((r) => diskRowsInfo(r.data)) || inStudy + bytes > spillThreshold(ctx.env);
       if (!spill) checkBudget(ctx.env, bytes, 'paths', `loading ${fresh.length} recording(s)`);
@@ -190,10 +192,13 @@ export const ioTools = {
       const loaded: Recording[] = [];
       for (const f of fresh) {
         ctx.signal?.throwIfAborted();
-        const rec = await readRecording(f, { naming });
+        // on disk, an EDF/BDF recording stays backed by its own file (decoded where it is touched, nothing written);
+        // other formats are read and copied to a spill file
+        const backed = spill ? await readSourceBacked(f, naming) : null;
+        const rec = backed ?? (await readRecording(f, { naming }));
         if (spill && !isEpochedRecording(rec)) {
           checkBudget(ctx.env, rec.channels.length * rec.nTimes * 4, 'paths', `loading ${basename(f)}`);
-          loaded.push({ ...rec, data: spillRows(spillDir(ctx.env.workspace), rec.data, rec.nTimes) });
+          loaded.push(backed ?? { ...rec, data: spillRows(spillDir(ctx.env.workspace), rec.data, rec.nTimes) });
         } else loaded.push(rec);
       }
       const all = [...s.recordings, ...loaded];

@@ -28,7 +28,7 @@ import {
   EpochsWriter,
   spillDir,
   spillEpochs,
-  spillRows,
+  spillRowsAsync,
   spillSpaceFree,
   spillThreshold,
 } from '../../signal/spill';
@@ -73,27 +73,61 @@ const onDisk = (recordings: readonly Recording[]): boolean => recordings.some((r
 type Step = (d: SignalData) => StepResult | Promise<StepResult>;
 
 /**
- * A raw step on recordings kept on disk, recording by recording: each result goes to a new spill file before the next
- * recording is read, so one recording (input and output) is in memory at a time. Every raw step (filters, notch,
+ * A raw step on recordings kept on disk, recording by recording: each result goes to a new spill file, so a couple of
+ * recordings (inputs and outputs) are in memory at a time whatever their number. Every raw step (filters, notch,
  * resample, reference, normalise, channel selection) acts on each recording alone, so the samples are the same as
  * one call on all of them; the description and design are the first recording's (the same rate and channels for all).
+ *
+ * Pipelined across the signal worker pool: while the workers filter recording k, this thread writes recording k − 1's
+ * result and reads recording k + 1 (into the row cache), instead of waiting for them; the results and their order are
+ * those of one recording after the other.
  */
 async function stepPerRecording(ctx: ToolContext, d: SignalData, f: Step): Promise<StepResult> {
   if (d.kind === 'epochs' && epochsFile(d.epochs)) return stepPerEpochBlock(ctx, d, f);
   if (d.kind !== 'raw' || !onDisk(d.recordings)) return f(d);
   const dir = spillDir(ctx.env.workspace);
+  const recs = d.recordings;
   const out: Recording[] = [];
   const warnings = new Set<string>();
   let first: StepResult | null = null;
-  for (const r of d.recordings) {
-    ctx.signal?.throwIfAborted();
-    const step = await f({ kind: 'raw', recordings: [r] });
-    if (step.data.kind !== 'raw') throw new Error('a raw step returned epochs');
-    const res = step.data.recordings[0];
-    out.push(diskRowsInfo(res.data) ? res : { ...res, data: spillRows(dir, res.data, res.nTimes) });
-    step.warnings.forEach((w) => warnings.add(w));
-    first ??= step;
+  let done: Recording | null = null;
+  // a result goes to disk on the thread pool while the next recording is read and filtered; one write at a time, so
+  // at most one finished recording waits in memory for its file
+  let writing: Promise<void> = Promise.resolve();
+  const store = async (res: Recording): Promise<void> => {
+    await writing;
+    const slot = out.length;
+    out.push(res);
+    if (diskRowsInfo(res.data)) return;
+    writing = spillRowsAsync(dir, res.data, res.nTimes).then((data) => {
+      out[slot] = { ...res, data };
+    });
+    writing.catch(() => undefined);
+  };
+  try {
+    for (let k = 0; k < recs.length; k++) {
+      ctx.signal?.throwIfAborted();
+      const running = Promise.resolve(f({ kind: 'raw', recordings: [recs[k]] }));
+      // handled here too: a step that fails before it is awaited below must not be an unhandled rejection meanwhile
+      running.catch(() => undefined);
+      // let the step hand its first rows to the workers, then do this thread's I/O while they compute
+      await new Promise((r) => setImmediate(r));
+      if (done) await store(done);
+      done = null;
+      if (k + 1 < recs.length) void recs[k + 1].data[0];
+      const step = await running;
+      if (step.data.kind !== 'raw') throw new Error('a raw step returned epochs');
+      done = step.data.recordings[0];
+      step.warnings.forEach((w) => warnings.add(w));
+      // the first step's description and design, not its samples (they are on disk once written)
+      first ??= { ...step, data: { kind: 'raw', recordings: [] } };
+    }
+    if (done) await store(done);
+  } finally {
+    // never leave a write running behind a failed step (its file is left for the spill garbage collection)
+    await writing.catch(() => undefined);
   }
+  await writing;
   return { ...(first as StepResult), data: { kind: 'raw', recordings: out }, warnings: [...warnings] };
 }
 

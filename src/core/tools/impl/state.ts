@@ -8,6 +8,7 @@ import { data, text } from '../result';
 import { summarizeStudy } from '../../study/summary';
 import { emptyState } from '../../study/study';
 import { readRecording } from '../../io/read';
+import { readSourceBacked } from '../../signal/sourceRecording';
 import type { Recording } from '../../io/types';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
 import type { TypedImplementations } from '../args';
@@ -189,8 +190,9 @@ export const stateTools = {
       const spill = s.recordings.some((r) => diskRowsInfo(r.data));
       for (let i = 0; i < s.recordings.length; i++) {
         const r = s.recordings[i];
-        const again = await readRecording(r.path);
-        const data = spill ? spillRows(spillDir(ctx.env.workspace), again.data, again.nTimes) : again.data;
+        const backed = spill ? await readSourceBacked(r.path) : null;
+        const again = backed ?? (await readRecording(r.path));
+        const data = backed ? backed.data : spill ? spillRows(spillDir(ctx.env.workspace), again.data, again.nTimes) : again.data;
         fresh.push({ ...again, data, events: s.loadedEvents[i], subject: r.subject, session: r.session });
       }
       ctx.study.commit({ recordings: fresh, history: [], epochs: null, epochHistory: [], dataset: null, runs: [], evaluations: [] }, [
