@@ -28,6 +28,9 @@ const QUESTIONS = [
   "what's the difference between EEGNet and ShallowConvNet",
   'Should I resample to 128 Hz before training EEGNet?',
   'is it ok to normalize before splitting?',
+  // a wh-word after a linking verb, before its noun
+  'for 4 classes kappa 0.5 equals what accuracy',
+  'sampling at 250 Hz gives which Nyquist frequency',
   'Do I need a baseline for motor imagery epochs?',
   'does z-scoring leak information from the test set?',
   'can I filter after epoching?',
