@@ -1,5 +1,5 @@
 import { contentTerms } from '../rag/grounding';
-import { expandQuery } from '../rag/glossary';
+import { canonicalZh, expandQuery } from '../rag/glossary';
 import { questionParts } from '../rag/questionParts';
 
 /**
@@ -129,7 +129,9 @@ export function answerFromContext(question: string, context: string): string {
  * The question's content terms: those the user typed, and all of them with the glossary's expansions. A number and
  * its word are one term ("4 classes" asks about "four classes"; 兩類 is two classes).
  */
-export function questionTerms(question: string): { typed: Set<string>; all: Set<string> } {
+export function questionTerms(asked: string): { typed: Set<string>; all: Set<string> } {
+  // 採樣率 asks about the passages' 取樣率: a variant is read as the knowledge base's word
+  const question = canonicalZh(asked);
   const typed = contentTerms(question);
   for (const t of numberTerms(question)) typed.add(t);
   const all = new Set([...contentTerms(expandQuery(question)), ...typed]);
