@@ -241,9 +241,7 @@ describe('a question never acts', () => {
     const { session, agent } = await agentAt('data_loaded', undefined, async (r) => (asked.push(r), false));
     const before = session.study.state;
     const r = await agent.run('epoch -0.5 to 4 with baseline -0.5..0 on T1 T2 — sensible? go ahead');
-    expect(asked.map((a) => [a.tool, a.arguments])).toEqual([
-      ['epoch_data', expect.objectContaining({ t_min: -0.5, t_max: 4 })],
-    ]);
+    expect(asked.map((a) => [a.tool, a.arguments])).toEqual([['epoch_data', expect.objectContaining({ t_min: -0.5, t_max: 4 })]]);
     expect(session.study.state).toBe(before);
     expect(r.answer).toMatch(/waiting for confirmation/);
   });
