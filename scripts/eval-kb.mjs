@@ -2,10 +2,12 @@
 // through the agent (offline planner by default; --llm openai uses XBRAIN_LLM_BASE_URL / _MODEL / OPENAI_API_KEY) on
 // a simulated Study, with the knowledge base indexed fresh from knowledge_base/, and reports for each part: answer
 // accuracy, citation precision, retrieval recall@3 and how many questions acted. --json prints the figures as JSON.
-// Failures are listed for dev only (the test part is scored, never read): --failures shows them, --part dev|test
-// picks one part, --dir DIR reads another folder, --stage S starts the simulated Study elsewhere (default trained).
+// Failures are listed only for development parts (a name starting with "dev"; the test parts and any other file are
+// scored, never read): --failures shows them, --part dev|test picks one part, --dir DIR reads another folder,
+// --file PATH scores one file (its part name is the file name without .jsonl), --stage S starts the simulated Study
+// elsewhere (default trained).
 import { readFileSync, existsSync, mkdtempSync } from 'node:fs';
-import { join, resolve, dirname } from 'node:path';
+import { join, resolve, dirname, basename } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadTs } from './load-ts.mjs';
@@ -17,7 +19,8 @@ const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : und
 const json = args.includes('--json');
 const llmKind = flag('--llm') ?? 'offline';
 const dir = resolve(flag('--dir') ?? join(root, 'test/kb-eval'));
-const parts = flag('--part') ? [flag('--part')] : ['dev', 'test'];
+const fileArg = flag('--file');
+const parts = fileArg ? [basename(fileArg).replace(/\.jsonl$/, '')] : flag('--part') ? [flag('--part')] : ['dev', 'test'];
 const stage = flag('--stage') ?? 'trained';
 
 await useFreshTrainer(root);
@@ -32,7 +35,7 @@ const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-eval-ws-')), pack
 
 const report = { llm: llmKind, stage, parts: {} };
 for (const part of parts) {
-  const file = join(dir, `${part}.jsonl`);
+  const file = fileArg ? resolve(fileArg) : join(dir, `${part}.jsonl`);
   if (!existsSync(file)) {
     console.error(`eval:kb: ${file} does not exist`);
     process.exit(2);
@@ -43,7 +46,7 @@ for (const part of parts) {
   const failures = outcomes.filter((o) => !o.right || o.acted || (o.cited && o.citedWithFacts < o.cited));
   report.parts[part] = {
     ...figures,
-    ...(part === 'dev'
+    ...(/^dev/.test(part)
       ? {
           failures: failures.map(({ id, expect, grounding, missing, cited, citedWithFacts, recallAt3, acted, answer }) => ({
             id,

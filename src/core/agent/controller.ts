@@ -140,7 +140,22 @@ export class AgentController {
     } else if (plan.knowledge.length) {
       // a mixed turn: answer first, then propose the request (nothing that changes the Study runs unconfirmed)
       const qa = await this.answer(plan.knowledge.join(' '), false);
-      const op = await this.operate(request, plan);
+      let op = await this.operate(request, plan);
+      // "… — sensible? go ahead", "which band for MI? apply it": the request points back ("it", "go ahead") at what the
+      // question named or the answer recommends; the step is read from the question's own values, else from the
+      // call the answer quotes. Still only proposed: the plan proposes every call that changes the Study
+      if (op.unmapped && op.calls.length === 0) {
+        const asked = plan.knowledge.join(' ');
+        // "epoch -0.5 to 4 … — sensible?": the values without the judgement asked about them
+        const stated = asked.replace(/\s*(?:[—–:,]|\s-)\s*(?:\S+\s*){1,3}[?？]\s*$/, '');
+        for (const referent of [...new Set([asked, stated])].concat(recommendedCalls(qa.answer, asked))) {
+          const retry = await this.operate(referent, plan);
+          if (retry.calls.length > 0) {
+            op = retry;
+            break;
+          }
+        }
+      }
       // the proposal goes between the answer and its Sources line
       const sources = /\n\nSources: .*$/s.exec(qa.answer)?.[0] ?? '';
       const body = sources ? qa.answer.slice(0, -sources.length) : qa.answer;
@@ -472,3 +487,20 @@ export function stableStringify(v: unknown): string {
       .join(',')}}`;
   return JSON.stringify(v);
 }
+
+/**
+ * The Study-changing calls an answer quotes in call syntax ("In XBrain: apply_bandpass_filter(low_freq=8, high_freq=30)"),
+ * first quoted first: what "apply it" after a question refers to when the question itself names no values.
+ */
+export function recommendedCalls(answer: string, question: string): string[] {
+  const asked = question.toLowerCase().replace(/[^a-z]/g, '');
+  // only a step the question is about: the answer may quote other steps as examples ("a band-pass step is the line …")
+  const about = (tool: string) => tool.split('_').some((w) => w.length >= 5 && !GENERIC_TOOL_WORDS.has(w) && asked.includes(w.slice(0, 5)));
+  const out: string[] = [];
+  for (const m of answer.matchAll(/\b([a-z_]+)\(([^()]*)\)/g))
+    if (definitionByName.get(m[1])?.mutates && m[2].includes('=') && about(m[1]) && !out.includes(m[0])) out.push(m[0]);
+  return out;
+}
+
+/** Words of tool names that say nothing about which step a question is about. */
+const GENERIC_TOOL_WORDS = new Set(['apply', 'filter', 'standard', 'preprocess', 'start', 'compute', 'generate', 'configure']);

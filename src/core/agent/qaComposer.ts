@@ -1,5 +1,5 @@
 import { contentTerms } from '../rag/grounding';
-import { expandQuery } from '../rag/glossary';
+import { canonicalZh, expandQuery } from '../rag/glossary';
 import { questionParts } from '../rag/questionParts';
 
 /**
@@ -129,7 +129,9 @@ export function answerFromContext(question: string, context: string): string {
  * The question's content terms: those the user typed, and all of them with the glossary's expansions. A number and
  * its word are one term ("4 classes" asks about "four classes"; 兩類 is two classes).
  */
-export function questionTerms(question: string): { typed: Set<string>; all: Set<string> } {
+export function questionTerms(asked: string): { typed: Set<string>; all: Set<string> } {
+  // 採樣率 asks about the passages' 取樣率: a variant is read as the knowledge base's word
+  const question = canonicalZh(asked);
   const typed = contentTerms(question);
   for (const t of numberTerms(question)) typed.add(t);
   const all = new Set([...contentTerms(expandQuery(question)), ...typed]);
@@ -199,12 +201,15 @@ const CUES: [RegExp, RegExp][] = [
 ];
 
 /**
- * Up to 4 sentences of the passage that answers and up to 6 in all, so that two sentences from other passages can
+ * Up to 6 sentences of the passage that answers and up to 8 in all, so that two sentences from other passages can
  * answer what the first passage leaves out; another passage's sentence must score ≥ 0.8 of the best (or add a term
- * the user typed that the quoted sentences do not cover).
+ * the user typed that the quoted sentences do not cover). A bilingual section holds 4–8 sentences per language and the
+ * fact asked for is often its fifth or sixth (the "when" after the "what"): on 204 development questions (dev3 without
+ * its holdback third, and dev4) 4/6 left it out of 5 answers that 6/8 got right, with no answer lost and citation
+ * precision unchanged (0.898 → 0.895); 8/10 added nothing more, and a stronger retriever-rank prior cost 2.5 points.
  */
-const PRIMARY_SENTENCES = 4;
-const MAX_SENTENCES = 6;
+const PRIMARY_SENTENCES = 6;
+const MAX_SENTENCES = 8;
 const OTHER_FLOOR = 0.8;
 /**
  * A weaker sentence of another passage still answers when the question words it adds weigh at least half of those

@@ -103,6 +103,10 @@ const MODEL_INFO =
 const INNER_QUESTION =
   /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b|\b(?:what|how|who|where|when)['’]s\s+\S/i;
 
+/** A wh-word left after a linking verb, before its noun: "kappa 0.5 equals what accuracy", "250 Hz gives which Nyquist". */
+const WH_AFTER_VERB =
+  /\b(?:equals?|is|are|was|were|means?|gives?|corresponds? to|becomes?|comes? to|converts? to)\s+(?:what|which|how many|how much)(?:\s+[\w%.-]+){0,2}\s*[?？]*\s*$/i;
+
 /** A topic asked about as a noun phrase: "plot_epochs kind options", "optimizer choices in configure_training". */
 const TOPIC_ASKED =
   /\b(?:options|choices|defaults|default values?|allowed values|possible values|pros and cons|meaning|difference|differences|units?)\b(?:\s+(?:in|of|for)\s+\S+)?\s*[?？]*\s*$/i;
@@ -253,6 +257,7 @@ export function isQuestion(sentence: string): boolean {
   if (TRAILING_QUESTION.test(s)) return true;
   // "with 60 test trials and 3 classes what accuracy is significant": a question clause inside a statement
   if (!IMPERATIVE.test(s) && INNER_QUESTION.test(s)) return true;
+  if (!IMPERATIVE.test(s) && WH_AFTER_VERB.test(s)) return true;
   if (METRIC_REPORT_EN.test(s) && (!IMPERATIVE.test(s) || METRIC_FIRST_EN.test(s))) return true;
   if (TOPIC_ASKED.test(s) && !/\d/.test(s)) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"

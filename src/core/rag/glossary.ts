@@ -115,6 +115,46 @@ const EN_EN: [RegExp, string][] = [
   [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|goes up|went up|climb\w*)/i, 'overfitting validation loss rises'],
 ];
 
+/**
+ * Chinese words researchers type for a concept the knowledge base names otherwise (mainland or older usage, near
+ * synonyms): 採樣率 is the knowledge base's 取樣率, 數據 its 資料, 正確率 its 準確率. Retrieval matches Chinese by character
+ * bigrams, so a variant shares nothing with the section that answers; each is read as the knowledge base's word.
+ */
+const ZH_VARIANTS: [RegExp, string][] = [
+  [/採樣率|抽樣率|採樣頻率|取樣頻率/g, '取樣率'],
+  [/降採樣|下採樣|降頻/g, '降取樣'],
+  [/重採樣|重取樣/g, '重新取樣'],
+  [/信號/g, '訊號'],
+  [/數據集/g, '資料集'],
+  [/數據/g, '資料'],
+  [/正確率|準確度/g, '準確率'],
+  [/過度擬合|過適/g, '過擬合'],
+  [/被試者?|受測者|受試(?!者)/g, '受試者'],
+  [/試驗/g, '試次'],
+  [/頻段/g, '頻帶'],
+  [/頻道/g, '通道'],
+  [/批量/g, '批次'],
+  [/窗口/g, '時間窗'],
+  [/基準線/g, '基線'],
+  [/驗證資料/g, '驗證集'],
+  [/測試資料/g, '測試集'],
+  [/顯著性圖|熱力圖|熱圖/g, '顯著圖'],
+  [/重參考/g, '重新參考'],
+  [/工頻/g, '市電'],
+  [/默認|缺省/g, '預設'],
+  [/機會水準|隨機水準|偶然水準/g, '機率水準'],
+  [/網絡/g, '網路'],
+  [/學習速率/g, '學習率'],
+  [/歸一化/g, '正規化'],
+  [/迭代次數|訓練次數/g, '訓練輪數'],
+];
+
+/** The query with each Chinese variant read as the knowledge base's word (English text is left as typed). */
+export function canonicalZh(query: string): string {
+  if (!/[\u4e00-\u9fff]/.test(query)) return query;
+  return ZH_VARIANTS.reduce((q, [re, to]) => q.replace(re, to), query);
+}
+
 /** The English terms of the concepts a query names (empty when it names none the glossary knows). */
 export function glossaryTerms(query: string): string {
   const extra: string[] = [];

@@ -5,7 +5,7 @@ import { LocalDocumentIndex } from 'vectra';
 import { HashedTfIdfEmbedder, type EmbeddingsResult } from './embedder';
 import { Bm25 } from './bm25';
 import { editDistance } from '../tools/closest';
-import { glossaryTerms } from './glossary';
+import { canonicalZh, glossaryTerms } from './glossary';
 import type { Retriever } from '../agent/controller';
 
 /** One retrievable section of a knowledge-base file ("## " / "### " headings). */
@@ -175,7 +175,8 @@ export class KbRetriever implements Retriever {
    * motor imagery), plus a title-only BM25 at KB_LEXICAL.title (a section titled with the question's words is about it,
    * one that mentions them in passing is not).
    */
-  async retrieve(query: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri: string }[]> {
+  async retrieve(typed: string, k: number): Promise<{ title: string; source: string; text: string; score: number; uri: string }[]> {
+    const query = canonicalZh(typed);
     const extra = glossaryTerms(query);
     const expanded = extra ? `${query} ${extra}` : query;
     const semantic = (await this.index.queryDocuments(expanded, { maxDocuments: 20, maxChunks: 40 })).sort((a, b) => b.score - a.score).map((r) => r.uri);

@@ -45,6 +45,26 @@ describe('offline answers: which words of the question a sentence answers', () =
     expect(a).toMatch(/Finished epochs are kept/);
   });
 
+  it('the passage that answers is quoted up to its sixth sentence, not beyond', () => {
+    // the fact asked for is often late in a section (the "when" after the "what"); the answer stays an excerpt
+    const ctx = context([
+      'Notch filter',
+      [
+        'A notch filter removes a narrow band around the mains frequency.',
+        'Line noise comes from the power grid and its harmonics.',
+        'XBrain applies a zero-phase FIR notch through MNE.',
+        'Harmonics at twice the mains frequency are above most bands of interest.',
+        'A band-pass whose upper edge is below the mains frequency already removes it.',
+        'Use 60 Hz in Taiwan and the Americas, 50 Hz in Europe.',
+        'The seventh sentence only says that the history records the step.',
+      ].join(' '),
+    ]);
+    const a = answerFromContext('what does a notch filter remove', ctx);
+    expect(a).toMatch(/Use 60 Hz in Taiwan/);
+    expect(a).not.toMatch(/seventh sentence/);
+    expect(sentenceCount(a)).toBe(6);
+  });
+
   it('a passage below the top three is cited only for a word of the question nothing quoted covers', () => {
     const ctx = context(
       ['Notch filter', 'A notch filter removes line noise at the mains frequency.'],

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isQuestion, isStudyQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
 import { planTurn } from '../../../src/core/agent/router';
-import { AgentController, type ConfirmRequest } from '../../../src/core/agent/controller';
+import { AgentController, recommendedCalls, type ConfirmRequest } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { mockSession } from '../../../src/core/agent/simulatedStudy';
 import { useFreshTrainer } from './simulatedTrainer';
@@ -28,6 +28,9 @@ const QUESTIONS = [
   "what's the difference between EEGNet and ShallowConvNet",
   'Should I resample to 128 Hz before training EEGNet?',
   'is it ok to normalize before splitting?',
+  // a wh-word after a linking verb, before its noun
+  'for 4 classes kappa 0.5 equals what accuracy',
+  'sampling at 250 Hz gives which Nyquist frequency',
   'Do I need a baseline for motor imagery epochs?',
   'does z-scoring leak information from the test set?',
   'can I filter after epoching?',
@@ -231,6 +234,24 @@ describe('a question never acts', () => {
     const r2 = await yes.agent.run('what band-pass fits motor imagery? apply it');
     expect(r2.calls.map((c) => [c.tool, c.result.type])).toEqual([['apply_bandpass_filter', 'text']]);
     expect(yes.session.study.state.history.map((h) => h.params)).toEqual([expect.objectContaining({ low_freq: 8, high_freq: 30 })]);
+  });
+
+  it('"… — sensible? go ahead" proposes the step the question states, and nothing runs unconfirmed', async () => {
+    const asked: ConfirmRequest[] = [];
+    const { session, agent } = await agentAt('data_loaded', undefined, async (r) => (asked.push(r), false));
+    const before = session.study.state;
+    const r = await agent.run('epoch -0.5 to 4 with baseline -0.5..0 on T1 T2 — sensible? go ahead');
+    expect(asked.map((a) => [a.tool, a.arguments])).toEqual([['epoch_data', expect.objectContaining({ t_min: -0.5, t_max: 4 })]]);
+    expect(session.study.state).toBe(before);
+    expect(r.answer).toMatch(/waiting for confirmation/);
+  });
+
+  it('"apply it" reads the call an answer quotes only for the step the question is about', () => {
+    const answer = 'A band-pass step is the line apply_bandpass_filter(low_freq=8, high_freq=30); an epoching step is epoch_data(t_min=0, t_max=4).';
+    expect(recommendedCalls(answer, 'is 0 to 4 s a good epoch window?')).toEqual(['epoch_data(t_min=0, t_max=4)']);
+    expect(recommendedCalls(answer, 'which band-pass for motor imagery?')).toEqual(['apply_bandpass_filter(low_freq=8, high_freq=30)']);
+    // a tool that changes nothing, or a call without values, is never a referent
+    expect(recommendedCalls('see plot_training(kind="loss") and get_dataset_info()', 'which plot_training kind shows the loss?')).toEqual([]);
   });
 
   it('a statement that is not an explicit request is answered and its action only proposed', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildKbIndex, KbRetriever, measureRetrieval, passageText, PASSAGE_CHARS, readKnowledgeBase } from '../../../src/core/rag/knowledgeBase';
 import { HashedTfIdfEmbedder, tokens } from '../../../src/core/rag/embedder';
-import { glossaryTerms } from '../../../src/core/rag/glossary';
+import { canonicalZh, glossaryTerms } from '../../../src/core/rag/glossary';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { mockSession } from '../../../src/core/agent/simulatedStudy';
@@ -60,6 +60,17 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     // a changed letter in a short word is another word, not a typo; identifiers and file names stay as typed
     expect(retriever.correctSpelling('what does inspect print')).not.toMatch(/point/);
     expect(retriever.correctSpelling('load S001R04.edf with subject_patern')).toBe('load S001R04.edf with subject_patern');
+  });
+
+  it("reads a Chinese variant as the knowledge base's word (採樣率 → 取樣率, 數據 → 資料), and leaves English alone", async () => {
+    expect(canonicalZh('採樣率 160 的數據，奈奎斯特頻率是多少？')).toBe('取樣率 160 的資料，奈奎斯特頻率是多少？');
+    expect(canonicalZh('被試之間要怎麼切')).toBe('受試者之間要怎麼切');
+    expect(canonicalZh('受試者之間')).toBe('受試者之間');
+    expect(canonicalZh('the data sampling rate')).toBe('the data sampling rate');
+    // the variant and the knowledge base's wording find the same passages
+    const variant = (await retriever.retrieve('台灣的工頻干擾要用幾 Hz 的陷波', 3)).map((h) => h.uri);
+    const worded = (await retriever.retrieve('台灣的市電干擾要用幾 Hz 的陷波', 3)).map((h) => h.uri);
+    expect(variant).toEqual(worded);
   });
 
   it('a knowledge base of 2 sections still retrieves (BM25 needs no minimum collection size)', async () => {
