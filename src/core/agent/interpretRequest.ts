@@ -1,7 +1,7 @@
 import type { PlannedCall } from '../study/stateManager';
 import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
 import { canonicalText, normaliseWidth } from './understanding/lexicon';
-import { mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
+import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
 import { channelsIn, modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
 import { SKIP_DEFAULTS } from '../study/stateManager';
@@ -209,7 +209,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       continue;
     }
     if (!rule) {
-      problems.push(raw);
+      // "…, we are in Taipei": the place was read as the mains frequency of the step; it is no step of its own
+      if (!(calls.length && isPlaceStatement(raw))) problems.push(raw);
       continue;
     }
     // "band-pass the same as before", "跟之前一樣，但測試集改成 30%": the earlier call of that tool, with what this
@@ -470,7 +471,9 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     if (out && typeof out !== 'string') return out;
   }
   // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
-  const forTraining = /\bfor (?:the )?training\b|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用/i;
+  // … and a wish to use a model for training ("我想用 SCCNet 來訓練", "I'd like to use EEGNet to train") names it without starting
+  const forTraining =
+    /\bfor (?:the )?training\b|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
   if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
     const a = trainingArgs(s, ctx);
     return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];
@@ -658,7 +661,7 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
 
 /** Words that only say which way a value should move ("go lower", "a bit higher", "too high"): no value of their own. */
 const DIRECTION =
-  /再次|再|又|更|降低|降|減少|減|砍|提高|增加|加大|縮小|變|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
+  /再次|再|又|更|降低|降|減少|減|砍|提高|增加|加大|縮小|調整|調|弄|變|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
 
 /**
  * The factor a verbless follow-up applies to the value before it, when that is all it says: "half of that" → 0.5,

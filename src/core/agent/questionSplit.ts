@@ -7,6 +7,7 @@
 import { canonicalText } from './understanding/lexicon';
 import { chineseNumbers } from './understanding/numbers';
 import { maskLiterals, unmask } from './understanding/clauses';
+import { isPlaceStatement } from './understanding/quantities';
 
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
@@ -116,7 +117,28 @@ const JOINED_REQUEST = new RegExp(
 
 /** Cuts a turn into questions and requests. Order inside each list follows the text. */
 export function splitTurn(text: string): TurnParts {
-  return withAmbiguous(withContext(splitSentences(text)));
+  return withAmbiguous(withContext(withPlace(splitSentences(text))));
+}
+
+/**
+ * "remove line noise; our lab is in Paris": a sentence that only names the place of recording is a fact for the request
+ * next to it (the mains frequency), not a question to answer nor an off-topic statement. It joins that request.
+ */
+function withPlace(parts: TurnParts): TurnParts {
+  const place = (r: string) => isPlaceStatement(r) && !IMPERATIVE.test(r.trim()) && !/[?？]\s*$/.test(r) && !QUESTION_START_EN.test(r.trim());
+  // said as a statement it may have been read as the user's situation (a question): it is a fact for the request
+  const facts = parts.questions.filter(place);
+  const requests = facts.length ? [...parts.requests, ...facts] : parts.requests;
+  if (requests.length < 2) return parts;
+  const questions = parts.questions.filter((q) => !facts.includes(q));
+  const out: string[] = [];
+  for (const r of requests) {
+    if (place(r) && out.length) out[out.length - 1] = `${out[out.length - 1].replace(/[.。;；!！]+\s*$/, '')}, ${r}`;
+    else out.push(r);
+  }
+  // a place said first ("we're in Taipei. notch the mains") joins the request after it
+  if (out.length >= 2 && place(out[0])) out.splice(0, 2, `${out[1].replace(/[.。;；!！]+\s*$/, '')}, ${out[0]}`);
+  return { questions, requests: out };
 }
 
 /** "98% accuracy with a trial split. too good to be true?": a statement that is not an imperative is the question's context. */
@@ -222,6 +244,8 @@ export function isQuestion(sentence: string): boolean {
     const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
     if (zhTail && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s) && (IMPERATIVE.test(zhTail[1].trim()) || isExplicitRequest(zhTail[1].trim()))) return false;
     if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
+    // "把取樣率降到 100", "先把 batch 改成 16": the disposal construction (把 + object + verb) acts on the object, it reports nothing
+    if (/^(?:請|麻煩|幫我|先|再|然後|接著)*把\s*\S/.test(s) && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s)) return false;
     if (RESULT_REPORT_ZH.test(s)) return true;
     // "what is 共同平均參考": an English question about a Chinese term
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);

@@ -201,6 +201,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     '陷波 市電',
   ],
   [/降頻|降低取樣率/g, '降採樣'],
+  // separable verbs with an aspect word between verb and object ("濾一下波", "濾個波", "切一下段"): the verb whole again
+  [/(濾|陷|切|分|降)(?:一下|了一下|個|一次)(波|段|頻)/g, '$1$2'],
   [/共同平均參考|平均參考/g, 'average reference'],
   [/看一下檔案|列出檔案|有什麼檔案|顯示檔案/g, '列出檔案'],
 ];
