@@ -132,12 +132,13 @@ function withPlace(parts: TurnParts): TurnParts {
   if (requests.length < 2) return parts;
   const questions = parts.questions.filter((q) => !facts.includes(q));
   const out: string[] = [];
+  const bare = (t: string) => t.trim().replace(/[.。;；!！]+$/, '');
   for (const r of requests) {
-    if (place(r) && out.length) out[out.length - 1] = `${out[out.length - 1].replace(/[.。;；!！]+\s*$/, '')}, ${r}`;
+    if (place(r) && out.length) out[out.length - 1] = `${bare(out[out.length - 1])}, ${bare(r)}`;
     else out.push(r);
   }
   // a place said first ("we're in Taipei. notch the mains") joins the request after it
-  if (out.length >= 2 && place(out[0])) out.splice(0, 2, `${out[1].replace(/[.。;；!！]+\s*$/, '')}, ${out[0]}`);
+  if (out.length >= 2 && place(out[0])) out.splice(0, 2, `${bare(out[1])}, ${bare(out[0])}`);
   return { questions, requests: out };
 }
 
