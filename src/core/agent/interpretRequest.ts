@@ -219,10 +219,21 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     const out = rule.build(s, inner, raw);
     if (before) {
       const own = typeof out === 'string' ? undefined : out.find((c) => c.tool === before.tool);
-      calls.push({ tool: before.tool, arguments: { ...before.arguments, ...(own ? writtenArgs(rule, own, s, inner) : {}) } });
+      // "redo the filter but up to 40": what the builder cannot read whole is a change of the earlier call
+      const partial = own ? null : partialChange(rule, m, s, inner, turns);
+      calls.push(partial ?? { tool: before.tool, arguments: { ...before.arguments, ...(own ? writtenArgs(rule, own, s, inner) : {}) } });
       continue;
     }
-    if (typeof out === 'string') problems.push(`${raw} (${out})`);
+    // "filter again, up to 40 this time", "濾波改成到 40": a step named with only part of its values changes its earlier call
+    const partial = typeof out === 'string' ? partialChange(rule, m, s, inner, turns) : null;
+    // "change the filter's upper edge to 40": a call missing a required value takes the rest from its earlier call
+    const earlier = typeof out !== 'string' ? lastCallOf(turns, rule.tool) : null;
+    if (earlier && typeof out !== 'string')
+      for (const c of out)
+        if (c.tool === earlier.tool && missingRequired(c).length && !missingRequired({ tool: c.tool, arguments: { ...earlier.arguments, ...c.arguments } }).length)
+          c.arguments = { ...earlier.arguments, ...c.arguments };
+    if (partial) calls.push(partial);
+    else if (typeof out === 'string') problems.push(`${raw} (${out})`);
     else {
       calls.push(...out);
       // events renamed earlier in the request are the names later clauses use
@@ -569,6 +580,35 @@ function epochEdge(s: string, ctx: PlannerContext): PlannedCall[] | null {
   const v = Number(m[2] ?? m[4] ?? m[7]) * (/^(?:ms|毫秒)$/i.test(m[3] ?? m[5] ?? m[8] ?? '') ? 0.001 : 1);
   const key = /start|begin|開始/i.test(word) ? 't_min' : 't_max';
   return [{ tool: 'epoch_data', arguments: { ...last.arguments, [key]: Math.round(v * 1e9) / 1e9 } }];
+}
+
+/** The required parameters of the tool (by its definition) that a call leaves out. */
+function missingRequired(call: PlannedCall): string[] {
+  const required = (definitionByName.get(call.tool)?.parameters as { required?: string[] } | undefined)?.required ?? [];
+  return required.filter((k) => call.arguments[k] === undefined);
+}
+
+/** Words that name a step again without saying anything of its values ("redo", "again", "this time", "改成"). */
+const RESTATE =
+  /\b(?:redo|repeat|rerun|re-run|again|once more|this time|but|then|instead|please|the|with|and|so|now)\b|再(?:做|跑)?一次|重做|這次|改成|改為|換成|[,，.。;；]/gi;
+
+/**
+ * A clause that names a step the conversation already ran but gives only part of its values ("redo the filter but up
+ * to 40", "filter again, up to 40 this time", "濾波改成到 40"): the earlier call of that tool with the values said
+ * replaced, read as a correction of it once the words that name the step are taken out. Null when nothing is left
+ * or the rest changes nothing.
+ */
+function partialChange(rule: (typeof RULES)[number], masked: string, s: string, ctx: PlannerContext, turns: PastTurn[]): PlannedCall | null {
+  const earlier = lastCallOf(turns, rule.tool);
+  if (!earlier) return null;
+  const rest = s.replace(rule.when, ' ').replace(RESTATE, ' ').replace(/\s+/g, ' ').trim();
+  if (!rest || !/\d/.test(rest)) return null;
+  const restMasked = masked.replace(rule.when, ' ').replace(RESTATE, ' ').replace(/\s+/g, ' ').trim();
+  // the turn that made the earlier call, alone: its words say which number was which value
+  const own = turns.filter((t) => t.calls.includes(earlier)).slice(-1);
+  const out = correct(rest, { ...ctx, previous: [earlier], history: own.map((t) => ({ ...t, calls: [earlier] })) }, rest, restMasked);
+  const changed = out?.find((c) => c.tool === rule.tool);
+  return changed && JSON.stringify(changed.arguments) !== JSON.stringify(earlier.arguments) ? changed : null;
 }
 
 /** A clause that says only "the same as before" ("跟之前一樣", "same settings as last time", "keep everything else"). */

@@ -458,7 +458,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_training',
-    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
       const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
@@ -558,7 +558,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'export_model',
-    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
+    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+|(?:best|last|latest|trained|finished|final|newest)\s+run)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
     build: (s) => {
       const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/model';
       const run = /\b(run[-_][\w-]+)/i.exec(s);

@@ -99,3 +99,30 @@ describe('Traditional Chinese constructions', () => {
     expect(out.calls).toEqual([{ tool: 'configure_training', arguments: { ...TRAINED, learning_rate: 0.001 } }]);
   });
 });
+
+describe('a step named again with only part of its values changes its earlier call', () => {
+  it('whatever the words around the step ("redo … but", "again … this time", 改成), and across a step in between', () => {
+    for (const again of ['redo the band-pass but up to 45', 'filter again, up to 45 this time', '濾波改成到 45'])
+      expect(plan('data_loaded', 'band-pass 4 to 30 Hz', 'notch 60', again).calls).toEqual([
+        { tool: 'apply_bandpass_filter', arguments: { low_freq: 4, high_freq: 45 } },
+      ]);
+  });
+  it('a call missing a required value takes the rest from the earlier call of its tool', () => {
+    expect(plan('data_loaded', 'band-pass 4 to 30 Hz', 'resample to 128', "set the filter's upper edge to 38").calls).toEqual([
+      { tool: 'apply_bandpass_filter', arguments: { low_freq: 4, high_freq: 38 } },
+    ]);
+  });
+  it('with no earlier call it still asks for the missing values', () => {
+    const out = plan('data_loaded', 'filter again, up to 45 this time');
+    expect(out.calls).toEqual([]);
+    expect(out.message).toMatch(/two frequencies/);
+  });
+});
+
+describe('a relative amount of the run keeps the verb that starts it', () => {
+  it('"train N times as many epochs" configures and starts; without the verb it only configures', () => {
+    expect(tools(plan('trained', 'train for three times as many epochs as before').calls)).toEqual(['configure_training', 'start_training']);
+    expect(plan('trained', 'train for three times as many epochs as before').calls[0].arguments.epoch).toBe(30);
+    expect(tools(plan('trained', 'three times as many epochs as before').calls)).toEqual(['configure_training']);
+  });
+});

@@ -78,7 +78,9 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
   for (const [word, key, name] of PARAMS) {
     const w = word.source;
     const cur = t && typeof t[key] === 'number' ? (t[key] as number) : null;
-    const put = (factor: number) => (m: string) => (cur === null ? m : `configure training ${name} ${fmt(cur * factor)}`);
+    // "train three times as many epochs as last time": the verb that starts a run stays a start
+    const put = (factor: number) => (m: string) =>
+      cur === null ? m : /^(?:train|run)\b/i.test(m) ? `train with ${name} ${fmt(cur * factor)}` : `configure training ${name} ${fmt(cur * factor)}`;
     s = s
       .replace(
         new RegExp(
@@ -217,6 +219,11 @@ function defaultArithmetic(text: string, facts: StudyFacts): string {
       return fmt(p[1] * f);
     },
   );
+  // "預設的一半" (chineseNumbers made it "預設 half"), "預設值的 0.25", "預設的 50%": a share of the default
+  s = s.replace(/預設(?:值)?\s*(?:的)?\s*(half|\d*\.\d+|\d+(?:\.\d+)?\s*%)/g, (m, w: string, offset: number, all: string) => {
+    const p = param(all);
+    return p ? fmt(p[1] * shareValue(w)) : m;
+  });
   // "one fold fewer than the default", "10 more epochs than the default", "比預設多 5 個 epoch"
   s = s.replace(
     /\b(\d+(?:\.\d+)?)\s+(more|fewer|less|extra)\s+([a-z ]+?)\s+than\s+(?:the\s+)?default\b|\b(\d+(?:\.\d+)?)\s+([a-z]+)\s+(more|fewer|less)\s+than\s+(?:the\s+)?default\b|比預設(?:值)?(多|少)\s*(\d+(?:\.\d+)?)\s*個?\s*([\w\u4e00-\u9fff]+)/gi,
