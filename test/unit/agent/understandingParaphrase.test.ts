@@ -126,3 +126,20 @@ describe('a relative amount of the run keeps the verb that starts it', () => {
     expect(tools(plan('trained', 'three times as many epochs as before').calls)).toEqual(['configure_training']);
   });
 });
+
+describe('number words and word order', () => {
+  it('"and" joins two numbers unless it follows hundred or thousand', () => {
+    expect(plan('data_loaded', 'band-pass between four and thirty-five hertz').calls).toEqual([
+      { tool: 'apply_bandpass_filter', arguments: { low_freq: 4, high_freq: 35 } },
+    ]);
+    expect(plan('data_loaded', 'resample to one hundred and sixty hertz').calls).toEqual([{ tool: 'resample_data', arguments: { rate: 160 } }]);
+  });
+  it('the disposal construction with the removing verb last reads like verb-first (把 60 Hz 的雜訊濾掉)', () => {
+    expect(canonicalText('把 50 Hz 的干擾去掉')).toBe(canonicalText('去掉 50 Hz 的干擾'));
+    expect(plan('data_loaded', '把 50 赫茲的電源干擾除掉').calls).toEqual([{ tool: 'apply_notch_filter', arguments: { freq: 50 } }]);
+  });
+  it('a rate the data is brought to is a resample; an optimizer named with its noun configures', () => {
+    expect(plan('data_loaded', 'take the recordings down to 125 Hz').calls).toEqual([{ tool: 'resample_data', arguments: { rate: 125 } }]);
+    expect(plan('trained', '優化器改用 adamw').calls[0]).toMatchObject({ tool: 'configure_training', arguments: { optimizer: 'adamw' } });
+  });
+});

@@ -125,6 +125,11 @@ const WHAT_MODEL_LEARNED =
 
 /** Informal phrases and synonyms, rewritten to what the rules know. Longest and most specific first. */
 const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
+  // the disposal construction with a removing verb last ("把 60 Hz 的雜訊濾掉", "把 Fp1 拿掉"): verb first, as the rules read it
+  [
+    /把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g,
+    '$2 $1',
+  ],
   [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
   [/\b(?:avg|ave)\.?\s*(?:re-?)?ref(?:erence)?\b/gi, 'average reference'],
@@ -162,6 +167,11 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(?:lemme|let me|lemme have a|let me have a)\s+(?:see|look at|view)\b/gi, 'show'],
   [/\bacc\b(?=\s+(?:curves?|plots?|history|graph))/gi, 'accuracy'],
   [/\bfire up\b/gi, 'load'],
+  // "get the EEG down to 100 Hz", "bring the recordings down to 128 Hz": a rate for the data is a resample
+  [
+    /\b(?:get|bring|take|put|drop|move|convert)\s+(?:the\s+|my\s+|all\s+(?:the\s+)?)?(?:eeg|data|signals?|recordings?|files?|everything)\s+(?:down\s+|up\s+)?to\s+(\d+(?:\.\d+)?)\s*(?:hz|hertz)\b/gi,
+    'resample to $1 Hz',
+  ],
   [/\b(?:show|give)\s+me\s+(?:the\s+)?(?:info|information|details|summary|overview)\b/gi, 'show the dataset info'],
   // dataset
   [/\btrain\s*\/\s*val(?:idation)?\s*\/\s*test\b/gi, 'split'],
