@@ -230,7 +230,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     const earlier = typeof out !== 'string' ? lastCallOf(turns, rule.tool) : null;
     if (earlier && typeof out !== 'string')
       for (const c of out)
-        if (c.tool === earlier.tool && missingRequired(c).length && !missingRequired({ tool: c.tool, arguments: { ...earlier.arguments, ...c.arguments } }).length)
+        if (
+          c.tool === earlier.tool &&
+          missingRequired(c).length &&
+          !missingRequired({ tool: c.tool, arguments: { ...earlier.arguments, ...c.arguments } }).length
+        )
           c.arguments = { ...earlier.arguments, ...c.arguments };
     if (partial) calls.push(partial);
     else if (typeof out === 'string') problems.push(`${raw} (${out})`);

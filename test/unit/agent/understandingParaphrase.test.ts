@@ -62,7 +62,10 @@ describe('a place of recording is a fact for the request beside it', () => {
     expect(isPlaceStatement('the data is noisy')).toBe(false);
   });
   it('joins the request instead of being answered (or declined) as a question, before or after it', () => {
-    expect(splitTurn('kill the line hum. our data was recorded in Toronto')).toEqual({ questions: [], requests: ['kill the line hum, our data was recorded in Toronto'] });
+    expect(splitTurn('kill the line hum. our data was recorded in Toronto')).toEqual({
+      questions: [],
+      requests: ['kill the line hum, our data was recorded in Toronto'],
+    });
     expect(splitTurn('we are in Berlin; get rid of the mains noise')).toEqual({ questions: [], requests: ['get rid of the mains noise, we are in Berlin'] });
     // a real question about a place stays a question
     expect(splitTurn('notch the mains. what is the mains frequency in Brazil?').questions).toEqual(['what is the mains frequency in Brazil?']);

@@ -126,10 +126,7 @@ const WHAT_MODEL_LEARNED =
 /** Informal phrases and synonyms, rewritten to what the rules know. Longest and most specific first. */
 const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // the disposal construction with a removing verb last ("把 60 Hz 的雜訊濾掉", "把 Fp1 拿掉"): verb first, as the rules read it
-  [
-    /把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g,
-    '$2 $1',
-  ],
+  [/把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g, '$2 $1'],
   [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
   [/\b(?:avg|ave)\.?\s*(?:re-?)?ref(?:erence)?\b/gi, 'average reference'],

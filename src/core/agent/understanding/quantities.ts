@@ -62,10 +62,10 @@ function FRACTION_WORD(f: string): number {
           : /tenth/.test(w)
             ? 0.1
             : /hundredth/.test(w)
-            ? 0.01
-            : /triple|thrice/.test(w)
-              ? 3
-              : 2;
+              ? 0.01
+              : /triple|thrice/.test(w)
+                ? 3
+                : 2;
 }
 
 /** "twice as many epochs as last time" → "configure training epochs 20" (at 10): values taken from the configuration. */
@@ -270,14 +270,11 @@ const ORDINAL_DENOMINATOR: Record<string, number> = {
  * plural ordinal are a fraction, written as its decimal so the arithmetic after it treats it like "0.625 of …".
  */
 export function ordinalFractions(text: string): string {
-  return text.replace(
-    new RegExp(`\\b(\\d+)[\\s-]+(${Object.keys(ORDINAL_DENOMINATOR).join('|')})s\\b`, 'gi'),
-    (m, n: string, d: string) => {
-      const den = ORDINAL_DENOMINATOR[d.toLowerCase()];
-      const v = Number(n) / den;
-      return den && v > 0 ? fmt(v) : m;
-    },
-  );
+  return text.replace(new RegExp(`\\b(\\d+)[\\s-]+(${Object.keys(ORDINAL_DENOMINATOR).join('|')})s\\b`, 'gi'), (m, n: string, d: string) => {
+    const den = ORDINAL_DENOMINATOR[d.toLowerCase()];
+    const v = Number(n) / den;
+    return den && v > 0 ? fmt(v) : m;
+  });
 }
 
 function round(v: number): number {
