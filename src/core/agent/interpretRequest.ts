@@ -1,7 +1,7 @@
 import type { PlannedCall } from '../study/stateManager';
 import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
 import { canonicalText, normaliseWidth } from './understanding/lexicon';
-import { mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
+import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
 import { channelsIn, modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
 import { SKIP_DEFAULTS } from '../study/stateManager';
@@ -209,7 +209,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       continue;
     }
     if (!rule) {
-      problems.push(raw);
+      // "…, we are in Taipei": the place was read as the mains frequency of the step; it is no step of its own
+      if (!(calls.length && isPlaceStatement(raw))) problems.push(raw);
       continue;
     }
     // "band-pass the same as before", "跟之前一樣，但測試集改成 30%": the earlier call of that tool, with what this
@@ -218,10 +219,25 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     const out = rule.build(s, inner, raw);
     if (before) {
       const own = typeof out === 'string' ? undefined : out.find((c) => c.tool === before.tool);
-      calls.push({ tool: before.tool, arguments: { ...before.arguments, ...(own ? writtenArgs(rule, own, s, inner) : {}) } });
+      // "redo the filter but up to 40": what the builder cannot read whole is a change of the earlier call
+      const partial = own ? null : partialChange(rule, m, s, inner, turns);
+      calls.push(partial ?? { tool: before.tool, arguments: { ...before.arguments, ...(own ? writtenArgs(rule, own, s, inner) : {}) } });
       continue;
     }
-    if (typeof out === 'string') problems.push(`${raw} (${out})`);
+    // "filter again, up to 40 this time", "濾波改成到 40": a step named with only part of its values changes its earlier call
+    const partial = typeof out === 'string' ? partialChange(rule, m, s, inner, turns) : null;
+    // "change the filter's upper edge to 40": a call missing a required value takes the rest from its earlier call
+    const earlier = typeof out !== 'string' ? lastCallOf(turns, rule.tool) : null;
+    if (earlier && typeof out !== 'string')
+      for (const c of out)
+        if (
+          c.tool === earlier.tool &&
+          missingRequired(c).length &&
+          !missingRequired({ tool: c.tool, arguments: { ...earlier.arguments, ...c.arguments } }).length
+        )
+          c.arguments = { ...earlier.arguments, ...c.arguments };
+    if (partial) calls.push(partial);
+    else if (typeof out === 'string') problems.push(`${raw} (${out})`);
     else {
       calls.push(...out);
       // events renamed earlier in the request are the names later clauses use
@@ -470,7 +486,9 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     if (out && typeof out !== 'string') return out;
   }
   // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
-  const forTraining = /\bfor (?:the )?training\b|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用/i;
+  // … and a wish to use a model for training ("我想用 SCCNet 來訓練", "I'd like to use EEGNet to train") names it without starting
+  const forTraining =
+    /\bfor (?:the )?training\b|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
   if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
     const a = trainingArgs(s, ctx);
     return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];
@@ -568,6 +586,35 @@ function epochEdge(s: string, ctx: PlannerContext): PlannedCall[] | null {
   return [{ tool: 'epoch_data', arguments: { ...last.arguments, [key]: Math.round(v * 1e9) / 1e9 } }];
 }
 
+/** The required parameters of the tool (by its definition) that a call leaves out. */
+function missingRequired(call: PlannedCall): string[] {
+  const required = (definitionByName.get(call.tool)?.parameters as { required?: string[] } | undefined)?.required ?? [];
+  return required.filter((k) => call.arguments[k] === undefined);
+}
+
+/** Words that name a step again without saying anything of its values ("redo", "again", "this time", "改成"). */
+const RESTATE =
+  /\b(?:redo|repeat|rerun|re-run|again|once more|this time|but|then|instead|please|the|with|and|so|now)\b|再(?:做|跑)?一次|重做|這次|改成|改為|換成|[,，.。;；]/gi;
+
+/**
+ * A clause that names a step the conversation already ran but gives only part of its values ("redo the filter but up
+ * to 40", "filter again, up to 40 this time", "濾波改成到 40"): the earlier call of that tool with the values said
+ * replaced, read as a correction of it once the words that name the step are taken out. Null when nothing is left
+ * or the rest changes nothing.
+ */
+function partialChange(rule: (typeof RULES)[number], masked: string, s: string, ctx: PlannerContext, turns: PastTurn[]): PlannedCall | null {
+  const earlier = lastCallOf(turns, rule.tool);
+  if (!earlier) return null;
+  const rest = s.replace(rule.when, ' ').replace(RESTATE, ' ').replace(/\s+/g, ' ').trim();
+  if (!rest || !/\d/.test(rest)) return null;
+  const restMasked = masked.replace(rule.when, ' ').replace(RESTATE, ' ').replace(/\s+/g, ' ').trim();
+  // the turn that made the earlier call, alone: its words say which number was which value
+  const own = turns.filter((t) => t.calls.includes(earlier)).slice(-1);
+  const out = correct(rest, { ...ctx, previous: [earlier], history: own.map((t) => ({ ...t, calls: [earlier] })) }, rest, restMasked);
+  const changed = out?.find((c) => c.tool === rule.tool);
+  return changed && JSON.stringify(changed.arguments) !== JSON.stringify(earlier.arguments) ? changed : null;
+}
+
 /** A clause that says only "the same as before" ("跟之前一樣", "same settings as last time", "keep everything else"). */
 const ONLY_SAME =
   /^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:(?:do|run|keep)\s+)?(?:(?:the|everything(?:\s+else)?|all\s+else|it)\s+)?(?:the\s+)?(?:same|identical|unchanged)(?:\s+(?:thing|settings?|parameters?|config(?:uration)?|values?))?(?:\s+(?:as\s+(?:before|last time|earlier|previously)|again))?$|^(?:(?:keep\s+)?everything\s+else\s+(?:the\s+same|as\s+(?:before|it was)|unchanged))$|^(?:其他|其餘|其它)?\s*(?:都)?\s*(?:跟|和|與|同)?\s*(?:之前|剛才|剛剛|上次|前面)\s*(?:的)?\s*(?:一樣|相同)$|^(?:其他|其餘|其它)\s*(?:都)?\s*(?:一樣|不變|照舊)$|^(?:一樣|照舊|同樣)$/i;
@@ -658,7 +705,7 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
 
 /** Words that only say which way a value should move ("go lower", "a bit higher", "too high"): no value of their own. */
 const DIRECTION =
-  /再次|再|又|更|降低|降|減少|減|砍|提高|增加|加大|縮小|變|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
+  /再次|再|又|更|降低|降|減少|減|砍|提高|增加|加大|縮小|調整|調|弄|變|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
 
 /**
  * The factor a verbless follow-up applies to the value before it, when that is all it says: "half of that" → 0.5,

@@ -458,7 +458,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_training',
-    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
       const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
@@ -558,7 +558,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'export_model',
-    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
+    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+|(?:best|last|latest|trained|finished|final|newest)\s+run)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
     build: (s) => {
       const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/model';
       const run = /\b(run[-_][\w-]+)/i.exec(s);
@@ -637,9 +637,9 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
     unless:
-      /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複)|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
+      /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複|(?:時|的時候)?(?:要)?(?:用|使用|改用|採用))|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
       const a = trainingArgs(s, ctx);
       const m = modelName(s);
@@ -652,7 +652,7 @@ export const RULES: Rule[] = [
     tool: 'start_training',
     when: /\b(train|training|fit|retrain)\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|訓練|開始學習|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b/i,
     unless:
-      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
+      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
       const calls: PlannedCall[] = [];
       const m = modelName(s);

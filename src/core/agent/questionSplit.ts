@@ -7,6 +7,7 @@
 import { canonicalText } from './understanding/lexicon';
 import { chineseNumbers } from './understanding/numbers';
 import { maskLiterals, unmask } from './understanding/clauses';
+import { isPlaceStatement } from './understanding/quantities';
 
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
@@ -19,7 +20,7 @@ export interface TurnParts {
 const ACTION_VERB_EN =
   'divide|multiply|halve|double|lower|raise|increase|decrease|reduce|go (?:lower|higher|up|down|back)|pick|choose|tweak|adjust|dump|fit|apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
 const ACTION_VERB_ZH =
-  '降到|降至|降為|回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|重疊|幫我|請幫|照做|就這樣做|試試|從';
+  '降到|降至|降為|回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|看一下|看看|給我看|重疊|幫我|請幫|照做|就這樣做|試試|從';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
 const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please)[,:\\s]+)*';
@@ -120,7 +121,29 @@ const JOINED_REQUEST = new RegExp(
 
 /** Cuts a turn into questions and requests. Order inside each list follows the text. */
 export function splitTurn(text: string): TurnParts {
-  return withAmbiguous(withContext(splitSentences(text)));
+  return withAmbiguous(withContext(withPlace(splitSentences(text))));
+}
+
+/**
+ * "remove line noise; our lab is in Paris": a sentence that only names the place of recording is a fact for the request
+ * next to it (the mains frequency), not a question to answer nor an off-topic statement. It joins that request.
+ */
+function withPlace(parts: TurnParts): TurnParts {
+  const place = (r: string) => isPlaceStatement(r) && !IMPERATIVE.test(r.trim()) && !/[?？]\s*$/.test(r) && !QUESTION_START_EN.test(r.trim());
+  // said as a statement it may have been read as the user's situation (a question): it is a fact for the request
+  const facts = parts.questions.filter(place);
+  const requests = facts.length ? [...parts.requests, ...facts] : parts.requests;
+  if (requests.length < 2) return parts;
+  const questions = parts.questions.filter((q) => !facts.includes(q));
+  const out: string[] = [];
+  const bare = (t: string) => t.trim().replace(/[.。;；!！]+$/, '');
+  for (const r of requests) {
+    if (place(r) && out.length) out[out.length - 1] = `${bare(out[out.length - 1])}, ${bare(r)}`;
+    else out.push(r);
+  }
+  // a place said first ("we're in Taipei. notch the mains") joins the request after it
+  if (out.length >= 2 && place(out[0])) out.splice(0, 2, `${bare(out[1])}, ${bare(out[0])}`);
+  return { questions, requests: out };
 }
 
 /** "98% accuracy with a trial split. too good to be true?": a statement that is not an imperative is the question's context. */
@@ -226,6 +249,8 @@ export function isQuestion(sentence: string): boolean {
     const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
     if (zhTail && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s) && (IMPERATIVE.test(zhTail[1].trim()) || isExplicitRequest(zhTail[1].trim()))) return false;
     if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
+    // "把取樣率降到 100", "先把 batch 改成 16": the disposal construction (把 + object + verb) acts on the object, it reports nothing
+    if (/^(?:請|麻煩|幫我|先|再|然後|接著)*把\s*\S/.test(s) && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s)) return false;
     if (RESULT_REPORT_ZH.test(s)) return true;
     // "what is 共同平均參考": an English question about a Chinese term
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);

@@ -29,6 +29,8 @@ const SETS: CaseSet[] = [
   { file: 'test4.jsonl', prefix: 't4', minCases: 300, minConversations: 40 },
   // dev4: probes of the categories the held-out sets score lowest on (README, "dev4.jsonl")
   { file: 'dev4.jsonl', prefix: 'd4', minCases: 120, minConversations: 15 },
+  // dev5: paraphrase probes of every category written before the h4 planner changes (README, "dev5.jsonl")
+  { file: 'dev5.jsonl', prefix: 'd5', minCases: 160, minConversations: 20 },
 ];
 
 const idPattern = (prefix: string) => new RegExp(`^${prefix}-(?:([a-z]+)-(en|zh|mix)-\\d{3}|conv-(en|zh|mix)-\\d{3}-t(\\d+))$`);

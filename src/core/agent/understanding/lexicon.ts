@@ -125,6 +125,8 @@ const WHAT_MODEL_LEARNED =
 
 /** Informal phrases and synonyms, rewritten to what the rules know. Longest and most specific first. */
 const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
+  // the disposal construction with a removing verb last ("把 60 Hz 的雜訊濾掉", "把 Fp1 拿掉"): verb first, as the rules read it
+  [/把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g, '$2 $1'],
   [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
   [/\b(?:avg|ave)\.?\s*(?:re-?)?ref(?:erence)?\b/gi, 'average reference'],
@@ -162,6 +164,11 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(?:lemme|let me|lemme have a|let me have a)\s+(?:see|look at|view)\b/gi, 'show'],
   [/\bacc\b(?=\s+(?:curves?|plots?|history|graph))/gi, 'accuracy'],
   [/\bfire up\b/gi, 'load'],
+  // "get the EEG down to 100 Hz", "bring the recordings down to 128 Hz": a rate for the data is a resample
+  [
+    /\b(?:get|bring|take|put|drop|move|convert)\s+(?:the\s+|my\s+|all\s+(?:the\s+)?)?(?:eeg|data|signals?|recordings?|files?|everything)\s+(?:down\s+|up\s+)?to\s+(\d+(?:\.\d+)?)\s*(?:hz|hertz)\b/gi,
+    'resample to $1 Hz',
+  ],
   [/\b(?:show|give)\s+me\s+(?:the\s+)?(?:info|information|details|summary|overview)\b/gi, 'show the dataset info'],
   // dataset
   [/\btrain\s*\/\s*val(?:idation)?\s*\/\s*test\b/gi, 'split'],
@@ -201,6 +208,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     '陷波 市電',
   ],
   [/降頻|降低取樣率/g, '降採樣'],
+  // separable verbs with an aspect word between verb and object ("濾一下波", "濾個波", "切一下段"): the verb whole again
+  [/(濾|陷|切|分|降)(?:一下|了一下|個|一次)(波|段|頻)/g, '$1$2'],
   [/共同平均參考|平均參考/g, 'average reference'],
   [/看一下檔案|列出檔案|有什麼檔案|顯示檔案/g, '列出檔案'],
 ];

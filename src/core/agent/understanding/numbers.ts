@@ -64,6 +64,13 @@ export function englishNumbers(text: string): string {
       return v === null ? m : String(v + 0.5);
     });
   return halves.replace(NUMBER_WORDS, (m, offset: number, all: string) => {
+    // "between eight and thirty": "and" joins two numbers unless it follows hundred/thousand ("one hundred and twenty")
+    const pair = /^(.*?)\s+and\s+(.*)$/i.exec(m);
+    if (pair && !/(?:hundred|thousand)$/i.test(pair[1].trim())) {
+      const a = wordsValue(pair[1]);
+      const b = wordsValue(pair[2]);
+      if (a !== null && b !== null) return `${a} and ${b}`;
+    }
     const after = all.slice(offset + m.length);
     if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after)) return m;
     // "one of the", "the other one": pronouns

@@ -53,7 +53,7 @@ function FRACTION_WORD(f: string): number {
   const w = f.toLowerCase();
   return /half/.test(w)
     ? 0.5
-    : /quarter/.test(w)
+    : /quarter|fourth/.test(w)
       ? 0.25
       : /third/.test(w)
         ? 1 / 3
@@ -61,9 +61,11 @@ function FRACTION_WORD(f: string): number {
           ? 0.2
           : /tenth/.test(w)
             ? 0.1
-            : /triple|thrice/.test(w)
-              ? 3
-              : 2;
+            : /hundredth/.test(w)
+              ? 0.01
+              : /triple|thrice/.test(w)
+                ? 3
+                : 2;
 }
 
 /** "twice as many epochs as last time" → "configure training epochs 20" (at 10): values taken from the configuration. */
@@ -76,7 +78,9 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
   for (const [word, key, name] of PARAMS) {
     const w = word.source;
     const cur = t && typeof t[key] === 'number' ? (t[key] as number) : null;
-    const put = (factor: number) => (m: string) => (cur === null ? m : `configure training ${name} ${fmt(cur * factor)}`);
+    // "train three times as many epochs as last time": the verb that starts a run stays a start
+    const put = (factor: number) => (m: string) =>
+      cur === null ? m : /^(?:train|run)\b/i.test(m) ? `train with ${name} ${fmt(cur * factor)}` : `configure training ${name} ${fmt(cur * factor)}`;
     s = s
       .replace(
         new RegExp(
@@ -207,14 +211,19 @@ function defaultArithmetic(text: string, facts: StudyFacts): string {
   };
   // "set the batch size to 4x the default", "twice the default learning rate", "預設的兩倍"
   s = s.replace(
-    /\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:the\s+)?default(?:\s+(?:value|one|setting))?|\b(twice|double|half|triple)\s+(?:of\s+)?the\s+default(?:\s+(?:value|one|setting))?|預設(?:值)?的\s*(\d+(?:\.\d+)?)\s*倍/gi,
+    /\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:the\s+)?default(?:\s+(?:value|one|setting))?|\b(twice|double|half|triple|thrice|(?:a|one)\s+(?:half|third|quarter|fourth|fifth|tenth|hundredth)|\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?the\s+default(?:\s+(?:value|one|setting))?|預設(?:值)?的\s*(\d+(?:\.\d+)?)\s*倍/gi,
     (m, a?: string, w?: string, z?: string, offset?: number, all?: string) => {
       const p = param(all ?? s);
       if (!p) return m;
-      const f = a ? Number(a) : z ? Number(z) : /half/i.test(w ?? '') ? 0.5 : /triple/i.test(w ?? '') ? 3 : 2;
+      const f = a ? Number(a) : z ? Number(z) : shareValue(w ?? '');
       return fmt(p[1] * f);
     },
   );
+  // "預設的一半" (chineseNumbers made it "預設 half"), "預設值的 0.25", "預設的 50%": a share of the default
+  s = s.replace(/預設(?:值)?\s*(?:的)?\s*(half|\d*\.\d+|\d+(?:\.\d+)?\s*%)/g, (m, w: string, offset: number, all: string) => {
+    const p = param(all);
+    return p ? fmt(p[1] * shareValue(w)) : m;
+  });
   // "one fold fewer than the default", "10 more epochs than the default", "比預設多 5 個 epoch"
   s = s.replace(
     /\b(\d+(?:\.\d+)?)\s+(more|fewer|less|extra)\s+([a-z ]+?)\s+than\s+(?:the\s+)?default\b|\b(\d+(?:\.\d+)?)\s+([a-z]+)\s+(more|fewer|less)\s+than\s+(?:the\s+)?default\b|比預設(?:值)?(多|少)\s*(\d+(?:\.\d+)?)\s*個?\s*([\w\u4e00-\u9fff]+)/gi,
@@ -228,6 +237,44 @@ function defaultArithmetic(text: string, facts: StudyFacts): string {
     },
   );
   return s;
+}
+
+/** The factor a share or multiple names: "twice" 2, "a tenth" 0.1, "0.25" 0.25, "25%" 0.25. */
+function shareValue(w: string): number {
+  const pct = /^(\d+(?:\.\d+)?)\s*%$/.exec(w.trim());
+  if (pct) return Number(pct[1]) / 100;
+  if (/^\d*\.\d+$/.test(w.trim())) return Number(w);
+  return FRACTION_WORD(w);
+}
+
+/** Denominators by ordinal word, for fractions said in words ("five eighths", "3 tenths", "two thirds"). */
+const ORDINAL_DENOMINATOR: Record<string, number> = {
+  third: 3,
+  quarter: 4,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  twelfth: 12,
+  sixteenth: 16,
+  twentieth: 20,
+  hundredth: 100,
+  thousandth: 1000,
+};
+
+/**
+ * "five eighths of the sampling rate" (englishNumbers made it "5 eighths"), "3 tenths", "2 fifths": a numerator and a
+ * plural ordinal are a fraction, written as its decimal so the arithmetic after it treats it like "0.625 of …".
+ */
+export function ordinalFractions(text: string): string {
+  return text.replace(new RegExp(`\\b(\\d+)[\\s-]+(${Object.keys(ORDINAL_DENOMINATOR).join('|')})s\\b`, 'gi'), (m, n: string, d: string) => {
+    const den = ORDINAL_DENOMINATOR[d.toLowerCase()];
+    const v = Number(n) / den;
+    return den && v > 0 ? fmt(v) : m;
+  });
 }
 
 function round(v: number): number {
@@ -246,7 +293,7 @@ function fmt(v: number): string {
  */
 export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
-  let s = chineseNumbers(englishNumbers(relativeShares(input, facts)));
+  let s = chineseNumbers(ordinalFractions(englishNumbers(relativeShares(input, facts))));
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // the Study's own values
   const rate = (m: string): string => {
@@ -337,7 +384,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
   );
   s = s.replace(
-    /\b(?:the\s+)?(?:(?:current|original|native|recording(?:'s)?)\s+(?:sampling\s+)?rate|(?:current\s+|original\s+|native\s+|recording(?:'s)?\s+)?(?:sampling\s+(?:rate|frequency)|sample\s+rate|sfreq|fs))\b/gi,
+    /\b(?:the\s+)?(?:(?:current|original|native|new|resampled|present|recording(?:'s)?)\s+(?:sampling\s+)?rate|(?:current\s+|original\s+|native\s+|new\s+|resampled\s+|present\s+|recording(?:'s)?\s+)?(?:sampling\s+(?:rate|frequency)|sample\s+rate|sfreq|fs))\b/gi,
     (m, offset: number, all: string) => {
       const before = all.slice(0, offset);
       const after = all.slice(offset + m.length);
@@ -476,6 +523,15 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
 }
 
 /** The mains frequency of a place the text names (Taiwan, US → 60; Europe, China → 50), or null. */
+/** A sentence that only says where the data was recorded ("our lab is in Paris", "資料是在高雄收的"): a fact, no step. */
+const PLACE_SUBJECT =
+  /^(?:(?:and|also|btw|by the way|fyi|note|oh|sorry)[,:\s]+)*(?:(?:our|my|the)\s+(?:lab|data|recordings?|eeg|site|hospital|clinic)\b|we(?:'re| are)?\b|i(?:'m| am)?\b|it was\b|this was\b|recorded\b)|^(?:抱歉[，,]?\s*)?(?:我們|我|資料|實驗室|數據|這些資料|這批資料)/i;
+
+export function isPlaceStatement(text: string): boolean {
+  const t = text.trim();
+  return regionMains(t) !== null && PLACE_SUBJECT.test(t) && !/\d/.test(t) && t.split(/\s+/).length <= 12;
+}
+
 export function regionMains(text: string): 50 | 60 | null {
   return MAINS_60.test(text) ? 60 : MAINS_50.test(text) ? 50 : null;
 }
