@@ -463,7 +463,14 @@ async function protocolParity(protocol: string): Promise<void> {
 
 /** --combine A.json,B.json,…: no training; the paired comparisons over the union of earlier --json outputs. */
 async function combine(files: string[]): Promise<void> {
-  const summaries = combineParityOutputs(files.map((f) => ({ name: f, output: JSON.parse(readFileSync(f, 'utf8')) as ParityOutput })));
+  const read = (f: string): ParityOutput => {
+    try {
+      return JSON.parse(readFileSync(f, 'utf8')) as ParityOutput;
+    } catch (e) {
+      throw new Error(`--combine ${f}: not an eval:parity --json output (${(e as Error).message})`);
+    }
+  };
+  const summaries = combineParityOutputs(files.map((f) => ({ name: f, output: read(f) })));
   if (cfg.json) {
     process.stdout.write(`${JSON.stringify({ files, summaries }, null, 1)}\n`);
     return;
