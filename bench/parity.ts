@@ -3,6 +3,7 @@
  *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
  *   [--data DIR] [--python PY] [--selection last_epoch|best_val_loss|best_val_accuracy]
  *   [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE] [--common-init]`
+ * `npm run -s eval:parity -- --combine A.json,B.json[,…] [--json]`
  * `npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
  *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]`
  *
@@ -39,11 +40,17 @@
  * Both modes print the mean paired difference local − pytorch (and each replica − its engine) with a t-based 95 %
  * CI and the sign test.
  *
+ * --combine A.json,B.json,…: trains nothing; pools the --json outputs of earlier runs (e.g. seeds 0–2 and, with
+ * --first-seed 3, seeds 3–7) by (dataset, model, backend, seed, fold) and prints per dataset and model, and per model
+ * over the datasets, the means of both backends, the mean paired difference with its 95 % CI and the sign test. The
+ * outputs must share the settings that change an accuracy (parityStats.ts POOLED_SETTINGS), and a (seed, fold) in two
+ * of them must have the same accuracy in both.
+ *
  * (`-s` keeps npm's banner off stdout, so --json output parses.) Progress lines go to stderr.
  *
  * Slow (it trains seeds × folds models per backend and model): not part of `npm test`. Run it with `nice -n 10`.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { evaluateRuns } from '../src/core/evaluation/evaluateRuns';
@@ -62,6 +69,7 @@ import { findTrainerEntry, launchTrainer } from '../src/core/training/launcher';
 import { createModel, type ModelName } from '../src/core/training/models';
 import { Rng } from '../src/core/training/rng';
 import type { SelectionRule } from '../src/core/training/train';
+import { combineParityOutputs, formatPairedSummary, mean, meanCi95, type ParityOutput, sd, signTest } from './parityStats';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): boolean => argv.includes(`--${name}`);
@@ -127,43 +135,6 @@ if (cfg.commonInit && cfg.defaults) throw new Error('--common-init trains with t
 const log = (m: string): void => {
   process.stderr.write(`${m}\n`);
 };
-
-/** Two-sided exact sign test on the non-zero differences. */
-export function signTest(diffs: number[]): { plus: number; minus: number; ties: number; p: number } {
-  const plus = diffs.filter((d) => d > 0).length;
-  const minus = diffs.filter((d) => d < 0).length;
-  const n = plus + minus;
-  const k = Math.min(plus, minus);
-  let tail = 0;
-  let c = 1;
-  for (let i = 0; i <= n; i++) {
-    if (i <= k) tail += c;
-    c = (c * (n - i)) / (i + 1);
-  }
-  return { plus, minus, ties: diffs.length - n, p: n === 0 ? 1 : Math.min(1, (2 * tail) / 2 ** n) };
-}
-
-const mean = (a: number[]): number => a.reduce((s, v) => s + v, 0) / Math.max(1, a.length);
-const sd = (a: number[]): number => {
-  const m = mean(a);
-  return a.length > 1 ? Math.sqrt(a.reduce((s, v) => s + (v - m) ** 2, 0) / (a.length - 1)) : 0;
-};
-
-/** Two-sided 97.5 % quantile of Student's t with df degrees of freedom (table to 30, then 1.96 + 2.4/df). */
-export function tQuantile975(df: number): number {
-  const table = [
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074,
-    2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
-  ];
-  return df < 1 ? NaN : df <= 30 ? table[df - 1] : 1.96 + 2.4 / df;
-}
-
-/** Mean of paired differences with its t-based 95 % confidence interval. */
-export function meanCi95(diffs: number[]): { mean: number; lo: number; hi: number; sd: number; n: number } {
-  const m = mean(diffs);
-  const half = diffs.length > 1 ? (tQuantile975(diffs.length - 1) * sd(diffs)) / Math.sqrt(diffs.length) : NaN;
-  return { mean: m, lo: m - half, hi: m + half, sd: sd(diffs), n: diffs.length };
-}
 
 interface Cell {
   dataset: string;
@@ -490,8 +461,26 @@ async function protocolParity(protocol: string): Promise<void> {
   }
 }
 
+/** --combine A.json,B.json,…: no training; the paired comparisons over the union of earlier --json outputs. */
+async function combine(files: string[]): Promise<void> {
+  const read = (f: string): ParityOutput => {
+    try {
+      return JSON.parse(readFileSync(f, 'utf8')) as ParityOutput;
+    } catch (e) {
+      throw new Error(`--combine ${f}: not an eval:parity --json output (${(e as Error).message})`);
+    }
+  };
+  const summaries = combineParityOutputs(files.map((f) => ({ name: f, output: read(f) })));
+  if (cfg.json) {
+    process.stdout.write(`${JSON.stringify({ files, summaries }, null, 1)}\n`);
+    return;
+  }
+  for (const s of summaries) console.log(formatPairedSummary(s));
+}
+
 const protocolFlag = opt('protocol', '');
-(protocolFlag ? protocolParity(protocolFlag) : main()).catch((e: unknown) => {
+const combineFiles = list('combine', '');
+(combineFiles.length ? combine(combineFiles) : protocolFlag ? protocolParity(protocolFlag) : main()).catch((e: unknown) => {
   console.error((e as Error).stack ?? String(e));
   process.exit(1);
 });
