@@ -9,6 +9,7 @@ import { answerFromContext } from './qaComposer';
 import { isStudyQuestion, splitTurn } from './questionSplit';
 import type { PastTurn } from './understanding/references';
 import { STEP_FOLLOW_UP } from './router';
+import { destructiveAsked } from './understanding/safety';
 
 /**
  * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
@@ -69,7 +70,19 @@ export class OfflinePlanner implements LlmClient {
             plannable.join('; '),
             knowledge.filter((q) => !plannable.includes(q)),
           );
-    const plan = interpretRequest(text, ctx);
+    const planned = interpretRequest(text, ctx);
+    // the controller would refuse a destructive step the request does not ask for on its own (a negation anywhere,
+    // a quote, a file name) and stop there: leave it out of the plan, say so, and run the rest
+    const dropped = planned.calls.filter((c) => !destructiveAsked(c.tool, user)).map((c) => c.tool);
+    const plan = dropped.length
+      ? {
+          ...planned,
+          calls: planned.calls.filter((c) => !dropped.includes(c.tool)),
+          message: [planned.message, `Not run: ${dropped.join(', ')} (the request does not ask for it on its own; ask for it by itself to run it).`]
+            .filter(Boolean)
+            .join('\n'),
+        }
+      : planned;
     if (plan.calls.length === 0) return plan.message ? reply(plan.message) : reply(cannotMap(user, ctx), [], true);
     const unseen = unseenTraining(plan.calls, ctx);
     if (unseen) return reply(unseen);
