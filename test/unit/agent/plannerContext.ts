@@ -1,6 +1,7 @@
 // The planner context the understanding tests start from: the simulated Study's facts at a stage (160 Hz, 64 channels,
 // T0/T1/T2, a trained run of 10 epochs at batch 32), with the earlier turns given.
-import type { PlannerContext } from '../../../src/core/agent/plannerRules';
+import { interpretRequest } from '../../../src/core/agent/interpretRequest';
+import type { PlannerContext, PlanOutcome } from '../../../src/core/agent/plannerRules';
 import { definitionByName } from '../../../src/core/tools/definitions';
 import type { PastTurn } from '../../../src/core/agent/understanding/references';
 import type { Stage } from '../../../src/core/study/types';
@@ -19,4 +20,15 @@ export function ctxAt(stage: Stage, history: PastTurn[] = []): PlannerContext {
     sfreq: stage === 'empty' ? null : 160,
     channels: stage === 'empty' ? null : 64,
   };
+}
+
+/** Plans the turns in order (each turn's calls, and the given tool answers, become the next one's history); the last turn's plan. */
+export function planTurns(stage: Stage, turns: string[], results: string[][] = []): PlanOutcome {
+  const history: PastTurn[] = [];
+  let out = interpretRequest(turns[0], ctxAt(stage));
+  for (let i = 1; i < turns.length; i++) {
+    history.push({ user: turns[i - 1], calls: out.calls, results: results[i - 1] ?? [] });
+    out = interpretRequest(turns[i], ctxAt(stage, [...history]));
+  }
+  return out;
 }

@@ -1,12 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { interpretRequest } from '../../../src/core/agent/interpretRequest';
 import { splitClauses, negatesVerb } from '../../../src/core/agent/understanding/clauses';
 import { destructiveAsked } from '../../../src/core/agent/understanding/safety';
 import { canonicalText } from '../../../src/core/agent/understanding/lexicon';
 import { resolveQuantities, regionMains } from '../../../src/core/agent/understanding/quantities';
 import { isQuestion, mentionsStep, splitTurn } from '../../../src/core/agent/questionSplit';
-import { ctxAt, TRAINED } from './plannerContext';
-import type { PastTurn } from '../../../src/core/agent/understanding/references';
+import { planTurns, TRAINED } from './plannerContext';
 import type { Stage } from '../../../src/core/study/types';
 
 /*
@@ -14,16 +12,8 @@ import type { Stage } from '../../../src/core/study/types';
  * test/agent-cases or the understanding fixture): the point is that a capability, not a sentence, was added.
  */
 
-/** Plans the turns in order (each turn's calls become the next one's history) and returns the last turn's calls. */
-function plan(stage: Stage, ...turns: string[]) {
-  const history: PastTurn[] = [];
-  let out = interpretRequest(turns[0], ctxAt(stage));
-  for (let i = 1; i < turns.length; i++) {
-    history.push({ user: turns[i - 1], calls: out.calls, results: [] });
-    out = interpretRequest(turns[i], ctxAt(stage, [...history]));
-  }
-  return out.calls;
-}
+/** The last turn's calls. */
+const plan = (stage: Stage, ...turns: string[]) => planTurns(stage, turns).calls;
 const tools = (calls: { tool: string }[]) => calls.map((c) => c.tool);
 const facts = { sfreq: 160, channels: 64, events: ['T1', 'T2'], training: { ...TRAINED }, defaults: { batch_size: 32, folds: 5, epoch: 10 } };
 

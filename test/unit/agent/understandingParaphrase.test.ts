@@ -1,10 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { interpretRequest } from '../../../src/core/agent/interpretRequest';
 import { canonicalText } from '../../../src/core/agent/understanding/lexicon';
 import { isPlaceStatement, ordinalFractions, resolveQuantities } from '../../../src/core/agent/understanding/quantities';
 import { isQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
-import { ctxAt, TRAINED } from './plannerContext';
-import type { PastTurn } from '../../../src/core/agent/understanding/references';
+import { planTurns, TRAINED } from './plannerContext';
 import type { Stage } from '../../../src/core/study/types';
 
 /*
@@ -12,15 +10,7 @@ import type { Stage } from '../../../src/core/study/types';
  * failure means a mechanism, not a sentence, regressed.
  */
 
-function plan(stage: Stage, ...turns: string[]) {
-  const history: PastTurn[] = [];
-  let out = interpretRequest(turns[0], ctxAt(stage));
-  for (let i = 1; i < turns.length; i++) {
-    history.push({ user: turns[i - 1], calls: out.calls, results: [] });
-    out = interpretRequest(turns[i], ctxAt(stage, [...history]));
-  }
-  return out;
-}
+const plan = (stage: Stage, ...turns: string[]) => planTurns(stage, turns);
 const tools = (calls: { tool: string }[]) => calls.map((c) => c.tool);
 const facts = { sfreq: 160, channels: 64, events: ['T1', 'T2'], training: { ...TRAINED }, defaults: { batch_size: 32, learning_rate: 0.001, epoch: 10 } };
 

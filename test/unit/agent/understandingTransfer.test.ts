@@ -1,7 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { interpretRequest } from '../../../src/core/agent/interpretRequest';
-import { ctxAt } from './plannerContext';
-import type { PastTurn } from '../../../src/core/agent/understanding/references';
+import { planTurns } from './plannerContext';
 import type { PlannedCall } from '../../../src/core/study/stateManager';
 import type { Stage } from '../../../src/core/study/types';
 import { splitTurn } from '../../../src/core/agent/questionSplit';
@@ -14,16 +12,7 @@ import { destructiveAsked } from '../../../src/core/agent/understanding/safety';
  * here was written for this file; none is a line of test/agent-cases.
  */
 
-/** Plans the turns in order (each turn's calls, and the given tool answers, become the next one's history). */
-function plan(stage: Stage, turns: string[], results: string[][] = []): PlannedCall[] {
-  const history: PastTurn[] = [];
-  let out = interpretRequest(turns[0], ctxAt(stage));
-  for (let i = 1; i < turns.length; i++) {
-    history.push({ user: turns[i - 1], calls: out.calls, results: results[i - 1] ?? [] });
-    out = interpretRequest(turns[i], ctxAt(stage, [...history]));
-  }
-  return out.calls;
-}
+const plan = (stage: Stage, turns: string[], results: string[][] = []): PlannedCall[] => planTurns(stage, turns, results).calls;
 const tools = (calls: PlannedCall[]) => calls.map((c) => c.tool);
 
 describe('a Chinese step after 再/後 with a light verb (做, 進行, 來) is a step of its own', () => {
