@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { parseKbEvalSet } from '../../../src/core/agent/kbEvaluation';
 import { repoRoot } from '../helpers/paths';
 
-// The held-out question set test/kb-eval/test2.jsonl (README.md there, "Held-out set test2.jsonl"). Schema only,
-// never answers: the file must stay scorable by `npm run eval:kb -- --part test2` and keep the composition the README
-// states, and each reference must satisfy its own must_mention items, so that an item cannot fail a correct answer
-// because it asks for wording the reference itself does not use.
+// The held-out question sets test/kb-eval/test2|3|4.jsonl (README.md there). Schema only, never answers: each file must
+// stay scorable by `npm run eval:kb -- --part testN` and keep the composition the README states, and each reference
+// must satisfy its own must_mention items, so that an item cannot fail a correct answer because it asks for wording the
+// reference itself does not use.
 
 const CATEGORIES = [
   'tools_params',
@@ -39,25 +39,44 @@ interface Question {
   acts: boolean;
 }
 
-const file = join(repoRoot, 'test/kb-eval/test2.jsonl');
-const text = readFileSync(file, 'utf8');
-const lines = text.split('\n').filter((l) => l.trim());
-const questions: Question[] = lines.map((l, i) => {
-  try {
-    return JSON.parse(l) as Question;
-  } catch {
-    throw new Error(`test2.jsonl:${i + 1} is not JSON`);
-  }
-});
-const count = (pred: (q: Question) => boolean) => questions.filter(pred).length;
+/** Composition floors the README states for each set. */
+interface HeldOutSet {
+  name: string;
+  idPrefix: string;
+  questions: number;
+  notCovered: number;
+  /** not_supported rows, every one expecting not_covered */
+  notSupported: number;
+  ownStudy: number;
+}
 
-describe('held-out question set test2 (test/kb-eval/test2.jsonl)', () => {
+const SETS: HeldOutSet[] = [
+  { name: 'test2', idPrefix: 't2', questions: 130, notCovered: 10, notSupported: 0, ownStudy: 15 },
+  { name: 'test3', idPrefix: 't3', questions: 180, notCovered: 12, notSupported: 12, ownStudy: 20 },
+  { name: 'test4', idPrefix: 't4', questions: 180, notCovered: 12, notSupported: 12, ownStudy: 20 },
+];
+
+describe.each(SETS)('held-out question set $name (test/kb-eval/$name.jsonl)', (set) => {
+  const file = join(repoRoot, `test/kb-eval/${set.name}.jsonl`);
+  const text = readFileSync(file, 'utf8');
+  const questions: Question[] = text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as Question;
+      } catch {
+        throw new Error(`${set.name}.jsonl:${i + 1} is not JSON`);
+      }
+    });
+  const count = (pred: (q: Question) => boolean) => questions.filter(pred).length;
+
   it('is accepted by the parser eval:kb uses, with every line kept', () => {
     expect(parseKbEvalSet(text, file)).toHaveLength(questions.length);
   });
 
-  it('numbers its ids t2-001… consecutively', () => {
-    expect(questions.map((q) => q.id)).toEqual(questions.map((_, i) => `t2-${String(i + 1).padStart(3, '0')}`));
+  it('numbers its ids consecutively', () => {
+    expect(questions.map((q) => q.id)).toEqual(questions.map((_, i) => `${set.idPrefix}-${String(i + 1).padStart(3, '0')}`));
   });
 
   it('fills every field with an allowed value and never expects an action', () => {
@@ -87,12 +106,20 @@ describe('held-out question set test2 (test/kb-eval/test2.jsonl)', () => {
   });
 
   it('keeps the composition the README states', () => {
-    expect(questions.length).toBeGreaterThanOrEqual(130);
+    expect(questions.length).toBeGreaterThanOrEqual(set.questions);
     expect(count((q) => q.lang === 'zh-Hant') / questions.length).toBeGreaterThanOrEqual(0.4);
     expect(new Set(questions.map((q) => q.category))).toEqual(new Set(CATEGORIES));
     expect(count((q) => q.expect === 'decline')).toBeGreaterThanOrEqual(10);
     expect(count((q) => q.expect === 'decline')).toBe(count((q) => q.category === 'off_topic'));
-    expect(count((q) => q.expect === 'not_covered')).toBeGreaterThanOrEqual(10);
-    expect(count((q) => q.category === 'own_study')).toBeGreaterThanOrEqual(15);
+    expect(count((q) => q.expect === 'not_covered')).toBeGreaterThanOrEqual(set.notCovered);
+    expect(count((q) => q.category === 'not_supported')).toBeGreaterThanOrEqual(set.notSupported);
+    expect(count((q) => q.category === 'not_supported' && q.expect !== 'not_covered')).toBe(0);
+    expect(count((q) => q.category === 'own_study')).toBeGreaterThanOrEqual(set.ownStudy);
+  });
+
+  it('writes each Traditional Chinese question in Chinese and each English one without Chinese characters', () => {
+    const han = /[\u4e00-\u9fff]/;
+    const wrong = questions.filter((q) => han.test(q.question) !== (q.lang === 'zh-Hant')).map((q) => q.id);
+    expect(wrong).toEqual([]);
   });
 });
