@@ -2,22 +2,13 @@
 // whole mini-batch's statistics (as PyTorch on one device), not per-shard ones, so from identical initial weights and
 // batches (dropout 0, no shuffling) the losses, weights and running statistics after several SGD steps agree with
 // the single-thread run to float rounding, for every model family.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createModel, type ModelName } from '../../../src/core/training/models';
 import { trainModel } from '../../../src/core/training/train';
 import { toyData } from './toyData';
-import { buildTrainerBundle } from './trainerBundle';
+import { tempTrainerBundle } from './trainerBundle';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-dp-'));
-let workerScript = '';
-beforeAll(async () => {
-  await buildTrainerBundle(tmp);
-  workerScript = path.join(tmp, 'trainWorker.js');
-}, 60_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const bundle = tempTrainerBundle('xbrain-dp-');
 
 const spec = { nChannels: 4, nTimes: 160, sfreq: 64, nClasses: 2 };
 
@@ -39,7 +30,7 @@ async function run(name: ModelName, threads: number): Promise<{ losses: number[]
       optimizerOptions: { momentum: 0.9 },
       seed: 0,
       threads,
-      workerScript,
+      workerScript: bundle.worker,
       shuffle: false,
     },
     { onStep: (_s, l) => losses.push(l) },

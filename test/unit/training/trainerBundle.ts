@@ -43,12 +43,14 @@ export function tempPackageRoot(prefix: string, opts: { python?: boolean } = {})
 
 /**
  * For a test file that launches the trainer itself: a temporary folder (removed after the file's tests) whose dist/
- * holds the trainer bundle; `entry` is its trainer.js once the bundle is built (before the tests).
+ * holds the trainer bundle; `entry` is its trainer.js and `worker` its data-parallel worker script once the bundle is
+ * built (before the tests).
  */
-export function tempTrainerBundle(prefix: string): { tmp: string; entry: string } {
-  const bundle = { tmp: mkdtempSync(path.join(tmpdir(), prefix)), entry: '' };
+export function tempTrainerBundle(prefix: string): { tmp: string; entry: string; worker: string } {
+  const bundle = { tmp: mkdtempSync(path.join(tmpdir(), prefix)), entry: '', worker: '' };
   beforeAll(async () => {
     bundle.entry = await buildTrainerBundle(path.join(bundle.tmp, 'dist'));
+    bundle.worker = path.join(path.dirname(bundle.entry), 'trainWorker.js');
   }, 60_000);
   afterAll(() => rmSync(bundle.tmp, { recursive: true, force: true }));
   return bundle;

@@ -4,25 +4,16 @@
 // per-sample tensors: the BatchNorm's output (the next convolution's input), x̂, and dy. Before issue 20 the
 // convolution, the BatchNorm and the next convolution held five there (conv output, y, x̂, dx, the next conv's dx)
 // plus three copies in a module memory shared by the thread.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { predictLogits } from '../../../src/core/training/evaluate';
 import { createModel, type Model } from '../../../src/core/training/models';
 import { ShardRunner } from '../../../src/core/training/shard';
 import { batchNormSimdAvailable } from '../../../src/core/training/simdBatchNorm';
 import { trainModel } from '../../../src/core/training/train';
 import { toyData } from './toyData';
-import { buildTrainerBundle } from './trainerBundle';
+import { tempTrainerBundle } from './trainerBundle';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-workmem-'));
-let workerScript = '';
-beforeAll(async () => {
-  await buildTrainerBundle(tmp);
-  workerScript = path.join(tmp, 'trainWorker.js');
-}, 60_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const bundle = tempTrainerBundle('xbrain-workmem-');
 
 const size = (s: readonly number[]): number => s[0] * s[1] * s[2];
 /** A WebAssembly memory grows by 64 KiB pages; the convolutions keep a few padded rows besides. */
@@ -90,7 +81,7 @@ describe('working memory of the trainer', () => {
           val: { x: data.x.subarray(28 * per, 34 * per), labels: data.labels.subarray(28, 34) },
           test: { x: data.x.subarray(34 * per), labels: data.labels.subarray(34) },
         },
-        { epochs: 3, batchSize, learningRate: 1e-3, optimizer: 'adam', seed: 0, threads, workerScript },
+        { epochs: 3, batchSize, learningRate: 1e-3, optimizer: 'adam', seed: 0, threads, workerScript: bundle.worker },
         { onEpoch: (_rec, m) => void bytes.push(m.workingBytes()) },
       );
       expect(r.threads).toBe(threads);
