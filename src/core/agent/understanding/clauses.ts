@@ -103,7 +103,7 @@ const NEG_CUE_EN =
 const NEG_CUE_ZH =
   '沒有要|沒有叫|沒叫|沒要|沒有說|沒說|沒有|絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
 /** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
-const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
+export const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
 
 /** True when a negation cue governs the clause's first step verb ("I don't want you to clear the data"). */
 export function negatesVerb(t: string): boolean {

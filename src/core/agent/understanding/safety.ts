@@ -1,4 +1,4 @@
-import { maskLiterals, splitClauses } from './clauses';
+import { maskLiterals, NOT_FORGET, splitClauses } from './clauses';
 
 /** Tools that throw work away: they run only when the user's own words (not a quote, a file name or a negation) ask. */
 export const DESTRUCTIVE_TOOLS: ReadonlySet<string> = new Set(['clear_dataset', 'reset_preprocessing']);
@@ -18,8 +18,10 @@ const ASKS: Record<string, RegExp> = {
  */
 const NEGATION_ANYWHERE =
   /\b(?:not|never|no|nope|nah|don'?t|dont|doesn'?t|didn'?t|shouldn'?t|mustn'?t|won'?t|wouldn'?t|can'?t|cannot|without|never ?mind|forget it|scratch that|cancel that|hold off|rather than|instead of)\b|n't\b|不(?:要|用|必|想|是|准|能|可|需|對)|別|沒|勿|莫|毋|無須|無需|算了|免了|並非|而非|取消/i;
-/** "don't forget to …", "別忘了 …": asks for the step. */
-const NOT_FORGET_ANYWHERE = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?/gi;
+/** "don't forget to …", "別忘了 …" (clauses.ts' cue): asks for the step, wherever it sits. */
+const NOT_FORGET_ANYWHERE = new RegExp(NOT_FORGET.source, 'gi');
+/** The text with the placeholders of masked quotes and file names blanked: only the user's own words. */
+const ownWords = (masked: string): string => masked.replace(/⟦\d+⟧(?:\.\w+)?/g, ' ');
 
 /**
  * True when a destructive tool is asked for by a clause of the request that is the user's own and not negated, and
@@ -33,9 +35,8 @@ export function destructiveAsked(tool: string, request: string): boolean {
   if (/^(?:yes|yeah|yep|sure|ok(?:ay)?|go ahead|do it|confirm(?:ed)?|proceed|please do|好|好的|確定|可以|是的?)\b[\s.!。！]*$/i.test(request.trim()))
     return true;
   const { text } = maskLiterals(request);
-  const own = text.replace(/⟦\d+⟧(?:\.\w+)?/g, ' ');
-  if (NEGATION_ANYWHERE.test(own.replace(NOT_FORGET_ANYWHERE, ' '))) return false;
-  return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(c.text.replace(/⟦\d+⟧(?:\.\w+)?/g, ' ')));
+  if (NEGATION_ANYWHERE.test(ownWords(text).replace(NOT_FORGET_ANYWHERE, ' '))) return false;
+  return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(ownWords(c.text)));
 }
 
 /** The reason a destructive call is refused, for the model and the user. */
