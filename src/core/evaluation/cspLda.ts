@@ -243,7 +243,6 @@ export function cspLdaScores(model: CspLdaModel, set: EpochSet | EpochBlocks): F
   return out;
 }
 
-/** Gathers the epochs at `idx` into a contiguous set. */
 /** Rows `idx` of an epochs set as an EpochSet: positional reads of a disk-backed set (never the whole file). */
 export function epochSubset(e: Epochs, idx: ArrayLike<number>): EpochSet {
   return { data: epochRows(e, idx), n: idx.length, nChannels: e.nChannels, nTimes: e.nTimes };
