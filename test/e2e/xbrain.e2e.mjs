@@ -173,7 +173,8 @@ test('the Epochs webview shows a plot of the epochs', async () => {
 test('training from chat: confirmation in the turn, live progress, closing curve, dashboard one click away', async () => {
   await chat('@xbrain /dataset', 'generate_dataset');
   await waitForStatus(/XBrain: dataset_ready/);
-  const confirm = await chat('@xbrain /train epoch=20 batch_size=8', 'needs your confirmation');
+  // 100 epochs: long enough (several seconds) that the turn is seen while the epochs come in, however fast the engine
+  const confirm = await chat('@xbrain /train epoch=100 batch_size=8', 'needs your confirmation');
   assert.match(confirm, /start_training/);
   // nothing started yet: the turn waits for the answer
   assert.match(await statusText(), /XBrain: dataset_ready/);
@@ -182,20 +183,20 @@ test('training from chat: confirmation in the turn, live progress, closing curve
   // live: the training shows in the status bar and the turn offers the dashboard and a stop button while it runs
   await waitForStatus(/XBrain: (training|trained)/, 120000);
   await lastResponse().locator('.monaco-button', { hasText: 'Stop training' }).first().waitFor({ timeout: 30000 });
-  // the turn shows the epochs as they come (a progress line "Fold_0 repeat 1: epoch k/20, …")
+  // the turn shows the epochs as they come (a progress line "Fold_0 repeat 1: epoch k/100, …")
   let live = '';
   for (let t0 = Date.now(); Date.now() - t0 < 120000 && !live; await page.waitForTimeout(100)) {
     const now = await lastResponse()
       .innerText()
       .catch(() => '');
-    if (/epoch \d+\/20/.test(now)) live = now;
+    if (/epoch \d+\/100/.test(now)) live = now;
     else if (now.includes('Training curve')) break;
   }
   assert.ok(live, 'no live epoch progress in the chat turn while training ran');
   await shot('e2e-5-training-live.png');
   const done = await vs.waitForChatResponse(page, 'Training curve', { timeout: 300000, stableMs: 1500 });
   assert.match(done, /✓ start_training/);
-  assert.match(done, /Fold_\d+ · repeat 1 · done · 20 epochs/);
+  assert.match(done, /Fold_\d+ · repeat 1 · done · 100 epochs/);
   assert.match(done, /(val|train) acc [▁▂▃▄▅▆▇█]+ \d+\.\d% → \d+\.\d%/);
   await waitForStatus(/XBrain: trained/, 60000);
   await shot('e2e-6-training-curve.png');
