@@ -4,6 +4,8 @@
  *   [--data DIR] [--python PY] [--selection last_epoch|best_val_loss|best_val_accuracy]
  *   [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE] [--common-init]`
  * `npm run -s eval:parity -- --combine A.json,B.json[,…] [--json]`
+ * `npm run -s eval:parity -- --help` prints these forms. Imported (tests), the module runs nothing: its pieces are
+ *   exported and only the entry point scripts/bench.mjs bundles runs {@link runParity} on process.argv.
  * `npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
  *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]`
  *
@@ -71,67 +73,84 @@ import { Rng } from '../src/core/training/rng';
 import type { SelectionRule } from '../src/core/training/train';
 import { combineParityOutputs, formatPairedSummary, mean, meanCi95, type ParityOutput, sd, signTest } from './parityStats';
 
-const argv = process.argv.slice(2);
-const flag = (name: string): boolean => argv.includes(`--${name}`);
-const opt = (name: string, dflt: string): string => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : dflt;
-};
-const list = (name: string, dflt: string): string[] =>
-  opt(name, dflt)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-const repoRoot = path.resolve(__dirname, '../..');
+/** The checkout: dist/bench/ when scripts/bench.mjs bundled this file, bench/ when it is imported from source. */
+const repoRoot = (): string => path.resolve(__dirname, path.basename(path.dirname(__dirname)) === 'dist' ? '../..' : '..');
 const DATASETS: Record<string, { label: string; files: string[] }> = {
   ff: { label: 'S001 imagined fists vs feet (R10+R14)', files: ['S001R10.edf', 'S001R14.edf'] },
   lr: { label: 'S001 imagined left vs right fist (R04+R08)', files: ['S001R04.edf', 'S001R08.edf'] },
 };
 
-const cfg = {
-  json: flag('json'),
-  /** --files A,B,…: one dataset 'files' of these recordings in --data (replaces --datasets) */
-  files: list('files', ''),
-  /** --per-subject: one dataset per subject (S001, S002, … by file-name prefix) of the recordings in --data */
-  perSubject: flag('per-subject'),
-  /**
-   * --defaults: configure_training gets no epochs, batch size, learning rate or selection — the training the chat
-   * runs when the user names no numbers; the resolved values are read back from the run records.
-   */
-  defaults: flag('defaults'),
-  /** --diagnose (on with --defaults): call `evaluate` after the first seed and log its chance-level warning, if any */
-  diagnose: flag('diagnose') || flag('defaults'),
-  selection: opt('selection', 'last_epoch'),
-  /** --metrics-out FILE: every run's per-epoch train/val/test metrics as JSON (learning curves for choosing defaults) */
-  metricsOut: opt('metrics-out', ''),
-  datasets: list('datasets', 'ff,lr'),
-  models: list('models', 'EEGNet,ShallowConvNet,SCCNet'),
-  backends: list('backends', 'local,pytorch'),
-  seeds: Number(opt('seeds', '3')),
-  /** seeds are 100 × (firstSeed … firstSeed + seeds − 1): a later call can add seeds to an earlier one */
-  firstSeed: Number(opt('first-seed', '0')),
-  folds: Number(opt('folds', '5')),
-  epochs: Number(opt('epochs', '40')),
-  batch: Number(opt('batch', '8')),
-  lr: Number(opt('lr', '0.001')),
-  threads: Number(opt('threads', '2')),
-  normalize: opt('normalize', 'none'),
-  dataDir: path.resolve(opt('data', path.join(repoRoot, 'test/data'))),
-  python: opt('python', ''),
-  /** --common-init: per (seed, fold) both backends start from the same initial weights and batch order (see header) */
-  commonInit: flag('common-init'),
-};
-/** `local:N` → engine local, dropout seed offset N (a --common-init replica); `local` → offset 0 */
-const engineOf = (b: string): { engine: string; offset: number } => {
-  const [engine, n] = b.split(':');
-  const offset = n === undefined ? 0 : Number(n);
-  if (!(Number.isInteger(offset) && offset >= 0) || (offset > 0 && !cfg.commonInit))
-    throw new Error(`--backends ${b}: a replica (engine:N, N ≥ 1) needs --common-init`);
-  return { engine, offset };
-};
-for (const b of cfg.backends) engineOf(b);
-if (cfg.commonInit && cfg.defaults) throw new Error('--common-init trains with the given numbers (--epochs, --batch, --lr): it cannot combine with --defaults');
+export const USAGE = `usage:
+  npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
+    [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
+    [--data DIR] [--python PY] [--selection last_epoch|best_val_loss|best_val_accuracy]
+    [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE] [--common-init]
+  npm run -s eval:parity -- --combine A.json,B.json[,…] [--json]
+  npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
+    [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]
+(bench/parity.ts explains each flag)
+`;
+
+/** One call's command line: the flags above, read once (nothing else reads process.argv). */
+export function parseParityArgs(argv: readonly string[]) {
+  const flag = (name: string): boolean => argv.includes(`--${name}`);
+  const opt = (name: string, dflt: string): string => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 && i + 1 < argv.length ? argv[i + 1] : dflt;
+  };
+  const list = (name: string, dflt: string): string[] =>
+    opt(name, dflt)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const cfg = {
+    json: flag('json'),
+    /** --files A,B,…: one dataset 'files' of these recordings in --data (replaces --datasets) */
+    files: list('files', ''),
+    /** --per-subject: one dataset per subject (S001, S002, … by file-name prefix) of the recordings in --data */
+    perSubject: flag('per-subject'),
+    /**
+     * --defaults: configure_training gets no epochs, batch size, learning rate or selection — the training the chat
+     * runs when the user names no numbers; the resolved values are read back from the run records.
+     */
+    defaults: flag('defaults'),
+    /** --diagnose (on with --defaults): call `evaluate` after the first seed and log its chance-level warning, if any */
+    diagnose: flag('diagnose') || flag('defaults'),
+    selection: opt('selection', 'last_epoch'),
+    /** --metrics-out FILE: every run's per-epoch train/val/test metrics as JSON (learning curves for choosing defaults) */
+    metricsOut: opt('metrics-out', ''),
+    datasets: list('datasets', 'ff,lr'),
+    models: list('models', 'EEGNet,ShallowConvNet,SCCNet'),
+    backends: list('backends', 'local,pytorch'),
+    seeds: Number(opt('seeds', '3')),
+    /** seeds are 100 × (firstSeed … firstSeed + seeds − 1): a later call can add seeds to an earlier one */
+    firstSeed: Number(opt('first-seed', '0')),
+    folds: Number(opt('folds', '5')),
+    epochs: Number(opt('epochs', '40')),
+    batch: Number(opt('batch', '8')),
+    lr: Number(opt('lr', '0.001')),
+    threads: Number(opt('threads', '2')),
+    normalize: opt('normalize', 'none'),
+    dataDir: path.resolve(opt('data', path.join(repoRoot(), 'test/data'))),
+    python: opt('python', ''),
+    /** --common-init: per (seed, fold) both backends start from the same initial weights and batch order (see header) */
+    commonInit: flag('common-init'),
+  };
+  /** `local:N` → engine local, dropout seed offset N (a --common-init replica); `local` → offset 0 */
+  const engineOf = (b: string): { engine: string; offset: number } => {
+    const [engine, n] = b.split(':');
+    const offset = n === undefined ? 0 : Number(n);
+    if (!(Number.isInteger(offset) && offset >= 0) || (offset > 0 && !cfg.commonInit))
+      throw new Error(`--backends ${b}: a replica (engine:N, N ≥ 1) needs --common-init`);
+    return { engine, offset };
+  };
+  for (const b of cfg.backends) engineOf(b);
+  if (cfg.commonInit && cfg.defaults)
+    throw new Error('--common-init trains with the given numbers (--epochs, --batch, --lr): it cannot combine with --defaults');
+  return { argv, flag, opt, list, cfg, engineOf };
+}
+export type ParityArgs = ReturnType<typeof parseParityArgs>;
+
 const log = (m: string): void => {
   process.stderr.write(`${m}\n`);
 };
@@ -148,7 +167,7 @@ interface Cell {
 }
 
 /** The datasets of this call: --files, else --per-subject, else the named S001 sets of --datasets. */
-function datasetsOfCall(): Record<string, { label: string; files: string[] }> {
+function datasetsOfCall({ cfg }: ParityArgs): Record<string, { label: string; files: string[] }> {
   if (cfg.files.length) return { files: { label: cfg.files.join(' + '), files: cfg.files } };
   if (cfg.perSubject) {
     const bySubject = new Map<string, string[]>();
@@ -170,19 +189,20 @@ function datasetsOfCall(): Record<string, { label: string; files: string[] }> {
   );
 }
 
-async function main(): Promise<void> {
+export async function main(args: ParityArgs): Promise<void> {
+  const { cfg, engineOf } = args;
   const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-parity-'));
   const cells: Cell[] = [];
   const baselines: Record<string, { mean: number; folds: number[] }> = {};
   const comparisons: Array<Record<string, unknown>> = [];
   const curves: Array<Record<string, unknown>> = [];
   try {
-    for (const [ds, d] of Object.entries(datasetsOfCall())) {
+    for (const [ds, d] of Object.entries(datasetsOfCall(args))) {
       const study = new Study();
       const reg = new ToolRegistry();
       const env = {
         workspace: path.join(tmp, ds),
-        packageRoot: repoRoot,
+        packageRoot: repoRoot(),
         trusted: true,
         // the recordings are read where they are (test/data), outside the temporary workspace
         dataFolders: [cfg.dataDir],
@@ -210,7 +230,7 @@ async function main(): Promise<void> {
             await call('configure_training', { ...numbers, seed: 100 * (cfg.firstSeed + s), backend: engineOf(backend).engine, threads: cfg.threads });
             const before = new Set(study.state.runs.map((r) => r.id));
             let runs: RunRecord[];
-            if (cfg.commonInit) runs = await trainCommonInit(study, env, backend, 100 * (cfg.firstSeed + s), path.join(tmp, ds, 'common'));
+            if (cfg.commonInit) runs = await trainCommonInit(args, study, env, backend, 100 * (cfg.firstSeed + s), path.join(tmp, ds, 'common'));
             else {
               await call('start_training', {});
               runs = study.state.runs.filter((r) => !before.has(r.id));
@@ -300,7 +320,14 @@ async function main(): Promise<void> {
  * here as start_training writes them, plus the same initial weights (createModel with the run seed) and the same
  * per-epoch batch order for every backend. Returns run records for evaluateRuns (artefact paths absolute).
  */
-async function trainCommonInit(study: Study, env: ToolContext['env'], backendName: string, seed: number, dir: string): Promise<RunRecord[]> {
+async function trainCommonInit(
+  { cfg, engineOf }: ParityArgs,
+  study: Study,
+  env: ToolContext['env'],
+  backendName: string,
+  seed: number,
+  dir: string,
+): Promise<RunRecord[]> {
   const { engine: backend, offset } = engineOf(backendName);
   const state = study.state;
   const epochs = state.epochs!;
@@ -371,7 +398,8 @@ async function trainCommonInit(study: Study, env: ToolContext['env'], backendNam
 }
 
 /** --protocol: the same evaluation protocol on every backend; per-pipeline means and per-subject differences. */
-async function protocolParity(protocol: string): Promise<void> {
+export async function protocolParity(args: ParityArgs, protocol: string): Promise<void> {
+  const { argv, cfg, flag, opt, list } = args;
   if (!argv.includes('--data')) throw new Error('--protocol needs --data DIR: a folder of several subjects (test/data holds one)');
   const models = list('models', 'EEGNet');
   const seeds = Number(opt('seeds', '1'));
@@ -381,7 +409,7 @@ async function protocolParity(protocol: string): Promise<void> {
   const reg = new ToolRegistry();
   const tmp = mkdtempSync(path.join(tmpdir(), 'xbrain-parity-protocol-'));
   // the recordings stay where they are: their folder is a data folder of the temporary workspace
-  const env = { workspace: tmp, packageRoot: repoRoot, trusted: true, dataFolders: [cfg.dataDir], ...(cfg.python ? { python: cfg.python } : {}) };
+  const env = { workspace: tmp, packageRoot: repoRoot(), trusted: true, dataFolders: [cfg.dataDir], ...(cfg.python ? { python: cfg.python } : {}) };
   const ctx: ToolContext = { study, env, awaitLongJobs: true, progress: (m) => log(`  ${m}`) };
   const call = async (name: string, args: Record<string, unknown>): Promise<void> => {
     const r = await reg.invoke(name, args, ctx, { confirmed: true });
@@ -462,7 +490,7 @@ async function protocolParity(protocol: string): Promise<void> {
 }
 
 /** --combine A.json,B.json,…: no training; the paired comparisons over the union of earlier --json outputs. */
-async function combine(files: string[]): Promise<void> {
+export async function combine({ cfg }: ParityArgs, files: string[]): Promise<void> {
   const read = (f: string): ParityOutput => {
     try {
       return JSON.parse(readFileSync(f, 'utf8')) as ParityOutput;
@@ -478,9 +506,22 @@ async function combine(files: string[]): Promise<void> {
   for (const s of summaries) console.log(formatPairedSummary(s));
 }
 
-const protocolFlag = opt('protocol', '');
-const combineFiles = list('combine', '');
-(combineFiles.length ? combine(combineFiles) : protocolFlag ? protocolParity(protocolFlag) : main()).catch((e: unknown) => {
-  console.error((e as Error).stack ?? String(e));
-  process.exit(1);
-});
+/** One call: --help, --combine, --protocol or the parity runs (what `npm run -s eval:parity -- …` runs). */
+export async function runParity(argv: readonly string[]): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const args = parseParityArgs(argv);
+  const protocol = args.opt('protocol', '');
+  const combineFiles = args.list('combine', '');
+  await (combineFiles.length ? combine(args, combineFiles) : protocol ? protocolParity(args, protocol) : main(args));
+}
+
+// only as the entry point (scripts/bench.mjs bundles this file and runs it); importing it runs nothing
+if (require.main === module) {
+  runParity(process.argv.slice(2)).catch((e: unknown) => {
+    console.error((e as Error).stack ?? String(e));
+    process.exit(1);
+  });
+}

@@ -9,9 +9,9 @@ import { fitMontage, MONTAGE_NAMES, type MontageName } from '../signal/montage';
 import type { DatasetSplit, RunRecord } from '../study/types';
 import { XBrainError } from '../errors';
 import { loadModel } from '../training';
-import { epochSubset } from './cspLda';
+import { epochBlocks } from './epochBlocks';
 import { classNames, resolveArtefact } from './evaluateRuns';
-import { attribute, channelMeans, perClassMaps, projectTopomap, stftMagnitudeMean, type SaliencyMethod } from './saliency';
+import { attribute, channelMeans, ClassMapSums, projectTopomap, StftMagnitudeSum, type SaliencyMethod } from './saliency';
 
 export interface SaliencyPayload {
   mime: 'application/vnd.xbrain.saliency+json';
@@ -70,7 +70,11 @@ export function saliencyForRuns(
   // sums over all runs' trials, per class
   const sums = classes.map(() => new Float64Array(per));
   const counts = new Array<number>(classes.length).fill(0);
-  const attrByClass: Float32Array[][] = classes.map(() => []);
+  // spectrogram: |STFT| of every trial and channel of the class's attributions (|s| first when absolute), averaged
+  const nperseg = Math.trunc(e.sfreq);
+  const noverlap = Math.floor(nperseg / 2);
+  const spectra = classes.map(() => new StftMagnitudeSum(e.nTimes, e.sfreq, nperseg, noverlap));
+  const trialRows = new Float32Array(per);
   const sets: Record<string, 'test' | 'val' | 'train'> = {};
   for (const j of jobs) {
     const model = loadModel(j.file);
@@ -81,15 +85,34 @@ export function saliencyForRuns(
         { run: j.run.id },
       );
     }
-    const x = epochSubset(e, j.idx).data as Float32Array;
     const labels = Array.from(j.idx, (i) => e.labels[i]);
-    const attr = attribute(model, x, labels, { method: opts.method, nSamples: opts.nSamples, stdev: opts.stdev, steps: opts.steps, seed: j.run.seed });
-    const maps = perClassMaps(attr, labels, classes, per, opts.absolute);
-    maps.forEach((m, c) => {
+    // The evaluation set is walked block by block (a disk-backed set is read a chunk at a time, epochBlocks.ts) and
+    // no per-trial attribution map is kept: the class maps and the spectrogram are sums over trials, added here in
+    // the order the whole set would add them, and the NoiseTunnel draws and batches follow the whole set's
+    // (attribute's `block`), so the figures are the ones attributing the set whole gave, to the bit.
+    const runSums = new ClassMapSums(classes, per, opts.absolute);
+    const total = j.idx.length * per;
+    for (const { x, start } of epochBlocks(e, j.idx).blocks()) {
+      const targets = labels.slice(start, start + x.n);
+      const attr = attribute(model, x.data as Float32Array, targets, {
+        method: opts.method,
+        nSamples: opts.nSamples,
+        stdev: opts.stdev,
+        steps: opts.steps,
+        seed: j.run.seed,
+        block: { offset: start * per, total },
+      });
+      runSums.add(attr, targets);
+      targets.forEach((y, i) => {
+        for (let k = 0; k < per; k++) trialRows[k] = opts.absolute ? Math.abs(attr[i * per + k]) : attr[i * per + k];
+        spectra[y].add(trialRows, e.nChannels);
+      });
+    }
+    // a run's class means weigh in by their trial counts, as before
+    runSums.means().forEach((m, c) => {
       for (let i = 0; i < per; i++) sums[c][i] += m.map[i] * m.n;
       counts[c] += m.n;
     });
-    labels.forEach((y, i) => attrByClass[y].push(attr.subarray(i * per, (i + 1) * per)));
     sets[j.run.id] = j.set;
   }
   const maps = classes.map((c, k) => {
@@ -97,18 +120,10 @@ export function saliencyForRuns(
     if (counts[k] > 0) for (let i = 0; i < per; i++) m[i] /= counts[k];
     return { class: c, n: counts[k], map: m };
   });
-  // spectrogram: |STFT| of every trial and channel of the class's attributions (|s| first when absolute), averaged
-  const nperseg = Math.trunc(e.sfreq);
-  const noverlap = Math.floor(nperseg / 2);
   let freqs: Float64Array = new Float64Array(0);
   let times: Float64Array = new Float64Array(0);
   const spec = classes.map((c, k) => {
-    const trials = attrByClass[k];
-    const rows = new Float32Array(trials.length * per);
-    trials.forEach((t, i) => {
-      for (let j = 0; j < per; j++) rows[i * per + j] = opts.absolute ? Math.abs(t[j]) : t[j];
-    });
-    const s = stftMagnitudeMean(rows, trials.length * e.nChannels, e.nTimes, e.sfreq, nperseg, noverlap);
+    const s = spectra[k].mean();
     freqs = s.freqs;
     times = s.times;
     return { class: c, values: rowsOf(s.magnitude, s.freqs.length, s.times.length) };

@@ -5,9 +5,14 @@
  * Model pipelines add a hash of their training configuration to the run's file name: changing the training settings
  * re-trains the model families but keeps the baselines. Each file is written to a temporary name and renamed, so a
  * process killed mid-write leaves either the whole run or nothing; an unreadable or mismatched file counts as not done.
+ *
+ * Pruning (docs/protocols.md): a completed protocol removes its folder; an interrupted one is kept until the same
+ * call resumes and completes it, or until a newer call of the same protocol settings starts on other epochs (it then
+ * replaces it: its runs can only be reused on the epochs they came from). Each folder names its settings and the
+ * process writing it in `protocol.json`, so a folder another running process is writing to is never removed.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Epochs } from '../signal/types';
 import { epochsFile, readEpochRows } from '../signal/spill';
@@ -52,17 +57,72 @@ export function epochsIdentity(e: Epochs): string {
 
 const sha = (v: unknown): string => createHash('sha256').update(JSON.stringify(v)).digest('hex');
 
+/** The protocol settings with their defaults resolved (what makes two calls "the same protocol"). */
+const settingsOf = (o: ProtocolOptions) => ({
+  format: FORMAT,
+  protocol: o.protocol,
+  folds: o.protocol === 'within_session' ? (o.folds ?? 5) : null,
+  nTestSubjects: o.protocol === 'cross_subject' ? (o.nTestSubjects ?? 1) : null,
+  seed: o.seed ?? 0,
+  poolSessions: o.protocol === 'within_session' && !!o.poolSessions,
+});
+
 /** The folder key: protocol settings with their defaults resolved, plus the epochs' identity. */
 export function protocolKey(o: ProtocolOptions, identity: string): string {
-  return sha({
-    format: FORMAT,
-    protocol: o.protocol,
-    folds: o.protocol === 'within_session' ? (o.folds ?? 5) : null,
-    nTestSubjects: o.protocol === 'cross_subject' ? (o.nTestSubjects ?? 1) : null,
-    seed: o.seed ?? 0,
-    poolSessions: o.protocol === 'within_session' && !!o.poolSessions,
-    identity,
-  }).slice(0, 24);
+  return sha({ ...settingsOf(o), identity }).slice(0, 24);
+}
+
+/** The protocol settings alone, as a short hash: a resume folder of another key with these settings is replaced. */
+export function protocolSettingsKey(o: ProtocolOptions): string {
+  return sha(settingsOf(o)).slice(0, 24);
+}
+
+/** True while process `pid` runs (EPERM: it runs under another user). */
+export const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** What a resume folder's `protocol.json` says: its protocol settings and the process that last wrote to it. */
+interface FolderOwner {
+  format: number;
+  settings: string;
+  pid: number;
+}
+
+const OWNER_FILE = 'protocol.json';
+
+/**
+ * Removes the resume folders under `root` that a call of the same protocol settings on other epochs replaces:
+ * every folder but `keep` whose `protocol.json` names `settings`, unless another running process is writing it.
+ * Folders of other settings are left (another protocol, resumable), and so are folders without a readable
+ * `protocol.json` (written before folders named their settings). Returns the keys removed.
+ */
+export function removeReplaced(root: string, keep: string, settings: string): string[] {
+  let keys: string[];
+  try {
+    keys = readdirSync(root);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const key of keys) {
+    if (key === keep) continue;
+    let owner: FolderOwner;
+    try {
+      owner = JSON.parse(readFileSync(path.join(root, key, OWNER_FILE), 'utf8')) as FolderOwner;
+    } catch {
+      continue;
+    }
+    if (owner.settings !== settings || (owner.pid !== process.pid && alive(owner.pid))) continue;
+    rmSync(path.join(root, key), { recursive: true, force: true });
+    removed.push(key);
+  }
+  return removed;
 }
 
 interface RunFile {
@@ -78,7 +138,10 @@ interface RunFile {
  * A run store in `dir` (created on the first write). `variantOf(pipeline)` names what else a pipeline's result depends
  * on (the model families: their training configuration); baselines use "".
  */
-export function fileRunStore(dir: string, variantOf: (pipeline: PipelineName) => string): ProtocolRunStore & { dir: string; clear: () => void } {
+export function fileRunStore(
+  dir: string,
+  variantOf: (pipeline: PipelineName) => string,
+): ProtocolRunStore & { dir: string; clear: () => void; claim: (settings: string) => void } {
   const fileOf = (r: ProtocolRunId): { file: string; variant: string } => {
     const variant = variantOf(r.pipeline);
     const safe = r.pipeline.replace(/[^A-Za-z0-9]+/g, '_');
@@ -114,6 +177,14 @@ export function fileRunStore(dir: string, variantOf: (pipeline: PipelineName) =>
     },
     clear() {
       rmSync(dir, { recursive: true, force: true });
+    },
+    /** A call starts writing here: the folder names its protocol settings and this process (see removeReplaced). */
+    claim(settings) {
+      mkdirSync(dir, { recursive: true });
+      const owner: FolderOwner = { format: FORMAT, settings, pid: process.pid };
+      const tmp = path.join(dir, `${OWNER_FILE}.${process.pid}.tmp`);
+      writeFileSync(tmp, JSON.stringify(owner));
+      renameSync(tmp, path.join(dir, OWNER_FILE));
     },
   };
 }

@@ -1,5 +1,8 @@
+import { stat } from 'node:fs/promises';
 import type { SampleWindow, RawContent } from './formats/reader';
 import { readerFor } from './formats/index';
+import { readEdf, readEdfSource } from './formats/edf';
+import { canBackBySource, sourceFileOf, type SourceFile } from './sourceFile';
 import { extractEvents } from './events';
 import { subjectSessionFromPath, type NamingRule } from './naming';
 import type { Recording, RecordingHeader } from './types';
@@ -47,6 +50,39 @@ export function toRecording(raw: RawContent, naming?: NamingRule): Recording {
 /** Header only: channels, rate, length, annotations. Never reads sample data. */
 export async function readHeader(path: string): Promise<RecordingHeader> {
   return readerFor(path).readHeader(path);
+}
+
+/**
+ * A recording file whose header has been read, for a caller that looks at every header before it reads samples
+ * (load_data weighs them against the memory budget and decides whether the study stays on disk): an EDF/BDF header
+ * read here is passed on, so the file's header is read once whether its samples are then read into memory or left in
+ * the file. Other formats read their header again with their samples (their readers parse both in one go).
+ */
+export interface OpenedRecording {
+  header: RecordingHeader;
+  /** the samples left in the file, for a source-backed recording (EDF/BDF); null for other formats */
+  source: SourceFile | null;
+  /** the whole recording in memory, as readRecording gives it */
+  read(naming?: NamingRule): Promise<Recording>;
+}
+
+export async function openRecording(path: string): Promise<OpenedRecording> {
+  if (!canBackBySource(path)) {
+    const header = await readHeader(path);
+    return { header, source: null, read: (naming) => readRecording(path, { naming }) };
+  }
+  const edf = await readEdfSource(path);
+  const { header, source } = sourceFileOf(edf);
+  return {
+    header,
+    source,
+    read: async (naming) => {
+      // the layout read above, unless the file changed since (then readEdf reads its header again)
+      const now = await stat(path).catch(() => null);
+      const same = now !== null && now.size === edf.size && now.mtimeMs === edf.mtimeMs;
+      return toRecording(await readEdf(path, undefined, same ? edf.layout : undefined), naming);
+    },
+  };
 }
 
 /** Samples [start, stop) of every channel without reading the rest of the file (the epochs viewer's access path). */

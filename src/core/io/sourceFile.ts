@@ -10,7 +10,7 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { extname } from 'node:path';
 import { XBrainError } from '../errors';
-import { readEdfSamplesSync, readEdfSource } from './formats/edf';
+import { readEdfSamplesSync, readEdfSource, type EdfSource } from './formats/edf';
 import type { RecordingHeader } from './types';
 
 /** A recording's samples in its source file: what a source-backed view needs to decode them and to check the file. */
@@ -34,7 +34,13 @@ export const canBackBySource = (path: string): boolean => SOURCE_EXTENSIONS.has(
 /** The header of `path` and its samples as a {@link SourceFile}, or null for a format that cannot back a recording. */
 export async function openSourceFile(path: string): Promise<{ header: RecordingHeader; source: SourceFile } | null> {
   if (!canBackBySource(path)) return null;
-  const { header, layout, size, mtimeMs } = await readEdfSource(path);
+  return sourceFileOf(await readEdfSource(path));
+}
+
+/** The {@link SourceFile} of an EDF/BDF file whose header {@link readEdfSource} read (nothing is read here). */
+export function sourceFileOf(edf: EdfSource): { header: RecordingHeader; source: SourceFile } {
+  const { header, layout, size, mtimeMs } = edf;
+  const path = layout.path;
   const source: SourceFile = {
     path,
     size,

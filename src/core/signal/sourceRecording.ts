@@ -4,8 +4,8 @@
  */
 import type { NamingRule } from '../io/naming';
 import { toRecording } from '../io/read';
-import { openSourceFile } from '../io/sourceFile';
-import type { Recording } from '../io/types';
+import { openSourceFile, type SourceFile } from '../io/sourceFile';
+import type { Recording, RecordingHeader } from '../io/types';
 import { sourceRows } from './spill';
 
 /**
@@ -15,5 +15,10 @@ import { sourceRows } from './spill';
 export async function readSourceBacked(path: string, naming?: NamingRule): Promise<Recording | null> {
   const opened = await openSourceFile(path);
   if (!opened) return null;
-  return toRecording({ ...opened.header, data: sourceRows(opened.source) }, naming);
+  return sourceBacked(opened.header, opened.source, naming);
+}
+
+/** The source-backed recording of a file whose header was read already (io/read.ts openRecording). */
+export function sourceBacked(header: RecordingHeader, source: SourceFile, naming?: NamingRule): Recording {
+  return toRecording({ ...header, data: sourceRows(source) }, naming);
 }

@@ -125,14 +125,17 @@ describe('evaluate and compute_saliency on epochs kept on disk (issue 20)', () =
     const disk = studyWith(spillEpochs(spillDir(t.workspace), e));
     expect(epochsFile(disk.study.state.epochs!)).toBeDefined();
     const splits = t.study.state.dataset!.splits;
-    const largestSplit = Math.max(...splits.flatMap((s) => [s.train.length, s.test.length]));
+    expect(Math.min(...splits.map((s) => s.test.length))).toBeGreaterThan(4);
     for (const [tool, args] of [
       ['evaluate', { split: 'test' }],
       ['compute_saliency', { method: 'gradient', absolute: true }],
+      // seeded noise over the whole evaluation set: the same draws whatever the block size
+      ['compute_saliency', { method: 'smoothgrad', n_samples: 2, stdev: 0.5 }],
     ] as const) {
       const want = await reg.invoke(tool, args, mem);
       Object.assign(spillReads, { epochsSets: 0, epochRows: 0, largestEpochRead: 0 });
-      // chunks of 4 epochs: evaluate's ONNX scoring and CSP+LDA baseline read a split block by block
+      // chunks of 4 epochs: evaluate's ONNX scoring and CSP+LDA baseline, and saliency's gradients, read a split
+      // block by block (the in-memory call above walked it in one block: the figures do not depend on the size)
       epochStreaming.chunkBytes = 4 * e.nChannels * e.nTimes * 4;
       const got = await reg.invoke(tool, args, disk).finally(() => (epochStreaming.chunkBytes = EPOCH_CHUNK_BYTES));
       expect(got.type).toBe(want.type);
@@ -140,10 +143,10 @@ describe('evaluate and compute_saliency on epochs kept on disk (issue 20)', () =
       const stamp = /\d{8}T\d{9}Z/g;
       expect({ ...got.meta, file: undefined }).toEqual({ ...want.meta, file: undefined });
       expect(got.content.replace(stamp, '')).toBe(want.content.replace(stamp, ''));
-      // never the whole file: evaluate reads a chunk at a time; saliency one evaluation split's rows
+      // never the whole file nor a whole split: a chunk at a time
       expect(spillReads.epochsSets).toBe(0);
       expect(spillReads.largestEpochRead).toBeGreaterThan(0);
-      expect(spillReads.largestEpochRead).toBeLessThanOrEqual(tool === 'evaluate' ? 4 : largestSplit);
+      expect(spillReads.largestEpochRead).toBeLessThanOrEqual(4);
       expect(spillReads.largestEpochRead).toBeLessThan(e.nEpochs);
     }
   });

@@ -41,12 +41,13 @@ async function prepared(ws: string): Promise<ToolContext> {
   return ctx;
 }
 
+/** The finished runs kept for resuming (each folder's protocol.json names its settings, it is not a run). */
 const resumeFiles = (ws: string): string[] => {
   const root = join(ws, '.xbrain', 'protocols', 'resume');
   if (!existsSync(root)) return [];
   return readdirSync(root).flatMap((k) =>
     readdirSync(join(root, k))
-      .filter((f) => f.endsWith('.json'))
+      .filter((f) => f.endsWith('.json') && f !== 'protocol.json')
       .map((f) => join(k, f)),
   );
 };
@@ -125,7 +126,7 @@ describe('run_protocol resumes an interrupted protocol', () => {
     expect(resumeFiles(ctx.env.workspace)).toEqual([]);
   }, 240_000);
 
-  it('a changed epoch window does not reuse runs of the earlier epochs', async () => {
+  it('a changed epoch window does not reuse runs of the earlier epochs, and its run replaces them', async () => {
     const ctx = await prepared(workspace());
     const ac = new AbortController();
     let seen = 0;
@@ -137,6 +138,9 @@ describe('run_protocol resumes an interrupted protocol', () => {
     const res = await runTo(ctx, PROTOCOL, progress);
     expect(res.resumed).toBe(0);
     expect(progress).toHaveLength(RUNS);
+    // the same protocol on the new epochs replaced the interrupted one and, completed, left nothing behind
+    expect(resumeFiles(ctx.env.workspace)).toEqual([]);
+    expect(readdirSync(join(ctx.env.workspace, '.xbrain', 'protocols', 'resume'))).toEqual([]);
   }, 240_000);
 
   it('model pipelines: kept EEGNet runs are reused only with the same training settings; the baselines are kept either way', async () => {

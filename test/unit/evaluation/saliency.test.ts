@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { attribute, gaussLegendre01, stftMagnitudeMean, projectTopomap, perClassMaps } from '../../../src/core/evaluation/saliency';
+import {
+  attribute,
+  ClassMapSums,
+  gaussLegendre01,
+  normalsFrom,
+  stftMagnitudeMean,
+  StftMagnitudeSum,
+  projectTopomap,
+  perClassMaps,
+  type SaliencyOptions,
+} from '../../../src/core/evaluation/saliency';
+import { Rng } from '../../../src/core/training/rng';
 import { createModel, predictLogits, inputGradients } from '../../../src/core/training';
 import { rhythmEpochs } from './trainedStudy';
 
@@ -74,6 +85,50 @@ describe('saliency methods (captum semantics)', () => {
       const delta = fx[i * 2 + targets[i]] - f0[i * 2 + targets[i]];
       expect(Math.abs(s - delta)).toBeLessThan(0.02 * Math.abs(delta) + 1e-3);
     }
+  });
+
+  it('a set attributed block by block (attribute `block`) gives the whole set’s attributions, to the bit', () => {
+    const baseline = Float32Array.from(x, (_, i) => 0.1 * Math.sin(i)); // a whole-set baseline
+    const methods: SaliencyOptions[] = [
+      { method: 'gradient' },
+      { method: 'smoothgrad', stdev: 0.5, nSamples: 3, seed: 7 },
+      { method: 'vargrad', stdev: 0.5, nSamples: 2, seed: 7 },
+      { method: 'integrated_gradients', steps: 5, baseline },
+    ];
+    for (const opts of methods) {
+      const whole = attribute(model, x, targets, opts);
+      const pieces = new Float32Array(x.length);
+      for (const [a, b] of [
+        [0, 1],
+        [1, 4],
+        [4, 6],
+      ]) {
+        const part = attribute(model, x.subarray(a * per, b * per), targets.slice(a, b), { ...opts, block: { offset: a * per, total: x.length } });
+        pieces.set(part, a * per);
+      }
+      expect(Array.from(pieces), opts.method).toEqual(Array.from(whole));
+    }
+  });
+
+  it('normalsFrom(seed, k) continues the seeded normal sequence at draw k, odd or even', () => {
+    const rng = new Rng(11);
+    const draws = Array.from({ length: 9 }, () => rng.normal());
+    for (let k = 0; k < 8; k++) {
+      const at = normalsFrom(11, k);
+      expect([at.normal(), at.normal()]).toEqual([draws[k], draws[k + 1]]);
+    }
+  });
+
+  it('class maps and spectrograms summed over pieces of the trials equal the whole, to the bit', () => {
+    const attr = attribute(model, x, targets, { method: 'gradient' });
+    const sums = new ClassMapSums(['a', 'b'], per, true);
+    sums.add(attr.subarray(0, 2 * per), targets.slice(0, 2));
+    sums.add(attr.subarray(2 * per), targets.slice(2));
+    expect(sums.means()).toEqual(perClassMaps(attr, targets, ['a', 'b'], per, true));
+    const acc = new StftMagnitudeSum(e.nTimes, e.sfreq);
+    acc.add(attr.subarray(0, 3 * e.nTimes), 3);
+    acc.add(attr.subarray(3 * e.nTimes), x.length / e.nTimes - 3);
+    expect(acc.mean()).toEqual(stftMagnitudeMean(attr, x.length / e.nTimes, e.nTimes, e.sfreq));
   });
 
   it('Gauss–Legendre nodes integrate polynomials exactly', () => {

@@ -293,9 +293,12 @@ export function checkWindow(layout: { path: string; nTimes: number }, window: Sa
   return { start, stop };
 }
 
-/** Reads samples (and, for a full read, the annotation signals) of an EDF/BDF file. */
-export async function readEdf(path: string, window?: SampleWindow): Promise<RawContent> {
-  const layout = await readEdfLayout(path);
+/**
+ * Reads samples (and, for a full read, the annotation signals) of an EDF/BDF file; `layout`, when the caller has
+ * read the header already (io/read.ts openRecording), is used instead of reading it again.
+ */
+export async function readEdf(path: string, window?: SampleWindow, layout?: EdfLayout): Promise<RawContent> {
+  layout ??= await readEdfLayout(path);
   const win = checkWindow(layout, window);
   const { maxSamp, recordBytes, headerBytes, dataSignals, signals, signalOffsets, bytesPerSample, stim } = layout;
   const r0 = Math.floor(win.start / maxSamp);
@@ -430,8 +433,16 @@ export function readEdfSamplesSync(layout: EdfLayout, fd: number): Float32Array[
   return data;
 }
 
+/** An EDF/BDF file's header and sample layout with its size and modification time when they were read. */
+export interface EdfSource {
+  header: RecordingHeader;
+  layout: EdfLayout;
+  size: number;
+  mtimeMs: number;
+}
+
 /** The header and sample layout of an EDF/BDF file with its size and modification time, for a source-backed recording. */
-export async function readEdfSource(path: string): Promise<{ header: RecordingHeader; layout: EdfLayout; size: number; mtimeMs: number }> {
+export async function readEdfSource(path: string): Promise<EdfSource> {
   const st = statSync(path);
   const layout = await readEdfLayout(path);
   const annotations = await cachedAnnotations(layout, () => annotationsOf(layout, readTalBytes(layout)), false);

@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { supportedExtensions } from '../../io/formats/index';
 import { alignLabels, readLabelFile } from '../../io/labels';
-import { readHeader, readRecording } from '../../io/read';
+import { openRecording, readRecording, type OpenedRecording } from '../../io/read';
 import { checkBudget, checkDiskSpace } from '../budget';
 import { diskRowsInfo, spillDir, spillRows, spillSpaceFree, spillThreshold } from '../../signal/spill';
 import { countEvents } from '../../io/events';
@@ -10,7 +10,7 @@ import type { EventList, Recording } from '../../io/types';
 import { XBrainError } from '../../errors';
 import { data } from '../result';
 import { epochsFromFiles, isEpochedRecording } from '../../signal/epochedFiles';
-import { readSourceBacked } from '../../signal/sourceRecording';
+import { readSourceBacked, sourceBacked } from '../../signal/sourceRecording';
 import type { ToolContext } from '../types';
 import { selectFiles } from '../../io/selection';
 import { absolutePath, entryInside, insideWorkspace } from '../boundary';
@@ -172,15 +172,19 @@ export const ioTools = {
       const already = new Set(s.recordings.map((r) => r.path));
       const fresh = [...new Set(files)].filter((f) => !already.has(f));
       const skipped = files.length - fresh.length;
-      // headers first (no samples read): what the recordings will take in memory, against the budget
+      // headers first (no samples read): what the recordings will take in memory, against the budget; each file's
+      // header is passed on to its read below, not read again
       let bytes = 0;
+      const opened = new Map<string, OpenedRecording>();
       for (const f of fresh) {
         // a typed header error names the file now; anything else is left to the full read below
-        const h = await readHeader(f).catch((e: unknown) => {
+        const o = await openRecording(f).catch((e: unknown) => {
           if (e instanceof XBrainError) throw e;
           return null;
         });
-        if (h) bytes += h.channels.length * Math.max(h.nTimes, 0) * 4;
+        if (!o) continue;
+        opened.set(f, o);
+        bytes += o.header.channels.length * Math.max(o.header.nTimes, 0) * 4;
       }
       // Above the spill threshold (or once the study's recordings are on disk) the samples stay in their EDF/BDF file
       // or go to .xbrain/spill/ one recording at a time, so at most one recording is in memory whatever the number of
@@ -194,8 +198,9 @@ export const ioTools = {
         ctx.signal?.throwIfAborted();
         // on disk, an EDF/BDF recording stays backed by its own file (decoded where it is touched, nothing written);
         // other formats are read and copied to a spill file
-        const backed = spill ? await readSourceBacked(f, naming) : null;
-        const rec = backed ?? (await readRecording(f, { naming }));
+        const o = opened.get(f);
+        const backed = !spill ? null : o ? o.source && sourceBacked(o.header, o.source, naming) : await readSourceBacked(f, naming);
+        const rec = backed ?? (o ? await o.read(naming) : await readRecording(f, { naming }));
         if (spill && !isEpochedRecording(rec)) {
           checkBudget(ctx.env, rec.channels.length * rec.nTimes * 4, 'paths', `loading ${basename(f)}`);
           loaded.push(backed ?? { ...rec, data: spillRows(spillDir(ctx.env.workspace), rec.data, rec.nTimes) });

@@ -6,12 +6,13 @@
  * fold has finished: a failure or a cancellation leaves the Study unchanged. The result is stored in the Study
  * (`protocols`) and written as MOABB-style CSV and JSON under .xbrain/protocols/.
  * Every finished fold × pipeline run is also kept under .xbrain/protocols/resume/<key>/ (protocolCheckpoint.ts) until
- * the result is committed, so the same call after a kill or a cancellation resumes at the first unfinished run.
+ * the result is committed, so the same call after a kill or a cancellation resumes at the first unfinished run; a
+ * newer call of the same settings on other epochs replaces such a folder (removeReplaced).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { protocolFolds, type ProtocolFold, type ProtocolName } from '../../dataset/protocolFolds';
-import { epochsIdentity, fileRunStore, protocolKey, trainingVariant } from '../../evaluation/protocolCheckpoint';
+import { alive, epochsIdentity, fileRunStore, protocolKey, protocolSettingsKey, removeReplaced, trainingVariant } from '../../evaluation/protocolCheckpoint';
 import { euclideanAlign, euclideanAlignBlocks, type Alignment } from '../../evaluation/alignment';
 import {
   isModelPipeline,
@@ -134,15 +135,6 @@ function runStore(a: ProtocolArgs, state: Readonly<StudyState>, env: ToolEnv): R
       : '',
   );
 }
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * Job folders (trainer inputs: a copy of the epochs) left by a protocol whose process was killed: their names end in
@@ -363,6 +355,10 @@ async function run(args: ArgsOf<'run_protocol'>, ctx: ToolContext): Promise<Retu
       }
     }
     const store = runStore(a, before, ctx.env);
+    // this call is now the one to resume for its settings: an interrupted call of them on other epochs is replaced
+    const settings = protocolSettingsKey(foldSettings(a));
+    store.claim(settings);
+    removeReplaced(path.dirname(store.dir), path.basename(store.dir), settings);
     const result: ProtocolResult = await runProtocol(e, {
       store,
       ...foldSettings(a),

@@ -1,0 +1,76 @@
+// bench/parity.ts is a library when imported (its pieces are exported) and a command only as the entry point that
+// scripts/bench.mjs bundles: importing it must neither read the command line nor start a parity run.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ParityOutput } from '../../../bench/parityStats';
+
+const argv = process.argv;
+afterEach(() => {
+  process.argv = argv;
+  vi.restoreAllMocks();
+});
+
+/** A --json output of one seed, 2 folds, local and pytorch (what --combine reads). */
+const output = (): ParityOutput => ({
+  config: {
+    commonInit: false,
+    defaults: false,
+    epochs: 40,
+    batch: 8,
+    lr: 0.001,
+    selection: 'last_epoch',
+    normalize: 'none',
+    folds: 2,
+    threads: 1,
+    files: [],
+    perSubject: false,
+    firstSeed: 0,
+  },
+  cells: [
+    { dataset: 'ff', model: 'EEGNet', backend: 'local', accuracy: [[0.5, 0.75]] },
+    { dataset: 'ff', model: 'EEGNet', backend: 'pytorch', accuracy: [[0.5, 0.5]] },
+  ],
+});
+
+describe('bench/parity.ts', () => {
+  it('runs nothing when imported, whatever the command line says', async () => {
+    // a command line that, run, would fail at once (the --combine file does not exist) and exit the process
+    process.argv = [argv[0], 'parity.js', '--combine', join(tmpdir(), 'xbrain-no-such-parity-output.json')];
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const mod = await import('../../../bench/parity');
+    // let a started run reach its failure (a rejected promise settles within a few ticks)
+    await new Promise((r) => setTimeout(r, 50));
+    expect(exit).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(typeof mod.runParity).toBe('function');
+  });
+
+  it('parses its flags from the argv it is given, with the documented defaults and refusals', async () => {
+    const { parseParityArgs } = await import('../../../bench/parity');
+    const { cfg } = parseParityArgs(['--models', 'EEGNet, SCCNet', '--seeds', '2', '--json']);
+    expect(cfg).toMatchObject({ models: ['EEGNet', 'SCCNet'], seeds: 2, json: true, backends: ['local', 'pytorch'], epochs: 40, folds: 5 });
+    // the recordings default to the checkout's test/data, also when imported from source
+    expect(cfg.dataDir).toBe(join(__dirname, '..', '..', 'data'));
+    expect(() => parseParityArgs(['--backends', 'local,local:1'])).toThrow(/local:1: a replica .* needs --common-init/);
+    expect(() => parseParityArgs(['--common-init', '--defaults'])).toThrow(/cannot combine with --defaults/);
+  });
+
+  it('--help prints the usage; --combine pools earlier outputs without training', async () => {
+    const { runParity } = await import('../../../bench/parity');
+    const out: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(((s: string) => out.push(s)) as never);
+    await runParity(['--help']);
+    expect(out.join('')).toMatch(/^usage:\n {2}npm run -s eval:parity -- /);
+    out.length = 0;
+    const file = join(mkdtempSync(join(tmpdir(), 'xbrain-parity-test-')), 'a.json');
+    writeFileSync(file, JSON.stringify(output()));
+    await runParity(['--combine', file, '--json']);
+    const combined = JSON.parse(out.join('')) as { files: string[]; summaries: Array<{ dataset: string; pair: string[]; pairs: number; meanDiff: number }> };
+    expect(combined.files).toEqual([file]);
+    const ff = combined.summaries.find((s) => s.dataset === 'ff');
+    expect(ff).toMatchObject({ pair: ['local', 'pytorch'], pairs: 2, meanDiff: 0.125 });
+  });
+});
