@@ -50,7 +50,7 @@ const SETS: CaseSet[] = [
     prefix: 'd6',
     minCases: 150,
     maxCases: 200,
-    minConversations: 10,
+    minConversations: 20,
     notReplayed: { 'd6-precedence-en-007': 'numericEvent', 'd6-precedence-zh-004': 'numericEvent' },
   },
 ];
