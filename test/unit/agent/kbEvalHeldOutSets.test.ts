@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseKbEvalSet } from '../../../src/core/agent/kbEvaluation';
 import { repoRoot } from '../helpers/paths';
 
-// The held-out question sets test/kb-eval/test2|3|4.jsonl (README.md there). Schema only, never answers: each file must
+// The held-out question sets test/kb-eval/test2|3|4|5.jsonl (README.md there). Schema only, never answers: each file must
 // stay scorable by `npm run eval:kb -- --part testN` and keep the composition the README states, and each reference
 // must satisfy its own must_mention items, so that an item cannot fail a correct answer because it asks for wording the
 // reference itself does not use.
@@ -54,6 +54,7 @@ const SETS: HeldOutSet[] = [
   { name: 'test2', idPrefix: 't2', questions: 130, notCovered: 10, notSupported: 0, ownStudy: 15 },
   { name: 'test3', idPrefix: 't3', questions: 180, notCovered: 12, notSupported: 12, ownStudy: 20 },
   { name: 'test4', idPrefix: 't4', questions: 180, notCovered: 12, notSupported: 12, ownStudy: 20 },
+  { name: 'test5', idPrefix: 't5', questions: 200, notCovered: 12, notSupported: 12, ownStudy: 20 },
 ];
 
 describe.each(SETS)('held-out question set $name (test/kb-eval/$name.jsonl)', (set) => {
