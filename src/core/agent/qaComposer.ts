@@ -14,6 +14,13 @@ export function answerFromContext(question: string, context: string): string {
   const zh = /[\u4e00-\u9fff]/.test(question);
   if (blocks.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
   const { typed, all } = questionTerms(question);
+  // a tool's name as one term would count the tool twice (its words already match): only a parameter's name
+  // ("n_test_subjects") stays a term of its own
+  for (const b of blocks)
+    if (/^[a-z]+_[a-z_]+$/.test(b.title)) {
+      typed.delete(b.title);
+      all.delete(b.title);
+    }
   const sentences = blocks.flatMap((b) => sentencesOf(b.text).map((s, i) => ({ ...s, ref: b.ref, rank: b.rank, pos: i, title: b.title, source: b.source })));
   // a question term also matches the passages' longer or shorter forms of it ("params" → parameters, "shallow" →
   // ShallowConvNet): the user abbreviates, the knowledge base spells out
@@ -112,10 +119,16 @@ export function answerFromContext(question: string, context: string): string {
   if (parts.length > 1)
     for (const part of parts) {
       const own = [...contentTerms(part)].filter((t) => all.has(t));
-      if (own.length === 0 || own.some((t) => picked.some((p) => match(t, p.terms)))) continue;
+      // a part is answered when its strongest word is: "does downsampling alias" is not answered by a sentence
+      // about downsampling that never mentions aliasing
+      if (own.length === 0) continue;
+      const strength = (t: string) => weight(t) * idf(t);
+      const covered = (t: string) => picked.some((p) => match(t, p.terms));
+      if (covered([...own].sort((a, b) => strength(b) - strength(a))[0])) continue;
+      const open = own.filter((t) => !covered(t));
       const best = pool
         .filter((s) => !picked.includes(s))
-        .map((s) => ({ s, sc: termScore(s.terms, own) }))
+        .map((s) => ({ s, sc: termScore(s.terms, open) }))
         .sort((a, b) => b.sc - a.sc)[0];
       if (best && best.sc > 0) picked.push(best.s);
     }
@@ -134,7 +147,9 @@ export function questionTerms(asked: string): { typed: Set<string>; all: Set<str
   const question = canonicalZh(asked);
   const typed = contentTerms(question);
   for (const t of numberTerms(question)) typed.add(t);
-  const all = new Set([...contentTerms(expandQuery(question)), ...typed]);
+  // the tool names the glossary adds ("重新參考" → set_reference) are words of the expansion, not an identifier the
+  // user asked about
+  const all = new Set([...[...contentTerms(expandQuery(question))].filter((t) => !t.includes('_')), ...typed]);
   return { typed, all };
 }
 
@@ -191,7 +206,10 @@ const CUES: [RegExp, RegExp][] = [
     /\bwhen\b|什麼時候|何時|時機|該不該|要不要|should i|是否應該|應該/i,
     /\bwhen\b|\buse\b|\bavoid|\bdefault|\bsuits?\b|\bgood\b|\bbetter\b|當|時|適合|建議|預設|避免|不要|請用/i,
   ],
-  [/\bwhy\b|為什麼|為何|原因/i, /\bbecause\b|\bso that\b|\botherwise\b|\bwould\b|\bleak|因為|所以|因此|否則|避免|會/i],
+  [
+    /\bwhy\b|\bhow come\b|\bwhat causes?\b|為什麼|為何|原因|怎麼會|為啥|怎會/i,
+    /\bbecause\b|\bso that\b|\botherwise\b|\bwould\b|\bleak|因為|所以|因此|否則|避免|會/i,
+  ],
   [/\bhow many\b|\bhow much\b|\bhow long\b|多少|幾|多長/i, /\d/],
   [
     /\bproblems?\b|\brisks?\b|\bissues?\b|\bwrong\b|\bdrawbacks?\b|問題|風險|缺點|影響/i,

@@ -42,14 +42,24 @@ export function contentTerms(text: string): Set<string> {
     // "sleep-staging" also matches "sleep staging"
     if (w.includes('-')) for (const part of w.split('-')) if (part.length > 2 && !STOP.has(part)) out.add(stem(part));
   }
+  // an identifier is also one term ("n_test_subjects", "pool_sessions"): its parts alone ("test", "subjects") are
+  // everywhere, the parameter row that names it is the answer
+  for (const id of text.toLowerCase().match(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g) ?? []) out.add(id);
   for (const run of text.match(/[\u4e00-\u9fff]+/g) ?? []) {
     for (let i = 0; i + 1 < run.length; i++) {
       const bi = run.slice(i, i + 2);
-      if (!ZH_STOP.has(bi) && !/[的嗎呢麼吧了]/.test(bi)) out.add(bi);
+      if (!ZH_STOP.has(bi) && !ZH_FILLER.test(bi)) out.add(bi);
     }
   }
   return out;
 }
+
+/**
+ * Characters that join a bigram to the words around it rather than name a concept: particles (的, 嗎, 了), pronouns
+ * (我, 你, 他) and adverbs (就, 還, 都, 也, 說). "我想知道模型看哪些通道" gave 我想, 想知 and 後我, which matched passages
+ * by chance; a technical term of the knowledge base does not contain them.
+ */
+const ZH_FILLER = /[的嗎呢麼吧了我你他她就還都也說啊喔呀嘛哦]/;
 
 const ZH_STOP = new Set([
   '多少',
@@ -119,7 +129,10 @@ const ZH_STOP = new Set([
 
 export function stem(w: string): string {
   if (w.length <= 4) return w;
-  const s = w.replace(/(?:ization|isation)$/, 'iz').replace(/(?:ing|ed|es|s|ly)$/, '');
+  const base = w.replace(/(?:ization|isation)$/, 'iz');
+  // "-es" is a suffix only after a sibilant ("classes" → class, "aliases" → alias), and a final s after s, i, u or a
+  // is part of the word ("class", "analysis", "focus", "alias"): stripping it kept "class" from meeting "classes"
+  const s = /ies$/.test(base) ? `${base.slice(0, -3)}y` : base.replace(/(?<=(?:s|x|z|ch|sh))es$|(?<![siua])s$|(?:ing|ed|ly)$/, '');
   // "merge" and "merges" must meet: a trailing e goes as the suffixes do
   return s.length > 4 && s.endsWith('e') ? s.slice(0, -1) : s;
 }

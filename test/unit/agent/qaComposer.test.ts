@@ -92,6 +92,32 @@ describe('offline answers: which words of the question a sentence answers', () =
     expect(a).toMatch(/three thousand trainable parameters\. \[2\]/);
   });
 
+  it('a parameter named in the question finds its row, and a tool name counts once', () => {
+    const ctx = context([
+      'run_protocol',
+      [
+        'Evaluate pipelines per subject on the same folds; the test subjects rotate.',
+        'CSP+LDA runs in process; the networks train once per fold on the other subjects.',
+        'Returns a subject × pipeline × fold table with paired tests over subjects.',
+        'Subjects with too few trials for a test fold are refused.',
+        '| parameter | type | required | default | range | description |',
+        '| --- | --- | --- | --- | --- | --- |',
+        '| protocol | "within_session" \\| "cross_session" |  |  |  | Which protocol; cross_subject tests on held-out subjects. |',
+        '| pipelines | string[] |  | ["CSP+LDA"] |  | Pipelines to compare. |',
+        '| folds | integer |  | 5 | ≥ 2 | within_session folds. |',
+        '| n_test_subjects | integer |  | 1 | ≥ 1 | Held out per fold. |',
+      ].join('\n'),
+    ]);
+    expect(answerFromContext('n_test_subjects in run_protocol?', ctx)).toMatch(/n_test_subjects: integer, default 1/);
+  });
+
+  it('"class" meets "classes" and "alias" meets "aliasing" (a final s after s, i, u or a is not a plural)', () => {
+    expect(questionTerms('class imbalance').typed).toEqual(questionTerms('classes imbalance').typed);
+    const { typed } = questionTerms('does it alias');
+    expect(typed.has('alias')).toBe(true);
+    expect(questionTerms('aliasing').typed.has('alias')).toBe(true);
+  });
+
   it('"4 classes" finds the passage about four classes', () => {
     const ctx = context(
       ['Two-class thresholds', 'With two classes and forty trials the significance threshold is 65 percent.'],
@@ -137,6 +163,19 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
     const a = answerFromContext('two questions: 1) what does the average reference subtract 2) does resampling move the events', ctx);
     expect(a).toMatch(/average reference subtracts the mean[^[]*\[1\]/);
     expect(a).toMatch(/jitter of up to half a sample\. \[2\]/);
+  });
+
+  it('a part whose strongest word no quoted sentence has gets its own sentence, though a weaker word of it is quoted', () => {
+    const ctx = context(
+      [
+        'Resampling',
+        'Resample the continuous data before epoching and after filtering. Downsampling makes training faster. Downsampling also shrinks the files.',
+      ],
+      ['Events', 'Moved events get a jitter of half a sample.'],
+    );
+    // "downsampling" of the second part is quoted from [1]; "jitter", its strongest word, only [2] has
+    const a = answerFromContext('resample continuous data before epoching or after filtering? does downsampling jitter', ctx);
+    expect(a).toMatch(/Moved events get a jitter of half a sample\. \[2\]/);
   });
 });
 
