@@ -69,6 +69,8 @@ const ZH_EN: [RegExp, string][] = [
   [/語言模型/, 'language model privacy EEG samples'],
   [/哪個模型|哪種模型|什麼模型|選(?:擇)?模型|該用哪/, 'choosing a model which model'],
   [/過渡帶|過渡頻寬/, 'transition band'],
+  [/額頭|前額|額葉|額區/, 'frontal Fp1 Fp2'],
+  [/歐氏對齊|歐式對齊|歐幾里得對齊/, 'Euclidean alignment'],
   [/準確率(?:只有|很低|太低|偏低|卡在|停在|一直)/, 'accuracy stuck at chance level'],
   [/準確率(?:反而)?(?:掉|下降|變差|降低)|(?:掉|下降|變差|降低)了/, 'accuracy worse'],
   [/試次/, 'trial trials'],
@@ -112,7 +114,7 @@ const EN_EN: [RegExp, string][] = [
   [/\breref\w*|\bre-?ref\b/i, 're-reference set_reference'],
   [/\bdownsampl\w*|\bupsampl\w*|\bdecimat\w*/i, 'resample resample_data sampling rate'],
   [/\btrain\w*\b[^.?]{0,12}\d+\s*%[^.?]{0,12}\b(?:val\w*|test\w*)\b[^.?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
-  [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|goes up|went up|climb\w*)/i, 'overfitting validation loss rises'],
+  [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|go(?:es|ing)? up|went up|climb\w*|grow\w*)/i, 'overfitting validation loss rises'],
 ];
 
 /**
