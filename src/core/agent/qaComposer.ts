@@ -182,7 +182,8 @@ export function termMatcher(questionTerms: Iterable<string>, sentenceTerms: Iter
   for (const q of questionTerms) {
     const f = [q];
     if (/^[a-z][a-z0-9+]{4,}$/.test(q))
-      for (const v of vocabulary) if (v !== q && /^[a-z]/.test(v) && v.length >= 5 && (v.startsWith(q) || q.startsWith(v))) f.push(v);
+      for (const v of vocabulary)
+        if (v !== q && /^[a-z]/.test(v) && v.length >= 5 && (v.startsWith(q) || (q.startsWith(v) && q.length - v.length <= 3))) f.push(v);
     forms.set(q, f);
   }
   return (t, terms) => (forms.get(t) ?? [t]).some((f) => terms.has(f));

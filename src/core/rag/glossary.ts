@@ -104,6 +104,7 @@ const EN_EN: [RegExp, string][] = [
   [/\bwhich (?:channels?|electrodes?)\b.*\b(?:model|network|important|matter|use[sd]?|look)/i, 'saliency compute_saliency'],
   [/\b(?:llm|gpt|chatgpt|openai|language models?)\b/i, 'language model privacy EEG samples'],
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
+  [/\bre-?run\w*|\breplicat\w*|\bsame results?\b/i, 'reproduce reproducible'],
   // shorthand researchers type: "val acc", "reref", "downsample to"
   [/\bval\b/i, 'validation'],
   [/\btoo short\b|\bshort(?:er)? epochs?\b/i, 'minimum epoch length'],
