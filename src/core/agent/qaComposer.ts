@@ -34,6 +34,25 @@ export function answerFromContext(question: string, context: string): string {
   const n = sentences.length || 1;
   const titleTerms = new Map(blocks.map((b) => [b.ref, contentTerms(b.title)]));
   const cue = CUES.find(([q]) => q.test(question))?.[1];
+  // "what is the Nyquist frequency", "什麼是 ERD": the sentence that defines the asked term opens with it ("The Nyquist
+  // frequency is half the sampling rate")
+  const definitional = /^\s*(?:what(?:'s|\s+is|\s+are|\s+does)|define|meaning of)\b|是什麼|什麼是|的意思|代表什麼/i.test(question);
+  // the asked term is the phrase the question defines ("what is [the Nyquist frequency] for 250 Hz data", "[EEGNet 的 D]
+  // 是什麼"), its strongest word
+  const phrase =
+    /^\s*(?:what(?:'s|\s+is|\s+are|\s+does)|define|meaning of)\s+(?:the\s+|an?\s+)?([^?,.;]+?)(?:\s+(?:for|in|of|at|on|with|mean)\b|[?,.;]|$)/i.exec(
+      question,
+    )?.[1] ??
+    /什麼是\s*([^，。？?、]+)/.exec(question)?.[1] ??
+    /([^，。？?、]+?)\s*(?:是什麼|的意思|代表什麼)/.exec(question)?.[1] ??
+    question;
+  let focus: string | undefined;
+  const definesFocus = (text: string) => {
+    const asked = [...questionTerms(phrase).typed].filter((t) => typed.has(t) && !/^\d/.test(t));
+    focus ??= (asked.length ? asked : [...typed]).sort((a, b) => weight(b) * idf(b) - weight(a) * idf(a))[0];
+    const head = contentTerms(text.slice(0, 60));
+    return !!focus && match(focus, head) && /\b(?:is|are|means|measures)\b|是|指/.test(text.slice(0, 80));
+  };
   const toolNamed = new Set(blocks.map((b) => b.title).filter((t) => /^[a-z_]+$/.test(t) && question.toLowerCase().includes(t)));
   // in a Chinese question the Latin words the user typed are the key concepts (SCCNet, dropout, AUC): they weigh
   // more; the glossary's English for a Chinese term ("重新參考" → set_reference) must not outweigh the Chinese text
@@ -48,6 +67,7 @@ export function answerFromContext(question: string, context: string): string {
     let score = termScore(s.terms);
     // the kind of question ("when…", "why…", "how many…") favours sentences that answer that kind
     if (score > 0 && cue && cue.test(s.text)) score *= 1.3;
+    if (score > 0 && definitional && definesFocus(s.text)) score *= DEFINITION_SENTENCE;
     // the generated tool reference restates the tools' one-line descriptions; the written sections explain them
     if (/tool_reference/.test(s.source) && !toolNamed.has(s.title)) score *= 0.7;
     return { ...s, score };
@@ -59,6 +79,9 @@ export function answerFromContext(question: string, context: string): string {
     let sc = 0;
     for (const t of all) if (match(t, terms)) sc += weight(t) * idf(t) * (titleTerms.get(b.ref)?.has(t) ? 2 : 1);
     if (/tool_reference/.test(b.source) && !toolNamed.has(b.title)) sc *= 0.7;
+    // the passage that defines what a "what is …" question asks about answers it ("Nyquist frequency and sampling", not
+    // "Upsampling", which mentions the Nyquist frequency of 250 Hz data in passing)
+    if (definitional && scored.some((x) => x.ref === b.ref && x.score > 0 && definesFocus(x.text))) sc *= DEFINITION_PASSAGE;
     passageScore.set(b.ref, sc * (1 + 0.3 / (1 + b.rank)));
   }
   const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
@@ -228,6 +251,9 @@ const CUES: [RegExp, RegExp][] = [
  * precision unchanged (0.898 → 0.895); 8/10 added nothing more, and a stronger retriever-rank prior cost 2.5 points.
  */
 const PRIMARY_SENTENCES = 6;
+/** A sentence that opens by defining the question's strongest word, and its passage, for a "what is …" question. */
+const DEFINITION_SENTENCE = 1.3;
+const DEFINITION_PASSAGE = 1.5;
 const MAX_SENTENCES = 8;
 const OTHER_FLOOR = 0.8;
 /**

@@ -93,6 +93,7 @@ const EN_EN: [RegExp, string][] = [
   [/\bSNR\b/, 'signal-to-noise'],
   [/\bLR\b|\blr\b/, 'learning rate'],
   [/\bIG\b/, 'integrated gradients'],
+  [/\bCV\b/, 'cross-validation'],
   [/\bGPU\b|\bCUDA\b/i, 'GPU CUDA device backend pytorch'],
   [/hyper-?param\w*|grid search|\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
   [/file (?:types?|formats?)|\bformats?\b|extensions?/i, 'supported file formats load_data'],

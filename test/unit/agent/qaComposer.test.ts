@@ -118,6 +118,16 @@ describe('offline answers: which words of the question a sentence answers', () =
     expect(questionTerms('aliasing').typed.has('alias')).toBe(true);
   });
 
+  it('"what is X" is answered from the passage whose sentence defines X, not one that mentions X in passing', () => {
+    const ctx = context(
+      ['Upsampling and 128 Hz', 'Upsampling 250 Hz data to 500 Hz adds nothing above the Nyquist frequency of the data. It only makes training slower.'],
+      ['Nyquist frequency and sampling', 'The Nyquist frequency is half the sampling rate: 125 Hz at 250 Hz. A sampled signal holds no frequency above it.'],
+    );
+    expect(answerFromContext('what is the Nyquist frequency for 250 Hz data', ctx)).toMatch(
+      /The Nyquist frequency is half the sampling rate: 125 Hz at 250 Hz\. \[2\]/,
+    );
+  });
+
   it('"4 classes" finds the passage about four classes', () => {
     const ctx = context(
       ['Two-class thresholds', 'With two classes and forty trials the significance threshold is 65 percent.'],
