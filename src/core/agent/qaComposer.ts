@@ -1,5 +1,5 @@
 import { contentTerms } from '../rag/grounding';
-import { canonicalZh, expandQuery } from '../rag/glossary';
+import { canonicalZh, chineseTerms, expandQuery } from '../rag/glossary';
 import { questionParts } from '../rag/questionParts';
 
 /**
@@ -170,9 +170,11 @@ export function questionTerms(asked: string): { typed: Set<string>; all: Set<str
   const question = canonicalZh(asked);
   const typed = contentTerms(question);
   for (const t of numberTerms(question)) typed.add(t);
+  // "baseline 用整段 epoch 的平均可以嗎": the Chinese text that answers writes 基線; it counts as a glossary word does
+  const zhExtra = contentTerms(chineseTerms(question));
   // the tool names the glossary adds ("重新參考" → set_reference) are words of the expansion, not an identifier the
   // user asked about
-  const all = new Set([...[...contentTerms(expandQuery(question))].filter((t) => !t.includes('_')), ...typed]);
+  const all = new Set([...[...contentTerms(expandQuery(question))].filter((t) => !t.includes('_')), ...typed, ...zhExtra]);
   return { typed, all };
 }
 

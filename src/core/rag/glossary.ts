@@ -167,6 +167,28 @@ export function glossaryTerms(query: string): string {
   return [...new Set(extra)].join(' ');
 }
 
+/**
+ * The Chinese words of the concepts a Chinese question names in English ("baseline 用整段 epoch 的平均可以嗎" → 基線): the
+ * Chinese half of a section writes 基線 where the question typed "baseline", so the sentence that answers shared nothing
+ * with the question but its English words. Each pair's first Chinese word stands for the concept; an English term counts
+ * when it is the first word of the pair's English (the concept's name, not a tool name listed after it).
+ */
+export function chineseTerms(query: string): string {
+  if (!/[\u4e00-\u9fff]/.test(query)) return '';
+  const words = new Set(query.toLowerCase().match(/[a-z][a-z-]+/g) ?? []);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const [re, en] of ZH_EN) {
+    const head = en.split(' ')[0].toLowerCase();
+    // the first pair that names a concept is its word ("resample" is 重新取樣, not 降到 of a later pair)
+    if (head.length < 3 || !words.has(head) || seen.has(head)) continue;
+    seen.add(head);
+    const zh = /^[\u4e00-\u9fff]+/.exec(re.source)?.[0];
+    if (zh && !query.includes(zh)) out.push(zh);
+  }
+  return [...new Set(out)].join(' ');
+}
+
 /** The query plus the English terms of the concepts it names. */
 export function expandQuery(query: string): string {
   const extra = glossaryTerms(query);

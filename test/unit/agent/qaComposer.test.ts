@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerFromContext, questionTerms, termMatcher } from '../../../src/core/agent/qaComposer';
 import { numberedParts, questionParts } from '../../../src/core/rag/questionParts';
+import { chineseTerms } from '../../../src/core/rag/glossary';
 import { AgentController, type Retriever } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { mockSession } from '../../../src/core/agent/simulatedStudy';
@@ -205,6 +206,15 @@ describe('offline answers in Traditional Chinese', () => {
     expect(cited(a)).toEqual([1]);
     // a Chinese sentence that answers as well is preferred to the English one
     expect(answerFromContext('濾波與重新參考的順序？', ctx)).toMatch(/^濾波與重新參考的順序不影響結果。 \[2\]$/);
+  });
+});
+
+describe('offline answers: English words in a Chinese question', () => {
+  it('a concept typed in English meets the Chinese text that names it in Chinese', () => {
+    expect(chineseTerms('baseline 用整段 epoch 的平均可以嗎')).toContain('基線');
+    // the first pair naming a concept gives its word: "resample" is 重新取樣
+    expect(chineseTerms('resample 成 128 Hz 以後還能做 40 Hz 低通嗎')).toBe('重新取樣');
+    expect(chineseTerms('what is a baseline')).toBe('');
   });
 });
 
