@@ -94,6 +94,8 @@ const EN_EN: [RegExp, string][] = [
   [/\bLR\b|\blr\b/, 'learning rate'],
   [/\bIG\b/, 'integrated gradients'],
   [/\bCV\b/, 'cross-validation'],
+  // "F1 score" is the metric, not EEGNet's F1 filters
+  [/\bf1[- ]?(?:score|分數)|\bmacro[- ]?f1|\bweighted[- ]?f1|F1 分數/i, 'F1 score precision recall harmonic mean'],
   [/\bGPU\b|\bCUDA\b/i, 'GPU CUDA device backend pytorch'],
   [/hyper-?param\w*|grid search|\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
   [/file (?:types?|formats?)|\bformats?\b|extensions?/i, 'supported file formats load_data'],
