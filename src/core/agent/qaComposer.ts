@@ -78,7 +78,9 @@ export function answerFromContext(question: string, context: string): string {
     const terms = contentTerms(`${b.title}\n${b.text}`);
     let sc = 0;
     for (const t of all) if (match(t, terms)) sc += weight(t) * idf(t) * (titleTerms.get(b.ref)?.has(t) ? 2 : 1);
-    if (/tool_reference/.test(b.source) && !toolNamed.has(b.title)) sc *= 0.7;
+    // a question about a tool that fails ("set_model complains my epochs are too short", "topomap from compute_saliency
+    // is empty") is answered by the section that explains the failure, not by the tool's one-line description
+    if (/tool_reference/.test(b.source) && (!toolNamed.has(b.title) || COMPLAINT.test(question))) sc *= 0.7;
     // the passage that defines what a "what is …" question asks about answers it ("Nyquist frequency and sampling", not
     // "Upsampling", which mentions the Nyquist frequency of 250 Hz data in passing)
     if (definitional && scored.some((x) => x.ref === b.ref && x.score > 0 && definesFocus(x.text))) sc *= DEFINITION_PASSAGE;
@@ -215,6 +217,9 @@ export function termMatcher(questionTerms: Iterable<string>, sentenceTerms: Iter
 }
 
 const CJK_BIGRAM = /^[\u4e00-\u9fff]{2}$/;
+/** Words of a question that reports a failure rather than asks what something does. */
+const COMPLAINT =
+  /\b(?:complains?|errors?|fails?|failed|empty|refuses?|refused|rejects?|rejected|won'?t|doesn'?t work|not (?:work|available)|crash\w*|broken)\b|報錯|錯誤|失敗|不能跑|跑不|拒絕|不能用|沒有反應|是空的|不對/i;
 
 /** Whether `text` contains three consecutive characters of `question` that include the bigram `t`. */
 function sharesThreeAround(question: string, text: string, t: string): boolean {

@@ -129,6 +129,16 @@ describe('offline answers: which words of the question a sentence answers', () =
     );
   });
 
+  it('a question reporting that a tool fails is answered from the section that explains the failure, not the tool reference', () => {
+    const ctx =
+      '[1] compute_saliency (tool_reference.md)\nAttribute the model output to channels and time; per-class maps, spectrograms and topomap values (needs a montage).\n\n' +
+      '[2] Montage: channels without positions (troubleshooting.md)\nA topomap of compute_saliency is empty when no channel has a position. Run set_montage with standard_1020 first. Channels without a position are listed.';
+    // the failure's section answers (its fix follows its first sentence); the named tool is still described
+    const a = answerFromContext('topomap from compute_saliency is empty', ctx);
+    expect(a).toMatch(/Run set_montage with standard_1020 first\. \[2\]/);
+    expect(a).toMatch(/Attribute the model output[^[]*\[1\]/);
+  });
+
   it('"4 classes" finds the passage about four classes', () => {
     const ctx = context(
       ['Two-class thresholds', 'With two classes and forty trials the significance threshold is 65 percent.'],
