@@ -1,5 +1,5 @@
 import { contentTerms } from '../rag/grounding';
-import { canonicalZh, expandQuery } from '../rag/glossary';
+import { canonicalZh, chineseTerms, expandQuery } from '../rag/glossary';
 import { questionParts } from '../rag/questionParts';
 
 /**
@@ -14,6 +14,13 @@ export function answerFromContext(question: string, context: string): string {
   const zh = /[\u4e00-\u9fff]/.test(question);
   if (blocks.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
   const { typed, all } = questionTerms(question);
+  // a tool's name as one term would count the tool twice (its words already match): only a parameter's name
+  // ("n_test_subjects") stays a term of its own
+  for (const b of blocks)
+    if (/^[a-z]+_[a-z_]+$/.test(b.title)) {
+      typed.delete(b.title);
+      all.delete(b.title);
+    }
   const sentences = blocks.flatMap((b) => sentencesOf(b.text).map((s, i) => ({ ...s, ref: b.ref, rank: b.rank, pos: i, title: b.title, source: b.source })));
   // a question term also matches the passages' longer or shorter forms of it ("params" → parameters, "shallow" →
   // ShallowConvNet): the user abbreviates, the knowledge base spells out
@@ -27,6 +34,25 @@ export function answerFromContext(question: string, context: string): string {
   const n = sentences.length || 1;
   const titleTerms = new Map(blocks.map((b) => [b.ref, contentTerms(b.title)]));
   const cue = CUES.find(([q]) => q.test(question))?.[1];
+  // "what is the Nyquist frequency", "什麼是 ERD": the sentence that defines the asked term opens with it ("The Nyquist
+  // frequency is half the sampling rate")
+  const definitional = /^\s*(?:what(?:'s|\s+is|\s+are|\s+does)|define|meaning of)\b|是什麼|什麼是|的意思|代表什麼/i.test(question);
+  // the asked term is the phrase the question defines ("what is [the Nyquist frequency] for 250 Hz data", "[EEGNet 的 D]
+  // 是什麼"), its strongest word
+  const phrase =
+    /^\s*(?:what(?:'s|\s+is|\s+are|\s+does)|define|meaning of)\s+(?:the\s+|an?\s+)?([^?,.;]+?)(?:\s+(?:for|in|of|at|on|with|mean)\b|[?,.;]|$)/i.exec(
+      question,
+    )?.[1] ??
+    /什麼是\s*([^，。？?、]+)/.exec(question)?.[1] ??
+    /([^，。？?、]+?)\s*(?:是什麼|的意思|代表什麼)/.exec(question)?.[1] ??
+    question;
+  let focus: string | undefined;
+  const definesFocus = (text: string) => {
+    const asked = [...questionTerms(phrase).typed].filter((t) => typed.has(t) && !/^\d/.test(t));
+    focus ??= (asked.length ? asked : [...typed]).sort((a, b) => weight(b) * idf(b) - weight(a) * idf(a))[0];
+    const head = contentTerms(text.slice(0, 60));
+    return !!focus && match(focus, head) && /\b(?:is|are|means|measures)\b|是|指/.test(text.slice(0, 80));
+  };
   const toolNamed = new Set(blocks.map((b) => b.title).filter((t) => /^[a-z_]+$/.test(t) && question.toLowerCase().includes(t)));
   // in a Chinese question the Latin words the user typed are the key concepts (SCCNet, dropout, AUC): they weigh
   // more; the glossary's English for a Chinese term ("重新參考" → set_reference) must not outweigh the Chinese text
@@ -41,6 +67,7 @@ export function answerFromContext(question: string, context: string): string {
     let score = termScore(s.terms);
     // the kind of question ("when…", "why…", "how many…") favours sentences that answer that kind
     if (score > 0 && cue && cue.test(s.text)) score *= 1.3;
+    if (score > 0 && definitional && definesFocus(s.text)) score *= DEFINITION_SENTENCE;
     // the generated tool reference restates the tools' one-line descriptions; the written sections explain them
     if (/tool_reference/.test(s.source) && !toolNamed.has(s.title)) score *= 0.7;
     return { ...s, score };
@@ -51,7 +78,12 @@ export function answerFromContext(question: string, context: string): string {
     const terms = contentTerms(`${b.title}\n${b.text}`);
     let sc = 0;
     for (const t of all) if (match(t, terms)) sc += weight(t) * idf(t) * (titleTerms.get(b.ref)?.has(t) ? 2 : 1);
-    if (/tool_reference/.test(b.source) && !toolNamed.has(b.title)) sc *= 0.7;
+    // a question about a tool that fails ("set_model complains my epochs are too short", "topomap from compute_saliency
+    // is empty") is answered by the section that explains the failure, not by the tool's one-line description
+    if (/tool_reference/.test(b.source) && (!toolNamed.has(b.title) || COMPLAINT.test(question))) sc *= 0.7;
+    // the passage that defines what a "what is …" question asks about answers it ("Nyquist frequency and sampling", not
+    // "Upsampling", which mentions the Nyquist frequency of 250 Hz data in passing)
+    if (definitional && scored.some((x) => x.ref === b.ref && x.score > 0 && definesFocus(x.text))) sc *= DEFINITION_PASSAGE;
     passageScore.set(b.ref, sc * (1 + 0.3 / (1 + b.rank)));
   }
   const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
@@ -112,10 +144,16 @@ export function answerFromContext(question: string, context: string): string {
   if (parts.length > 1)
     for (const part of parts) {
       const own = [...contentTerms(part)].filter((t) => all.has(t));
-      if (own.length === 0 || own.some((t) => picked.some((p) => match(t, p.terms)))) continue;
+      // a part is answered when its strongest word is: "does downsampling alias" is not answered by a sentence
+      // about downsampling that never mentions aliasing
+      if (own.length === 0) continue;
+      const strength = (t: string) => weight(t) * idf(t);
+      const covered = (t: string) => picked.some((p) => match(t, p.terms));
+      if (covered([...own].sort((a, b) => strength(b) - strength(a))[0])) continue;
+      const open = own.filter((t) => !covered(t));
       const best = pool
         .filter((s) => !picked.includes(s))
-        .map((s) => ({ s, sc: termScore(s.terms, own) }))
+        .map((s) => ({ s, sc: termScore(s.terms, open) }))
         .sort((a, b) => b.sc - a.sc)[0];
       if (best && best.sc > 0) picked.push(best.s);
     }
@@ -134,7 +172,11 @@ export function questionTerms(asked: string): { typed: Set<string>; all: Set<str
   const question = canonicalZh(asked);
   const typed = contentTerms(question);
   for (const t of numberTerms(question)) typed.add(t);
-  const all = new Set([...contentTerms(expandQuery(question)), ...typed]);
+  // "baseline 用整段 epoch 的平均可以嗎": the Chinese text that answers writes 基線; it counts as a glossary word does
+  const zhExtra = contentTerms(chineseTerms(question));
+  // the tool names the glossary adds ("重新參考" → set_reference) are words of the expansion, not an identifier the
+  // user asked about
+  const all = new Set([...[...contentTerms(expandQuery(question))].filter((t) => !t.includes('_')), ...typed, ...zhExtra]);
   return { typed, all };
 }
 
@@ -167,13 +209,17 @@ export function termMatcher(questionTerms: Iterable<string>, sentenceTerms: Iter
   for (const q of questionTerms) {
     const f = [q];
     if (/^[a-z][a-z0-9+]{4,}$/.test(q))
-      for (const v of vocabulary) if (v !== q && /^[a-z]/.test(v) && v.length >= 5 && (v.startsWith(q) || q.startsWith(v))) f.push(v);
+      for (const v of vocabulary)
+        if (v !== q && /^[a-z]/.test(v) && v.length >= 5 && (v.startsWith(q) || (q.startsWith(v) && q.length - v.length <= 3))) f.push(v);
     forms.set(q, f);
   }
   return (t, terms) => (forms.get(t) ?? [t]).some((f) => terms.has(f));
 }
 
 const CJK_BIGRAM = /^[\u4e00-\u9fff]{2}$/;
+/** Words of a question that reports a failure rather than asks what something does. */
+const COMPLAINT =
+  /\b(?:complains?|errors?|fails?|failed|empty|refuses?|refused|rejects?|rejected|won'?t|doesn'?t work|not (?:work|available)|crash\w*|broken)\b|報錯|錯誤|失敗|不能跑|跑不|拒絕|不能用|沒有反應|是空的|不對/i;
 
 /** Whether `text` contains three consecutive characters of `question` that include the bigram `t`. */
 function sharesThreeAround(question: string, text: string, t: string): boolean {
@@ -191,7 +237,10 @@ const CUES: [RegExp, RegExp][] = [
     /\bwhen\b|什麼時候|何時|時機|該不該|要不要|should i|是否應該|應該/i,
     /\bwhen\b|\buse\b|\bavoid|\bdefault|\bsuits?\b|\bgood\b|\bbetter\b|當|時|適合|建議|預設|避免|不要|請用/i,
   ],
-  [/\bwhy\b|為什麼|為何|原因/i, /\bbecause\b|\bso that\b|\botherwise\b|\bwould\b|\bleak|因為|所以|因此|否則|避免|會/i],
+  [
+    /\bwhy\b|\bhow come\b|\bwhat causes?\b|為什麼|為何|原因|怎麼會|為啥|怎會/i,
+    /\bbecause\b|\bso that\b|\botherwise\b|\bwould\b|\bleak|因為|所以|因此|否則|避免|會/i,
+  ],
   [/\bhow many\b|\bhow much\b|\bhow long\b|多少|幾|多長/i, /\d/],
   [
     /\bproblems?\b|\brisks?\b|\bissues?\b|\bwrong\b|\bdrawbacks?\b|問題|風險|缺點|影響/i,
@@ -209,6 +258,9 @@ const CUES: [RegExp, RegExp][] = [
  * precision unchanged (0.898 → 0.895); 8/10 added nothing more, and a stronger retriever-rank prior cost 2.5 points.
  */
 const PRIMARY_SENTENCES = 6;
+/** A sentence that opens by defining the question's strongest word, and its passage, for a "what is …" question. */
+const DEFINITION_SENTENCE = 1.3;
+const DEFINITION_PASSAGE = 1.5;
 const MAX_SENTENCES = 8;
 const OTHER_FLOOR = 0.8;
 /**

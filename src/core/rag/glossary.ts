@@ -69,6 +69,8 @@ const ZH_EN: [RegExp, string][] = [
   [/語言模型/, 'language model privacy EEG samples'],
   [/哪個模型|哪種模型|什麼模型|選(?:擇)?模型|該用哪/, 'choosing a model which model'],
   [/過渡帶|過渡頻寬/, 'transition band'],
+  [/額頭|前額|額葉|額區/, 'frontal Fp1 Fp2'],
+  [/歐氏對齊|歐式對齊|歐幾里得對齊/, 'Euclidean alignment'],
   [/準確率(?:只有|很低|太低|偏低|卡在|停在|一直)/, 'accuracy stuck at chance level'],
   [/準確率(?:反而)?(?:掉|下降|變差|降低)|(?:掉|下降|變差|降低)了/, 'accuracy worse'],
   [/試次/, 'trial trials'],
@@ -91,6 +93,9 @@ const EN_EN: [RegExp, string][] = [
   [/\bSNR\b/, 'signal-to-noise'],
   [/\bLR\b|\blr\b/, 'learning rate'],
   [/\bIG\b/, 'integrated gradients'],
+  [/\bCV\b/, 'cross-validation'],
+  // "F1 score" is the metric, not EEGNet's F1 filters
+  [/\bf1[- ]?(?:score|分數)|\bmacro[- ]?f1|\bweighted[- ]?f1|F1 分數/i, 'F1 score precision recall harmonic mean'],
   [/\bGPU\b|\bCUDA\b/i, 'GPU CUDA device backend pytorch'],
   [/hyper-?param\w*|grid search|\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
   [/file (?:types?|formats?)|\bformats?\b|extensions?/i, 'supported file formats load_data'],
@@ -102,6 +107,7 @@ const EN_EN: [RegExp, string][] = [
   [/\bwhich (?:channels?|electrodes?)\b.*\b(?:model|network|important|matter|use[sd]?|look)/i, 'saliency compute_saliency'],
   [/\b(?:llm|gpt|chatgpt|openai|language models?)\b/i, 'language model privacy EEG samples'],
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
+  [/\bre-?run\w*|\breplicat\w*|\bsame results?\b/i, 'reproduce reproducible'],
   // shorthand researchers type: "val acc", "reref", "downsample to"
   [/\bval\b/i, 'validation'],
   [/\btoo short\b|\bshort(?:er)? epochs?\b/i, 'minimum epoch length'],
@@ -112,7 +118,7 @@ const EN_EN: [RegExp, string][] = [
   [/\breref\w*|\bre-?ref\b/i, 're-reference set_reference'],
   [/\bdownsampl\w*|\bupsampl\w*|\bdecimat\w*/i, 'resample resample_data sampling rate'],
   [/\btrain\w*\b[^.?]{0,12}\d+\s*%[^.?]{0,12}\b(?:val\w*|test\w*)\b[^.?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
-  [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|goes up|went up|climb\w*)/i, 'overfitting validation loss rises'],
+  [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|go(?:es|ing)? up|went up|climb\w*|grow\w*)/i, 'overfitting validation loss rises'],
 ];
 
 /**
@@ -161,6 +167,28 @@ export function glossaryTerms(query: string): string {
   for (const [re, en] of ZH_EN) if (re.test(query)) extra.push(en);
   for (const [re, en] of EN_EN) if (re.test(query)) extra.push(en);
   return [...new Set(extra)].join(' ');
+}
+
+/**
+ * The Chinese words of the concepts a Chinese question names in English ("baseline 用整段 epoch 的平均可以嗎" → 基線): the
+ * Chinese half of a section writes 基線 where the question typed "baseline", so the sentence that answers shared nothing
+ * with the question but its English words. Each pair's first Chinese word stands for the concept; an English term counts
+ * when it is the first word of the pair's English (the concept's name, not a tool name listed after it).
+ */
+export function chineseTerms(query: string): string {
+  if (!/[\u4e00-\u9fff]/.test(query)) return '';
+  const words = new Set(query.toLowerCase().match(/[a-z][a-z-]+/g) ?? []);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const [re, en] of ZH_EN) {
+    const head = en.split(' ')[0].toLowerCase();
+    // the first pair that names a concept is its word ("resample" is 重新取樣, not 降到 of a later pair)
+    if (head.length < 3 || !words.has(head) || seen.has(head)) continue;
+    seen.add(head);
+    const zh = /^[\u4e00-\u9fff]+/.exec(re.source)?.[0];
+    if (zh && !query.includes(zh)) out.push(zh);
+  }
+  return [...new Set(out)].join(' ');
 }
 
 /** The query plus the English terms of the concepts it names. */

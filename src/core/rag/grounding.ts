@@ -18,7 +18,7 @@ const DOMAIN_EN =
   /\b(?:eeg|meg|ecog|bci|brain|neuro\w*|cortex|cortical|scalp|electrodes?|channels?|montage|10-20|10-05|filter\w*|band-?pass|high-?pass|low-?pass|notch|fir|iir|butterworth|hz|hertz|frequenc\w*|spectr\w*|psd|sampling|sample rate|resampl\w*|downsampl\w*|nyquist|alias\w*|epoch\w*|baseline|trials?|cues?|annotations?|classif\w*|re-?referenc\w*|referenc\w*|car|mastoids?|normali[sz]\w*|z-?score|standardi[sz]\w*|artifacts?|artefacts?|ica|csp|lda|svm|erps?|p300|ssvep|motor imagery|rhythms?|oscillat\w*|eegnet|shallow\w*|sccnet|deep ?convnet|cnn|convolution\w*|depthwise|separable|dropout|pooling|overfit\w*|underfit\w*|learning rate|batch size|optimi[sz]er|adam\w*|sgd|validation|cross-?validation|folds?|leak\w*|within-subject|cross-subject|cross-session|accuracy|balanced accuracy|kappa|auc|roc|f1|confusion matrix|chance|significan\w*|binomial|permutation test|p-value|imbalance\w*|saliency|gradients?|smoothgrad|vargrad|attribution|topomap|topograph\w*|edf\+?|bdf|gdf|eeglab|brainvision|vhdr|fif|npy|xdf|gpu|cuda|pytorch|torch|slurm|onnx|hyper-?param\w*|mne|xbrain\w*|physionet|bciciv|preprocess\w*|deep learning|machine learning|neural net\w*|mi|smr|sleep stag\w*|seizure\w*|epilep\w*|fnirs|lsl|lab streaming layer|labrecorder|sloreta|dspm|beamform\w*|source locali[sz]\w*|connectivity|coherence|plv|laplacian|csd|rest reference|interpolat\w*|spherical spline\w*|riemann\w*|eog|emg|ecg|blink\w*|montages?|erd|ers|itr|information transfer rate|bits? per (?:trial|minute|selection)|lawhern|schirrmeister|wolpaw|combrisson|m[uü]ller-putz|ojala|brunner|tangermann|schalk|smilkov|adebayo|simonyan|sundararajan|braindecode|moabb|pyriemann)\b/i;
 /** Words that are domain words only in company (two of them, or one with a strong word): "train my dog" is not. */
 const WEAK_EN =
-  /\b(?:signals?|power|sampl\w*|events?|labels?|class(?:es)?|mu|alpha|beta|theta|delta|gamma|imagery|model\w*|network|layers?|kernel|train\w*|fit|learning|epochs?|batch\w*|loss|test\w*|splits?|split\w*|subjects?|sessions?|transfer|metrics?|precision|recall|explain\w*|interpret\w*|files?|formats?|cpu|threads?|seed|repeats?|sweep|notebook|cli|mcp|study|stage|pipeline|dataset|data|recordings?|load\w*|export\w*|plot\w*|evaluat\w*|average|backends?|confirm\w*|reproduc\w*)\b/gi;
+  /\b(?:signals?|power|sampl\w*|events?|labels?|class(?:es)?|mu|alpha|beta|theta|delta|gamma|imagery|model\w*|network|layers?|kernel|train\w*|fit|learning|epochs?|batch\w*|loss|test\w*|splits?|split\w*|subjects?|sessions?|transfer|metrics?|precision|recall|explain\w*|interpret\w*|files?|formats?|cpu|threads?|seed|repeats?|sweep|notebook|cli|mcp|study|stage|pipeline|dataset|data|recordings?|analys[ie]s|re-?run\w*|load\w*|export\w*|plot\w*|evaluat\w*|average|backends?|confirm\w*|reproduc\w*)\b/gi;
 const DOMAIN_ZH =
   /腦|狀態|進度|睡眠|癲癇|眨眼|眼動|肌電|源定位|連結性|內插|插值|電極|通道|頻道|訊號|信號|濾波|帶通|高通|低通|陷波|赫茲|頻率|頻帶|頻譜|功率|取樣|採樣|奈奎斯特|混疊|分段|切段|基線|試次|事件|標籤|類別|分類|參考|正規化|標準化|歸一化|偽跡|雜訊|運動想像|誘發|節律|模型|網路|網絡|卷積|訓練|過擬合|學習率|批次|輪數|優化器|驗證|測試|分割|交叉|洩漏|受試者|場次|準確|平衡|卡帕|混淆|指標|機率|顯著|梯度|歸因|解釋|格式|檔案|顯卡|顯示卡|後端|匯出|資料|數據|筆記本|階段|前處理|前置處理|超參數/;
 
@@ -42,14 +42,24 @@ export function contentTerms(text: string): Set<string> {
     // "sleep-staging" also matches "sleep staging"
     if (w.includes('-')) for (const part of w.split('-')) if (part.length > 2 && !STOP.has(part)) out.add(stem(part));
   }
+  // an identifier is also one term ("n_test_subjects", "pool_sessions"): its parts alone ("test", "subjects") are
+  // everywhere, the parameter row that names it is the answer
+  for (const id of text.toLowerCase().match(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g) ?? []) out.add(id);
   for (const run of text.match(/[\u4e00-\u9fff]+/g) ?? []) {
     for (let i = 0; i + 1 < run.length; i++) {
       const bi = run.slice(i, i + 2);
-      if (!ZH_STOP.has(bi) && !/[的嗎呢麼吧了]/.test(bi)) out.add(bi);
+      if (!ZH_STOP.has(bi) && !ZH_FILLER.test(bi)) out.add(bi);
     }
   }
   return out;
 }
+
+/**
+ * Characters that join a bigram to the words around it rather than name a concept: particles (的, 嗎, 了), pronouns
+ * (我, 你, 他) and adverbs (就, 還, 都, 也, 說). "我想知道模型看哪些通道" gave 我想, 想知 and 後我, which matched passages
+ * by chance; a technical term of the knowledge base does not contain them.
+ */
+const ZH_FILLER = /[的嗎呢麼吧了我你他她就還都也說啊喔呀嘛哦是而]/;
 
 const ZH_STOP = new Set([
   '多少',
@@ -119,7 +129,10 @@ const ZH_STOP = new Set([
 
 export function stem(w: string): string {
   if (w.length <= 4) return w;
-  const s = w.replace(/(?:ization|isation)$/, 'iz').replace(/(?:ing|ed|es|s|ly)$/, '');
+  const base = w.replace(/(?:ization|isation)$/, 'iz');
+  // "-es" is a suffix only after a sibilant ("classes" → class, "aliases" → alias), and a final s after s, i, u or a
+  // is part of the word ("class", "analysis", "focus", "alias"): stripping it kept "class" from meeting "classes"
+  const s = /ies$/.test(base) ? `${base.slice(0, -3)}y` : base.replace(/(?<=(?:s|x|z|ch|sh))es$|(?<![siua])s$|(?:ing|ed|ly)$/, '');
   // "merge" and "merges" must meet: a trailing e goes as the suffixes do
   return s.length > 4 && s.endsWith('e') ? s.slice(0, -1) : s;
 }

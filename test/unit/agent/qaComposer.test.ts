@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerFromContext, questionTerms, termMatcher } from '../../../src/core/agent/qaComposer';
 import { numberedParts, questionParts } from '../../../src/core/rag/questionParts';
+import { chineseTerms } from '../../../src/core/rag/glossary';
 import { AgentController, type Retriever } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { mockSession } from '../../../src/core/agent/simulatedStudy';
@@ -92,6 +93,52 @@ describe('offline answers: which words of the question a sentence answers', () =
     expect(a).toMatch(/three thousand trainable parameters\. \[2\]/);
   });
 
+  it('a parameter named in the question finds its row, and a tool name counts once', () => {
+    const ctx = context([
+      'run_protocol',
+      [
+        'Evaluate pipelines per subject on the same folds; the test subjects rotate.',
+        'CSP+LDA runs in process; the networks train once per fold on the other subjects.',
+        'Returns a subject × pipeline × fold table with paired tests over subjects.',
+        'Subjects with too few trials for a test fold are refused.',
+        '| parameter | type | required | default | range | description |',
+        '| --- | --- | --- | --- | --- | --- |',
+        '| protocol | "within_session" \\| "cross_session" |  |  |  | Which protocol; cross_subject tests on held-out subjects. |',
+        '| pipelines | string[] |  | ["CSP+LDA"] |  | Pipelines to compare. |',
+        '| folds | integer |  | 5 | ≥ 2 | within_session folds. |',
+        '| n_test_subjects | integer |  | 1 | ≥ 1 | Held out per fold. |',
+      ].join('\n'),
+    ]);
+    expect(answerFromContext('n_test_subjects in run_protocol?', ctx)).toMatch(/n_test_subjects: integer, default 1/);
+  });
+
+  it('"class" meets "classes" and "alias" meets "aliasing" (a final s after s, i, u or a is not a plural)', () => {
+    expect(questionTerms('class imbalance').typed).toEqual(questionTerms('classes imbalance').typed);
+    const { typed } = questionTerms('does it alias');
+    expect(typed.has('alias')).toBe(true);
+    expect(questionTerms('aliasing').typed.has('alias')).toBe(true);
+  });
+
+  it('"what is X" is answered from the passage whose sentence defines X, not one that mentions X in passing', () => {
+    const ctx = context(
+      ['Upsampling and 128 Hz', 'Upsampling 250 Hz data to 500 Hz adds nothing above the Nyquist frequency of the data. It only makes training slower.'],
+      ['Nyquist frequency and sampling', 'The Nyquist frequency is half the sampling rate: 125 Hz at 250 Hz. A sampled signal holds no frequency above it.'],
+    );
+    expect(answerFromContext('what is the Nyquist frequency for 250 Hz data', ctx)).toMatch(
+      /The Nyquist frequency is half the sampling rate: 125 Hz at 250 Hz\. \[2\]/,
+    );
+  });
+
+  it('a question reporting that a tool fails is answered from the section that explains the failure, not the tool reference', () => {
+    const ctx =
+      '[1] compute_saliency (tool_reference.md)\nAttribute the model output to channels and time; per-class maps, spectrograms and topomap values (needs a montage).\n\n' +
+      '[2] Montage: channels without positions (troubleshooting.md)\nA topomap of compute_saliency is empty when no channel has a position. Run set_montage with standard_1020 first. Channels without a position are listed.';
+    // the failure's section answers (its fix follows its first sentence); the named tool is still described
+    const a = answerFromContext('topomap from compute_saliency is empty', ctx);
+    expect(a).toMatch(/Run set_montage with standard_1020 first\. \[2\]/);
+    expect(a).toMatch(/Attribute the model output[^[]*\[1\]/);
+  });
+
   it('"4 classes" finds the passage about four classes', () => {
     const ctx = context(
       ['Two-class thresholds', 'With two classes and forty trials the significance threshold is 65 percent.'],
@@ -138,6 +185,19 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
     expect(a).toMatch(/average reference subtracts the mean[^[]*\[1\]/);
     expect(a).toMatch(/jitter of up to half a sample\. \[2\]/);
   });
+
+  it('a part whose strongest word no quoted sentence has gets its own sentence, though a weaker word of it is quoted', () => {
+    const ctx = context(
+      [
+        'Resampling',
+        'Resample the continuous data before epoching and after filtering. Downsampling makes training faster. Downsampling also shrinks the files.',
+      ],
+      ['Events', 'Moved events get a jitter of half a sample.'],
+    );
+    // "downsampling" of the second part is quoted from [1]; "jitter", its strongest word, only [2] has
+    const a = answerFromContext('resample continuous data before epoching or after filtering? does downsampling jitter', ctx);
+    expect(a).toMatch(/Moved events get a jitter of half a sample\. \[2\]/);
+  });
 });
 
 describe('offline answers in Traditional Chinese', () => {
@@ -156,6 +216,15 @@ describe('offline answers in Traditional Chinese', () => {
     expect(cited(a)).toEqual([1]);
     // a Chinese sentence that answers as well is preferred to the English one
     expect(answerFromContext('濾波與重新參考的順序？', ctx)).toMatch(/^濾波與重新參考的順序不影響結果。 \[2\]$/);
+  });
+});
+
+describe('offline answers: English words in a Chinese question', () => {
+  it('a concept typed in English meets the Chinese text that names it in Chinese', () => {
+    expect(chineseTerms('baseline 用整段 epoch 的平均可以嗎')).toContain('基線');
+    // the first pair naming a concept gives its word: "resample" is 重新取樣
+    expect(chineseTerms('resample 成 128 Hz 以後還能做 40 Hz 低通嗎')).toBe('重新取樣');
+    expect(chineseTerms('what is a baseline')).toBe('');
   });
 });
 
