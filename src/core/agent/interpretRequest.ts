@@ -1,5 +1,5 @@
 import type { PlannedCall } from '../study/stateManager';
-import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
+import { maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { canonicalText, normaliseWidth } from './understanding/lexicon';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
@@ -123,7 +123,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
   const inner: PlannerContext = { ...ctx, previous };
-  const masked = maskLiterals(normaliseWidth(request.trim()));
+  // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
+  const masked = maskLiterals(normaliseWidth(withoutPoliteFrame(withoutCourtesy(request))));
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&

@@ -4,10 +4,11 @@
  * offline planner and the controller (every LLM path) decide with this module, so a question cannot run a tool on
  * one path and not on another. Deliberately small: text in, parts out, no history and no Study.
  */
-import { canonicalText } from './understanding/lexicon';
+import { canonicalText, correctTypos } from './understanding/lexicon';
 import { chineseNumbers } from './understanding/numbers';
-import { maskLiterals, unmask } from './understanding/clauses';
+import { maskLiterals, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { isPlaceStatement } from './understanding/quantities';
+import { RULES } from './plannerRules';
 
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
@@ -121,7 +122,7 @@ const JOINED_REQUEST = new RegExp(
 
 /** Cuts a turn into questions and requests. Order inside each list follows the text. */
 export function splitTurn(text: string): TurnParts {
-  return withAmbiguous(withContext(withPlace(splitSentences(text))));
+  return withAmbiguous(withContext(withPlace(splitSentences(withoutCourtesy(text)))));
 }
 
 /**
@@ -233,7 +234,8 @@ function splitSentences(text: string): TurnParts {
 
 /** One sentence: a question (answer it) or not (a request, or a statement of intent that may act). */
 export function isQuestion(sentence: string): boolean {
-  const s = sentence.trim();
+  // misspelt words are read as the planner reads them ("what's loded", "show the satte")
+  const s = correctTypos(sentence.trim());
   if (!s) return false;
   // Chinese sentence structure, even when it opens with a Latin term ("EEGNet 的 F1 是什麼", "notch 60 Hz 會不會…"):
   // at least two Han characters, or one when the sentence does not open with Latin
@@ -244,6 +246,9 @@ export function isQuestion(sentence: string): boolean {
     if (/什麼都(?:不要|別|不用|不必)|都不要做|先不用了|不用了/.test(s)) return false;
     if (EXPLAIN_ZH.test(s)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
+    // "可以降採樣到 128 嗎？", "能不能用 T1、T2 切段？": a polite request when what it asks for is a step and nothing else is asked
+    const asked = withoutPoliteFrame(s);
+    if (asked !== s && !/(?:解釋|說明|告訴我|介紹)/.test(s) && !QUESTION_WORD_ZH.test(asked) && namesRuleStep(asked)) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
     // "資料千萬不能刪，幫我 notch 60": a statement before an instruction is the instruction's condition
     const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
@@ -257,7 +262,10 @@ export function isQuestion(sentence: string): boolean {
   }
   if (EXPLAIN_THE_MODEL.test(s)) return false;
   // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
-  if (POLITE_REQUEST_EN.test(s)) return /[?？]\s*$/.test(s) && !mentionsStep(s.replace(/^(?:please\s+)?(?:can|could|would|will)\s+you\s+/i, ''));
+  if (POLITE_REQUEST_EN.test(s)) {
+    const asked = s.replace(/^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?/i, '');
+    return /[?？]\s*$/.test(s) && !mentionsStep(asked) && !namesRuleStep(asked);
+  }
   // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
   const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
   if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(tail[1].trim()))) return false;
@@ -306,7 +314,7 @@ export function isQuestion(sentence: string): boolean {
  * they would change still needs the user's confirmation (the controller's propose mode).
  */
 export function isStudyQuestion(question: string): boolean {
-  const s = question.trim();
+  const s = correctTypos(question.trim());
   if (/^(?:why|為什麼|為何)|\bwhy\b|為什麼|為何|怎麼會/i.test(s)) return false;
   return (
     /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress|current state|study(?:'s)? state)\b(?! of (?:the )?(?:field|research|art))/i.test(
@@ -335,4 +343,10 @@ export function mentionsStep(input: string): boolean {
   // misspelt and informal step words count ("laod", "avg ref", "get rid of the hum")
   const text = chineseNumbers(canonicalText(input));
   return STEP_WORD.test(text) || /\d|\.[a-z0-9]{2,4}\b/i.test(text) || /\breference\b|\bnotch\b|\bbandpass\b|\bevaluate\b/i.test(text);
+}
+
+/** A step some planner rule reads in the text ("generate the dataset", "go with sccnet", "hold out a fifth for testing"). */
+function namesRuleStep(input: string): boolean {
+  const text = chineseNumbers(canonicalText(input));
+  return RULES.some((r) => r.when.test(text) && !(r.unless && r.unless.test(text)));
 }

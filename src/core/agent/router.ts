@@ -1,4 +1,5 @@
 import { isInstruction, isStudyQuestion, splitTurn, type TurnParts } from './questionSplit';
+import { withoutCourtesy } from './understanding/clauses';
 
 /** Q&A (answer from the knowledge base) or operation (run tools); uses the last rounds for follow-ups. */
 export type Route = 'qa' | 'operation';
@@ -18,7 +19,8 @@ const FOLLOW_UP = /^(and |what about|how about|why|那|那麼|為什麼)/i;
 
 export const STEP_FOLLOW_UP = /^(?:(?:and\s+)?(?:what|how)\s+about\b.*[?？]?$|and\s+(?:for|in|on|with)\b|那\s*\S+\s*呢[?？]?$|那麼\s*\S+\s*呢[?？]?$)/i;
 
-export function planTurn(text: string, recent: { user: string; route: Route }[] = []): TurnPlan {
+export function planTurn(said: string, recent: { user: string; route: Route }[] = []): TurnPlan {
+  const text = withoutCourtesy(said);
   const parts = splitTurn(text);
   const last = recent[recent.length - 1];
   if (parts.requests.length === 1 && parts.questions.length === 0 && last?.route === 'qa' && FOLLOW_UP.test(text.trim())) {

@@ -207,3 +207,35 @@ export function splitClauses(text: string): Clause[] {
   }
   return out;
 }
+
+/** Greetings and courtesy before a request ("hey,", "please", "ok so"): they ask for nothing. */
+const COURTESY_OPEN = /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain)\b[,!:]?\s+)+(?=\S)/i;
+/** Courtesy after a request ("…, thanks!", "… please", "…，謝謝"): a sentence that asks for nothing. */
+const COURTESY_CLOSE =
+  /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;
+
+/**
+ * The request without its greetings and courtesy words, which the rules would otherwise read as words of the step
+ * ("hey, do it again", "take me to the dataset panel please", "reset that. thanks!"). A request that is only courtesy
+ * is returned as it was.
+ */
+export function withoutCourtesy(text: string): string {
+  const out = text.trim().replace(COURTESY_CLOSE, '').replace(COURTESY_OPEN, '').trim();
+  return out && !/^[,，.。!！]*$/.test(out) ? out : text.trim();
+}
+
+/** "could you …?", "can you please …", "可以幫我…嗎？": the frame of a polite request around the step it asks for. */
+const POLITE_FRAME_EN = /^(?:(?:so|ok(?:ay)?|and|then)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+)?(?=\S)/i;
+const POLITE_FRAME_ZH = /^(?:你|妳)?(?:可以|能|可不可以|能不能|可否)(?:請你|麻煩你|幫我|幫忙)?\s*(?=\S)/;
+const POLITE_END_ZH = /\s*(?:嗎|吗|好嗎|好不好|可以嗎)?\s*[?？]*\s*$/;
+
+/**
+ * The step a polite request asks for, without its frame: "could you do it again?" is "do it again". Only for text
+ * already known to be a request (the router decides that); anything else is returned as it was.
+ */
+export function withoutPoliteFrame(text: string): string {
+  const t = text.trim();
+  if (POLITE_FRAME_EN.test(t)) return t.replace(POLITE_FRAME_EN, '').replace(/\s*[?？]+\s*$/, '');
+  if (POLITE_FRAME_ZH.test(t) && /(?:嗎|吗|好不好)\s*[?？]*\s*$|[?？]\s*$/.test(t)) return t.replace(POLITE_FRAME_ZH, '').replace(POLITE_END_ZH, '');
+  return t;
+}

@@ -1,4 +1,5 @@
-import { closestWord } from './editDistance';
+import { closestWord, editDistance, sameSkeleton } from './editDistance';
+import { TOOL_DEFINITIONS } from '../../tools/definitions';
 
 /**
  * The planner's vocabulary: the words its rules know (tool verbs and parameter words) and the other ways researchers
@@ -96,14 +97,52 @@ export const VOCABULARY: readonly string[] = [
   'milliseconds',
   'percent',
   'folds',
+  'second',
+  'windows',
+  'shallow',
+  'label',
+  'labelled',
+  'loaded',
+  'state',
+  'spectrogram',
 ];
+
+/**
+ * The words of every tool's parameters and enum values ("spectrogram", "smoothgrad", "individual", "within_session" →
+ * within, session), as the tool definitions say them: `known` are kept as written, `values` (the enum values' words of
+ * five letters or more) are also what a misspelling may be corrected to. Parameter names ("repeats", "directory",
+ * "score") are too close to everyday words to aim misspellings at ("reports", "directly", "scope").
+ */
+export const PARAMETER_WORDS: { known: readonly string[]; values: readonly string[] } = (() => {
+  const known = new Set<string>();
+  const values = new Set<string>();
+  const words = (v: string) => v.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3 && !VOCABULARY.includes(w));
+  const walk = (schema: unknown, name?: string) => {
+    if (!schema || typeof schema !== 'object') return;
+    const o = schema as { properties?: Record<string, unknown>; enum?: unknown[]; items?: unknown };
+    if (name) for (const w of words(name)) known.add(w);
+    for (const v of o.enum ?? [])
+      if (typeof v === 'string')
+        for (const w of words(v)) {
+          known.add(w);
+          if (w.length >= 5) values.add(w);
+        }
+    if (o.items) walk(o.items);
+    for (const [k, v] of Object.entries(o.properties ?? {})) walk(v, k);
+  };
+  for (const d of TOOL_DEFINITIONS) walk(d.parameters);
+  return { known: [...known].sort(), values: [...values].sort() };
+})();
+
+/** Every word a misspelt token may be corrected to: the rules' words first (they win ties), then the enum values'. */
+const KNOWN_WORDS: readonly string[] = [...VOCABULARY, ...PARAMETER_WORDS.values];
 
 /**
  * Real words one edit from a vocabulary word: never "corrected" ("lead" is not a typo of "load", "test" not of "rest").
  * Plus function words of four letters or more that are everywhere in requests.
  */
 const NOT_TYPOS = new Set(
-  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean clear clean filer filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spilt spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists'.split(
+  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean prevent present changed change section sections stats return returns sleep perfect general stale stat scope store tracking fixes fires lift cancels flatter trades traced clear clean filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists'.split(
     ' ',
   ),
 );
@@ -219,12 +258,41 @@ export function normaliseWidth(text: string): string {
   return text.replace(/[０-９Ａ-Ｚａ-ｚ．％＋－＝]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 }
 
-/** Rewrites informal phrases, then corrects misspelt tokens outside quotes and file names. */
+/**
+ * Corrects misspelt tokens outside quotes and file names, then rewrites informal phrases: a phrase ("show me the
+ * fles", "the acc curvse") is recognised whatever typo its words carry.
+ */
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
-  let s = normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1');
+  let s = correctTypos(normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
-  return s.replace(/[A-Za-z][A-Za-z-]{2,}/g, (w, offset: number, all: string) => {
+  return s;
+}
+
+/** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */
+function correctWord(w: string): string {
+  const lower = w.toLowerCase();
+  if (NOT_TYPOS.has(lower) || KNOWN_WORDS.includes(lower) || PARAMETER_WORDS.known.includes(lower)) return w;
+  // an inflection of a known word ("exports", "filtered", "loading") is that word, not a typo of another
+  if (KNOWN_WORDS.some((v) => lower.startsWith(v) && /^(?:s|es|d|ed|ing|er|ers)$/.test(lower.slice(v.length)))) return w;
+  // … with its last consonant doubled ("splitting", "overlapping", "stopped")
+  if (KNOWN_WORDS.some((v) => lower.startsWith(v + v[v.length - 1]) && /^(?:ed|ing|er|ers)$/.test(lower.slice(v.length + 1)))) return w;
+  if (KNOWN_WORDS.some((v) => v.endsWith('e') && lower.startsWith(v.slice(0, -1)) && /^(?:ed|ing|er|ers)$/.test(lower.slice(v.length - 1)))) return w;
+  const near = closestWord(lower, KNOWN_WORDS);
+  if (near) return near;
+  // "startnig", "filterd": a known word with a misspelt ending is that word inflected
+  for (const v of KNOWN_WORDS) {
+    if (v.length < 4 || !lower.startsWith(v)) continue;
+    const rest = lower.slice(v.length);
+    const end = ['ing', 'ers'].find((e) => rest.length >= 3 && editDistance(rest, e) === 1);
+    if (end) return v + end;
+  }
+  return sameSkeleton(lower, VOCABULARY) ?? w;
+}
+
+/** Misspelt tokens to the known words, outside file names and paths; a hyphenated token part by part ("within-sesion"). */
+export function correctTypos(text: string): string {
+  return text.replace(/[A-Za-z][A-Za-z-]{2,}/g, (w, offset: number, all: string) => {
     // a file name or path ("laod.edf", "data/trian") is data, not a word
     const next = all[offset + w.length];
     const prev = all[offset - 1];
@@ -239,12 +307,11 @@ export function canonicalText(text: string): string {
       next === '_'
     )
       return w;
-    const lower = w.toLowerCase();
-    if (NOT_TYPOS.has(lower) || VOCABULARY.includes(lower)) return w;
-    // an inflection of a known word ("exports", "filtered", "loading") is that word, not a typo of another
-    if (VOCABULARY.some((v) => lower.startsWith(v) && /^(?:s|es|d|ed|ing|er|ers)$/.test(lower.slice(v.length)))) return w;
-    if (VOCABULARY.some((v) => v.endsWith('e') && lower.startsWith(v.slice(0, -1)) && /^(?:ed|ing|er|ers)$/.test(lower.slice(v.length - 1)))) return w;
-    const hit = closestWord(lower, VOCABULARY);
-    return hit ?? w;
+    const whole = correctWord(w);
+    if (whole !== w || !w.includes('-') || KNOWN_WORDS.includes(w.toLowerCase())) return whole;
+    return w
+      .split('-')
+      .map((p) => (p.length >= 3 ? correctWord(p) : p))
+      .join('-');
   });
 }

@@ -1,4 +1,5 @@
 import { maskLiterals, NOT_FORGET, splitClauses } from './clauses';
+import { correctTypos } from './lexicon';
 
 /** Tools that throw work away: they run only when the user's own words (not a quote, a file name or a negation) ask. */
 export const DESTRUCTIVE_TOOLS: ReadonlySet<string> = new Set(['clear_dataset', 'reset_preprocessing']);
@@ -36,7 +37,8 @@ export function destructiveAsked(tool: string, request: string): boolean {
     return true;
   const { text } = maskLiterals(request);
   if (NEGATION_ANYWHERE.test(ownWords(text).replace(NOT_FORGET_ANYWHERE, ' '))) return false;
-  return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(ownWords(c.text)));
+  // a misspelt verb ("celar everything", "reeset that") asks as the planner read it
+  return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(correctTypos(ownWords(c.text))));
 }
 
 /** The reason a destructive call is refused, for the model and the user. */
