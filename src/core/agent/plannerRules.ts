@@ -5,6 +5,7 @@ import { TRAINING_BASICS } from '../training/defaults';
 import { userSetOptions } from '../training/adaptiveDefaults';
 import { findQuantities, isDimension, toUnit, type Quantity } from './units';
 import { splitClauses as splitScoped } from './understanding/clauses';
+import { MODEL_WORD, modelSpelling } from './understanding/lexicon';
 import type { PastTurn } from './understanding/references';
 
 export interface PlannerContext {
@@ -166,12 +167,10 @@ function eventNames(s: string, known: string[]): string[] {
 
 type Rule = { tool: string; when: RegExp; unless?: RegExp; build: (s: string, ctx: PlannerContext, raw: string) => PlannedCall[] | string };
 
-const MODEL = /\b(eegnet|shallow\s*conv\s*net|shallownet|shallow|sccnet)\b/i;
+const MODEL = new RegExp(`\\b(${MODEL_WORD})\\b`, 'i');
 export function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | null {
   const m = MODEL.exec(s);
-  if (!m) return null;
-  const k = m[1].toLowerCase().replace(/\s+/g, '');
-  return k.startsWith('shallow') ? 'ShallowConvNet' : k === 'sccnet' ? 'SCCNet' : 'EEGNet';
+  return m ? modelSpelling(m[1]) : null;
 }
 
 /** Hyper-parameters written as NAME=value ("F1=16 and D=4"). */

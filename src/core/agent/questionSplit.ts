@@ -4,7 +4,7 @@
  * offline planner and the controller (every LLM path) decide with this module, so a question cannot run a tool on
  * one path and not on another. Deliberately small: text in, parts out, no history and no Study.
  */
-import { canonicalText, correctTypos } from './understanding/lexicon';
+import { canonicalText, correctTypos, MODEL_WORD } from './understanding/lexicon';
 import { chineseNumbers } from './understanding/numbers';
 import { maskLiterals, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { isPlaceStatement } from './understanding/quantities';
@@ -94,13 +94,17 @@ const TRAILING_QUESTION = new RegExp(
 // ", right" / "… right" after a claim; never "… to right" / "left and right" / "T2 -> right" (a label or a direction)
 const TAG_QUESTION_EN =
   /(?:,\s*(?:right|correct|no|yes or no)|\s(?:isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that))|\s(?<!\b(?:to|as|and|or|the|on|at|from|into|left|turn|hand|side)\s+)(?<!(?:->|→|=>|=|:)\s*)(?:right|correct))\s*[?？]*\s*$/i;
-const ALTERNATIVE = String.raw`(?:eegnet|shallow(?:\s*conv\s*net|convnet)?|sccnet|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
+const ALTERNATIVE = String.raw`(?:${MODEL_WORD}|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
+/** A named option of a step: a model or a method (a sentence that only offers two of them asks which). */
+const NAMED_OPTION = new RegExp(String.raw`${MODEL_WORD}|\bcar\b|average|mastoid|fir\b|iir\b|z-?score|min-?max|trial|session|subject`, 'i');
 const NAMED_CHOICE = new RegExp(
   String.raw`\b${ALTERNATIVE}\b\s*(?:or|vs\.?|versus|還是|或是?)\s*\b${ALTERNATIVE}\b|\bbetween\s+${ALTERNATIVE}\s+and\s+${ALTERNATIVE}\b`,
   'i',
 );
-const MODEL_INFO =
-  /^(?:(?:please|can you|could you)\s+)?(?:show|list|describe|display|print|give me|tell me|summari[sz]e)\b(?:\s+me)?(?:\s+(?:the|a|an))?\s+(?:eegnet|shallow\s*conv\s*net|shallowconvnet|sccnet)(?:['’]s)?\s+(?:architecture|structure|layers?|param(?:eter)?s|hyper-?param(?:eter)?s|defaults?|details|summary|design)\b/i;
+const MODEL_INFO = new RegExp(
+  String.raw`^(?:(?:please|can you|could you)\s+)?(?:show|list|describe|display|print|give me|tell me|summari[sz]e)\b(?:\s+me)?(?:\s+(?:the|a|an))?\s+${MODEL_WORD}(?:['’]s)?\s+(?:architecture|structure|layers?|param(?:eter)?s|hyper-?param(?:eter)?s|defaults?|details|summary|design)\b`,
+  'i',
+);
 /** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
 const INNER_QUESTION =
   /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b|\b(?:what|how|who|where|when)['’]s\s+\S/i;
@@ -255,7 +259,7 @@ export function isQuestion(sentence: string): boolean {
     if (zhTail && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s) && (IMPERATIVE.test(zhTail[1].trim()) || isExplicitRequest(zhTail[1].trim()))) return false;
     if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
     // "把取樣率降到 100", "先把 batch 改成 16": the disposal construction (把 + object + verb) acts on the object, it reports nothing
-    if (/^(?:請|麻煩|幫我|先|再|然後|接著)*把\s*\S/.test(s) && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s)) return false;
+    if (/^(?:請|麻煩|幫我|先|再|然後|接著|我(?:想要|想|要|需要))*把\s*\S/.test(s) && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s)) return false;
     if (RESULT_REPORT_ZH.test(s)) return true;
     // "what is 共同平均參考": an English question about a Chinese term
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);
@@ -297,7 +301,7 @@ export function isQuestion(sentence: string): boolean {
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
   if (
     /\b(?:vs\.?|versus)\b/i.test(s) ||
-    (/\bor\b/i.test(s) && !/\d/.test(s) && /eegnet|shallow|sccnet|\bcar\b|average|mastoid|fir\b|iir\b|z-?score|min-?max|trial|session|subject/i.test(s))
+    (/\bor\b/i.test(s) && !/\d/.test(s) && NAMED_OPTION.test(s))
   )
     return true;
   // "my accuracy is stuck at 50%…", "I normalized and it got worse": a report of the user's situation asks for help

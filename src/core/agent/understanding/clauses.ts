@@ -226,6 +226,11 @@ export function withoutCourtesy(text: string): string {
 
 /** "could you …?", "can you please …", "可以幫我…嗎？": the frame of a polite request around the step it asks for. */
 const POLITE_FRAME_EN = /^(?:(?:so|ok(?:ay)?|and|then)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+)?(?=\S)/i;
+/** "I'd like you to …", "I want to …", "we need to …", "go ahead and …": the wish around the step. */
+const WISH_FRAME_EN =
+  /^(?:(?:so|ok(?:ay)?|and|then|now)[,\s]+)?(?:i'?d like (?:you )?to|i would like (?:you )?to|i want (?:you )?to|i need (?:you )?to|we need to|we want to|go ahead and)\s+(?=\S)/i;
+/** "請", "麻煩你", "幫我", "我想要", "我要": the polite or wishing lead before a Chinese step. */
+const WISH_FRAME_ZH = /^(?:請你?|麻煩你?|拜託你?|請幫我|幫我|幫忙|我(?:想要|想|要|需要|希望)(?:你)?(?:幫我)?)\s*(?=\S)/;
 const POLITE_FRAME_ZH = /^(?:你|妳)?(?:可以|能|可不可以|能不能|可否)(?:請你|麻煩你|幫我|幫忙)?\s*(?=\S)/;
 const POLITE_END_ZH = /\s*(?:嗎|吗|好嗎|好不好|可以嗎)?\s*[?？]*\s*$/;
 
@@ -236,6 +241,9 @@ const POLITE_END_ZH = /\s*(?:嗎|吗|好嗎|好不好|可以嗎)?\s*[?？]*\s*$/
 export function withoutPoliteFrame(text: string): string {
   const t = text.trim();
   if (POLITE_FRAME_EN.test(t)) return t.replace(POLITE_FRAME_EN, '').replace(/\s*[?？]+\s*$/, '');
+  if (WISH_FRAME_EN.test(t)) return t.replace(WISH_FRAME_EN, '');
   if (POLITE_FRAME_ZH.test(t) && /(?:嗎|吗|好不好)\s*[?？]*\s*$|[?？]\s*$/.test(t)) return t.replace(POLITE_FRAME_ZH, '').replace(POLITE_END_ZH, '');
+  // "請問" asks; anything else after the lead is the step
+  if (WISH_FRAME_ZH.test(t) && !/^請問/.test(t)) return t.replace(WISH_FRAME_ZH, '');
   return t;
 }

@@ -196,6 +196,13 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bdecimate\b/gi, 'downsample'],
   [/\bre-?sample\b/gi, 'resample'],
   [/\bre\s*-?\s*ref(?:erence)?\b/gi, 're-reference'],
+  // "the batch should be 8", "上限應該是 40": the value a setting should have is the setting's value
+  [/(?<=\w)\s+(?:should|must|needs? to|has to|ought to|is supposed to)\s+(?:have\s+)?be(?:en)?\s+(?=-?\d)/gi, ' to '],
+  [/(?<=[^\s，,。])\s*應該(?:要)?(?:是|為|設成?)\s*(?=-?\d)/g, ' '],
+  // "start again from S002R04.edf", "start fresh with …", "from scratch: load …": the Study cleared, then the load
+  [/\b(?:start(?:ing)?|begin(?:ning)?)\s+(?:over|again|afresh|fresh|anew)\s*[,:]?\s*(?:from|with|using|on)\s+(?!scratch\b)(?=⟦|\S+\.\w)/gi, 'clear everything, then load '],
+  [/\b(?:from scratch|start(?:ing)?\s+(?:over|again|afresh|fresh|anew))\s*[,:;]?\s*(?:and\s+|then\s+)?(?=(?:load|open|import|read)\b)/gi, 'clear everything, then '],
+  [/(?:重新開始|從頭開始|從頭來過?|重來)\s*[，,:：]?\s*(?:用|從|改用)\s*(?=⟦|\S+\.\w)/g, '清除，然後載入 '],
   // data and files
   [/\b(?:show|give|tell)\s+me\s+(?:the|my|all(?: the)?|what)\s+(?:eeg\s+)?(?:files|recordings)\b/gi, 'list the files'],
   [/\bwhat\s+(?:files|recordings)\s+(?:are|do i have|have i got)\b/gi, 'list the files'],
@@ -222,6 +229,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bconf(?:usion)?\s*mat(?:rix)?\b/gi, 'confusion matrix'],
   [/\bheat\s*maps?\b/gi, 'saliency'],
   [/\bshallow\s*conv\s*net\b|\bshallownet\b/gi, 'ShallowConvNet'],
+  // "EEG-Net", "eeg net", "SCC-Net", "shallow-fbcsp-net": a model written apart is the model
+  [/\b(?:eeg[\s-]net|scc[\s-]net|shallow[\s-](?:conv[\s-]?net|fbcsp[\s-]?net)|shallowfbcspnet)\b/gi, (m: string) => modelSpelling(m)],
   [/\bepochs?\s+of\s+training\b/gi, 'training epochs'],
   // electrode positions, however named
   [
@@ -252,6 +261,19 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/共同平均參考|平均參考/g, 'average reference'],
   [/看一下檔案|列出檔案|有什麼檔案|顯示檔案/g, '列出檔案'],
 ];
+
+/**
+ * The models, however they are written ("EEGNet", "EEG-Net", "eeg net", "Shallow ConvNet", "shallow-convnet",
+ * "ShallowFBCSPNet", "shallow", "SCC-Net"): one pattern for every reader (the rules, the model-choice precedence and
+ * the question classifier), so a variant or a corrected typo reaches all of them. No capture groups: embed it anywhere.
+ */
+export const MODEL_WORD = String.raw`(?:eeg[\s-]?net|shallow(?:[\s-]?(?:conv[\s-]?net|fbcsp[\s-]?net|net))?|scc[\s-]?net)`;
+
+/** The model's own spelling for a MODEL_WORD match. */
+export function modelSpelling(word: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' {
+  const k = word.toLowerCase().replace(/[\s-]+/g, '');
+  return k.startsWith('shallow') ? 'ShallowConvNet' : k.startsWith('scc') ? 'SCCNet' : 'EEGNet';
+}
 
 /** Full-width digits, Latin letters and signs ("帶通８到３０", "ＥＥＧＮｅｔ") to their ASCII forms. */
 export function normaliseWidth(text: string): string {
