@@ -61,7 +61,7 @@ const OPEN_PANEL =
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
 const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
 const START_WORD =
-  /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練|跑(?!完|了|過|得)/i;
+  /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train|train(?:ing)? (?:for )?\d+)\b|開始|啟動|訓練|跑(?!完|了|過|得)/i;
 
 const PREPROCESS_TOOLS = new Set([
   'apply_bandpass_filter',
@@ -149,7 +149,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const canonical = resolveReferences(canonicalText(masked.text), turns);
   const resolved = resolveQuantities(canonical, factsOf(ctx));
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
-  const text = resolved.text.trim();
+  const text = eventAfterTime(resolved.text.trim(), inner.events);
   const lit = (t: string) => unmask(t, masked.literals);
   // "do that again on the training data": the earlier step with one value replaced, before a plain "again"
   const same = sameWith(lit(text), lastAction, inner);
@@ -282,6 +282,24 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
     };
   return { calls };
+}
+
+/**
+ * "from 250 ms before T1 to 2.5 s after": the event named after a time is what the window is around, not a number of
+ * the range ("-250 ms T1 to 2.5 s" would read 1 to 2.5); it moves after the range.
+ */
+function eventAfterTime(text: string, events: string[]): string {
+  const names = events.filter((e) => /^[A-Za-z]\w*$/.test(e));
+  if (!names.length) return text;
+  const moved: string[] = [];
+  const out = text.replace(
+    new RegExp(`(-?\\d+(?:\\.\\d+)?\\s*(?:ms|s|secs?|seconds?)?)\\s+(?:of\\s+|the\\s+)?(${names.join('|')})\\s+(?=(?:to|until|through|-|–)\\s*-?\\d)`, 'g'),
+    (_m, q: string, e: string) => {
+      moved.push(e);
+      return `${q} `;
+    },
+  );
+  return moved.length ? `${out} around ${[...new Set(moved)].join(' and ')}` : text;
 }
 
 /**

@@ -780,7 +780,7 @@ export const RULES: Rule[] = [
           tool: 'window_epoch',
           arguments: {
             duration,
-            ...(overlap || noOverlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}),
+            ...(overlap || noOverlap ? { overlap: Math.round(overlap * 1e6) / 1e6 } : {}),
             ...(label ? { label: label[1] ?? label[2] ?? label[3] ?? label[4] } : {}),
           },
         },

@@ -22,7 +22,7 @@ const FOLLOW_UP = /^(and |what about|how about|why|那|那麼|為什麼)/i;
 const OFF_TOPIC_IMPERATIVE =
   /^(?:(?:please|pls|just|now)\s+)?(?:tell|give|show|write|make|compose|recommend|suggest|sing|find|book|order|plan|draw)\s+(?:me|us)?\s*(?:a|an|some|one|two|three|\d+)\b|^(?:請|麻煩|幫我|請幫我|給我)?\s*(?:推薦|介紹|講|說|寫|唱|訂|找|畫)\s*(?:給我|我)?\s*(?:一|兩|幾|個|些)/i;
 
-export const STEP_FOLLOW_UP = /^(?:(?:and\s+)?(?:what|how)\s+about\b.*[?？]?$|and\s+(?:for|in|on|with)\b|那\s*\S+\s*呢[?？]?$|那麼\s*\S+\s*呢[?？]?$)/i;
+export const STEP_FOLLOW_UP = /^(?:(?:and\s+)?(?:what|how)\s+about\b.*[?？]?$|and\s+(?:for|in|on|with)\b|那麼?\s*[^，,。；;？?]{1,24}?\s*呢[?？]?$)/i;
 
 export function planTurn(said: string, recent: { user: string; route: Route }[] = []): TurnPlan {
   const text = withoutCourtesy(said);

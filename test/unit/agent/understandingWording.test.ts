@@ -114,3 +114,20 @@ describe('restarts, corrections and off-topic imperatives', () => {
     expect(planTurn('tell me about the notch filter').route).toBe('qa');
   });
 });
+
+describe('quantities and follow-ups in mixed wording', () => {
+  it('an event named after a time is what the window is around', () => {
+    expect(plan('data_loaded', 'epoch from 250 ms before T1 to 2.5 s after').calls[0].arguments).toMatchObject({ t_min: -0.25, t_max: 2.5, event_id: ['T1'] });
+  });
+  it('a factor in Chinese after an English verb, and a share of overlap said before the word', () => {
+    expect(plan('data_loaded', 'downsample 4 倍').calls).toEqual([{ tool: 'resample_data', arguments: { rate: 40 } }]);
+    expect(plan('data_loaded', '3 s sliding windows with a third of overlap').calls[0].arguments).toMatchObject({ duration: 3, overlap: 1 });
+  });
+  it('"那 validation set 呢" continues the step; "用 EEGNet train 10 個 epoch" starts the run', () => {
+    expect(planTurn('那 validation set 呢', [{ user: 'evaluate on the test set', route: 'operation' }]).route).toBe('operation');
+    expect(tools(plan('dataset_ready', '用 EEGNet train 10 個 epoch').calls)).toEqual(['set_model', 'configure_training', 'start_training']);
+  });
+  it('a negated setting before its step applies to that step', () => {
+    expect(plan('trained', 'without the CSP baseline, evaluate on the validation split').calls).toEqual([{ tool: 'evaluate', arguments: expect.objectContaining({ split: 'val', baseline: false }) }]);
+  });
+});

@@ -196,6 +196,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bdecimate\b/gi, 'downsample'],
   [/\bre-?sample\b/gi, 'resample'],
   [/\bre\s*-?\s*ref(?:erence)?\b/gi, 're-reference'],
+  // "with a third of overlap", "half overlap": the share of the window said before the word
+  [/\b(?:with\s+)?(a|one)\s+(half|third|quarter|fourth|fifth)\s+(?:of\s+)?overlap(?:ping)?\b/gi, 'overlap $1 $2'],
   // "the batch should be 8", "上限應該是 40": the value a setting should have is the setting's value
   [/(?<=\w)\s+(?:should|must|needs? to|has to|ought to|is supposed to)\s+(?:have\s+)?be(?:en)?\s+(?=-?\d)/gi, ' to '],
   [/(?<=[^\s，,。])\s*應該(?:要)?(?:是|為|設成?)\s*(?=-?\d)/g, ' '],

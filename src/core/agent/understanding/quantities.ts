@@ -336,7 +336,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/\b(halve|double)\s+the\s+(?:sampling\s+)?rate\b/gi, (m, verb: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(verb.toLowerCase() === 'halve' ? facts.sfreq / 2 : facts.sfreq * 2)} Hz`,
   );
-  s = s.replace(/(?:降採樣|降取樣|下採樣|降頻|降低取樣率|降低採樣率|抽取)\s*(\d+(?:\.\d+)?)\s*倍/g, (m, n: string) =>
+  s = s.replace(/(?:降採樣|降取樣|下採樣|降頻|降低取樣率|降低採樣率|抽取|\bdownsampl\w*|\bdecimat\w*)\s*(\d+(?:\.\d+)?)\s*倍/gi, (m, n: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
   );
   // "取樣率降一半", "把取樣率砍半": the rate halved
