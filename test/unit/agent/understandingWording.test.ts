@@ -131,3 +131,14 @@ describe('quantities and follow-ups in mixed wording', () => {
     expect(plan('trained', 'without the CSP baseline, evaluate on the validation split').calls).toEqual([{ tool: 'evaluate', arguments: expect.objectContaining({ split: 'val', baseline: false }) }]);
   });
 });
+
+describe('fillers and informal verbs', () => {
+  it('a hesitation before a correction and a bare share of the value before', () => {
+    expect(plan('trained', 'configure 30 epochs', '嗯…改成 45 好了').calls[0].arguments).toMatchObject({ epoch: 45 });
+    expect(plan('trained', 'set the learning rate to 0.002', '一半就好').calls[0].arguments).toMatchObject({ learning_rate: 0.001 });
+  });
+  it('"chuck out all channels except …" keeps the rest; "open up <file>" loads the file', () => {
+    expect(plan('data_loaded', 'chuck out all channels except C3 and C4').calls).toEqual([{ tool: 'select_channels', arguments: { channels: ['C3', 'C4'] } }]);
+    expect(plan('empty', 'open up S001R04.edf').calls).toEqual([{ tool: 'load_data', arguments: { paths: ['S001R04.edf'] } }]);
+  });
+});

@@ -23,7 +23,7 @@ const INJECTION = new RegExp(
 const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})(?![\\w])`, 'gi');
 
 const LOAD_SPAN = new RegExp(
-  `(\\b(?:load|open|read|import)\\s+(?:the\\s+)?(?:file\\s+|recording\\s+)?|(?:載入|讀取|匯入|開啟|打開)\\s*(?:檔案)?\\s*)([^"“「'⟦\\n]+?\\.(?:${DATA_EXT}))(?![\\w])`,
+  `(\\b(?:load|open|read|import)(?:\\s+(?:up|in))?\\s+(?:the\\s+)?(?:file\\s+|recording\\s+)?|(?:載入|讀取|匯入|開啟|打開)\\s*(?:檔案)?\\s*)([^"“「'⟦\\n]+?\\.(?:${DATA_EXT}))(?![\\w])`,
   'gi',
 );
 const FILE_ONLY = new RegExp(`\\.(?:${DATA_EXT})\\b|\\b(?:then|and then)\\b|然後|接著`, 'i');
@@ -209,7 +209,7 @@ export function splitClauses(text: string): Clause[] {
 }
 
 /** Greetings and courtesy before a request ("hey,", "please", "ok so"): they ask for nothing. */
-const COURTESY_OPEN = /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain)\b[,!:]?\s+)+(?=\S)/i;
+const COURTESY_OPEN = /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain)\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+))+(?=\S)/i;
 /** Courtesy after a request ("…, thanks!", "… please", "…，謝謝"): a sentence that asks for nothing. */
 const COURTESY_CLOSE =
   /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;

@@ -209,6 +209,7 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(?:show|give|tell)\s+me\s+(?:the|my|all(?: the)?|what)\s+(?:eeg\s+)?(?:files|recordings)\b/gi, 'list the files'],
   [/\bwhat\s+(?:files|recordings)\s+(?:are|do i have|have i got)\b/gi, 'list the files'],
   [/\b(?:pull|bring|read)\s+in\b/gi, 'load'],
+  [/\bopen\s+up\b/gi, 'open'],
   [/\b(?:lemme|let me|lemme have a|let me have a)\s+(?:see|look at|view)\b/gi, 'show'],
   [/\bacc\b(?=\s+(?:curves?|plots?|history|graph))/gi, 'accuracy'],
   [/\bfire up\b/gi, 'load'],
