@@ -252,7 +252,14 @@ export function isQuestion(sentence: string): boolean {
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     // "可以降採樣到 128 嗎？", "能不能用 T1、T2 切段？": a polite request when what it asks for is a step and nothing else is asked
     const asked = withoutPoliteFrame(s);
-    if (asked !== s && !/(?:解釋|說明|告訴我|介紹)/.test(s) && !QUESTION_WORD_ZH.test(asked) && namesRuleStep(asked)) return false;
+    // … or a change of the step before ("可以改成 30% 嗎？", "可以加倍嗎？", "可以只看 C3 跟 C4 就好嗎？")
+    if (
+      asked !== s &&
+      !/(?:解釋|說明|告訴我|介紹)/.test(s) &&
+      !QUESTION_WORD_ZH.test(asked) &&
+      (namesRuleStep(asked) || REPLY.test(asked) || IMPERATIVE.test(asked) || /\d/.test(asked))
+    )
+      return false;
     if (MY_SITUATION_ZH.test(s)) return true;
     // "資料千萬不能刪，幫我 notch 60": a statement before an instruction is the instruction's condition
     const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
@@ -268,7 +275,8 @@ export function isQuestion(sentence: string): boolean {
   // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
   if (POLITE_REQUEST_EN.test(s)) {
     const asked = s.replace(/^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?/i, '');
-    return /[?？]\s*$/.test(s) && !mentionsStep(asked) && !namesRuleStep(asked);
+    // "could you halve that?", "could you make it 30 instead?": a change of the step before is a step too
+    return /[?？]\s*$/.test(s) && !mentionsStep(asked) && !namesRuleStep(asked) && !IMPERATIVE.test(canonicalText(asked)) && !REPLY.test(asked);
   }
   // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
   const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
