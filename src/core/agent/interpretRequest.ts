@@ -274,6 +274,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   modelFirst(calls);
   dedupeReads(calls);
   studyEventNames(calls, inner.events);
+  knownFileNames(calls, ctx.dataPath);
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
   if (!calls.length && negated.length)
@@ -282,6 +283,27 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
     };
   return { calls };
+}
+
+/**
+ * "load s001r04.edf": a file the data path names is written as the data path spells it (file systems may be case
+ * sensitive); the folder the user typed is kept.
+ */
+function knownFileNames(calls: PlannedCall[], dataPath: string | null): void {
+  const known = (dataPath ?? '').split(/\s*,\s*/).map((p) => p.split(/[\\/]/).pop() ?? '').filter(Boolean);
+  if (!known.length) return;
+  const spelled = (p: unknown) => {
+    if (typeof p !== 'string') return p;
+    const base = p.split(/[\\/]/).pop() ?? p;
+    const hit = known.find((k) => k !== base && k.toLowerCase() === base.toLowerCase());
+    return hit ? p.slice(0, p.length - base.length) + hit : p;
+  };
+  for (const c of calls) {
+    if (c.tool === 'load_data' && Array.isArray(c.arguments.paths)) c.arguments.paths = c.arguments.paths.map(spelled);
+    const mapping = c.arguments.mapping;
+    if (c.tool === 'attach_labels' && mapping && typeof mapping === 'object' && !Array.isArray(mapping))
+      c.arguments.mapping = Object.fromEntries(Object.entries(mapping as Record<string, unknown>).map(([k, v]) => [spelled(k) as string, v]));
+  }
 }
 
 /**

@@ -142,3 +142,13 @@ describe('fillers and informal verbs', () => {
     expect(plan('empty', 'open up S001R04.edf').calls).toEqual([{ tool: 'load_data', arguments: { paths: ['S001R04.edf'] } }]);
   });
 });
+
+describe('a file the data path names, in its own spelling', () => {
+  it('keeps the folder typed and the case of the known file', async () => {
+    const { interpretRequest } = await import('../../../src/core/agent/interpretRequest');
+    const { ctxAt } = await import('./plannerContext');
+    const ctx = { ...ctxAt('data_loaded'), dataPath: '/data/S001R04.edf,/data/S001R08.edf' };
+    expect(interpretRequest('load raw/s001r08.edf', ctx).calls).toEqual([{ tool: 'load_data', arguments: { paths: ['raw/S001R08.edf'] } }]);
+    expect(interpretRequest('load s009r04.edf', ctx).calls).toEqual([{ tool: 'load_data', arguments: { paths: ['s009r04.edf'] } }]);
+  });
+});
