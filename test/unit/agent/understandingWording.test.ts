@@ -152,3 +152,12 @@ describe('a file the data path names, in its own spelling', () => {
     expect(interpretRequest('load s009r04.edf', ctx).calls).toEqual([{ tool: 'load_data', arguments: { paths: ['s009r04.edf'] } }]);
   });
 });
+
+describe('mains frequency by place', () => {
+  it('reads the major cities of 60 Hz and 50 Hz countries, in English and Chinese', async () => {
+    const { regionMains } = await import('../../../src/core/agent/understanding/quantities');
+    for (const c of ['Bogotá', 'Nagoya', 'Taoyuan', 'Atlanta', 'São Paulo', '芝加哥', '桃園']) expect(regionMains(`recorded in ${c}`), c).toBe(60);
+    for (const c of ['Manchester', 'Kuala Lumpur', 'Mumbai', 'Yokohama', 'Buenos Aires', '墨爾本', '曼谷']) expect(regionMains(`recorded in ${c}`), c).toBe(50);
+    expect(plan('data_loaded', 'notch out the mains, data was collected in Edinburgh').calls).toEqual([{ tool: 'apply_notch_filter', arguments: { freq: 50 } }]);
+  });
+});
