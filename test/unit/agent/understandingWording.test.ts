@@ -161,3 +161,14 @@ describe('mains frequency by place', () => {
     expect(plan('data_loaded', 'notch out the mains, data was collected in Edinburgh').calls).toEqual([{ tool: 'apply_notch_filter', arguments: { freq: 50 } }]);
   });
 });
+
+describe('English nouns inside Chinese sentences', () => {
+  it('are read as the Chinese nouns beside the Chinese verb; after an English verb they stay English', () => {
+    expect(canonicalText('產生dataset')).toBe('產生資料集');
+    expect(canonicalText('打開train 面板')).toBe('打開訓練面板');
+    expect(tools(plan('preprocessed', '用預設值產生dataset').calls)).toEqual(['generate_dataset']);
+    expect(plan('preprocessed', 'test set 抓百分之二十五').calls[0].arguments).toMatchObject({ test_ratio: 0.25 });
+    expect(plan('trained', '切到evaluate 頁面').calls).toEqual([{ tool: 'switch_panel', arguments: { panel_name: 'evaluation' } }]);
+    expect(plan('trained', '幫我 export model 到 models/final 資料夾').calls).toEqual([{ tool: 'export_model', arguments: expect.objectContaining({ path: 'models/final' }) }]);
+  });
+});

@@ -247,6 +247,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/梯度\s*(?:乘以?|×|x)\s*輸入/g, 'gradient x input'],
   // the sampling rate under its other names
   [/取樣頻率|採樣頻率|採樣率|抽樣率/g, '取樣率'],
+  // English nouns inside a Chinese sentence ("產生dataset", "把model 匯出", "test set 佔 25%", "打開train 面板"): the
+  // Chinese noun, which the Chinese rules read with the verb beside it (after an English word it stays: "export model 到 …")
+  [/\b(train(?:ing)?|evaluat\w*|preprocess\w*|visuali[sz]ation|dataset)\s*(?=(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁))/gi, (m: string) =>
+    /^train/i.test(m) ? '訓練' : /^evaluat/i.test(m) ? '評估' : /^preprocess/i.test(m) ? '前處理' : /^visuali/i.test(m) ? '視覺化' : '資料集'],
+  [/(?<=[\u4e00-\u9fff]\s?)(?:the\s+)?(dataset|test set|validation set|val set|training set|model|channels?)\b|(?<![A-Za-z]\s?)\b(dataset|test set|validation set|val set|training set|model|channels?)(?=\s?[\u4e00-\u9fff])/gi, (m: string) => {
+    const w = m.toLowerCase().replace(/^the\s+/, '');
+    return w === 'dataset' ? '資料集' : w === 'test set' ? '測試集' : w === 'training set' ? '訓練集' : w === 'model' ? '模型' : /^channel/.test(w) ? '通道' : '驗證集';
+  }],
   // Traditional Chinese synonyms
   [/讀進來|讀入|載進來|載進|匯進來|加載|加進來|開啟檔案|打開檔案/g, '載入'],
   [/掃描|掃參數|參數掃描|網格搜尋/g, 'sweep '],
