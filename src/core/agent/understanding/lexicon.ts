@@ -299,7 +299,8 @@ export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
   let s = correctTypos(normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
-  return s;
+  // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
+  return s.replace(/(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])/g, '');
 }
 
 /** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */
