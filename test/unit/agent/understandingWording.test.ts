@@ -172,3 +172,14 @@ describe('English nouns inside Chinese sentences', () => {
     expect(plan('trained', '幫我 export model 到 models/final 資料夾').calls).toEqual([{ tool: 'export_model', arguments: expect.objectContaining({ path: 'models/final' }) }]);
   });
 });
+
+describe('a deferral or a negation does not reach the request after it', () => {
+  it('"I\'ll train later, choose EEGNet" and "don\'t start anything yet, I\'d like ShallowConvNet" set the model', () => {
+    expect(plan('dataset_ready', "I'll train later, choose EEGNet").calls).toEqual([{ tool: 'set_model', arguments: { model_name: 'EEGNet' } }]);
+    expect(plan('dataset_ready', "don't start anything yet, I'd like ShallowConvNet as the model").calls).toEqual([
+      { tool: 'set_model', arguments: { model_name: 'ShallowConvNet' } },
+    ]);
+    // a list of bare verbs stays in the negation's scope
+    expect(plan('data_loaded', "don't clear, reset or wipe anything").calls).toEqual([]);
+  });
+});

@@ -5,6 +5,8 @@
  * nothing, and its scope runs on over "and"/"or" until a positive marker ("just", "only", "instead", "but", "then").
  */
 
+import { MODEL_WORD } from './lexicon';
+
 export const DATA_EXT = 'edf|bdf|gdf|set|vhdr|vmrk|eeg|fif|cnt|raw|mat|npy|npz|xdf|csv|tsv|txt|onnx|json';
 
 export interface Masked {
@@ -141,9 +143,11 @@ function isBare(t: string): boolean {
     .trim()
     .split(/\s+/)
     .filter(Boolean).length;
-  // a verb with a value of its own ("bandpass 1-40") has an object: it is not bare
-  return latin <= 2 && cjk <= 3 && !/\d/.test(t);
+  // a verb with a value of its own ("bandpass 1-40") or a model it names ("choose EEGNet") has an object: it is not bare
+  return latin <= 2 && cjk <= 3 && !/\d/.test(t) && !NAMED_MODEL.test(t);
 }
+
+const NAMED_MODEL = new RegExp(`\\b${MODEL_WORD}\\b`, 'i');
 
 /** Splits into clauses at "then", ";", "but", "just/only/instead" after a comma, and at "and"/"," before a verb. */
 export function splitClauses(text: string): Clause[] {
@@ -151,7 +155,7 @@ export function splitClauses(text: string): Clause[] {
     // sentence breaks ("I don't want you to clear the data. Plot the PSD instead.") and "so"/"therefore" end a scope
     .replace(/(?<=[A-Za-z)\]"'”⟧])\.\s+(?=\S)|[。！!]\s*(?=\S)/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
-    .replace(/\s*[,，]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to)\b)/gi, ' ⟂,⟂ ')
+    .replace(/\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi, ' ⟂,⟂ ')
     .replace(/\s*(?:等一下|等等|晚點|稍後|之後|改天|明天|待會兒?)\s*再\s*/g, ' ⟂,⟂ 晚點再')
     .replace(/\s*[,，]\s*(?=(?:but\s+)?(?:for now|right now|first|meanwhile|in the meantime|today)\b)|\s*[,，]\s*(?=(?:現在先|目前先|先))/gi, ' ⟂then⟂ ')
     .replace(/\s*[,，]?\s*\b(?:and|but)\s+(?=(?:please\s+)?(?:don'?t|do not|never|not)\b)/gi, ' ⟂,⟂ ')
