@@ -14,7 +14,7 @@ import { definitionByName } from '../tools/definitions';
  */
 
 const CORRECTION =
-  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** The request without its correction cues, however many are stacked ("no wait, I meant 128", "錯了，應該是 0.0005"). */
 function withoutCorrectionCue(text: string): string {
   let out = text;
@@ -566,7 +566,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
   // … and a wish to use a model for training ("我想用 SCCNet 來訓練", "I'd like to use EEGNet to train") names it without starting
   const forTraining =
-    /\bfor (?:the )?training\b|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
+    /\bfor (?:the )?training\b|\bthe training model\b|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
   if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
     const a = trainingArgs(s, ctx);
     return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];

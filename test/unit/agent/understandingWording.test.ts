@@ -183,3 +183,23 @@ describe('a deferral or a negation does not reach the request after it', () => {
     expect(plan('data_loaded', "don't clear, reset or wipe anything").calls).toEqual([]);
   });
 });
+
+describe('the noun "training" does not start a run; informal selections and stops', () => {
+  it('names the model or plots, without starting', () => {
+    expect(tools(plan('dataset_ready', 'make EEGNet the training model').calls)).toEqual(['set_model']);
+    expect(tools(plan('dataset_ready', 'SCCNet is the one I want to train').calls)).toEqual(['set_model']);
+    expect(tools(plan('dataset_ready', '用 EEGNet 來訓練').calls)).toEqual(['set_model']);
+    expect(plan('trained', 'graph the training loss').calls).toEqual([{ tool: 'plot_training', arguments: { metric: 'loss' } }]);
+    expect(plan('training', 'leave the training running').calls).toEqual([]);
+    expect(tools(plan('trained', '別再訓練了，畫 accuracy 曲線就好').calls)).toEqual(['plot_training']);
+  });
+  it('reads informal selections, stops, loads and corrections', () => {
+    expect(plan('data_loaded', 'only C3 and C4, toss everything else').calls).toEqual([{ tool: 'select_channels', arguments: { channels: ['C3', 'C4'] } }]);
+    expect(plan('data_loaded', '通道只要 Cz').calls).toEqual([{ tool: 'select_channels', arguments: { channels: ['Cz'] } }]);
+    expect(tools(plan('training', '訓練取消').calls)).toEqual(['stop_training']);
+    expect(plan('empty', 'get S001R04.edf loaded').calls).toEqual([{ tool: 'load_data', arguments: { paths: ['S001R04.edf'] } }]);
+    expect(tools(plan('data_loaded', '清除全部，重新讀 S002R04.edf').calls)).toEqual(['clear_dataset', 'load_data']);
+    expect(plan('trained', 'learning rate 0.01', '啊不是，是 0.001').calls[0].arguments).toMatchObject({ learning_rate: 0.001 });
+    expect(plan('trained', 'grad x input saliency').calls[0].arguments).toMatchObject({ method: 'gradient_x_input' });
+  });
+});

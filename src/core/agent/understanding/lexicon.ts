@@ -205,6 +205,21 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(?:start(?:ing)?|begin(?:ning)?)\s+(?:over|again|afresh|fresh|anew)\s*[,:]?\s*(?:from|with|using|on)\s+(?!scratch\b)(?=⟦|\S+\.\w)/gi, 'clear everything, then load '],
   [/\b(?:from scratch|start(?:ing)?\s+(?:over|again|afresh|fresh|anew))\s*[,:;]?\s*(?:and\s+|then\s+)?(?=(?:load|open|import|read)\b)/gi, 'clear everything, then '],
   [/(?:重新開始|從頭開始|從頭來過?|重來)\s*[，,:：]?\s*(?:用|從|改用)\s*(?=⟦|\S+\.\w)/g, '清除，然後載入 '],
+  // "graph the training loss", "chart the accuracy", "visualize the validation accuracy over the epochs": a plot
+  [/\b(?:graph|chart|visuali[sz]e)\s+(?=(?:the|my|our)\s+(?:\w+\s+){0,2}(?:loss|accuracy|acc|auc|learning curves?|curves?)\b)/gi, 'plot '],
+  // "get S001R04.edf loaded": load it
+  [/\bget\s+((?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4})(?:\s*(?:,|and)\s*(?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4}))*)\s+(?:loaded|opened|imported|in)\b/gi, 'load $1'],
+  // "重新讀 S002R04.edf", "讀 data 資料夾": read a file is load it
+  [/(?:重新)?讀(?:取|入|進)?\s*(?=⟦|\S+\.\w{2,4}\b)/g, '載入 '],
+  // "only C3 and C4, toss everything else": the rest dropped is what "only" already says
+  [/\s*[,，]?\s*(?:and\s+)?(?:toss|drop|remove|discard|ditch|chuck|bin|get rid of|throw away|throw out|lose)\s+(?:everything|all|the rest|all the rest|anything|every other channel)(?:\s+else)?\s*$/gi, ''],
+  // "only C3 and C4" said alone, "通道只要 Cz", "通道就留這兩個": a selection of channels
+  [/^(?:just\s+|only\s+)(?=(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)(?:\d+|z)\b)/i, 'keep only '],
+  [/(?:通道|電極)\s*(?:就|只)?\s*(?:只要|只留|就留|只保留|保留|留)\s*/g, '只保留 '],
+  // "訓練取消", "開訓": stop or start the run
+  [/訓練\s*(?:取消|停掉|中止|停止|喊停)/g, '停止訓練'],
+  [/^開訓$/, '開始訓練'],
+  [/\bgrad(?:ient)?s?\s*(?:x|×|\*|times)\s*inputs?\b/gi, 'gradient x input'],
   // data and files
   [/\b(?:show|give|tell)\s+me\s+(?:the|my|all(?: the)?|what)\s+(?:eeg\s+)?(?:files|recordings)\b/gi, 'list the files'],
   [/\bwhat\s+(?:files|recordings)\s+(?:are|do i have|have i got)\b/gi, 'list the files'],
