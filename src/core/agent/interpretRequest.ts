@@ -1,6 +1,6 @@
 import type { PlannedCall } from '../study/stateManager';
-import { maskLiterals, splitClauses as splitScoped, unmask } from './understanding/clauses';
-import { canonicalText, normaliseWidth } from './understanding/lexicon';
+import { maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
+import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
 import { channelsIn, modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
@@ -14,10 +14,21 @@ import { definitionByName } from '../tools/definitions';
  */
 
 const CORRECTION =
-  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|算了[，,]?\s*|never ?mind[,.]?\s+|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+/** The request without its correction cues, however many are stacked ("no wait, I meant 128", "錯了，應該是 0.0005"). */
+function withoutCorrectionCue(text: string): string {
+  let out = text;
+  for (let i = 0; i < 3; i++) {
+    const next = out.replace(CORRECTION, '');
+    if (next === out || !next.trim()) break;
+    out = next;
+  }
+  return out;
+}
+
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
-  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|^(?:只要|剩)?(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
@@ -31,18 +42,18 @@ const PANEL_ONLY =
   /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:please\s+)?(?:open|show|display|bring up|pull up|show me|view)\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)\s+(?:panel|view|tab|page|screen|section)$|^(?:請|幫我)?(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|去|打開|開啟|顯示|叫出)\s*(?:到)?\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁)?$/i;
 /** Removing every channel but some: "drop everything except C3, Cz", "remove all channels but C3 and C4", "除了 C3 以外都刪掉". */
 const EXCEPT_CHANNELS =
-  /\b(?:drop|remove|delete|discard|exclude|throw (?:away|out)|get rid of|ditch|reject)\s+(?:all\s+|every\s+)?(?:(?:the\s+)?(?:other\s+)?(?:channels?|electrodes?)|everything|everyone|the rest)\s+(?:except(?:\s+for)?|but|other than|apart from|besides|save)\s+(.+)$|^除了\s*(.+?)\s*(?:以外|之外)\s*(?:的)?\s*(?:其他|其餘|別的)?\s*(?:通道|電極)?\s*(?:都|全部|通通)?\s*(?:刪掉|刪除|去掉|拿掉|丟掉|移除|不要)/i;
+  /\b(?:drop|remove|delete|discard|exclude|throw (?:away|out)|get rid of|ditch|reject|chuck(?: out| away)?|toss(?: out)?|kick out|bin|strip(?: out)?|lose)\s+(?:all\s+|every\s+)?(?:(?:the\s+)?(?:other\s+)?(?:channels?|electrodes?)|everything|everyone|the rest)\s+(?:except(?:\s+for)?|but|other than|apart from|besides|save)\s+(.+)$|^除了\s*(.+?)\s*(?:以外|之外)\s*(?:的)?\s*(?:其他|其餘|別的)?\s*(?:通道|電極)?\s*(?:都|全部|通通)?\s*(?:刪掉|刪除|去掉|拿掉|丟掉|移除|不要)/i;
 
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
-const CHOOSE_MODEL =
-  /^(?:please\s+)?(?:use|choose|pick|select|set|switch to|(?:switch|go|change|revert|return)\s+back\s+to|revert to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|換回|改回|切回|用回|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+const CHOOSE_MODEL = new RegExp(
+  String.raw`^(?:please\s+)?(?:use|choose|pick|select|set|switch to|(?:switch|go|change|revert|return)\s+back\s+to|revert to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|換回|改回|切回|用回|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(${MODEL_WORD})\b`, 'i');
 /** How many epochs, trials, events or channels there are: a read of the Study. */
 const COUNTS =
   /\b(?:epoch|trial|event|class|channel|sample)s?\s+(?:counts?|numbers?|totals?)\b|\b(?:count|number|total) of (?:the\s+)?(?:epochs|trials|events|classes|channels|samples)\b|\bhow many (?:epochs|trials|events|classes|channels)\b|每(?:一)?類(?:各)?有(?:幾|多少)個?|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件|通道)|(?:epoch|試次|事件|通道|類別)\s*(?:的)?\s*(?:數量|個數|數目)/i;
 
 /** The model named as the value of a model slot: "模型選 ShallowConvNet", "先把模型設成 SCCNet", "model: EEGNet". */
-const MODEL_SLOT =
-  /(?:模型|\bmodel\b|\barchitecture\b|\bnetwork\b)\s*(?:就|要|先|改|則)?\s*(?:選用|選擇|選|用|設成|設為|設定為|設定成|改成|改用|換成|是|為|=|:|to|as)\s*(eegnet|shallowconvnet|sccnet|shallow)\b/i;
+const MODEL_SLOT = new RegExp(
+  String.raw`(?:模型|\bmodel\b|\barchitecture\b|\bnetwork\b)\s*(?:就|要|先|改|則)?\s*(?:選用|選擇|選|用|設成|設為|設定為|設定成|改成|改用|換成|是|為|=|:|to|as)\s*(${MODEL_WORD})\b`, 'i');
 /** An explicit panel with its noun at the start of the request ("open the training tab and …", "打開評估頁面看…"). */
 const OPEN_PANEL =
   /^(?:please\s+)?(?:open|switch to|go to|show|bring up|pull up|display|請|幫我)?\s*(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|打開|開啟|顯示|叫出)?\s*(?:the\s+)?(?:dashboard|dataset|preprocess\w*|training|visuali[sz]ation|evaluation|儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:panel|view|tab|page|screen|面板|頁面|分頁|頁籤|畫面)(?:\b|(?=[\u4e00-\u9fff]))/i;
@@ -50,7 +61,7 @@ const OPEN_PANEL =
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
 const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
 const START_WORD =
-  /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train)\b|開始|啟動|訓練|跑(?!完|了|過|得)/i;
+  /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train|train(?:ing)? (?:for )?\d+)\b|開始|啟動|訓練|跑(?!完|了|過|得)/i;
 
 const PREPROCESS_TOOLS = new Set([
   'apply_bandpass_filter',
@@ -123,7 +134,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
   const inner: PlannerContext = { ...ctx, previous };
-  const masked = maskLiterals(normaliseWidth(request.trim()));
+  // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
+  const masked = maskLiterals(normaliseWidth(withoutPoliteFrame(withoutCourtesy(request))));
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -131,10 +143,13 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     lastAction.some((c) => c.tool === 'apply_notch_filter' || c.tool === 'apply_standard_preprocess')
   )
     masked.text = `${masked.text} mains`;
+  // "merge t1 and t2": the Study's event names in the Study's spelling, so every rule reads them (quotes stay masked)
+  for (const e of ctx.events)
+    if (/^[A-Za-z]\w+$/.test(e)) masked.text = masked.text.replace(new RegExp(`(?<![\\w⟦])${e}(?![\\w⟧])`, 'gi'), e);
   const canonical = resolveReferences(canonicalText(masked.text), turns);
   const resolved = resolveQuantities(canonical, factsOf(ctx));
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
-  const text = resolved.text.trim();
+  const text = eventAfterTime(resolved.text.trim(), inner.events);
   const lit = (t: string) => unmask(t, masked.literals);
   // "do that again on the training data": the earlier step with one value replaced, before a plain "again"
   const same = sameWith(lit(text), lastAction, inner);
@@ -149,8 +164,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     (CORRECTION.test(text) ||
       ELLIPSIS.test(text) ||
       /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
-      /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather)?[.!]?$/i.test(text));
-  let clauses = splitScoped(isCorrection ? text.replace(CORRECTION, '') : text);
+      /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了)?[.!。！]?$/i.test(text));
+  let clauses = splitScoped(isCorrection ? withoutCorrectionCue(text) : text);
   // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
   const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
   if (sameRequest) clauses = clauses.filter((c) => !ONLY_SAME.test(c.text.trim()));
@@ -159,16 +174,21 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   for (const t of turns)
     for (const c of t.calls)
       if (c.tool === 'edit_events' && c.arguments.rename) inner.events = [...inner.events, ...Object.values(c.arguments.rename as Record<string, string>)];
+  // a negated setting said before any step ("without the CSP baseline, evaluate on val"): it waits for the step after it
+  const settingsBefore: { text: string; at: number }[] = [];
+  const negatedSetting = (prev: PlannedCall | undefined, text: string): void => {
+    // "…, 不要做基線校正", "…, don't run the baseline": a negated setting of the step, not a step
+    if (prev && /baseline|基線|基準/i.test(text)) {
+      if (prev.tool === 'epoch_data') prev.arguments.baseline = null;
+      if (prev.tool === 'evaluate') prev.arguments.baseline = false;
+    }
+    // "…, 不重疊", "…, no overlap": the window's overlap is zero, said explicitly
+    if (prev?.tool === 'window_epoch' && /overlap|重疊/i.test(text)) prev.arguments.overlap = 0;
+  };
   for (let i = 0; i < clauses.length; i++) {
     if (clauses[i].negated) {
-      // "…, 不要做基線校正", "…, don't run the baseline": a negated setting of the step before, not a step
-      const prev = calls[calls.length - 1];
-      if (prev && /baseline|基線|基準/i.test(clauses[i].text)) {
-        if (prev.tool === 'epoch_data') prev.arguments.baseline = null;
-        if (prev.tool === 'evaluate') prev.arguments.baseline = false;
-      }
-      // "…, 不重疊", "…, no overlap": the window's overlap is zero, said explicitly
-      if (prev?.tool === 'window_epoch' && /overlap|重疊/i.test(clauses[i].text)) prev.arguments.overlap = 0;
+      if (calls.length) negatedSetting(calls[calls.length - 1], clauses[i].text);
+      else settingsBefore.push({ text: clauses[i].text, at: 0 });
       continue;
     }
     const rawMasked = clauses[i].text;
@@ -250,8 +270,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     const redone = lastAction.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
     calls.splice(0, calls.length, ...redone);
   }
+  for (const b of settingsBefore) negatedSetting(calls[b.at], b.text);
   modelFirst(calls);
   dedupeReads(calls);
+  studyEventNames(calls, inner.events);
+  knownFileNames(calls, ctx.dataPath);
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
   if (!calls.length && negated.length)
@@ -260,6 +283,60 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
     };
   return { calls };
+}
+
+/**
+ * "load s001r04.edf": a file the data path names is written as the data path spells it (file systems may be case
+ * sensitive); the folder the user typed is kept.
+ */
+function knownFileNames(calls: PlannedCall[], dataPath: string | null): void {
+  const known = (dataPath ?? '').split(/\s*,\s*/).map((p) => p.split(/[\\/]/).pop() ?? '').filter(Boolean);
+  if (!known.length) return;
+  const spelled = (p: unknown) => {
+    if (typeof p !== 'string') return p;
+    const base = p.split(/[\\/]/).pop() ?? p;
+    const hit = known.find((k) => k !== base && k.toLowerCase() === base.toLowerCase());
+    return hit ? p.slice(0, p.length - base.length) + hit : p;
+  };
+  for (const c of calls) {
+    if (c.tool === 'load_data' && Array.isArray(c.arguments.paths)) c.arguments.paths = c.arguments.paths.map(spelled);
+    const mapping = c.arguments.mapping;
+    if (c.tool === 'attach_labels' && mapping && typeof mapping === 'object' && !Array.isArray(mapping))
+      c.arguments.mapping = Object.fromEntries(Object.entries(mapping as Record<string, unknown>).map(([k, v]) => [spelled(k) as string, v]));
+  }
+}
+
+/**
+ * "from 250 ms before T1 to 2.5 s after": the event named after a time is what the window is around, not a number of
+ * the range ("-250 ms T1 to 2.5 s" would read 1 to 2.5); it moves after the range.
+ */
+function eventAfterTime(text: string, events: string[]): string {
+  const names = events.filter((e) => /^[A-Za-z]\w*$/.test(e));
+  if (!names.length) return text;
+  const moved: string[] = [];
+  const out = text.replace(
+    new RegExp(`(-?\\d+(?:\\.\\d+)?\\s*(?:ms|s|secs?|seconds?)?)\\s+(?:of\\s+|the\\s+)?(${names.join('|')})\\s+(?=(?:to|until|through|-|–)\\s*-?\\d)`, 'g'),
+    (_m, q: string, e: string) => {
+      moved.push(e);
+      return `${q} `;
+    },
+  );
+  return moved.length ? `${out} around ${[...new Set(moved)].join(' and ')}` : text;
+}
+
+/**
+ * "rename t1 to left", "epoch around t1 and t2": an event the Study has is written as the Study spells it, whatever case
+ * the request typed it in (the tools match event names exactly).
+ */
+function studyEventNames(calls: PlannedCall[], events: string[]): void {
+  const spelled = (e: string) => (events.includes(e) ? e : (events.find((k) => k.toLowerCase() === e.toLowerCase()) ?? e));
+  for (const c of calls) {
+    for (const key of ['event_id', 'event_filter'])
+      if (Array.isArray(c.arguments[key])) c.arguments[key] = (c.arguments[key] as unknown[]).map((e) => (typeof e === 'string' ? spelled(e) : e));
+    const rename = c.arguments.rename;
+    if (c.tool === 'edit_events' && rename && typeof rename === 'object' && !Array.isArray(rename))
+      c.arguments.rename = Object.fromEntries(Object.entries(rename as Record<string, unknown>).map(([k, v]) => [spelled(k), v]));
+  }
 }
 
 /**
@@ -387,7 +464,8 @@ function addSettings(
   if (tool && tool !== prev.tool) return false;
   const own = RULES.find((r) => r.tool === prev.tool);
   // a clause without a step of its own may carry any setting ("只要 T1", "only C3 and C4"); one with the same step needs a value
-  if (!own || !(tool === null ? SETTINGS.test(s) || channelsIn(s).length > 0 : /\d|\b(?:without|no|with)\b/i.test(s))) return false;
+  // (a split strategy or a mode is a value too: "25% test, split by session")
+  if (!own || !(tool === null ? SETTINGS.test(s) || channelsIn(s).length > 0 : /\d|\b(?:without|no|with|by|per|instead)\b|按|依|以/i.test(s))) return false;
   const out = own.build(s, { ...ctx, training: prev.tool === 'configure_training' ? { ...(ctx.training ?? {}), ...prev.arguments } : ctx.training }, raw);
   if (typeof out === 'string') return false;
   const same = out.find((c) => c.tool === prev.tool);
@@ -488,7 +566,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
   // … and a wish to use a model for training ("我想用 SCCNet 來訓練", "I'd like to use EEGNet to train") names it without starting
   const forTraining =
-    /\bfor (?:the )?training\b|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
+    /\bfor (?:the )?training\b|\bthe training model\b|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
   if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
     const a = trainingArgs(s, ctx);
     return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];
@@ -736,7 +814,7 @@ export function relativeFactor(text: string): number | null {
     const rest = text
       .replace(m[0], ' ')
       .replace(DIRECTION, ' ')
-      .replace(/\b(?:it|that|this|instead|then|please|rather|of|what it was)\b|[,.!~，。]/gi, ' ')
+      .replace(/\b(?:it|that|this|instead|then|please|rather|of|what it was)\b|[,.!~，。]|就好|就行|就可以|好了|吧/gi, ' ')
       .trim();
     return rest ? null : value(m);
   }

@@ -10,6 +10,7 @@ import { isStudyQuestion, splitTurn } from './questionSplit';
 import type { PastTurn } from './understanding/references';
 import { STEP_FOLLOW_UP } from './router';
 import { destructiveAsked } from './understanding/safety';
+import { withoutCourtesy } from './understanding/clauses';
 
 /**
  * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
@@ -25,7 +26,9 @@ export class OfflinePlanner implements LlmClient {
     const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
     const header = readPromptHeader(system);
     const lastUser = lastIndex(req.messages, (m) => m.role === 'user');
-    const user = lastUser >= 0 ? req.messages[lastUser].content : '';
+    const said = lastUser >= 0 ? req.messages[lastUser].content : '';
+    // greetings and courtesy words ask for nothing ("hey, do it again", "start, thanks")
+    const user = withoutCourtesy(said);
     const prompt = estimateTokens(messagesText(req.messages));
     const reply = (content: string, toolCalls: ToolCall[] = [], unmapped = false): ChatResponse => {
       if (content) req.onText?.(content);
@@ -38,7 +41,7 @@ export class OfflinePlanner implements LlmClient {
       };
     };
 
-    if (/^Task: answer the question/m.test(system)) return reply(answerFromContext(user, header.context ?? ''));
+    if (/^Task: answer the question/m.test(system)) return reply(answerFromContext(said, header.context ?? ''));
 
     // Results already came back for this request: the plan is done (the controller summarises what ran).
     const after = req.messages.slice(lastUser + 1);

@@ -5,6 +5,7 @@ import { TRAINING_BASICS } from '../training/defaults';
 import { userSetOptions } from '../training/adaptiveDefaults';
 import { findQuantities, isDimension, toUnit, type Quantity } from './units';
 import { splitClauses as splitScoped } from './understanding/clauses';
+import { MODEL_WORD, modelSpelling } from './understanding/lexicon';
 import type { PastTurn } from './understanding/references';
 
 export interface PlannerContext {
@@ -166,12 +167,10 @@ function eventNames(s: string, known: string[]): string[] {
 
 type Rule = { tool: string; when: RegExp; unless?: RegExp; build: (s: string, ctx: PlannerContext, raw: string) => PlannedCall[] | string };
 
-const MODEL = /\b(eegnet|shallow\s*conv\s*net|shallownet|shallow|sccnet)\b/i;
+const MODEL = new RegExp(`\\b(${MODEL_WORD})\\b`, 'i');
 export function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | null {
   const m = MODEL.exec(s);
-  if (!m) return null;
-  const k = m[1].toLowerCase().replace(/\s+/g, '');
-  return k.startsWith('shallow') ? 'ShallowConvNet' : k === 'sccnet' ? 'SCCNet' : 'EEGNet';
+  return m ? modelSpelling(m[1]) : null;
 }
 
 /** Hyper-parameters written as NAME=value ("F1=16 and D=4"). */
@@ -652,7 +651,7 @@ export const RULES: Rule[] = [
     tool: 'start_training',
     when: /\b(train|training|fit|retrain)\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|訓練|開始學習|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b/i,
     unless:
-      /\b(training (panel|curve)|split|test set)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
+      /\b(training (panel|curve)|split|test set)\b|\btraining\s+(?:model|network|architecture|loss|accuracy|curves?|config\w*|settings?|data|panel|tab|page|backend|device|progress|status|log)\b|\b(?:leave|keep|let)\s+(?:the\s+|my\s+)?training\s+(?:run\s+)?(?:running|going|alone|be)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
       const calls: PlannedCall[] = [];
       const m = modelName(s);
@@ -781,7 +780,7 @@ export const RULES: Rule[] = [
           tool: 'window_epoch',
           arguments: {
             duration,
-            ...(overlap || noOverlap ? { overlap: Math.round(overlap * 1e9) / 1e9 } : {}),
+            ...(overlap || noOverlap ? { overlap: Math.round(overlap * 1e6) / 1e6 } : {}),
             ...(label ? { label: label[1] ?? label[2] ?? label[3] ?? label[4] } : {}),
           },
         },

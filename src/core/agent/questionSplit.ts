@@ -4,10 +4,11 @@
  * offline planner and the controller (every LLM path) decide with this module, so a question cannot run a tool on
  * one path and not on another. Deliberately small: text in, parts out, no history and no Study.
  */
-import { canonicalText } from './understanding/lexicon';
+import { canonicalText, correctTypos, MODEL_WORD } from './understanding/lexicon';
 import { chineseNumbers } from './understanding/numbers';
-import { maskLiterals, unmask } from './understanding/clauses';
+import { maskLiterals, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { isPlaceStatement } from './understanding/quantities';
+import { RULES } from './plannerRules';
 
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
@@ -93,13 +94,17 @@ const TRAILING_QUESTION = new RegExp(
 // ", right" / "… right" after a claim; never "… to right" / "left and right" / "T2 -> right" (a label or a direction)
 const TAG_QUESTION_EN =
   /(?:,\s*(?:right|correct|no|yes or no)|\s(?:isn'?t (?:it|that|this)|aren'?t (?:they|there)|don'?t (?:they|we|i)|doesn'?t (?:it|that))|\s(?<!\b(?:to|as|and|or|the|on|at|from|into|left|turn|hand|side)\s+)(?<!(?:->|→|=>|=|:)\s*)(?:right|correct))\s*[?？]*\s*$/i;
-const ALTERNATIVE = String.raw`(?:eegnet|shallow(?:\s*conv\s*net|convnet)?|sccnet|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
+const ALTERNATIVE = String.raw`(?:${MODEL_WORD}|csp(?:\+lda)?|car|average|common average|mastoids?|fir|iir|z-?score|min-?max|trial|session|subject|adam|adamw|sgd)`;
+/** A named option of a step: a model or a method (a sentence that only offers two of them asks which). */
+const NAMED_OPTION = new RegExp(String.raw`${MODEL_WORD}|\bcar\b|average|mastoid|fir\b|iir\b|z-?score|min-?max|trial|session|subject`, 'i');
 const NAMED_CHOICE = new RegExp(
   String.raw`\b${ALTERNATIVE}\b\s*(?:or|vs\.?|versus|還是|或是?)\s*\b${ALTERNATIVE}\b|\bbetween\s+${ALTERNATIVE}\s+and\s+${ALTERNATIVE}\b`,
   'i',
 );
-const MODEL_INFO =
-  /^(?:(?:please|can you|could you)\s+)?(?:show|list|describe|display|print|give me|tell me|summari[sz]e)\b(?:\s+me)?(?:\s+(?:the|a|an))?\s+(?:eegnet|shallow\s*conv\s*net|shallowconvnet|sccnet)(?:['’]s)?\s+(?:architecture|structure|layers?|param(?:eter)?s|hyper-?param(?:eter)?s|defaults?|details|summary|design)\b/i;
+const MODEL_INFO = new RegExp(
+  String.raw`^(?:(?:please|can you|could you)\s+)?(?:show|list|describe|display|print|give me|tell me|summari[sz]e)\b(?:\s+me)?(?:\s+(?:the|a|an))?\s+${MODEL_WORD}(?:['’]s)?\s+(?:architecture|structure|layers?|param(?:eter)?s|hyper-?param(?:eter)?s|defaults?|details|summary|design)\b`,
+  'i',
+);
 /** A wh-clause with its verb somewhere inside the sentence ("… what accuracy is significant", "… how many do I need"). */
 const INNER_QUESTION =
   /\b(?:what|which|how (?:many|much|long))\b(?:\s+[\w-]+){0,3}?\s+(?:is|are|was|were|do|does|did|should|would|can|could|will|need|needed|counts?|means?)\b|\b(?:what|how|who|where|when)['’]s\s+\S/i;
@@ -121,7 +126,7 @@ const JOINED_REQUEST = new RegExp(
 
 /** Cuts a turn into questions and requests. Order inside each list follows the text. */
 export function splitTurn(text: string): TurnParts {
-  return withAmbiguous(withContext(withPlace(splitSentences(text))));
+  return withAmbiguous(withContext(withPlace(splitSentences(withoutCourtesy(text)))));
 }
 
 /**
@@ -233,7 +238,8 @@ function splitSentences(text: string): TurnParts {
 
 /** One sentence: a question (answer it) or not (a request, or a statement of intent that may act). */
 export function isQuestion(sentence: string): boolean {
-  const s = sentence.trim();
+  // misspelt words are read as the planner reads them ("what's loded", "show the satte")
+  const s = correctTypos(sentence.trim());
   if (!s) return false;
   // Chinese sentence structure, even when it opens with a Latin term ("EEGNet 的 F1 是什麼", "notch 60 Hz 會不會…"):
   // at least two Han characters, or one when the sentence does not open with Latin
@@ -244,20 +250,34 @@ export function isQuestion(sentence: string): boolean {
     if (/什麼都(?:不要|別|不用|不必)|都不要做|先不用了|不用了/.test(s)) return false;
     if (EXPLAIN_ZH.test(s)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
+    // "可以降採樣到 128 嗎？", "能不能用 T1、T2 切段？": a polite request when what it asks for is a step and nothing else is asked
+    const asked = withoutPoliteFrame(s);
+    // … or a change of the step before ("可以改成 30% 嗎？", "可以加倍嗎？", "可以只看 C3 跟 C4 就好嗎？")
+    if (
+      asked !== s &&
+      !/(?:解釋|說明|告訴我|介紹)/.test(s) &&
+      !QUESTION_WORD_ZH.test(asked) &&
+      (namesRuleStep(asked) || REPLY.test(asked) || IMPERATIVE.test(asked) || /\d/.test(asked))
+    )
+      return false;
     if (MY_SITUATION_ZH.test(s)) return true;
     // "資料千萬不能刪，幫我 notch 60": a statement before an instruction is the instruction's condition
     const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
     if (zhTail && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s) && (IMPERATIVE.test(zhTail[1].trim()) || isExplicitRequest(zhTail[1].trim()))) return false;
     if (!IMPERATIVE.test(s) && PROBLEM_ZH.test(s)) return true;
     // "把取樣率降到 100", "先把 batch 改成 16": the disposal construction (把 + object + verb) acts on the object, it reports nothing
-    if (/^(?:請|麻煩|幫我|先|再|然後|接著)*把\s*\S/.test(s) && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s)) return false;
+    if (/^(?:請|麻煩|幫我|先|再|然後|接著|我(?:想要|想|要|需要))*把\s*\S/.test(s) && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s)) return false;
     if (RESULT_REPORT_ZH.test(s)) return true;
     // "what is 共同平均參考": an English question about a Chinese term
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);
   }
   if (EXPLAIN_THE_MODEL.test(s)) return false;
   // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
-  if (POLITE_REQUEST_EN.test(s)) return /[?？]\s*$/.test(s) && !mentionsStep(s.replace(/^(?:please\s+)?(?:can|could|would|will)\s+you\s+/i, ''));
+  if (POLITE_REQUEST_EN.test(s)) {
+    const asked = s.replace(/^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?/i, '');
+    // "could you halve that?", "could you make it 30 instead?": a change of the step before is a step too
+    return /[?？]\s*$/.test(s) && !mentionsStep(asked) && !namesRuleStep(asked) && !IMPERATIVE.test(canonicalText(asked)) && !REPLY.test(asked);
+  }
   // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
   const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
   if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(tail[1].trim()))) return false;
@@ -289,7 +309,7 @@ export function isQuestion(sentence: string): boolean {
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
   if (
     /\b(?:vs\.?|versus)\b/i.test(s) ||
-    (/\bor\b/i.test(s) && !/\d/.test(s) && /eegnet|shallow|sccnet|\bcar\b|average|mastoid|fir\b|iir\b|z-?score|min-?max|trial|session|subject/i.test(s))
+    (/\bor\b/i.test(s) && !/\d/.test(s) && NAMED_OPTION.test(s))
   )
     return true;
   // "my accuracy is stuck at 50%…", "I normalized and it got worse": a report of the user's situation asks for help
@@ -306,7 +326,7 @@ export function isQuestion(sentence: string): boolean {
  * they would change still needs the user's confirmation (the controller's propose mode).
  */
 export function isStudyQuestion(question: string): boolean {
-  const s = question.trim();
+  const s = correctTypos(question.trim());
   if (/^(?:why|為什麼|為何)|\bwhy\b|為什麼|為何|怎麼會/i.test(s)) return false;
   // "what files does export_epochs write", "export_epochs 會產生哪些檔案": the files a tool writes, not the Study's
   const aboutTool = [...s.matchAll(/\b[a-z]+_[a-z_]+\b/g)].some((m) => !/^(?:list_files|get_dataset_info|get_study_state)$/.test(m[0]));
@@ -339,4 +359,10 @@ export function mentionsStep(input: string): boolean {
   // misspelt and informal step words count ("laod", "avg ref", "get rid of the hum")
   const text = chineseNumbers(canonicalText(input));
   return STEP_WORD.test(text) || /\d|\.[a-z0-9]{2,4}\b/i.test(text) || /\breference\b|\bnotch\b|\bbandpass\b|\bevaluate\b/i.test(text);
+}
+
+/** A step some planner rule reads in the text ("generate the dataset", "go with sccnet", "hold out a fifth for testing"). */
+function namesRuleStep(input: string): boolean {
+  const text = chineseNumbers(canonicalText(input));
+  return RULES.some((r) => r.when.test(text) && !(r.unless && r.unless.test(text)));
 }

@@ -1,4 +1,6 @@
 import { isInstruction, isStudyQuestion, splitTurn, type TurnParts } from './questionSplit';
+import { withoutCourtesy } from './understanding/clauses';
+import { isOffTopic } from '../rag/grounding';
 
 /** Q&A (answer from the knowledge base) or operation (run tools); uses the last rounds for follow-ups. */
 export type Route = 'qa' | 'operation';
@@ -16,9 +18,14 @@ export interface TurnPlan {
 /** A short follow-up to an answer ("and for ERPs?", "那 ERP 呢") is another question. */
 const FOLLOW_UP = /^(and |what about|how about|why|那|那麼|為什麼)/i;
 
-export const STEP_FOLLOW_UP = /^(?:(?:and\s+)?(?:what|how)\s+about\b.*[?？]?$|and\s+(?:for|in|on|with)\b|那\s*\S+\s*呢[?？]?$|那麼\s*\S+\s*呢[?？]?$)/i;
+/** An imperative that asks for something to be made or named ("tell me a joke", "recommend a movie", "幫我推薦一家餐廳"). */
+const OFF_TOPIC_IMPERATIVE =
+  /^(?:(?:please|pls|just|now)\s+)?(?:tell|give|show|write|make|compose|recommend|suggest|sing|find|book|order|plan|draw)\s+(?:me|us)?\s*(?:a|an|some|one|two|three|\d+)\b|^(?:請|麻煩|幫我|請幫我|給我)?\s*(?:推薦|介紹|講|說|寫|唱|訂|找|畫)\s*(?:給我|我)?\s*(?:一|兩|幾|個|些)/i;
 
-export function planTurn(text: string, recent: { user: string; route: Route }[] = []): TurnPlan {
+export const STEP_FOLLOW_UP = /^(?:(?:and\s+)?(?:what|how)\s+about\b.*[?？]?$|and\s+(?:for|in|on|with)\b|那麼?\s*[^，,。；;？?]{1,24}?\s*呢[?？]?$)/i;
+
+export function planTurn(said: string, recent: { user: string; route: Route }[] = []): TurnPlan {
+  const text = withoutCourtesy(said);
   const parts = splitTurn(text);
   const last = recent[recent.length - 1];
   if (parts.requests.length === 1 && parts.questions.length === 0 && last?.route === 'qa' && FOLLOW_UP.test(text.trim())) {
@@ -33,6 +40,11 @@ export function planTurn(text: string, recent: { user: string; route: Route }[] 
     text.trim().split(/\s+/).length <= 6
   ) {
     return { route: 'operation', parts: { questions: [], requests: parts.questions }, knowledge: [], propose: false };
+  }
+  // "tell me a joke about cats", "推薦一部電影": an off-topic imperative is a request (declined on the operation route),
+  // not a question; only its form decides, so "tell me a joke?" and "what's a good movie" stay questions
+  if (parts.requests.length === 0 && OFF_TOPIC_IMPERATIVE.test(text.trim()) && !/[?？]\s*$/.test(text) && isOffTopic(text)) {
+    return { route: 'operation', parts: { questions: [], requests: [text.trim()] }, knowledge: [], propose: false };
   }
   // a statement that is also a request (questionSplit's ambiguous case) is answered and its action proposed
   const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));

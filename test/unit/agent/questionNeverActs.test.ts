@@ -130,7 +130,8 @@ describe('question or request (questionSplit)', () => {
     expect(splitTurn('what band-pass fits motor imagery? apply it')).toEqual({ questions: ['what band-pass fits motor imagery?'], requests: ['apply it'] });
     expect(splitTurn('which band fits motor imagery and apply it please')).toEqual({
       questions: ['which band fits motor imagery'],
-      requests: ['apply it please'],
+      // courtesy words ask for nothing and are left out
+      requests: ['apply it'],
     });
     expect(splitTurn('共同平均參考是什麼？幫我套用')).toEqual({ questions: ['共同平均參考是什麼？'], requests: ['幫我套用'] });
     // "and" inside a how-to question does not make a request of it

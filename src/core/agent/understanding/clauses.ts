@@ -5,6 +5,8 @@
  * nothing, and its scope runs on over "and"/"or" until a positive marker ("just", "only", "instead", "but", "then").
  */
 
+import { MODEL_WORD } from './lexicon';
+
 export const DATA_EXT = 'edf|bdf|gdf|set|vhdr|vmrk|eeg|fif|cnt|raw|mat|npy|npz|xdf|csv|tsv|txt|onnx|json';
 
 export interface Masked {
@@ -23,7 +25,7 @@ const INJECTION = new RegExp(
 const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})(?![\\w])`, 'gi');
 
 const LOAD_SPAN = new RegExp(
-  `(\\b(?:load|open|read|import)\\s+(?:the\\s+)?(?:file\\s+|recording\\s+)?|(?:載入|讀取|匯入|開啟|打開)\\s*(?:檔案)?\\s*)([^"“「'⟦\\n]+?\\.(?:${DATA_EXT}))(?![\\w])`,
+  `(\\b(?:load|open|read|import)(?:\\s+(?:up|in))?\\s+(?:the\\s+)?(?:file\\s+|recording\\s+)?|(?:載入|讀取|匯入|開啟|打開)\\s*(?:檔案)?\\s*)([^"“「'⟦\\n]+?\\.(?:${DATA_EXT}))(?![\\w])`,
   'gi',
 );
 const FILE_ONLY = new RegExp(`\\.(?:${DATA_EXT})\\b|\\b(?:then|and then)\\b|然後|接著`, 'i');
@@ -141,9 +143,11 @@ function isBare(t: string): boolean {
     .trim()
     .split(/\s+/)
     .filter(Boolean).length;
-  // a verb with a value of its own ("bandpass 1-40") has an object: it is not bare
-  return latin <= 2 && cjk <= 3 && !/\d/.test(t);
+  // a verb with a value of its own ("bandpass 1-40") or a model it names ("choose EEGNet") has an object: it is not bare
+  return latin <= 2 && cjk <= 3 && !/\d/.test(t) && !NAMED_MODEL.test(t);
 }
+
+const NAMED_MODEL = new RegExp(`\\b${MODEL_WORD}\\b`, 'i');
 
 /** Splits into clauses at "then", ";", "but", "just/only/instead" after a comma, and at "and"/"," before a verb. */
 export function splitClauses(text: string): Clause[] {
@@ -151,7 +155,7 @@ export function splitClauses(text: string): Clause[] {
     // sentence breaks ("I don't want you to clear the data. Plot the PSD instead.") and "so"/"therefore" end a scope
     .replace(/(?<=[A-Za-z)\]"'”⟧])\.\s+(?=\S)|[。！!]\s*(?=\S)/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
-    .replace(/\s*[,，]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to)\b)/gi, ' ⟂,⟂ ')
+    .replace(/\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi, ' ⟂,⟂ ')
     .replace(/\s*(?:等一下|等等|晚點|稍後|之後|改天|明天|待會兒?)\s*再\s*/g, ' ⟂,⟂ 晚點再')
     .replace(/\s*[,，]\s*(?=(?:but\s+)?(?:for now|right now|first|meanwhile|in the meantime|today)\b)|\s*[,，]\s*(?=(?:現在先|目前先|先))/gi, ' ⟂then⟂ ')
     .replace(/\s*[,，]?\s*\b(?:and|but)\s+(?=(?:please\s+)?(?:don'?t|do not|never|not)\b)/gi, ' ⟂,⟂ ')
@@ -171,7 +175,7 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*[，,、]\s*(?=(?:把|將)?\s*模型\s*(?:就|要)?\s*(?:選|用|設|改|換))/g, ' ⟂,⟂ ')
     .replace(
       new RegExp(
-        `(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:做|進行|來|去|跑)?\\s*(?:${ZH_VERBS}|重新取樣|模型|(?:${VERBS})\\b))`,
+        `(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)(?<!別|不要|不用|不必|勿|沒|不想)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:做|進行|來|去|跑)?\\s*(?:${ZH_VERBS}|重新取樣|模型|(?:${VERBS})\\b))`,
         'g',
       ),
       ' ⟂then⟂ ',
@@ -206,4 +210,44 @@ export function splitClauses(text: string): Clause[] {
     out.push({ text: t, joiner, negated });
   }
   return out;
+}
+
+/** Greetings and courtesy before a request ("hey,", "please", "ok so"): they ask for nothing. */
+const COURTESY_OPEN = /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain)\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+))+(?=\S)/i;
+/** Courtesy after a request ("…, thanks!", "… please", "…，謝謝"): a sentence that asks for nothing. */
+const COURTESY_CLOSE =
+  /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;
+
+/**
+ * The request without its greetings and courtesy words, which the rules would otherwise read as words of the step
+ * ("hey, do it again", "take me to the dataset panel please", "reset that. thanks!"). A request that is only courtesy
+ * is returned as it was.
+ */
+export function withoutCourtesy(text: string): string {
+  const out = text.trim().replace(COURTESY_CLOSE, '').replace(COURTESY_OPEN, '').trim();
+  return out && !/^[,，.。!！]*$/.test(out) ? out : text.trim();
+}
+
+/** "could you …?", "can you please …", "可以幫我…嗎？": the frame of a polite request around the step it asks for. */
+const POLITE_FRAME_EN = /^(?:(?:so|ok(?:ay)?|and|then)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+)?(?=\S)/i;
+/** "I'd like you to …", "I want to …", "we need to …", "go ahead and …": the wish around the step. */
+const WISH_FRAME_EN =
+  /^(?:(?:so|ok(?:ay)?|and|then|now)[,\s]+)?(?:i'?d like (?:you )?to|i would like (?:you )?to|i want (?:you )?to|i need (?:you )?to|we need to|we want to|go ahead and)\s+(?=\S)/i;
+/** "請", "麻煩你", "幫我", "我想要", "我要": the polite or wishing lead before a Chinese step. */
+const WISH_FRAME_ZH = /^(?:請你?|麻煩你?|拜託你?|請幫我|幫我|幫忙|我(?:想要|想|要|需要|希望)(?:你)?(?:幫我)?)\s*(?=\S)/;
+const POLITE_FRAME_ZH = /^(?:你|妳)?(?:可以|能|可不可以|能不能|可否)(?:請你|麻煩你|幫我|幫忙)?\s*(?=\S)/;
+const POLITE_END_ZH = /\s*(?:嗎|吗|好嗎|好不好|可以嗎)?\s*[?？]*\s*$/;
+
+/**
+ * The step a polite request asks for, without its frame: "could you do it again?" is "do it again". Only for text
+ * already known to be a request (the router decides that); anything else is returned as it was.
+ */
+export function withoutPoliteFrame(text: string): string {
+  const t = text.trim();
+  if (POLITE_FRAME_EN.test(t)) return t.replace(POLITE_FRAME_EN, '').replace(/\s*[?？]+\s*$/, '');
+  if (WISH_FRAME_EN.test(t)) return t.replace(WISH_FRAME_EN, '');
+  if (POLITE_FRAME_ZH.test(t) && /(?:嗎|吗|好不好)\s*[?？]*\s*$|[?？]\s*$/.test(t)) return t.replace(POLITE_FRAME_ZH, '').replace(POLITE_END_ZH, '');
+  // "請問" asks; anything else after the lead is the step
+  if (WISH_FRAME_ZH.test(t) && !/^請問/.test(t)) return t.replace(WISH_FRAME_ZH, '');
+  return t;
 }

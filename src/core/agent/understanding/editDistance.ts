@@ -42,3 +42,21 @@ export function closestWord(word: string, vocabulary: readonly string[]): string
   }
   return best;
 }
+
+/** The consonants of a word with doubled letters collapsed: "bandpass" and "bndpas" are both "bndps". */
+const skeleton = (w: string): string => w.replace(/[aeiou]/g, '').replace(/(.)\1+/g, '$1');
+
+/**
+ * The one long vocabulary word (six letters or more) whose consonant skeleton the word has: vowels dropped and letters
+ * doubled or halved ("bndpas" → bandpass, "flitr" → filter, "trinng" → training), the typos hurried typing makes that
+ * are too many edits for closestWord. Short words are left alone: too many real words share their skeletons.
+ */
+export function sameSkeleton(word: string, vocabulary: readonly string[]): string | null {
+  const w = word.toLowerCase();
+  if (w.length < 5) return null;
+  const k = skeleton(w);
+  // three consonants are shared by too many words ("suits" and "status")
+  if (k.length < 4) return null;
+  const hits = [...new Set(vocabulary.filter((v) => v.length >= 6 && v.length - w.length <= 3 && /^[a-z]+$/.test(v) && v[0] === w[0] && skeleton(v) === k))];
+  return hits.length === 1 ? hits[0] : null;
+}

@@ -1,4 +1,5 @@
-import { closestWord } from './editDistance';
+import { closestWord, editDistance, sameSkeleton } from './editDistance';
+import { TOOL_DEFINITIONS } from '../../tools/definitions';
 
 /**
  * The planner's vocabulary: the words its rules know (tool verbs and parameter words) and the other ways researchers
@@ -96,14 +97,52 @@ export const VOCABULARY: readonly string[] = [
   'milliseconds',
   'percent',
   'folds',
+  'second',
+  'windows',
+  'shallow',
+  'label',
+  'labelled',
+  'loaded',
+  'state',
+  'spectrogram',
 ];
+
+/**
+ * The words of every tool's parameters and enum values ("spectrogram", "smoothgrad", "individual", "within_session" →
+ * within, session), as the tool definitions say them: `known` are kept as written, `values` (the enum values' words of
+ * five letters or more) are also what a misspelling may be corrected to. Parameter names ("repeats", "directory",
+ * "score") are too close to everyday words to aim misspellings at ("reports", "directly", "scope").
+ */
+export const PARAMETER_WORDS: { known: readonly string[]; values: readonly string[] } = (() => {
+  const known = new Set<string>();
+  const values = new Set<string>();
+  const words = (v: string) => v.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3 && !VOCABULARY.includes(w));
+  const walk = (schema: unknown, name?: string) => {
+    if (!schema || typeof schema !== 'object') return;
+    const o = schema as { properties?: Record<string, unknown>; enum?: unknown[]; items?: unknown };
+    if (name) for (const w of words(name)) known.add(w);
+    for (const v of o.enum ?? [])
+      if (typeof v === 'string')
+        for (const w of words(v)) {
+          known.add(w);
+          if (w.length >= 5) values.add(w);
+        }
+    if (o.items) walk(o.items);
+    for (const [k, v] of Object.entries(o.properties ?? {})) walk(v, k);
+  };
+  for (const d of TOOL_DEFINITIONS) walk(d.parameters);
+  return { known: [...known].sort(), values: [...values].sort() };
+})();
+
+/** Every word a misspelt token may be corrected to: the rules' words first (they win ties), then the enum values'. */
+const KNOWN_WORDS: readonly string[] = [...VOCABULARY, ...PARAMETER_WORDS.values];
 
 /**
  * Real words one edit from a vocabulary word: never "corrected" ("lead" is not a typo of "load", "test" not of "rest").
  * Plus function words of four letters or more that are everywhere in requests.
  */
 const NOT_TYPOS = new Set(
-  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean clear clean filer filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spilt spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists'.split(
+  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean prevent present changed change section sections stats return returns sleep perfect general stale stat scope store tracking fixes fires lift cancels flatter trades traced clear clean filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists'.split(
     ' ',
   ),
 );
@@ -157,10 +196,35 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bdecimate\b/gi, 'downsample'],
   [/\bre-?sample\b/gi, 'resample'],
   [/\bre\s*-?\s*ref(?:erence)?\b/gi, 're-reference'],
+  // "with a third of overlap", "half overlap": the share of the window said before the word
+  [/\b(?:with\s+)?(a|one)\s+(half|third|quarter|fourth|fifth)\s+(?:of\s+)?overlap(?:ping)?\b/gi, 'overlap $1 $2'],
+  // "the batch should be 8", "上限應該是 40": the value a setting should have is the setting's value
+  [/(?<=\w)\s+(?:should|must|needs? to|has to|ought to|is supposed to)\s+(?:have\s+)?be(?:en)?\s+(?=-?\d)/gi, ' to '],
+  [/(?<=[^\s，,。])\s*應該(?:要)?(?:是|為|設成?)\s*(?=-?\d)/g, ' '],
+  // "start again from S002R04.edf", "start fresh with …", "from scratch: load …": the Study cleared, then the load
+  [/\b(?:start(?:ing)?|begin(?:ning)?)\s+(?:over|again|afresh|fresh|anew)\s*[,:]?\s*(?:from|with|using|on)\s+(?!scratch\b)(?=⟦|\S+\.\w)/gi, 'clear everything, then load '],
+  [/\b(?:from scratch|start(?:ing)?\s+(?:over|again|afresh|fresh|anew))\s*[,:;]?\s*(?:and\s+|then\s+)?(?=(?:load|open|import|read)\b)/gi, 'clear everything, then '],
+  [/(?:重新開始|從頭開始|從頭來過?|重來)\s*[，,:：]?\s*(?:用|從|改用)\s*(?=⟦|\S+\.\w)/g, '清除，然後載入 '],
+  // "graph the training loss", "chart the accuracy", "visualize the validation accuracy over the epochs": a plot
+  [/\b(?:graph|chart|visuali[sz]e)\s+(?=(?:the|my|our)\s+(?:\w+\s+){0,2}(?:loss|accuracy|acc|auc|learning curves?|curves?)\b)/gi, 'plot '],
+  // "get S001R04.edf loaded": load it
+  [/\bget\s+((?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4})(?:\s*(?:,|and)\s*(?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4}))*)\s+(?:loaded|opened|imported|in)\b/gi, 'load $1'],
+  // "重新讀 S002R04.edf", "讀 data 資料夾": read a file is load it
+  [/(?:重新)?讀(?:取|入|進)?\s*(?=⟦|\S+\.\w{2,4}\b)/g, '載入 '],
+  // "only C3 and C4, toss everything else": the rest dropped is what "only" already says
+  [/\s*[,，]?\s*(?:and\s+)?(?:toss|drop|remove|discard|ditch|chuck|bin|get rid of|throw away|throw out|lose)\s+(?:everything|all|the rest|all the rest|anything|every other channel)(?:\s+else)?\s*$/gi, ''],
+  // "only C3 and C4" said alone, "通道只要 Cz", "通道就留這兩個": a selection of channels
+  [/^(?:just\s+|only\s+)(?=(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)(?:\d+|z)\b)/i, 'keep only '],
+  [/(?:通道|電極)\s*(?:就|只)?\s*(?:只要|只留|就留|只保留|保留|留)\s*/g, '只保留 '],
+  // "訓練取消", "開訓": stop or start the run
+  [/訓練\s*(?:取消|停掉|中止|停止|喊停)/g, '停止訓練'],
+  [/^開訓$/, '開始訓練'],
+  [/\bgrad(?:ient)?s?\s*(?:x|×|\*|times)\s*inputs?\b/gi, 'gradient x input'],
   // data and files
   [/\b(?:show|give|tell)\s+me\s+(?:the|my|all(?: the)?|what)\s+(?:eeg\s+)?(?:files|recordings)\b/gi, 'list the files'],
   [/\bwhat\s+(?:files|recordings)\s+(?:are|do i have|have i got)\b/gi, 'list the files'],
   [/\b(?:pull|bring|read)\s+in\b/gi, 'load'],
+  [/\bopen\s+up\b/gi, 'open'],
   [/\b(?:lemme|let me|lemme have a|let me have a)\s+(?:see|look at|view)\b/gi, 'show'],
   [/\bacc\b(?=\s+(?:curves?|plots?|history|graph))/gi, 'accuracy'],
   [/\bfire up\b/gi, 'load'],
@@ -183,6 +247,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bconf(?:usion)?\s*mat(?:rix)?\b/gi, 'confusion matrix'],
   [/\bheat\s*maps?\b/gi, 'saliency'],
   [/\bshallow\s*conv\s*net\b|\bshallownet\b/gi, 'ShallowConvNet'],
+  // "EEG-Net", "eeg net", "SCC-Net", "shallow-fbcsp-net": a model written apart is the model
+  [/\b(?:eeg[\s-]net|scc[\s-]net|shallow[\s-](?:conv[\s-]?net|fbcsp[\s-]?net)|shallowfbcspnet)\b/gi, (m: string) => modelSpelling(m)],
   [/\bepochs?\s+of\s+training\b/gi, 'training epochs'],
   // electrode positions, however named
   [
@@ -196,6 +262,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/梯度\s*(?:乘以?|×|x)\s*輸入/g, 'gradient x input'],
   // the sampling rate under its other names
   [/取樣頻率|採樣頻率|採樣率|抽樣率/g, '取樣率'],
+  // English nouns inside a Chinese sentence ("產生dataset", "把model 匯出", "test set 佔 25%", "打開train 面板"): the
+  // Chinese noun, which the Chinese rules read with the verb beside it (after an English word it stays: "export model 到 …")
+  [/\b(train(?:ing)?|evaluat\w*|preprocess\w*|visuali[sz]ation|dataset)\s*(?=(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁))/gi, (m: string) =>
+    /^train/i.test(m) ? '訓練' : /^evaluat/i.test(m) ? '評估' : /^preprocess/i.test(m) ? '前處理' : /^visuali/i.test(m) ? '視覺化' : '資料集'],
+  [/(?<=[\u4e00-\u9fff]\s?)(?:the\s+)?(dataset|test set|validation set|val set|training set|model|channels?)\b|(?<![A-Za-z]\s?)\b(dataset|test set|validation set|val set|training set|model|channels?)(?=\s?[\u4e00-\u9fff])/gi, (m: string) => {
+    const w = m.toLowerCase().replace(/^the\s+/, '');
+    return w === 'dataset' ? '資料集' : w === 'test set' ? '測試集' : w === 'training set' ? '訓練集' : w === 'model' ? '模型' : /^channel/.test(w) ? '通道' : '驗證集';
+  }],
   // Traditional Chinese synonyms
   [/讀進來|讀入|載進來|載進|匯進來|加載|加進來|開啟檔案|打開檔案/g, '載入'],
   [/掃描|掃參數|參數掃描|網格搜尋/g, 'sweep '],
@@ -214,17 +288,60 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/看一下檔案|列出檔案|有什麼檔案|顯示檔案/g, '列出檔案'],
 ];
 
+/**
+ * The models, however they are written ("EEGNet", "EEG-Net", "eeg net", "Shallow ConvNet", "shallow-convnet",
+ * "ShallowFBCSPNet", "shallow", "SCC-Net"): one pattern for every reader (the rules, the model-choice precedence and
+ * the question classifier), so a variant or a corrected typo reaches all of them. No capture groups: embed it anywhere.
+ */
+export const MODEL_WORD = String.raw`(?:eeg[\s-]?net|shallow(?:[\s-]?(?:conv[\s-]?net|fbcsp[\s-]?net|net))?|scc[\s-]?net)`;
+
+/** The model's own spelling for a MODEL_WORD match. */
+export function modelSpelling(word: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' {
+  const k = word.toLowerCase().replace(/[\s-]+/g, '');
+  return k.startsWith('shallow') ? 'ShallowConvNet' : k.startsWith('scc') ? 'SCCNet' : 'EEGNet';
+}
+
 /** Full-width digits, Latin letters and signs ("帶通８到３０", "ＥＥＧＮｅｔ") to their ASCII forms. */
 export function normaliseWidth(text: string): string {
   return text.replace(/[０-９Ａ-Ｚａ-ｚ．％＋－＝]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 }
 
-/** Rewrites informal phrases, then corrects misspelt tokens outside quotes and file names. */
+/**
+ * Corrects misspelt tokens outside quotes and file names, then rewrites informal phrases: a phrase ("show me the
+ * fles", "the acc curvse") is recognised whatever typo its words carry.
+ */
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
-  let s = normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1');
+  let s = correctTypos(normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
-  return s.replace(/[A-Za-z][A-Za-z-]{2,}/g, (w, offset: number, all: string) => {
+  // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
+  return s.replace(/(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])/g, '');
+}
+
+/** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */
+function correctWord(w: string): string {
+  const lower = w.toLowerCase();
+  if (NOT_TYPOS.has(lower) || KNOWN_WORDS.includes(lower) || PARAMETER_WORDS.known.includes(lower)) return w;
+  // an inflection of a known word ("exports", "filtered", "loading") is that word, not a typo of another
+  if (KNOWN_WORDS.some((v) => lower.startsWith(v) && /^(?:s|es|d|ed|ing|er|ers)$/.test(lower.slice(v.length)))) return w;
+  // … with its last consonant doubled ("splitting", "overlapping", "stopped")
+  if (KNOWN_WORDS.some((v) => lower.startsWith(v + v[v.length - 1]) && /^(?:ed|ing|er|ers)$/.test(lower.slice(v.length + 1)))) return w;
+  if (KNOWN_WORDS.some((v) => v.endsWith('e') && lower.startsWith(v.slice(0, -1)) && /^(?:ed|ing|er|ers)$/.test(lower.slice(v.length - 1)))) return w;
+  const near = closestWord(lower, KNOWN_WORDS);
+  if (near) return near;
+  // "startnig", "filterd": a known word with a misspelt ending is that word inflected
+  for (const v of KNOWN_WORDS) {
+    if (v.length < 4 || !lower.startsWith(v)) continue;
+    const rest = lower.slice(v.length);
+    const end = ['ing', 'ers'].find((e) => rest.length >= 3 && editDistance(rest, e) === 1);
+    if (end) return v + end;
+  }
+  return sameSkeleton(lower, VOCABULARY) ?? w;
+}
+
+/** Misspelt tokens to the known words, outside file names and paths; a hyphenated token part by part ("within-sesion"). */
+export function correctTypos(text: string): string {
+  return text.replace(/[A-Za-z][A-Za-z-]{2,}/g, (w, offset: number, all: string) => {
     // a file name or path ("laod.edf", "data/trian") is data, not a word
     const next = all[offset + w.length];
     const prev = all[offset - 1];
@@ -239,12 +356,11 @@ export function canonicalText(text: string): string {
       next === '_'
     )
       return w;
-    const lower = w.toLowerCase();
-    if (NOT_TYPOS.has(lower) || VOCABULARY.includes(lower)) return w;
-    // an inflection of a known word ("exports", "filtered", "loading") is that word, not a typo of another
-    if (VOCABULARY.some((v) => lower.startsWith(v) && /^(?:s|es|d|ed|ing|er|ers)$/.test(lower.slice(v.length)))) return w;
-    if (VOCABULARY.some((v) => v.endsWith('e') && lower.startsWith(v.slice(0, -1)) && /^(?:ed|ing|er|ers)$/.test(lower.slice(v.length - 1)))) return w;
-    const hit = closestWord(lower, VOCABULARY);
-    return hit ?? w;
+    const whole = correctWord(w);
+    if (whole !== w || !w.includes('-') || KNOWN_WORDS.includes(w.toLowerCase())) return whole;
+    return w
+      .split('-')
+      .map((p) => (p.length >= 3 ? correctWord(p) : p))
+      .join('-');
   });
 }

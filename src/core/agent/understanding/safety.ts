@@ -1,11 +1,12 @@
 import { maskLiterals, NOT_FORGET, splitClauses } from './clauses';
+import { correctTypos } from './lexicon';
 
 /** Tools that throw work away: they run only when the user's own words (not a quote, a file name or a negation) ask. */
 export const DESTRUCTIVE_TOOLS: ReadonlySet<string> = new Set(['clear_dataset', 'reset_preprocessing']);
 
 const ASKS: Record<string, RegExp> = {
   clear_dataset:
-    /\b(?:clear|wipe|delete|remove|erase|discard|drop|unload|reset|start over|from scratch|begin again|fresh start|new study)\b|清除|清空|刪除|重新開始|重來|重置/i,
+    /\b(?:clear|wipe|delete|remove|erase|discard|drop|unload|reset|start over|start (?:again|fresh|afresh|anew) (?:from|with|using|on)|from scratch|begin again|fresh start|new study)\b|清除|清空|刪除|重新開始|重來|重置/i,
   reset_preprocessing:
     /\b(?:reset|undo|revert|remove|discard|drop|roll back|back to (?:the )?raw|start over|from scratch)\b|重置|重設|復原|撤銷|回到原始|還原/i,
 };
@@ -36,7 +37,8 @@ export function destructiveAsked(tool: string, request: string): boolean {
     return true;
   const { text } = maskLiterals(request);
   if (NEGATION_ANYWHERE.test(ownWords(text).replace(NOT_FORGET_ANYWHERE, ' '))) return false;
-  return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(ownWords(c.text)));
+  // a misspelt verb ("celar everything", "reeset that") asks as the planner read it
+  return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(correctTypos(ownWords(c.text))));
 }
 
 /** The reason a destructive call is refused, for the model and the user. */
