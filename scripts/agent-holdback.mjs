@@ -13,7 +13,9 @@ mkdirSync(out, { recursive: true });
 const unit = (id) => id.replace(/-t\d+$/, '');
 const held = (id) => parseInt(createHash('sha256').update(unit(id)).digest('hex')[0], 16) < 5;
 for (const name of ['dev4', 'dev5']) {
-  const lines = readFileSync(join(root, 'test/agent-cases', `${name}.jsonl`), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('//'));
+  const lines = readFileSync(join(root, 'test/agent-cases', `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('//'));
   const parts = { tune: [], holdback: [] };
   for (const l of lines) parts[held(JSON.parse(l).id) ? 'holdback' : 'tune'].push(l);
   for (const [k, v] of Object.entries(parts)) writeFileSync(join(out, `${name}-${k}.jsonl`), v.join('\n') + '\n');

@@ -46,14 +46,18 @@ const EXCEPT_CHANNELS =
 
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
 const CHOOSE_MODEL = new RegExp(
-  String.raw`^(?:please\s+)?(?:use|choose|pick|select|set|switch to|(?:switch|go|change|revert|return)\s+back\s+to|revert to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|換回|改回|切回|用回|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(${MODEL_WORD})\b`, 'i');
+  String.raw`^(?:please\s+)?(?:use|choose|pick|select|set|switch to|(?:switch|go|change|revert|return)\s+back\s+to|revert to|go with|change (?:the )?model to|let'?s use|let'?s go with|i want|i'?d like|i would like|prepare|set up|get|load|使用|用|選擇|選|換成|改用|換回|改回|切回|用回|準備)\s*(?:the\s+)?(?:model\s+)?(?:to\s+)?(${MODEL_WORD})\b`,
+  'i',
+);
 /** How many epochs, trials, events or channels there are: a read of the Study. */
 const COUNTS =
   /\b(?:epoch|trial|event|class|channel|sample)s?\s+(?:counts?|numbers?|totals?)\b|\b(?:count|number|total) of (?:the\s+)?(?:epochs|trials|events|classes|channels|samples)\b|\bhow many (?:epochs|trials|events|classes|channels)\b|每(?:一)?類(?:各)?有(?:幾|多少)個?|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件|通道)|(?:epoch|試次|事件|通道|類別)\s*(?:的)?\s*(?:數量|個數|數目)/i;
 
 /** The model named as the value of a model slot: "模型選 ShallowConvNet", "先把模型設成 SCCNet", "model: EEGNet". */
 const MODEL_SLOT = new RegExp(
-  String.raw`(?:模型|\bmodel\b|\barchitecture\b|\bnetwork\b)\s*(?:就|要|先|改|則)?\s*(?:選用|選擇|選|用|設成|設為|設定為|設定成|改成|改用|換成|是|為|=|:|to|as)\s*(${MODEL_WORD})\b`, 'i');
+  String.raw`(?:模型|\bmodel\b|\barchitecture\b|\bnetwork\b)\s*(?:就|要|先|改|則)?\s*(?:選用|選擇|選|用|設成|設為|設定為|設定成|改成|改用|換成|是|為|=|:|to|as)\s*(${MODEL_WORD})\b`,
+  'i',
+);
 /** An explicit panel with its noun at the start of the request ("open the training tab and …", "打開評估頁面看…"). */
 const OPEN_PANEL =
   /^(?:please\s+)?(?:open|switch to|go to|show|bring up|pull up|display|請|幫我)?\s*(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|打開|開啟|顯示|叫出)?\s*(?:the\s+)?(?:dashboard|dataset|preprocess\w*|training|visuali[sz]ation|evaluation|儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:panel|view|tab|page|screen|面板|頁面|分頁|頁籤|畫面)(?:\b|(?=[\u4e00-\u9fff]))/i;
@@ -144,8 +148,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   )
     masked.text = `${masked.text} mains`;
   // "merge t1 and t2": the Study's event names in the Study's spelling, so every rule reads them (quotes stay masked)
-  for (const e of ctx.events)
-    if (/^[A-Za-z]\w+$/.test(e)) masked.text = masked.text.replace(new RegExp(`(?<![\\w⟦])${e}(?![\\w⟧])`, 'gi'), e);
+  for (const e of ctx.events) if (/^[A-Za-z]\w+$/.test(e)) masked.text = masked.text.replace(new RegExp(`(?<![\\w⟦])${e}(?![\\w⟧])`, 'gi'), e);
   const canonical = resolveReferences(canonicalText(masked.text), turns);
   const resolved = resolveQuantities(canonical, factsOf(ctx));
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
@@ -290,7 +293,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
  * sensitive); the folder the user typed is kept.
  */
 function knownFileNames(calls: PlannedCall[], dataPath: string | null): void {
-  const known = (dataPath ?? '').split(/\s*,\s*/).map((p) => p.split(/[\\/]/).pop() ?? '').filter(Boolean);
+  const known = (dataPath ?? '')
+    .split(/\s*,\s*/)
+    .map((p) => p.split(/[\\/]/).pop() ?? '')
+    .filter(Boolean);
   if (!known.length) return;
   const spelled = (p: unknown) => {
     if (typeof p !== 'string') return p;

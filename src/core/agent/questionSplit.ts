@@ -307,11 +307,7 @@ export function isQuestion(sentence: string): boolean {
   if (TOPIC_ASKED.test(s) && !/\d/.test(s)) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
-  if (
-    /\b(?:vs\.?|versus)\b/i.test(s) ||
-    (/\bor\b/i.test(s) && !/\d/.test(s) && NAMED_OPTION.test(s))
-  )
-    return true;
+  if (/\b(?:vs\.?|versus)\b/i.test(s) || (/\bor\b/i.test(s) && !/\d/.test(s) && NAMED_OPTION.test(s))) return true;
   // "my accuracy is stuck at 50%…", "I normalized and it got worse": a report of the user's situation asks for help
   if (MY_SITUATION_EN.test(s)) return true;
   // "Error: tool … is not available", "training loss is NaN after a few epochs": a reported problem asks for help

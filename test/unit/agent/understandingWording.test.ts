@@ -86,8 +86,10 @@ describe('one model pattern for every reader', () => {
 });
 
 describe("the Study's facts in the Study's spelling", () => {
-  it('event names typed in another case are the Study\'s events', () => {
-    expect(plan('data_loaded', 'rename t1 to left and t2 to right').calls).toEqual([{ tool: 'edit_events', arguments: { rename: { T1: 'left', T2: 'right' } } }]);
+  it("event names typed in another case are the Study's events", () => {
+    expect(plan('data_loaded', 'rename t1 to left and t2 to right').calls).toEqual([
+      { tool: 'edit_events', arguments: { rename: { T1: 'left', T2: 'right' } } },
+    ]);
     expect(plan('data_loaded', 'merge t1 and t2 into task').calls[0].arguments).toEqual({ rename: { T1: 'task', T2: 'task' } });
   });
 });
@@ -102,7 +104,9 @@ describe('restarts, corrections and off-topic imperatives', () => {
     expect(destructiveAsked('clear_dataset', 'start fresh with S002R04.edf')).toBe(true);
   });
   it('stacked correction cues and "should be" correct the value before', () => {
-    expect(plan('trained', 'set batch size to 64', 'my bad, 16').calls).toEqual([{ tool: 'configure_training', arguments: expect.objectContaining({ batch_size: 16 }) }]);
+    expect(plan('trained', 'set batch size to 64', 'my bad, 16').calls).toEqual([
+      { tool: 'configure_training', arguments: expect.objectContaining({ batch_size: 16 }) },
+    ]);
     expect(plan('trained', 'learning rate 0.01', '錯了，應該是 0.0005').calls[0].arguments).toMatchObject({ learning_rate: 0.0005 });
     expect(plan('trained', 'configure 40 epochs and batch 16', 'actually the batch should be 8').calls[0].arguments).toMatchObject({ batch_size: 8 });
   });
@@ -128,7 +132,9 @@ describe('quantities and follow-ups in mixed wording', () => {
     expect(tools(plan('dataset_ready', '用 EEGNet train 10 個 epoch').calls)).toEqual(['set_model', 'configure_training', 'start_training']);
   });
   it('a negated setting before its step applies to that step', () => {
-    expect(plan('trained', 'without the CSP baseline, evaluate on the validation split').calls).toEqual([{ tool: 'evaluate', arguments: expect.objectContaining({ split: 'val', baseline: false }) }]);
+    expect(plan('trained', 'without the CSP baseline, evaluate on the validation split').calls).toEqual([
+      { tool: 'evaluate', arguments: expect.objectContaining({ split: 'val', baseline: false }) },
+    ]);
   });
 });
 
@@ -158,7 +164,9 @@ describe('mains frequency by place', () => {
     const { regionMains } = await import('../../../src/core/agent/understanding/quantities');
     for (const c of ['Bogotá', 'Nagoya', 'Taoyuan', 'Atlanta', 'São Paulo', '芝加哥', '桃園']) expect(regionMains(`recorded in ${c}`), c).toBe(60);
     for (const c of ['Manchester', 'Kuala Lumpur', 'Mumbai', 'Yokohama', 'Buenos Aires', '墨爾本', '曼谷']) expect(regionMains(`recorded in ${c}`), c).toBe(50);
-    expect(plan('data_loaded', 'notch out the mains, data was collected in Edinburgh').calls).toEqual([{ tool: 'apply_notch_filter', arguments: { freq: 50 } }]);
+    expect(plan('data_loaded', 'notch out the mains, data was collected in Edinburgh').calls).toEqual([
+      { tool: 'apply_notch_filter', arguments: { freq: 50 } },
+    ]);
   });
 });
 
@@ -169,7 +177,9 @@ describe('English nouns inside Chinese sentences', () => {
     expect(tools(plan('preprocessed', '用預設值產生dataset').calls)).toEqual(['generate_dataset']);
     expect(plan('preprocessed', 'test set 抓百分之二十五').calls[0].arguments).toMatchObject({ test_ratio: 0.25 });
     expect(plan('trained', '切到evaluate 頁面').calls).toEqual([{ tool: 'switch_panel', arguments: { panel_name: 'evaluation' } }]);
-    expect(plan('trained', '幫我 export model 到 models/final 資料夾').calls).toEqual([{ tool: 'export_model', arguments: expect.objectContaining({ path: 'models/final' }) }]);
+    expect(plan('trained', '幫我 export model 到 models/final 資料夾').calls).toEqual([
+      { tool: 'export_model', arguments: expect.objectContaining({ path: 'models/final' }) },
+    ]);
   });
 });
 

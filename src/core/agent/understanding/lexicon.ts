@@ -116,7 +116,11 @@ export const VOCABULARY: readonly string[] = [
 export const PARAMETER_WORDS: { known: readonly string[]; values: readonly string[] } = (() => {
   const known = new Set<string>();
   const values = new Set<string>();
-  const words = (v: string) => v.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3 && !VOCABULARY.includes(w));
+  const words = (v: string) =>
+    v
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 3 && !VOCABULARY.includes(w));
   const walk = (schema: unknown, name?: string) => {
     if (!schema || typeof schema !== 'object') return;
     const o = schema as { properties?: Record<string, unknown>; enum?: unknown[]; items?: unknown };
@@ -202,8 +206,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/(?<=\w)\s+(?:should|must|needs? to|has to|ought to|is supposed to)\s+(?:have\s+)?be(?:en)?\s+(?=-?\d)/gi, ' to '],
   [/(?<=[^\s，,。])\s*應該(?:要)?(?:是|為|設成?)\s*(?=-?\d)/g, ' '],
   // "start again from S002R04.edf", "start fresh with …", "from scratch: load …": the Study cleared, then the load
-  [/\b(?:start(?:ing)?|begin(?:ning)?)\s+(?:over|again|afresh|fresh|anew)\s*[,:]?\s*(?:from|with|using|on)\s+(?!scratch\b)(?=⟦|\S+\.\w)/gi, 'clear everything, then load '],
-  [/\b(?:from scratch|start(?:ing)?\s+(?:over|again|afresh|fresh|anew))\s*[,:;]?\s*(?:and\s+|then\s+)?(?=(?:load|open|import|read)\b)/gi, 'clear everything, then '],
+  [
+    /\b(?:start(?:ing)?|begin(?:ning)?)\s+(?:over|again|afresh|fresh|anew)\s*[,:]?\s*(?:from|with|using|on)\s+(?!scratch\b)(?=⟦|\S+\.\w)/gi,
+    'clear everything, then load ',
+  ],
+  [
+    /\b(?:from scratch|start(?:ing)?\s+(?:over|again|afresh|fresh|anew))\s*[,:;]?\s*(?:and\s+|then\s+)?(?=(?:load|open|import|read)\b)/gi,
+    'clear everything, then ',
+  ],
   [/(?:重新開始|從頭開始|從頭來過?|重來)\s*[，,:：]?\s*(?:用|從|改用)\s*(?=⟦|\S+\.\w)/g, '清除，然後載入 '],
   // "graph the training loss", "chart the accuracy", "visualize the validation accuracy over the epochs": a plot
   [/\b(?:graph|chart|visuali[sz]e)\s+(?=(?:the|my|our)\s+(?:\w+\s+){0,2}(?:loss|accuracy|acc|auc|learning curves?|curves?)\b)/gi, 'plot '],
@@ -212,7 +222,10 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "重新讀 S002R04.edf", "讀 data 資料夾": read a file is load it
   [/(?:重新)?讀(?:取|入|進)?\s*(?=⟦|\S+\.\w{2,4}\b)/g, '載入 '],
   // "only C3 and C4, toss everything else": the rest dropped is what "only" already says
-  [/\s*[,，]?\s*(?:and\s+)?(?:toss|drop|remove|discard|ditch|chuck|bin|get rid of|throw away|throw out|lose)\s+(?:everything|all|the rest|all the rest|anything|every other channel)(?:\s+else)?\s*$/gi, ''],
+  [
+    /\s*[,，]?\s*(?:and\s+)?(?:toss|drop|remove|discard|ditch|chuck|bin|get rid of|throw away|throw out|lose)\s+(?:everything|all|the rest|all the rest|anything|every other channel)(?:\s+else)?\s*$/gi,
+    '',
+  ],
   // "only C3 and C4" said alone, "通道只要 Cz", "通道就留這兩個": a selection of channels
   [/^(?:just\s+|only\s+)(?=(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)(?:\d+|z)\b)/i, 'keep only '],
   [/(?:通道|電極)\s*(?:就|只)?\s*(?:只要|只留|就留|只保留|保留|留)\s*/g, '只保留 '],
@@ -264,12 +277,27 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/取樣頻率|採樣頻率|採樣率|抽樣率/g, '取樣率'],
   // English nouns inside a Chinese sentence ("產生dataset", "把model 匯出", "test set 佔 25%", "打開train 面板"): the
   // Chinese noun, which the Chinese rules read with the verb beside it (after an English word it stays: "export model 到 …")
-  [/\b(train(?:ing)?|evaluat\w*|preprocess\w*|visuali[sz]ation|dataset)\s*(?=(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁))/gi, (m: string) =>
-    /^train/i.test(m) ? '訓練' : /^evaluat/i.test(m) ? '評估' : /^preprocess/i.test(m) ? '前處理' : /^visuali/i.test(m) ? '視覺化' : '資料集'],
-  [/(?<=[\u4e00-\u9fff]\s?)(?:the\s+)?(dataset|test set|validation set|val set|training set|model|channels?)\b|(?<![A-Za-z]\s?)\b(dataset|test set|validation set|val set|training set|model|channels?)(?=\s?[\u4e00-\u9fff])/gi, (m: string) => {
-    const w = m.toLowerCase().replace(/^the\s+/, '');
-    return w === 'dataset' ? '資料集' : w === 'test set' ? '測試集' : w === 'training set' ? '訓練集' : w === 'model' ? '模型' : /^channel/.test(w) ? '通道' : '驗證集';
-  }],
+  [
+    /\b(train(?:ing)?|evaluat\w*|preprocess\w*|visuali[sz]ation|dataset)\s*(?=(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁))/gi,
+    (m: string) => (/^train/i.test(m) ? '訓練' : /^evaluat/i.test(m) ? '評估' : /^preprocess/i.test(m) ? '前處理' : /^visuali/i.test(m) ? '視覺化' : '資料集'),
+  ],
+  [
+    /(?<=[\u4e00-\u9fff]\s?)(?:the\s+)?(dataset|test set|validation set|val set|training set|model|channels?)\b|(?<![A-Za-z]\s?)\b(dataset|test set|validation set|val set|training set|model|channels?)(?=\s?[\u4e00-\u9fff])/gi,
+    (m: string) => {
+      const w = m.toLowerCase().replace(/^the\s+/, '');
+      return w === 'dataset'
+        ? '資料集'
+        : w === 'test set'
+          ? '測試集'
+          : w === 'training set'
+            ? '訓練集'
+            : w === 'model'
+              ? '模型'
+              : /^channel/.test(w)
+                ? '通道'
+                : '驗證集';
+    },
+  ],
   // Traditional Chinese synonyms
   [/讀進來|讀入|載進來|載進|匯進來|加載|加進來|開啟檔案|打開檔案/g, '載入'],
   [/掃描|掃參數|參數掃描|網格搜尋/g, 'sweep '],
