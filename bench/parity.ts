@@ -39,6 +39,8 @@
  * With --common-init a backend may be named `local:N` or `pytorch:N` (N ≥ 1): that engine again from the same
  * weights and batches with dropout seeded by run seed + N, so `--backends local,pytorch,local:1` adds the noise
  * floor local − local:1 (what dropout masks alone change) next to local − pytorch.
+ * With --defaults both engines train with what start_training resolves when no numbers are given (the adapted
+ * epochs and batch size of the dataset, trainerInputs.resolvedTrainingOf) instead of --epochs/--batch/--lr.
  * Both modes print the mean paired difference local − pytorch (and each replica − its engine) with a t-based 95 %
  * CI and the sign test.
  *
@@ -62,7 +64,7 @@ import type { ProtocolResult } from '../src/core/evaluation/protocolResult';
 import { TRAINING_BASICS } from '../src/core/training/defaults';
 import { ToolRegistry } from '../src/core/tools/registry';
 import type { ToolContext } from '../src/core/tools/types';
-import { inputSpec, toMetrics } from '../src/core/tools/impl/trainerInputs';
+import { inputSpec, resolvedTrainingOf, toMetrics } from '../src/core/tools/impl/trainerInputs';
 import { epochsFile } from '../src/core/signal/spill';
 import { backendSettingsOf, spawnForBackend } from '../src/core/training/backends';
 import { saveWeights } from '../src/core/training/checkpoint';
@@ -145,8 +147,6 @@ export function parseParityArgs(argv: readonly string[]) {
     return { engine, offset };
   };
   for (const b of cfg.backends) engineOf(b);
-  if (cfg.commonInit && cfg.defaults)
-    throw new Error('--common-init trains with the given numbers (--epochs, --batch, --lr): it cannot combine with --defaults');
   return { argv, flag, opt, list, cfg, engineOf };
 }
 export type ParityArgs = ReturnType<typeof parseParityArgs>;
@@ -257,6 +257,9 @@ export async function main(args: ParityArgs): Promise<void> {
             if (cfg.diagnose && s === 0) {
               const c = runs[0].config;
               log(`${ds} ${model} ${backend} ran with: ${c.epoch} epochs, batch ${c.batch_size}, lr ${c.learning_rate}, selection ${c.selection}`);
+            }
+            // --common-init runs are not in the Study, so `evaluate` would not see them
+            if (cfg.diagnose && s === 0 && !cfg.commonInit) {
               // the chat's next step: does `evaluate` warn when the network is at chance next to CSP+LDA?
               const ev = await reg.invoke('evaluate', {}, ctx, { confirmed: true });
               const diagnosis = (ev.meta as { diagnosis?: string | null } | undefined)?.diagnosis;
@@ -335,6 +338,13 @@ async function trainCommonInit(
   const model = state.model!;
   const config = state.training!;
   const spec = inputSpec(state);
+  // the numbers both engines train with: the given ones, or with --defaults what start_training resolves for this
+  // dataset (the same function: the smallest training split decides, so every fold gets the same)
+  const numbers = cfg.defaults
+    ? (({ epoch, batch_size, learning_rate, selection }) => ({ epochs: epoch, batch: batch_size, lr: learning_rate, selection }))(
+        resolvedTrainingOf(state).config,
+      )
+    : { epochs: cfg.epochs, batch: cfg.batch, lr: cfg.lr, selection: cfg.selection };
   const shared = writeSharedArrays(path.join(dir, 'shared'), epochsFile(epochs) ?? epochs.data, epochs.labels);
   const runs: RunRecord[] = [];
   for (let k = 0; k < splits.length; k++) {
@@ -347,18 +357,18 @@ async function trainCommonInit(
     // the batch order of every epoch: a function of the run seed alone, so every backend gets the same
     const nTrain = split.train.length;
     const perm = new Rng((runSeed ^ 0x6a09e667) >>> 0);
-    const order = new Int32Array(cfg.epochs * nTrain);
-    for (let e = 0; e < cfg.epochs; e++) order.set(perm.permutation(nTrain), e * nTrain);
+    const order = new Int32Array(numbers.epochs * nTrain);
+    for (let e = 0; e < numbers.epochs; e++) order.set(perm.permutation(nTrain), e * nTrain);
     const job = writeTrainerJob(path.join(runDir, 'job'), {
       model: model.name as ModelName,
       params: model.params,
       spec,
       config: {
-        epochs: cfg.epochs,
-        batchSize: cfg.batch,
-        learningRate: cfg.lr,
+        epochs: numbers.epochs,
+        batchSize: numbers.batch,
+        learningRate: numbers.lr,
         optimizer: config.optimizer,
-        selection: cfg.selection as SelectionRule,
+        selection: numbers.selection as SelectionRule,
         checkpointEvery: 0,
         threads: cfg.threads,
         inputNorm: config.input_norm === 'none' ? 'none' : 'train_fold',
@@ -384,7 +394,14 @@ async function trainCommonInit(
       repeat: 1,
       seed: runSeed,
       model,
-      config: { ...config, epoch: cfg.epochs, batch_size: cfg.batch, learning_rate: cfg.lr, backend: backend as typeof config.backend },
+      config: {
+        ...config,
+        epoch: numbers.epochs,
+        batch_size: numbers.batch,
+        learning_rate: numbers.lr,
+        selection: numbers.selection as SelectionRule,
+        backend: backend as typeof config.backend,
+      },
       status: 'done',
       metrics: out.progress.map(toMetrics),
       artefacts: { onnx: out.done.files.onnx, weights: out.done.files.selectedWeights },

@@ -55,7 +55,8 @@ describe('bench/parity.ts', () => {
     // the recordings default to the checkout's test/data, also when imported from source
     expect(cfg.dataDir).toBe(join(__dirname, '..', '..', 'data'));
     expect(() => parseParityArgs(['--backends', 'local,local:1'])).toThrow(/local:1: a replica .* needs --common-init/);
-    expect(() => parseParityArgs(['--common-init', '--defaults'])).toThrow(/cannot combine with --defaults/);
+    // --common-init pairs the engines at the chat's resolved defaults too (both train what start_training resolves)
+    expect(parseParityArgs(['--common-init', '--defaults']).cfg).toMatchObject({ commonInit: true, defaults: true });
   });
 
   it('--help prints the usage; --combine pools earlier outputs without training', async () => {
