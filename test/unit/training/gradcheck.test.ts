@@ -187,3 +187,46 @@ describe('model gradients (float64, train mode, dropout off)', () => {
     });
   }
 });
+
+// Training runs with dropout on, in float32 through the SIMD mask kernel: the backward pass must use the masks the
+// forward pass drew. A model built again with the same seed draws the same masks on its first forward pass, so the
+// loss along the gradient direction (central difference) must equal the gradient's norm.
+describe('model gradients with dropout on (train mode, float32 SIMD masks and float64)', () => {
+  const specs: Array<[string, { nChannels: number; nTimes: number; sfreq: number; nClasses: number }, Record<string, number>]> = [
+    ['EEGNet', { nChannels: 8, nTimes: 200, sfreq: 128, nClasses: 2 }, {}],
+    ['SCCNet', { nChannels: 8, nTimes: 120, sfreq: 100, nClasses: 3 }, {}],
+    ['ShallowConvNet', { nChannels: 8, nTimes: 120, sfreq: 100, nClasses: 2 }, { pool_len: 20, pool_stride: 5 }],
+  ];
+  for (const [name, spec, params] of specs) {
+    for (const dtype of ['float32', 'float64'] as const) {
+      it(`${name} ${dtype}: the directional derivative along the gradient is its norm`, () => {
+        const Ctor = dtype === 'float32' ? Float32Array : Float64Array;
+        const rng = new Rng(5);
+        const n = 7; // not a multiple of 4: the scalar tail of the SIMD mask kernel runs too
+        const x = new Ctor(n * spec.nChannels * spec.nTimes);
+        for (let i = 0; i < x.length; i++) x[i] = rng.normal();
+        const labels = Array.from({ length: n }, (_, i) => i % spec.nClasses);
+        const k = spec.nClasses;
+        const build = () => createModel(name, spec, { dropout: 0.5, ...params }, { seed: 3, dtype });
+        const model = build();
+        model.zeroGrad();
+        const dLogits = new Float64Array(n * k);
+        softmaxCrossEntropy(model.forward(x, n, true), labels, n, k, new Float64Array(n * k), dLogits);
+        model.backward(dLogits, false);
+        const grads = model.parameters().map((p) => Float64Array.from(p.grad));
+        const norm = Math.sqrt(grads.reduce((s, g) => s + g.reduce((t, v) => t + v * v, 0), 0));
+        const lossAlong = (step: number): number => {
+          const m = build();
+          m.parameters().forEach((p, j) => {
+            for (let i = 0; i < p.data.length; i++) p.data[i] += (step * grads[j][i]) / norm;
+          });
+          return softmaxCrossEntropy(m.forward(x, n, true), labels, n, k, new Float64Array(n * k), null).loss;
+        };
+        const eps = 1e-3;
+        const numeric = (lossAlong(eps) - lossAlong(-eps)) / (2 * eps);
+        expect(norm).toBeGreaterThan(1e-3);
+        expect(Math.abs(numeric / norm - 1)).toBeLessThan(dtype === 'float32' ? 2e-3 : 1e-5);
+      });
+    }
+  }
+});
