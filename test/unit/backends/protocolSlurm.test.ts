@@ -102,7 +102,10 @@ describe('run_protocol on slurm', () => {
     expect(r1.error?.code).toBe('cancelled');
     expect(study.state.protocols ?? []).toEqual([]);
     const resumeRoot = path.join(ctx.env.workspace, '.xbrain', 'protocols', 'resume');
-    const kept = existsSync(resumeRoot) ? readdirSync(resumeRoot).flatMap((k) => readdirSync(path.join(resumeRoot, k))) : [];
+    // the finished runs kept for resuming (each folder's protocol.json names its settings; it is not a run)
+    const kept = existsSync(resumeRoot)
+      ? readdirSync(resumeRoot).flatMap((k) => readdirSync(path.join(resumeRoot, k)).filter((f) => f.endsWith('.json') && f !== 'protocol.json'))
+      : [];
     const keptModels = kept.filter((f) => f.includes('EEGNet')).length;
     expect(keptModels).toBeGreaterThanOrEqual(1);
     // the runs not kept were scancelled with their array job, not left to finish for nobody
