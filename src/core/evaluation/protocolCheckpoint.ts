@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { alive } from '../study/lock';
 import type { Epochs } from '../signal/types';
 import { epochsFile, readEpochRows } from '../signal/spill';
 import type { ProtocolOptions } from '../dataset/protocolFolds';
@@ -76,16 +77,6 @@ export function protocolKey(o: ProtocolOptions, identity: string): string {
 export function protocolSettingsKey(o: ProtocolOptions): string {
   return sha(settingsOf(o)).slice(0, 24);
 }
-
-/** True while process `pid` runs (EPERM: it runs under another user). */
-export const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** What a resume folder's `protocol.json` says: its protocol settings and the process that last wrote to it. */
 interface FolderOwner {

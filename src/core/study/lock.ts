@@ -31,7 +31,8 @@ const HALF_WRITTEN_MS = 10_000;
 const held = new Map<string, { owner: LockOwner; users: number }>();
 let exitHook = false;
 
-function alive(pid: number): boolean {
+/** True while process `pid` runs (EPERM: it runs under another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -12,7 +12,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { protocolFolds, type ProtocolFold, type ProtocolName } from '../../dataset/protocolFolds';
-import { alive, epochsIdentity, fileRunStore, protocolKey, protocolSettingsKey, removeReplaced, trainingVariant } from '../../evaluation/protocolCheckpoint';
+import { epochsIdentity, fileRunStore, protocolKey, protocolSettingsKey, removeReplaced, trainingVariant } from '../../evaluation/protocolCheckpoint';
+import { alive } from '../../study/lock';
 import { euclideanAlign, euclideanAlignBlocks, type Alignment } from '../../evaluation/alignment';
 import {
   isModelPipeline,
