@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { STAGES } from '../../../src/core/study/types';
 import type { EvalCase } from '../../../src/core/agent/evaluation';
 import { repoRoot } from '../helpers/paths';
-import { checkExpect, expectCompleteConversations } from './caseExpectChecks';
+import { checkExpect, checkLanguage, expectCompleteConversations } from './caseExpectChecks';
 
 // The third agent case set, test/agent-cases/dev2.jsonl (README.md there, "Third set"): a development set written
 // independently of the planner. Schema only: every case must be one the scorer can score — real tool names, real
@@ -60,11 +60,7 @@ function problems(c: EvalCase): string[] {
   checkExpect(c, say);
   const lang = language(c.id);
   const text = fullText.get(conversation(c.id) ?? c.id) ?? c.turns.join(' ');
-  const hasCjk = /[\u4e00-\u9fff]/.test(text);
-  const hasEnglishWord = /[A-Za-z]{3,}/.test(text.replace(/\S+\.(edf|bdf|gdf)\b/gi, ''));
-  if (lang === 'zh' && !/[\u4e00-\u9fff]/.test(c.turns[c.turns.length - 1])) say('a zh case whose scored turn has no Chinese');
-  if (lang === 'en' && hasCjk) say('an en case with Chinese in it');
-  if (lang === 'mix' && (!hasCjk || !hasEnglishWord)) say('a mix case must mix Chinese and English words');
+  checkLanguage(lang, text, c.turns[c.turns.length - 1], say);
   return out;
 }
 

@@ -1,10 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { STAGES } from '../../../src/core/study/types';
 import type { EvalCase } from '../../../src/core/agent/evaluation';
-import { repoRoot } from '../helpers/paths';
-import { checkExpect, expectCompleteConversations } from './caseExpectChecks';
+import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases } from './caseExpectChecks';
 
 // The agent case sets of the newer schema (test/agent-cases/README.md, "dev3 and test2", "test3.jsonl", "test4.jsonl",
 // "dev4.jsonl"): dev3.jsonl, a development set; test2.jsonl, written independently of dev3; test3.jsonl and test4.jsonl,
@@ -34,19 +31,6 @@ const SETS: CaseSet[] = [
 ];
 
 const idPattern = (prefix: string) => new RegExp(`^${prefix}-(?:([a-z]+)-(en|zh|mix)-\\d{3}|conv-(en|zh|mix)-\\d{3}-t(\\d+))$`);
-
-function load(file: string): EvalCase[] {
-  return readFileSync(join(repoRoot, 'test/agent-cases', file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l, i) => {
-      try {
-        return JSON.parse(l) as EvalCase;
-      } catch {
-        throw new Error(`${file}:${i + 1} is not JSON`);
-      }
-    });
-}
 
 /** Every problem of every case of one set, as messages naming the case and the field. */
 function problemsOf(set: CaseSet, cases: EvalCase[]): string[] {
@@ -83,18 +67,14 @@ function problemsOf(set: CaseSet, cases: EvalCase[]): string[] {
     checkExpect(c, say);
     const lang = m ? (m[2] ?? m[3]) : '?';
     const text = fullText.get(conversation(c.id) ?? c.id) ?? c.turns.join(' ');
-    const hasCjk = /[\u4e00-\u9fff]/.test(text);
-    const hasEnglishWord = /[A-Za-z]{3,}/.test(text.replace(/\S+\.(edf|bdf|gdf)\b/gi, ''));
-    if (lang === 'zh' && !/[\u4e00-\u9fff]/.test(c.turns[c.turns.length - 1])) say('a zh case whose scored turn has no Chinese');
-    if (lang === 'en' && hasCjk) say('an en case with Chinese in it');
-    if (lang === 'mix' && (!hasCjk || !hasEnglishWord)) say('a mix case must mix Chinese and English words');
+    checkLanguage(lang, text, c.turns[c.turns.length - 1], say);
   }
   return out;
 }
 
 for (const set of SETS) {
   describe(`agent case set ${set.file}`, () => {
-    const cases = load(set.file);
+    const cases = loadAgentCases(set.file);
     const ID = idPattern(set.prefix);
     const language = (id: string) => {
       const m = ID.exec(id);

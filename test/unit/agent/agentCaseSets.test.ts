@@ -9,7 +9,7 @@ import { mockSession } from '../../../src/core/agent/simulatedStudy';
 import { caseLanguage, splitSides, splitUnit } from '../../agent-cases/split';
 import { expectCompleteConversations } from './caseExpectChecks';
 import { repoRoot } from '../helpers/paths';
-import { checkExpect } from './caseExpectChecks';
+import { checkExpect, checkLanguage } from './caseExpectChecks';
 
 // The held-out agent cases (test/agent-cases/dev.jsonl and test.jsonl, README.md there): every case must be one the
 // scorer can score — real tool names, real parameter names with values their schema accepts, valid stages — and
@@ -50,11 +50,7 @@ function problems(c: EvalCase): string[] {
   // The language is in the id; check it against the text (a mix conversation may switch language between turns).
   const lang = caseLanguage(c.id);
   const text = fullText.get(splitUnit(c.id)) ?? c.turns.join(' ');
-  const hasCjk = /[\u4e00-\u9fff]/.test(text);
-  const hasEnglishWord = /[A-Za-z]{3,}/.test(text.replace(/\S+\.(edf|bdf|gdf)\b/gi, ''));
-  if (lang === 'zh' && !/[\u4e00-\u9fff]/.test(c.turns[c.turns.length - 1])) say('a zh case whose scored turn has no Chinese');
-  if (lang === 'en' && hasCjk) say('an en case with Chinese in it');
-  if (lang === 'mix' && (!hasCjk || !hasEnglishWord)) say('a mix case must mix Chinese and English words');
+  checkLanguage(lang, text, c.turns[c.turns.length - 1], say);
   return out;
 }
 

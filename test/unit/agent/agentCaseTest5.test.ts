@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { STAGES } from '../../../src/core/study/types';
@@ -7,7 +7,7 @@ import type { EvalCase } from '../../../src/core/agent/evaluation';
 import { mockSession, disposeSimulatedSession } from '../../../src/core/agent/simulatedStudy';
 import { repoRoot } from '../helpers/paths';
 import { definitionByName } from '../../../src/core/tools/definitions';
-import { checkExpect, expectCompleteConversations } from './caseExpectChecks';
+import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases } from './caseExpectChecks';
 
 // test/agent-cases/test5.jsonl (README.md there, "Held-out set test5.jsonl"): a held-out set written by an author who
 // read no planner code and no other case file, scored only by the lead; and dev6.jsonl ("Development set
@@ -57,19 +57,6 @@ const SETS: CaseSet[] = [
 
 const idPattern = (prefix: string) => new RegExp(`^${prefix}-(?:([a-z]+)-(en|zh|mix)-\\d{3}|conv-(en|zh|mix)-\\d{3}-t(\\d+))$`);
 
-function load(file: string): EvalCase[] {
-  return readFileSync(join(repoRoot, 'test/agent-cases', file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l, i) => {
-      try {
-        return JSON.parse(l) as EvalCase;
-      } catch {
-        throw new Error(`${file}:${i + 1} is not JSON`);
-      }
-    });
-}
-
 /**
  * Why the oracle leaves a case out. Each set lists the cases it leaves out (`notReplayed`), so a case that starts
  * failing in one of these ways is seen rather than silently skipped.
@@ -91,7 +78,7 @@ function checker(set: CaseSet) {
 }
 
 describe.each(SETS)('agent case set $file', (set) => {
-  const cases = load(set.file);
+  const cases = loadAgentCases(set.file);
   const { ID, language, conversation } = checker(set);
   const byId = new Map(cases.map((c) => [c.id, c]));
   const fullText = new Map<string, string>();
@@ -128,11 +115,7 @@ describe.each(SETS)('agent case set $file', (set) => {
       say(`${first} is not available at ${before.expect.stage}, where the turn before ends`);
     const lang = language(c.id);
     const text = fullText.get(conversation(c.id) ?? c.id) ?? c.turns.join(' ');
-    const hasCjk = /[\u4e00-\u9fff]/.test(text);
-    const hasEnglishWord = /[A-Za-z]{3,}/.test(text.replace(/\S+\.(edf|bdf|gdf)\b/gi, ''));
-    if (lang === 'zh' && !/[\u4e00-\u9fff]/.test(c.turns[c.turns.length - 1])) say('a zh case whose scored turn has no Chinese');
-    if (lang === 'en' && hasCjk) say('an en case with Chinese in it');
-    if (lang === 'mix' && (!hasCjk || !hasEnglishWord)) say('a mix case must mix Chinese and English words');
+    checkLanguage(lang, text, c.turns[c.turns.length - 1], say);
     return out;
   }
 

@@ -1,5 +1,8 @@
 // The checks of an EvalCase's `expect` against the tool definitions, shared by the validators of every case file.
 import { expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers/paths';
 import { definitionByName } from '../../../src/core/tools/definitions';
 import { validateArgs } from '../../../src/core/tools/validate';
 import { STAGES } from '../../../src/core/study/types';
@@ -66,4 +69,30 @@ export function expectCompleteConversations(
     });
   }
   return convs.size;
+}
+
+/** The cases of `test/agent-cases/<file>`, one JSON object per line; a line that is not JSON names its file and line. */
+export function loadAgentCases(file: string): EvalCase[] {
+  return readFileSync(join(repoRoot, 'test/agent-cases', file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as EvalCase;
+      } catch {
+        throw new Error(`${file}:${i + 1} is not JSON`);
+      }
+    });
+}
+
+/**
+ * Reports through `say` a case whose text does not match the language its id names: `text` is the whole unit (a mix
+ * conversation may switch language between turns), `scoredTurn` the turn the case scores.
+ */
+export function checkLanguage(lang: string, text: string, scoredTurn: string, say: (m: string) => void): void {
+  const hasCjk = /[\u4e00-\u9fff]/.test(text);
+  const hasEnglishWord = /[A-Za-z]{3,}/.test(text.replace(/\S+\.(edf|bdf|gdf)\b/gi, ''));
+  if (lang === 'zh' && !/[\u4e00-\u9fff]/.test(scoredTurn)) say('a zh case whose scored turn has no Chinese');
+  if (lang === 'en' && hasCjk) say('an en case with Chinese in it');
+  if (lang === 'mix' && (!hasCjk || !hasEnglishWord)) say('a mix case must mix Chinese and English words');
 }
