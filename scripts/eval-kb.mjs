@@ -44,8 +44,17 @@ for (const part of parts) {
   const s = await runKbEval(items, { env, retriever, stage, makeLlm: () => createLlm(llmKind, process.env) });
   const { outcomes, ...figures } = s;
   const failures = outcomes.filter((o) => !o.right || o.acted || (o.cited && o.citedWithFacts < o.cited));
+  // Where the wrong answers lose their facts, counted only (so test parts stay unread): the top 3 passages held every
+  // fact and the composed answer dropped one (composer), or retrieval did not bring them (retrieval or knowledge base).
+  const wrongAnswers = outcomes.filter((o) => !o.right && o.expect !== 'decline');
+  const lostFacts = {
+    wrong: wrongAnswers.length,
+    retrievedButNotAnswered: wrongAnswers.filter((o) => o.recallAt3 === true).length,
+    notRetrieved: wrongAnswers.filter((o) => o.recallAt3 === false).length,
+  };
   report.parts[part] = {
     ...figures,
+    lostFacts,
     ...(/^dev/.test(part)
       ? {
           failures: failures.map(({ id, expect, grounding, missing, cited, citedWithFacts, recallAt3, acted, answer }) => ({
