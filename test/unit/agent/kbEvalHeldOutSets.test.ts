@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { parseKbEvalSet } from '../../../src/core/agent/kbEvaluation';
 import { repoRoot } from '../helpers/paths';
 
-// The held-out question sets test/kb-eval/test2|3|4|5.jsonl (README.md there). Schema only, never answers: each file must
-// stay scorable by `npm run eval:kb -- --part testN` and keep the composition the README states, and each reference
-// must satisfy its own must_mention items, so that an item cannot fail a correct answer because it asks for wording the
-// reference itself does not use.
+// The held-out question sets test/kb-eval/test2|3|4|5|6.jsonl, and dev6.jsonl written with test6 (README.md there).
+// Schema only, never answers: each file must stay scorable by `npm run eval:kb -- --part NAME` and keep the composition
+// the README states, and each reference must satisfy its own must_mention items, so that an item cannot fail a correct
+// answer because it asks for wording the reference itself does not use.
 
 const CATEGORIES = [
   'tools_params',
@@ -55,9 +55,11 @@ const SETS: HeldOutSet[] = [
   { name: 'test3', idPrefix: 't3', questions: 180, notCovered: 12, notSupported: 12, ownStudy: 20 },
   { name: 'test4', idPrefix: 't4', questions: 180, notCovered: 12, notSupported: 12, ownStudy: 20 },
   { name: 'test5', idPrefix: 't5', questions: 200, notCovered: 12, notSupported: 12, ownStudy: 20 },
+  { name: 'test6', idPrefix: 't6', questions: 200, notCovered: 12, notSupported: 12, ownStudy: 20 },
+  { name: 'dev6', idPrefix: 'd6', questions: 100, notCovered: 12, notSupported: 12, ownStudy: 12 },
 ];
 
-describe.each(SETS)('held-out question set $name (test/kb-eval/$name.jsonl)', (set) => {
+describe.each(SETS)('question set $name (test/kb-eval/$name.jsonl)', (set) => {
   const file = join(repoRoot, `test/kb-eval/${set.name}.jsonl`);
   const text = readFileSync(file, 'utf8');
   const questions: Question[] = text
