@@ -18,7 +18,7 @@ export class HashedTfIdfEmbedder {
     readonly dims = 1024,
     private idf: Float64Array | null = null,
   ) {
-    this.id = `hashed-tfidf-v3-${dims}`;
+    this.id = `hashed-tfidf-v4-${dims}`;
   }
 
   /** Fits the idf on a corpus of texts (the knowledge-base sections). */
@@ -47,7 +47,12 @@ export class HashedTfIdfEmbedder {
     for (const [b, c] of counts) v[b] = (1 + Math.log(c)) * (this.idf ? this.idf[b] : 1);
     let norm = 0;
     for (let i = 0; i < v.length; i++) norm += v[i] * v[i];
-    norm = Math.sqrt(norm) || 1;
+    // A text with no tokens (a chunk that is only a table rule "| --- |") would be the zero vector, and vectra's cosine
+    // of it is 0/0 = NaN, which breaks its sort of every result (the ranking came out partly unordered, and any change
+    // to the knowledge base moved the NaN chunk and reshuffled answers). Every other vector is non-negative, so a
+    // uniform negative unit vector scores below all of them with any query.
+    if (norm === 0) return new Array<number>(this.dims).fill(-1 / Math.sqrt(this.dims));
+    norm = Math.sqrt(norm);
     return Array.from(v, (x) => x / norm);
   }
 

@@ -83,6 +83,31 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect(r[0].title).toBe('Beta');
   });
 
+  it('a chunk with no words (a table rule) scores below every other chunk, not NaN, so the semantic pass stays sorted', async () => {
+    const e = new HashedTfIdfEmbedder(64);
+    const empty = e.embed('| --- | --- |');
+    expect(empty.every(Number.isFinite)).toBe(true);
+    expect(Math.hypot(...empty)).toBeCloseTo(1, 9);
+    const q = e.embed('beta rhythm');
+    expect(q.reduce((s, x, i) => s + x * empty[i], 0)).toBeLessThan(0);
+    // vectra's document scores must all be numbers, or its sort leaves them partly unordered
+    const { writeFileSync } = await import('node:fs');
+    const { LocalDocumentIndex } = await import('vectra');
+    const kb = mkdtempSync(join(tmpdir(), 'xbrain-kb-rule-'));
+    const topics = ['Alpha rhythm', 'Theta rhythm', 'Delta waves', 'Gamma band', 'Beta rhythm', 'Mu rhythm'];
+    writeFileSync(
+      join(kb, 'bands.md'),
+      ['## Rule only\n| --- | --- |', ...topics.map((t) => `## ${t}\nThe ${t.toLowerCase()} is one EEG band with its own frequencies.`)].join('\n\n') + '\n',
+    );
+    const out = mkdtempSync(join(tmpdir(), 'xbrain-kb-rule-idx-'));
+    await buildKbIndex(kb, out);
+    const embedder = HashedTfIdfEmbedder.fromJSON(JSON.parse(readFileSync(join(out, 'embedder.json'), 'utf8')));
+    const results = await new LocalDocumentIndex({ folderPath: out, embeddings: embedder }).queryDocuments('beta rhythm', { maxDocuments: 20, maxChunks: 40 });
+    expect(results.map((r) => r.score).every(Number.isFinite)).toBe(true);
+    const scores = results.map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
   it("the glossary's terms weigh less than the question's own words, and a section's title counts", async () => {
     const { writeFileSync } = await import('node:fs');
     const kb = mkdtempSync(join(tmpdir(), 'xbrain-kb-weights-'));
