@@ -11,10 +11,12 @@ import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases
 
 // test/agent-cases/test5.jsonl (README.md there, "Held-out set test5.jsonl"): a held-out set written by an author who
 // read no planner code and no other case file, scored only by the lead; and dev6.jsonl ("Development set
-// dev6.jsonl"), a development set for the tuner by the same author with other phrasings. Every case must be one the
-// scorer can score (real tools, real parameters with values their schema accepts, valid stages, well-formed ids and
-// conversations, the first tool offered at the start stage), each set must meet its brief's size and language mix,
-// and — the oracle — each case's expected calls, run on the simulated Study, must succeed and reach the expected stage.
+// dev6.jsonl"), a development set for the tuner by the same author with other phrasings; likewise test6.jsonl and
+// dev7.jsonl by a later independent author ("Held-out set test6.jsonl", "Development set dev7.jsonl"). Every case
+// must be one the scorer can score (real tools, real parameters with values their schema accepts, valid stages,
+// well-formed ids and conversations, the first tool offered at the start stage), each set must meet its brief's size
+// and language mix, and — the oracle — each case's expected calls, run on the simulated Study, must succeed and
+// reach the expected stage.
 
 const CATEGORIES = ['vocabulary', 'units', 'secondary', 'conversation', 'precedence', 'safety', 'compound', 'plain'];
 
@@ -52,6 +54,29 @@ const SETS: CaseSet[] = [
     maxCases: 200,
     minConversations: 20,
     notReplayed: { 'd6-precedence-en-007': 'numericEvent', 'd6-precedence-zh-004': 'numericEvent' },
+  },
+  // test6 (README, "Held-out set test6.jsonl"): held out, by a later independent author; scored only by the lead
+  {
+    file: 'test6.jsonl',
+    prefix: 't6',
+    minCases: 320,
+    maxCases: 400,
+    minConversations: 35,
+    notReplayed: {
+      't6-precedence-en-007': 'numericEvent',
+      't6-precedence-zh-005': 'numericEvent',
+      't6-safety-en-007': 'missingFile',
+      't6-safety-zh-006': 'missingFile',
+    },
+  },
+  // dev7 (README, "Development set dev7.jsonl"): by the author of test6, written after it, for the tuner
+  {
+    file: 'dev7.jsonl',
+    prefix: 'd7',
+    minCases: 150,
+    maxCases: 200,
+    minConversations: 20,
+    notReplayed: { 'd7-precedence-en-005': 'numericEvent', 'd7-safety-en-006': 'missingFile' },
   },
 ];
 
