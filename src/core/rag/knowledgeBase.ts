@@ -179,7 +179,10 @@ export class KbRetriever implements Retriever {
     const query = canonicalZh(typed);
     const extra = glossaryTerms(query);
     const expanded = extra ? `${query} ${extra}` : query;
-    const semantic = (await this.index.queryDocuments(expanded, { maxDocuments: 20, maxChunks: 40 })).filter((r) => Number.isFinite(r.score)).sort((a, b) => b.score - a.score).map((r) => r.uri);
+    const semantic = (await this.index.queryDocuments(expanded, { maxDocuments: 20, maxChunks: 40 }))
+      .filter((r) => Number.isFinite(r.score))
+      .sort((a, b) => b.score - a.score)
+      .map((r) => r.uri);
     const added = extra ? this.bm25.scores(extra) : undefined;
     const titled = this.titles.scores(expanded);
     const bm = this.bm25.scores(query).map((v, i) => v + KB_LEXICAL.glossary * (added?.[i] ?? 0) + KB_LEXICAL.title * titled[i]);
