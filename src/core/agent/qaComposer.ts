@@ -1,15 +1,27 @@
 import { contentTerms } from '../rag/grounding';
 import { canonicalZh, chineseTerms, expandQuery } from '../rag/glossary';
 import { questionParts } from '../rag/questionParts';
+import { computedAnswer } from './computedAnswer';
 
 /**
  * How the offline planner answers a question: from the retrieved passages it picks the sentences that answer it
  * (most weighted question terms, rarer terms weighing more), in the question's language when the passage has it,
  * and cites each with the number of its passage. Nothing is invented: every sentence is quoted from a passage, and
- * when no sentence shares a term with the question it says the knowledge base does not cover it.
+ * when no sentence shares a term with the question it says the knowledge base does not cover it. A question that
+ * gives the numbers a method needs gets the computed figure first (computedAnswer.ts), then the quoted passages.
  * Retrieved context arrives as blocks "[n] title (source)\ntext".
  */
 export function answerFromContext(question: string, context: string): string {
+  const answer = quotePassages(question, context);
+  // a question that gives the numbers a method needs ("2 classes, 50 trials, 66%: above chance?") gets the figure
+  // first, computed from its numbers, then the quoted passage that explains the method; not when nothing answers
+  const computed = computedAnswer(question);
+  if (!computed || !/\[\d+\]/.test(answer)) return answer;
+  return `${computed.text}${/[\u4e00-\u9fff]/.test(question) ? '' : ' '}${answer}`;
+}
+
+/** The sentences of the retrieved passages that answer the question, each cited with its passage's number. */
+function quotePassages(question: string, context: string): string {
   const blocks = parseBlocks(context);
   const zh = /[\u4e00-\u9fff]/.test(question);
   if (blocks.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
