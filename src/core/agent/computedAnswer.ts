@@ -133,7 +133,7 @@ export function readQuantities(question: string): Quantities {
   else if (/\bbinary\b|二元|二分類/.test(t)) q.classes = 2;
 
   const ratio = /(\d+)\s*(?:\/|out of|of)\s*(\d+)\s*(?:test\s+)?(?:correct|right|trials?|trails?|epochs?)?/.exec(t);
-  const correct = first(t, /(\d+)\s*(?:correct|right|hits)\b/, /答對\s*(\d+)/, /(\d+)\s*(?:個|次)?\s*(?:正確|答對)/);
+  const correct = first(t, /(\d+)\s*(?:correct|right|hits)\b/, /(?:答對|猜對|對了|做對)了?\s*(\d+)/, /(\d+)\s*(?:個|次)?\s*(?:正確|答對)/);
   q.trials = num(
     first(
       t,
@@ -146,7 +146,7 @@ export function readQuantities(question: string): Quantities {
   if (ratio && /correct|right|答對|正確|\//.test(t)) {
     q.correct = Number(ratio[1]);
     q.trials = Number(ratio[2]);
-  } else if (correct !== undefined && Number(correct) !== q.trials) q.correct = Number(correct);
+  } else if (correct !== undefined && Number(correct) !== q.trials && (q.trials === undefined || Number(correct) <= q.trials)) q.correct = Number(correct);
 
   // an accuracy is a percentage (not a p-value threshold) or a fraction named as one
   for (const m of t.matchAll(new RegExp(`${NUM}\\s*%`, 'g'))) {
@@ -157,7 +157,13 @@ export function readQuantities(question: string): Quantities {
   }
   q.accuracy ??= num(first(t, new RegExp(`(?:accuracy|acc|準確率|正確率)\\s*(?:of|is|=|:|是|為|只有|約|about|only|just|~)?\\s*(0?\\.\\d+)`)));
   q.kappa = num(
-    first(t, new RegExp(`(?:kappa|κ|卡帕)\\s*(?:value|值|係數)?\\s*(?:of|is|=|:|是|為|達|about|~)?\\s*${SIGNED}`), new RegExp(`${SIGNED}\\s*(?:kappa|κ)`)),
+    first(
+      t,
+      new RegExp(
+        `(?:kappa|κ|卡帕)\\s*(?:value|值|係數)?\\s*(?:of|is|=|:|是|為|達|about|~|只有|約|大約|only|just|around)?\\s*(?:of|is|=|:|是|為)?\\s*${SIGNED}`,
+      ),
+      new RegExp(`${SIGNED}\\s*(?:kappa|κ)`),
+    ),
   );
   if (q.kappa !== undefined && (q.kappa < -1 || q.kappa > 1)) delete q.kappa;
 
@@ -175,7 +181,9 @@ export function readQuantities(question: string): Quantities {
       new RegExp(`\\bat\\s+${NUM}\\s*hz`),
     ),
   );
-  const band = new RegExp(`${NUM}\\s*(?:hz)?\\s*(?:-|–|—|~|to|到|至)\\s*${NUM}\\s*hz`).exec(t);
+  const band =
+    new RegExp(`${NUM}\\s*(?:hz)?\\s*(?:-|–|—|~|to|到|至)\\s*${NUM}\\s*hz`).exec(t) ??
+    new RegExp(`(?:band-?\\s?pass|帶通|濾波)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|為|是)?\\s*${NUM}\\s*(?:hz)?\\s*(?:-|–|~|to|到)\\s*${NUM}`).exec(t);
   if (band) {
     q.low = Number(band[1]);
     q.high = Number(band[2]);
@@ -198,7 +206,7 @@ export function readQuantities(question: string): Quantities {
   q.upTo = num(
     first(
       t,
-      new RegExp(`(?:up to|as high as|upto|至多|最高到|最高|到|至)\\s*${NUM}\\s*hz`),
+      new RegExp(`(?:up to|as high as|upto|至多|最高到|最高|(?<![降樣])到|(?<![降樣])至)\\s*${NUM}\\s*hz`),
       new RegExp(`(?:analy[sz]e|study|look at|keep|分析|保留|看)[^.?]{0,30}?${NUM}\\s*hz`),
     ),
   );
@@ -299,6 +307,7 @@ export function computedAnswer(question: string): ComputedAnswer | undefined {
 
 function compute(question: string): ComputedAnswer | undefined {
   if (!isCalculationQuestion(question)) return undefined;
+  const out: ComputedAnswer[] = [];
   const zh = /[\u4e00-\u9fff]/.test(question);
   const t = question.toLowerCase();
   const q = readQuantities(question);
@@ -311,12 +320,12 @@ function compute(question: string): ComputedAnswer | undefined {
     const perMin = q.trialsPerMinute ?? (q.trialSeconds ? 60 / q.trialSeconds : undefined);
     const b = bits.toFixed(3);
     const m = perMin !== undefined ? (bits * perMin).toFixed(2) : undefined;
-    return {
+    out.push({
       kind: 'itr',
       text: zh
         ? `計算結果：依 Wolpaw 公式，${K} 類、準確率 ${pct(acc)} 的 ITR 為每試次 ${b} bits${m ? `（每分鐘 ${fmt(perMin as number, 2)} 個試次時為每分鐘 ${m} bits）` : ''}。`
         : `Computed: by Wolpaw's formula, ${K} classes at ${pct(acc)} accuracy give an ITR of ${b} bits per trial${m ? ` and ${m} bits/min at ${fmt(perMin as number, 2)} trials per minute` : ''}.`,
-    };
+    });
   }
 
   // without a sampling rate only a high-pass edge's transition (and the filter's length in seconds) follows
@@ -334,42 +343,42 @@ function compute(question: string): ComputedAnswer | undefined {
     const narrowest = fmt(Math.min(f.lTrans ?? Infinity, f.hTrans ?? Infinity), 2);
     const at = q.sf ? (zh ? `、取樣率 ${q.sf} Hz` : ` at ${q.sf} Hz`) : '';
     const samples = f.samples !== undefined ? (zh ? `，即 ${f.samples} 個樣本（取奇數）` : `, ${f.samples} samples (made odd)`) : '';
-    return {
+    out.push({
       kind: 'mne_filter',
       text: zh
         ? `計算結果：${band}${at}時，MNE 自動選 ${parts.join('、')}，FIR 濾波器長度為 3.3 / ${narrowest} = ${fmt(f.seconds, 3)} 秒${samples}。`
         : `Computed: for ${band}${at}, MNE picks ${parts.join(' and ')}, so the FIR filter is 3.3 / ${narrowest} = ${fmt(f.seconds, 3)} s long${samples}.`,
-    };
+    });
   }
 
   if (ASKS.samples.test(t) && q.sf && q.tmin !== undefined && q.tmax !== undefined && q.tmax > q.tmin) {
     const n = epochSamples(q.tmin, q.tmax, q.sf);
-    return {
+    out.push({
       kind: 'epoch_samples',
       text: zh
         ? `計算結果：t_min ${q.tmin} 秒到 t_max ${q.tmax} 秒、取樣率 ${q.sf} Hz，MNE 包含兩端，所以每個 epoch 有 round((${q.tmax} − ${paren(q.tmin)}) × ${q.sf}) + 1 = ${n} 個樣本。`
         : `Computed: from t_min ${q.tmin} s to t_max ${q.tmax} s at ${q.sf} Hz an epoch holds round((${q.tmax} − ${paren(q.tmin)}) × ${q.sf}) + 1 = ${n} samples (MNE includes both ends).`,
-    };
+    });
   }
 
   if (ASKS.kappa.test(t) && K) {
     if (q.kappa !== undefined && (q.accuracy === undefined || /what|which|how|多少|幾|是/.test(t))) {
       const a = accuracyFromKappa(q.kappa, K);
-      return {
+      out.push({
         kind: 'accuracy_from_kappa',
         text: zh
           ? `計算結果：${K} 個平衡類別（機率水準 ${pct(1 / K)}）時，kappa ${q.kappa} 對應準確率 ${q.kappa} × (1 − 1/${K}) + 1/${K} = ${pct(a)}。`
           : `Computed: with ${K} balanced classes (chance ${pct(1 / K)}), kappa ${q.kappa} is an accuracy of ${q.kappa} × (1 − 1/${K}) + 1/${K} = ${pct(a)}.`,
-      };
+      });
     }
     if (q.kappa === undefined && acc !== undefined) {
       const k = kappaFromAccuracy(acc, K);
-      return {
+      out.push({
         kind: 'kappa',
         text: zh
           ? `計算結果：${K} 個平衡類別（機率水準 ${pct(1 / K)}）時，準確率 ${pct(acc)} 的 kappa = (${fmt(acc, 4)} − 1/${K}) / (1 − 1/${K}) = ${fmt(k, 3)}。`
           : `Computed: with ${K} balanced classes (chance ${pct(1 / K)}), ${pct(acc)} accuracy is kappa = (${fmt(acc, 4)} − 1/${K}) / (1 − 1/${K}) = ${fmt(k, 3)}.`,
-      };
+      });
     }
   }
 
@@ -377,29 +386,29 @@ function compute(question: string): ComputedAnswer | undefined {
   if (q.sf && edge !== undefined && ASKS.edge.test(t) && !ASKS.minSf.test(t)) {
     const nyq = q.sf / 2;
     const ok = edge < nyq;
-    return {
+    out.push({
       kind: 'edge_vs_nyquist',
       text: zh
         ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${fmt(nyq, 2)} Hz，${edge} Hz ${ok ? '低於它，可以' : `不低於它，不行：低通邊界必須低於 ${fmt(nyq, 2)} Hz`}。`
         : `Computed: at ${q.sf} Hz the Nyquist frequency is ${fmt(nyq, 2)} Hz, so ${edge} Hz is ${ok ? 'below it: yes' : `not below it: no, the low-pass edge must be below ${fmt(nyq, 2)} Hz`}.`,
-    };
+    });
   }
   const highest = q.upTo ?? q.high;
   if (ASKS.minSf.test(t) && highest !== undefined) {
-    return {
+    out.push({
       kind: 'min_sampling_rate',
       text: zh
         ? `計算結果：要分析到 ${highest} Hz，取樣率必須大於 2 × ${highest} = ${fmt(2 * highest, 2)} Hz（Nyquist 頻率是取樣率的一半）。`
         : `Computed: to analyse up to ${highest} Hz the sampling rate must be above 2 × ${highest} = ${fmt(2 * highest, 2)} Hz (the Nyquist frequency is half the sampling rate).`,
-    };
+    });
   }
   if (ASKS.nyquist.test(t) && q.sf) {
-    return {
+    out.push({
       kind: 'nyquist',
       text: zh
         ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz。`
         : `Computed: at ${q.sf} Hz the Nyquist frequency is ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz.`,
-    };
+    });
   }
 
   // a result stated with its classes, trials and accuracy ("2 class 50 test trials, got 66%") asks whether it beats chance
@@ -424,28 +433,33 @@ function compute(question: string): ComputedAnswer | undefined {
       const k = q.correct ?? Math.round(acc * n);
       const p = binomialSf(k, n, p0);
       const sig = p < 0.05;
-      return {
+      out.push({
         kind: 'binomial',
         text: zh
           ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${pct(acc)} 即答對 ${k} 次；精確單尾二項檢定 p = P(X ≥ ${k}) = ${pValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下不顯著（沒有顯著高於機率水準）'}。${thrText}`
           : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${pct(acc)} is ${k} correct; the exact one-sided binomial p = P(X ≥ ${k}) = ${pValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${thrText}`,
-      };
-    }
-    return {
-      kind: 'binomial',
-      text: zh
-        ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${thrText}`
-        : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${thrText.charAt(0).toLowerCase()}${thrText.slice(1)}`,
-    };
+      });
+    } else
+      out.push({
+        kind: 'binomial',
+        text: zh
+          ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${thrText}`
+          : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${thrText.charAt(0).toLowerCase()}${thrText.slice(1)}`,
+      });
   }
 
   if (K && ASKS.chance.test(t) && q.trials === undefined && acc === undefined) {
-    return {
+    out.push({
       kind: 'chance',
       text: zh
         ? `計算結果：${K} 個平衡類別的機率水準是 1/${K} = ${pct(1 / K)}。`
         : `Computed: with ${K} balanced classes the chance level is 1/${K} = ${pct(1 / K)}.`,
-    };
+    });
   }
-  return undefined;
+  // two figures when a question asks for two ("above chance? or report kappa?"), one per kind of figure: the Nyquist
+  // figures answer one question
+  const group = (k: ComputedAnswer['kind']) => (['nyquist', 'min_sampling_rate', 'edge_vs_nyquist'].includes(k) ? 'nyquist' : k);
+  const picked = out.filter((a, i) => out.findIndex((b) => group(b.kind) === group(a.kind)) === i).slice(0, 2);
+  if (picked.length === 0) return undefined;
+  return { kind: picked[0].kind, text: picked.map((a) => a.text).join(/[\u4e00-\u9fff]/.test(question) ? '' : ' ') };
 }

@@ -144,6 +144,8 @@ describe('computed answers: the sentence', () => {
     // python3 -c "from scipy.stats import binom; print(binom.sf(11, 30, 0.25))" → 0.05065828005155163; threshold 13
     expect(computedAnswer('4-class, 30 test trials, 40%. report as above chance?')?.text).toMatch(/= 0\.051, so it is not.*13 of 30 correct \(43\.3%\)/);
     expect(computedAnswer('2 class 50 test trials, got 66%')?.kind).toBe('binomial');
+    // python3 -c "from scipy.stats import binom; print(binom.sf(18, 60, 0.25))" → 0.148592074034048; threshold 22
+    expect(computedAnswer('我 60 個 test trial 四類對了 19 個，算贏 chance 嗎')?.text).toMatch(/答對 19 次.*= 0\.15，.*22\/60（36\.7%）/);
     expect(computedAnswer('降到 128 Hz 但 bandpass 上限 70 可以嗎')?.text).toMatch(/Nyquist 頻率是 64 Hz，70 Hz 不低於它，不行/);
     const samples = computedAnswer('t_min -0.5 t_max 2.5 for physionet, how many samples');
     expect(samples?.text).toMatch(/= 481 samples/);
@@ -152,6 +154,17 @@ describe('computed answers: the sentence', () => {
     // a high-pass edge alone: min(max(0.125, 2), 0.5) = 0.5 Hz, 3.3 / 0.5 = 6.6 s
     expect(computedAnswer('high-pass 0.5 Hz 在 MNE 預設過渡帶多寬')?.text).toMatch(/= 0\.5 Hz.*6\.6 秒/);
     expect(computedAnswer('0 到 4 秒、250 Hz 有幾個樣本')?.text).toMatch(/= 1001 個樣本/);
+  });
+
+  it('two figures when the question asks for two; a resample target is not a frequency to analyse', () => {
+    // python3: binom.sf(k-1, 144, 0.25) < 0.05 first at k = 46 (31.9%); kappa (0.32 − 0.25) / 0.75 = 0.0933
+    const both = computedAnswer('4-class, test set 144 trials, acc 32%, above chance? or should I report kappa?');
+    expect(both?.text).toMatch(/46 of 144 correct \(31\.9%\)/);
+    expect(both?.text).toMatch(/kappa = .* = 0\.093/);
+    // "降到 100 Hz" is the new rate, and the band-pass edge 40 (no "Hz") is what must stay below its Nyquist
+    expect(computedAnswer('降到 100 Hz 可以嗎 我帶通 4-40')?.text).toMatch(/Nyquist 頻率是 50 Hz，40 Hz 低於它，可以/);
+    // an accuracy and a kappa both given: nothing to convert
+    expect(computedAnswer('二分類 accuracy 70% 但 kappa 只有 0.1，怎麼會')).toBeUndefined();
   });
 
   it('nothing without the numbers a formula needs, and nothing for a command', () => {
@@ -177,6 +190,17 @@ describe('computed answers in the offline composer', () => {
     const a = answerFromContext('2 classes, 50 test trials, 66%: above chance?', ctx);
     expect(a.startsWith('Computed: with 2 classes')).toBe(true);
     expect(a).toMatch(/binomial distribution.*\[1\]/);
+  });
+  it('the passage that states the method is cited even when a better-ranked passage shares more words', () => {
+    const lawhern =
+      '[1] Lawhern 2018 setup (models.md)\nLawhern et al. epoch the PhysioNet data from t_min -0.5 to t_max 2.5 s after the cue, at 160 Hz, with 64 channels.';
+    const rule = (text: string) => `${lawhern}\n\n[2] Epoch length in samples (epochs.md)\nMNE includes both ends, so an epoch holds ${text} samples.`;
+    const q = 't_min -0.5 t_max 2.5 at 160 Hz, how many samples?';
+    const a = answerFromContext(q, rule('round((t_max − t_min) × sfreq) + 1'));
+    expect(a).toMatch(/^Computed: .*= 481 samples/);
+    expect(a).toMatch(/round\(\(t_max − t_min\) × sfreq\) \+ 1 samples\. \[2\]/);
+    // the same passage without the formula is not the method's passage: the composer alone leaves it out
+    expect(answerFromContext(q, rule('one more than the duration times the rate'))).not.toMatch(/\[2\]/);
   });
   it('a question without the numbers is answered as before', () => {
     const a = answerFromContext('is my accuracy above chance?', ctx);
