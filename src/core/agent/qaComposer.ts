@@ -17,7 +17,8 @@ export function answerFromContext(question: string, context: string): string {
   const computed = computedAnswer(question);
   const answer = quotePassages(question, context, computed && METHOD_PASSAGE[computed.kind]);
   if (!computed || !/\[\d+\]/.test(answer)) return answer;
-  return `${computed.text}${/[\u4e00-\u9fff]/.test(question) ? '' : ' '}${answer}`;
+  // a paragraph of its own: it is computed, not quoted, so it carries no citation
+  return `${computed.text}\n\n${answer}`;
 }
 
 /** The sentences of the retrieved passages that answer the question, each cited with its passage's number. */
