@@ -1,15 +1,28 @@
 import { contentTerms } from '../rag/grounding';
 import { canonicalZh, chineseTerms, expandQuery } from '../rag/glossary';
 import { questionParts } from '../rag/questionParts';
+import { computedAnswer, type ComputedAnswer } from './computedAnswer';
 
 /**
  * How the offline planner answers a question: from the retrieved passages it picks the sentences that answer it
  * (most weighted question terms, rarer terms weighing more), in the question's language when the passage has it,
  * and cites each with the number of its passage. Nothing is invented: every sentence is quoted from a passage, and
- * when no sentence shares a term with the question it says the knowledge base does not cover it.
+ * when no sentence shares a term with the question it says the knowledge base does not cover it. A question that
+ * gives the numbers a method needs gets the computed figure first (computedAnswer.ts), then the quoted passages.
  * Retrieved context arrives as blocks "[n] title (source)\ntext".
  */
 export function answerFromContext(question: string, context: string): string {
+  // a question that gives the numbers a method needs ("2 classes, 50 trials, 66%: above chance?") gets the figure
+  // first, computed from its numbers, then the quoted passage that explains the method; not when nothing answers
+  const computed = computedAnswer(question);
+  const answer = quotePassages(question, context, computed && METHOD_PASSAGE[computed.kind]);
+  if (!computed || !/\[\d+\]/.test(answer)) return answer;
+  // a paragraph of its own: it is computed, not quoted, so it carries no citation
+  return `${computed.text}\n\n${answer}`;
+}
+
+/** The sentences of the retrieved passages that answer the question, each cited with its passage's number. */
+function quotePassages(question: string, context: string, method?: RegExp): string {
   const blocks = parseBlocks(context);
   const zh = /[\u4e00-\u9fff]/.test(question);
   if (blocks.length === 0) return zh ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.）。' : 'The knowledge base does not cover this.';
@@ -84,6 +97,8 @@ export function answerFromContext(question: string, context: string): string {
     // the passage that defines what a "what is …" question asks about answers it ("Nyquist frequency and sampling", not
     // "Upsampling", which mentions the Nyquist frequency of 250 Hz data in passing)
     if (definitional && scored.some((x) => x.ref === b.ref && x.score > 0 && definesFocus(x.text))) sc *= DEFINITION_PASSAGE;
+    // a computed figure is explained by the passage that states its method (the epoch-length rule, not a paper's setup)
+    if (method?.test(b.text)) sc *= METHOD_BOOST;
     passageScore.set(b.ref, sc * (1 + 0.3 / (1 + b.rank)));
   }
   const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
@@ -258,6 +273,21 @@ const CUES: [RegExp, RegExp][] = [
  * precision unchanged (0.898 → 0.895); 8/10 added nothing more, and a stronger retriever-rank prior cost 2.5 points.
  */
 const PRIMARY_SENTENCES = 6;
+/** What a passage that states a computed figure's method weighs against the others (see METHOD_PASSAGE). */
+const METHOD_BOOST = 2;
+/** The words of the passage that explains each computed figure's method. */
+const METHOD_PASSAGE: Record<ComputedAnswer['kind'], RegExp> = {
+  binomial: /Binomial\(n|二項/,
+  chance: /1 \/ number of classes|1\/K|1 \/ 類別數/,
+  kappa: /κ = \(accuracy|κ = \(準確率/,
+  accuracy_from_kappa: /κ = \(accuracy|κ = \(準確率|Landis/,
+  epoch_samples: /round\(\(t_max − t_min\) × sfreq\) \+ 1/,
+  nyquist: /Nyquist frequency is half|奈奎斯特頻率是取樣率的一半/,
+  min_sampling_rate: /Nyquist frequency is half|奈奎斯特頻率是取樣率的一半/,
+  edge_vs_nyquist: /below the Nyquist|低於奈奎斯特/,
+  itr: /Wolpaw/,
+  mne_filter: /l_trans_bandwidth = min/,
+};
 /** A sentence that opens by defining the question's strongest word, and its passage, for a "what is …" question. */
 const DEFINITION_SENTENCE = 1.3;
 const DEFINITION_PASSAGE = 1.5;

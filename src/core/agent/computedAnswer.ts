@@ -1,0 +1,465 @@
+/**
+ * Figures a methods question asks for that depend on the user's own numbers ("2 classes, 50 test trials, 66%: above
+ * chance?", "t_min -0.5 t_max 2.5 at 160 Hz, how many samples?"): the knowledge base explains the method but cannot
+ * hold every result, so the offline composer opens its answer with one computed sentence and then quotes the passage
+ * that explains it. Pure functions of the question's text: nothing here reads or changes a Study, and a request
+ * ("resample to 128 Hz") or a question missing a needed number gets no figure (undefined).
+ */
+
+/** The computed sentence and which formula gave it. */
+export interface ComputedAnswer {
+  kind: 'binomial' | 'chance' | 'kappa' | 'accuracy_from_kappa' | 'epoch_samples' | 'nyquist' | 'min_sampling_rate' | 'edge_vs_nyquist' | 'itr' | 'mne_filter';
+  text: string;
+}
+
+// ---------------------------------------------------------------- formulas
+
+/** ln(n!) by summation, cached: exact enough for the binomial terms of any test-set size a user types. */
+const logFactorials: number[] = [0];
+function logFactorial(n: number): number {
+  for (let i = logFactorials.length; i <= n; i++) logFactorials.push(logFactorials[i - 1] + Math.log(i));
+  return logFactorials[n];
+}
+
+/** One-sided exact binomial p-value P(X ≥ k) for X ~ Binomial(n, p0), summed in log space (no underflow). */
+export function binomialSf(k: number, n: number, p0: number): number {
+  if (k <= 0) return 1;
+  if (k > n) return 0;
+  const logs: number[] = [];
+  for (let i = k; i <= n; i++) logs.push(logFactorial(n) - logFactorial(i) - logFactorial(n - i) + i * Math.log(p0) + (n - i) * Math.log(1 - p0));
+  const max = Math.max(...logs);
+  return Math.min(1, Math.exp(max) * logs.reduce((s, l) => s + Math.exp(l - max), 0));
+}
+
+/** The smallest number correct k with P(X ≥ k) < alpha, or undefined when even n of n is not enough. */
+export function significanceThreshold(n: number, p0: number, alpha = 0.05): number | undefined {
+  for (let k = Math.ceil(n * p0); k <= n; k++) if (binomialSf(k, n, p0) < alpha) return k;
+  return undefined;
+}
+
+/** Cohen's kappa of an accuracy with K balanced classes: (acc − 1/K) / (1 − 1/K). */
+export const kappaFromAccuracy = (acc: number, k: number) => (acc - 1 / k) / (1 - 1 / k);
+/** The accuracy a kappa means with K balanced classes: κ (1 − 1/K) + 1/K. */
+export const accuracyFromKappa = (kappa: number, k: number) => kappa * (1 - 1 / k) + 1 / k;
+
+/** Samples in an MNE epoch from t_min to t_max (both ends included): round((t_max − t_min) · sf) + 1. */
+export const epochSamples = (tmin: number, tmax: number, sf: number) => Math.round((tmax - tmin) * sf) + 1;
+
+/** Wolpaw's information transfer rate in bits per trial: log2 N + P log2 P + (1 − P) log2((1 − P)/(N − 1)). */
+export function itrBitsPerTrial(n: number, p: number): number {
+  if (p <= 1 / n) return 0;
+  if (p >= 1) return Math.log2(n);
+  return Math.log2(n) + p * Math.log2(p) + (1 - p) * Math.log2((1 - p) / (n - 1));
+}
+
+/**
+ * MNE's automatic FIR design (fir_design "firwin", Hamming window): l_trans = min(max(0.25 l, 2), l), h_trans =
+ * min(max(0.25 h, 2), sf/2 − h), length = ceil(3.3 / narrowest transition · sf) samples, made odd.
+ */
+export function mneFilter(l: number | undefined, h: number | undefined, sf?: number): { lTrans?: number; hTrans?: number; samples?: number; seconds: number } {
+  const lTrans = l !== undefined && l > 0 ? Math.min(Math.max(0.25 * l, 2), l) : undefined;
+  const hTrans = h !== undefined && sf !== undefined ? Math.min(Math.max(0.25 * h, 2), sf / 2 - h) : undefined;
+  const narrowest = Math.min(lTrans ?? Infinity, hTrans ?? Infinity);
+  if (sf === undefined) return { lTrans, hTrans, seconds: 3.3 / narrowest };
+  let samples = Math.max(Math.ceil((3.3 / narrowest) * sf - 1e-9), 1);
+  samples += (samples - 1) % 2;
+  return { lTrans, hTrans, samples, seconds: 3.3 / narrowest };
+}
+
+// ---------------------------------------------------------------- reading the question
+
+const WORD_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const ZH_NUMBERS: Record<string, number> = { 二: 2, 兩: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+const NUM = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
+const SIGNED = String.raw`([-−–]?\s?(?:\d+(?:\.\d+)?|\.\d+))`;
+
+/** The quantities a question states; a field is absent when the question does not give it. */
+export interface Quantities {
+  classes?: number;
+  trials?: number;
+  accuracy?: number;
+  correct?: number;
+  kappa?: number;
+  sf?: number;
+  low?: number;
+  high?: number;
+  upTo?: number;
+  tmin?: number;
+  tmax?: number;
+  trialSeconds?: number;
+  trialsPerMinute?: number;
+  /** The public data set the question names, whose facts filled a missing number. */
+  dataset?: string;
+  /** Which numbers the named data set supplied. */
+  filled?: ('sf' | 'classes')[];
+}
+
+/** Facts of the public data sets the knowledge base describes (sampling rate; classes when the set has one task). */
+const DATASETS: { name: RegExp; label: string; sf: number; classes?: number }[] = [
+  { name: /physionet|eegmmidb|eegbci/, label: 'PhysioNet EEGMMIDB', sf: 160 },
+  { name: /\b(?:bci\s*(?:competition\s*)?iv\s*)?2a\b|bciciv_?2a|bnci2014_?001/, label: 'BCI Competition IV 2a', sf: 250, classes: 4 },
+  { name: /\b(?:bci\s*(?:competition\s*)?iv\s*)?2b\b|bciciv_?2b|bnci2014_?004/, label: 'BCI Competition IV 2b', sf: 250, classes: 2 },
+];
+
+const num = (s: string | undefined) => (s === undefined ? undefined : Number(s.replace(/[−–]/, '-').replace(/\s/g, '')));
+const first = (text: string, ...patterns: RegExp[]) => {
+  for (const p of patterns) {
+    const m = p.exec(text);
+    if (m) return m.slice(1).find((g) => g !== undefined);
+  }
+  return undefined;
+};
+
+/** Reads the quantities of a question in English or Traditional Chinese (informal, common misspellings). */
+export function readQuantities(question: string): Quantities {
+  const t = question
+    .toLowerCase()
+    .replace(/[％]/g, '%')
+    .replace(/[，、]/g, ', ')
+    .replace(/[：]/g, ':')
+    .replace(/[＝]/g, '=')
+    .replace(/(\d),(\d{3})\b/g, '$1$2');
+  const q: Quantities = {};
+  const classWord = first(
+    t,
+    /(\d+)\s*-?\s*(?:classes|class|clases|categories|category|conditions|way)\b/,
+    /\b(two|three|four|five|six|seven|eight|nine|ten)[\s-]*(?:classes|class|clases|categories|way)\b/,
+    /(\d+)\s*(?:個|种|種)?\s*(?:類|分類)/,
+    /([二兩三四五六七八九十])\s*(?:個|種)?\s*(?:類|分類)/,
+    /(?:classes|n_classes|類別數|類別)\s*(?:=|:|是|為|有)?\s*(\d+)/,
+    /\bk\s*=\s*(\d+)/,
+  );
+  if (classWord !== undefined) q.classes = WORD_NUMBERS[classWord] ?? ZH_NUMBERS[classWord] ?? Number(classWord);
+  else if (/\bbinary\b|二元|二分類/.test(t)) q.classes = 2;
+
+  const ratio = /(\d+)\s*(?:\/|out of|of)\s*(\d+)\s*(?:test\s+)?(?:correct|right|trials?|trails?|epochs?)?/.exec(t);
+  const correct = first(t, /(\d+)\s*(?:correct|right|hits)\b/, /(?:答對|猜對|對了|做對)了?\s*(\d+)/, /(\d+)\s*(?:個|次)?\s*(?:正確|答對)/);
+  q.trials = num(
+    first(
+      t,
+      /(\d+)\s*(?:test(?:ing)?\s+|total\s+|held-out\s+)?(?:trials?|trails?|epochs?|test samples|examples)\b/,
+      /(\d+)\s*(?:個|次|筆)?\s*(?:測試|test)?\s*(?:試次|樣本|trials?|trails?)/,
+      /(?:試次|測試集)\s*(?:數)?\s*(?:=|:|是|為|有)?\s*(\d+)/,
+      /\bn\s*=\s*(\d+)/,
+    ),
+  );
+  if (ratio && /correct|right|答對|正確|\//.test(t)) {
+    q.correct = Number(ratio[1]);
+    q.trials = Number(ratio[2]);
+  } else if (correct !== undefined && Number(correct) !== q.trials && (q.trials === undefined || Number(correct) <= q.trials)) q.correct = Number(correct);
+
+  // an accuracy is a percentage (not a p-value threshold) or a fraction named as one
+  for (const m of t.matchAll(new RegExp(`${NUM}\\s*%`, 'g'))) {
+    const before = t.slice(Math.max(0, (m.index ?? 0) - 12), m.index);
+    if (/\bp\s*[<=≤]\s*$|overlap\s*$|chance[^,]*$/.test(before)) continue;
+    q.accuracy = Number(m[1]) / 100;
+    break;
+  }
+  q.accuracy ??= num(first(t, new RegExp(`(?:accuracy|acc|準確率|正確率)\\s*(?:of|is|=|:|是|為|只有|約|about|only|just|~)?\\s*(0?\\.\\d+)`)));
+  q.kappa = num(
+    first(
+      t,
+      new RegExp(
+        `(?:kappa|κ|卡帕)\\s*(?:value|值|係數)?\\s*(?:of|is|=|:|是|為|達|about|~|只有|約|大約|only|just|around)?\\s*(?:of|is|=|:|是|為)?\\s*${SIGNED}`,
+      ),
+      new RegExp(`${SIGNED}\\s*(?:kappa|κ)`),
+    ),
+  );
+  if (q.kappa !== undefined && (q.kappa < -1 || q.kappa > 1)) delete q.kappa;
+
+  // sampling rate: named as one, or the rate a resample goes to, or "at 160 Hz" with nothing else naming it
+  q.sf = num(
+    first(
+      t,
+      new RegExp(
+        `(?:sampl\\w*\\s*(?:rate|frequency|freq)|sampling|sfreq|\\bs?f_?s\\b|srate|取樣率|採樣率|取樣頻率|採樣頻率)\\s*(?:of|is|=|:|at|是|為|只有)?\\s*${NUM}`,
+      ),
+      new RegExp(`${NUM}\\s*hz\\s*(?:sampling|sample rate|sampled|data|recording|eeg|取樣|採樣|的資料|資料)`),
+      new RegExp(
+        `(?:sampled|recorded|resampl\\w*|downsampl\\w*|down-sampl\\w*|upsampl\\w*|decimat\\w*|降取樣|重新取樣|降採樣|重新採樣|降到|取樣)\\s*(?:at|to|成|到|至|為)?\\s*${NUM}\\s*hz`,
+      ),
+      new RegExp(`\\bat\\s+${NUM}\\s*hz`),
+    ),
+  );
+  const band =
+    new RegExp(`${NUM}\\s*(?:hz)?\\s*(?:-|–|—|~|to|到|至)\\s*${NUM}\\s*hz`).exec(t) ??
+    new RegExp(`(?:band-?\\s?pass|帶通|濾波)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|為|是)?\\s*${NUM}\\s*(?:hz)?\\s*(?:-|–|~|to|到)\\s*${NUM}`).exec(t);
+  if (band) {
+    q.low = Number(band[1]);
+    q.high = Number(band[2]);
+  }
+  q.high ??= num(
+    first(
+      t,
+      new RegExp(`(?:low-?\\s?pass|低通)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|cutoff|edge|在|設在|設為|為|到|stay at|remain at)?\\s*${NUM}\\s*hz`),
+      new RegExp(`${NUM}\\s*hz\\s*(?:low-?\\s?pass|低通)`),
+    ),
+  );
+  q.high ??= num(first(t, new RegExp(`(?:上限|上緣|upper edge|upper cutoff|high_freq|h_freq)\\s*(?:=|:|是|為|設|設在|at|of)?\\s*${NUM}`)));
+  q.low ??= num(
+    first(
+      t,
+      new RegExp(`(?:high-?\\s?pass|高通)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|cutoff|edge|在|設在|設為|為)?\\s*${NUM}\\s*hz`),
+      new RegExp(`${NUM}\\s*hz\\s*(?:high-?\\s?pass|高通)`),
+    ),
+  );
+  q.upTo = num(
+    first(
+      t,
+      new RegExp(`(?:up to|as high as|upto|至多|最高到|最高|(?<![降樣])到|(?<![降樣])至)\\s*${NUM}\\s*hz`),
+      new RegExp(`(?:analy[sz]e|study|look at|keep|分析|保留|看)[^.?]{0,30}?${NUM}\\s*hz`),
+    ),
+  );
+
+  // epoch window in seconds (ms converted)
+  const sec = (v: string | undefined, unit: string | undefined) =>
+    v === undefined ? undefined : (num(v) as number) / (unit && /ms|毫秒/.test(unit) ? 1000 : 1);
+  const tminM = new RegExp(`t_?min\\s*(?:=|:|of|is|是|為)?\\s*${SIGNED}\\s*(ms|s|秒|毫秒)?`).exec(t);
+  const tmaxM = new RegExp(`t_?max\\s*(?:=|:|of|is|是|為)?\\s*${SIGNED}\\s*(ms|s|秒|毫秒)?`).exec(t);
+  if (tminM && tmaxM) {
+    q.tmin = sec(tminM[1], tminM[2] ?? tmaxM[2]);
+    q.tmax = sec(tmaxM[1], tmaxM[2] ?? tminM[2]);
+  } else {
+    const win = new RegExp(`${SIGNED}\\s*(ms|s|sec|秒|毫秒)?\\s*(?:to|–|—|~|到|至|-)\\s*${SIGNED}\\s*(ms|s\\b|sec|seconds|秒|毫秒)`).exec(t);
+    if (win) {
+      q.tmin = sec(win[1], win[2] ?? win[4]);
+      q.tmax = sec(win[3], win[4]);
+    }
+  }
+
+  q.trialSeconds = num(
+    first(
+      t,
+      new RegExp(`${NUM}\\s*(?:s|sec|secs|seconds|秒)\\s*(?:per|each|a|every|\\/|一個|每)\\s*(?:trial|selection|選擇|試次)`),
+      new RegExp(
+        `(?:每個?試次|每次選擇|per trial|per selection|trial (?:length|duration|time)|selection time|trials? (?:are|of|last|lasting|take|takes))\\s*(?:is|of|=|:|為|是|約)?\\s*${NUM}\\s*(?:s|sec|秒)`,
+      ),
+    ),
+  );
+  q.trialsPerMinute = num(first(t, new RegExp(`${NUM}\\s*(?:trials?|selections?)\\s*(?:per|\\/|a)\\s*min`), new RegExp(`每分鐘\\s*${NUM}\\s*(?:個|次)?`)));
+  // the one rate a question gives ("0 到 4 秒、250 Hz 有幾個樣本") when nothing else claims it
+  const hz = [...t.matchAll(new RegExp(`${NUM}\\s*hz`, 'g'))];
+  if (q.sf === undefined && hz.length === 1 && q.low === undefined && q.high === undefined && q.upTo === undefined) q.sf = Number(hz[0][1]);
+  // a named public data set states what the question leaves out (its sampling rate, its classes)
+  const dataset = DATASETS.find((d) => d.name.test(t));
+  if (dataset) {
+    q.dataset = dataset.label;
+    q.filled = [];
+    if (q.sf === undefined) {
+      q.sf = dataset.sf;
+      q.filled.push('sf');
+    }
+    if (dataset.classes && q.classes === undefined) {
+      q.classes = dataset.classes;
+      q.filled.push('classes');
+    }
+  }
+  for (const k of Object.keys(q) as (keyof Quantities)[]) if (q[k] === undefined || (typeof q[k] === 'number' && Number.isNaN(q[k]))) delete q[k];
+  return q;
+}
+
+/**
+ * A question or a statement of results ("2 class 50 test trials, got 66%"), not a request: "resample to 128 Hz" is
+ * an operation handled elsewhere, and an imperative with no question clause gets no figure.
+ */
+export function isCalculationQuestion(question: string): boolean {
+  const t = question.trim().toLowerCase();
+  const command =
+    /^(?:please\s+|pls\s+|now\s+|ok,?\s+|then\s+|(?:i\s+)?(?:want|need|would like|'d like)\s+to\s+|let'?s\s+|go ahead and\s+)?(?:resample|downsample|upsample|filter|apply|set|epoch|train|run|load|split|evaluate|band-?pass|notch|re-?reference|plot|remove|drop|start|use|cut|change|make)\b|^(?:請|幫我|幫忙|麻煩|我要|我想要)|^(?:重新取樣|降取樣|降到|濾波|套用|設定|切段|訓練|執行|載入|開始|改成)/;
+  const asks = /[?？]|嗎|多少|幾|是否|能不能|可不可以|可以|算不算|有沒有|呢|\b(?:can|could|is|are|will|would|does|do|what|what's|how|should|which|whether)\b/;
+  return !command.test(t) || asks.test(t);
+}
+
+// ---------------------------------------------------------------- the sentence
+
+const fmt = (x: number, digits = 1) => String(Number(x.toFixed(digits)));
+const paren = (x: number) => (x < 0 ? `(${x})` : String(x));
+const pct = (x: number) => `${fmt(x * 100)}%`;
+const pValue = (p: number) =>
+  p >= 0.001 ? p.toPrecision(2) : p.toPrecision(2).replace(/e([+-])(\d+)/, (_, s: string, d: string) => ` × 10^${s === '-' ? '-' : ''}${d}`);
+
+const ASKS = {
+  itr: /\bitr\b|information transfer|bits?\s*(?:per|\/|a)\s*(?:trial|min|selection)|bits\/|bit rate|位元|資訊傳輸/,
+  filter: /transition|filter (?:length|order|size)|how long (?:is )?the filter|taps|過渡|濾波器(?:的)?(?:長度|多長|階數)/,
+  samples: /samples?|樣本數|幾個樣本|多少(?:個)?樣本|幾個點|多少(?:個)?點|點數|取樣點/,
+  kappa: /kappa|κ|卡帕/,
+  nyquist: /nyquist|奈奎斯特|奈氏/,
+  minSf:
+    /(?:minimum|min|lowest|least|at least|need|required?)\b[^.?]{0,30}sampl|sampl\w*\s*(?:rate|frequency)?[^.?]{0,20}(?:at least|minimum|need)|最低(?:的)?(?:取樣|採樣)|(?:取樣|採樣)率?(?:至少|最少|最低|要多少|需要多少|要多高)|至少要?多少/,
+  edge: /low-?\s?pass|band-?\s?pass|低通|帶通|上限|上緣|upper edge|cutoff|截止|filter|濾波|h_freq|high_freq/,
+  significance:
+    /significan|above chance|better than chance|over chance|beat chance|p-?value|\bp\s*[<=≤]|\bp\b|threshold|luck|顯著|高於機率|超過機率|機率水準|門檻|p 值|運氣|chance/,
+  chance: /chance|機率水準|隨機|猜/,
+};
+
+/** The computed sentence for a question that gives the numbers a method needs, or undefined. */
+export function computedAnswer(question: string): ComputedAnswer | undefined {
+  const a = compute(question);
+  const q = a && readQuantities(question);
+  // a number taken from a named data set is said, so the user can see where it came from
+  const usesRate = a && ['epoch_samples', 'nyquist', 'edge_vs_nyquist', 'mne_filter'].includes(a.kind);
+  const used = q?.filled?.filter((f) => (f === 'sf') === usesRate) ?? [];
+  if (!a || !q || used.length === 0) return a;
+  const zh = /[\u4e00-\u9fff]/.test(question);
+  const facts = used.map((f) => (f === 'sf' ? `${q.sf} Hz` : zh ? `${q.classes} 類` : `${q.classes} classes`)).join(zh ? '、' : ', ');
+  return { ...a, text: zh ? `${a.text}（${q.dataset}：${facts}）` : `${a.text} (${q.dataset}: ${facts}.)` };
+}
+
+function compute(question: string): ComputedAnswer | undefined {
+  if (!isCalculationQuestion(question)) return undefined;
+  const out: ComputedAnswer[] = [];
+  const zh = /[\u4e00-\u9fff]/.test(question);
+  const t = question.toLowerCase();
+  const q = readQuantities(question);
+  const K = q.classes !== undefined && q.classes >= 2 && q.classes <= 100 ? q.classes : undefined;
+  const acc =
+    q.accuracy !== undefined && q.accuracy > 0 && q.accuracy <= 1 ? q.accuracy : q.correct !== undefined && q.trials ? q.correct / q.trials : undefined;
+
+  if (ASKS.itr.test(t) && K && acc !== undefined) {
+    const bits = itrBitsPerTrial(K, acc);
+    const perMin = q.trialsPerMinute ?? (q.trialSeconds ? 60 / q.trialSeconds : undefined);
+    const b = bits.toFixed(3);
+    const m = perMin !== undefined ? (bits * perMin).toFixed(2) : undefined;
+    out.push({
+      kind: 'itr',
+      text: zh
+        ? `計算結果：依 Wolpaw 公式，${K} 類、準確率 ${pct(acc)} 的 ITR 為每試次 ${b} bits${m ? `（每分鐘 ${fmt(perMin as number, 2)} 個試次時為每分鐘 ${m} bits）` : ''}。`
+        : `Computed: by Wolpaw's formula, ${K} classes at ${pct(acc)} accuracy give an ITR of ${b} bits per trial${m ? ` and ${m} bits/min at ${fmt(perMin as number, 2)} trials per minute` : ''}.`,
+    });
+  }
+
+  // without a sampling rate only a high-pass edge's transition (and the filter's length in seconds) follows
+  const filterable = q.sf
+    ? (q.low !== undefined || q.high !== undefined) && (q.high === undefined || q.high < q.sf / 2)
+    : q.low !== undefined && q.high === undefined;
+  if (ASKS.filter.test(t) && filterable) {
+    const f = mneFilter(q.low, q.high, q.sf);
+    const parts = [
+      f.lTrans !== undefined ? `l_trans_bandwidth = min(max(0.25 × ${q.low}, 2), ${q.low}) = ${fmt(f.lTrans, 2)} Hz` : '',
+      f.hTrans !== undefined ? `h_trans_bandwidth = min(max(0.25 × ${q.high}, 2), ${q.sf}/2 − ${q.high}) = ${fmt(f.hTrans, 2)} Hz` : '',
+    ].filter(Boolean);
+    const band =
+      q.low !== undefined && q.high !== undefined ? `${q.low}–${q.high} Hz` : q.low !== undefined ? `high-pass ${q.low} Hz` : `low-pass ${q.high} Hz`;
+    const narrowest = fmt(Math.min(f.lTrans ?? Infinity, f.hTrans ?? Infinity), 2);
+    const at = q.sf ? (zh ? `、取樣率 ${q.sf} Hz` : ` at ${q.sf} Hz`) : '';
+    const samples = f.samples !== undefined ? (zh ? `，即 ${f.samples} 個樣本（取奇數）` : `, ${f.samples} samples (made odd)`) : '';
+    out.push({
+      kind: 'mne_filter',
+      text: zh
+        ? `計算結果：${band}${at}時，MNE 自動選 ${parts.join('、')}，FIR 濾波器長度為 3.3 / ${narrowest} = ${fmt(f.seconds, 3)} 秒${samples}。`
+        : `Computed: for ${band}${at}, MNE picks ${parts.join(' and ')}, so the FIR filter is 3.3 / ${narrowest} = ${fmt(f.seconds, 3)} s long${samples}.`,
+    });
+  }
+
+  if (ASKS.samples.test(t) && q.sf && q.tmin !== undefined && q.tmax !== undefined && q.tmax > q.tmin) {
+    const n = epochSamples(q.tmin, q.tmax, q.sf);
+    out.push({
+      kind: 'epoch_samples',
+      text: zh
+        ? `計算結果：t_min ${q.tmin} 秒到 t_max ${q.tmax} 秒、取樣率 ${q.sf} Hz，MNE 包含兩端，所以每個 epoch 有 round((${q.tmax} − ${paren(q.tmin)}) × ${q.sf}) + 1 = ${n} 個樣本。`
+        : `Computed: from t_min ${q.tmin} s to t_max ${q.tmax} s at ${q.sf} Hz an epoch holds round((${q.tmax} − ${paren(q.tmin)}) × ${q.sf}) + 1 = ${n} samples (MNE includes both ends).`,
+    });
+  }
+
+  if (ASKS.kappa.test(t) && K) {
+    if (q.kappa !== undefined && (q.accuracy === undefined || /what|which|how|多少|幾|是/.test(t))) {
+      const a = accuracyFromKappa(q.kappa, K);
+      out.push({
+        kind: 'accuracy_from_kappa',
+        text: zh
+          ? `計算結果：${K} 個平衡類別（機率水準 ${pct(1 / K)}）時，kappa ${q.kappa} 對應準確率 ${q.kappa} × (1 − 1/${K}) + 1/${K} = ${pct(a)}。`
+          : `Computed: with ${K} balanced classes (chance ${pct(1 / K)}), kappa ${q.kappa} is an accuracy of ${q.kappa} × (1 − 1/${K}) + 1/${K} = ${pct(a)}.`,
+      });
+    }
+    if (q.kappa === undefined && acc !== undefined) {
+      const k = kappaFromAccuracy(acc, K);
+      out.push({
+        kind: 'kappa',
+        text: zh
+          ? `計算結果：${K} 個平衡類別（機率水準 ${pct(1 / K)}）時，準確率 ${pct(acc)} 的 kappa = (${fmt(acc, 4)} − 1/${K}) / (1 − 1/${K}) = ${fmt(k, 3)}。`
+          : `Computed: with ${K} balanced classes (chance ${pct(1 / K)}), ${pct(acc)} accuracy is kappa = (${fmt(acc, 4)} − 1/${K}) / (1 − 1/${K}) = ${fmt(k, 3)}.`,
+      });
+    }
+  }
+
+  const edge = q.high ?? (ASKS.edge.test(t) ? q.upTo : undefined);
+  if (q.sf && edge !== undefined && ASKS.edge.test(t) && !ASKS.minSf.test(t)) {
+    const nyq = q.sf / 2;
+    const ok = edge < nyq;
+    out.push({
+      kind: 'edge_vs_nyquist',
+      text: zh
+        ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${fmt(nyq, 2)} Hz，${edge} Hz ${ok ? '低於它，可以' : `不低於它，不行：低通邊界必須低於 ${fmt(nyq, 2)} Hz`}。`
+        : `Computed: at ${q.sf} Hz the Nyquist frequency is ${fmt(nyq, 2)} Hz, so ${edge} Hz is ${ok ? 'below it: yes' : `not below it: no, the low-pass edge must be below ${fmt(nyq, 2)} Hz`}.`,
+    });
+  }
+  const highest = q.upTo ?? q.high;
+  if (ASKS.minSf.test(t) && highest !== undefined) {
+    out.push({
+      kind: 'min_sampling_rate',
+      text: zh
+        ? `計算結果：要分析到 ${highest} Hz，取樣率必須大於 2 × ${highest} = ${fmt(2 * highest, 2)} Hz（Nyquist 頻率是取樣率的一半）。`
+        : `Computed: to analyse up to ${highest} Hz the sampling rate must be above 2 × ${highest} = ${fmt(2 * highest, 2)} Hz (the Nyquist frequency is half the sampling rate).`,
+    });
+  }
+  if (ASKS.nyquist.test(t) && q.sf) {
+    out.push({
+      kind: 'nyquist',
+      text: zh
+        ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz。`
+        : `Computed: at ${q.sf} Hz the Nyquist frequency is ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz.`,
+    });
+  }
+
+  // a result stated with its classes, trials and accuracy ("2 class 50 test trials, got 66%") asks whether it beats chance
+  if (
+    K &&
+    q.trials &&
+    q.trials >= 1 &&
+    q.trials <= 100000 &&
+    (ASKS.significance.test(t) || (acc !== undefined && !/[?？]|嗎|\b(?:what|which|how|why|should)\b/.test(t)))
+  ) {
+    const p0 = 1 / K;
+    const n = q.trials;
+    const thr = significanceThreshold(n, p0);
+    const thrText = zh
+      ? thr !== undefined
+        ? `p < 0.05 時最少需答對 ${thr}/${n}（${pct(thr / n)}）。`
+        : `${n} 個試次即使全對也達不到 p < 0.05。`
+      : thr !== undefined
+        ? `The smallest significant result at p < 0.05 is ${thr} of ${n} correct (${pct(thr / n)}).`
+        : `With ${n} trials not even ${n} of ${n} correct reaches p < 0.05.`;
+    if (acc !== undefined) {
+      const k = q.correct ?? Math.round(acc * n);
+      const p = binomialSf(k, n, p0);
+      const sig = p < 0.05;
+      out.push({
+        kind: 'binomial',
+        text: zh
+          ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${pct(acc)} 即答對 ${k} 次；精確單尾二項檢定 p = P(X ≥ ${k}) = ${pValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下不顯著（沒有顯著高於機率水準）'}。${thrText}`
+          : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${pct(acc)} is ${k} correct; the exact one-sided binomial p = P(X ≥ ${k}) = ${pValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${thrText}`,
+      });
+    } else
+      out.push({
+        kind: 'binomial',
+        text: zh
+          ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${thrText}`
+          : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${thrText.charAt(0).toLowerCase()}${thrText.slice(1)}`,
+      });
+  }
+
+  if (K && ASKS.chance.test(t) && q.trials === undefined && acc === undefined) {
+    out.push({
+      kind: 'chance',
+      text: zh
+        ? `計算結果：${K} 個平衡類別的機率水準是 1/${K} = ${pct(1 / K)}。`
+        : `Computed: with ${K} balanced classes the chance level is 1/${K} = ${pct(1 / K)}.`,
+    });
+  }
+  // two figures when a question asks for two ("above chance? or report kappa?"), one per kind of figure: the Nyquist
+  // figures answer one question
+  const group = (k: ComputedAnswer['kind']) => (['nyquist', 'min_sampling_rate', 'edge_vs_nyquist'].includes(k) ? 'nyquist' : k);
+  const picked = out.filter((a, i) => out.findIndex((b) => group(b.kind) === group(a.kind)) === i).slice(0, 2);
+  if (picked.length === 0) return undefined;
+  return { kind: picked[0].kind, text: picked.map((a) => a.text).join(/[\u4e00-\u9fff]/.test(question) ? '' : ' ') };
+}

@@ -1,0 +1,210 @@
+import { describe, it, expect } from 'vitest';
+import {
+  accuracyFromKappa,
+  binomialSf,
+  computedAnswer,
+  epochSamples,
+  isCalculationQuestion,
+  itrBitsPerTrial,
+  kappaFromAccuracy,
+  mneFilter,
+  readQuantities,
+  significanceThreshold,
+} from '../../../src/core/agent/computedAnswer';
+import { answerFromContext } from '../../../src/core/agent/qaComposer';
+
+describe('computed answers: the formulas against scipy and MNE', () => {
+  it('the exact one-sided binomial p-value P(X ≥ k) matches scipy.stats.binom.sf(k − 1, n, p0)', () => {
+    // python3 -c "from scipy.stats import binom; print(binom.sf(32, 50, 0.5))"  → 0.016419568782134242
+    expect(binomialSf(33, 50, 0.5)).toBeCloseTo(0.016419568782134242, 12);
+    // python3 -c "from scipy.stats import binom; print(binom.sf(37, 120, 0.25))" → 0.05955482181034315
+    expect(binomialSf(38, 120, 0.25)).toBeCloseTo(0.05955482181034315, 12);
+    // python3 -c "from scipy.stats import binom; print(binom.sf(59, 200, 1/3))"  → 0.8591488415898165
+    expect(binomialSf(60, 200, 1 / 3)).toBeCloseTo(0.8591488415898165, 10);
+    // a tail far below double precision's smallest normal terms still comes out (log-space sum), relative to scipy:
+    // python3 -c "from scipy.stats import binom; print(binom.sf(899, 1000, 0.5))" → 6.701717790006182e-162
+    expect(binomialSf(900, 1000, 0.5) / 6.701717790006182e-162).toBeCloseTo(1, 8);
+    expect(binomialSf(0, 10, 0.5)).toBe(1);
+    expect(binomialSf(11, 10, 0.5)).toBe(0);
+  });
+
+  it('the smallest significant count at p < 0.05 matches a scipy search', () => {
+    // python3: min(k for k in range(n+1) if binom.sf(k-1, n, p) < 0.05) → 32, 39, 59, 15, 21
+    expect(significanceThreshold(50, 0.5)).toBe(32);
+    expect(significanceThreshold(120, 0.25)).toBe(39);
+    expect(significanceThreshold(100, 0.5)).toBe(59);
+    expect(significanceThreshold(20, 0.5)).toBe(15);
+    expect(significanceThreshold(45, 1 / 3)).toBe(21);
+    // 4 trials of 2 classes: even 4 of 4 has p = 0.0625
+    expect(significanceThreshold(4, 0.5)).toBeUndefined();
+  });
+
+  it('kappa and accuracy for balanced classes, both ways', () => {
+    // (0.70 − 0.25) / 0.75 = 0.6; 0.7 × 0.75 + 0.25 = 0.775
+    expect(kappaFromAccuracy(0.7, 4)).toBeCloseTo(0.6, 12);
+    expect(accuracyFromKappa(0.7, 4)).toBeCloseTo(0.775, 12);
+    expect(accuracyFromKappa(kappaFromAccuracy(0.63, 3), 3)).toBeCloseTo(0.63, 12);
+  });
+
+  it('epoch samples include both ends, as MNE does', () => {
+    // len(mne.Epochs(...).times) = round((tmax - tmin) * sfreq) + 1: -0.5..2.5 s at 160 Hz → 481; 0..4 s at 250 Hz → 1001
+    expect(epochSamples(-0.5, 2.5, 160)).toBe(481);
+    expect(epochSamples(0, 4, 250)).toBe(1001);
+    expect(epochSamples(-0.2, 0.8, 250)).toBe(251);
+  });
+
+  it("Wolpaw's ITR in bits per trial", () => {
+    // python3: N,P=4,0.7; log2(N)+P*log2(P)+(1-P)*log2((1-P)/(N-1)) → 0.6432203505529605 (× 15/min = 9.648)
+    expect(itrBitsPerTrial(4, 0.7)).toBeCloseTo(0.6432203505529605, 12);
+    // N,P=2,0.85 → 0.39015969528359956
+    expect(itrBitsPerTrial(2, 0.85)).toBeCloseTo(0.39015969528359956, 12);
+    expect(itrBitsPerTrial(4, 1)).toBe(2);
+    expect(itrBitsPerTrial(4, 0.2)).toBe(0);
+  });
+
+  it("MNE's automatic transition bands and FIR length (firwin, Hamming)", () => {
+    // l_trans = min(max(0.25·1, 2), 1) = 1, h_trans = min(max(10, 2), 125 − 40) = 10; ceil(3.3 / 1 · 250) = 825 (odd)
+    expect(mneFilter(1, 40, 250)).toEqual({ lTrans: 1, hTrans: 10, samples: 825, seconds: 3.3 });
+    // 8–30 Hz at 160 Hz: l_trans 2, h_trans 7.5; ceil(3.3 / 2 · 160) = 264 → made odd 265
+    expect(mneFilter(8, 30, 160)).toMatchObject({ lTrans: 2, hTrans: 7.5, samples: 265 });
+    // a low-pass near Nyquist: h_trans = min(max(15, 2), 64 − 60) = 4; ceil(3.3 / 4 · 128) = 106 → 107
+    expect(mneFilter(undefined, 60, 128)).toMatchObject({ hTrans: 4, samples: 107 });
+  });
+});
+
+describe('computed answers: reading the question', () => {
+  it('reads classes, trials and accuracy in English and Chinese', () => {
+    expect(readQuantities('2 classes, 50 test trials, 66% — above chance?')).toMatchObject({ classes: 2, trials: 50, accuracy: 0.66 });
+    expect(readQuantities('4-class, 120 test trails, acc 0.317: significant?')).toMatchObject({ classes: 4, trials: 120, accuracy: 0.317 });
+    expect(readQuantities('四類、120 個測試試次、準確率 31.7%，顯著嗎？')).toMatchObject({ classes: 4, trials: 120, accuracy: 0.317 });
+    expect(readQuantities('兩類 kappa 0.6 是多少準確率？')).toMatchObject({ classes: 2, kappa: 0.6 });
+    expect(readQuantities('33/50 correct with binary classification, significant?')).toMatchObject({ classes: 2, trials: 50, correct: 33 });
+  });
+
+  it('reads sampling rates, band edges and epoch windows', () => {
+    expect(readQuantities('t_min -0.5 t_max 2.5 at 160 Hz, how many samples?')).toMatchObject({ sf: 160, tmin: -0.5, tmax: 2.5 });
+    expect(readQuantities('epoch -200 ms to 800 ms at 250 Hz how many samples?')).toMatchObject({ sf: 250, tmin: -0.2, tmax: 0.8 });
+    expect(readQuantities('downsample to 128 Hz, can the low-pass stay at 70 Hz?')).toMatchObject({ sf: 128, high: 70 });
+    expect(readQuantities('1-40 Hz band-pass on 250 Hz data: transition bandwidth?')).toMatchObject({ sf: 250, low: 1, high: 40 });
+    expect(readQuantities('取樣率 250 Hz 的 Nyquist 是多少？')).toMatchObject({ sf: 250 });
+  });
+
+  it('a request is not a question; a question after a request clause is', () => {
+    expect(isCalculationQuestion('resample to 128 Hz')).toBe(false);
+    expect(isCalculationQuestion('filter 1-40 Hz and epoch -0.5 to 2.5 s')).toBe(false);
+    expect(isCalculationQuestion('請降取樣到 128 Hz')).toBe(false);
+    expect(isCalculationQuestion('downsample to 128 Hz, can the low-pass stay at 70 Hz?')).toBe(true);
+  });
+});
+
+describe('computed answers: the sentence', () => {
+  it('a binomial question gets the p-value, the verdict and the threshold', () => {
+    const a = computedAnswer('2 classes, 50 test trials, 66% — above chance?');
+    expect(a?.kind).toBe('binomial');
+    expect(a?.text).toMatch(/33 correct/);
+    // two significant digits: 0.016419… (scipy above)
+    expect(a?.text).toMatch(/p = P\(X ≥ 33\) = 0\.016,/);
+    expect(a?.text).toMatch(/significantly above chance/);
+    expect(a?.text).toMatch(/32 of 50 correct \(64%\)/);
+    const b = computedAnswer('4-class, 120 test trials, 31.7%: significant?');
+    expect(b?.text).toMatch(/= 0\.060, so it is not significantly above chance/);
+    expect(b?.text).toMatch(/39 of 120 correct \(32\.5%\)/);
+  });
+
+  it('answers in Traditional Chinese, keeping p and Nyquist', () => {
+    const a = computedAnswer('四類、120 個測試試次、準確率 31.7%，顯著嗎？');
+    expect(a?.text).toMatch(/^計算結果：/);
+    expect(a?.text).toMatch(/p = P\(X ≥ 38\) = 0\.060，/);
+    expect(a?.text).toMatch(/不顯著/);
+    expect(a?.text).toMatch(/39\/120（32\.5%）/);
+    expect(computedAnswer('取樣率 250 Hz 的 Nyquist 是多少？')?.text).toMatch(/Nyquist 頻率是 250 \/ 2 = 125 Hz/);
+    expect(computedAnswer('我想分析到 40 Hz，取樣率至少要多少？')?.text).toMatch(/大於 2 × 40 = 80 Hz/);
+    expect(computedAnswer('兩類 kappa 0.6 是多少準確率？')?.text).toMatch(/80%/);
+  });
+
+  it('each other formula answers its question', () => {
+    expect(computedAnswer('kappa 0.7 with 4 classes is what accuracy?')?.text).toMatch(/77\.5%/);
+    expect(computedAnswer('what kappa is 70% accuracy with 4 classes?')?.text).toMatch(/kappa = .* = 0\.6\b/);
+    expect(computedAnswer('t_min -0.5 t_max 2.5 at 160 Hz, how many samples?')?.text).toMatch(/= 481 samples/);
+    expect(computedAnswer('to analyse up to 30 Hz what is the minimum sampling rate')?.text).toMatch(/above 2 × 30 = 60 Hz/);
+    const edge = computedAnswer('downsample to 128 Hz, can the low-pass stay at 70 Hz?');
+    expect(edge?.kind).toBe('edge_vs_nyquist');
+    expect(edge?.text).toMatch(/Nyquist frequency is 64 Hz.*no/);
+    expect(computedAnswer('ITR for 4 classes at 70% with 4 s per trial?')?.text).toMatch(/0\.643 bits per trial and 9\.65 bits\/min/);
+    expect(computedAnswer('what transition bandwidth and filter length does MNE use for 1-40 Hz at 250 Hz?')?.text).toMatch(/825 samples/);
+    expect(computedAnswer('chance level for 3 classes?')?.text).toMatch(/1\/3 = 33\.3%/);
+    expect(computedAnswer("what's the threshold for 2 classes with 100 trials?")?.text).toMatch(/59 of 100 correct \(59%\)/);
+  });
+
+  it('a result stated without a question word, a bound without "Hz", a rate from a named data set', () => {
+    // python3 -c "from scipy.stats import binom; print(binom.sf(109, 200, 0.5))" → 0.08948201976662577; threshold 113
+    const a = computedAnswer('2 類 200 個 test trial 拿 55%，老闆說有過 chance');
+    expect(a?.text).toMatch(/p = P\(X ≥ 110\) = 0\.089，在 p < 0\.05 下不顯著/);
+    expect(a?.text).toMatch(/113\/200（56\.5%）/);
+    // python3 -c "from scipy.stats import binom; print(binom.sf(11, 30, 0.25))" → 0.05065828005155163; threshold 13
+    expect(computedAnswer('4-class, 30 test trials, 40%. report as above chance?')?.text).toMatch(/= 0\.051, so it is not.*13 of 30 correct \(43\.3%\)/);
+    expect(computedAnswer('2 class 50 test trials, got 66%')?.kind).toBe('binomial');
+    // python3 -c "from scipy.stats import binom; print(binom.sf(18, 60, 0.25))" → 0.148592074034048; threshold 22
+    expect(computedAnswer('我 60 個 test trial 四類對了 19 個，算贏 chance 嗎')?.text).toMatch(/答對 19 次.*= 0\.15，.*22\/60（36\.7%）/);
+    expect(computedAnswer('降到 128 Hz 但 bandpass 上限 70 可以嗎')?.text).toMatch(/Nyquist 頻率是 64 Hz，70 Hz 不低於它，不行/);
+    const samples = computedAnswer('t_min -0.5 t_max 2.5 for physionet, how many samples');
+    expect(samples?.text).toMatch(/= 481 samples/);
+    expect(samples?.text).toMatch(/PhysioNet EEGMMIDB: 160 Hz/);
+    expect(computedAnswer('i got kappa 0.7 on 2a subject 3, how good')?.text).toMatch(/77\.5%.*BCI Competition IV 2a: 4 classes/);
+    // a high-pass edge alone: min(max(0.125, 2), 0.5) = 0.5 Hz, 3.3 / 0.5 = 6.6 s
+    expect(computedAnswer('high-pass 0.5 Hz 在 MNE 預設過渡帶多寬')?.text).toMatch(/= 0\.5 Hz.*6\.6 秒/);
+    expect(computedAnswer('0 到 4 秒、250 Hz 有幾個樣本')?.text).toMatch(/= 1001 個樣本/);
+  });
+
+  it('two figures when the question asks for two; a resample target is not a frequency to analyse', () => {
+    // python3: binom.sf(k-1, 144, 0.25) < 0.05 first at k = 46 (31.9%); kappa (0.32 − 0.25) / 0.75 = 0.0933
+    const both = computedAnswer('4-class, test set 144 trials, acc 32%, above chance? or should I report kappa?');
+    expect(both?.text).toMatch(/46 of 144 correct \(31\.9%\)/);
+    expect(both?.text).toMatch(/kappa = .* = 0\.093/);
+    // "降到 100 Hz" is the new rate, and the band-pass edge 40 (no "Hz") is what must stay below its Nyquist
+    expect(computedAnswer('降到 100 Hz 可以嗎 我帶通 4-40')?.text).toMatch(/Nyquist 頻率是 50 Hz，40 Hz 低於它，可以/);
+    // an accuracy and a kappa both given: nothing to convert
+    expect(computedAnswer('二分類 accuracy 70% 但 kappa 只有 0.1，怎麼會')).toBeUndefined();
+  });
+
+  it('nothing without the numbers a formula needs, and nothing for a command', () => {
+    expect(computedAnswer('what is the Nyquist frequency?')).toBeUndefined();
+    expect(computedAnswer('is my accuracy above chance?')).toBeUndefined();
+    expect(computedAnswer('how many test trials do I need for a significant result?')).toBeUndefined();
+    expect(computedAnswer('我的準確率有高於機率水準嗎？')).toBeUndefined();
+    expect(computedAnswer('resample to 128 Hz')).toBeUndefined();
+    expect(computedAnswer('epoch from -0.5 to 2.5 s at 160 Hz')).toBeUndefined();
+    expect(computedAnswer('請降取樣到 128 Hz')).toBeUndefined();
+    expect(computedAnswer('幫我降到 128 Hz')).toBeUndefined();
+    expect(computedAnswer('I want to resample to 128 Hz')).toBeUndefined();
+    expect(computedAnswer('filter 8-30 Hz at 250 Hz')).toBeUndefined();
+    // numbers that answer nothing computable: a model question with a result in it is not a significance test
+    expect(computedAnswer('my 4-class model gets 288 trials and 70% accuracy, which model is best?')).toBeUndefined();
+  });
+});
+
+describe('computed answers in the offline composer', () => {
+  const ctx =
+    '[1] Chance level and its significance (evaluation.md)\nThe theoretical chance level is 1 / number of classes. Test significance with the binomial distribution: accuracy is significantly above chance only when P(X ≥ k) < 0.05.';
+  it('the computed sentence comes first, then the cited passage', () => {
+    const a = answerFromContext('2 classes, 50 test trials, 66%: above chance?', ctx);
+    expect(a).toMatch(/^Computed: with 2 classes[^\n]*\n\n\S/);
+    expect(a).toMatch(/binomial distribution.*\[1\]/);
+  });
+  it('the passage that states the method is cited even when a better-ranked passage shares more words', () => {
+    const lawhern =
+      '[1] Lawhern 2018 setup (models.md)\nLawhern et al. epoch the PhysioNet data from t_min -0.5 to t_max 2.5 s after the cue, at 160 Hz, with 64 channels.';
+    const rule = (text: string) => `${lawhern}\n\n[2] Epoch length in samples (epochs.md)\nMNE includes both ends, so an epoch holds ${text} samples.`;
+    const q = 't_min -0.5 t_max 2.5 at 160 Hz, how many samples?';
+    const a = answerFromContext(q, rule('round((t_max − t_min) × sfreq) + 1'));
+    expect(a).toMatch(/^Computed: .*= 481 samples/);
+    expect(a).toMatch(/round\(\(t_max − t_min\) × sfreq\) \+ 1 samples\. \[2\]/);
+    // the same passage without the formula is not the method's passage: the composer alone leaves it out
+    expect(answerFromContext(q, rule('one more than the duration times the rate'))).not.toMatch(/\[2\]/);
+  });
+  it('a question without the numbers is answered as before', () => {
+    const a = answerFromContext('is my accuracy above chance?', ctx);
+    expect(a).not.toMatch(/Computed/);
+    expect(a).toMatch(/\[1\]/);
+  });
+});
