@@ -223,13 +223,41 @@ const COURTESY_CLOSE =
   /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;
 
 /**
- * The request without its greetings and courtesy words, which the rules would otherwise read as words of the step
- * ("hey, do it again", "take me to the dataset panel please", "reset that. thanks!"). A request that is only courtesy
- * is returned as it was.
+ * Courtesy conditions and appreciation frames before a request: "when you get a chance,", "if it's not too much
+ * trouble,", "I'd really appreciate it if you could", "I was wondering if you could", "如果方便的話，", "有空的時候", "不好意思，".
+ * They state no case and ask for no step of their own, so a CONDITION must not read them as one ("if you …" asks for
+ * nothing) and the question split must not read "when …" as a question. A frame that asks ("I was wondering if you
+ * could …?") also takes the request's question mark, as "could you …?" does.
+ */
+const FRAME_ASKING =
+  "(?:(?:i was|i'?m|i am|we were|we'?re) (?:just )?(?:wondering|hoping) (?:if|whether)|i wonder (?:if|whether)) you (?:could|would|can|might)|(?:do|would) you (?:think you could|be able to)|would it be possible (?:for you )?to|(?:would|could) you be so kind as to|is there any (?:chance|way) (?:that )?you (?:could|can)";
+const FRAME_CONDITION =
+  "(?:when|whenever|if|once) you (?:get|have|find|got) (?:a|the|some) (?:chance|moment|minute|sec(?:ond)?|time)|(?:if|when) you(?:'re| are) (?:free|ready|not busy)|if (?:it'?s|it is|that'?s|that is) (?:not too much (?:trouble|to ask)|possible|ok(?:ay)?|alright|all right|convenient|fine)(?: with you)?|if (?:at all )?possible|if you (?:can|could|would|don'?t mind|do not mind|please)(?=\\s*[,，:])|at your (?:earliest )?convenience|no rush|no hurry|(?:(?:i'?d|i would|we'?d|we would|i'?ll|i will) (?:really |very much |truly |greatly |so )?(?:appreciate (?:it )?|be (?:very |really |so |most )?(?:grateful|thankful|happy|glad|obliged) )|it(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|ideal|perfect) )if you (?:could|would|can|will|might)(?: please| kindly)?|it(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|ideal|perfect) to|if you (?:could|would) (?:please |kindly )?(?=\\w)";
+const COURTESY_FRAME_EN = new RegExp(`^(?:(?:so|and|ok(?:ay)?|now)[,\\s]+)?(?:(${FRAME_ASKING})|${FRAME_CONDITION})(?:[,，:]\\s*|\\s+)(?=\\S)`, 'i');
+const COURTESY_FRAME_ZH =
+  /^(?:(?:如果|若是?|要是|假如)\s*(?:你|您)?\s*(?:方便|可以|有空|不介意|不麻煩|有時間|時間允許|來得及)(?:的話|的時候|時)?|(?:你|您)?\s*(?:方便|可以|有空|不介意|有時間|時間允許)(?:的話|的時候|時)|不好意思|打擾(?:一下|了)|抱歉|(?:想|我想)(?:請|麻煩)(?:你|您)(?:幫我|幫忙)?|(?:能不能|可不可以|可否)麻煩(?:你|您)(?:幫我|幫忙)?)\s*[，,、:：]?\s*(?=\S)/;
+/** The same frames after the request ("…, if possible", "…, when you get a chance", "…，麻煩了"). */
+const COURTESY_FRAME_CLOSE =
+  /\s*[,，]?\s*(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*[.!。！~～]*\s*$/i;
+
+/**
+ * The request without its greetings, courtesy words and courtesy frames, which the rules would otherwise read as words
+ * of the step ("hey, do it again", "take me to the dataset panel please", "reset that. thanks!", "when you get a chance,
+ * I'd appreciate it if you could load S001R04.edf", "如果方便的話，麻煩你載入…，感謝！"). A request that is only courtesy is
+ * returned as it was.
  */
 export function withoutCourtesy(text: string): string {
-  const out = text.trim().replace(COURTESY_CLOSE, '').replace(COURTESY_OPEN, '').trim();
-  return out && !/^[,，.。!！]*$/.test(out) ? out : text.trim();
+  let out = text.trim();
+  // frames nest ("hey, when you get a chance, I'd appreciate it if you could …"): strip until nothing changes
+  for (let i = 0; i < 6; i++) {
+    const before = out;
+    out = out.replace(COURTESY_CLOSE, '').replace(COURTESY_FRAME_CLOSE, '').replace(COURTESY_OPEN, '').replace(COURTESY_FRAME_ZH, '');
+    const asked = COURTESY_FRAME_EN.exec(out);
+    if (asked) out = asked[1] ? out.slice(asked[0].length).replace(/\s*[?？]+\s*$/, '') : out.slice(asked[0].length);
+    out = out.trim();
+    if (out === before) break;
+  }
+  return out && !/^[,，.。!！?？]*$/.test(out) ? out : text.trim();
 }
 
 /** "could you …?", "can you please …", "可以幫我…嗎？": the frame of a polite request around the step it asks for. */

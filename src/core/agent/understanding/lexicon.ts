@@ -1,5 +1,7 @@
-import { closestWord, editDistance, sameSkeleton } from './editDistance';
+import { closestWord, editDistance, isSlip, sameSkeleton } from './editDistance';
+import { REAL_NEAR_RULE_WORDS, RULE_WORDS } from './ruleWords';
 import { TOOL_DEFINITIONS } from '../../tools/definitions';
+import { spacedChineseNumerals } from './numbers';
 
 /**
  * The planner's vocabulary: the words its rules know (tool verbs and parameter words) and the other ways researchers
@@ -340,7 +342,7 @@ export function normaliseWidth(text: string): string {
  */
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
-  let s = correctTypos(normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
+  let s = correctTypos(spacedChineseNumerals(normaliseWidth(text)).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
   return s.replace(/(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])/g, '');
@@ -364,7 +366,27 @@ function correctWord(w: string): string {
     const end = ['ing', 'ers'].find((e) => rest.length >= 3 && editDistance(rest, e) === 1);
     if (end) return v + end;
   }
-  return sameSkeleton(lower, VOCABULARY) ?? w;
+  return sameSkeleton(lower, VOCABULARY) ?? ruleWordSlip(lower) ?? w;
+}
+
+const RULE_WORD_SET: ReadonlySet<string> = new Set(RULE_WORDS);
+
+/**
+ * Every other word the rules key on ("without", "instead", "noise", "factor", "Taiwan"; ruleWords.ts, mined from their
+ * patterns) read through one keystroke slip ("witohut", "instaed", "niose", "fatcor", "Tawian"), an inflection ending
+ * kept ("attrbiutions"). Only slips that real words do not make: a real English word near a rule word
+ * (REAL_NEAR_RULE_WORDS, "angel", "loose") is never corrected.
+ */
+function ruleWordSlip(lower: string): string | null {
+  if (lower.length < 5 || RULE_WORD_SET.has(lower) || REAL_NEAR_RULE_WORDS.has(lower) || NOT_TYPOS.has(lower)) return null;
+  for (const end of ['', 's', 'es', 'ed', 'ing']) {
+    if (end && !lower.endsWith(end)) continue;
+    const stem = lower.slice(0, lower.length - end.length);
+    if (stem.length < 5 || (end && (RULE_WORD_SET.has(stem) || REAL_NEAR_RULE_WORDS.has(stem)))) continue;
+    const hit = RULE_WORDS.find((r) => isSlip(stem, r));
+    if (hit) return hit + end;
+  }
+  return null;
 }
 
 /** Misspelt tokens to the known words, outside file names and paths; a hyphenated token part by part ("within-sesion"). */

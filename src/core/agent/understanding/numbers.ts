@@ -101,10 +101,39 @@ export function zhValue(s: string): number | null {
   return Number.isFinite(total) ? total : null;
 }
 
+/**
+ * Chinese numerals that stand as values without a counter: both ends of a range ("八 到 三十", "一到四十", "八~三十",
+ * "零-4 s") and a numeral written as a word of its own, with spaces, Latin letters or punctuation on both sides ("陷波 六十",
+ * "batch 三十二", "上限改 三十五", "seed 設 一"). Inside Chinese words a numeral stays a word ("統一", "一下", "一樣"). Run
+ * before the spaces between Han characters are dropped (canonicalText), since those spaces are the evidence.
+ */
+export function spacedChineseNumerals(text: string): string {
+  return (
+    text
+      // "八 到 三十", "一到四十", "八~三十", "零-4 s": both ends of a range are numbers, counter or not
+      .replace(new RegExp(`(?<![零〇一二兩两三四五六七八九十百千點.\\d])(${ZH_NUM})(\\s*(?:到|至|~|～|-|–)\\s*)(?=${ZH_NUM}|\\d)`, 'g'), (m, n: string, sep: string) => {
+        const v = zhValue(n);
+        return v === null ? m : `${v}${sep}`;
+      })
+      .replace(new RegExp(`((?:\\d|\\s)(?:到|至|~|～|-|–)\\s*|(?:${ZH_NUM})\\s*(?:到|至)\\s*|\\d\\s*(?:到|至|~|～|-|–)\\s*)(${ZH_NUM})(?![零〇一二兩两三四五六七八九十百千分成點])`, 'g'), (m, lead: string, n: string) => {
+        const v = zhValue(n);
+        return v === null ? m : `${lead}${v}`;
+      })
+      // a numeral standing as a word of its own is a value; inside Chinese words it stays a word
+      .replace(
+        new RegExp(`(?<=^|[\\s,，。；;:：、(（=/]|[A-Za-z])(${ZH_NUM})(?=$|[\\s,，。；;:：、)）!！?？/%-]|[A-Za-z])`, 'g'),
+        (m, n: string) => {
+          const v = zhValue(n);
+          return v === null ? m : String(v);
+        },
+      )
+  );
+}
+
 /** Chinese numerals followed by a unit or counter, percentages and fractions. */
 export function chineseNumbers(text: string): string {
   return (
-    text
+    spacedChineseNumerals(text)
       .replace(new RegExp(`百分之(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
       .replace(new RegExp(`(${ZH_NUM}|\\d+)分之(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
         const den = /\d/.test(d) ? Number(d) : zhValue(d);
