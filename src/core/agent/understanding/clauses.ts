@@ -67,11 +67,15 @@ export function maskLiterals(input: string): Masked {
 
 /** Puts the literals back (a file name keeps its original spelling and quotes). */
 export function unmask(text: string, literals: readonly string[]): string {
-  return text.replace(/⟦(\d+)⟧(?:\.[a-z0-9]+)?/gi, (m, i: string) => {
+  return text.replace(/⟦(\d+)⟧(?:\.[a-z0-9]+)?/gi, (m, i: string, offset: number, all: string) => {
     const lit = literals[Number(i)];
     if (lit === undefined) return m;
     // a file name with spaces stays one name for the rules that read it
-    return /\s/.test(lit) && !/^["“「『'`]/.test(lit) ? `"${lit}"` : lit;
+    const name = /\s/.test(lit) && !/^["“「『'`]/.test(lit) ? `"${lit}"` : lit;
+    // "載入S001R04.edf跟S001R12.edf": Chinese written against a name is not part of it (a space keeps them apart)
+    const before = /[\u4e00-\u9fff]/.test(all[offset - 1] ?? '') ? ' ' : '';
+    const after = /[\u4e00-\u9fff]/.test(all[offset + m.length] ?? '') ? ' ' : '';
+    return `${before}${name}${after}`;
   });
 }
 
@@ -236,6 +240,25 @@ const FRAME_CONDITION =
 const COURTESY_FRAME_EN = new RegExp(`^(?:(?:so|and|ok(?:ay)?|now)[,\\s]+)?(?:(${FRAME_ASKING})|${FRAME_CONDITION})(?:[,，:]\\s*|\\s+)(?=\\S)`, 'i');
 const COURTESY_FRAME_ZH =
   /^(?:(?:如果|若是?|要是|假如)\s*(?:你|您)?\s*(?:方便|可以|有空|不介意|不麻煩|有時間|時間允許|來得及)(?:的話|的時候|時)?|(?:你|您)?\s*(?:方便|可以|有空|不介意|有時間|時間允許)(?:的話|的時候|時)|不好意思|打擾(?:一下|了)|抱歉|(?:想|我想)(?:請|麻煩)(?:你|您)(?:幫我|幫忙)?|(?:能不能|可不可以|可否)麻煩(?:你|您)(?:幫我|幫忙)?)\s*[，,、:：]?\s*(?=\S)/;
+/**
+ * Discourse openers that only move the conversation on: "let's …", "now …", "right, …", "alright now …". "now" before
+ * a step is "next", not "start now" ("now use SCCNet for training" sets the model); it stays when it opens an ellipsis
+ * ("now on the training set", "now the same with EEGNet", "now 128").
+ */
+const DISCOURSE_OPEN =
+  /^(?:(?:let'?s|let us)\s+(?!not\b)|(?:right|alright|all right|ok(?:ay)?|so|and)?\s*,?\s*now\s*,\s*|(?:(?:alright|all right|ok(?:ay)?|so|and)\s+)?now\s+(?!(?:on|in|for|with|the|at|to|using|by|from|over|under|a|an|same|that's|it's)\b|[\d.-])|(?:right|alright|all right|well)\s*,\s*)(?=\S)/i;
+
+/**
+ * A sentence of background about the user's work ("I'm working on a motor imagery study.", "it's for my thesis",
+ * "我在做運動想像的實驗，"): no step, no value, no problem reported. Next to a request it asks for nothing, and left in
+ * it would hide the request's own opening words from the rules that read them ("… . do it again").
+ */
+const BACKGROUND_EN =
+  "(?:(?:i'?m|i am|we'?re|we are)\\s+(?:currently\\s+|now\\s+)?(?:working on|doing|running|analy[sz]ing|studying|writing|preparing|looking at|building|replicating)|(?:this|it)(?:'s| is)\\s+(?:all\\s+)?(?:for|part of)|(?:my|our)\\s+(?:study|thesis|project|lab|experiment|paper|supervisor|advisor|professor|pi|boss)\\s+(?:is|wants|needs|asked|said|uses|studies|looks))\\b[^.!?;:\\d]*?";
+const BACKGROUND_ZH = '(?:我們?(?:現在)?(?:在|正在)(?:做|研究|分析|寫|處理|準備)|這是(?:為了|給|我的|我們的)|(?:我|我們)的(?:研究|論文|實驗|專題|老師|指導教授|教授)(?:是|要|需要|在))[^，,。！？?；;\\d]*?';
+const BACKGROUND_LEAD = new RegExp(`^(?:${BACKGROUND_EN}(?:[.!。！]+\\s*|\\s*[,，]\\s*so\\s+|\\s+[-—–]+\\s+)|${BACKGROUND_ZH}(?:[，,。！]\\s*(?:所以\\s*)?))(?=\\S)`, 'i');
+const BACKGROUND_TAIL = new RegExp(`(?:[.!。！]\\s*|\\s*[,，]\\s*|\\s+[-—–]+\\s*)(?:${BACKGROUND_EN}|${BACKGROUND_ZH})[.!。！]*\\s*$`, 'i');
+
 /** The same frames after the request ("…, if possible", "…, when you get a chance", "…，麻煩了"). */
 const COURTESY_FRAME_CLOSE =
   /\s*[,，]?\s*(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*[.!。！~～]*\s*$/i;
@@ -251,7 +274,14 @@ export function withoutCourtesy(text: string): string {
   // frames nest ("hey, when you get a chance, I'd appreciate it if you could …"): strip until nothing changes
   for (let i = 0; i < 6; i++) {
     const before = out;
-    out = out.replace(COURTESY_CLOSE, '').replace(COURTESY_FRAME_CLOSE, '').replace(COURTESY_OPEN, '').replace(COURTESY_FRAME_ZH, '');
+    out = out
+      .replace(COURTESY_CLOSE, '')
+      .replace(COURTESY_FRAME_CLOSE, '')
+      .replace(COURTESY_OPEN, '')
+      .replace(COURTESY_FRAME_ZH, '')
+      .replace(DISCOURSE_OPEN, '')
+      .replace(BACKGROUND_LEAD, '')
+      .replace(BACKGROUND_TAIL, '');
     const asked = COURTESY_FRAME_EN.exec(out);
     if (asked) out = asked[1] ? out.slice(asked[0].length).replace(/\s*[?？]+\s*$/, '') : out.slice(asked[0].length);
     out = out.trim();

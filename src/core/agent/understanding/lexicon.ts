@@ -345,7 +345,13 @@ export function canonicalText(text: string): string {
   let s = correctTypos(spacedChineseNumerals(normaliseWidth(text)).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
-  return s.replace(/(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])/g, '');
+  return (
+    s
+      .replace(/(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])/g, '')
+      // "用IIR四階", "list一下data資料夾", "只留C3、C4": a Latin word or a number written against Chinese is still a word of
+      // its own; the rules read it with a space on either side, as most writers put it (a path such as 輸出/模型A stays whole)
+      .replace(/\S+/g, (t) => (/[/\\]/.test(t) ? t : t.replace(/(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9⟦])|(?<=[A-Za-z0-9⟧])(?=[\u4e00-\u9fff])/g, ' ')))
+  );
 }
 
 /** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */
