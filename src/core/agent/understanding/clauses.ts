@@ -111,6 +111,9 @@ const NEG_CUE_ZH =
 /** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
 export const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
 
+/** Other verbs a Chinese negation governs, beyond the step verbs ("先不要產生資料集", "別存", "不要改"). */
+const ZH_MORE_VERBS = '重新|重來|動|停|跑|產生|生成|建立|做|執行|啟動|儲存|存|輸出|刪|改|換|加|降|升|跳|進行|弄';
+
 /** True when a negation cue governs the clause's first step verb ("I don't want you to clear the data"). */
 export function negatesVerb(t: string): boolean {
   if (NOT_FORGET.test(t)) return false;
@@ -120,7 +123,7 @@ export function negatesVerb(t: string): boolean {
     const first = new RegExp(`\\b(?:${VERBS})\\b`, 'i').exec(t);
     if (!first || first.index >= en.index) return true;
   }
-  const zh = new RegExp(`(?:${NEG_CUE_ZH})\\s*(?:[^，,。；;、\\s]{0,6}?\\s*)?(?:${ZH_VERBS}|重新|重來|動|停|跑|(?:${VERBS})\\b)`, 'i').exec(t);
+  const zh = new RegExp(`(?:${NEG_CUE_ZH})\\s*(?:[^，,。；;、\\s]{0,6}?\\s*)?(?:${ZH_VERBS}|${ZH_MORE_VERBS}|(?:${VERBS})\\b)`, 'i').exec(t);
   if (zh) {
     const first = new RegExp(`(?:${ZH_VERBS})`).exec(t.replace(new RegExp(`(?:${NEG_CUE_ZH})`, 'g'), (m) => '\u3000'.repeat(m.length)));
     if (!first || first.index >= zh.index) return true;
@@ -259,6 +262,15 @@ const BACKGROUND_ZH = '(?:我們?(?:現在)?(?:在|正在)(?:做|研究|分析|�
 const BACKGROUND_LEAD = new RegExp(`^(?:${BACKGROUND_EN}(?:[.!。！]+\\s*|\\s*[,，]\\s*so\\s+|\\s+[-—–]+\\s+)|${BACKGROUND_ZH}(?:[，,。！]\\s*(?:所以\\s*)?))(?=\\S)`, 'i');
 const BACKGROUND_TAIL = new RegExp(`(?:[.!。！]\\s*|\\s*[,，]\\s*|\\s+[-—–]+\\s*)(?:${BACKGROUND_EN}|${BACKGROUND_ZH})[.!。！]*\\s*$`, 'i');
 
+/**
+ * Hedges and timing words around a request that change nothing in the step: "I think we should …", "maybe …",
+ * "first, …", "quickly …", "… for now", "我覺得可以…", "也許…", "現在先…". A negation after them still negates ("先不要…"
+ * keeps its 先; "maybe don't …" is read as "don't …").
+ */
+const HEDGE_OPEN =
+  /^(?:(?:i think|i guess|i suppose|i reckon|i believe)\s+(?:we|you)\s+(?:should|could|can|need to|ought to|might as well)|(?:we|you)\s+(?:should|could|might as well|ought to)|(?:it'?s|it would be|it'd be)\s+(?:probably\s+)?(?:best|better|a good idea)\s+to|(?:maybe|perhaps|probably)(?:\s+(?:we|you)\s+(?:should|could|can))?|(?:first(?:\s+of\s+all)?|firstly|to start(?: with)?|quickly|real quick|for now|for the moment|at this point)\s*,?|我(?:覺得|認為|想)(?:可以|應該|要|先|最好)+|(?:也許|或許|可能|大概)(?:可以|要|先)?|應該(?:要|先)?|(?:現在|目前|這邊|這裡)?先(?![不別])|現在(?=\s*(?:幫|把|請|來|就)))\s*(?=\S)/i;
+const HEDGE_CLOSE = /\s*[,，]?\s*(?:for now|for the moment|for the time being|first|real quick|quickly|先)\s*[.!。！]*\s*$/i;
+
 /** The same frames after the request ("…, if possible", "…, when you get a chance", "…，麻煩了"). */
 const COURTESY_FRAME_CLOSE =
   /\s*[,，]?\s*(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*[.!。！~～]*\s*$/i;
@@ -280,6 +292,8 @@ export function withoutCourtesy(text: string): string {
       .replace(COURTESY_OPEN, '')
       .replace(COURTESY_FRAME_ZH, '')
       .replace(DISCOURSE_OPEN, '')
+      .replace(HEDGE_OPEN, '')
+      .replace(HEDGE_CLOSE, '')
       .replace(BACKGROUND_LEAD, '')
       .replace(BACKGROUND_TAIL, '');
     const asked = COURTESY_FRAME_EN.exec(out);

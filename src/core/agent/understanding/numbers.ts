@@ -33,6 +33,9 @@ const NUMBER_WORDS = new RegExp(`\\b${WORD}(?:[\\s-]+(?:and\\s+)?${WORD})*\\b`, 
 const MEASURED =
   /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\b|thousand\b|x\b|times)/i;
 
+/** What follows the first end of a range: "to"/"-"/"~" and a number ("one to forty", "one-40"). */
+const RANGE_NEXT = new RegExp(`^\\s*(?:to|through|-|–|~)\\s*(?:\\d|${WORD})`, 'i');
+
 function wordsValue(words: string): number | null {
   let total = 0;
   let current = 0;
@@ -65,14 +68,18 @@ export function englishNumbers(text: string): string {
     });
   return halves.replace(NUMBER_WORDS, (m, offset: number, all: string) => {
     // "between eight and thirty": "and" joins two numbers unless it follows hundred/thousand ("one hundred and twenty")
-    const pair = /^(.*?)\s+and\s+(.*)$/i.exec(m);
-    if (pair && !/(?:hundred|thousand)$/i.test(pair[1].trim())) {
-      const a = wordsValue(pair[1]);
-      const b = wordsValue(pair[2]);
+    // ("seven hundred and sixty-nine and seven hundred and seventy": the "and" that is not after hundred splits)
+    for (const at of [...m.matchAll(/\s+and\s+/gi)]) {
+      const left = m.slice(0, at.index);
+      if (/(?:hundred|thousand)$/i.test(left.trim())) continue;
+      const a = wordsValue(left);
+      const b = wordsValue(m.slice((at.index ?? 0) + at[0].length));
       if (a !== null && b !== null) return `${a} and ${b}`;
     }
     const after = all.slice(offset + m.length);
-    if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after)) return m;
+    // "one to forty", "one-40", "from one": the end of a range is a number, not a pronoun
+    const range = RANGE_NEXT.test(after) || /\b(?:from|between)\s+$/i.test(all.slice(0, offset));
+    if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after) && !range) return m;
     // "one of the", "the other one": pronouns
     const v = wordsValue(m);
     return v === null ? m : String(v);
