@@ -22,6 +22,8 @@ const INJECTION = new RegExp(
   `\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+)*(?:previous|prior|above|earlier|preceding|system|original)?\\s*(?:instructions?|prompts?|rules?)\\b[^\\n]*?\\.(?:${DATA_EXT})\\b`,
   'gi',
 );
+/** A name given after "called"/"named"/"labelled"/叫做/命名為: one token (a Latin word with _-./ or a run of Chinese). */
+const NAMED = /(\b(?:called|named|titled|labell?ed)\s+|(?:叫做|取名為?|命名為|名為|名叫|名稱為)\s*)([^\s,，;；。!！?？"“「'⟦]+)/gi;
 const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})(?![\\w])`, 'gi');
 
 const LOAD_SPAN = new RegExp(
@@ -62,6 +64,8 @@ export function maskLiterals(input: string): Masked {
     /[\s\u4e00-\u9fff]/.test(name.trim()) && !FILE_ONLY.test(name.replace(/\.[a-z0-9]+$/i, '')) ? `${verb}${put(name.trim())}` : m,
   );
   s = s.replace(FILE, (m) => (/^\d+(?:\.\d+)?$/.test(m) ? m : put(m)));
+  // "a folder called 清空資料", "windows labelled reset_all", "命名為 刪除所有資料": an unquoted name is data too
+  s = s.replace(NAMED, (m, lead: string, name: string) => (/⟦/.test(name) ? m : `${lead}${put(name)}`));
   return { text: s, literals };
 }
 
@@ -268,12 +272,12 @@ const BACKGROUND_TAIL = new RegExp(`(?:[.!。！]\\s*|\\s*[,，]\\s*|\\s+[-—�
  * keeps its 先; "maybe don't …" is read as "don't …").
  */
 const HEDGE_OPEN =
-  /^(?:(?:i think|i guess|i suppose|i reckon|i believe)\s+(?:we|you)\s+(?:should|could|can|need to|ought to|might as well)|(?:we|you)\s+(?:should|could|might as well|ought to)|(?:it'?s|it would be|it'd be)\s+(?:probably\s+)?(?:best|better|a good idea)\s+to|(?:maybe|perhaps|probably)(?:\s+(?:we|you)\s+(?:should|could|can))?|(?:first(?:\s+of\s+all)?|firstly|to start(?: with)?|quickly|real quick|for now|for the moment|at this point)\s*,?|我(?:覺得|認為|想)(?:可以|應該|要|先|最好)+|(?:也許|或許|可能|大概)(?:可以|要|先)?|應該(?:要|先)?|(?:現在|目前|這邊|這裡)?先(?![不別])|現在(?=\s*(?:幫|把|請|來|就)))\s*(?=\S)/i;
+  /^(?:(?:i think|i guess|i suppose|i reckon|i believe)\s+(?:we|you)\s+(?:should|could|can|need to|ought to|might as well)|(?:we|you)\s+(?:should|could|might as well|ought to)|(?:it'?s|it would be|it'd be)\s+(?:probably\s+)?(?:best|better|a good idea)\s+to|(?:maybe|perhaps|probably)(?:\s+(?:we|you)\s+(?:should|could|can))?|(?:first(?:\s+of\s+all)?|firstly|to start(?: with)?|quickly|real quick|for now|for the moment|at this point)\s*,?|我(?:覺得|認為|想)(?:可以|應該|要|先|最好)+|(?:也許|或許|可能|大概)(?:可以|要|先)?|應該(?:要|先)?|(?:現在|目前|這邊|這裡)?先(?![不別])|現在(?=\s*(?:幫|把|請|來|就))|快速|趕快|快點|馬上|立刻)\s*(?=\S)/i;
 const HEDGE_CLOSE = /\s*[,，]?\s*(?:for now|for the moment|for the time being|first|real quick|quickly|先)\s*[.!。！]*\s*$/i;
 
 /** The same frames after the request ("…, if possible", "…, when you get a chance", "…，麻煩了"). */
 const COURTESY_FRAME_CLOSE =
-  /\s*[,，]?\s*(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*[.!。！~～]*\s*$/i;
+  /\s*[,，]?\s*(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*(?<q>[?？])?[.!。！~～]*\s*$/i;
 
 /**
  * The request without its greetings, courtesy words and courtesy frames, which the rules would otherwise read as words
@@ -288,7 +292,8 @@ export function withoutCourtesy(text: string): string {
     const before = out;
     out = out
       .replace(COURTESY_CLOSE, '')
-      .replace(COURTESY_FRAME_CLOSE, '')
+      // "can you switch to training for me?": the question mark stays with the polite request
+      .replace(COURTESY_FRAME_CLOSE, (...m: unknown[]) => ((m[m.length - 1] as { q?: string }).q ? '?' : ''))
       .replace(COURTESY_OPEN, '')
       .replace(COURTESY_FRAME_ZH, '')
       .replace(DISCOURSE_OPEN, '')
