@@ -170,6 +170,8 @@ export function splitClauses(text: string): Clause[] {
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
       ' ⟂,⟂ ',
     )
+    // "notch 50 之後再 z-score": 之後 right after a step is "after it" (a sequence); after a comma or alone it defers
+    .replace(/(?<=[^\s，,。；;、])\s*之後再\s*/g, ' ⟂then⟂ ')
     .replace(/\s*(?:等一下|等等|晚點|稍後|之後|改天|明天|待會兒?)\s*再\s*/g, ' ⟂,⟂ 晚點再')
     .replace(/\s*[,，]\s*(?=(?:but\s+)?(?:for now|right now|first|meanwhile|in the meantime|today)\b)|\s*[,，]\s*(?=(?:現在先|目前先|先))/gi, ' ⟂then⟂ ')
     .replace(/\s*[,，]?\s*\b(?:and|but)\s+(?=(?:please\s+)?(?:don'?t|do not|never|not)\b)/gi, ' ⟂,⟂ ')
@@ -177,6 +179,8 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*(?:,\s*)?\b(and then|then|after that|afterwards|next|finally|followed by)\b\s*/gi, ' ⟂then⟂ ')
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
     .replace(/\s*[;；]\s*/g, ' ⟂then⟂ ')
+    // "batch 改 16 再跑一次": a repeat at the end is a step of its own (a new run after the change)
+    .replace(/(?<=[\u4e00-\u9fffA-Za-z0-9])(?<!晚點)(?<!別|不要|不用|不必|勿|沒|不想|先別|先不要)\s*(?=(?:再|重新)(?:跑|訓練)(?:一次|一遍)?[。！!]*\s*$)/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]?\s*\b(but|instead|rather|just|only|simply)\b\s*(?=(?:please\s+)?(?:just\s+|only\s+)?(?:${VERBS})\b)/gi, ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*[,，]\\s*\\b(but|instead|rather|just|only|simply)\\b\\s*`, 'gi'), ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
