@@ -282,6 +282,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     calls.splice(0, calls.length, ...redone);
   }
   for (const b of settingsBefore) negatedSetting(calls[b.at], b.text);
+  mergeConfigurations(calls, inner.training);
   modelFirst(calls);
   dedupeReads(calls);
   studyEventNames(calls, inner.events);
@@ -357,6 +358,26 @@ function studyEventNames(calls: PlannedCall[], events: string[]): void {
  * "on the cpu with lr 0.01, train EEGNet": settings said before the model still configure the run of that model, so the
  * model is chosen first (set_model → configure_training → start_training, whatever the word order).
  */
+/**
+ * "training config: adam, 60 epochs, keep the best-val-loss checkpoint": a clause with a verb of its own ("keep")
+ * that only sets training values is a second configure_training; one configuration is meant. A later
+ * configure_training without a run of its own joins the first one (its new values win).
+ */
+function mergeConfigurations(calls: PlannedCall[], current: Record<string, unknown> | null): void {
+  for (let i = calls.length - 1; i > 0; i--) {
+    if (calls[i].tool !== 'configure_training') continue;
+    const first = calls.findIndex((c) => c.tool === 'configure_training');
+    // "train 10 epochs, then again with 20": a configuration after a run and followed by a run of its own is a second
+    // run's ("set the rate to 5e-4 and train for 15 epochs": two configurations next to each other are one)
+    const afterRun = calls.slice(first, i).some((c) => c.tool === 'start_training');
+    if (first === i || (afterRun && calls.slice(i + 1).some((c) => c.tool === 'start_training'))) continue;
+    // the later call's values carried over from the current configuration are not new: they do not undo the earlier's
+    const own = Object.entries(calls[i].arguments).filter(([k, v]) => !(k in calls[first].arguments) || JSON.stringify(current?.[k]) !== JSON.stringify(v));
+    calls[first] = { tool: 'configure_training', arguments: { ...calls[first].arguments, ...Object.fromEntries(own) } };
+    calls.splice(i, 1);
+  }
+}
+
 function modelFirst(calls: PlannedCall[]): void {
   for (let i = 1; i < calls.length; i++) {
     if (calls[i].tool !== 'set_model') continue;

@@ -248,14 +248,14 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     touched = true;
   }
   if (
-    /best\s*val(?:idation)?\s*acc|(?:highest|best|top)\s+val(?:idation)?\s+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(
+    /best[\s_-]*val(?:idation)?[\s_-]*acc|(?:highest|best|top)[\s_-]+val(?:idation)?[\s_-]+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(
       s,
     )
   ) {
     out.selection = 'best_val_accuracy';
     touched = true;
   } else if (
-    /best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min|smallest)\s+val(?:idation)?\s*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(
+    /best[\s_-]*val(?:idation)?[\s_-]*loss|(?:lowest|minimum|min|smallest)[\s_-]+val(?:idation)?[\s_-]*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(
       s,
     )
   ) {
@@ -830,6 +830,20 @@ export const RULES: Rule[] = [
         .replace(quoted, ' ')
         .replace(quotedTarget, ' ')
         .replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
+      // "rename 769 and 770 to left and right", "事件 769、770 改名為 左、右": two lists of the same length pair up in order,
+      // when the first names only events and the second none
+      const item = '[\\w\\u4e00-\\u9fff-]+';
+      const list = `${item}(?:\\s*(?:,|、|\\band\\b|&|和|跟|與|及)\\s*${item})+`;
+      const lists = new RegExp(`(${list})\\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\\s*(${list})`, 'i').exec(rest);
+      const isEvent = (w: string) => /^T\d+$|^\d{3,5}$/.test(w) || _ctx.events.includes(w);
+      const parts = (l: string) => l.split(/\s*(?:,|、|\band\b|&|和|跟|與|及)\s*/i).filter(Boolean);
+      if (lists) {
+        const [from, to] = [parts(lists[1]), parts(lists[2])];
+        if (from.length === to.length && from.every(isEvent) && !to.some(isEvent)) {
+          from.forEach((f, i) => (rename[f] = to[i]));
+          return [{ tool: 'edit_events', arguments: { rename } }];
+        }
+      }
       for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w-]+)/gi))
         if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
       return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';

@@ -174,6 +174,11 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g, '$2 $1'],
   [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
+  // a path or name changed ("路徑改成 m2_v2", "檔名改為 final"): the English the correction rules read
+  [/(?:輸出)?(?:路徑|儲存位置|存放位置|檔名|檔案名稱|資料夾名稱|名稱)\s*(?:就|要|請)?\s*(?:改成|改為|換成|設成|設為|改)\s*/g, 'change the path to '],
+  // "通道就留這兩個", "只保留那幾個電極": the channels named before, as "those channels" (references.ts resolves them)
+  [/(?:通道|電極)\s*(?:就|只)?\s*(?:只)?(?:留|保留)\s*(?:這|那)\s*(?:兩|2|二|幾|些|三|3)?\s*個?(?:就好)?/g, 'keep only those channels'],
+  [/(?:就|只)?\s*(?:只)?(?:留|保留)\s*(?:這|那)\s*(?:兩|2|二|幾|些|三|3)?\s*個?\s*(?:通道|電極)(?:就好)?/g, 'keep only those channels'],
   [/\b(?:avg|ave)\.?\s*(?:re-?)?ref(?:erence)?\b/gi, 'average reference'],
   [/\bCAR\b/g, 'average reference'],
   [/\baverage\s+ref\b/gi, 'average reference'],
