@@ -412,7 +412,7 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
   const words = masked
     .replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ')
     .replace(
-      /\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:same but|but|though)\b|\b(?:is fine|will do|is enough|works)\b/gi,
+      /\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|設成|設為|改|設|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:same but|but|though)\b|\b(?:is fine|will do|is enough|works)\b/gi,
       ' ',
     )
     .trim();

@@ -165,6 +165,8 @@ export function splitClauses(text: string): Clause[] {
   const marked = text
     // sentence breaks ("I don't want you to clear the data. Plot the PSD instead.") and "so"/"therefore" end a scope
     .replace(/(?<=[A-Za-z)\]"'”⟧])\.\s+(?=\S)|[。！!]\s*(?=\S)/g, ' ⟂then⟂ ')
+    // a dash between two clauses ("no need to clear anything — resample to 100") breaks like a full stop
+    .replace(/\s*[—―]+\s*|\s+(?:–|--)\s+/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
     .replace(
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
@@ -277,11 +279,11 @@ const BACKGROUND_TAIL = new RegExp(`(?:[.!。！]\\s*|\\s*[,，]\\s*|\\s+[-—�
  */
 const HEDGE_OPEN =
   /^(?:(?:i think|i guess|i suppose|i reckon|i believe)\s+(?:we|you)\s+(?:should|could|can|need to|ought to|might as well)|(?:we|you)\s+(?:should|could|might as well|ought to)|(?:it'?s|it would be|it'd be)\s+(?:probably\s+)?(?:best|better|a good idea)\s+to|(?:maybe|perhaps|probably)(?:\s+(?:we|you)\s+(?:should|could|can))?|(?:first(?:\s+of\s+all)?|firstly|to start(?: with)?|quickly|real quick|for now|for the moment|at this point)\s*,?|我(?:覺得|認為|想)(?:可以|應該|要|先|最好)+|(?:也許|或許|可能|大概)(?:可以|要|先)?|應該(?:要|先)?|(?:現在|目前|這邊|這裡)?先(?![不別])|現在(?=\s*(?:幫|把|請|來|就))|快速|趕快|快點|馬上|立刻)\s*(?=\S)/i;
-const HEDGE_CLOSE = /\s*[,，]?\s*(?:for now|for the moment|for the time being|first|real quick|quickly|先)\s*[.!。！]*\s*$/i;
+const HEDGE_CLOSE = /(?:(?<=[\s,，])|(?<=[\u4e00-\u9fff]))\s*[,，]?\s*(?:for now|for the moment|for the time being|first|real quick|quickly|先)\s*[.!。！]*\s*$/i;
 
 /** The same frames after the request ("…, if possible", "…, when you get a chance", "…，麻煩了"). */
 const COURTESY_FRAME_CLOSE =
-  /\s*[,，]?\s*(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*(?<q>[?？])?[.!。！~～]*\s*$/i;
+  /(?<![\w/-])\s*[,，]?\s*(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*(?<q>[?？])?[.!。！~～]*\s*$/i;
 
 /**
  * The request without its greetings, courtesy words and courtesy frames, which the rules would otherwise read as words

@@ -174,6 +174,21 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g, '$2 $1'],
   [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
+  // training epochs counted, not epoching: "epoch 數 15", "number of epochs 20", "the epoch count to 30"
+  [
+    /(?:the\s+)?(?:number of (?:training )?epochs|(?:training )?epoch count|(?:訓練\s*)?epochs?\s*(?:數量?|count|number)(?!\s*(?:per|每)))\s*(?:to|設成|設為|設|為|是|改成|改為|改|用|要|:|=)?\s*(?=\d)/gi,
+    'epochs = ',
+  ],
+  // "epoch 比上次多 5 個": a number of epochs relative to the last run
+  [
+    /(?:訓練\s*)?epochs?\s*(?:數)?\s*(?:要)?\s*比\s*(?:上次|之前|原本|剛才|上一次|現在)\s*(多|少)\s*(\d+)\s*個?/gi,
+    (_m: string, dir: string, n: string) => `configure ${n} ${dir === '多' ? 'more' : 'fewer'} epochs than last time`,
+  ],
+  // "keep the last epoch's model", "用最後一個 epoch 的模型": the selection of the final weights
+  [
+    /\b(?:(?:keep|use|take|pick|choose|select|save)\s+)?(?:the\s+)?(?:(?:model|weights|checkpoint)\s+(?:from|of|at)\s+the\s+)?(?:last|final)[\s_-]+epoch(?:'s|s')?(?:\s+(?:model|weights|checkpoint|one))?\b|(?:用|選|取|保留|留)?\s*最後(?:一個)?\s*epoch\s*的?\s*(?:模型|權重|結果)/gi,
+    'selection last_epoch',
+  ],
   // a path or name changed ("路徑改成 m2_v2", "檔名改為 final"): the English the correction rules read
   [/(?:輸出)?(?:路徑|儲存位置|存放位置|檔名|檔案名稱|資料夾名稱|名稱)\s*(?:就|要|請)?\s*(?:改成|改為|換成|設成|設為|改)\s*/g, 'change the path to '],
   // "通道就留這兩個", "只保留那幾個電極": the channels named before, as "those channels" (references.ts resolves them)
