@@ -126,6 +126,13 @@ export function spacedChineseNumerals(text: string): string {
         const v = zhValue(n);
         return v === null ? m : `${lead}${v}`;
       })
+      // "低通三十五", "降到一百二十八": a numeral of two characters or more with 十/百/千 is a number wherever it stands
+      // ("十分" is "very", "千萬" is "by no means": a 分/萬/成/點 after it keeps it a word)
+      .replace(new RegExp(`(?<![零〇一二兩两三四五六七八九十百千])((?:[零〇一二兩两三四五六七八九]?[十百千])+[零〇一二兩两三四五六七八九]?|[一二兩两三四五六七八九][十百千](?:[零〇一二兩两三四五六七八九十百千])*)(?![零〇一二兩两三四五六七八九十百千萬分成點之])`, 'g'), (m, n: string) => {
+        if (n.length < 2) return m;
+        const v = zhValue(n);
+        return v === null ? m : String(v);
+      })
       // a numeral standing as a word of its own is a value; inside Chinese words it stays a word
       .replace(
         new RegExp(`(?<=^|[\\s,，。；;:：、(（=/]|[A-Za-z])(${ZH_NUM})(?=$|[\\s,，。；;:：、)）!！?？/%-]|[A-Za-z])`, 'g'),
@@ -141,12 +148,20 @@ export function spacedChineseNumerals(text: string): string {
 export function chineseNumbers(text: string): string {
   return (
     spacedChineseNumerals(text)
-      .replace(new RegExp(`百分之(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
-      .replace(new RegExp(`(${ZH_NUM}|\\d+)分之(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
+      .replace(new RegExp(`百分之\\s*(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
+      .replace(new RegExp(`(${ZH_NUM}|\\d+)\\s*分之\\s*(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
         const den = /\d/.test(d) ? Number(d) : zhValue(d);
         const num = /\d/.test(n) ? Number(n) : zhValue(n);
         return den && num !== null ? String(num / den) : m;
       })
+      // "一成五" is 15%, "兩成半" 25%
+      .replace(new RegExp(`([一二兩两三四五六七八九])成([一二三四五六七八九半])(?![功為])`, 'g'), (m, a: string, b: string) => {
+        const tens = zhValue(a);
+        const ones = b === '半' ? 5 : zhValue(b);
+        return tens === null || ones === null ? m : `${tens * 10 + ones}%`;
+      })
+      // "再少一半", "減少一半": half of the value, a factor (not 0.5 less)
+      .replace(/(?:少|減少?|降低?|砍)(?:了)?\s*一半/g, '減半')
       .replace(new RegExp(`(${ZH_NUM})成(?![功為])`, 'g'), (m, n: string) => {
         const v = zhValue(n);
         return v !== null && v <= 10 ? `${v * 10}%` : m;
