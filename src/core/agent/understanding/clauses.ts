@@ -131,9 +131,14 @@ export function negatesVerb(t: string): boolean {
   if (zh) {
     const first = new RegExp(`(?:${ZH_VERBS})`).exec(t.replace(new RegExp(`(?:${NEG_CUE_ZH})`, 'g'), (m) => '\u3000'.repeat(m.length)));
     if (!first || first.index >= zh.index) return true;
+    // "訓練不要停", "濾波先別做": the step named first is the topic of the negated verb after it
+    if (/^\s*(?:就|也|先|還|都)?\s*$/.test(t.slice(first.index + first[0].length, zh.index))) return true;
   }
   return false;
 }
+
+/** "別跑了", "不要再訓練了", "don't run anymore": a negated run that has started asks to stop it, not for nothing. */
+const STOP_ASKED = /^(?:(?:請|你)?(?:別|不要|不用)(?:再)?(?:跑|訓練)了|(?:please\s+)?(?:don'?t|do not) (?:run|train) (?:any ?more|any longer))/i;
 
 /** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
 const DEFERRED =
@@ -210,7 +215,7 @@ export function splitClauses(text: string): Clause[] {
       .replace(/^[,，.。]\s*|[,，.。!！]+$/g, '')
       .trim();
     if (!t) continue;
-    const negatedHere = NEGATION.test(t) || negatesVerb(t) || DEFERRED.test(t) || CONDITION.test(t);
+    const negatedHere = !STOP_ASKED.test(t) && (NEGATION.test(t) || negatesVerb(t) || DEFERRED.test(t) || CONDITION.test(t));
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
     const carried: boolean =
