@@ -800,7 +800,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'edit_events',
-    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名|改叫|改稱|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
+    when: /\b(rename|relabel|merge|combine)\b|\b(?:call|name)\s+(?:the\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\b|重新命名|合併|改名|改叫|改稱|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
     build: (s, _ctx) => {
       const rename: Record<string, string> = {};
       // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
@@ -827,7 +827,10 @@ export const RULES: Rule[] = [
       const quoted =
         /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
       for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
-      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|改名叫|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成|叫)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      // "call T1 'imagine_left' and T2 'imagine_right'": an event and the quoted name after it
+      if (/\b(?:call|name)\b/i.test(s))
+        for (const m of s.matchAll(/\b(T\d+|\d{3,5})\s+["“'「]([^"”'」]+)["”'」]/g)) rename[m[1]] = m[2].trim();
       for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
       const rest = s
         .replace(quoted, ' ')
