@@ -224,6 +224,11 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.repeat = Math.round(rep);
     touched = true;
   }
+  const threads = /\b(\d+)\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to|of)?\s*(\d+)|(\d+)\s*(?:個)?\s*(?:執行緒|線程)/i.exec(s);
+  if (threads) {
+    out.threads = Number(threads[1] ?? threads[2] ?? threads[3]);
+    touched = true;
+  }
   const opt = /\b(adamw|adam|sgd)\b/i.exec(s);
   if (opt) {
     out.optimizer = opt[1].toLowerCase();
@@ -238,7 +243,7 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   }
   const ck =
     numberAfter(s, /checkpoints?\s*every|save\s*every|(?:save|store|keep)\s+(?:a\s+)?checkpoints?\s+every/) ??
-    /\bevery\s+(\d+)\s*(?:epochs?)?\s*(?:,\s*)?(?:save|store|write)\s+(?:a\s+)?checkpoint|每\s*(\d+)\s*(?:個)?\s*(?:epochs?|輪|回合)\s*(?:就)?\s*(?:存|儲存|保存|存一次|寫)\S{0,3}\s*(?:checkpoint|檢查點|模型)/i
+    /\bevery\s+(\d+)\s*(?:epochs?)?\s*(?:,\s*)?(?:save|store|write)\s+(?:a\s+)?checkpoint|(?:checkpoints?|檢查點)\s*(?:要|就)?\s*每\s*(\d+)\s*(?:個)?\s*(?:epochs?|輪|回合)|每\s*(\d+)\s*(?:個)?\s*(?:epochs?|輪|回合)\s*(?:就)?\s*(?:存|儲存|保存|存一次|寫)\S{0,3}\s*(?:checkpoint|檢查點|模型)/i
       .exec(s)
       ?.slice(1)
       .find(Boolean) ??
@@ -598,7 +603,7 @@ export const RULES: Rule[] = [
         [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
       ];
       const m = methods.find(([re]) => re.test(s));
-      const n = numberAfter(s, /samples?|n_samples|樣本數?/) ?? numberBefore(s, /samples|個?\s*樣本/);
+      const n = numberAfter(s, /samples?|n_samples|樣本數?|取樣|steps?/) ?? numberBefore(s, /samples|steps|iterations|個?\s*樣本|次取樣|步/);
       const sd = numberAfter(s, /(?:noise\s+)?(?:std(?:ev)?|standard deviation|sigma|σ)|(?:雜訊|噪音)?\s*標準差/);
       return [
         {
@@ -631,7 +636,9 @@ export const RULES: Rule[] = [
               s,
             )
               ? { baseline: false }
-              : {}),
+              : /\b(?:with|include|including|plus|and|run)\s+(?:the\s+)?(?:[\w+]+\s+)?baseline|(?:要|加上?|跑|含|包括)\s*(?:CSP\+LDA\s*)?(?:baseline|基準|基線)/i.test(s)
+                ? { baseline: true }
+                : {}),
           },
         },
       ];
@@ -639,7 +646,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
     unless:
       /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複|(?:時|的時候)?(?:要)?(?:用|使用|改用|採用))|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
@@ -850,7 +857,7 @@ export const RULES: Rule[] = [
           return [{ tool: 'edit_events', arguments: { rename } }];
         }
       }
-      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w-]+)/gi))
+      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w\u4e00-\u9fff-]+)/gi))
         if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
       return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
     },

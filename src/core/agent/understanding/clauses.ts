@@ -23,7 +23,7 @@ const INJECTION = new RegExp(
   'gi',
 );
 /** A name given after "called"/"named"/"labelled"/叫做/命名為: one token (a Latin word with _-./ or a run of Chinese). */
-const NAMED = /(\b(?:called|named|titled|labell?ed)\s+|(?:叫做|取名為?|命名為|名為|名叫|名稱為)\s*)([^\s,，;；。!！?？"“「'⟦]+)/gi;
+const NAMED = /(\b(?:called|named|titled|labell?ed)\s+|(?:叫做|取名為?|命名為|名為|名叫|名稱為)\s*)([^\s,，、;；。!！?？"“「'⟦]+)/gi;
 const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})(?![\\w])`, 'gi');
 
 const LOAD_SPAN = new RegExp(
@@ -65,7 +65,11 @@ export function maskLiterals(input: string): Masked {
   );
   s = s.replace(FILE, (m) => (/^\d+(?:\.\d+)?$/.test(m) ? m : put(m)));
   // "a folder called 清空資料", "windows labelled reset_all", "命名為 刪除所有資料": an unquoted name is data too
-  s = s.replace(NAMED, (m, lead: string, name: string) => (/⟦/.test(name) ? m : `${lead}${put(name)}`));
+  // (a Chinese name after called/named or before 這個資料夾 is kept in 「」, so the rules that read a path take it whole)
+  const named = (name: string) => put(/[\u4e00-\u9fff]/.test(name) ? `「${name}」` : name);
+  s = s.replace(NAMED, (m, lead: string, name: string) => (/⟦/.test(name) ? m : `${lead}${/[a-z]/i.test(lead) ? named(name) : put(name)}`));
+  // "匯出到 全部刪掉 這個資料夾": a folder named before 這個/那個資料夾 is a name too
+  s = s.replace(/((?:到|至|進|在|放|存)\s*)([^\s，,。；;⟦]+?)(\s*(?:這個|那個)\s*(?:資料夾|目錄))/g, (_m, lead: string, name: string, tail: string) => `${lead}${named(name)}${tail}`);
   return { text: s, literals };
 }
 
@@ -142,7 +146,7 @@ const STOP_ASKED = /^(?:(?:請|你)?(?:別|不要|不用)(?:再)?(?:跑|訓練)�
 
 /** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
 const DEFERRED =
-  /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train|start|run|begin|evaluate)\b[^,，]*\b(?:later|tomorrow|next time)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
+  /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion))\b[^,，]*\b(?:later|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
 
 /** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
 const CONDITION =

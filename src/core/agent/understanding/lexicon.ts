@@ -155,13 +155,13 @@ const NOT_TYPOS = new Set(
 
 /** Verbs that remove something from a signal (not from the Study: the object decides). */
 const REMOVE_VERB =
-  '(?:get rid of|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix|reduce|attenuate|knock out|block|reject|deal with|handle)';
+  '(?:get rid of|scrub out|scrub|strip out|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix|reduce|attenuate|knock out|block|reject|deal with|handle)';
 /** What line noise is called: a hum, a buzz, mains/line/power-line/electrical/AC noise or interference. */
 const NOISE_NOUN =
   '(?:(?:(?:line|mains|power[- ]?line|electrical|electric|ac|grid|powerline)\\s+(?:hum|buzz|noise|interference|artifacts?|contamination|pickup))|line[- ]noise|hum|buzz|mains(?:\\s+noise)?|power[- ]?line(?:\\s+noise)?)';
 /** "remove the 60 Hz hum", "kill the line hum at 60", "get rid of 50 cycle noise", "filter out AC interference". */
 const NOISE_REMOVAL = new RegExp(
-  `\\b${REMOVE_VERB}\\s+(?:all\\s+)?(?:the\\s+|that\\s+|this\\s+|any\\s+)?(?:(?:annoying|nasty|strong|residual|bad)\\s+)*(?:(\\d+(?:\\.\\d+)?)\\s*(?:hz|cycles?|cps)?\\s*(?:${NOISE_NOUN}|noise|interference|artifacts?|peak|component)|${NOISE_NOUN})(?:\\s+(?:at|@|around|of)\\s+(\\d+(?:\\.\\d+)?)\\s*(?:hz)?)?\\b`,
+  `\\b${REMOVE_VERB}\\s+(?:all\\s+)?(?:the\\s+|that\\s+|this\\s+|any\\s+)?(?:(?:annoying|nasty|strong|residual|bad)\\s+)*(?:(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:hz|cycles?|cps)?\\s*(?:${NOISE_NOUN}|noise|interference|artifacts?|peak|component)|${NOISE_NOUN})(?:\\s+(?:at|@|around|of)\\s+(\\d+(?:\\.\\d+)?)\\s*(?:hz)?)?\\b`,
   'gi',
 );
 /** "visualise what the network learned", "which channels matter to the model", "模型學到什麼": a saliency map. */
@@ -189,6 +189,18 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     /\b(?:(?:keep|use|take|pick|choose|select|save)\s+)?(?:the\s+)?(?:(?:model|weights|checkpoint)\s+(?:from|of|at)\s+the\s+)?(?:last|final)[\s_-]+epoch(?:'s|s')?(?:\s+(?:model|weights|checkpoint|one))?\b|(?:用|選|取|保留|留)?\s*最後(?:一個)?\s*epoch\s*的?\s*(?:模型|權重|結果)/gi,
     'selection last_epoch',
   ],
+  // data files added to the Study are loaded ("add S002R04.edf to the study too")
+  [/\badd\s+(?=⟦\d+⟧\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b)/gi, 'load '],
+  // a model shipped or deployed is exported ("ship the model as ONNX to deploy/bci")
+  [/\b(?:ship|deploy|publish)\s+(?=(?:the\s+|my\s+|our\s+)?(?:trained\s+)?(?:model|network|net|classifier)\b)/gi, 'export '],
+  // "partition into train val test", "divide the epochs into training and test sets": a split
+  [/\b(?:partition|divide|separate|break(?:\s+up)?)\s+(?:(?:it|them|the\s+(?:data|epochs|trials|dataset))\s+)?into\s+(?=(?:a\s+)?(?:train|training|test|val|validation)\b)/gi, 'split into '],
+  // "throw it all away, I want a clean slate": the whole Study cleared
+  [/\bthrow\s+(?:(?:it|everything|them)\s+(?:all\s+)?|(?:it\s+)?all\s+)away\b(?:\s*[,;]?\s*(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b)?|\b(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b/gi, 'clear everything'],
+  [/事件相關電位|誘發電位/g, 'ERP'],
+  [/(?:列出|顯示|給我看|看一下|看)?\s*資料集\s*(?:的)?\s*(?:資訊|信息|摘要|概況|詳情|細節)/g, 'show the dataset info'],
+  // "交流電雜訊 50 Hz 幫我去掉": the thing removed named first, the removing verb last (no 把)
+  [/^([^，,。；;把]{1,24}?)\s*(?:幫我|請|麻煩)?\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉)\s*$/g, '$2 $1'],
   // a path or name changed ("路徑改成 m2_v2", "檔名改為 final"): the English the correction rules read
   [/(?:輸出)?(?:路徑|儲存位置|存放位置|檔名|檔案名稱|資料夾名稱|名稱)\s*(?:就|要|請)?\s*(?:改成|改為|換成|設成|設為|改)\s*/g, 'change the path to '],
   // "通道就留這兩個", "只保留那幾個電極": the channels named before, as "those channels" (references.ts resolves them)
