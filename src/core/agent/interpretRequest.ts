@@ -640,7 +640,8 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
   const bare = s.trim().replace(/^(?:to|into|in|at|到|成)\s+/i, '');
   if (/^[\w.~-]*[/\\][\w./\\~-]*$/.test(bare)) {
     const withPath = candidates.find((c) => typeof c.arguments.path === 'string' || typeof c.arguments.directory === 'string');
-    if (withPath) return [{ tool: withPath.tool, arguments: { ...withPath.arguments, [typeof withPath.arguments.path === 'string' ? 'path' : 'directory']: bare } }];
+    if (withPath)
+      return [{ tool: withPath.tool, arguments: { ...withPath.arguments, [typeof withPath.arguments.path === 'string' ? 'path' : 'directory']: bare } }];
   }
   for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
   for (const last of candidates.slice(0, 8)) {

@@ -435,7 +435,13 @@ export const RULES: Rule[] = [
   {
     tool: 'stop_training',
     when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|^(?:kill|halt|terminate)\s+(?:it|that|this)\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止|(?:別|不要|不用)(?:再)?(?:跑|訓練)了|\b(?:don'?t|do not) (?:run|train) (?:any ?more|any longer)/i,
-    build: () => [{ tool: 'stop_training', arguments: {} }],
+    // "別再訓練了" asks to stop a run that is going; with none going it only says not to train again
+    build: (s, ctx) =>
+      ctx.stage !== 'training' &&
+      /(?:別|不要|不用)(?:再)?(?:跑|訓練)了|\b(?:don'?t|do not) (?:run|train) (?:any ?more|any longer)/i.test(s) &&
+      !/停|\bstop\b/i.test(s)
+        ? []
+        : [{ tool: 'stop_training', arguments: {} }],
   },
   {
     tool: 'switch_panel',
@@ -636,7 +642,9 @@ export const RULES: Rule[] = [
               s,
             )
               ? { baseline: false }
-              : /\b(?:with|include|including|plus|and|run)\s+(?:the\s+)?(?:[\w+]+\s+)?baseline|(?:要|加上?|跑|含|包括)\s*(?:CSP\+LDA\s*)?(?:baseline|基準|基線)/i.test(s)
+              : /\b(?:with|include|including|plus|and|run)\s+(?:the\s+)?(?:[\w+]+\s+)?baseline|(?:要|加上?|跑|含|包括)\s*(?:CSP\+LDA\s*)?(?:baseline|基準|基線)/i.test(
+                    s,
+                  )
                 ? { baseline: true }
                 : {}),
           },
@@ -834,10 +842,10 @@ export const RULES: Rule[] = [
       const quoted =
         /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
       for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
-      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|改名叫|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成|叫)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      const quotedTarget =
+        /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|改名叫|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成|叫)\s*["“'「]([^"”'」]+)["”'」]/gi;
       // "call T1 'imagine_left' and T2 'imagine_right'": an event and the quoted name after it
-      if (/\b(?:call|name)\b/i.test(s))
-        for (const m of s.matchAll(/\b(T\d+|\d{3,5})\s+["“'「]([^"”'」]+)["”'」]/g)) rename[m[1]] = m[2].trim();
+      if (/\b(?:call|name)\b/i.test(s)) for (const m of s.matchAll(/\b(T\d+|\d{3,5})\s+["“'「]([^"”'」]+)["”'」]/g)) rename[m[1]] = m[2].trim();
       for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
       const rest = s
         .replace(quoted, ' ')
@@ -847,7 +855,9 @@ export const RULES: Rule[] = [
       // when the first names only events and the second none
       const item = '[\\w\\u4e00-\\u9fff-]+';
       const list = `${item}(?:\\s*(?:,|、|\\band\\b|&|和|跟|與|及)\\s*${item})+`;
-      const lists = new RegExp(`(${list})\\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\\s*(${list})`, 'i').exec(rest);
+      const lists = new RegExp(`(${list})\\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\\s*(${list})`, 'i').exec(
+        rest,
+      );
       const isEvent = (w: string) => /^T\d+$|^\d{3,5}$/.test(w) || _ctx.events.includes(w);
       const parts = (l: string) => l.split(/\s*(?:,|、|\band\b|&|和|跟|與|及)\s*/i).filter(Boolean);
       if (lists) {
@@ -857,7 +867,9 @@ export const RULES: Rule[] = [
           return [{ tool: 'edit_events', arguments: { rename } }];
         }
       }
-      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w\u4e00-\u9fff-]+)/gi))
+      for (const m of rest.matchAll(
+        /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w\u4e00-\u9fff-]+)/gi,
+      ))
         if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
       return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
     },

@@ -69,7 +69,10 @@ export function maskLiterals(input: string): Masked {
   const named = (name: string) => put(/[\u4e00-\u9fff]/.test(name) ? `「${name}」` : name);
   s = s.replace(NAMED, (m, lead: string, name: string) => (/⟦/.test(name) ? m : `${lead}${/[a-z]/i.test(lead) ? named(name) : put(name)}`));
   // "匯出到 全部刪掉 這個資料夾": a folder named before 這個/那個資料夾 is a name too
-  s = s.replace(/((?:到|至|進|在|放|存)\s*)([^\s，,。；;⟦]+?)(\s*(?:這個|那個)\s*(?:資料夾|目錄))/g, (_m, lead: string, name: string, tail: string) => `${lead}${named(name)}${tail}`);
+  s = s.replace(
+    /((?:到|至|進|在|放|存)\s*)([^\s，,。；;⟦]+?)(\s*(?:這個|那個)\s*(?:資料夾|目錄))/g,
+    (_m, lead: string, name: string, tail: string) => `${lead}${named(name)}${tail}`,
+  );
   return { text: s, literals };
 }
 
@@ -191,7 +194,10 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
     .replace(/\s*[;；]\s*/g, ' ⟂then⟂ ')
     // "batch 改 16 再跑一次": a repeat at the end is a step of its own (a new run after the change)
-    .replace(/(?<=[\u4e00-\u9fffA-Za-z0-9])(?<!晚點)(?<!別|不要|不用|不必|勿|沒|不想|先別|先不要)\s*(?=(?:再|重新)(?:跑|訓練)(?:一次|一遍)?[。！!]*\s*$)/g, ' ⟂then⟂ ')
+    .replace(
+      /(?<=[\u4e00-\u9fffA-Za-z0-9])(?<!晚點)(?<!別|不要|不用|不必|勿|沒|不想|先別|先不要)\s*(?=(?:再|重新)(?:跑|訓練)(?:一次|一遍)?[。！!]*\s*$)/g,
+      ' ⟂then⟂ ',
+    )
     .replace(/\s*[,，]?\s*\b(but|instead|rather|just|only|simply)\b\s*(?=(?:please\s+)?(?:just\s+|only\s+)?(?:${VERBS})\b)/gi, ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*[,，]\\s*\\b(but|instead|rather|just|only|simply)\\b\\s*`, 'gi'), ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
@@ -276,9 +282,13 @@ const DISCOURSE_OPEN =
  * it would hide the request's own opening words from the rules that read them ("… . do it again").
  */
 const BACKGROUND_EN =
-  "(?:(?:i'?m|i am|we'?re|we are)\\s+(?:currently\\s+|now\\s+)?(?:working on|doing|running|analy[sz]ing|studying|writing|preparing|looking at|building|replicating)|(?:this|it)(?:'s| is)\\s+(?:all\\s+)?(?:for|part of)|(?:my|our)\\s+(?:study|thesis|project|lab|experiment|paper|supervisor|advisor|professor|pi|boss)\\s+(?:is|wants|needs|asked|said|uses|studies|looks))\\b[^.!?;:\\d]*?";
-const BACKGROUND_ZH = '(?:我們?(?:現在)?(?:在|正在)(?:做|研究|分析|寫|處理|準備)|這是(?:為了|給|我的|我們的)|(?:我|我們)的(?:研究|論文|實驗|專題|老師|指導教授|教授)(?:是|要|需要|在))[^，,。！？?；;\\d]*?';
-const BACKGROUND_LEAD = new RegExp(`^(?:${BACKGROUND_EN}(?:[.!。！]+\\s*|\\s*[,，]\\s*so\\s+|\\s+[-—–]+\\s+)|${BACKGROUND_ZH}(?:[，,。！]\\s*(?:所以\\s*)?))(?=\\S)`, 'i');
+  "(?:(?:i'?m|i am|we'?re|we are)\\s+(?:currently\\s+|now\\s+)?(?:working on|doing|running|analy[sz]ing|studying|writing|preparing|looking at|building|replicating)|(?:this|it)(?:'s| is)\\s+(?:all\\s+)?(?:for|part of)|(?:my|our)\\s+(?:study|thesis|project|experiment|paper|supervisor|advisor|professor|pi|boss)\\s+(?:is\\s+(?:about|on|for)|wants|needs|asked|said|uses|studies|looks))\\b[^.!?;:\\d]*?";
+const BACKGROUND_ZH =
+  '(?:我們?(?:現在)?(?:在|正在)(?:做|研究|分析|寫|處理|準備)|這是(?:為了|給|我的|我們的)|(?:我|我們)的(?:研究|論文|實驗|專題|老師|指導教授|教授)(?:是|要|需要|在))[^，,。！？?；;\\d]*?';
+const BACKGROUND_LEAD = new RegExp(
+  `^(?:${BACKGROUND_EN}(?:[.!。！]+\\s*|\\s*[,，]\\s*so\\s+|\\s+[-—–]+\\s+)|${BACKGROUND_ZH}(?:[，,。！]\\s*(?:所以\\s*)?))(?=\\S)`,
+  'i',
+);
 const BACKGROUND_TAIL = new RegExp(`(?:[.!。！]\\s*|\\s*[,，]\\s*|\\s+[-—–]+\\s*)(?:${BACKGROUND_EN}|${BACKGROUND_ZH})[.!。！]*\\s*$`, 'i');
 
 /**
@@ -288,11 +298,11 @@ const BACKGROUND_TAIL = new RegExp(`(?:[.!。！]\\s*|\\s*[,，]\\s*|\\s+[-—�
  */
 const HEDGE_OPEN =
   /^(?:(?:i think|i guess|i suppose|i reckon|i believe)\s+(?:we|you)\s+(?:should|could|can|need to|ought to|might as well)|(?:we|you)\s+(?:should|could|might as well|ought to)|(?:it'?s|it would be|it'd be)\s+(?:probably\s+)?(?:best|better|a good idea)\s+to|(?:maybe|perhaps|probably)(?:\s+(?:we|you)\s+(?:should|could|can))?|(?:first(?:\s+of\s+all)?|firstly|to start(?: with)?|quickly|real quick|for now|for the moment|at this point)\s*,?|我(?:覺得|認為|想)(?:可以|應該|要|先|最好)+|(?:也許|或許|可能|大概)(?:可以|要|先)?|應該(?:要|先)?|(?:現在|目前|這邊|這裡)?先(?![不別])|現在(?=\s*(?:幫|把|請|來|就))|快速|趕快|快點|馬上|立刻)\s*(?=\S)/i;
-const HEDGE_CLOSE = /(?:(?<=[\s,，])|(?<=[\u4e00-\u9fff]))\s*[,，]?\s*(?:for now|for the moment|for the time being|first|real quick|quickly|先)\s*[.!。！]*\s*$/i;
+const HEDGE_CLOSE = /\s*[,，]?\s*(?<=^|[\s,，\u4e00-\u9fff])(?:for now|for the moment|for the time being|first|real quick|quickly|先)\s*[.!。！]*\s*$/i;
 
 /** The same frames after the request ("…, if possible", "…, when you get a chance", "…，麻煩了"). */
 const COURTESY_FRAME_CLOSE =
-  /(?<![\w/-])\s*[,，]?\s*(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*(?<q>[?？])?[.!。！~～]*\s*$/i;
+  /\s*[,，]?\s*(?<![\w/-])(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*(?<q>[?？])?[.!。！~～]*\s*$/i;
 
 /**
  * The request without its greetings, courtesy words and courtesy frames, which the rules would otherwise read as words

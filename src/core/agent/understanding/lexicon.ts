@@ -194,9 +194,15 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // a model shipped or deployed is exported ("ship the model as ONNX to deploy/bci")
   [/\b(?:ship|deploy|publish)\s+(?=(?:the\s+|my\s+|our\s+)?(?:trained\s+)?(?:model|network|net|classifier)\b)/gi, 'export '],
   // "partition into train val test", "divide the epochs into training and test sets": a split
-  [/\b(?:partition|divide|separate|break(?:\s+up)?)\s+(?:(?:it|them|the\s+(?:data|epochs|trials|dataset))\s+)?into\s+(?=(?:a\s+)?(?:train|training|test|val|validation)\b)/gi, 'split into '],
+  [
+    /\b(?:partition|divide|separate|break(?:\s+up)?)\s+(?:(?:it|them|the\s+(?:data|epochs|trials|dataset))\s+)?into\s+(?=(?:a\s+)?(?:train|training|test|val|validation)\b)/gi,
+    'split into ',
+  ],
   // "throw it all away, I want a clean slate": the whole Study cleared
-  [/\bthrow\s+(?:(?:it|everything|them)\s+(?:all\s+)?|(?:it\s+)?all\s+)away\b(?:\s*[,;]?\s*(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b)?|\b(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b/gi, 'clear everything'],
+  [
+    /\bthrow\s+(?:(?:it|everything|them)\s+(?:all\s+)?|(?:it\s+)?all\s+)away\b(?:\s*[,;]?\s*(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b)?|\b(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b/gi,
+    'clear everything',
+  ],
   [/事件相關電位|誘發電位/g, 'ERP'],
   [/(?:列出|顯示|給我看|看一下|看)?\s*資料集\s*(?:的)?\s*(?:資訊|信息|摘要|概況|詳情|細節)/g, 'show the dataset info'],
   // "交流電雜訊 50 Hz 幫我去掉": the thing removed named first, the removing verb last (no 把)

@@ -118,29 +118,41 @@ export function spacedChineseNumerals(text: string): string {
   return (
     text
       // "八 到 三十", "一到四十", "八~三十", "零-4 s": both ends of a range are numbers, counter or not
-      .replace(new RegExp(`(?<![零〇一二兩两三四五六七八九十百千點.\\d])(${ZH_NUM})(\\s*(?:到|至|~|～|-|–)\\s*)(?=${ZH_NUM}|\\d)`, 'g'), (m, n: string, sep: string) => {
-        const v = zhValue(n);
-        return v === null ? m : `${v}${sep}`;
-      })
-      .replace(new RegExp(`((?:\\d|\\s)(?:到|至|~|～|-|–)\\s*|(?:${ZH_NUM})\\s*(?:到|至)\\s*|\\d\\s*(?:到|至|~|～|-|–)\\s*)(${ZH_NUM})(?![零〇一二兩两三四五六七八九十百千分成點])`, 'g'), (m, lead: string, n: string) => {
-        const v = zhValue(n);
-        return v === null ? m : `${lead}${v}`;
-      })
+      .replace(
+        new RegExp(`(?<![零〇一二兩两三四五六七八九十百千點.\\d])(${ZH_NUM})(\\s*(?:到|至|~|～|-|–)\\s*)(?=${ZH_NUM}|\\d)`, 'g'),
+        (m, n: string, sep: string) => {
+          const v = zhValue(n);
+          return v === null ? m : `${v}${sep}`;
+        },
+      )
+      .replace(
+        new RegExp(
+          `((?:\\d|\\s)(?:到|至|~|～|-|–)\\s*|(?:${ZH_NUM})\\s*(?:到|至)\\s*|\\d\\s*(?:到|至|~|～|-|–)\\s*)(${ZH_NUM})(?![零〇一二兩两三四五六七八九十百千分成點])`,
+          'g',
+        ),
+        (m, lead: string, n: string) => {
+          const v = zhValue(n);
+          return v === null ? m : `${lead}${v}`;
+        },
+      )
       // "低通三十五", "降到一百二十八": a numeral of two characters or more with 十/百/千 is a number wherever it stands
       // ("十分" is "very", "千萬" is "by no means": a 分/萬/成/點 after it keeps it a word)
-      .replace(new RegExp(`(?<![零〇一二兩两三四五六七八九十百千])((?:[零〇一二兩两三四五六七八九]?[十百千])+[零〇一二兩两三四五六七八九]?|[一二兩两三四五六七八九][十百千](?:[零〇一二兩两三四五六七八九十百千])*)(?![零〇一二兩两三四五六七八九十百千萬分成點之])`, 'g'), (m, n: string) => {
-        if (n.length < 2) return m;
-        const v = zhValue(n);
-        return v === null ? m : String(v);
-      })
-      // a numeral standing as a word of its own is a value; inside Chinese words it stays a word
       .replace(
-        new RegExp(`(?<=^|[\\s,，。；;:：、(（=/]|[A-Za-z])(${ZH_NUM})(?=$|[\\s,，。；;:：、)）!！?？/%-]|[A-Za-z])`, 'g'),
+        new RegExp(
+          `(?<![零〇一二兩两三四五六七八九十百千])((?:[零〇一二兩两三四五六七八九]?[十百千])+[零〇一二兩两三四五六七八九]?|[一二兩两三四五六七八九][十百千](?:[零〇一二兩两三四五六七八九十百千])*)(?![零〇一二兩两三四五六七八九十百千萬分成點之])`,
+          'g',
+        ),
         (m, n: string) => {
+          if (n.length < 2) return m;
           const v = zhValue(n);
           return v === null ? m : String(v);
         },
       )
+      // a numeral standing as a word of its own is a value; inside Chinese words it stays a word
+      .replace(new RegExp(`(?<=^|[\\s,，。；;:：、(（=/]|[A-Za-z])(${ZH_NUM})(?=$|[\\s,，。；;:：、)）!！?？/%-]|[A-Za-z])`, 'g'), (m, n: string) => {
+        const v = zhValue(n);
+        return v === null ? m : String(v);
+      })
   );
 }
 
