@@ -34,6 +34,9 @@ const RELATIVE =
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN =
   /^(?:(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
+/** A bare repeat: "run it again", "rerun", "go again", "再跑一次". */
+const RERUN =
+  /^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?)[.!。！]*$/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
   /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:先|請|幫我|把)?\s*(?:全部|所有|資料|它)?\s*(?:clear|wipe|清除|清空|清掉|重新開始|重來)\s*(?:掉|一下|吧|乾淨|全部|all|everything|it)?$/i;
@@ -205,6 +208,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
         continue;
       }
     }
+    // "triple the epochs and run it again", "換 SCCNet 再跑一次": a repeat after training settings of this turn is a new run
+    if (calls.some((c) => c.tool === 'configure_training' || c.tool === 'set_model') && RERUN.test(s.trim())) {
+      if (!calls.some((c) => c.tool === 'start_training')) calls.push({ tool: 'start_training', arguments: {} });
+      continue;
+    }
     const special = precedence(m, s, inner);
     if (special) {
       if (typeof special === 'string') problems.push(`${raw} (${special})`);
@@ -274,6 +282,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     calls.splice(0, calls.length, ...redone);
   }
   for (const b of settingsBefore) negatedSetting(calls[b.at], b.text);
+  mergeConfigurations(calls, inner.training);
   modelFirst(calls);
   dedupeReads(calls);
   studyEventNames(calls, inner.events);
@@ -349,6 +358,26 @@ function studyEventNames(calls: PlannedCall[], events: string[]): void {
  * "on the cpu with lr 0.01, train EEGNet": settings said before the model still configure the run of that model, so the
  * model is chosen first (set_model → configure_training → start_training, whatever the word order).
  */
+/**
+ * "training config: adam, 60 epochs, keep the best-val-loss checkpoint": a clause with a verb of its own ("keep")
+ * that only sets training values is a second configure_training; one configuration is meant. A later
+ * configure_training without a run of its own joins the first one (its new values win).
+ */
+function mergeConfigurations(calls: PlannedCall[], current: Record<string, unknown> | null): void {
+  for (let i = calls.length - 1; i > 0; i--) {
+    if (calls[i].tool !== 'configure_training') continue;
+    const first = calls.findIndex((c) => c.tool === 'configure_training');
+    // "train 10 epochs, then again with 20": a configuration after a run and followed by a run of its own is a second
+    // run's ("set the rate to 5e-4 and train for 15 epochs": two configurations next to each other are one)
+    const afterRun = calls.slice(first, i).some((c) => c.tool === 'start_training');
+    if (first === i || (afterRun && calls.slice(i + 1).some((c) => c.tool === 'start_training'))) continue;
+    // the later call's values carried over from the current configuration are not new: they do not undo the earlier's
+    const own = Object.entries(calls[i].arguments).filter(([k, v]) => !(k in calls[first].arguments) || JSON.stringify(current?.[k]) !== JSON.stringify(v));
+    calls[first] = { tool: 'configure_training', arguments: { ...calls[first].arguments, ...Object.fromEntries(own) } };
+    calls.splice(i, 1);
+  }
+}
+
 function modelFirst(calls: PlannedCall[]): void {
   for (let i = 1; i < calls.length; i++) {
     if (calls[i].tool !== 'set_model') continue;
@@ -383,7 +412,7 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
   const words = masked
     .replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, ' ')
     .replace(
-      /\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:same but|but|though)\b|\b(?:is fine|will do|is enough|works)\b/gi,
+      /\b(?:to|and|hz|khz|ms|s|sec|seconds?|instead|then|please|rather|it|that|%)\b|[%,.!~，。]|到|至|秒|毫秒|赫茲|改成|改為|換成|調成|變成|降到|減到|設成|設為|改|設|原本的|原來的|就好|就可以|就行|好了|吧|倍|\b(?:same but|but|though)\b|\b(?:is fine|will do|is enough|works)\b/gi,
       ' ',
     )
     .trim();
@@ -607,6 +636,13 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     /^(?:那)?(?:這次|這回)?\s*(?:換成?|改用|改成|用)\s*(?!名)/.test(masked.trim());
   const rule = sameStep ? undefined : RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
   const candidates = [...outer.previous].reverse();
+  // "sorry, out/b", "改成 exports/v2": a bare path replaces the path of the last call that wrote one
+  const bare = s.trim().replace(/^(?:to|into|in|at|到|成)\s+/i, '');
+  if (/^[\w.~-]*[/\\][\w./\\~-]*$/.test(bare)) {
+    const withPath = candidates.find((c) => typeof c.arguments.path === 'string' || typeof c.arguments.directory === 'string');
+    if (withPath)
+      return [{ tool: withPath.tool, arguments: { ...withPath.arguments, [typeof withPath.arguments.path === 'string' ? 'path' : 'directory']: bare } }];
+  }
   for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
   for (const last of candidates.slice(0, 8)) {
     const ctx = last.tool === 'configure_training' ? { ...outer, training: { ...(outer.training ?? {}), ...last.arguments } } : outer;
@@ -726,7 +762,7 @@ const SETTINGS =
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());

@@ -159,7 +159,8 @@ function studyFacts(system: string): { sfreq: number | null; channels: number | 
 }
 
 function eventsFromPrompt(system: string): string[] {
-  const m = /events ([^;\n]+)/.exec(system);
+  // the Study line's events ("… events T0/T1/T2"), not the word "events" of the prompt's first sentence
+  const m = /^Study: .*?\bevents ([^;\n]+)/m.exec(system);
   return m
     ? m[1]
         .split('/')

@@ -224,6 +224,11 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.repeat = Math.round(rep);
     touched = true;
   }
+  const threads = /\b(\d+)\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to|of)?\s*(\d+)|(\d+)\s*(?:個)?\s*(?:執行緒|線程)/i.exec(s);
+  if (threads) {
+    out.threads = Number(threads[1] ?? threads[2] ?? threads[3]);
+    touched = true;
+  }
   const opt = /\b(adamw|adam|sgd)\b/i.exec(s);
   if (opt) {
     out.optimizer = opt[1].toLowerCase();
@@ -238,7 +243,7 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   }
   const ck =
     numberAfter(s, /checkpoints?\s*every|save\s*every|(?:save|store|keep)\s+(?:a\s+)?checkpoints?\s+every/) ??
-    /\bevery\s+(\d+)\s*(?:epochs?)?\s*(?:,\s*)?(?:save|store|write)\s+(?:a\s+)?checkpoint|每\s*(\d+)\s*(?:個)?\s*(?:epochs?|輪|回合)\s*(?:就)?\s*(?:存|儲存|保存|存一次|寫)\S{0,3}\s*(?:checkpoint|檢查點|模型)/i
+    /\bevery\s+(\d+)\s*(?:epochs?)?\s*(?:,\s*)?(?:save|store|write)\s+(?:a\s+)?checkpoint|(?:checkpoints?|檢查點)\s*(?:要|就)?\s*每\s*(\d+)\s*(?:個)?\s*(?:epochs?|輪|回合)|每\s*(\d+)\s*(?:個)?\s*(?:epochs?|輪|回合)\s*(?:就)?\s*(?:存|儲存|保存|存一次|寫)\S{0,3}\s*(?:checkpoint|檢查點|模型)/i
       .exec(s)
       ?.slice(1)
       .find(Boolean) ??
@@ -248,18 +253,21 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     touched = true;
   }
   if (
-    /best\s*val(?:idation)?\s*acc|(?:highest|best|top)\s+val(?:idation)?\s+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(
+    /best[\s_-]*val(?:idation)?[\s_-]*acc|(?:highest|best|top)[\s_-]+val(?:idation)?[\s_-]+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(
       s,
     )
   ) {
     out.selection = 'best_val_accuracy';
     touched = true;
   } else if (
-    /best\s*val(?:idation)?\s*loss|(?:lowest|minimum|min|smallest)\s+val(?:idation)?\s*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(
+    /best[\s_-]*val(?:idation)?[\s_-]*loss|(?:lowest|minimum|min|smallest)[\s_-]+val(?:idation)?[\s_-]*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(
       s,
     )
   ) {
     out.selection = 'best_val_loss';
+    touched = true;
+  } else if (/\blast_epoch\b/i.test(s)) {
+    out.selection = 'last_epoch';
     touched = true;
   }
   const be = /\b(pytorch|slurm)\b/i.exec(s);
@@ -426,8 +434,14 @@ export const VIEW_MODES: [RegExp, string, string][] = [
 export const RULES: Rule[] = [
   {
     tool: 'stop_training',
-    when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止/i,
-    build: () => [{ tool: 'stop_training', arguments: {} }],
+    when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|^(?:kill|halt|terminate)\s+(?:it|that|this)\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止|(?:別|不要|不用)(?:再)?(?:跑|訓練)了|\b(?:don'?t|do not) (?:run|train) (?:any ?more|any longer)/i,
+    // "別再訓練了" asks to stop a run that is going; with none going it only says not to train again
+    build: (s, ctx) =>
+      ctx.stage !== 'training' &&
+      /(?:別|不要|不用)(?:再)?(?:跑|訓練)了|\b(?:don'?t|do not) (?:run|train) (?:any ?more|any longer)/i.test(s) &&
+      !/停|\bstop\b/i.test(s)
+        ? []
+        : [{ tool: 'stop_training', arguments: {} }],
   },
   {
     tool: 'switch_panel',
@@ -595,7 +609,7 @@ export const RULES: Rule[] = [
         [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
       ];
       const m = methods.find(([re]) => re.test(s));
-      const n = numberAfter(s, /samples?|n_samples|樣本數?/) ?? numberBefore(s, /samples|個?\s*樣本/);
+      const n = numberAfter(s, /samples?|n_samples|樣本數?|取樣|steps?/) ?? numberBefore(s, /samples|steps|iterations|個?\s*樣本|次取樣|步/);
       const sd = numberAfter(s, /(?:noise\s+)?(?:std(?:ev)?|standard deviation|sigma|σ)|(?:雜訊|噪音)?\s*標準差/);
       return [
         {
@@ -628,7 +642,11 @@ export const RULES: Rule[] = [
               s,
             )
               ? { baseline: false }
-              : {}),
+              : /\b(?:with|include|including|plus|and|run)\s+(?:the\s+)?(?:[\w+]+\s+)?baseline|(?:要|加上?|跑|含|包括)\s*(?:CSP\+LDA\s*)?(?:baseline|基準|基線)/i.test(
+                    s,
+                  )
+                ? { baseline: true }
+                : {}),
           },
         },
       ];
@@ -636,7 +654,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
     unless:
       /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複|(?:時|的時候)?(?:要)?(?:用|使用|改用|採用))|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
@@ -651,7 +669,7 @@ export const RULES: Rule[] = [
     tool: 'start_training',
     when: /\b(train|training|fit|retrain)\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|訓練|開始學習|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b/i,
     unless:
-      /\b(training (panel|curve)|split|test set)\b|\btraining\s+(?:model|network|architecture|loss|accuracy|curves?|config\w*|settings?|data|panel|tab|page|backend|device|progress|status|log)\b|\b(?:leave|keep|let)\s+(?:the\s+|my\s+)?training\s+(?:run\s+)?(?:running|going|alone|be)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定)|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
+      /\b(training (panel|curve)|split|test set)\b|\btraining\s+(?:model|network|architecture|loss|accuracy|curves?|config\w*|settings?|data|panel|tab|page|backend|device|progress|status|log)\b|\b(?:leave|keep|let)\s+(?:the\s+|my\s+)?training\s+(?:run\s+)?(?:running|going|alone|be)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定|中)|正在訓練|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
       const calls: PlannedCall[] = [];
       const m = modelName(s);
@@ -797,7 +815,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'edit_events',
-    when: /\b(rename|relabel|merge|combine)\b|重新命名|合併|改名|改叫|改稱|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
+    when: /\b(rename|relabel|merge|combine)\b|\b(?:call|name)\s+(?:the\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\b|重新命名|合併|改名|改叫|改稱|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
     build: (s, _ctx) => {
       const rename: Record<string, string> = {};
       // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
@@ -824,13 +842,34 @@ export const RULES: Rule[] = [
       const quoted =
         /["“'「]([^"”'」]+)["”'」]\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]?([^"”'」,]+?)["”'」]?\s*(?:$|,|\band\b)/gi;
       for (const m of s.matchAll(quoted)) rename[m[1]] = m[2].trim();
-      const quotedTarget = /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      const quotedTarget =
+        /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|改名叫|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成|叫)\s*["“'「]([^"”'」]+)["”'」]/gi;
+      // "call T1 'imagine_left' and T2 'imagine_right'": an event and the quoted name after it
+      if (/\b(?:call|name)\b/i.test(s)) for (const m of s.matchAll(/\b(T\d+|\d{3,5})\s+["“'「]([^"”'」]+)["”'」]/g)) rename[m[1]] = m[2].trim();
       for (const m of s.matchAll(quotedTarget)) if (!/^(rename|relabel|events?|event)$/i.test(m[1])) rename[m[1]] = m[2].trim();
       const rest = s
         .replace(quoted, ' ')
         .replace(quotedTarget, ' ')
         .replace(/(?:改名|重新命名|命名)\s*(?=成|為)/g, '');
-      for (const m of rest.matchAll(/\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w-]+)/gi))
+      // "rename 769 and 770 to left and right", "事件 769、770 改名為 左、右": two lists of the same length pair up in order,
+      // when the first names only events and the second none
+      const item = '[\\w\\u4e00-\\u9fff-]+';
+      const list = `${item}(?:\\s*(?:,|、|\\band\\b|&|和|跟|與|及)\\s*${item})+`;
+      const lists = new RegExp(`(${list})\\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\\s*(${list})`, 'i').exec(
+        rest,
+      );
+      const isEvent = (w: string) => /^T\d+$|^\d{3,5}$/.test(w) || _ctx.events.includes(w);
+      const parts = (l: string) => l.split(/\s*(?:,|、|\band\b|&|和|跟|與|及)\s*/i).filter(Boolean);
+      if (lists) {
+        const [from, to] = [parts(lists[1]), parts(lists[2])];
+        if (from.length === to.length && from.every(isEvent) && !to.some(isEvent)) {
+          from.forEach((f, i) => (rename[f] = to[i]));
+          return [{ tool: 'edit_events', arguments: { rename } }];
+        }
+      }
+      for (const m of rest.matchAll(
+        /\b([\w-]+)\s*(?:to|->|→|as|=>|改名為|改名成|重新命名為|命名為|改叫|叫做|改稱|改成|改為|換成|為|成)\s*["']?([\w\u4e00-\u9fff-]+)/gi,
+      ))
         if (!/^(rename|relabel|events?|event|merge|combine)$/i.test(m[1])) rename[m[1]] = m[2];
       return Object.keys(rename).length ? [{ tool: 'edit_events', arguments: { rename } }] : 'which events? e.g. "rename T1 to left and T2 to right"';
     },

@@ -22,6 +22,8 @@ const INJECTION = new RegExp(
   `\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+)*(?:previous|prior|above|earlier|preceding|system|original)?\\s*(?:instructions?|prompts?|rules?)\\b[^\\n]*?\\.(?:${DATA_EXT})\\b`,
   'gi',
 );
+/** A name given after "called"/"named"/"labelled"/叫做/命名為: one token (a Latin word with _-./ or a run of Chinese). */
+const NAMED = /(\b(?:called|named|titled|labell?ed)\s+|(?:叫做|取名為?|命名為|名為|名叫|名稱為)\s*)([^\s,，、;；。!！?？"“「'⟦]+)/gi;
 const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})(?![\\w])`, 'gi');
 
 const LOAD_SPAN = new RegExp(
@@ -62,16 +64,29 @@ export function maskLiterals(input: string): Masked {
     /[\s\u4e00-\u9fff]/.test(name.trim()) && !FILE_ONLY.test(name.replace(/\.[a-z0-9]+$/i, '')) ? `${verb}${put(name.trim())}` : m,
   );
   s = s.replace(FILE, (m) => (/^\d+(?:\.\d+)?$/.test(m) ? m : put(m)));
+  // "a folder called 清空資料", "windows labelled reset_all", "命名為 刪除所有資料": an unquoted name is data too
+  // (a Chinese name after called/named or before 這個資料夾 is kept in 「」, so the rules that read a path take it whole)
+  const named = (name: string) => put(/[\u4e00-\u9fff]/.test(name) ? `「${name}」` : name);
+  s = s.replace(NAMED, (m, lead: string, name: string) => (/⟦/.test(name) ? m : `${lead}${/[a-z]/i.test(lead) ? named(name) : put(name)}`));
+  // "匯出到 全部刪掉 這個資料夾": a folder named before 這個/那個資料夾 is a name too
+  s = s.replace(
+    /((?:到|至|進|在|放|存)\s*)([^\s，,。；;⟦]+?)(\s*(?:這個|那個)\s*(?:資料夾|目錄))/g,
+    (_m, lead: string, name: string, tail: string) => `${lead}${named(name)}${tail}`,
+  );
   return { text: s, literals };
 }
 
 /** Puts the literals back (a file name keeps its original spelling and quotes). */
 export function unmask(text: string, literals: readonly string[]): string {
-  return text.replace(/⟦(\d+)⟧(?:\.[a-z0-9]+)?/gi, (m, i: string) => {
+  return text.replace(/⟦(\d+)⟧(?:\.[a-z0-9]+)?/gi, (m, i: string, offset: number, all: string) => {
     const lit = literals[Number(i)];
     if (lit === undefined) return m;
     // a file name with spaces stays one name for the rules that read it
-    return /\s/.test(lit) && !/^["“「『'`]/.test(lit) ? `"${lit}"` : lit;
+    const name = /\s/.test(lit) && !/^["“「『'`]/.test(lit) ? `"${lit}"` : lit;
+    // "載入S001R04.edf跟S001R12.edf": Chinese written against a name is not part of it (a space keeps them apart)
+    const before = /[\u4e00-\u9fff]/.test(all[offset - 1] ?? '') ? ' ' : '';
+    const after = /[\u4e00-\u9fff]/.test(all[offset + m.length] ?? '') ? ' ' : '';
+    return `${before}${name}${after}`;
   });
 }
 
@@ -107,6 +122,9 @@ const NEG_CUE_ZH =
 /** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
 export const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
 
+/** Other verbs a Chinese negation governs, beyond the step verbs ("先不要產生資料集", "別存", "不要改"). */
+const ZH_MORE_VERBS = '重新|重來|動|停|跑|產生|生成|建立|做|執行|啟動|儲存|存|輸出|刪|改|換|加|降|升|跳|進行|弄';
+
 /** True when a negation cue governs the clause's first step verb ("I don't want you to clear the data"). */
 export function negatesVerb(t: string): boolean {
   if (NOT_FORGET.test(t)) return false;
@@ -116,17 +134,22 @@ export function negatesVerb(t: string): boolean {
     const first = new RegExp(`\\b(?:${VERBS})\\b`, 'i').exec(t);
     if (!first || first.index >= en.index) return true;
   }
-  const zh = new RegExp(`(?:${NEG_CUE_ZH})\\s*(?:[^，,。；;、\\s]{0,6}?\\s*)?(?:${ZH_VERBS}|重新|重來|動|停|跑|(?:${VERBS})\\b)`, 'i').exec(t);
+  const zh = new RegExp(`(?:${NEG_CUE_ZH})\\s*(?:[^，,。；;、\\s]{0,6}?\\s*)?(?:${ZH_VERBS}|${ZH_MORE_VERBS}|(?:${VERBS})\\b)`, 'i').exec(t);
   if (zh) {
     const first = new RegExp(`(?:${ZH_VERBS})`).exec(t.replace(new RegExp(`(?:${NEG_CUE_ZH})`, 'g'), (m) => '\u3000'.repeat(m.length)));
     if (!first || first.index >= zh.index) return true;
+    // "訓練不要停", "濾波先別做": the step named first is the topic of the negated verb after it
+    if (/^\s*(?:就|也|先|還|都)?\s*$/.test(t.slice(first.index + first[0].length, zh.index))) return true;
   }
   return false;
 }
 
+/** "別跑了", "不要再訓練了", "don't run anymore": a negated run that has started asks to stop it, not for nothing. */
+const STOP_ASKED = /^(?:(?:請|你)?(?:別|不要|不用)(?:再)?(?:跑|訓練)了|(?:please\s+)?(?:don'?t|do not) (?:run|train) (?:any ?more|any longer))/i;
+
 /** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
 const DEFERRED =
-  /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train|start|run|begin|evaluate)\b[^,，]*\b(?:later|tomorrow|next time)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
+  /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion))\b[^,，]*\b(?:later|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
 
 /** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
 const CONDITION =
@@ -154,11 +177,15 @@ export function splitClauses(text: string): Clause[] {
   const marked = text
     // sentence breaks ("I don't want you to clear the data. Plot the PSD instead.") and "so"/"therefore" end a scope
     .replace(/(?<=[A-Za-z)\]"'”⟧])\.\s+(?=\S)|[。！!]\s*(?=\S)/g, ' ⟂then⟂ ')
+    // a dash between two clauses ("no need to clear anything — resample to 100") breaks like a full stop
+    .replace(/\s*[—―]+\s*|\s+(?:–|--)\s+/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
     .replace(
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
       ' ⟂,⟂ ',
     )
+    // "notch 50 之後再 z-score": 之後 right after a step is "after it" (a sequence); after a comma or alone it defers
+    .replace(/(?<=[^\s，,。；;、])\s*之後再\s*/g, ' ⟂then⟂ ')
     .replace(/\s*(?:等一下|等等|晚點|稍後|之後|改天|明天|待會兒?)\s*再\s*/g, ' ⟂,⟂ 晚點再')
     .replace(/\s*[,，]\s*(?=(?:but\s+)?(?:for now|right now|first|meanwhile|in the meantime|today)\b)|\s*[,，]\s*(?=(?:現在先|目前先|先))/gi, ' ⟂then⟂ ')
     .replace(/\s*[,，]?\s*\b(?:and|but)\s+(?=(?:please\s+)?(?:don'?t|do not|never|not)\b)/gi, ' ⟂,⟂ ')
@@ -166,6 +193,11 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*(?:,\s*)?\b(and then|then|after that|afterwards|next|finally|followed by)\b\s*/gi, ' ⟂then⟂ ')
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
     .replace(/\s*[;；]\s*/g, ' ⟂then⟂ ')
+    // "batch 改 16 再跑一次": a repeat at the end is a step of its own (a new run after the change)
+    .replace(
+      /(?<=[\u4e00-\u9fffA-Za-z0-9])(?<!晚點)(?<!別|不要|不用|不必|勿|沒|不想|先別|先不要)\s*(?=(?:再|重新)(?:跑|訓練)(?:一次|一遍)?[。！!]*\s*$)/g,
+      ' ⟂then⟂ ',
+    )
     .replace(/\s*[,，]?\s*\b(but|instead|rather|just|only|simply)\b\s*(?=(?:please\s+)?(?:just\s+|only\s+)?(?:${VERBS})\b)/gi, ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*[,，]\\s*\\b(but|instead|rather|just|only|simply)\\b\\s*`, 'gi'), ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
@@ -193,7 +225,7 @@ export function splitClauses(text: string): Clause[] {
       .replace(/^[,，.。]\s*|[,，.。!！]+$/g, '')
       .trim();
     if (!t) continue;
-    const negatedHere = NEGATION.test(t) || negatesVerb(t) || DEFERRED.test(t) || CONDITION.test(t);
+    const negatedHere = !STOP_ASKED.test(t) && (NEGATION.test(t) || negatesVerb(t) || DEFERRED.test(t) || CONDITION.test(t));
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
     const carried: boolean =
@@ -223,13 +255,83 @@ const COURTESY_CLOSE =
   /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;
 
 /**
- * The request without its greetings and courtesy words, which the rules would otherwise read as words of the step
- * ("hey, do it again", "take me to the dataset panel please", "reset that. thanks!"). A request that is only courtesy
- * is returned as it was.
+ * Courtesy conditions and appreciation frames before a request: "when you get a chance,", "if it's not too much
+ * trouble,", "I'd really appreciate it if you could", "I was wondering if you could", "如果方便的話，", "有空的時候", "不好意思，".
+ * They state no case and ask for no step of their own, so a CONDITION must not read them as one ("if you …" asks for
+ * nothing) and the question split must not read "when …" as a question. A frame that asks ("I was wondering if you
+ * could …?") also takes the request's question mark, as "could you …?" does.
+ */
+const FRAME_ASKING =
+  "(?:(?:i was|i'?m|i am|we were|we'?re) (?:just )?(?:wondering|hoping) (?:if|whether)|i wonder (?:if|whether)) you (?:could|would|can|might)|(?:do|would) you (?:think you could|be able to)|would it be possible (?:for you )?to|(?:would|could) you be so kind as to|is there any (?:chance|way) (?:that )?you (?:could|can)";
+const FRAME_CONDITION =
+  "(?:when|whenever|if|once) you (?:get|have|find|got) (?:a|the|some) (?:chance|moment|minute|sec(?:ond)?|time)|(?:if|when) you(?:'re| are) (?:free|ready|not busy)|if (?:it'?s|it is|that'?s|that is) (?:not too much (?:trouble|to ask)|possible|ok(?:ay)?|alright|all right|convenient|fine)(?: with you)?|if (?:at all )?possible|if you (?:can|could|would|don'?t mind|do not mind|please)(?=\\s*[,，:])|at your (?:earliest )?convenience|no rush|no hurry|(?:(?:i'?d|i would|we'?d|we would|i'?ll|i will) (?:really |very much |truly |greatly |so )?(?:appreciate (?:it )?|be (?:very |really |so |most )?(?:grateful|thankful|happy|glad|obliged) )|it(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|ideal|perfect) )if you (?:could|would|can|will|might)(?: please| kindly)?|it(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|ideal|perfect) to|if you (?:could|would) (?:please |kindly )?(?=\\w)";
+const COURTESY_FRAME_EN = new RegExp(`^(?:(?:so|and|ok(?:ay)?|now)[,\\s]+)?(?:(${FRAME_ASKING})|${FRAME_CONDITION})(?:[,，:]\\s*|\\s+)(?=\\S)`, 'i');
+const COURTESY_FRAME_ZH =
+  /^(?:(?:如果|若是?|要是|假如)\s*(?:你|您)?\s*(?:方便|可以|有空|不介意|不麻煩|有時間|時間允許|來得及)(?:的話|的時候|時)?|(?:你|您)?\s*(?:方便|可以|有空|不介意|有時間|時間允許)(?:的話|的時候|時)|不好意思|打擾(?:一下|了)|抱歉|(?:想|我想)(?:請|麻煩)(?:你|您)(?:幫我|幫忙)?|(?:能不能|可不可以|可否)麻煩(?:你|您)(?:幫我|幫忙)?)\s*[，,、:：]?\s*(?=\S)/;
+/**
+ * Discourse openers that only move the conversation on: "let's …", "now …", "right, …", "alright now …". "now" before
+ * a step is "next", not "start now" ("now use SCCNet for training" sets the model); it stays when it opens an ellipsis
+ * ("now on the training set", "now the same with EEGNet", "now 128").
+ */
+const DISCOURSE_OPEN =
+  /^(?:(?:let'?s|let us)\s+(?!not\b)|(?:right|alright|all right|ok(?:ay)?|so|and)?\s*,?\s*now\s*,\s*|(?:(?:alright|all right|ok(?:ay)?|so|and)\s+)?now\s+(?!(?:on|in|for|with|the|at|to|using|by|from|over|under|a|an|same|that's|it's)\b|[\d.-])|(?:right|alright|all right|well)\s*,\s*)(?=\S)/i;
+
+/**
+ * A sentence of background about the user's work ("I'm working on a motor imagery study.", "it's for my thesis",
+ * "我在做運動想像的實驗，"): no step, no value, no problem reported. Next to a request it asks for nothing, and left in
+ * it would hide the request's own opening words from the rules that read them ("… . do it again").
+ */
+const BACKGROUND_EN =
+  "(?:(?:i'?m|i am|we'?re|we are)\\s+(?:currently\\s+|now\\s+)?(?:working on|doing|running|analy[sz]ing|studying|writing|preparing|looking at|building|replicating)|(?:this|it)(?:'s| is)\\s+(?:all\\s+)?(?:for|part of)|(?:my|our)\\s+(?:study|thesis|project|experiment|paper|supervisor|advisor|professor|pi|boss)\\s+(?:is\\s+(?:about|on|for)|wants|needs|asked|said|uses|studies|looks))\\b[^.!?;:\\d]*?";
+const BACKGROUND_ZH =
+  '(?:我們?(?:現在)?(?:在|正在)(?:做|研究|分析|寫|處理|準備)|這是(?:為了|給|我的|我們的)|(?:我|我們)的(?:研究|論文|實驗|專題|老師|指導教授|教授)(?:是|要|需要|在))[^，,。！？?；;\\d]*?';
+const BACKGROUND_LEAD = new RegExp(
+  `^(?:${BACKGROUND_EN}(?:[.!。！]+\\s*|\\s*[,，]\\s*so\\s+|\\s+[-—–]+\\s+)|${BACKGROUND_ZH}(?:[，,。！]\\s*(?:所以\\s*)?))(?=\\S)`,
+  'i',
+);
+const BACKGROUND_TAIL = new RegExp(`(?:[.!。！]\\s*|\\s*[,，]\\s*|\\s+[-—–]+\\s*)(?:${BACKGROUND_EN}|${BACKGROUND_ZH})[.!。！]*\\s*$`, 'i');
+
+/**
+ * Hedges and timing words around a request that change nothing in the step: "I think we should …", "maybe …",
+ * "first, …", "quickly …", "… for now", "我覺得可以…", "也許…", "現在先…". A negation after them still negates ("先不要…"
+ * keeps its 先; "maybe don't …" is read as "don't …").
+ */
+const HEDGE_OPEN =
+  /^(?:(?:i think|i guess|i suppose|i reckon|i believe)\s+(?:we|you)\s+(?:should|could|can|need to|ought to|might as well)|(?:we|you)\s+(?:should|could|might as well|ought to)|(?:it'?s|it would be|it'd be)\s+(?:probably\s+)?(?:best|better|a good idea)\s+to|(?:maybe|perhaps|probably)(?:\s+(?:we|you)\s+(?:should|could|can))?|(?:first(?:\s+of\s+all)?|firstly|to start(?: with)?|quickly|real quick|for now|for the moment|at this point)\s*,?|我(?:覺得|認為|想)(?:可以|應該|要|先|最好)+|(?:也許|或許|可能|大概)(?:可以|要|先)?|應該(?:要|先)?|(?:現在|目前|這邊|這裡)?先(?![不別])|現在(?=\s*(?:幫|把|請|來|就))|快速|趕快|快點|馬上|立刻)\s*(?=\S)/i;
+const HEDGE_CLOSE = /\s*[,，]?\s*(?<=^|[\s,，\u4e00-\u9fff])(?:for now|for the moment|for the time being|first|real quick|quickly|先)\s*[.!。！]*\s*$/i;
+
+/** The same frames after the request ("…, if possible", "…, when you get a chance", "…，麻煩了"). */
+const COURTESY_FRAME_CLOSE =
+  /\s*[,，]?\s*(?<![\w/-])(?:if (?:at all )?possible|if you (?:can|could|don'?t mind|do not mind)|if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|fine|possible)|when you (?:get|have) (?:a|the) (?:chance|moment|minute)|at your (?:earliest )?convenience|no rush|for me|(?:that|it)(?:'d| would) be (?:great|nice|good|helpful|awesome|lovely|wonderful|perfect)|麻煩(?:你|您)?了|拜託(?:你|您)?了?|辛苦(?:你|您)?了|感恩|多謝|謝謝(?:你|您)|感謝(?:你|您))\s*(?<q>[?？])?[.!。！~～]*\s*$/i;
+
+/**
+ * The request without its greetings, courtesy words and courtesy frames, which the rules would otherwise read as words
+ * of the step ("hey, do it again", "take me to the dataset panel please", "reset that. thanks!", "when you get a chance,
+ * I'd appreciate it if you could load S001R04.edf", "如果方便的話，麻煩你載入…，感謝！"). A request that is only courtesy is
+ * returned as it was.
  */
 export function withoutCourtesy(text: string): string {
-  const out = text.trim().replace(COURTESY_CLOSE, '').replace(COURTESY_OPEN, '').trim();
-  return out && !/^[,，.。!！]*$/.test(out) ? out : text.trim();
+  let out = text.trim();
+  // frames nest ("hey, when you get a chance, I'd appreciate it if you could …"): strip until nothing changes
+  for (let i = 0; i < 6; i++) {
+    const before = out;
+    out = out
+      .replace(COURTESY_CLOSE, '')
+      // "can you switch to training for me?": the question mark stays with the polite request
+      .replace(COURTESY_FRAME_CLOSE, (...m: unknown[]) => ((m[m.length - 1] as { q?: string }).q ? '?' : ''))
+      .replace(COURTESY_OPEN, '')
+      .replace(COURTESY_FRAME_ZH, '')
+      .replace(DISCOURSE_OPEN, '')
+      .replace(HEDGE_OPEN, '')
+      .replace(HEDGE_CLOSE, '')
+      .replace(BACKGROUND_LEAD, '')
+      .replace(BACKGROUND_TAIL, '');
+    const asked = COURTESY_FRAME_EN.exec(out);
+    if (asked) out = asked[1] ? out.slice(asked[0].length).replace(/\s*[?？]+\s*$/, '') : out.slice(asked[0].length);
+    out = out.trim();
+    if (out === before) break;
+  }
+  return out && !/^[,，.。!！?？]*$/.test(out) ? out : text.trim();
 }
 
 /** "could you …?", "can you please …", "可以幫我…嗎？": the frame of a polite request around the step it asks for. */

@@ -60,3 +60,15 @@ export function sameSkeleton(word: string, vocabulary: readonly string[]): strin
   const hits = [...new Set(vocabulary.filter((v) => v.length >= 6 && v.length - w.length <= 3 && /^[a-z]+$/.test(v) && v[0] === w[0] && skeleton(v) === k))];
   return hits.length === 1 ? hits[0] : null;
 }
+
+/**
+ * True when `typed` is one keystroke slip from `word`: two neighbouring letters swapped, one dropped or one added (a
+ * doubled key), with the first letter kept. Substituted letters are left out: they turn too many words into other
+ * real words ("mains" and "mails").
+ */
+export function isSlip(typed: string, word: string): boolean {
+  if (typed === word || typed[0] !== word[0] || Math.abs(typed.length - word.length) > 1) return false;
+  if (typed.length !== word.length) return editDistance(typed, word) === 1;
+  const diff = [...typed].map((c, i) => (c === word[i] ? -1 : i)).filter((i) => i >= 0);
+  return diff.length === 2 && diff[1] === diff[0] + 1 && typed[diff[0]] === word[diff[1]] && typed[diff[1]] === word[diff[0]];
+}

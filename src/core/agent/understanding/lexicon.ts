@@ -1,5 +1,7 @@
-import { closestWord, editDistance, sameSkeleton } from './editDistance';
+import { closestWord, editDistance, isSlip, sameSkeleton } from './editDistance';
+import { REAL_NEAR_RULE_WORDS, RULE_WORDS } from './ruleWords';
 import { TOOL_DEFINITIONS } from '../../tools/definitions';
+import { spacedChineseNumerals } from './numbers';
 
 /**
  * The planner's vocabulary: the words its rules know (tool verbs and parameter words) and the other ways researchers
@@ -153,13 +155,13 @@ const NOT_TYPOS = new Set(
 
 /** Verbs that remove something from a signal (not from the Study: the object decides). */
 const REMOVE_VERB =
-  '(?:get rid of|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix|reduce|attenuate|knock out|block|reject|deal with|handle)';
+  '(?:get rid of|scrub out|scrub|strip out|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix|reduce|attenuate|knock out|block|reject|deal with|handle)';
 /** What line noise is called: a hum, a buzz, mains/line/power-line/electrical/AC noise or interference. */
 const NOISE_NOUN =
   '(?:(?:(?:line|mains|power[- ]?line|electrical|electric|ac|grid|powerline)\\s+(?:hum|buzz|noise|interference|artifacts?|contamination|pickup))|line[- ]noise|hum|buzz|mains(?:\\s+noise)?|power[- ]?line(?:\\s+noise)?)';
 /** "remove the 60 Hz hum", "kill the line hum at 60", "get rid of 50 cycle noise", "filter out AC interference". */
 const NOISE_REMOVAL = new RegExp(
-  `\\b${REMOVE_VERB}\\s+(?:all\\s+)?(?:the\\s+|that\\s+|this\\s+|any\\s+)?(?:(?:annoying|nasty|strong|residual|bad)\\s+)*(?:(\\d+(?:\\.\\d+)?)\\s*(?:hz|cycles?|cps)?\\s*(?:${NOISE_NOUN}|noise|interference|artifacts?|peak|component)|${NOISE_NOUN})(?:\\s+(?:at|@|around|of)\\s+(\\d+(?:\\.\\d+)?)\\s*(?:hz)?)?\\b`,
+  `\\b${REMOVE_VERB}\\s+(?:all\\s+)?(?:the\\s+|that\\s+|this\\s+|any\\s+)?(?:(?:annoying|nasty|strong|residual|bad)\\s+)*(?:(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:hz|cycles?|cps)?\\s*(?:${NOISE_NOUN}|noise|interference|artifacts?|peak|component)|${NOISE_NOUN})(?:\\s+(?:at|@|around|of)\\s+(\\d+(?:\\.\\d+)?)\\s*(?:hz)?)?\\b`,
   'gi',
 );
 /** "visualise what the network learned", "which channels matter to the model", "模型學到什麼": a saliency map. */
@@ -172,6 +174,44 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g, '$2 $1'],
   [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
+  // training epochs counted, not epoching: "epoch 數 15", "number of epochs 20", "the epoch count to 30"
+  [
+    /(?:the\s+)?(?:number of (?:training )?epochs|(?:training )?epoch count|(?:訓練\s*)?epochs?\s*(?:數量?|count|number)(?!\s*(?:per|每)))\s*(?:to|設成|設為|設|為|是|改成|改為|改|用|要|:|=)?\s*(?=\d)/gi,
+    'epochs = ',
+  ],
+  // "epoch 比上次多 5 個": a number of epochs relative to the last run
+  [
+    /(?:訓練\s*)?epochs?\s*(?:數)?\s*(?:要)?\s*比\s*(?:上次|之前|原本|剛才|上一次|現在)\s*(多|少)\s*(\d+)\s*個?/gi,
+    (_m: string, dir: string, n: string) => `configure ${n} ${dir === '多' ? 'more' : 'fewer'} epochs than last time`,
+  ],
+  // "keep the last epoch's model", "用最後一個 epoch 的模型": the selection of the final weights
+  [
+    /\b(?:(?:keep|use|take|pick|choose|select|save)\s+)?(?:the\s+)?(?:(?:model|weights|checkpoint)\s+(?:from|of|at)\s+the\s+)?(?:last|final)[\s_-]+epoch(?:'s|s')?(?:\s+(?:model|weights|checkpoint|one))?\b|(?:用|選|取|保留|留)?\s*最後(?:一個)?\s*epoch\s*的?\s*(?:模型|權重|結果)/gi,
+    'selection last_epoch',
+  ],
+  // data files added to the Study are loaded ("add S002R04.edf to the study too")
+  [/\badd\s+(?=⟦\d+⟧\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b)/gi, 'load '],
+  // a model shipped or deployed is exported ("ship the model as ONNX to deploy/bci")
+  [/\b(?:ship|deploy|publish)\s+(?=(?:the\s+|my\s+|our\s+)?(?:trained\s+)?(?:model|network|net|classifier)\b)/gi, 'export '],
+  // "partition into train val test", "divide the epochs into training and test sets": a split
+  [
+    /\b(?:partition|divide|separate|break(?:\s+up)?)\s+(?:(?:it|them|the\s+(?:data|epochs|trials|dataset))\s+)?into\s+(?=(?:a\s+)?(?:train|training|test|val|validation)\b)/gi,
+    'split into ',
+  ],
+  // "throw it all away, I want a clean slate": the whole Study cleared
+  [
+    /\bthrow\s+(?:(?:it|everything|them)\s+(?:all\s+)?|(?:it\s+)?all\s+)away\b(?:\s*[,;]?\s*(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b)?|\b(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b/gi,
+    'clear everything',
+  ],
+  [/事件相關電位|誘發電位/g, 'ERP'],
+  [/(?:列出|顯示|給我看|看一下|看)?\s*資料集\s*(?:的)?\s*(?:資訊|信息|摘要|概況|詳情|細節)/g, 'show the dataset info'],
+  // "交流電雜訊 50 Hz 幫我去掉": the thing removed named first, the removing verb last (no 把)
+  [/^([^，,。；;把]{1,24}?)\s*(?:幫我|請|麻煩)?\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉)\s*$/g, '$2 $1'],
+  // a path or name changed ("路徑改成 m2_v2", "檔名改為 final"): the English the correction rules read
+  [/(?:輸出)?(?:路徑|儲存位置|存放位置|檔名|檔案名稱|資料夾名稱|名稱)\s*(?:就|要|請)?\s*(?:改成|改為|換成|設成|設為|改)\s*/g, 'change the path to '],
+  // "通道就留這兩個", "只保留那幾個電極": the channels named before, as "those channels" (references.ts resolves them)
+  [/(?:通道|電極)\s*(?:就|只)?\s*(?:只)?(?:留|保留)\s*(?:這|那)\s*(?:兩|2|二|幾|些|三|3)?\s*個?(?:就好)?/g, 'keep only those channels'],
+  [/(?:就|只)?\s*(?:只)?(?:留|保留)\s*(?:這|那)\s*(?:兩|2|二|幾|些|三|3)?\s*個?\s*(?:通道|電極)(?:就好)?/g, 'keep only those channels'],
   [/\b(?:avg|ave)\.?\s*(?:re-?)?ref(?:erence)?\b/gi, 'average reference'],
   [/\bCAR\b/g, 'average reference'],
   [/\baverage\s+ref\b/gi, 'average reference'],
@@ -340,10 +380,16 @@ export function normaliseWidth(text: string): string {
  */
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
-  let s = correctTypos(normaliseWidth(text).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
+  let s = correctTypos(spacedChineseNumerals(normaliseWidth(text)).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
-  return s.replace(/(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])/g, '');
+  return (
+    s
+      .replace(/(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])/g, '')
+      // "用IIR四階", "list一下data資料夾", "只留C3、C4": a Latin word or a number written against Chinese is still a word of
+      // its own; the rules read it with a space on either side, as most writers put it (a path such as 輸出/模型A stays whole)
+      .replace(/\S+/g, (t) => (/[/\\]/.test(t) ? t : t.replace(/(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9⟦])|(?<=[A-Za-z0-9⟧])(?=[\u4e00-\u9fff])/g, ' ')))
+  );
 }
 
 /** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */
@@ -364,7 +410,27 @@ function correctWord(w: string): string {
     const end = ['ing', 'ers'].find((e) => rest.length >= 3 && editDistance(rest, e) === 1);
     if (end) return v + end;
   }
-  return sameSkeleton(lower, VOCABULARY) ?? w;
+  return sameSkeleton(lower, VOCABULARY) ?? ruleWordSlip(lower) ?? w;
+}
+
+const RULE_WORD_SET: ReadonlySet<string> = new Set(RULE_WORDS);
+
+/**
+ * Every other word the rules key on ("without", "instead", "noise", "factor", "Taiwan"; ruleWords.ts, mined from their
+ * patterns) read through one keystroke slip ("witohut", "instaed", "niose", "fatcor", "Tawian"), an inflection ending
+ * kept ("attrbiutions"). Only slips that real words do not make: a real English word near a rule word
+ * (REAL_NEAR_RULE_WORDS, "angel", "loose") is never corrected.
+ */
+function ruleWordSlip(lower: string): string | null {
+  if (lower.length < 5 || RULE_WORD_SET.has(lower) || REAL_NEAR_RULE_WORDS.has(lower) || NOT_TYPOS.has(lower)) return null;
+  for (const end of ['', 's', 'es', 'ed', 'ing']) {
+    if (end && !lower.endsWith(end)) continue;
+    const stem = lower.slice(0, lower.length - end.length);
+    if (stem.length < 5 || (end && (RULE_WORD_SET.has(stem) || REAL_NEAR_RULE_WORDS.has(stem)))) continue;
+    const hit = RULE_WORDS.find((r) => isSlip(stem, r));
+    if (hit) return hit + end;
+  }
+  return null;
 }
 
 /** Misspelt tokens to the known words, outside file names and paths; a hyphenated token part by part ("within-sesion"). */

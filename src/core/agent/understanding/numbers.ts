@@ -33,6 +33,9 @@ const NUMBER_WORDS = new RegExp(`\\b${WORD}(?:[\\s-]+(?:and\\s+)?${WORD})*\\b`, 
 const MEASURED =
   /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\b|thousand\b|x\b|times)/i;
 
+/** What follows the first end of a range: "to"/"-"/"~" and a number ("one to forty", "one-40"). */
+const RANGE_NEXT = new RegExp(`^\\s*(?:to|through|-|–|~)\\s*(?:\\d|${WORD})`, 'i');
+
 function wordsValue(words: string): number | null {
   let total = 0;
   let current = 0;
@@ -65,14 +68,18 @@ export function englishNumbers(text: string): string {
     });
   return halves.replace(NUMBER_WORDS, (m, offset: number, all: string) => {
     // "between eight and thirty": "and" joins two numbers unless it follows hundred/thousand ("one hundred and twenty")
-    const pair = /^(.*?)\s+and\s+(.*)$/i.exec(m);
-    if (pair && !/(?:hundred|thousand)$/i.test(pair[1].trim())) {
-      const a = wordsValue(pair[1]);
-      const b = wordsValue(pair[2]);
+    // ("seven hundred and sixty-nine and seven hundred and seventy": the "and" that is not after hundred splits)
+    for (const at of [...m.matchAll(/\s+and\s+/gi)]) {
+      const left = m.slice(0, at.index);
+      if (/(?:hundred|thousand)$/i.test(left.trim())) continue;
+      const a = wordsValue(left);
+      const b = wordsValue(m.slice((at.index ?? 0) + at[0].length));
       if (a !== null && b !== null) return `${a} and ${b}`;
     }
     const after = all.slice(offset + m.length);
-    if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after)) return m;
+    // "one to forty", "one-40", "from one": the end of a range is a number, not a pronoun
+    const range = RANGE_NEXT.test(after) || /\b(?:from|between)\s+$/i.test(all.slice(0, offset));
+    if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after) && !range) return m;
     // "one of the", "the other one": pronouns
     const v = wordsValue(m);
     return v === null ? m : String(v);
@@ -101,16 +108,72 @@ export function zhValue(s: string): number | null {
   return Number.isFinite(total) ? total : null;
 }
 
+/**
+ * Chinese numerals that stand as values without a counter: both ends of a range ("八 到 三十", "一到四十", "八~三十",
+ * "零-4 s") and a numeral written as a word of its own, with spaces, Latin letters or punctuation on both sides ("陷波 六十",
+ * "batch 三十二", "上限改 三十五", "seed 設 一"). Inside Chinese words a numeral stays a word ("統一", "一下", "一樣"). Run
+ * before the spaces between Han characters are dropped (canonicalText), since those spaces are the evidence.
+ */
+export function spacedChineseNumerals(text: string): string {
+  return (
+    text
+      // "八 到 三十", "一到四十", "八~三十", "零-4 s": both ends of a range are numbers, counter or not
+      .replace(
+        new RegExp(`(?<![零〇一二兩两三四五六七八九十百千點.\\d])(${ZH_NUM})(\\s*(?:到|至|~|～|-|–)\\s*)(?=${ZH_NUM}|\\d)`, 'g'),
+        (m, n: string, sep: string) => {
+          const v = zhValue(n);
+          return v === null ? m : `${v}${sep}`;
+        },
+      )
+      .replace(
+        new RegExp(
+          `((?:\\d|\\s)(?:到|至|~|～|-|–)\\s*|(?:${ZH_NUM})\\s*(?:到|至)\\s*|\\d\\s*(?:到|至|~|～|-|–)\\s*)(${ZH_NUM})(?![零〇一二兩两三四五六七八九十百千分成點])`,
+          'g',
+        ),
+        (m, lead: string, n: string) => {
+          const v = zhValue(n);
+          return v === null ? m : `${lead}${v}`;
+        },
+      )
+      // "低通三十五", "降到一百二十八": a numeral of two characters or more with 十/百/千 is a number wherever it stands
+      // ("十分" is "very", "千萬" is "by no means": a 分/萬/成/點 after it keeps it a word)
+      .replace(
+        new RegExp(
+          `(?<![零〇一二兩两三四五六七八九十百千])((?:[零〇一二兩两三四五六七八九]?[十百千])+[零〇一二兩两三四五六七八九]?|[一二兩两三四五六七八九][十百千](?:[零〇一二兩两三四五六七八九十百千])*)(?![零〇一二兩两三四五六七八九十百千萬分成點之])`,
+          'g',
+        ),
+        (m, n: string) => {
+          if (n.length < 2) return m;
+          const v = zhValue(n);
+          return v === null ? m : String(v);
+        },
+      )
+      // a numeral standing as a word of its own is a value; inside Chinese words it stays a word
+      .replace(new RegExp(`(?<=^|[\\s,，。；;:：、(（=/]|[A-Za-z])(${ZH_NUM})(?=$|[\\s,，。；;:：、)）!！?？/%-]|[A-Za-z])`, 'g'), (m, n: string) => {
+        const v = zhValue(n);
+        return v === null ? m : String(v);
+      })
+  );
+}
+
 /** Chinese numerals followed by a unit or counter, percentages and fractions. */
 export function chineseNumbers(text: string): string {
   return (
-    text
-      .replace(new RegExp(`百分之(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
-      .replace(new RegExp(`(${ZH_NUM}|\\d+)分之(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
+    spacedChineseNumerals(text)
+      .replace(new RegExp(`百分之\\s*(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
+      .replace(new RegExp(`(${ZH_NUM}|\\d+)\\s*分之\\s*(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
         const den = /\d/.test(d) ? Number(d) : zhValue(d);
         const num = /\d/.test(n) ? Number(n) : zhValue(n);
         return den && num !== null ? String(num / den) : m;
       })
+      // "一成五" is 15%, "兩成半" 25%
+      .replace(new RegExp(`([一二兩两三四五六七八九])成([一二三四五六七八九半])(?![功為])`, 'g'), (m, a: string, b: string) => {
+        const tens = zhValue(a);
+        const ones = b === '半' ? 5 : zhValue(b);
+        return tens === null || ones === null ? m : `${tens * 10 + ones}%`;
+      })
+      // "再少一半", "減少一半": half of the value, a factor (not 0.5 less)
+      .replace(/(?:少|減少?|降低?|砍)(?:了)?\s*一半/g, '減半')
       .replace(new RegExp(`(${ZH_NUM})成(?![功為])`, 'g'), (m, n: string) => {
         const v = zhValue(n);
         return v !== null && v <= 10 ? `${v * 10}%` : m;
