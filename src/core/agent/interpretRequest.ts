@@ -3,7 +3,18 @@ import { maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, wit
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
-import { channelsIn, modelName, normaliseRanges, PANELS, RULES, trainingArgs, VIEW_MODES, type PlannerContext, type PlanOutcome } from './plannerRules';
+import {
+  channelsIn,
+  modelName,
+  modelParams,
+  normaliseRanges,
+  PANELS,
+  RULES,
+  trainingArgs,
+  VIEW_MODES,
+  type PlannerContext,
+  type PlanOutcome,
+} from './plannerRules';
 import { SKIP_DEFAULTS } from '../study/stateManager';
 import { definitionByName } from '../tools/definitions';
 
@@ -284,6 +295,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   for (const b of settingsBefore) negatedSetting(calls[b.at], b.text);
   mergeConfigurations(calls, inner.training);
   modelFirst(calls);
+  // "switch to SCCNet with Ns 30": whichever rule chose the model, the hyper-parameters named with it go with it
+  for (const c of calls) if (c.tool === 'set_model' && !c.arguments.params) Object.assign(c.arguments, modelParams(masked.text));
   dedupeReads(calls);
   studyEventNames(calls, inner.events);
   knownFileNames(calls, ctx.dataPath);

@@ -174,10 +174,21 @@ export function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | n
 }
 
 /** Hyper-parameters written as NAME=value ("F1=16 and D=4"). */
-function modelParams(s: string): { params?: Record<string, number> } {
+/**
+ * The hyper-parameters the three networks accept (training/models.ts ALLOWED_PARAMS; a test keeps the two equal), as
+ * the user types them: "Ns 30", "F1=16 and D 4", "dropout 0.25", "pool_len: 50".
+ */
+export const MODEL_PARAM_NAMES = ['F1', 'F2', 'D', 'Ns', 'pool_len', 'pool_stride', 'dropout'] as const;
+const MODEL_PARAM = new RegExp(
+  `(?<![A-Za-z0-9_])(${MODEL_PARAM_NAMES.join('|')}|dropout_rate)(?:\\s*(?:=|:|：|of|to|is|at|設為|設成|改成|為|用)\\s*|\\s+)(\\d+(?:\\.\\d+)?|\\.\\d+)(?![\\d.]*\\s*(?:Hz|ms|s\\b|秒|%))`,
+  'gi',
+);
+export function modelParams(s: string): { params?: Record<string, number> } {
   const params: Record<string, number> = {};
-  for (const m of s.matchAll(/\b(F1|F2|D|kernel_length|kern_length|dropout(?:_rate)?|n_filters|pool_size)\s*(?:=|:|of)\s*(\d+(?:\.\d+)?)/gi))
-    params[m[1]] = Number(m[2]);
+  for (const m of s.matchAll(MODEL_PARAM)) {
+    const name = MODEL_PARAM_NAMES.find((n) => n.toLowerCase() === m[1].toLowerCase()) ?? 'dropout';
+    params[name] = Number(m[2]);
+  }
   return Object.keys(params).length ? { params } : {};
 }
 
