@@ -208,3 +208,15 @@ describe('vocabulary families and secondary settings', () => {
     expect(plan('trained', '用訓練集評估，不要 baseline').calls[0].arguments).toEqual({ split: 'train', baseline: false });
   });
 });
+
+describe('再 between two steps is "then", also when the next step starts with its number', () => {
+  it('"濾 1 到 40 Hz 再做 60Hz notch" is a band-pass, then a notch (it was read as one notch at 1 Hz)', () => {
+    const filtered = [
+      { tool: 'apply_bandpass_filter', arguments: expect.objectContaining({ low_freq: 1, high_freq: 40 }) },
+      { tool: 'apply_notch_filter', arguments: { freq: 60 } },
+    ];
+    expect(plan('data_loaded', '幫我濾 1 到 40 Hz 再做 60Hz notch').calls).toEqual(filtered);
+    expect(plan('data_loaded', '帶通 1 到 40 Hz 再做 60 Hz 的陷波').calls).toEqual(filtered);
+    expect(tools(plan('data_loaded', '先降到 128 Hz 再濾 1 到 40 Hz').calls)).toEqual(['resample_data', 'apply_bandpass_filter']);
+  });
+});
