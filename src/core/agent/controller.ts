@@ -9,7 +9,7 @@ import { buildSystemPrompt, toolSpecsFor } from './prompts';
 import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
-import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notCoveredLine, type PassageHit } from '../rag/grounding';
+import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notOfferedLine, type PassageHit } from '../rag/grounding';
 import { isExplicitRequest, mentionsStep } from './questionSplit';
 import { numberedParts } from '../rag/questionParts';
 import { Conversation } from './conversation';
@@ -184,13 +184,14 @@ export class AgentController {
     const asked = this.o.retriever?.correctSpelling?.(question) ?? question;
     const hits = await this.retrieveFor(asked);
     const retrieved: Citation[] = hits.map((h, i) => ({ ref: i + 1, title: h.title, source: h.source, uri: h.uri, text: h.text }));
-    const verdict = isOffTopic(question) ? 'off_topic' : assessQuestion(asked, hits);
+    // off-topic is decided on what the user typed, with the retrieval's evidence for words the lexicon lacks
+    const verdict = isOffTopic(question) && assessQuestion(question, hits) === 'off_topic' ? 'off_topic' : assessQuestion(asked, hits);
     const done = (answer: string, grounding: AgentRunResult['grounding'], citations: Citation[] = []): AgentRunResult => {
       if (record) this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
       return { route: 'qa', answer, calls: [], steps: 0, retrieved, citations, grounding };
     };
     if (verdict === 'off_topic') return done(declineLine(question), 'declined');
-    if (verdict === 'not_covered' || hits.length === 0) return done(notCoveredLine(question), 'not_covered');
+    if (verdict === 'not_covered' || hits.length === 0) return done(notOfferedLine(question), 'not_covered');
     const context = hits.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n');
     const zh = /[\u4e00-\u9fff]/.test(question);
     const system = [

@@ -15,7 +15,7 @@ export interface PassageHit {
  * with none of them is off-topic and declined in one line, on every path, before any model is asked.
  */
 const DOMAIN_EN =
-  /\b(?:eeg|meg|ecog|bci|brain|neuro\w*|cortex|cortical|scalp|electrodes?|channels?|montage|10-20|10-05|filter\w*|band-?pass|high-?pass|low-?pass|notch|fir|iir|butterworth|hz|hertz|frequenc\w*|spectr\w*|psd|sampling|sample rate|resampl\w*|downsampl\w*|nyquist|alias\w*|epoch\w*|baseline|trials?|cues?|annotations?|classif\w*|re-?referenc\w*|referenc\w*|car|mastoids?|normali[sz]\w*|z-?score|standardi[sz]\w*|artifacts?|artefacts?|ica|csp|lda|svm|erps?|p300|ssvep|motor imagery|rhythms?|oscillat\w*|eegnet|shallow\w*|sccnet|deep ?convnet|cnn|convolution\w*|depthwise|separable|dropout|pooling|overfit\w*|underfit\w*|learning rate|batch size|optimi[sz]er|adam\w*|sgd|validation|cross-?validation|folds?|leak\w*|within-subject|cross-subject|cross-session|accuracy|balanced accuracy|kappa|auc|roc|f1|confusion matrix|chance|significan\w*|binomial|permutation test|p-value|imbalance\w*|saliency|gradients?|smoothgrad|vargrad|attribution|topomap|topograph\w*|edf\+?|bdf|gdf|eeglab|brainvision|vhdr|fif|npy|xdf|gpu|cuda|pytorch|torch|slurm|onnx|hyper-?param\w*|mne|xbrain\w*|physionet|bciciv|preprocess\w*|deep learning|machine learning|neural net\w*|mi|smr|sleep stag\w*|seizure\w*|epilep\w*|fnirs|lsl|lab streaming layer|labrecorder|sloreta|dspm|beamform\w*|source locali[sz]\w*|connectivity|coherence|plv|laplacian|csd|rest reference|interpolat\w*|spherical spline\w*|riemann\w*|eog|emg|ecg|blink\w*|montages?|erd|ers|itr|information transfer rate|bits? per (?:trial|minute|selection)|lawhern|schirrmeister|wolpaw|combrisson|m[uü]ller-putz|ojala|brunner|tangermann|schalk|smilkov|adebayo|simonyan|sundararajan|braindecode|moabb|pyriemann)\b/i;
+  /\b(?:eeg|meg|ecog|bci|brain|neuro\w*|cortex|cortical|scalp|electrodes?|channels?|montage|10-20|10-05|filter\w*|band-?pass|high-?pass|low-?pass|notch|fir|iir|butterworth|hz|hertz|frequenc\w*|spectr\w*|psd|sampling|sample rate|resampl\w*|downsampl\w*|nyquist|alias\w*|epoch\w*|baseline|trials?|cues?|annotations?|classif\w*|re-?referenc\w*|referenc\w*|mastoids?|normali[sz]\w*|z-?score|standardi[sz]\w*|artifacts?|artefacts?|ica|csp|lda|svm|erps?|p300|ssvep|motor imagery|rhythms?|oscillat\w*|eegnet|shallow\w*|sccnet|deep ?convnet|cnn|convolution\w*|depthwise|separable|dropout|pooling|overfit\w*|underfit\w*|learning rate|batch size|optimi[sz]er|adam\w*|sgd|validation|cross-?validation|folds?|leak\w*|within-subject|cross-subject|cross-session|accuracy|balanced accuracy|kappa|auc|roc|f1|confusion matrix|chance|significan\w*|binomial|permutation test|p-value|imbalance\w*|saliency|gradients?|smoothgrad|vargrad|attribution|topomap|topograph\w*|edf\+?|bdf|gdf|eeglab|brainvision|vhdr|fif|npy|xdf|gpu|cuda|pytorch|torch|slurm|onnx|hyper-?param\w*|mne|xbrain\w*|physionet|bciciv|preprocess\w*|deep learning|machine learning|neural net\w*|mi|smr|sleep stag\w*|seizure\w*|epilep\w*|fnirs|lsl|lab streaming layer|labrecorder|sloreta|dspm|beamform\w*|source locali[sz]\w*|connectivity|coherence|plv|laplacian|csd|rest reference|interpolat\w*|spherical spline\w*|riemann\w*|eog|emg|ecg|blink\w*|montages?|erd|ers|itr|information transfer rate|bits? per (?:trial|minute|selection)|lawhern|schirrmeister|wolpaw|combrisson|m[uü]ller-putz|ojala|brunner|tangermann|schalk|smilkov|adebayo|simonyan|sundararajan|braindecode|moabb|pyriemann)\b/i;
 /** Words that are domain words only in company (two of them, or one with a strong word): "train my dog" is not. */
 const WEAK_EN =
   /\b(?:signals?|power|sampl\w*|events?|labels?|class(?:es)?|mu|alpha|beta|theta|delta|gamma|imagery|model\w*|network|layers?|kernel|train\w*|fit|learning|epochs?|batch\w*|loss|test\w*|splits?|split\w*|subjects?|sessions?|transfer|metrics?|precision|recall|explain\w*|interpret\w*|files?|formats?|cpu|threads?|seed|repeats?|sweep|notebook|cli|mcp|study|stage|pipeline|dataset|data|recordings?|analys[ie]s|re-?run\w*|load\w*|export\w*|plot\w*|evaluat\w*|average|backends?|confirm\w*|reproduc\w*)\b/gi;
@@ -137,10 +137,21 @@ export function stem(w: string): string {
   return s.length > 4 && s.endsWith('e') ? s.slice(0, -1) : s;
 }
 
+/**
+ * Domain words the first lexicon missed (issue 19: "phase-amplitude coupling (PAC) 可以算嗎", "DEAP 的 .dat 可以讀嗎",
+ * "EGI 的 .raw 可以讀嗎", "bipolar derivation like C3-FC3?" were declined): analysis methods, data sets, file
+ * formats and vendors, electrode names, model-search words. A file extension or a 10-20 electrode name is enough.
+ */
+const DOMAIN_EN_MORE =
+  /\b(?:phase|amplitude|coupling|pac|entropy|wavelets?|hilbert|envelope|microstates?|bipolar|derivations?|granger|causality|dipoles?|fractal|spectrogram\w*|time-?frequency|ersp|itc|morlet|stft|fft|welch|cca|trca|xdawn|asr|autoreject|ransac|prep pipeline|tangent space|covariance\w*|whiten\w*|decod\w*|deap|seed-?iv|tuh|chb-?mit|eegmmidb|bnci|bci (?:competition|iv|iii)|openbmi|lee2019|high-?gamma|egi|neuroscan|biosemi|brain ?products|g\.?tec|emotiv|openbci|actichamp|nicolet|bids|nwb|hdf5|h5|pickle|matlab|optuna|hyperopt|bayesian|grid search|random search|early stopping|augmentation|mixup|transformers?|lstm|rnn|gru|conformer|labram|bendr|foundation models?|fine-?tun\w*|pretrain\w*|emotion recognition|valence|arousal|n170|n400|mmn|p3b?|erp|evoked|electrophysiolog\w*|physiolog\w*|biosignals?|psg|polysomnograph\w*|hypnogram|spindles?|k-?complex\w*|sensorimotor|neurofeedback|tensorpac|yasa|pyxdf|skorch|scikit-?learn|sklearn|eeglab|fieldtrip|brainstorm|mne-\w+|fmri|nirs|tms|tdcs|lfp)\b|\.(?:edf|bdf|gdf|set|fdt|vhdr|vmrk|eeg|fif|cnt|mat|npy|npz|raw|mff|dat|xdf|nwb|h5|hdf5|trc|sig|cdt|pkl)\b|\b(?:fp|af|f|fc|ft|c|t|tp|cp|p|po|o|i)(?:z|[1-9]|10)\b/i;
+const DOMAIN_ZH_MORE =
+  /載入|讀取|讀檔|相位|振幅|耦合|熵|小波|包絡|微狀態|導程|雙極|偶極|因果|時頻|頻譜圖|解碼|協方差|共變異|資料集|數據集|貝氏|網格搜尋|擴增|增強|遷移|微調|預訓練|情緒|誘發電位|事件相關|電位|腦波|生理訊號|多導睡眠|紡錘波|神經回饋|感覺運動|功能性磁振|磁振造影|近紅外|經顱|匯入/;
+
 export function isOffTopic(question: string): boolean {
   // misspelt domain words count ("bandpas", "subjcet"): the agent's typo reading corrects them first
   const fixed = canonicalText(question);
-  if ([question, fixed].some((q) => DOMAIN_EN.test(q) || DOMAIN_ZH.test(q) || TOOL_NAME.test(q) || PARAMETER_SET.test(q))) return false;
+  const domain = (q: string) => DOMAIN_EN.test(q) || DOMAIN_ZH.test(q) || DOMAIN_EN_MORE.test(q) || DOMAIN_ZH_MORE.test(q);
+  if ([question, fixed].some((q) => domain(q) || TOOL_NAME.test(q) || PARAMETER_SET.test(q))) return false;
   // "how do I train my dog?", "explain quantum computing": weak domain words about something else entirely
   if (OFF_DOMAIN.test(question)) return true;
   // a question with one weak word ("how 2 split by subjcet?") is in the domain; an off-topic one has none
@@ -149,7 +160,7 @@ export function isOffTopic(question: string): boolean {
 
 /** Subjects far from EEG that turn a weak domain word ("train", "model", "explain") into an off-topic question. */
 const OFF_DOMAIN =
-  /\b(?:dogs?|cats?|puppy|kittens?|pets?|horses?|cars?|engines?|bikes?|recipes?|cook\w*|bak\w+|weather|forecast|movies?|films?|songs?|music|football|soccer|basketball|baseball|stocks?|bitcoin|crypto\w*|quantum|politic\w*|elections?|president|capital of|restaurants?|hotels?|flights?|vacation|holidays?|poems?|jokes?|horoscope|garden\w*|dinner|lunch|breakfast|wine|beer|coffee|fashion|marathon|diet|calories|weight loss|girlfriend|boyfriend|dating|taxes|mortgage|lottery)\b|貓|狗|寵物|天氣|電影|食譜|股票|比特幣|足球|籃球|棒球|政治|總統|選舉|笑話|詩|咖啡|餐廳|旅遊|減肥|晚餐|午餐|所得稅|報稅|稅金|繳稅|保險|房貸|匯率|理財|投資|彩券|星座|食譜|料理/i;
+  /\b(?:dogs?|cats?|puppy|kittens?|pets?|horses?|cars?|engines?|bikes?|recipes?|cook\w*|bak\w+|weather|forecast|movies?|films?|songs?|music|football|soccer|basketball|baseball|stocks?|bitcoin|crypto\w*|quantum|politic\w*|elections?|president|capital of|restaurants?|hotels?|flights?|vacation|holidays?|poems?|jokes?|horoscope|garden\w*|dinner|lunch|breakfast|wine|beer|coffee|fashion|marathon|diet|calories|weight loss|girlfriend|boyfriend|dating|taxes|mortgage|lottery|java|css|html|react|linked lists?|dictionar(?:y|ies)|blockchain|brakes?|tires?|sql|exchange rates?|currenc(?:y|ies)|usd|twd|eur|salary|rent)\b|貓|狗|寵物|天氣|電影|食譜|股票|比特幣|足球|籃球|棒球|政治|總統|選舉|笑話|詩|咖啡|餐廳|旅遊|減肥|晚餐|午餐|所得稅|報稅|稅金|繳稅|保險|房貸|匯率|理財|投資|彩券|星座|食譜|料理/i;
 
 /** A parameter set to a value ("independent=true", "absolute = false", "folds=5"): a tool's option, whatever its name. */
 const PARAMETER_SET = /\b[a-z][a-z0-9_]*\s*=\s*(?:true|false|none|null|\d|"|')/i;
@@ -160,7 +171,7 @@ export function namesOffDomainSubject(text: string): boolean {
 }
 
 /** An XBrain tool or parameter name ("configure_training", "t_min") or MI/ERP shorthand. */
-const TOOL_NAME = /\b[a-z]+_[a-z_]+\b|\b(?:MI|SMR|acc|kapa|hz)\b/;
+const TOOL_NAME = /\b[a-z]+_[a-z_]+\b|\b(?:MI|SMR|CAR|acc|kapa|hz)\b/;
 
 /** How much of the question a passage covers: the share of the question's content terms found in it. */
 export function coverage(question: string, passage: string, known?: ReadonlySet<string>): number {
@@ -183,11 +194,55 @@ export function coverage(question: string, passage: string, known?: ReadonlySet<
 
 /** Below this coverage by the best passage, the knowledge base is taken not to cover the question. */
 export const MIN_COVERAGE = 0.3;
+/** Coverage by one passage that answers a question even when a name in it is unknown to the knowledge base. */
+const STRONG_COVERAGE = 0.6;
+
+/**
+ * Retrieval evidence that a question the lexicon missed is in the domain: two or more of its own words (four letters
+ * or more, not question words) occur together in one retrieved passage, and it names no subject far from EEG.
+ */
+export function retrievalSaysInDomain(question: string, hits: readonly PassageHit[]): boolean {
+  if (OFF_DOMAIN.test(question)) return false;
+  const terms = [...contentTerms(question.replace(/[\u4e00-\u9fff]+/g, ' '))].filter((t) => t.length >= 4);
+  if (terms.length === 0) return false;
+  return hits.some((h) => {
+    const p = contentTerms(`${h.title}\n${h.text}`);
+    const n = terms.filter((t) => p.has(t)).length;
+    return n >= 2 && n * 2 >= terms.length;
+  });
+}
+
+/**
+ * The names a question turns on: acronyms ("PAC", "DEAP"), words in parentheses ("(optuna)") and file extensions
+ * (".dat"). When one of them occurs in no retrieved passage the knowledge base does not know the thing asked about,
+ * and a passage about its other words ("coupling", "search") would answer a different question.
+ */
+export function keyNames(question: string): string[] {
+  const out = new Set<string>();
+  for (const m of question.match(/\b[A-Z][A-Z0-9]{2,}\b/g) ?? []) if (!/^(?:XBRAIN|EEG|BCI|HZ)$/.test(m)) out.add(m.toLowerCase());
+  for (const m of question.matchAll(/[(（]([^()（）]{2,40})[)）]/g)) for (const w of m[1].match(/[A-Za-z][A-Za-z0-9]{2,}/g) ?? []) out.add(w.toLowerCase());
+  for (const m of question.match(/(?<![\w/])\.[a-z0-9]{2,4}\b/gi) ?? []) out.add(m.toLowerCase());
+  return [...out].filter((k) => !STOP.has(k));
+}
+
+function mentions(text: string, name: string): boolean {
+  const t = text.toLowerCase();
+  if (name.startsWith('.')) return t.includes(name) || new RegExp(`\\b${name.slice(1)}\\b`).test(t);
+  return new RegExp(`(?<![a-z0-9])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`).test(t);
+}
 
 export function assessQuestion(question: string, hits: readonly PassageHit[]): 'off_topic' | 'not_covered' | 'covered' {
-  if (isOffTopic(question)) return 'off_topic';
+  if (isOffTopic(question) && !retrievalSaysInDomain(question, hits)) return 'off_topic';
   if (hits.length === 0) return 'not_covered';
+  const passages = hits.map((h) => `${h.title}\n${h.text}`);
   const known = new Set(hits.flatMap((h) => [...contentTerms(`${h.title}\n${h.text}`)]));
+  // a name no passage mentions ("PAC", "DEAP") leaves the question uncovered unless a passage answers the rest of it
+  // well ("seizure detection … CHB-MIT": the scope page says XBrain has no seizure detection)
+  const missing = keyNames(question).filter((k) => !passages.some((p) => mentions(p, k)));
+  if (missing.length) {
+    const rest = missing.reduce((q, k) => q.replace(new RegExp(k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' '), question);
+    if (Math.max(...passages.map((p) => coverage(rest, p, known))) < STRONG_COVERAGE) return 'not_covered';
+  }
   const best = Math.max(...hits.map((h) => coverage(question, `${h.title}\n${h.text}`, known)));
   return best < MIN_COVERAGE ? 'not_covered' : 'covered';
 }
@@ -202,6 +257,21 @@ export function notCoveredLine(question: string): string {
   return /[\u4e00-\u9fff]/.test(question)
     ? '知識庫沒有涵蓋這個問題（The knowledge base does not cover this.），所以我不作猜測。'
     : 'The knowledge base does not cover this, so I will not guess.';
+}
+
+/** "Can XBrain …", "is there …", "does it support …", "可以…嗎", "有…嗎", "支援…": a question about what XBrain offers. */
+const CAPABILITY =
+  /^\s*(?:can|could|does|do|is there|are there|will)\b|\b(?:support\w*|available|offer\w*|possible)\b|可以|可不可以|能不能|能否|支援|支持|有沒有|^有.*嗎|提供/i;
+
+/**
+ * The answer to a capability question nothing in the knowledge base covers: XBrain does not offer it (its scope
+ * page lists what it does), with the way out the knowledge base gives for analyses outside XBrain.
+ */
+export function notOfferedLine(question: string): string {
+  if (!CAPABILITY.test(question)) return notCoveredLine(question);
+  return /[\u4e00-\u9fff]/.test(question)
+    ? 'XBrain 沒有提供這項功能，知識庫也沒有涵蓋它（The knowledge base does not cover this.），所以我不作猜測。需要 XBrain 以外的分析時，可用 export_epochs 匯出 epoch（X.npy 與 y.npy，或 -epo.fif），再用 MNE-Python 或自己的程式處理。'
+    : 'XBrain does not offer this and the knowledge base does not cover it, so I will not guess. For analyses outside XBrain, export the epochs with export_epochs (X.npy and y.npy, or a -epo.fif) and use MNE-Python or your own code.';
 }
 
 const NOT_COVERED = /does not cover|do not cover|doesn't cover|not covered|沒有涵蓋|未涵蓋|不涵蓋/i;
