@@ -236,11 +236,21 @@ function splitSentences(text: string): TurnParts {
   return out;
 }
 
+const TOOL_SUBJECT = String.raw`(?:xbrain(?:lab)?|this (?:tool|extension|app|program|software)|the (?:tool|extension|app|program|software))`;
+const CAPABILITY_QUESTION = new RegExp(
+  String.raw`^(?:so\s+|and\s+|also\s+|just wondering,?\s+)?(?:can|could|does|do|will|is)\s+${TOOL_SUBJECT}(?!\s*,)|^(?:is (?:it|there a way)|are you able) (?:possible )?(?:to\s+\S+.*(?:in|with) ${TOOL_SUBJECT})` +
+    String.raw`|^(?:請問|想問一下|想請問)?\s*${TOOL_SUBJECT}\s*(?:可以|能夠?|能不能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)`,
+  'i',
+);
+
 /** One sentence: a question (answer it) or not (a request, or a statement of intent that may act). */
 export function isQuestion(sentence: string): boolean {
   // misspelt words are read as the planner reads them ("what's loded", "show the satte")
   const s = correctTypos(sentence.trim());
   if (!s) return false;
+  // "Can XBrain compute saliency maps?", "XBrain 可以讀 EGI 嗎？": a question about what the tool can do, asked of the tool in
+  // the third person, is answered and never runs the step (the same words to "you" are a polite request)
+  if (CAPABILITY_QUESTION.test(s)) return true;
   // Chinese sentence structure, even when it opens with a Latin term ("EEGNet 的 F1 是什麼", "notch 60 Hz 會不會…"):
   // at least two Han characters, or one when the sentence does not open with Latin
   const han = (s.match(/[\u4e00-\u9fff]/g) ?? []).length;

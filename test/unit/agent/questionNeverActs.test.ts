@@ -288,3 +288,23 @@ describe('a question never acts', () => {
     expect(session.study.state.history.map((h) => h.op)).toEqual(['set_reference']);
   });
 });
+
+describe('a question about what XBrain can do is a question, whatever step it names', () => {
+  it.each([
+    'Can XBrain compute saliency maps?',
+    'can xbrain resample to 128 Hz',
+    'does XBrain support leave-one-subject-out?',
+    'Does the extension train ShallowConvNet on GPU?',
+    'is it possible to run ICA in XBrain?',
+    'XBrain 可以讀 EGI 的 raw 嗎？',
+    '請問 XBrain 能不能做跨受試者的切分',
+    '這個工具支援 BDF 嗎',
+  ])('%s', (q) => {
+    expect(isQuestion(q)).toBe(true);
+  });
+  it('the same step asked of "you", or as an instruction, stays a request', () => {
+    expect(isQuestion('can you compute saliency maps?')).toBe(false);
+    expect(isQuestion('compute saliency with XBrain')).toBe(false);
+    expect(isQuestion('幫我用 XBrain 算 saliency')).toBe(false);
+  });
+});
