@@ -6,6 +6,9 @@
  * ("resample to 128 Hz") or a question missing a needed number gets no figure (undefined).
  */
 
+import { binomialChanceThreshold, binomialTail } from '../evaluation/metrics';
+import { autoHighTransition, autoLength, autoLowTransition, HAMMING_LENGTH_FACTOR } from '../signal/firDesign';
+
 /** The computed sentence and which formula gave it. */
 export interface ComputedAnswer {
   kind: 'binomial' | 'chance' | 'kappa' | 'accuracy_from_kappa' | 'epoch_samples' | 'nyquist' | 'min_sampling_rate' | 'edge_vs_nyquist' | 'itr' | 'mne_filter';
@@ -13,29 +16,8 @@ export interface ComputedAnswer {
 }
 
 // ---------------------------------------------------------------- formulas
-
-/** ln(n!) by summation, cached: exact enough for the binomial terms of any test-set size a user types. */
-const logFactorials: number[] = [0];
-function logFactorial(n: number): number {
-  for (let i = logFactorials.length; i <= n; i++) logFactorials.push(logFactorials[i - 1] + Math.log(i));
-  return logFactorials[n];
-}
-
-/** One-sided exact binomial p-value P(X ≥ k) for X ~ Binomial(n, p0), summed in log space (no underflow). */
-export function binomialSf(k: number, n: number, p0: number): number {
-  if (k <= 0) return 1;
-  if (k > n) return 0;
-  const logs: number[] = [];
-  for (let i = k; i <= n; i++) logs.push(logFactorial(n) - logFactorial(i) - logFactorial(n - i) + i * Math.log(p0) + (n - i) * Math.log(1 - p0));
-  const max = Math.max(...logs);
-  return Math.min(1, Math.exp(max) * logs.reduce((s, l) => s + Math.exp(l - max), 0));
-}
-
-/** The smallest number correct k with P(X ≥ k) < alpha, or undefined when even n of n is not enough. */
-export function significanceThreshold(n: number, p0: number, alpha = 0.05): number | undefined {
-  for (let k = Math.ceil(n * p0); k <= n; k++) if (binomialSf(k, n, p0) < alpha) return k;
-  return undefined;
-}
+// The binomial tail and threshold are evaluation/metrics.ts's (evaluate's chance sentence uses them); the filter's
+// figures are signal/firDesign.ts's.
 
 /** Cohen's kappa of an accuracy with K balanced classes: (acc − 1/K) / (1 − 1/K). */
 export const kappaFromAccuracy = (acc: number, k: number) => (acc - 1 / k) / (1 - 1 / k);
@@ -53,17 +35,16 @@ export function itrBitsPerTrial(n: number, p: number): number {
 }
 
 /**
- * MNE's automatic FIR design (fir_design "firwin", Hamming window): l_trans = min(max(0.25 l, 2), l), h_trans =
- * min(max(0.25 h, 2), sf/2 − h), length = ceil(3.3 / narrowest transition · sf) samples, made odd.
+ * MNE's automatic FIR design (fir_design "firwin", Hamming window) as signal/firDesign.ts builds it: the 'auto'
+ * transition bands and the length 3.3 / narrowest transition · sf samples, made odd. Without a sampling rate only
+ * the lower band (and the length in seconds) follows.
  */
 export function mneFilter(l: number | undefined, h: number | undefined, sf?: number): { lTrans?: number; hTrans?: number; samples?: number; seconds: number } {
-  const lTrans = l !== undefined && l > 0 ? Math.min(Math.max(0.25 * l, 2), l) : undefined;
-  const hTrans = h !== undefined && sf !== undefined ? Math.min(Math.max(0.25 * h, 2), sf / 2 - h) : undefined;
+  const lTrans = l !== undefined && l > 0 ? autoLowTransition(l) : undefined;
+  const hTrans = h !== undefined && sf !== undefined ? autoHighTransition(h, sf) : undefined;
   const narrowest = Math.min(lTrans ?? Infinity, hTrans ?? Infinity);
-  if (sf === undefined) return { lTrans, hTrans, seconds: 3.3 / narrowest };
-  let samples = Math.max(Math.ceil((3.3 / narrowest) * sf - 1e-9), 1);
-  samples += (samples - 1) % 2;
-  return { lTrans, hTrans, samples, seconds: 3.3 / narrowest };
+  const seconds = HAMMING_LENGTH_FACTOR / narrowest;
+  return sf === undefined ? { lTrans, hTrans, seconds } : { lTrans, hTrans, samples: autoLength(narrowest, sf), seconds };
 }
 
 // ---------------------------------------------------------------- reading the question
@@ -421,7 +402,8 @@ function compute(question: string): ComputedAnswer | undefined {
   ) {
     const p0 = 1 / K;
     const n = q.trials;
-    const thr = significanceThreshold(n, p0);
+    const threshold = binomialChanceThreshold(n, p0);
+    const thr = threshold === null ? undefined : Math.round(threshold * n);
     const thrText = zh
       ? thr !== undefined
         ? `p < 0.05 時最少需答對 ${thr}/${n}（${pct(thr / n)}）。`
@@ -431,7 +413,7 @@ function compute(question: string): ComputedAnswer | undefined {
         : `With ${n} trials not even ${n} of ${n} correct reaches p < 0.05.`;
     if (acc !== undefined) {
       const k = q.correct ?? Math.round(acc * n);
-      const p = binomialSf(k, n, p0);
+      const p = binomialTail(k, n, p0);
       const sig = p < 0.05;
       out.push({
         kind: 'binomial',

@@ -117,6 +117,16 @@ function logGamma(x: number): number {
   return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
+/** One-sided exact binomial tail P(X ≥ k) for X ~ Binomial(n, p), summed in log space (no underflow). */
+export function binomialTail(k: number, n: number, p: number): number {
+  if (k <= 0) return 1;
+  if (k > n) return 0;
+  const logs: number[] = [];
+  for (let i = k; i <= n; i++) logs.push(logChoose(n, i) + i * Math.log(p) + (n - i) * Math.log1p(-p));
+  const max = Math.max(...logs);
+  return Math.min(1, Math.exp(max) * logs.reduce((s, l) => s + Math.exp(l - max), 0));
+}
+
 /** Smallest accuracy k/n with P(X ≥ k) < alpha for X ~ Binomial(n, p). */
 export function binomialChanceThreshold(n: number, p: number, alpha = 0.05): number | null {
   if (n <= 0) return null;

@@ -9,7 +9,12 @@ import { f2 } from './numeric';
 import { checkBand, checkBelowNyquist, signalArgError } from './params';
 
 /** MNE's `_length_factors['hamming']`: filter length = 3.3 / transition bandwidth (s). */
-const HAMMING_LENGTH_FACTOR = 3.3;
+export const HAMMING_LENGTH_FACTOR = 3.3;
+
+/** MNE's 'auto' lower transition bandwidth: min(max(0.25 · l_freq, 2), l_freq) Hz. */
+export const autoLowTransition = (lFreq: number): number => Math.min(Math.max(0.25 * lFreq, 2), lFreq);
+/** MNE's 'auto' upper transition bandwidth: min(max(0.25 · h_freq, 2), Nyquist − h_freq) Hz. */
+export const autoHighTransition = (hFreq: number, sfreq: number): number => Math.min(Math.max(0.25 * hFreq, 2), sfreq / 2 - hFreq);
 
 export type FirKind = 'bandpass' | 'highpass' | 'lowpass' | 'bandstop';
 
@@ -117,7 +122,7 @@ function pyRoundInt(x: number): number {
 }
 
 /** MNE `_to_samples` applied to the auto length string '%ss' % (3.3 / min_trans): ceil(s·sfreq), made odd. */
-function autoLength(minTrans: number, sfreq: number): number {
+export function autoLength(minTrans: number, sfreq: number): number {
   const seconds = Number(String(HAMMING_LENGTH_FACTOR / minTrans));
   let n = Math.max(Math.ceil(seconds * sfreq), 1);
   n += (n - 1) % 2;
@@ -155,7 +160,7 @@ export function designFir(sfreq: number, lFreq: number | null, hFreq: number | n
     lStop = 0,
     hStop = nyq;
   if (lFreq !== null) {
-    lTrans = opts.lTrans ?? Math.min(Math.max(0.25 * lFreq, 2), lFreq);
+    lTrans = opts.lTrans ?? autoLowTransition(lFreq);
     log.push(`- Lower passband edge: ${f2(lFreq)}`);
     log.push(`- Lower transition bandwidth: ${f2(lTrans)} Hz (-6 dB cutoff frequency: ${f2(lFreq - lTrans / 2)} Hz)`);
     if (!(lTrans > 0)) throw bad('l_trans_bandwidth', `l_trans_bandwidth must be positive, got ${lTrans}`);
@@ -167,7 +172,7 @@ export function designFir(sfreq: number, lFreq: number | null, hFreq: number | n
       );
   }
   if (hFreq !== null) {
-    hTrans = opts.hTrans ?? Math.min(Math.max(0.25 * hFreq, 2), nyq - hFreq);
+    hTrans = opts.hTrans ?? autoHighTransition(hFreq, sfreq);
     log.push(`- Upper passband edge: ${f2(hFreq)} Hz`);
     log.push(`- Upper transition bandwidth: ${f2(hTrans)} Hz (-6 dB cutoff frequency: ${f2(hFreq + hTrans / 2)} Hz)`);
     if (!(hTrans > 0)) throw bad('h_trans_bandwidth', `h_trans_bandwidth must be positive, got ${hTrans}`);

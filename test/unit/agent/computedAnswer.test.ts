@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
   accuracyFromKappa,
-  binomialSf,
   computedAnswer,
   epochSamples,
   isCalculationQuestion,
@@ -9,9 +8,15 @@ import {
   kappaFromAccuracy,
   mneFilter,
   readQuantities,
-  significanceThreshold,
 } from '../../../src/core/agent/computedAnswer';
 import { answerFromContext } from '../../../src/core/agent/qaComposer';
+import { binomialChanceThreshold, binomialTail as binomialSf } from '../../../src/core/evaluation/metrics';
+
+// the k of evaluate's threshold (an accuracy k/n), as the computed answer states it
+const significanceThreshold = (n: number, p: number) => {
+  const t = binomialChanceThreshold(n, p);
+  return t === null ? undefined : Math.round(t * n);
+};
 
 describe('computed answers: the formulas against scipy and MNE', () => {
   it('the exact one-sided binomial p-value P(X ≥ k) matches scipy.stats.binom.sf(k − 1, n, p0)', () => {
