@@ -185,7 +185,8 @@ export class AgentController {
     const hits = await this.retrieveFor(asked);
     const retrieved: Citation[] = hits.map((h, i) => ({ ref: i + 1, title: h.title, source: h.source, uri: h.uri, text: h.text }));
     // off-topic is decided on what the user typed, with the retrieval's evidence for words the lexicon lacks
-    const verdict = isOffTopic(question) && assessQuestion(question, hits) === 'off_topic' ? 'off_topic' : assessQuestion(asked, hits);
+    const typed = assessQuestion(question, hits);
+    const verdict = typed === 'off_topic' || asked === question ? typed : assessQuestion(asked, hits);
     const done = (answer: string, grounding: AgentRunResult['grounding'], citations: Citation[] = []): AgentRunResult => {
       if (record) this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
       return { route: 'qa', answer, calls: [], steps: 0, retrieved, citations, grounding };

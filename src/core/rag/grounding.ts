@@ -225,10 +225,12 @@ export function keyNames(question: string): string[] {
   return [...out].filter((k) => !STOP.has(k));
 }
 
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function mentions(text: string, name: string): boolean {
   const t = text.toLowerCase();
   if (name.startsWith('.')) return t.includes(name) || new RegExp(`\\b${name.slice(1)}\\b`).test(t);
-  return new RegExp(`(?<![a-z0-9])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`).test(t);
+  return new RegExp(`(?<![a-z0-9])${escapeRe(name)}(?![a-z0-9])`).test(t);
 }
 
 export function assessQuestion(question: string, hits: readonly PassageHit[]): 'off_topic' | 'not_covered' | 'covered' {
@@ -240,7 +242,7 @@ export function assessQuestion(question: string, hits: readonly PassageHit[]): '
   // well ("seizure detection … CHB-MIT": the scope page says XBrain has no seizure detection)
   const missing = keyNames(question).filter((k) => !passages.some((p) => mentions(p, k)));
   if (missing.length) {
-    const rest = missing.reduce((q, k) => q.replace(new RegExp(k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' '), question);
+    const rest = missing.reduce((q, k) => q.replace(new RegExp(escapeRe(k), 'gi'), ' '), question);
     if (Math.max(...passages.map((p) => coverage(rest, p, known))) < STRONG_COVERAGE) return 'not_covered';
   }
   const best = Math.max(...hits.map((h) => coverage(question, `${h.title}\n${h.text}`, known)));

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { TOOL_DEFINITIONS } from '../../../src/core/tools/definitions';
@@ -7,28 +7,16 @@ import { STAGES } from '../../../src/core/study/types';
 import type { EvalCase } from '../../../src/core/agent/evaluation';
 import { mockSession } from '../../../src/core/agent/simulatedStudy';
 import { caseLanguage, splitSides, splitUnit } from '../../agent-cases/split';
-import { expectCompleteConversations } from './caseExpectChecks';
 import { repoRoot } from '../helpers/paths';
-import { checkExpect, checkLanguage } from './caseExpectChecks';
+import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases } from './caseExpectChecks';
 
 // The held-out agent cases (test/agent-cases/dev.jsonl and test.jsonl, README.md there): every case must be one the
 // scorer can score — real tool names, real parameter names with values their schema accepts, valid stages — and
 // each case must sit on the side the documented split rule puts it.
 
 const CATEGORIES = ['vocabulary', 'units', 'secondary', 'conversation', 'precedence', 'safety', 'compound', 'plain'];
-const read = (part: string): EvalCase[] =>
-  readFileSync(join(repoRoot, 'test/agent-cases', part), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l, i) => {
-      try {
-        return JSON.parse(l) as EvalCase;
-      } catch {
-        throw new Error(`${part}:${i + 1} is not JSON`);
-      }
-    });
-const dev = read('dev.jsonl');
-const test = read('test.jsonl');
+const dev = loadAgentCases('dev.jsonl');
+const test = loadAgentCases('test.jsonl');
 const all = [...dev, ...test];
 /** A conversation's language is that of all its turns (its first turn of a mix conversation may be English only). */
 const fullText = new Map<string, string>();
