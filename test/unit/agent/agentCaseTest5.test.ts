@@ -78,6 +78,20 @@ const SETS: CaseSet[] = [
     minConversations: 20,
     notReplayed: { 'd7-precedence-en-005': 'numericEvent', 'd7-safety-en-006': 'missingFile' },
   },
+  // dev8 (README, "Development set dev8.jsonl"): by a third independent author, for the tuner
+  {
+    file: 'dev8.jsonl',
+    prefix: 'd8',
+    minCases: 150,
+    maxCases: 180,
+    minConversations: 15,
+    notReplayed: {
+      'd8-precedence-en-005': 'numericEvent',
+      'd8-precedence-zh-005': 'numericEvent',
+      'd8-safety-en-004': 'missingFile',
+      'd8-safety-zh-003': 'missingFile',
+    },
+  },
 ];
 
 const idPattern = (prefix: string) => new RegExp(`^${prefix}-(?:([a-z]+)-(en|zh|mix)-\\d{3}|conv-(en|zh|mix)-\\d{3}-t(\\d+))$`);
