@@ -12,7 +12,8 @@ import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases
 // test/agent-cases/test5.jsonl (README.md there, "Held-out set test5.jsonl"): a held-out set written by an author who
 // read no planner code and no other case file, scored only by the lead; and dev6.jsonl ("Development set
 // dev6.jsonl"), a development set for the tuner by the same author with other phrasings; likewise test6.jsonl and
-// dev7.jsonl by a later independent author ("Held-out set test6.jsonl", "Development set dev7.jsonl"). Every case
+// dev7.jsonl by a later independent author ("Held-out set test6.jsonl", "Development set dev7.jsonl"), and dev8.jsonl
+// and test7.jsonl by a third one ("Development set dev8.jsonl", "Held-out set test7.jsonl"). Every case
 // must be one the scorer can score (real tools, real parameters with values their schema accepts, valid stages,
 // well-formed ids and conversations, the first tool offered at the start stage), each set must meet its brief's size
 // and language mix, and — the oracle — each case's expected calls, run on the simulated Study, must succeed and
@@ -77,6 +78,36 @@ const SETS: CaseSet[] = [
     maxCases: 200,
     minConversations: 20,
     notReplayed: { 'd7-precedence-en-005': 'numericEvent', 'd7-safety-en-006': 'missingFile' },
+  },
+  // dev8 (README, "Development set dev8.jsonl"): by a third independent author, for the tuner
+  {
+    file: 'dev8.jsonl',
+    prefix: 'd8',
+    minCases: 150,
+    maxCases: 180,
+    minConversations: 15,
+    notReplayed: {
+      'd8-precedence-en-005': 'numericEvent',
+      'd8-precedence-zh-005': 'numericEvent',
+      'd8-safety-en-004': 'missingFile',
+      'd8-safety-zh-003': 'missingFile',
+    },
+  },
+  // test7 (README, "Held-out set test7.jsonl"): held out, by the author of dev8, written after it; scored only by the lead
+  {
+    file: 'test7.jsonl',
+    prefix: 't7',
+    minCases: 300,
+    maxCases: 360,
+    minConversations: 35,
+    notReplayed: {
+      't7-precedence-en-009': 'numericEvent',
+      't7-precedence-en-010': 'numericEvent',
+      't7-precedence-zh-009': 'numericEvent',
+      't7-safety-en-008': 'missingFile',
+      't7-safety-en-009': 'missingFile',
+      't7-safety-zh-007': 'missingFile',
+    },
   },
 ];
 
