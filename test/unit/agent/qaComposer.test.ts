@@ -160,7 +160,7 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
   it('other passages add the sentences for the parts of the question the first passage leaves out', () => {
     const ctx = context(
       ['Notch filtering', notch],
-      ['Mains frequency by country', 'In Taiwan the mains, and so the notch filter frequency, is 60 Hz.'],
+      ['Notch filter frequency by country', 'In Taiwan the mains, and so the notch filter frequency, is 60 Hz.'],
       ['Band-pass for motor imagery', 'For motor imagery a band-pass filter of 8–30 Hz keeps the mu and beta rhythms.'],
       ['Epoching', 'Epochs are cut around events after filtering.'],
     );
@@ -171,6 +171,21 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
     // quoted passages are cited, unquoted ones are not; the answer stays a few sentences
     expect(cited(a)).toEqual([2, 3]);
     expect(sentenceCount(a)).toBeLessThanOrEqual(6);
+  });
+
+  it('a passage that answers much less of the question than the first one is not quoted for one well-scoring sentence', () => {
+    const ctx = context(
+      [
+        'Notch filter: removing line noise in Taiwan',
+        'A notch filter removes line noise at the mains frequency. Use 60 Hz in Taiwan and 50 Hz in Europe. The notch is zero-phase.',
+      ],
+      ['Epoching', 'Epochs are cut around events. Cut epochs after the notch filter removes line noise.'],
+      ['Recording', 'Electrodes pick up line noise.'],
+    );
+    const a = answerFromContext('which notch filter removes line noise in Taiwan', ctx);
+    expect(a).toMatch(/Use 60 Hz in Taiwan[^[]*\[1\]/);
+    // the epoching passage's sentence repeats the question's words but is about when to cut epochs
+    expect(cited(a)).toEqual([1]);
   });
 
   it('every numbered part of a question gets a sentence, from whichever passage answers it', () => {
