@@ -176,7 +176,16 @@ function quotePassages(question: string, context: string, method?: RegExp): stri
         .sort((a, b) => b.sc - a.sc)[0];
       if (best && best.sc > 0) picked.push(best.s);
     }
-  picked.sort((a, b) => a.rank - b.rank || a.pos - b.pos);
+  // a Chinese answer keeps the English technical terms: each bilingual passage quoted in Chinese adds its best English
+  // sentence after the Chinese ones. The Chinese half says 對數, 平衡 or 類別 1 where researchers search for log,
+  // imbalance or class 1, and sometimes leaves a term out (EEGNet's ELU); no new passage is cited
+  if (zh)
+    for (const ref of new Set(picked.filter((p) => p.zh).map((p) => p.ref))) {
+      const english = scored.filter((s) => !s.zh && s.ref === ref && s.score > 0 && !picked.includes(s)).sort((x, y) => y.score - x.score)[0];
+      if (english) picked.push(english);
+    }
+  // the passages in the retriever's order, each in its own order, the question's language first
+  picked.sort((a, b) => a.rank - b.rank || (zh ? Number(b.zh) - Number(a.zh) : 0) || a.pos - b.pos);
   // a passage can state a sentence twice (a tool's summary and its description): it is quoted once
   const quoted = picked.filter((p, i) => picked.findIndex((q) => q.text === p.text) === i);
   return quoted.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');

@@ -229,8 +229,25 @@ describe('offline answers in Traditional Chinese', () => {
     // the rest of the passage is quoted in the question's language
     expect(a).toMatch(/請用二項分布檢定[^[]*\[1\]/);
     expect(cited(a)).toEqual([1]);
-    // a Chinese sentence that answers as well is preferred to the English one
-    expect(answerFromContext('濾波與重新參考的順序？', ctx)).toMatch(/^濾波與重新參考的順序不影響結果。 \[2\]$/);
+    // a Chinese sentence that answers as well comes first; the English one follows for its terms
+    expect(answerFromContext('濾波與重新參考的順序？', ctx)).toMatch(/^濾波與重新參考的順序不影響結果。 \[2\]Filtering and re-referencing commute\. \[2\]$/);
+  });
+
+  it('a Chinese answer keeps the English technical terms: a quoted bilingual passage adds its best English sentence', () => {
+    const ctx = context(
+      [
+        'EEGNet blocks（EEGNet 的區塊）',
+        'Each EEGNet block applies batch normalisation, the ELU activation, average pooling and dropout. The classifier is linear.\n中文：每個區塊依序做批次正規化、激活函數、平均池化與 dropout。分類器是線性的。',
+      ],
+      ['Training（訓練）', 'Training uses the Adam optimiser.\n中文：訓練使用 Adam 最佳化器。'],
+    );
+    const a = answerFromContext('EEGNet 的區塊用什麼激活函數', ctx);
+    // Chinese first, then the English sentence that names the ELU the Chinese half leaves out; no other passage cited
+    expect(a).toMatch(/^每個區塊依序做批次正規化/);
+    expect(a).toMatch(/the ELU activation[^[]*\[1\]$/);
+    expect(cited(a)).toEqual([1]);
+    // an English question gets no Chinese sentence
+    expect(answerFromContext('does EEGNet use the ELU activation?', ctx)).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });
 
