@@ -173,6 +173,22 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
     expect(sentenceCount(a)).toBeLessThanOrEqual(6);
   });
 
+  it("the retriever's top three answer unless a 4th or 5th passage clearly answers better", () => {
+    const ctx = context(
+      ['Baseline window', 'The baseline window before the cue is usually 0.2 to 0.5 s. It must lie inside the epoch. XBrain checks this when epoching.'],
+      ['Epochs', 'Epochs are cut around events.'],
+      ['Splits', 'Split by subject to avoid leakage.'],
+      [
+        'Baseline correction window',
+        'Baseline correction subtracts the mean of the window before the cue; how long it should be depends on the trial. Longer windows give a steadier mean. Shorter ones follow slow drifts.',
+      ],
+    );
+    const a = answerFromContext('how long should the baseline window before the cue be', ctx);
+    // the first passage is quoted in sequence; the 4th, which scores only a little higher, adds its best sentence
+    expect(a).toMatch(/It must lie inside the epoch\. \[1\]/);
+    expect(a).not.toMatch(/steadier mean/);
+  });
+
   it('a passage that answers much less of the question than the first one is not quoted for one well-scoring sentence', () => {
     const ctx = context(
       [
