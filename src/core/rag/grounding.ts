@@ -287,7 +287,9 @@ export function checkCitations(answer: string, hits: readonly PassageHit[]): { a
   const body = answer.replace(/(?:^|\n)[ \t]*(?:\*\*)?(?:Sources?|References?|來源|出處)(?:\*\*)?[ \t]*[:：][\s\S]*$/i, '').trim();
   const cited = new Set<number>();
   const invalid = new Set<number>();
-  const text = body.replace(/\[(\d+(?:\s*[,，]\s*\d+)*)\]/g, (_m, list: string) => {
+  const text = body.replace(/\[(\d+(?:\s*[,，]\s*\d+)*)\]/g, (m, list: string) => {
+    // "fractions in [0, 1]": an interval quoted from a passage, not a citation (sources are numbered from 1)
+    if (/^0\s*[,，]/.test(list)) return m;
     const ok: number[] = [];
     for (const x of list.split(/\s*[,，]\s*/).map(Number)) {
       if (Number.isInteger(x) && x >= 1 && x <= hits.length) {

@@ -128,6 +128,13 @@ describe('an endpoint model: the same retrieval grounds it, its citations are ch
     expect(checkCitations('Alpha is 8–13 Hz [1, 3].', hits)).toMatchObject({ cited: [1], invalid: [3] });
   });
 
+  it('an interval quoted from a passage ("fractions in [0, 1]") stays text and is no citation', () => {
+    const hits = [{ title: 'A', source: 'a.md', text: 'alpha', score: 1 }];
+    const r = checkCitations('With unit "ratio" these are fractions in [0, 1]. [1]', hits);
+    expect(r).toMatchObject({ cited: [1], invalid: [] });
+    expect(r.answer).toMatch(/^With unit "ratio" these are fractions in \[0, 1\]\. \[1\]/);
+  });
+
   it('only a Sources line is replaced: "source:" inside a sentence is part of the answer', () => {
     const hits = [{ title: 'A', source: 'a.md', text: 'alpha', score: 1 }];
     const mid = checkCitations('Reduce the imbalance at the source: epoch only T1 and T2 [1].', hits);

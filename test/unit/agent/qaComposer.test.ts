@@ -160,7 +160,7 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
   it('other passages add the sentences for the parts of the question the first passage leaves out', () => {
     const ctx = context(
       ['Notch filtering', notch],
-      ['Mains frequency by country', 'In Taiwan the mains, and so the notch filter frequency, is 60 Hz.'],
+      ['Notch filter frequency by country', 'In Taiwan the mains, and so the notch filter frequency, is 60 Hz.'],
       ['Band-pass for motor imagery', 'For motor imagery a band-pass filter of 8–30 Hz keeps the mu and beta rhythms.'],
       ['Epoching', 'Epochs are cut around events after filtering.'],
     );
@@ -171,6 +171,37 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
     // quoted passages are cited, unquoted ones are not; the answer stays a few sentences
     expect(cited(a)).toEqual([2, 3]);
     expect(sentenceCount(a)).toBeLessThanOrEqual(6);
+  });
+
+  it("the retriever's top three answer unless a 4th or 5th passage clearly answers better", () => {
+    const ctx = context(
+      ['Baseline window', 'The baseline window before the cue is usually 0.2 to 0.5 s. It must lie inside the epoch. XBrain checks this when epoching.'],
+      ['Epochs', 'Epochs are cut around events.'],
+      ['Splits', 'Split by subject to avoid leakage.'],
+      [
+        'Baseline correction window',
+        'Baseline correction subtracts the mean of the window before the cue; how long it should be depends on the trial. Longer windows give a steadier mean. Shorter ones follow slow drifts.',
+      ],
+    );
+    const a = answerFromContext('how long should the baseline window before the cue be', ctx);
+    // the first passage is quoted in sequence; the 4th, which scores only a little higher, adds its best sentence
+    expect(a).toMatch(/It must lie inside the epoch\. \[1\]/);
+    expect(a).not.toMatch(/steadier mean/);
+  });
+
+  it('a passage that answers much less of the question than the first one is not quoted for one well-scoring sentence', () => {
+    const ctx = context(
+      [
+        'Notch filter: removing line noise in Taiwan',
+        'A notch filter removes line noise at the mains frequency. Use 60 Hz in Taiwan and 50 Hz in Europe. The notch is zero-phase.',
+      ],
+      ['Epoching', 'Epochs are cut around events. Cut epochs after the notch filter removes line noise.'],
+      ['Recording', 'Electrodes pick up line noise.'],
+    );
+    const a = answerFromContext('which notch filter removes line noise in Taiwan', ctx);
+    expect(a).toMatch(/Use 60 Hz in Taiwan[^[]*\[1\]/);
+    // the epoching passage's sentence repeats the question's words but is about when to cut epochs
+    expect(cited(a)).toEqual([1]);
   });
 
   it('every numbered part of a question gets a sentence, from whichever passage answers it', () => {
@@ -214,8 +245,25 @@ describe('offline answers in Traditional Chinese', () => {
     // the rest of the passage is quoted in the question's language
     expect(a).toMatch(/請用二項分布檢定[^[]*\[1\]/);
     expect(cited(a)).toEqual([1]);
-    // a Chinese sentence that answers as well is preferred to the English one
-    expect(answerFromContext('濾波與重新參考的順序？', ctx)).toMatch(/^濾波與重新參考的順序不影響結果。 \[2\]$/);
+    // a Chinese sentence that answers as well comes first; the English one follows for its terms
+    expect(answerFromContext('濾波與重新參考的順序？', ctx)).toMatch(/^濾波與重新參考的順序不影響結果。 \[2\]Filtering and re-referencing commute\. \[2\]$/);
+  });
+
+  it('a Chinese answer keeps the English technical terms: a quoted bilingual passage adds its best English sentence', () => {
+    const ctx = context(
+      [
+        'EEGNet blocks（EEGNet 的區塊）',
+        'Each EEGNet block applies batch normalisation, the ELU activation, average pooling and dropout. The classifier is linear.\n中文：每個區塊依序做批次正規化、激活函數、平均池化與 dropout。分類器是線性的。',
+      ],
+      ['Training（訓練）', 'Training uses the Adam optimiser.\n中文：訓練使用 Adam 最佳化器。'],
+    );
+    const a = answerFromContext('EEGNet 的區塊用什麼激活函數', ctx);
+    // Chinese first, then the English sentence that names the ELU the Chinese half leaves out; no other passage cited
+    expect(a).toMatch(/^每個區塊依序做批次正規化/);
+    expect(a).toMatch(/the ELU activation[^[]*\[1\]$/);
+    expect(cited(a)).toEqual([1]);
+    // an English question gets no Chinese sentence
+    expect(answerFromContext('does EEGNet use the ELU activation?', ctx)).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });
 
