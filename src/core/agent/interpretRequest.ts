@@ -588,7 +588,8 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   if (
     /^(?:please\s+)?(?:train|訓練)/i.test(t) &&
     !START_WORD_EN.test(t.replace(/^(?:please\s+)?train\w*/i, '')) &&
-    (t.match(/[,，:：]/g) ?? []).length >= 2 &&
+    // a list's separators: commas, colons and the Chinese enumeration comma and semicolons ("訓練 30 epoch、學習率 0.0005、用 CPU")
+    (t.match(/[,，:：、;；]/g) ?? []).length >= 2 &&
     (!modelName(s) || /[:：]/.test(t))
   ) {
     const a = trainingArgs(s, ctx);

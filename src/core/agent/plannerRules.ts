@@ -286,6 +286,12 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     out.backend = be[1].toLowerCase();
     touched = true;
   }
+  // the trainer's own input scaling (input_norm), not the normalize_data step: "turn off the input normalisation",
+  // "train on the data as given", "訓練時不要做輸入標準化"
+  if (INPUT_NORM.test(s)) {
+    out.input_norm = INPUT_NORM_OFF.test(s) ? 'none' : 'train_fold';
+    touched = true;
+  }
   const seed = numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/);
   if (seed !== null) {
     out.seed = Math.round(seed);
@@ -293,6 +299,13 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   }
   return touched ? out : null;
 }
+
+/** The trainer's input scaling named: "input normalisation", "the trainer's standardisation", "輸入標準化", "input_norm". */
+export const INPUT_NORM =
+  /\binput[\s_-]*(?:normali[sz]\w*|norm\b|standardi[sz]\w*|scaling|z-?scor\w*)|\b(?:normali[sz]\w*|standardi[sz]\w*|scaling|z-?scor\w*)\s+(?:of\s+)?(?:the\s+)?inputs?\b|\b(?:the\s+)?(?:trainer'?s|training'?s?)\s+(?:own\s+)?(?:normali[sz]\w*|standardi[sz]\w*|scaling)|\b(?:normali[sz]\w*|standardi[sz]\w*|scaling)\s+(?:in|inside|of|by)\s+(?:the\s+)?(?:trainer|training)\b(?!\s+(?:data|set|split|epochs|trials))|\b(?:data|inputs?)\s+as\s+(?:given|is)\b|\btrain_fold\b|輸入(?:的)?\s*(?:標準化|正規化|歸一化|縮放)|訓練(?:器|時|的時候)?(?:的)?\s*(?:輸入)?\s*(?:標準化|正規化|縮放)/i;
+/** The trainer's input scaling turned off ("turn off", "no", "without", "disable", "as given", "關掉", "不要"). */
+const INPUT_NORM_OFF =
+  /\b(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl\w*|no|without|skip\w*|drop|remove|don'?t|do not|stop|none|deactivat\w*|as (?:given|is))\b|\boff\b|關掉|關閉|停用|取消|不要|不用|不做|拿掉|去掉|免了|沒有/i;
 
 /** Lower edge used for a low-pass request: the tool filters a band, and 0.1 Hz only removes the DC drift. */
 const LOWPASS_FLOOR = 0.1;
@@ -663,6 +676,7 @@ export const RULES: Rule[] = [
       ];
     },
   },
+  { tool: 'configure_training', when: INPUT_NORM, build: (s, ctx) => [{ tool: 'configure_training', arguments: trainingArgs(s, ctx) ?? {} }] },
   {
     tool: 'configure_training',
     when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,

@@ -1,5 +1,5 @@
 import { closestWord, editDistance, isSlip, sameSkeleton } from './editDistance';
-import { REAL_NEAR_RULE_WORDS, RULE_WORDS } from './ruleWords';
+import { REAL_NEAR_RULE_WORDS, REAL_SUBSTITUTES, RULE_WORDS } from './ruleWords';
 import { TOOL_DEFINITIONS } from '../../tools/definitions';
 import { spacedChineseNumerals } from './numbers';
 
@@ -395,7 +395,8 @@ export function canonicalText(text: string): string {
 /** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */
 function correctWord(w: string): string {
   const lower = w.toLowerCase();
-  if (NOT_TYPOS.has(lower) || KNOWN_WORDS.includes(lower) || PARAMETER_WORDS.known.includes(lower)) return w;
+  // a real word one letter away from a vocabulary word ("a clean slate", not "state") is what the user wrote
+  if (NOT_TYPOS.has(lower) || REAL_SUBSTITUTES.has(lower) || KNOWN_WORDS.includes(lower) || PARAMETER_WORDS.known.includes(lower)) return w;
   // an inflection of a known word ("exports", "filtered", "loading") is that word, not a typo of another
   if (KNOWN_WORDS.some((v) => lower.startsWith(v) && /^(?:s|es|d|ed|ing|er|ers)$/.test(lower.slice(v.length)))) return w;
   // … with its last consonant doubled ("splitting", "overlapping", "stopped")
