@@ -277,13 +277,19 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   ) {
     out.selection = 'best_val_loss';
     touched = true;
-  } else if (/\blast_epoch\b/i.test(s)) {
+  } else if (/best[\s_-]*test[\s_-]*acc|(?:highest|best|top)[\s_-]+test[\s_-]+acc|測試(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?測試(?:集)?(?:準確率|正確率)/i.test(s)) {
+    out.selection = 'best_test_accuracy';
+    touched = true;
+  } else if (/\blast_epoch\b|\b(?:the\s+)?(?:last|final)\s+epoch(?:'s)?\s+(?:model|weights|checkpoint)\b|\b(?:keep|use|select|save)\s+(?:the\s+)?(?:last|final)\s+epoch\b|最後一個\s*epoch/i.test(s)) {
     out.selection = 'last_epoch';
     touched = true;
   }
-  const be = /\b(pytorch|slurm)\b/i.exec(s);
+  const be = /\b(pytorch|torch|slurm)\b/i.exec(s);
   if (be) {
-    out.backend = be[1].toLowerCase();
+    out.backend = /slurm/i.test(be[1]) ? 'slurm' : 'pytorch';
+    touched = true;
+  } else if (/\b(?:local|built-?in|typescript|ts|node)\s+(?:backend|trainer)\b|\bbackend\s*(?:=|:|to|back to)?\s*local\b|\b(?:train|run)\w*\s+(?:it\s+)?locally\b|(?:本機|本地)\s*(?:的)?\s*(?:後端|訓練器|訓練)|後端\s*(?:改成|換成|設成|用|=|:)?\s*(?:本機|本地|local)/i.test(s)) {
+    out.backend = 'local';
     touched = true;
   }
   // the trainer's own input scaling (input_norm), not the normalize_data step: "turn off the input normalisation",
@@ -299,6 +305,9 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   }
   return touched ? out : null;
 }
+
+/** Euclidean alignment of a protocol's epochs: "Euclidean alignment", "EA", "align the subjects", "歐氏對齊". */
+const EUCLIDEAN_ALIGNMENT = /\beuclid[ei]an(?:\s+(?:space\s+)?alignment)?\b|\bEA\b|\balign(?:ed|ing|ment)?\b|歐(?:氏|幾里得)?\s*對齊|對齊/;
 
 /** The trainer's input scaling named: "input normalisation", "the trainer's standardisation", "輸入標準化", "input_norm". */
 export const INPUT_NORM =
@@ -336,7 +345,11 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
     /\border\s*(?:of\s*|=\s*|:\s*|is\s*|to\s*|set to\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階|階數\s*(?:為|是|用|設|設成|設為|=|:)?\s*(\d+)/i.exec(
       s,
     );
-  const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3] ?? order[4]) } : {}) } : {};
+  const iir = /\b(iir|butter\w*)\b/i.test(s)
+    ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3] ?? order[4]) } : {}) }
+    : /\bfir\b|finite impulse/i.test(s)
+      ? { method: 'fir' }
+      : {};
   const upper =
     /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(
       s,
@@ -547,6 +560,12 @@ export const RULES: Rule[] = [
             ...(pipelines.length ? { pipelines } : {}),
             ...(folds && protocol === 'within_session' ? { folds: Math.round(folds) } : {}),
             ...(n ? { n_test_subjects: words[n[1].toLowerCase()] ?? Number(n[1]) } : {}),
+            // "pooling all runs of the subject", "場次合併": within_session over every run
+            ...(/\bpool(?:ed|ing)?\s+(?:(?:all|every|the)\s+)?(?:the\s+)?(?:sessions?|runs?|recordings?)\b|\b(?:sessions?|runs?)\s+pooled\b|(?:合併|混合|合在一起)\s*(?:所有)?\s*(?:的)?\s*(?:場次|sessions?|runs?)|(?:場次|sessions?|runs?)\s*(?:全部)?\s*(?:合併|混合|合在一起)/i.test(s)
+              ? { pool_sessions: true }
+              : {}),
+            // "with Euclidean alignment", "EA", "歐氏對齊", "align each subject first"; "without alignment" is the default
+            ...(EUCLIDEAN_ALIGNMENT.test(s) ? { alignment: /\b(?:no|without|skip|don'?t)\b[^,.;]*\balign|不要?\s*(?:做)?\s*(?:歐氏)?對齊|不對齊/i.test(s) ? 'none' : 'euclidean' } : {}),
             ...(filesIn(s, 'csv|json').length ? { export_path: filesIn(s, 'csv|json')[0] } : {}),
             ...(numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/) !== null
               ? { seed: Math.round(numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/) as number) }
@@ -679,7 +698,7 @@ export const RULES: Rule[] = [
   { tool: 'configure_training', when: INPUT_NORM, build: (s, ctx) => [{ tool: 'configure_training', arguments: trainingArgs(s, ctx) ?? {} }] },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bbest[\s_-]test[\s_-]acc\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
     unless:
       /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複|(?:時|的時候)?(?:要)?(?:用|使用|改用|採用))|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
