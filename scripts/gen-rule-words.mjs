@@ -81,9 +81,7 @@ const known = new Set([...VOCABULARY, ...PARAMETER_WORDS.values].map((w) => w.to
 /** Spellings the dictionary lists that name the vocabulary word itself (a variant, not another word). */
 const VARIANTS = new Set(['euclidian']);
 const substituted = (a, b) => a.length === b.length && a[0] === b[0] && [...a].filter((c, i) => c !== b[i]).length === 1;
-const substitutes = [...dict]
-  .filter((w) => /^[a-z]{5,}$/.test(w) && !known.has(w) && !VARIANTS.has(w) && [...known].some((k) => substituted(w, k)))
-  .sort();
+const substitutes = [...dict].filter((w) => /^[a-z]{5,}$/.test(w) && !known.has(w) && !VARIANTS.has(w) && [...known].some((k) => substituted(w, k))).sort();
 const list = (xs) =>
   xs
     .join(' ')

@@ -204,6 +204,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     'clear everything',
   ],
   [/事件相關電位|誘發電位/g, 'ERP'],
+  // "the average evoked response", "event-related potentials": the ERP however it is named
+  [/\b(?:(?:the\s+)?average(?:d)?\s+)?(?:evoked\s+(?:responses?|potentials?)|event[- ]related\s+(?:potentials?|responses?))\b/gi, 'ERP'],
   [/(?:列出|顯示|給我看|看一下|看)?\s*資料集\s*(?:的)?\s*(?:資訊|信息|摘要|概況|詳情|細節)/g, 'show the dataset info'],
   // "交流電雜訊 50 Hz 幫我去掉": the thing removed named first, the removing verb last (no 把)
   [/^([^，,。；;把]{1,24}?)\s*(?:幫我|請|麻煩)?\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉)\s*$/g, '$2 $1'],

@@ -270,7 +270,13 @@ const ORDINAL_DENOMINATOR: Record<string, number> = {
 };
 
 /** Ordinals that name a denominator with a compound ("ten-thousandth", "hundred thousandth") or alone ("millionth"). */
-const SCALED_ORDINAL: Record<string, number> = { 'ten-thousandth': 1e4, 'ten thousandth': 1e4, 'hundred-thousandth': 1e5, 'hundred thousandth': 1e5, millionth: 1e6 };
+const SCALED_ORDINAL: Record<string, number> = {
+  'ten-thousandth': 1e4,
+  'ten thousandth': 1e4,
+  'hundred-thousandth': 1e5,
+  'hundred thousandth': 1e5,
+  millionth: 1e6,
+};
 /** Denominators no word rule of the planner spells out ("a tenth", "a quarter" are read by the rules as words). */
 const RARE_DENOMINATORS = ['sixth', 'seventh', 'eighth', 'ninth', 'twelfth', 'sixteenth', 'twentieth', 'hundredth', 'thousandth'];
 const ONE_WORD = String.raw`(?:an?|one|1)`;
