@@ -305,7 +305,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (!calls.length && negated.length)
     return {
       calls: [],
-      message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
+      // "hold off on training" puts the step off rather than forbidding it: say it in the user's words
+      message: negated.every((c) => /^(?:please\s+)?(?:let'?s\s+)?(?:hold off|put off|postpone|hold back)\b/i.test(c.text))
+        ? `Nothing to run: you asked me to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:let'?s\s+)?/i, '')).join('; ')}. The Study is unchanged.`
+        : `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
     };
   return { calls };
 }

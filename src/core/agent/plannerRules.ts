@@ -538,12 +538,13 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'reset_preprocessing',
-    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|(?:重置|重設|清除|取消|撤銷)\s*(?:所有|全部|一切|剛才|剛剛)?\s*(?:的)?\s*前處理|復原|還原|撤銷|撤消|回到原始/i,
+    // "start over with the preprocessing", "redo the filtering from scratch", "前處理重來": the preprocessing, not the Study
+    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|\b(?:start(?:ing)? over|start (?:again|fresh|afresh|anew)|begin again|from scratch)\b.*\b(?:preprocess\w*|filter\w*)|\b(?:preprocess\w*|filter\w*)\b.*\b(?:start(?:ing)? over|from scratch)\b|前處理\s*(?:全部|整個)?\s*(?:重來|重新來過|從頭(?:開始|來)?)|(?:重新|從頭)\s*(?:做|來)\s*(?:一次)?\s*前處理|back to (the )?raw|(?:重置|重設|清除|取消|撤銷)\s*(?:所有|全部|一切|剛才|剛剛)?\s*(?:的)?\s*前處理|復原|還原|撤銷|撤消|回到原始/i,
     build: () => [{ tool: 'reset_preprocessing', arguments: {} }],
   },
   {
     tool: 'clear_dataset',
-    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace)\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|重新開始|刪除所有/i,
+    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace|(?:whole|entire)\s+(?:thing|lot|project))\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|重新開始|刪除所有/i,
     build: () => [{ tool: 'clear_dataset', arguments: {} }],
   },
   {
