@@ -44,6 +44,8 @@ export function normaliseRanges(s: string): string {
   return (
     s
       // a digit glued to letters is part of a name ("T2 -0.5 to 4", "C3-C4"), never a range's start
+      // "-0.5..3.5 s", "8...30 Hz": a range written with dots
+      .replace(/(?<![A-Za-z_][\d.]*)(\d)\s*\.{2,3}\s*(?=-?\d)/g, '$1 to ')
       .replace(/(?<![A-Za-z_][\d.]*)(\d)\s*(?:-|–|—|~|～|到|至)\s*(?=-?\d)/g, '$1 to ')
       .replace(/\bfrom\s+(-?\d)/gi, '$1')
       .replace(/從\s*(-?\d)/g, '$1')
@@ -520,7 +522,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_training',
-    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    when: /(plot|show|draw|display|chart|graph|visuali[sz]e|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
       const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
@@ -1030,7 +1032,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'get_dataset_info',
-    when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the data))\b|資訊|描述|多少|摘要|概況/i,
+    when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the (?:data(?:set)?|recordings?|study)(?! (?:folder|directory))))\b|資訊|描述|多少|摘要|概況/i,
     build: () => [{ tool: 'get_dataset_info', arguments: {} }],
   },
 ];

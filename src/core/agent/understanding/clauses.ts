@@ -184,6 +184,8 @@ export function splitClauses(text: string): Clause[] {
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
       ' ⟂,⟂ ',
     )
+    // "前處理別重設，我只想知道…": a wish after a comma is what is asked for, outside the negation before it
+    .replace(/\s*[,，]\s*(?=(?:但是?|不過)?\s*(?:我|我們)(?:只|就|其實)?(?:是)?(?:想|要)(?:要)?(?:知道|看|問|了解|確認|檢查))/g, ' ⟂just⟂ ')
     // "notch 50 之後再 z-score": 之後 right after a step is "after it" (a sequence); after a comma or alone it defers
     .replace(/(?<=[^\s，,。；;、])\s*之後再\s*/g, ' ⟂then⟂ ')
     .replace(/\s*(?:等一下|等等|晚點|稍後|之後|改天|明天|待會兒?)\s*再\s*/g, ' ⟂,⟂ 晚點再')
@@ -311,8 +313,40 @@ const COURTESY_FRAME_CLOSE =
  * I'd appreciate it if you could load S001R04.edf", "如果方便的話，麻煩你載入…，感謝！"). A request that is only courtesy is
  * returned as it was.
  */
+/**
+ * Chat spellings and clipped words to the words every reader keys on: "can u", "whats", "pls", "wanna", "the recs",
+ * "chans", "srate". Applied with the courtesy frames, so the router and the planner read the same words.
+ */
+const INFORMAL: [RegExp, string][] = [
+  [
+    /\bu\b(?=\s+(?:do|run|make|load|show|plot|give|tell|list|split|train|set|please|pls|help|check|apply|filter|cut|save|export|switch|open|clear|stop|start|go|just|quickly|also|now)\b)/gi,
+    'you',
+  ],
+  [/\b(?:can|could|would|will|do|did|are|r)\s+u\b/gi, (m: string) => m.replace(/\s+u$/i, ' you').replace(/^r\s/i, 'are ')] as unknown as [RegExp, string],
+  [/\bur\b(?=\s+\w)/gi, 'your'],
+  [/\b(pls|plz|plse|pleas)\b/gi, 'please'],
+  [/\bwhats\b/gi, "what's"],
+  [/\bthats\b/gi, "that's"],
+  [/\bwheres\b/gi, "where's"],
+  [/\bhows\b(?=\s+(?:the|my|it|that)\b)/gi, "how's"],
+  [/\bwanna\b/gi, 'want to'],
+  [/\bgonna\b/gi, 'going to'],
+  [/\bgimme\b/gi, 'give me'],
+  [/\blemme\b/gi, 'let me'],
+  [/\b(?:the|my|our|these|those|all|both)\s+recs\b/gi, (m: string) => m.replace(/recs$/i, 'recordings')] as unknown as [RegExp, string],
+  [/\bchans\b/gi, 'channels'],
+  [/\bchan\b(?=\s*(?:count|number|names?|list)\b)/gi, 'channel'],
+  [/\bsrate\b/gi, 'sampling rate'],
+];
+
+export function informalWords(text: string): string {
+  let out = text;
+  for (const [re, to] of INFORMAL) out = out.replace(re, to as never);
+  return out;
+}
+
 export function withoutCourtesy(text: string): string {
-  let out = text.trim();
+  let out = informalWords(text.trim());
   // frames nest ("hey, when you get a chance, I'd appreciate it if you could …"): strip until nothing changes
   for (let i = 0; i < 6; i++) {
     const before = out;

@@ -204,6 +204,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     'clear everything',
   ],
   [/事件相關電位|誘發電位/g, 'ERP'],
+  // "what's sitting in the data directory", "what is stored under raw": what is in it
+  [/\b(what(?:'?s| is| are))\s+(?:sitting|stored|kept|lying|living|saved)\s+(in|inside|under|within)\b/gi, '$1 $2'],
   // "the average evoked response", "event-related potentials": the ERP however it is named
   [/\b(?:(?:the\s+)?average(?:d)?\s+)?(?:evoked\s+(?:responses?|potentials?)|event[- ]related\s+(?:potentials?|responses?))\b/gi, 'ERP'],
   [/(?:列出|顯示|給我看|看一下|看)?\s*資料集\s*(?:的)?\s*(?:資訊|信息|摘要|概況|詳情|細節)/g, 'show the dataset info'],

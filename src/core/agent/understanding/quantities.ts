@@ -126,7 +126,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       )
       .replace(
         new RegExp(
-          `(?:${w})\\s+to\\s+(half|a quarter|a third|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`,
+          `(?:${w})\\s+to\\s+(half|(?:a|an|one)\\s+(?:quarter|third)|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`,
           'gi',
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /triple/i.test(f) ? 3 : 2)(m),
@@ -134,7 +134,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "half the learning rate", "a tenth of the current learning rate", "twice my batch size": a share of the setting
       .replace(
         new RegExp(
-          `\\b(half|a quarter|one quarter|a third|one third|a fifth|a tenth|one tenth|twice|double|triple|thrice|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the\\s+|its\\s+|my\\s+|our\\s+|your\\s+)?(?:(?:current|present|previous|old|last|existing|original)\\s+)?(?:${w})\\b`,
+          `\\b(half|(?:a|an|one)\\s+(?:quarter|third|fifth|tenth)|twice|double|triple|thrice|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the\\s+|its\\s+|my\\s+|our\\s+|your\\s+)?(?:(?:current|present|previous|old|last|existing|original)\\s+)?(?:${w})\\b`,
           'gi',
         ),
         (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
@@ -142,7 +142,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "a batch size four times the current one", "the learning rate at a tenth of what it is": the setting named before
       .replace(
         new RegExp(
-          `(?:${w})\\s+(?:(?:down|up)\\s+)?(?:to\\s+|at\\s+|of\\s+)?(half|a quarter|a third|a fifth|a tenth|twice|double|triple|\\d*\\.\\d+(?=\\s+of\\b)|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the current|the present|the previous|the old|the last|its current|its|what it is(?: now)?|what it was|what we had|the one (?:before|we had|now)|(?:the )?last time'?s?|before|previously|earlier|now|last time)(?:\\s+(?:one|value|size|setting|rate))?\\b`,
+          `(?:${w})\\s+(?:(?:down|up)\\s+)?(?:to\\s+|at\\s+|of\\s+)?(half|(?:a|an|one)\\s+(?:quarter|third|fifth|tenth)|twice|double|triple|\\d*\\.\\d+(?=\\s+of\\b)|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the current|the present|the previous|the old|the last|its current|its|what it is(?: now)?|what it was|what we had|the one (?:before|we had|now)|(?:the )?last time'?s?|before|previously|earlier|now|last time)(?:\\s+(?:one|value|size|setting|rate))?\\b`,
           'gi',
         ),
         (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
