@@ -105,6 +105,9 @@ const ONCE_PER_TURN = new Set(['evaluate']);
 
 /** A read asked for twice in one turn ("what's in the data folder? just list it") runs once, with the most detail. */
 function dedupeReads(calls: PlannedCall[]): void {
+  // the same step twice in a row with the same arguments ("train 25 epochs, go": the verb and the go both start) is one
+  for (let i = calls.length - 1; i > 0; i--)
+    if (calls[i].tool === calls[i - 1].tool && JSON.stringify(calls[i].arguments) === JSON.stringify(calls[i - 1].arguments)) calls.splice(i, 1);
   for (let i = 0; i < calls.length; i++) {
     if (ONCE_PER_TURN.has(calls[i].tool)) {
       for (let j = calls.length - 1; j > i; j--) {
@@ -597,7 +600,10 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     /^(?:please\s+)?(?:train|訓練)/i.test(t) &&
     !START_WORD_EN.test(t.replace(/^(?:please\s+)?train\w*/i, '')) &&
     // a list's separators: commas, colons and the Chinese enumeration comma and semicolons ("訓練 30 epoch、學習率 0.0005、用 CPU")
-    (t.match(/[,，:：、;；]/g) ?? []).length >= 2 &&
+    // … and "training 設定 …", "training settings …": the settings word is the list's colon
+    (t.match(/[,，:：、;；]/g) ?? []).length +
+      (/^(?:please\s+)?(?:train\w*|訓練)\s*(?:的)?\s*(?:設定|設置|參數|配置|settings?|config\w*|options|parameters)/i.test(t) ? 1 : 0) >=
+      2 &&
     (!modelName(s) || /[:：]/.test(t))
   ) {
     const a = trainingArgs(s, ctx);

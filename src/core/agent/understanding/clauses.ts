@@ -184,6 +184,11 @@ export function splitClauses(text: string): Clause[] {
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
       ' ⟂,⟂ ',
     )
+    // "評估完把模型匯出", "濾波好之後切段": a step done (V完/V好) and then the next one, in that order
+    .replace(
+      /(評估|濾波|帶通|陷波|切段|分段|分割|載入|讀取|重新取樣|降採樣|標準化|正規化)\s*(?:完|好)(?:了)?\s*(?:之後|以後|後)?\s*(?:再|就)?\s*(?=[^\s，,。；;、])/g,
+      '$1 ⟂then⟂ ',
+    )
     // "前處理別重設，我只想知道…": a wish after a comma is what is asked for, outside the negation before it
     .replace(/\s*[,，]\s*(?=(?:但是?|不過)?\s*(?:我|我們)(?:只|就|其實)?(?:是)?(?:想|要)(?:要)?(?:知道|看|問|了解|確認|檢查))/g, ' ⟂just⟂ ')
     // "notch 50 之後再 z-score": 之後 right after a step is "after it" (a sequence); after a comma or alone it defers

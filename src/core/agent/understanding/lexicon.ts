@@ -204,6 +204,15 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     'clear everything',
   ],
   [/事件相關電位|誘發電位/g, 'ERP'],
+  // "在訓練面板那邊把學習率改成 0.002", "in the training tab, set the lr to 0.002": where the user is looking, not a step
+  [
+    /在\s*[\w\u4e00-\u9fff]{1,8}?\s*(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|panel|tab|view|page)\s*(?:那邊|那裡|這邊|這裡|上面|上|裡面|裡|中)\s*[，,]?\s*(?=(?:把|將|幫我|請)?\s*[\w\u4e00-\u9fff])/gi,
+    '',
+  ],
+  [
+    /^(?:(?:while\s+)?(?:in|on|from|over in)\s+the\s+\w+\s+(?:panel|tab|view|page|screen))\s*,?\s+(?=(?:please\s+)?(?:set|change|make|use|configure|bump|lower|raise|switch)\b)/gi,
+    '',
+  ],
   // "what's sitting in the data directory", "what is stored under raw": what is in it
   [/\b(what(?:'?s| is| are))\s+(?:sitting|stored|kept|lying|living|saved)\s+(in|inside|under|within)\b/gi, '$1 $2'],
   // "the average evoked response", "event-related potentials": the ERP however it is named
