@@ -546,7 +546,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'clear_dataset',
-    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace|(?:whole|entire)\s+(?:thing|lot|project))\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|重新開始|刪除所有/i,
+    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace|(?:whole|entire)\s+(?:thing|lot|project))\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|清光|刪光|刪掉全部|重新開始|刪除所有/i,
     build: () => [{ tool: 'clear_dataset', arguments: {} }],
   },
   {

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { TOOL_DEFINITIONS } from '../../../src/core/tools/definitions';
 import { correctTypos } from '../../../src/core/agent/understanding/lexicon';
+import { informalWords } from '../../../src/core/agent/understanding/clauses';
 import { fractionWords } from '../../../src/core/agent/understanding/quantities';
 import type { Stage } from '../../../src/core/study/types';
 import { planTurns } from './plannerContext';
@@ -370,5 +371,43 @@ describe('fractions said in words, and real words kept', () => {
     expect(planTurns('dataset_ready', ['訓練 30 epoch、學習率 0.0005、用 CPU']).calls).toEqual([
       { tool: 'configure_training', arguments: { epoch: 30, learning_rate: 0.0005, device: 'cpu' } },
     ]);
+  });
+});
+
+const tools = (stage: Stage, ...turns: string[]) => planTurns(stage, turns).calls.map((c) => c.tool);
+
+describe('generalisations found on an unseen development set (dev8), checked on sentences written here', () => {
+  it('the preprocessing started over is a reset of the preprocessing, never a cleared Study', () => {
+    expect(tools('preprocessed', "let's start over with the filtering")).toEqual(['reset_preprocessing']);
+    expect(tools('preprocessed', '前處理整個重來')).toEqual(['reset_preprocessing']);
+    expect(tools('preprocessed', 'redo the filter but up to 35')).not.toContain('reset_preprocessing');
+    expect(tools('preprocessed', 'start over')).toEqual(['clear_dataset']);
+    expect(tools('data_loaded', '資料全部清光')).toEqual(['clear_dataset']);
+  });
+  it('putting a step off or saying it is not needed asks for nothing', () => {
+    expect(tools('dataset_ready', "let's hold off on the training")).toEqual([]);
+    expect(tools('trained', 'postpone the evaluation until tomorrow')).toEqual([]);
+    expect(tools('data_loaded', 'no resampling needed - just notch 60')).toEqual(['apply_notch_filter']);
+  });
+  it('chat spellings and clipped words', () => {
+    expect(informalWords('can u list the chans and the srate pls')).toBe('can you list the channels and the sampling rate please');
+    expect(informalWords('whats in the recs')).toBe("what's in the recordings");
+    expect(informalWords('u-turn')).toBe('u-turn');
+  });
+  it('a value the last step set, scaled by a follow-up', () => {
+    expect(planTurns('dataset_ready', ['batch size 16', 'now multiply it by 4']).calls).toEqual([
+      { tool: 'configure_training', arguments: { batch_size: 64 } },
+    ]);
+    expect(planTurns('data_loaded', ['resample to 240 Hz', '再除以二']).calls).toEqual([{ tool: 'resample_data', arguments: { rate: 120 } }]);
+  });
+  it('dotted ranges, settings lists named as such, one start per request', () => {
+    expect(planTurns('data_loaded', ['epoch T1 and T2 at -0.2..0.8 s']).calls[0].arguments).toMatchObject({ t_min: -0.2, t_max: 0.8 });
+    expect(tools('dataset_ready', 'training settings: 40 epochs, batch 16')).toEqual(['configure_training']);
+    expect(tools('dataset_ready', 'train 15 epochs, go')).toEqual(['configure_training', 'start_training']);
+  });
+  it('a step done and then the next (V完), a panel as a place, a wish after a negation', () => {
+    expect(tools('data_loaded', '陷波完再重新取樣到 128')).toEqual(['apply_notch_filter', 'resample_data']);
+    expect(tools('dataset_ready', '在訓練頁面上把 batch 改成 8')).toEqual(['configure_training']);
+    expect(tools('data_loaded', '不要動前處理，我只是想知道有幾種事件')).toEqual(['get_dataset_info']);
   });
 });

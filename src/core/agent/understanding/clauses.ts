@@ -178,7 +178,8 @@ export function splitClauses(text: string): Clause[] {
     // sentence breaks ("I don't want you to clear the data. Plot the PSD instead.") and "so"/"therefore" end a scope
     .replace(/(?<=[A-Za-z)\]"'”⟧])\.\s+(?=\S)|[。！!]\s*(?=\S)/g, ' ⟂then⟂ ')
     // a dash between two clauses ("no need to clear anything — resample to 100") breaks like a full stop
-    .replace(/\s*[—―]+\s*|\s+(?:–|--)\s+/g, ' ⟂then⟂ ')
+    // (a spaced hyphen between words too: "no resampling needed - just notch 60"; "8 - 30" stays a range)
+    .replace(/\s*[—―]+\s*|\s+(?:–|--)\s+|(?<=[A-Za-z\u4e00-\u9fff])\s+-\s+(?=[A-Za-z\u4e00-\u9fff])/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
     .replace(
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
