@@ -126,7 +126,8 @@ function pathAfter(s: string, words: RegExp): string | null {
   ).exec(s);
   if (quoted) return quoted[1];
   const called = /\b(?:folder|directory|file|path)\s+(?:called|named)\s+([\w./\\~:-]+)/i.exec(s);
-  if (called) return called[1];
+  // a sentence's full stop is not part of the name ("… a folder called results. thanks")
+  if (called) return called[1].replace(/\.+$/, '');
   const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
   if (
     zh &&

@@ -411,3 +411,16 @@ describe('generalisations found on an unseen development set (dev8), checked on 
     expect(tools('data_loaded', '不要動前處理，我只是想知道有幾種事件')).toEqual(['get_dataset_info']);
   });
 });
+
+describe('paraphrases of dev cases the planner got right (a probe over dev7 and dev8)', () => {
+  it('a slip beats a substituted letter when both are one edit away', () => {
+    expect(correctTypos('show the study staet')).toBe('show the study state');
+  });
+  it('a unit against an arithmetic result, a sentence stop after a name, a final 。 after a moved verb', () => {
+    expect(planTurns('data_loaded', ['downsample to 2^7Hz']).calls).toEqual([{ tool: 'resample_data', arguments: { rate: 128 } }]);
+    expect(planTurns('preprocessed', ['save the epochs in a folder called run_b. cheers']).calls).toEqual([
+      { tool: 'export_epochs', arguments: { path: 'run_b' } },
+    ]);
+    expect(planTurns('data_loaded', ['60 Hz 的市電雜訊幫我濾掉。']).calls).toEqual([{ tool: 'apply_notch_filter', arguments: { freq: 60 } }]);
+  });
+});

@@ -219,7 +219,7 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(?:(?:the\s+)?average(?:d)?\s+)?(?:evoked\s+(?:responses?|potentials?)|event[- ]related\s+(?:potentials?|responses?))\b/gi, 'ERP'],
   [/(?:列出|顯示|給我看|看一下|看)?\s*資料集\s*(?:的)?\s*(?:資訊|信息|摘要|概況|詳情|細節)/g, 'show the dataset info'],
   // "交流電雜訊 50 Hz 幫我去掉": the thing removed named first, the removing verb last (no 把)
-  [/^([^，,。；;把]{1,24}?)\s*(?:幫我|請|麻煩)?\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉)\s*$/g, '$2 $1'],
+  [/^([^，,。；;把]{1,24}?)\s*(?:幫我|請|麻煩)?\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉)\s*[。.!！]*\s*$/g, '$2 $1'],
   // a path or name changed ("路徑改成 m2_v2", "檔名改為 final"): the English the correction rules read
   [/(?:輸出)?(?:路徑|儲存位置|存放位置|檔名|檔案名稱|資料夾名稱|名稱)\s*(?:就|要|請)?\s*(?:改成|改為|換成|設成|設為|改)\s*/g, 'change the path to '],
   // "通道就留這兩個", "只保留那幾個電極": the channels named before, as "those channels" (references.ts resolves them)

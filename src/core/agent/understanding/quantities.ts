@@ -325,6 +325,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(input, facts)))));
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
+  // "2^7Hz", "256/2Hz": a unit written against the number is still a unit of its own for the arithmetic
+  s = s.replace(/(?<=[\d)])(khz|hz)\b/gi, ' $1');
   // the Study's own values
   const rate = (m: string): string => {
     if (facts.sfreq === null) {
