@@ -1,10 +1,12 @@
-// node scripts/agent-holdback.mjs <outDir> [--session h5|h6] — splits development sets into a tune part and a holdback
+// node scripts/agent-holdback.mjs <outDir> [--session h5|h6|h8] — splits development sets into a tune part and a holdback
 // part for one tuning session (issue 14). The unit is the conversation (id without -t<k>) or the single case, so a
 // conversation is never split. Each rule was fixed, and its holdback scored once, before any planner change of its
 // session; only a holdback's totals are read, never its failures.
 //   h5 (branch h5-planner): dev4 + dev5; held back when the first hex digit of sha256(unit id) is below 5 (~5/16).
 //   h6 (branch h6-planner): dev4 + dev5 + dev6; held back when sha256("h6:" + unit id), read as a number from its
 //       first 8 hex digits, is divisible by 3 (~1/3). The salt makes the draw independent of h5's.
+//   h8 (branch h8-planner): dev6 + dev7; held back when sha256("h8:" + unit id), read as a number from its first 8 hex
+//       digits, is divisible by 3 (~1/3), salted so the draw is independent of h6's.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve, dirname } from 'node:path';
@@ -20,6 +22,7 @@ const sha = (s) => createHash('sha256').update(s).digest('hex');
 const rules = {
   h5: { sets: ['dev4', 'dev5'], held: (id) => parseInt(sha(unit(id))[0], 16) < 5 },
   h6: { sets: ['dev4', 'dev5', 'dev6'], held: (id) => parseInt(sha(`h6:${unit(id)}`).slice(0, 8), 16) % 3 === 0 },
+  h8: { sets: ['dev6', 'dev7'], held: (id) => parseInt(sha(`h8:${unit(id)}`).slice(0, 8), 16) % 3 === 0 },
 };
 const rule = rules[session];
 if (!rule) throw new Error(`--session must be one of ${Object.keys(rules).join(', ')}, got ${session}`);

@@ -7,6 +7,7 @@ import ts from 'typescript';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadTs } from './load-ts.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dictFile = process.argv[2];
@@ -73,6 +74,14 @@ const slip = (a, b) => {
 const rule = mine();
 const ruleSet = new Set(rule);
 const near = [...dict].filter((w) => /^[a-z]{5,}$/.test(w) && !ruleSet.has(w) && rule.some((r) => slip(w, r))).sort();
+// the vocabulary the corrector's nearest-word search aims at (lexicon.ts): a real word one substituted letter from one
+// of its words ("slate" / state, "carve" / curve, "expert" / export) is that real word, never a typo
+const { VOCABULARY, PARAMETER_WORDS } = await loadTs(join(root, 'src/core/agent/understanding/lexicon.ts'));
+const known = new Set([...VOCABULARY, ...PARAMETER_WORDS.values].map((w) => w.toLowerCase()).filter((w) => /^[a-z]{5,}$/.test(w)));
+/** Spellings the dictionary lists that name the vocabulary word itself (a variant, not another word). */
+const VARIANTS = new Set(['euclidian']);
+const substituted = (a, b) => a.length === b.length && a[0] === b[0] && [...a].filter((c, i) => c !== b[i]).length === 1;
+const substitutes = [...dict].filter((w) => /^[a-z]{5,}$/.test(w) && !known.has(w) && !VARIANTS.has(w) && [...known].some((k) => substituted(w, k))).sort();
 const list = (xs) =>
   xs
     .join(' ')
@@ -97,6 +106,15 @@ ${list(near)}
     .trim()
     .split(/\\s+/),
 );
+
+/** Real English words one substituted letter from a word of the corrector's vocabulary (lexicon.ts): never typos. */
+export const REAL_SUBSTITUTES: ReadonlySet<string> = new Set(
+  \`
+${list(substitutes)}
+\`
+    .trim()
+    .split(/\\s+/),
+);
 `,
 );
-console.log(`rule words ${rule.length}, real words near them ${near.length}`);
+console.log(`rule words ${rule.length}, real words near them ${near.length}, real substitutes ${substitutes.length}`);

@@ -17,6 +17,7 @@ import {
 } from './plannerRules';
 import { SKIP_DEFAULTS } from '../study/stateManager';
 import { definitionByName } from '../tools/definitions';
+import { zhValue } from './understanding/numbers';
 
 /*
  * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
@@ -65,7 +66,7 @@ const CHOOSE_MODEL = new RegExp(
 );
 /** How many epochs, trials, events or channels there are: a read of the Study. */
 const COUNTS =
-  /\b(?:epoch|trial|event|class|channel|sample)s?\s+(?:counts?|numbers?|totals?)\b|\b(?:count|number|total) of (?:the\s+)?(?:epochs|trials|events|classes|channels|samples)\b|\bhow many (?:epochs|trials|events|classes|channels)\b|每(?:一)?類(?:各)?有(?:幾|多少)個?|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件|通道)|(?:epoch|試次|事件|通道|類別)\s*(?:的)?\s*(?:數量|個數|數目)/i;
+  /\b(?:epoch|trial|event|class|channel|sample)s?\s+(?:counts?|numbers?|totals?)\b|\b(?:count|number|total) of (?:the\s+)?(?:epochs|trials|events|classes|channels|samples)\b|\bhow many (?:epochs|trials|events|classes|channels)\b|每(?:一)?類(?:各)?有(?:幾|多少)個?|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件|通道)|(?:幾|多少)\s*(?:個|種|類)\s*(?:epochs?|trials?|試次|事件|通道|channels?|events?|類別|電極)|(?:epoch|試次|事件|通道|類別)\s*(?:的)?\s*(?:數量|個數|數目)/i;
 
 /** The model named as the value of a model slot: "模型選 ShallowConvNet", "先把模型設成 SCCNet", "model: EEGNet". */
 const MODEL_SLOT = new RegExp(
@@ -104,6 +105,9 @@ const ONCE_PER_TURN = new Set(['evaluate']);
 
 /** A read asked for twice in one turn ("what's in the data folder? just list it") runs once, with the most detail. */
 function dedupeReads(calls: PlannedCall[]): void {
+  // the same step twice in a row with the same arguments ("train 25 epochs, go": the verb and the go both start) is one
+  for (let i = calls.length - 1; i > 0; i--)
+    if (calls[i].tool === calls[i - 1].tool && JSON.stringify(calls[i].arguments) === JSON.stringify(calls[i - 1].arguments)) calls.splice(i, 1);
   for (let i = 0; i < calls.length; i++) {
     if (ONCE_PER_TURN.has(calls[i].tool)) {
       for (let j = calls.length - 1; j > i; j--) {
@@ -172,7 +176,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const same = sameWith(lit(text), lastAction, inner);
   if (same) return { calls: same };
   if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
-  const delta = deltaFollowUp(text, lastAction);
+  const delta = deltaFollowUp(text, lastAction) ?? scaleFollowUp(text, lastAction, acting.length ? acting : turns);
   if (delta) return { calls: delta };
   const calls: PlannedCall[] = [];
   const problems: string[] = [];
@@ -305,7 +309,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (!calls.length && negated.length)
     return {
       calls: [],
-      message: `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
+      // "hold off on training" puts the step off rather than forbidding it: say it in the user's words
+      message: negated.every((c) => /^(?:please\s+)?(?:let'?s\s+)?(?:hold off|put off|postpone|hold back)\b/i.test(c.text))
+        ? `Nothing to run: you asked me to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:let'?s\s+)?/i, '')).join('; ')}. The Study is unchanged.`
+        : `Nothing to run: you asked me not to ${negated.map((c) => lit(c.text).replace(/^(?:please\s+)?(?:don'?t|do not|never)\s+/i, '')).join('; ')}. The Study is unchanged.`,
     };
   return { calls };
 }
@@ -563,6 +570,10 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     !/\b(?:split|generate|make|create|epoch (?:the|it|them|around|from)|cut|segment)\b|切段|分段|產生|切分|分割/i.test(t.replace(COUNTS, ' '))
   )
     return [{ tool: 'get_dataset_info', arguments: {} }];
+  // "what's in the recordings? channels, sampling rate, events": a question about what is loaded reads the Study, whatever
+  // setting words it lists
+  if (/\bwhat(?:'?s| is| are) (?:loaded|in (?:the |my |our )?(?:data(?:set)?|recordings?|study|eeg)\b(?! (?:folder|directory)))/i.test(t) && !/\d/.test(t))
+    return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
   if (
     /^(?:please\s+)?(?:undo|revert|roll back|take back|reset|cancel)(?:\s+(?:(?:both|all|each)(?:\s+of)?\s+)?(?:that|it|this|those|them|these|everything|both|all|(?:the|my)\s+(?:last|previous)\s+(?:\w+\s+)?(?:steps?|ones?|changes?|filters?|operations?)))?(?:\s+(?:please|again|too))?$|^(?:把)?(?:剛剛|剛才|前面|上面)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|全部)?\s*(?:都)?\s*(?:復原|還原|撤銷|撤消|重設|重置|取消)(?:掉)?(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|全部)?$/i.test(
@@ -588,7 +599,11 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   if (
     /^(?:please\s+)?(?:train|訓練)/i.test(t) &&
     !START_WORD_EN.test(t.replace(/^(?:please\s+)?train\w*/i, '')) &&
-    (t.match(/[,，:：]/g) ?? []).length >= 2 &&
+    // a list's separators: commas, colons and the Chinese enumeration comma and semicolons ("訓練 30 epoch、學習率 0.0005、用 CPU")
+    // … and "training 設定 …", "training settings …": the settings word is the list's colon
+    (t.match(/[,，:：、;；]/g) ?? []).length +
+      (/^(?:please\s+)?(?:train\w*|訓練)\s*(?:的)?\s*(?:設定|設置|參數|配置|settings?|config\w*|options|parameters)/i.test(t) ? 1 : 0) >=
+      2 &&
     (!modelName(s) || /[:：]/.test(t))
   ) {
     const a = trainingArgs(s, ctx);
@@ -885,6 +900,45 @@ const PRIMARY: Record<string, string> = {
   apply_bandpass_filter: 'high_freq',
   plot_epochs: 'duration',
 };
+
+/** The words that name a numeric argument, to tell which one a follow-up such as "再除以十" scales. */
+const ARGUMENT_WORDS: Record<string, RegExp> = {
+  learning_rate: /learning\s*rate|\blr\b|學習率/i,
+  batch_size: /batch|批次/i,
+  epoch: /epochs?\b|輪/i,
+  rate: /rate|取樣|採樣|hz/i,
+  freq: /notch|陷波|hz/i,
+  high_freq: /hz|赫茲|上限/i,
+  t_max: /\bs\b|秒/i,
+  duration: /\bs\b|秒|window|窗/i,
+};
+
+/**
+ * "再除以十", "divide it by 10", "multiply that by 2", "再乘以二": the value the last step set, scaled. The value is the
+ * step's main one (PRIMARY), or the argument the earlier request named ("學習率設 0.001" → the learning rate).
+ */
+function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTurn[]): PlannedCall[] | null {
+  const m =
+    /^(?:(?:and|then|now|ok|okay)[,\s]+)?(?:再|然後|那)?\s*(?:(divide|multiply)\s+(?:it|that|this|the value|them)?\s*by|(除以|乘以|乘上))\s*(\d+(?:\.\d+)?|[一二兩三四五六七八九十百千]+)\s*(?:倍)?\s*(?:吧|好了|please)?[.!。！]?$/i.exec(
+      text.trim(),
+    );
+  if (!m) return null;
+  const down = /divide|除/i.test(m[1] ?? m[2]);
+  const n = /^\d/.test(m[3]) ? Number(m[3]) : (zhValue(m[3]) ?? 0);
+  if (!n) return null;
+  const said = turns[turns.length - 1]?.user ?? '';
+  for (const c of [...last].reverse()) {
+    const numeric = Object.keys(c.arguments).filter((k) => typeof c.arguments[k] === 'number');
+    const key =
+      numeric.find((k) => k === PRIMARY[c.tool]) ?? numeric.find((k) => ARGUMENT_WORDS[k]?.test(said)) ?? (numeric.length === 1 ? numeric[0] : undefined);
+    if (!key) continue;
+    const v = c.arguments[key] as number;
+    const scaled = down ? v / n : v * n;
+    const whole = ['batch_size', 'epoch', 'rate', 'repeat', 'threads'].includes(key);
+    return [{ tool: c.tool, arguments: { ...c.arguments, [key]: whole ? Math.round(scaled) : Math.round(scaled * 1e12) / 1e12 } }];
+  }
+  return null;
+}
 
 /**
  * "make the window 0.5 s longer", "20 Hz higher", "再長 1 秒", "短 0.5 秒": a difference applied to the value the last

@@ -44,6 +44,8 @@ export function normaliseRanges(s: string): string {
   return (
     s
       // a digit glued to letters is part of a name ("T2 -0.5 to 4", "C3-C4"), never a range's start
+      // "-0.5..3.5 s", "8...30 Hz": a range written with dots
+      .replace(/(?<![A-Za-z_][\d.]*)(\d)\s*\.{2,3}\s*(?=-?\d)/g, '$1 to ')
       .replace(/(?<![A-Za-z_][\d.]*)(\d)\s*(?:-|–|—|~|～|到|至)\s*(?=-?\d)/g, '$1 to ')
       .replace(/\bfrom\s+(-?\d)/gi, '$1')
       .replace(/從\s*(-?\d)/g, '$1')
@@ -119,12 +121,13 @@ function filesIn(s: string, ext: string): string[] {
 
 function pathAfter(s: string, words: RegExp): string | null {
   const quoted = new RegExp(
-    `(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file)\\s+(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
+    `(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file|資料夾|目錄)\\s*(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
     'i',
   ).exec(s);
   if (quoted) return quoted[1];
   const called = /\b(?:folder|directory|file|path)\s+(?:called|named)\s+([\w./\\~:-]+)/i.exec(s);
-  if (called) return called[1];
+  // a sentence's full stop is not part of the name ("… a folder called results. thanks")
+  if (called) return called[1].replace(/\.+$/, '');
   const zh = new RegExp(`(?:${words.source})\\s*([\\w./\\\\~:\u4e00-\u9fff-]*[/\\w][\\w./\\\\~:\u4e00-\u9fff-]*)`).exec(s);
   if (
     zh &&
@@ -277,13 +280,37 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   ) {
     out.selection = 'best_val_loss';
     touched = true;
-  } else if (/\blast_epoch\b/i.test(s)) {
+  } else if (
+    /best[\s_-]*test[\s_-]*acc|(?:highest|best|top)[\s_-]+test[\s_-]+acc|測試(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?測試(?:集)?(?:準確率|正確率)/i.test(
+      s,
+    )
+  ) {
+    out.selection = 'best_test_accuracy';
+    touched = true;
+  } else if (
+    /\blast_epoch\b|\b(?:the\s+)?(?:last|final)\s+epoch(?:'s)?\s+(?:model|weights|checkpoint)\b|\b(?:keep|use|select|save)\s+(?:the\s+)?(?:last|final)\s+epoch\b|最後一個\s*epoch/i.test(
+      s,
+    )
+  ) {
     out.selection = 'last_epoch';
     touched = true;
   }
-  const be = /\b(pytorch|slurm)\b/i.exec(s);
+  const be = /\b(pytorch|torch|slurm)\b/i.exec(s);
   if (be) {
-    out.backend = be[1].toLowerCase();
+    out.backend = /slurm/i.test(be[1]) ? 'slurm' : 'pytorch';
+    touched = true;
+  } else if (
+    /\b(?:local|built-?in|typescript|ts|node)\s+(?:backend|trainer)\b|\bbackend\s*(?:=|:|to|back to)?\s*local\b|\b(?:train|run)\w*\s+(?:it\s+)?locally\b|(?:本機|本地)\s*(?:的)?\s*(?:後端|訓練器|訓練)|後端\s*(?:改成|換成|設成|用|=|:)?\s*(?:本機|本地|local)/i.test(
+      s,
+    )
+  ) {
+    out.backend = 'local';
+    touched = true;
+  }
+  // the trainer's own input scaling (input_norm), not the normalize_data step: "turn off the input normalisation",
+  // "train on the data as given", "訓練時不要做輸入標準化"
+  if (INPUT_NORM.test(s)) {
+    out.input_norm = INPUT_NORM_OFF.test(s) ? 'none' : 'train_fold';
     touched = true;
   }
   const seed = numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/);
@@ -293,6 +320,16 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   }
   return touched ? out : null;
 }
+
+/** Euclidean alignment of a protocol's epochs: "Euclidean alignment", "EA", "align the subjects", "歐氏對齊". */
+const EUCLIDEAN_ALIGNMENT = /\beuclid[ei]an(?:\s+(?:space\s+)?alignment)?\b|\bEA\b|\balign(?:ed|ing|ment)?\b|歐(?:氏|幾里得)?\s*對齊|對齊/;
+
+/** The trainer's input scaling named: "input normalisation", "the trainer's standardisation", "輸入標準化", "input_norm". */
+export const INPUT_NORM =
+  /\binput[\s_-]*(?:normali[sz]\w*|norm\b|standardi[sz]\w*|scaling|z-?scor\w*)|\b(?:normali[sz]\w*|standardi[sz]\w*|scaling|z-?scor\w*)\s+(?:of\s+)?(?:the\s+)?inputs?\b|\b(?:the\s+)?(?:trainer'?s|training'?s?)\s+(?:own\s+)?(?:normali[sz]\w*|standardi[sz]\w*|scaling)|\b(?:normali[sz]\w*|standardi[sz]\w*|scaling)\s+(?:in|inside|of|by)\s+(?:the\s+)?(?:trainer|training)\b(?!\s+(?:data|set|split|epochs|trials))|\b(?:data|inputs?)\s+as\s+(?:given|is)\b|\btrain_fold\b|輸入(?:的)?\s*(?:標準化|正規化|歸一化|縮放)|訓練(?:器|時|的時候)?(?:的)?\s*(?:輸入)?\s*(?:標準化|正規化|縮放)/i;
+/** The trainer's input scaling turned off ("turn off", "no", "without", "disable", "as given", "關掉", "不要"). */
+const INPUT_NORM_OFF =
+  /\b(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl\w*|no|without|skip\w*|drop|remove|don'?t|do not|stop|none|deactivat\w*|as (?:given|is))\b|\boff\b|關掉|關閉|停用|取消|不要|不用|不做|拿掉|去掉|免了|沒有/i;
 
 /** Lower edge used for a low-pass request: the tool filters a band, and 0.1 Hz only removes the DC drift. */
 const LOWPASS_FLOOR = 0.1;
@@ -323,7 +360,11 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
     /\border\s*(?:of\s*|=\s*|:\s*|is\s*|to\s*|set to\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階|階數\s*(?:為|是|用|設|設成|設為|=|:)?\s*(\d+)/i.exec(
       s,
     );
-  const iir = /\b(iir|butter\w*)\b/i.test(s) ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3] ?? order[4]) } : {}) } : {};
+  const iir = /\b(iir|butter\w*)\b/i.test(s)
+    ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3] ?? order[4]) } : {}) }
+    : /\bfir\b|finite impulse/i.test(s)
+      ? { method: 'fir' }
+      : {};
   const upper =
     /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(
       s,
@@ -482,7 +523,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_training',
-    when: /(plot|show|draw|display|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    when: /(plot|show|draw|display|chart|graph|visuali[sz]e|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
       const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
@@ -500,12 +541,13 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'reset_preprocessing',
-    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|back to (the )?raw|(?:重置|重設|清除|取消|撤銷)\s*(?:所有|全部|一切|剛才|剛剛)?\s*(?:的)?\s*前處理|復原|還原|撤銷|撤消|回到原始/i,
+    // "start over with the preprocessing", "redo the filtering from scratch", "前處理重來": the preprocessing, not the Study
+    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|\b(?:start(?:ing)? over|start (?:again|fresh|afresh|anew)|begin again|from scratch)\b.*\b(?:preprocess\w*|filter\w*)|\b(?:preprocess\w*|filter\w*)\b.*\b(?:start(?:ing)? over|from scratch)\b|前處理\s*(?:全部|整個)?\s*(?:重來|重新來過|從頭(?:開始|來)?)|(?:重新|從頭)\s*(?:做|來)\s*(?:一次)?\s*前處理|back to (the )?raw|(?:重置|重設|清除|取消|撤銷)\s*(?:所有|全部|一切|剛才|剛剛)?\s*(?:的)?\s*前處理|復原|還原|撤銷|撤消|回到原始/i,
     build: () => [{ tool: 'reset_preprocessing', arguments: {} }],
   },
   {
     tool: 'clear_dataset',
-    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace)\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|重新開始|刪除所有/i,
+    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace|(?:whole|entire)\s+(?:thing|lot|project))\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|清光|刪光|刪掉全部|重新開始|刪除所有/i,
     build: () => [{ tool: 'clear_dataset', arguments: {} }],
   },
   {
@@ -523,7 +565,7 @@ export const RULES: Rule[] = [
       if (/eegnet/i.test(s)) pipelines.push('EEGNet');
       if (/shallow/i.test(s)) pipelines.push('ShallowConvNet');
       if (/sccnet/i.test(s)) pipelines.push('SCCNet');
-      const folds = numberBefore(s, /[- ]?folds?\b/);
+      const folds = numberBefore(s, /[- ]?folds?\b|\s*折/);
       const words: Record<string, number> = { two: 2, three: 3 };
       const n = /leave[- ](\d+|two|three)[- ]subjects?/i.exec(s);
       return [
@@ -534,6 +576,16 @@ export const RULES: Rule[] = [
             ...(pipelines.length ? { pipelines } : {}),
             ...(folds && protocol === 'within_session' ? { folds: Math.round(folds) } : {}),
             ...(n ? { n_test_subjects: words[n[1].toLowerCase()] ?? Number(n[1]) } : {}),
+            // "pooling all runs of the subject", "場次合併": within_session over every run
+            ...(/\bpool(?:ed|ing)?\s+(?:(?:all|every|the)\s+)?(?:the\s+)?(?:sessions?|runs?|recordings?)\b|\b(?:sessions?|runs?)\s+pooled\b|(?:合併|混合|合在一起)\s*(?:所有)?\s*(?:的)?\s*(?:場次|sessions?|runs?)|(?:場次|sessions?|runs?)\s*(?:全部)?\s*(?:合併|混合|合在一起)/i.test(
+              s,
+            )
+              ? { pool_sessions: true }
+              : {}),
+            // "with Euclidean alignment", "EA", "歐氏對齊", "align each subject first"; "without alignment" is the default
+            ...(EUCLIDEAN_ALIGNMENT.test(s)
+              ? { alignment: /\b(?:no|without|skip|don'?t)\b[^,.;]*\balign|不要?\s*(?:做)?\s*(?:歐氏)?對齊|不對齊/i.test(s) ? 'none' : 'euclidean' }
+              : {}),
             ...(filesIn(s, 'csv|json').length ? { export_path: filesIn(s, 'csv|json')[0] } : {}),
             ...(numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/) !== null
               ? { seed: Math.round(numberAfter(s, /(?:random\s+|rng\s+)?seed|(?:亂數|隨機)?種子/) as number) }
@@ -564,7 +616,7 @@ export const RULES: Rule[] = [
       const ep = list(/epochs?\s*(?:of|in)?/);
       if (ep.length && /epochs?\s*(of|in)?\s*\d+\s*(,|and|or)/i.test(s)) grid.epoch = ep;
       if (Object.keys(grid).length === 0) return 'a sweep needs values, e.g. "sweep learning rate 0.001, 0.0005"';
-      const folds = numberBefore(s, /[- ]?folds?/);
+      const folds = numberBefore(s, /[- ]?folds?|\s*折/);
       const reps = numberBefore(s, /repeats?|times each|runs? each/) ?? numberAfter(s, /repeats?|(?:各|每個)?重複/);
       const be = /\b(pytorch|slurm|local)\b/i.exec(s);
       return [
@@ -584,7 +636,7 @@ export const RULES: Rule[] = [
     tool: 'export_model',
     when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+|(?:best|last|latest|trained|finished|final|newest)\s+run)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
     build: (s) => {
-      const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/model';
+      const path = pathAfter(s, /\bto|into|under|inside|in|at|\bas|放到|存到|放在|存在|到|至|在/) ?? 'exports/model';
       const run = /\b(run[-_][\w-]+)/i.exec(s);
       return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
     },
@@ -614,7 +666,7 @@ export const RULES: Rule[] = [
     build: (s) => {
       const methods: [RegExp, string][] = [
         [/integrated/i, 'integrated_gradients'],
-        [/smoothgrad[\s_-]?(sq|squared)/i, 'smoothgrad_sq'],
+        [/smoothgrad[\s_-]?(sq|squared)|smoothgrad\s*(?:的)?\s*平方/i, 'smoothgrad_sq'],
         [/smoothgrad/i, 'smoothgrad'],
         [/vargrad/i, 'vargrad'],
         [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
@@ -649,7 +701,7 @@ export const RULES: Rule[] = [
           tool: 'evaluate',
           arguments: {
             split,
-            ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準/i.test(
+            ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準|(?:不要|不用|不需要|不必|免|別|省略|跳過)\s*(?:跑|做|算)?\s*(?:CSP\+LDA\s*)?(?:的)?\s*(?:baseline|基線|基準)/i.test(
               s,
             )
               ? { baseline: false }
@@ -663,9 +715,10 @@ export const RULES: Rule[] = [
       ];
     },
   },
+  { tool: 'configure_training', when: INPUT_NORM, build: (s, ctx) => [{ tool: 'configure_training', arguments: trainingArgs(s, ctx) ?? {} }] },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda)\b(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda|顯卡|顯示卡)(?![a-z])(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(?:use|with|switch to|try|go with)\s+(?:the\s+)?(?:adamw?|sgd)\b|\b(?:lowest|minimum|min|smallest|best)\s+val(?:idation)?\s+(?:loss|acc\w*)\b|\b(?:slurm|pytorch)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bbest[\s_-]test[\s_-]acc\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
     unless:
       /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複|(?:時|的時候)?(?:要)?(?:用|使用|改用|採用))|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
@@ -694,7 +747,9 @@ export const RULES: Rule[] = [
   { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s), ...modelParams(s) } }] },
   {
     tool: 'generate_dataset',
-    unless: /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b/i,
+    // "split the recording into 2-second windows": windows of a length are window_epoch, not a train/test split
+    unless:
+      /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b|^(?!.*(?:\btest|\bval|%|\bfolds?\b|\btrain)).*\b\d+(?:\.\d+)?\s*-?\s*(?:s|sec|seconds?|ms)\s*-?\s*(?:long\s+)?(?:windows|segments|chunks|pieces|slices)\b/i,
     when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\b(?:put|set|keep|leave|hold)\b.{0,60}?\b(?:aside|apart|back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|\b\d+\s*[- ]?folds?\b|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
@@ -801,7 +856,7 @@ export const RULES: Rule[] = [
         overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
       }
       const label =
-        /\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|標記為\s*["“「]?([^"”」\s，,]+)/i.exec(
+        /\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|(?:標記為|(?:標籤|標記|label)\s*(?:叫做|叫|是|為|設為|設成|用|=|:|：)\s*)\s*["“「]?([^"”」\s，,]+)/i.exec(
           s,
         );
       return [
@@ -951,7 +1006,7 @@ export const RULES: Rule[] = [
       const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);
       if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
       const folder =
-        /\b(?:folder|directory|dir)\s+["']?([\w./\\~-]+)/i.exec(s)?.[1] ??
+        /\b(?:folder|directory|dir)\s+(?!(?:but|and|with|then|only|please|to|in|from|for|of|that|which|first|now)\b)["']?([\w./\\~-]+)/i.exec(s)?.[1] ??
         /\b(?:recordings?|files?|data|everything|all(?:\s+the\s+(?:files|recordings))?|eeg)\s+(?:in|from|under|inside)\s+(?:the\s+)?(?!the\b|my\b|this\b)([\w./\\~-]+)(?![\w./\\~-])(?!\s+(?:folder|directory))/i.exec(
           s,
         )?.[1] ??
@@ -973,12 +1028,12 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'get_study_state',
-    when: /\b(stage|status|state|progress|where am i|what (can|should) i do|what next|next step)\b|狀態|階段|進度|下一步|可以做什麼/i,
+    when: /\b(stage|status|state|progress|where am i|where are we|what (can|should) i do|what next|next step)\b|狀態|階段|進度|下一步|可以做什麼|(?:進行|做|走)到(?:哪|哪裡|哪一步|哪個階段)/i,
     build: () => [{ tool: 'get_study_state', arguments: {} }],
   },
   {
     tool: 'get_dataset_info',
-    when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the data))\b|資訊|描述|多少|摘要|概況/i,
+    when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the (?:data(?:set)?|recordings?|study)(?! (?:folder|directory))))\b|資訊|描述|多少|摘要|概況/i,
     build: () => [{ tool: 'get_dataset_info', arguments: {} }],
   },
 ];

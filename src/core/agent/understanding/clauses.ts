@@ -109,14 +109,14 @@ const ZH_VERBS =
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
-  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|不要|別|不用|不必|勿|先別|先不要|千萬別|千萬不要|絕對不要|不需要|不想)/i;
+  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|(?:let'?s\s+|we\s+(?:can|could|should)\s+)?(?:hold off|put off|postpone|hold back)(?:\s+(?:on|with))?\b|no\s+(?:[\w-]+\s+){1,3}(?:needed|necessary|required|wanted)\b|不要|別|不用|不必|勿|先別|先不要|千萬別|千萬不要|絕對不要|不需要|不想)/i;
 /**
  * A negation cue that governs the verb after it inside the clause: "I don't want you to clear the data", "we
  * shouldn't wipe it", "you must never reset", "千萬不要清空", "我不想要你刪除". The cue may sit a few words before the
  * verb (no comma or sentence break in between), so it is not only the clause's first word that negates.
  */
 const NEG_CUE_EN =
-  "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without|under no circumstances|on no account|by no means|in no case|no way|at no point|not under any circumstances|the last thing (?:i|we) want(?:ed)? is|(?:i|we)'?d hate|god forbid|heaven forbid)\\b";
+  "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without|under no circumstances|on no account|by no means|in no case|no way|at no point|not under any circumstances|the last thing (?:i|we) want(?:ed)? is|(?:i|we)'?d hate|god forbid|heaven forbid|hold off(?: on| with)?|put off|postpone)\\b";
 const NEG_CUE_ZH =
   '沒有要|沒有叫|沒叫|沒要|沒有說|沒說|沒有|絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
 /** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
@@ -178,19 +178,28 @@ export function splitClauses(text: string): Clause[] {
     // sentence breaks ("I don't want you to clear the data. Plot the PSD instead.") and "so"/"therefore" end a scope
     .replace(/(?<=[A-Za-z)\]"'”⟧])\.\s+(?=\S)|[。！!]\s*(?=\S)/g, ' ⟂then⟂ ')
     // a dash between two clauses ("no need to clear anything — resample to 100") breaks like a full stop
-    .replace(/\s*[—―]+\s*|\s+(?:–|--)\s+/g, ' ⟂then⟂ ')
+    // (a spaced hyphen between words too: "no resampling needed - just notch 60"; "8 - 30" stays a range)
+    .replace(/\s*[—―]+\s*|\s+(?:–|--)\s+|(?<=[A-Za-z\u4e00-\u9fff])\s+-\s+(?=[A-Za-z\u4e00-\u9fff])/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
     .replace(
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
       ' ⟂,⟂ ',
     )
+    // "評估完把模型匯出", "濾波好之後切段": a step done (V完/V好) and then the next one, in that order
+    .replace(
+      /(評估|濾波|帶通|陷波|切段|分段|分割|載入|讀取|重新取樣|降採樣|標準化|正規化)\s*(?:完|好)(?:了)?\s*(?:之後|以後|後)?\s*(?:再|就)?\s*(?=[^\s，,。；;、])/g,
+      '$1 ⟂then⟂ ',
+    )
+    // "前處理別重設，我只想知道…": a wish after a comma is what is asked for, outside the negation before it
+    .replace(/\s*[,，]\s*(?=(?:但是?|不過)?\s*(?:我|我們)(?:只|就|其實)?(?:是)?(?:想|要)(?:要)?(?:知道|看|問|了解|確認|檢查))/g, ' ⟂just⟂ ')
     // "notch 50 之後再 z-score": 之後 right after a step is "after it" (a sequence); after a comma or alone it defers
     .replace(/(?<=[^\s，,。；;、])\s*之後再\s*/g, ' ⟂then⟂ ')
     .replace(/\s*(?:等一下|等等|晚點|稍後|之後|改天|明天|待會兒?)\s*再\s*/g, ' ⟂,⟂ 晚點再')
     .replace(/\s*[,，]\s*(?=(?:but\s+)?(?:for now|right now|first|meanwhile|in the meantime|today)\b)|\s*[,，]\s*(?=(?:現在先|目前先|先))/gi, ' ⟂then⟂ ')
     .replace(/\s*[,，]?\s*\b(?:and|but)\s+(?=(?:please\s+)?(?:don'?t|do not|never|not)\b)/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]?\s*(?:但|而且|並且|也)\s*(?=(?:不要|別|不用|不必|千萬))/g, ' ⟂,⟂ ')
-    .replace(/\s*(?:,\s*)?\b(and then|then|after that|afterwards|next|finally|followed by)\b\s*/gi, ' ⟂then⟂ ')
+    // (not the marker a sentence break or a dash left: "⟂then⟂" is already a break)
+    .replace(/\s*(?:,\s*)?(?<!⟂)\b(and then|then|after that|afterwards|next|finally|followed by)\b(?!⟂)\s*/gi, ' ⟂then⟂ ')
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
     .replace(/\s*[;；]\s*/g, ' ⟂then⟂ ')
     // "batch 改 16 再跑一次": a repeat at the end is a step of its own (a new run after the change)
@@ -310,8 +319,40 @@ const COURTESY_FRAME_CLOSE =
  * I'd appreciate it if you could load S001R04.edf", "如果方便的話，麻煩你載入…，感謝！"). A request that is only courtesy is
  * returned as it was.
  */
+/**
+ * Chat spellings and clipped words to the words every reader keys on: "can u", "whats", "pls", "wanna", "the recs",
+ * "chans", "srate". Applied with the courtesy frames, so the router and the planner read the same words.
+ */
+const INFORMAL: [RegExp, string][] = [
+  [
+    /\bu\b(?=\s+(?:do|run|make|load|show|plot|give|tell|list|split|train|set|please|pls|help|check|apply|filter|cut|save|export|switch|open|clear|stop|start|go|just|quickly|also|now)\b)/gi,
+    'you',
+  ],
+  [/\b(?:can|could|would|will|do|did|are|r)\s+u\b/gi, (m: string) => m.replace(/\s+u$/i, ' you').replace(/^r\s/i, 'are ')] as unknown as [RegExp, string],
+  [/\bur\b(?=\s+\w)/gi, 'your'],
+  [/\b(pls|plz|plse|pleas)\b/gi, 'please'],
+  [/\bwhats\b/gi, "what's"],
+  [/\bthats\b/gi, "that's"],
+  [/\bwheres\b/gi, "where's"],
+  [/\bhows\b(?=\s+(?:the|my|it|that)\b)/gi, "how's"],
+  [/\bwanna\b/gi, 'want to'],
+  [/\bgonna\b/gi, 'going to'],
+  [/\bgimme\b/gi, 'give me'],
+  [/\blemme\b/gi, 'let me'],
+  [/\b(?:the|my|our|these|those|all|both)\s+recs\b/gi, (m: string) => m.replace(/recs$/i, 'recordings')] as unknown as [RegExp, string],
+  [/\bchans\b/gi, 'channels'],
+  [/\bchan\b(?=\s*(?:count|number|names?|list)\b)/gi, 'channel'],
+  [/\bsrate\b/gi, 'sampling rate'],
+];
+
+export function informalWords(text: string): string {
+  let out = text;
+  for (const [re, to] of INFORMAL) out = out.replace(re, to as never);
+  return out;
+}
+
 export function withoutCourtesy(text: string): string {
-  let out = text.trim();
+  let out = informalWords(text.trim());
   // frames nest ("hey, when you get a chance, I'd appreciate it if you could …"): strip until nothing changes
   for (let i = 0; i < 6; i++) {
     const before = out;

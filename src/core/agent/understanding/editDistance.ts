@@ -35,7 +35,10 @@ export function closestWord(word: string, vocabulary: readonly string[]): string
     // the first letter is rarely the one mistyped; requiring it keeps "road" from becoming "load"
     if (v[0] !== w[0]) continue;
     const d = editDistance(w, v);
-    if (d < bestD && d <= allowedEdits(Math.min(w.length, v.length))) {
+    // on a tie, a keystroke slip (swapped, dropped or doubled letter: "staet" → state, "repet" → repeat) is the likelier
+    // typo than a substituted letter ("start", "reset")
+    const better = d < bestD || (d === bestD && best !== null && isSlip(w, v) && !isSlip(w, best));
+    if (better && d <= allowedEdits(Math.min(w.length, v.length))) {
       best = v;
       bestD = d;
     }

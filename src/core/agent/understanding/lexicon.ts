@@ -1,5 +1,5 @@
 import { closestWord, editDistance, isSlip, sameSkeleton } from './editDistance';
-import { REAL_NEAR_RULE_WORDS, RULE_WORDS } from './ruleWords';
+import { REAL_NEAR_RULE_WORDS, REAL_SUBSTITUTES, RULE_WORDS } from './ruleWords';
 import { TOOL_DEFINITIONS } from '../../tools/definitions';
 import { spacedChineseNumerals } from './numbers';
 
@@ -204,9 +204,22 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     'clear everything',
   ],
   [/事件相關電位|誘發電位/g, 'ERP'],
+  // "在訓練面板那邊把學習率改成 0.002", "in the training tab, set the lr to 0.002": where the user is looking, not a step
+  [
+    /在\s*[\w\u4e00-\u9fff]{1,8}?\s*(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|panel|tab|view|page)\s*(?:那邊|那裡|這邊|這裡|上面|上|裡面|裡|中)\s*[，,]?\s*(?=(?:把|將|幫我|請)?\s*[\w\u4e00-\u9fff])/gi,
+    '',
+  ],
+  [
+    /^(?:(?:while\s+)?(?:in|on|from|over in)\s+the\s+\w+\s+(?:panel|tab|view|page|screen))\s*,?\s+(?=(?:please\s+)?(?:set|change|make|use|configure|bump|lower|raise|switch)\b)/gi,
+    '',
+  ],
+  // "what's sitting in the data directory", "what is stored under raw": what is in it
+  [/\b(what(?:'?s| is| are))\s+(?:sitting|stored|kept|lying|living|saved)\s+(in|inside|under|within)\b/gi, '$1 $2'],
+  // "the average evoked response", "event-related potentials": the ERP however it is named
+  [/\b(?:(?:the\s+)?average(?:d)?\s+)?(?:evoked\s+(?:responses?|potentials?)|event[- ]related\s+(?:potentials?|responses?))\b/gi, 'ERP'],
   [/(?:列出|顯示|給我看|看一下|看)?\s*資料集\s*(?:的)?\s*(?:資訊|信息|摘要|概況|詳情|細節)/g, 'show the dataset info'],
   // "交流電雜訊 50 Hz 幫我去掉": the thing removed named first, the removing verb last (no 把)
-  [/^([^，,。；;把]{1,24}?)\s*(?:幫我|請|麻煩)?\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉)\s*$/g, '$2 $1'],
+  [/^([^，,。；;把]{1,24}?)\s*(?:幫我|請|麻煩)?\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉)\s*[。.!！]*\s*$/g, '$2 $1'],
   // a path or name changed ("路徑改成 m2_v2", "檔名改為 final"): the English the correction rules read
   [/(?:輸出)?(?:路徑|儲存位置|存放位置|檔名|檔案名稱|資料夾名稱|名稱)\s*(?:就|要|請)?\s*(?:改成|改為|換成|設成|設為|改)\s*/g, 'change the path to '],
   // "通道就留這兩個", "只保留那幾個電極": the channels named before, as "those channels" (references.ts resolves them)
@@ -395,7 +408,8 @@ export function canonicalText(text: string): string {
 /** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */
 function correctWord(w: string): string {
   const lower = w.toLowerCase();
-  if (NOT_TYPOS.has(lower) || KNOWN_WORDS.includes(lower) || PARAMETER_WORDS.known.includes(lower)) return w;
+  // a real word one letter away from a vocabulary word ("a clean slate", not "state") is what the user wrote
+  if (NOT_TYPOS.has(lower) || REAL_SUBSTITUTES.has(lower) || KNOWN_WORDS.includes(lower) || PARAMETER_WORDS.known.includes(lower)) return w;
   // an inflection of a known word ("exports", "filtered", "loading") is that word, not a typo of another
   if (KNOWN_WORDS.some((v) => lower.startsWith(v) && /^(?:s|es|d|ed|ing|er|ers)$/.test(lower.slice(v.length)))) return w;
   // … with its last consonant doubled ("splitting", "overlapping", "stopped")

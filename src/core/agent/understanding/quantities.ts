@@ -50,7 +50,11 @@ const PARAMS: [RegExp, string, string][] = [
 
 /** The factor a fraction or multiple word names ("a tenth" → 0.1, "twice" → 2). */
 function FRACTION_WORD(f: string): number {
-  const w = f.toLowerCase();
+  const w = f.toLowerCase().trim();
+  // a share fractionWords already wrote as a decimal ("an eighth" → 0.125)
+  if (/^\d*\.\d+$/.test(w)) return Number(w);
+  const den = /^(?:an?|one)\s+(sixth|seventh|eighth|ninth)$/.exec(w);
+  if (den) return 1 / ORDINAL_DENOMINATOR[den[1]];
   return /half/.test(w)
     ? 0.5
     : /quarter|fourth/.test(w)
@@ -122,7 +126,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       )
       .replace(
         new RegExp(
-          `(?:${w})\\s+to\\s+(half|a quarter|a third|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`,
+          `(?:${w})\\s+to\\s+(half|(?:a|an|one)\\s+(?:quarter|third)|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`,
           'gi',
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /triple/i.test(f) ? 3 : 2)(m),
@@ -130,7 +134,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "half the learning rate", "a tenth of the current learning rate", "twice my batch size": a share of the setting
       .replace(
         new RegExp(
-          `\\b(half|a quarter|one quarter|a third|one third|a fifth|a tenth|one tenth|twice|double|triple|thrice|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the\\s+|its\\s+|my\\s+|our\\s+|your\\s+)?(?:(?:current|present|previous|old|last|existing|original)\\s+)?(?:${w})\\b`,
+          `\\b(half|(?:a|an|one)\\s+(?:quarter|third|fifth|tenth)|twice|double|triple|thrice|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the\\s+|its\\s+|my\\s+|our\\s+|your\\s+)?(?:(?:current|present|previous|old|last|existing|original)\\s+)?(?:${w})\\b`,
           'gi',
         ),
         (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
@@ -138,7 +142,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "a batch size four times the current one", "the learning rate at a tenth of what it is": the setting named before
       .replace(
         new RegExp(
-          `(?:${w})\\s+(?:(?:down|up)\\s+)?(?:to\\s+|at\\s+|of\\s+)?(half|a quarter|a third|a fifth|a tenth|twice|double|triple|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the current|the present|the previous|the old|the last|its current|its|what it is(?: now)?|what it was|the one (?:before|we had|now)|(?:the )?last time'?s?)(?:\\s+(?:one|value|size|setting|rate))?\\b`,
+          `(?:${w})\\s+(?:(?:down|up)\\s+)?(?:to\\s+|at\\s+|of\\s+)?(half|(?:a|an|one)\\s+(?:quarter|third|fifth|tenth)|twice|double|triple|\\d*\\.\\d+(?=\\s+of\\b)|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the current|the present|the previous|the old|the last|its current|its|what it is(?: now)?|what it was|what we had|the one (?:before|we had|now)|(?:the )?last time'?s?|before|previously|earlier|now|last time)(?:\\s+(?:one|value|size|setting|rate))?\\b`,
           'gi',
         ),
         (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
@@ -189,7 +193,7 @@ function relativeShares(text: string, facts: StudyFacts): string {
       },
     )
     .replace(
-      /\b((?:(?:set|make|change|cut|reduce|drop|bring|lower|decrease)\s+)?(?:the\s+|my\s+)?(?:epochs?|batch(?:\s*size)?|learning\s*rate|lr)\s+(?:(?:down|up)\s+)?(?:to\s+)?)(half|a quarter|a third|a fifth|a tenth|one tenth)\b(?!\s+(?:of|the)\b)/gi,
+      /\b((?:(?:set|make|change|cut|reduce|drop|bring|lower|decrease)\s+)?(?:the\s+|my\s+)?(?:epochs?|batch(?:\s*size)?|learning\s*rate|lr)\s+(?:(?:down|up)\s+)?(?:to\s+)?)(half|(?:an?|one)\s+(?:quarter|third|fifth|sixth|seventh|eighth|ninth|tenth))\b(?!\s+(?:of|the)\b)/gi,
       (m, lead: string, share: string) => (has(lead) ? `${lead}${share} of its current value` : m),
     );
 }
@@ -265,6 +269,32 @@ const ORDINAL_DENOMINATOR: Record<string, number> = {
   thousandth: 1000,
 };
 
+/** Ordinals that name a denominator with a compound ("ten-thousandth", "hundred thousandth") or alone ("millionth"). */
+const SCALED_ORDINAL: Record<string, number> = {
+  'ten-thousandth': 1e4,
+  'ten thousandth': 1e4,
+  'hundred-thousandth': 1e5,
+  'hundred thousandth': 1e5,
+  millionth: 1e6,
+};
+/** Denominators no word rule of the planner spells out ("a tenth", "a quarter" are read by the rules as words). */
+const RARE_DENOMINATORS = ['sixth', 'seventh', 'eighth', 'ninth', 'twelfth', 'sixteenth', 'twentieth', 'hundredth', 'thousandth'];
+const ONE_WORD = String.raw`(?:an?|one|1)`;
+
+/**
+ * A fraction said as a word with a single numerator ("an eighth", "one ten-thousandth", "a millionth", "one
+ * sixteenth") is its decimal, before englishNumbers reads "one ten" as a number. The common shares (half, third,
+ * quarter, fifth, tenth) stay words: the relative-value rules read them as shares of the value now.
+ */
+export function fractionWords(text: string): string {
+  const ordinals = [...Object.keys(SCALED_ORDINAL).map((k) => k.replace(/[- ]/, '[- ]')), ...RARE_DENOMINATORS].join('|');
+  return text.replace(new RegExp(`\\b${ONE_WORD}[\\s-]+(${ordinals})\\b(?!s)`, 'gi'), (m, d: string) => {
+    const key = d.toLowerCase().replace(/\s/, ' ');
+    const den = SCALED_ORDINAL[key] ?? SCALED_ORDINAL[key.replace(' ', '-')] ?? ORDINAL_DENOMINATOR[key];
+    return den ? fmt(1 / den) : m;
+  });
+}
+
 /**
  * "five eighths of the sampling rate" (englishNumbers made it "5 eighths"), "3 tenths", "2 fifths": a numerator and a
  * plural ordinal are a fraction, written as its decimal so the arithmetic after it treats it like "0.625 of …".
@@ -293,8 +323,10 @@ function fmt(v: number): string {
  */
 export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
-  let s = chineseNumbers(ordinalFractions(englishNumbers(relativeShares(input, facts))));
+  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(input, facts)))));
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
+  // "2^7Hz", "256/2Hz": a unit written against the number is still a unit of its own for the arithmetic
+  s = s.replace(/(?<=[\d)])(khz|hz)\b/gi, ' $1');
   // the Study's own values
   const rate = (m: string): string => {
     if (facts.sfreq === null) {
@@ -343,6 +375,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(
     /(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*(half|0?\.\d+)(?!\s*(?:hz|khz|赫茲|\d))|(?:取樣率|\bfs\b)\s*(?:砍半|減半)/gi,
     (m, f?: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq * (!f || /half/i.test(f) ? 0.5 : Number(f)))} Hz`),
+  );
+  // "取樣率變成四分之三" (chineseNumbers made it 0.75), "fs 改成 0.5": a rate below 1 with no unit is a share of the rate now
+  s = s.replace(
+    /(?:取樣率|採樣率|sampling rate|sample rate|\bfs\b)\s*(?:再)?\s*(?:變成|改成|降到|降至|調成|調到|設成|設為|降為|減到|減為|變為|改為|縮成|縮小到|降低到|減少到)\s*(0?\.\d+)(?!\s*(?:hz|khz|赫茲|%|\d))/gi,
+    (m, f: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq * Number(f))} Hz`),
   );
   // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
   if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))

@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL } from '../../training/defaults';
 import type { PlannedCall } from '../../study/stateManager';
 
 /** One earlier request and what the agent called for it (with the tools' answers, for "load them" after a listing). */
@@ -114,7 +115,9 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
     // only one model so far: "train the previous model again" is the model in place, not a new choice of it (a switch
     // back still names it)
     const back = /\b(?:back|revert|return)\b|換回|改回|切回|用回|回到/i.test(s);
-    if (earlier || (current && back)) s = s.replace(PREVIOUS_MODEL, earlier ?? current);
+    // a switch back with no earlier model named anywhere: the Study trained with the default model before the switch
+    const before = earlier ?? (current && back && current !== DEFAULT_MODEL.name ? DEFAULT_MODEL.name : current);
+    if (earlier || (current && back)) s = s.replace(PREVIOUS_MODEL, before as string);
     else if (current) s = s.replace(PREVIOUS_MODEL, /[\u4e00-\u9fff]/.test(s) ? '模型' : 'the model');
   }
   // "twice the upper edge", "上限的一半": a value an earlier call set, by its name

@@ -3,74 +3,78 @@
 /** Words of five letters or more that the planner's rules key on, mined from the regular expressions of its modules. */
 export const RULE_WORDS: readonly string[] = `
   abort about above absolute account accuracy across activity actually adamw adding additional adelaide adjust
-  advice afresh africa african after afterwards again against ahead align allowed alone alpha alright alter
-  america american amount amsterdam angeles annoying another anyone anything apart appear apply appreciate
-  arabian architecture argentina argentine argentinian around artifacts aside assess athens ation atlanta attach
-  attention attenuate attribution auckland austin australia australian austria austrian available average avoid
-  awesome backend backs baltimore bandpass bangalore bangkok barcelona baseline basic batch becomes before begin
-  beginning beijing belgian belgium below benchmark bengaluru berlin besides between betweens bigger birmingham
-  block blocks bogot bogota boston bottom bound brain brazil brazilian bring brisbane britain british broken
-  brussels budapest buenos build busan butter cairo calgary called canada canadian canberra cancel cannot
-  caracas ceiling chain chance change changes channel channels chart checkpoint checkpoints cheers chengdu
-  chennai chiayi chicago chile chilean china chinese choices choose chuck chunks circumstances clarify class
-  classes classifier clean clear clinic codes collapse cologne colombia colombian colombo combine comes common
-  complete component components compose compute configure confirm confusion contamination content continue
-  convenience convenient converge convert converts coordinates copenhagen corner correct correction corresponds
-  costa could count counts crash create created cross curious current curve curves cutoff cycles daegu dallas
-  danish dashboard dataset decimate decision decrease default defaults define delete delhi denmark denver
-  describe design details detroit deviation device dhabi dhaka diego difference differences directory discard
-  display disregard ditch divide divided doesn domain double downsampl downsample dozen drive dropout dropped
-  drops drove dubai dublin duration dutch earlier earliest ecuador edinburgh eegnet egyptian either electric
-  electrical electrode electrodes eliminate empty england english enough entire epoch epochs equals erase erence
-  error europe european evaluate evaluation event events every everyone everything evoked examples except
-  exclude existing expected explain explanation export exported extend extra factor failed failing fails falling
-  falls fbcsp feature features fewer field fifth files filipino filter filtered filters final finally finish
-  finished finland finnish first floor focus folder folds followed forbid forget format fourth fourths fraction
-  france francisco frankfurt french frequencies frequency fresh fukuoka further generate geneva german germany
-  getting gives glasgow going gradient gradients graph graphic grateful great greatly greece greek guadalajara
-  guangzhou guatemala guess halve hamburg handle hands hangzhou hanoi happy haven heaven hello helpful helsinki
-  hence hertz higher highest highpass hiroshima history hoping hospital however hsinchu hualien hundred
-  hundredth hurry hyper idation ideal ideas identical ignore imagery import importance important imported
-  improve incheon include including increase india indian individual indonesia indonesian information
-  informative input inputs inside instead instructions integrated intend interference interrupt intro iranian
-  ireland irish israel israeli istanbul italy jakarta janeiro jeddah jerusalem johannesburg jumps kaohsiung
-  kappa karachi kathmandu keelung keeps kernel kindly knock kolkata korea korean kuala kyoto label labels lagos
-  lahore large larger later latest launch layers layout learn learning leave lemme length lengthen limit lisbon
-  little loaded local location locations london longer looks lovely lower lowest lowpass lumpur macao macau
-  madrid mains malaysia malaysian manchester manila marker markers marseille mastoid mastoids match matching
-  matrix matter meaning means meant meantime meanwhile medell medellin melbourne merge metric metrics mexican
-  mexico miami might milan millisecond milliseconds minimum minneapolis minus minute minutes mistake moabb model
-  models modify moment montage monterrey montreal moscow motor multiplied multiply mumbai munich mustn myself
-  nagoya nairobi named nanjing narrow narrower nasty native navigate needed needs negative netherlands network
-  never newest noise normal norway norwegian notch noticed number numbers nyquist obliged often onset opened
-  operations optimizer options order original osaka other ottawa ought overfit overlap overlapping override
-  overview oxford pakistan panama panel parameter parameters paris pattern people percent percentage perfect
-  performance persist peruvian philadelphia philippine philippines phoenix picked pickup pieces pipeline
-  pittsburgh place placement plateau please pleases plots point points poland polish portion portugal portuguese
-  positions possible power powerline prague preceding precision predictions prepare preprocess present previous
-  previously print prior proceed produced progress prompts proportion protocol puerto pytorch quarter quarters
-  question quick raise random rates rather ratio ready really reason recall recipe recommend recommendations
-  recorded recording recordings reduce reference refrain refused regions reject rejected relabel relevance
-  relevant relies reload remainder remaining remind remove rename reopen repeat repeats repetition repetitions
-  rerun resample resampled research researchers reserve reset residual response restrict retain retrain return
-  revert riemann right rises rising riyadh rmation rules running russia russian saliency sample samples sampling
-  santiago sapporo saudi saved scale sccnet score scores scottish scratch screen search seattle second seconds
-  section segment segments select sendai sensor sensorimotor seoul separately session sessions setting settings
-  setup sfreq shall shallow shallowconvnet shallowfbcspnet shallownet shanghai shape share shenzhen short
-  shorten shorter should shouldn shrink sigma signal signals significant simply singapore singaporean single
-  sizes slices sliding slurm small smaller smallest smoothgrad solely somebody someone sorry south spain spanish
-  spectra spectral spectrogram spectrograms spectrum split squared stage standard start state states status
-  stays steps still stimulus stockholm store stride strip strong structure stuck study subject subjects subset
-  suggest summar summary supposed suppress sweden swedish sweep swiss switch switzerland sydney system taichung
-  tainan taipei taiwan taiwanese takes tangent taoyuan tehran tenth terminate thailand thank thankful thanks
-  their there therefore these thing think third thirds those though thoughts thousand thousandth three thrice
-  through throw tianjin times today tokyo tomorrow tongue topographic topomaps toronto total totals trace traces
-  train trained training transform trial trials tried trigger triggers triple trouble truly truncate turkey
-  turkish tweak twice typical unchanged under understand united units unless unload until update upper upsampl
-  upsample uracy uration using usion usual valid validation value values vancouver vargrad venezuelan verbs
-  versus vienna vietnam vietnamese warsaw weights welch wellington whenever where whether which while whole
-  wider window windows within without wonder wonderful wondering works workspace worse would wouldn write
-  written wrong wuhan xbrain yokohama zealand zurich
+  advice advisor afresh africa african after afterwards again against ahead align allowed alone alpha alright
+  alsos alter america american amount amsterdam angeles annoying another anyone anything apart appear apply
+  appreciate arabian architecture argentina argentine argentinian around artifacts aside asked assess athens
+  ation atlanta attach attention attenuate attribution auckland austin australia australian austria austrian
+  available average avoid awesome backend backs baltimore bandpass bangalore bangkok barcelona baseline basic
+  batch becomes before begin beginning beijing being belgian belgium believe below benchmark bengaluru berlin
+  besides better between betweens bigger birmingham blank block blocks bogot bogota boston bottom bound brain
+  brazil brazilian break bring brisbane britain british broken brussels budapest buenos build building busan
+  butter cairo calgary called canada canadian canberra cancel cannot caracas ceiling chain chance change changes
+  channel channels chart checkpoint checkpoints cheers chengdu chennai chiayi chicago chile chilean china
+  chinese choices choose chuck chunks circumstances clarify class classes classifier clean clear clinic codes
+  collapse cologne colombia colombian colombo combine comes common complete component components compose compute
+  configure confirm confusion contamination content continue convenience convenient converge convert converts
+  coordinates copenhagen corner correct correction corresponds costa could count counts crash create created
+  cross curious current currently curve curves cutoff cycles daegu dallas danish dashboard dataset decimate
+  decision decrease default defaults define delete delhi denmark denver deploy describe design details detroit
+  deviation device dhabi dhaka diego difference differences directory discard display disregard ditch divide
+  divided doesn doing domain double downsampl downsample dozen drive dropout dropped drops drove dubai dublin
+  duration dutch earlier earliest ecuador edinburgh eegnet egyptian eighth either electric electrical electrode
+  electrodes eliminate empty england english enough entire epoch epochs equals erase erence error europe
+  european evaluate evaluation event events every everyone everything evoked examples except exclude existing
+  expected experiment explain explanation export exported extend extension extra factor failed failing fails
+  falling falls fbcsp feature features fewer field fifth files filipino filter filtered filters final finally
+  finish finished finland finnish first firstly floor focus folder folds followed forbid forget format fourth
+  fourths fraction france francisco frankfurt french frequencies frequency fresh fukuoka further generate geneva
+  german germany getting given gives glasgow going gradient gradients graph graphic grateful great greatly
+  greece greek guadalajara guangzhou guatemala guess halve hamburg handle hands hangzhou hanoi happy haven
+  heaven hello helpful helsinki hence hertz higher highest highpass hiroshima history hoping hospital however
+  hsinchu hualien hundred hundredth hurry hyper idation ideal ideas identical ignore imagery import importance
+  important imported improve incheon include including increase india indian individual indonesia indonesian
+  information informative input inputs inside instead instructions integrated intend interference interrupt
+  intro iranian ireland irish israel israeli istanbul italy iterations jakarta janeiro jeddah jerusalem
+  johannesburg jumps kaohsiung kappa karachi kathmandu keelung keeps kindly knock kolkata korea korean kuala
+  kyoto label labels lagos lahore large larger later latest launch layers layout learn learning leave lemme
+  lengthen limit lisbon little loaded local location locations london longer looking looks lovely lower lowest
+  lowpass lumpur macao macau madrid mains malaysia malaysian manchester manila marker markers marseille mastoid
+  mastoids match matching matrix matter maybe meaning means meant meantime meanwhile medell medellin melbourne
+  merge metric metrics mexican mexico miami might milan millisecond milliseconds minimum minneapolis minus
+  minute minutes mistake moabb model models modify moment montage monterrey montreal moscow motor multiplied
+  multiply mumbai munich mustn myself nagoya nairobi named nanjing narrow narrower nasty native navigate needed
+  needs negative netherlands network never newest ninth noise normal norway norwegian notch noticed number
+  numbers nyquist obliged often onset opened operations optimizer options order original osaka other ottawa
+  ought overfit overlap overlapping override overview oxford pakistan panama panel paper parameter parameters
+  paris partition pattern people percent percentage perfect performance perhaps persist peruvian philadelphia
+  philippine philippines phoenix picked pickup pieces pipeline pittsburgh place placement plateau please pleases
+  plots point points poland polish portion portugal portuguese positions possible power powerline prague
+  preceding precision predictions prepare preparing preprocess present previous previously print prior probably
+  proceed produced professor program progress project prompts proportion protocol publish puerto pytorch quarter
+  quarters question quick quickly raise random rates rather ratio ready really reason recall recipe reckon
+  recommend recommendations recorded recording recordings reduce reference refrain refused regions reject
+  rejected relabel relevance relevant relies reload remainder remaining remind remove rename reopen repeat
+  repeats repetition repetitions replicating rerun resample resampled research researchers reserve reset
+  residual response restrict retain retrain return revert riemann right rises rising riyadh rmation rules
+  running russia russian saliency sample samples sampling santiago sapporo saudi saved scale scaling sccnet
+  score scores scottish scratch screen scrub search seattle second seconds section segment segments select
+  sendai sensor sensorimotor seoul separate separately session sessions setting settings setup seventh sfreq
+  shall shallow shallowconvnet shallowfbcspnet shallownet shanghai shape share shenzhen short shorten shorter
+  should shouldn shrink sigma signal signals significant simply singapore singaporean single sixth sizes slate
+  slices sliding slurm small smaller smallest smoothgrad software solely somebody someone sorry south spain
+  spanish spectra spectral spectrogram spectrograms spectrum split squared stage standard start state states
+  status stays steps still stimulus stockholm store stride strip strong structure stuck studies study studying
+  subject subjects subset suggest summar summary supervisor suppose supposed suppress sweden swedish sweep swiss
+  switch switzerland sydney system taichung tainan taipei taiwan taiwanese takes tangent taoyuan tehran tenth
+  terminate thailand thank thankful thanks their there therefore these thesis thing think third thirds those
+  though thoughts thousand thousandth threads three thrice through throw tianjin times titled today tokyo
+  tomorrow tongue topographic topomaps toronto total totals trace traces train trained trainer training
+  transform trial trials tried trigger triggers triple trouble truly truncate turkey turkish tweak twice typical
+  unchanged under understand united units unless unload until update upper upsampl upsample uracy uration using
+  usion usual valid validation value values vancouver vargrad venezuelan verbs versus vienna vietnam vietnamese
+  wants warsaw weights welch wellington whenever where whether which while whole wider window windows within
+  without wonder wonderful wondering working works workspace worse would wouldn write writing written wrong
+  wuhan xbrain yokohama zealand zurich
 `
   .trim()
   .split(/\s+/);
@@ -78,13 +82,14 @@ export const RULE_WORDS: readonly string[] = `
 /** Real English words one slip (a swapped neighbour, a dropped or an added letter) from a rule word: never typos. */
 export const REAL_NEAR_RULE_WORDS: ReadonlySet<string> = new Set(
   `
-  aborts abouts aboves absoluter absolutes accounts action addings addling adjusts adust advices afters
-  afterward aground algin alight aligns alphas altern alters amounts aneles angels angles anther anyon anyones
-  anythings appears appley appreciated appreciates arabin architectures argentines aright artifact asides asses
-  attache attentions attenuated attenuates attributions averaged averages avoids awsome backbend backed bangkoks
-  baring baseliner baselines basics become bedsides beginnings begins beguin bellow belows benchmarks berline
-  berlins beside biatch blacks blocky blocs bocks boring boson bostons bottoms bounds bouned bracks brail brains
-  brainy brazilin brazils brings broke builds busman butte butters buttery canadas cancels cannel cannels
+  aborts abouts aboves absoluter absolutes accounts action addings addling adjusts adust advices advisors
+  advisory afters afterward aground algin alight aligns alphas altern alters amounts aneles angels angles anther
+  anyon anyones anythings appears appley appreciated appreciates arabin architectures argentines aright artifact
+  asides asses attache attentions attenuated attenuates attributions averaged averages avoids awsome backbend
+  backed bangkoks baring baseliner baselines basics become bedsides beginnings begins beguin beings believed
+  believer believes belive bellow belows benchmarks berline berlins beside besing beting betters biatch blacks
+  blanks blocky blocs bocks boring boson bostons bottoms bounds bouned bracks brail brains brainy brazilin
+  brazils breaks brings broke buildings builds busman butte butters buttery canadas cancels cannel cannels
   caracals ceilings cerate cerated chace chaine chains chanced chancel chancer chances chancey chancre chang
   changed changer changers changs charet charta charts chaunce chaunge chaunges cheders cheer cheeros chewers
   chicle chiel childe chiles chinar chinas chines choice choicest chooser chooses choosey chose chucks chucky
@@ -96,67 +101,95 @@ export const REAL_NEAR_RULE_WORDS: ReadonlySet<string> = new Set(
   correspond costae costal costar county covert coverts crate crated creates cremate cremated crenate crenated
   cromes crosse cruve cruves cunts cures curios currents curved curvet curvets curvey cutoffs cycle cyclers
   dankish dashboards decease decimated decimates decisions decreased decreases defined definer defines deice
-  deign deleted deletes demark deplete derive described describer describes designs detail deviations devices
-  devoice differenced differencies director discards displays disregards dividend divider divides divied domaine
-  domains dopped dorps doubled doubler doubles doublet dozens drivel driven driver drives droops dropouts dropsy
-  droved drover droves durations earlies egyptians electricals electrics electroed eliminated eliminates enoughs
-  enrough entires epocha epochas equal erased eraser erases errors ether evaluated evaluates evaluations evens
-  evets evoke example excepts excerpt excluded excludee excluder excludes exiting explains explanations
-  explantation exports extends extras faction factors factory failings fallings featured fewter fields fifths
-  filed filer filers filets filing filles filtre finale finals fineish finfish finial finis firsts flailed
-  flailing flails flies floors folders forbids forge forgets formant formate formats forth foulder fouth fouths
-  fractions frails franc frankfurts frequences frist furth furthers generated generates genevas germain germane
-  germans gettings givens givers goings goring graphics graphs greats grece greeces guests halved halver halves
-  hamburgs handled handler handles havens heave heavens hellos highers hoing hooping hopping hospitale hospitals
-  hundreds hundredths hurray hypers ideals ideation ignored ignorer ignores imager importances imports impot
-  improv improved improver improves included includes increased increaser increases indias indican individua
-  individuals informations insider insides instruction integrate intends interferences interrupts intron intros
-  iodation kappas keleps kerel kerne kernels kindy knocks kreeps laded laers lager lanch largen larges largos
-  larning laster latests lather latter lauch lawyers layer layouts leaning learing learnings learns learnt
-  leaved leaven leaver leaves lengthens lengthmen lengths lengthy limits littler littles littlie locale locals
-  loner longe longers lounger loverly lovey lowers lowery lowes lowser lowsest lunch macaco madid maker makers
-  manchesters mania manilas manilla manis marid marseilles mater matins matte matters mattery mavins meanes
-  meanings meantimes meanwhiles mening merged mergee merger merges metic metics mights mighty minimums minium
-  minuet minuets minuted minuter minutest mistaken mistaker mistakes modes momenta momento moments montaged
-  montages motors motory munch naive narrows natives navigated navigates needled neelds negatived negatives
-  nerver networks noised noises norma normals notchy notice noway nowise oblige onsets operation optimize
-  optimizers option orders originals others oughts outher overlaps overleap overrider overrides overviews
-  oxfords pagris pairs palace panamas panels paries parish parkis partis parvis patten patter patterns pease
-  peases peopled peopler peoples perceant percen percentages percents perfecta perfecti perfecto perfects perfet
-  performances persists pervious perviously phenix pickled pickups piece piecens piecers pierces piked pilots
-  pints pipelined pipelines placed placemen placements placer places placet plaice plateaus plateaux pleas
-  pleased pleaser pleasers ploats plower pointe pointes pointy polis polts ponts portions position positons
-  possibler possibles potion powder powers powre powter precent precisions predications prediction prefect
-  prepared preparer prepares presents preset pricked prints priors priory proceeds produce prompt proportions
-  protocols prower quarer quarte quartern quarterns quartes quartier quartiers questions quicks quicky raised
-  raiser raises raising rally randoms ratels rater raters rathe ration ratios reame reasons reates recal recalls
-  recipes recoded recoding recommendation recommends reduced reducer reduces reeject reejected reest referenced
-  referencer references reflies refrains refuse regally region reises rejects relabels relevances relie reliefs
-  reliers relines relives rellies reloads remainders reminder reminds removed remover removes renamed renames
-  reopens replies reruns resamples researcher researches reseat resect resent reserved reserver reserves resets
-  residua residuals responser responses restrain restricts retains retally retrains returns reused reverts revet
-  righto rights righty rinses rinsing risers risings risking risping roates roules rubles rulers runnings
-  russias salices sallow salved sampled sampler samplers samplings sapling satays sates scalae scaled scaler
-  scales scatch scored scorer scorers scorse scorses scouth scratchy scree screens seconde secondes secondi
-  secondo sections seizes selecta selects senor sensors sensory settle settling settlings setups shalli shallows
-  shanghais shaped shapen shaper shapes shared sharer shares shaved shetting shingle shorer shortens shorts
-  shorty shrinks shtuck sices siding sigmas signa significants singe singled singles singlet sizels sizers
-  sketting slaved slice slicers slidings sluices smalls smuggest snuggest someones sores sorter sottish souths
-  spaing spains spavin spectrums spetting spilt splices splint splits sprain square stacte stactes staged stager
-  stages stagey standards starts stated stater staters stats statuas statue statues statusy staved steeps
-  stetting stigma stills stilly stirp stoeps stong stored storer stores storey storge stoure stouth stowre
-  stratus strays streps strider strides stripe strips stript stripy struck structured structures stucks studly
-  sturdy subsect subsets suggests summa suppose swede sweeps sweepy swingle switchy swith systems taces takers
+  deign deleted deletes demark deplete deploys derive described describer describes designs detail deviations
+  devices devoice differenced differencies director discards displays disregards dividend divider divides divied
+  doings doling domaine domains doming doning doping dopped dorps dosing doting doubled doubler doubles doublet
+  doving dowing dozens dozing drivel driven driver drives droops dropouts dropsy droved drover droves durations
+  earlies egyptians eight eighths electricals electrics electroed eliminated eliminates enoughs enrough entires
+  epocha epochas equal erased eraser erases errors ether evaluated evaluates evaluations evens evets evoke
+  example excepts excerpt excluded excludee excluder excludes exiting experiments explains explanations
+  explantation exports extends extensions extras faction factors factory failings fallings featured fewter
+  fields fifths filed filer filers filets filing filles filtre finale finals fineish finfish finial finis firsts
+  flailed flailing flails flies floors folders forbids forge forgets formant formate formats forth foulder fouth
+  fouths fractions frails franc frankfurts frequences frist furth furthers generated generates genevas germain
+  germane germans gettings givens givers goings goring graphics graphs greats grece greeces guests halved halver
+  halves hamburgs handled handler handles havens heave heavens hellos highers hoing hooping hopping hospitale
+  hospitals hundreds hundredths hurray hypers ideals ideation ignored ignorer ignores imager importances imports
+  impot improv improved improver improves included includes increased increaser increases indias indican
+  individua individuals informations insider insides instruction integrate intends interferences interrupts
+  intron intros iodation iteration kappas keleps kindy knocks kreeps laded laers lager lanch largen larges
+  largos larning laster latests lather latter lauch lawyers layer layouts leaning learing learnings learns
+  learnt leaved leaven leaver leaves lengthens lengthmen limits littler littles littlie locale locals loner
+  longe longers looing lounger loverly lovey lowers lowery lowes lowser lowsest lunch macaco madid maker makers
+  manchesters mania manilas manilla manis marid marseilles mater matins matte matters mattery mavins maybes
+  meanes meanings meantimes meanwhiles mening merged mergee merger merges metic metics mights mighty minimums
+  minium minuet minuets minuted minuter minutest mistaken mistaker mistakes modes momenta momento moments
+  montaged montages motors motory munch naive narrows natives navigated navigates needled neelds negatived
+  negatives nerver networks ninths noised noises norma normals notchy notice noway nowise oblige onsets
+  operation optimize optimizers option orders originals others oughts outher overlaps overleap overrider
+  overrides overviews oxfords pagris pairs palace pamper panamas panels papers papery paries parish parkis
+  partis partitions parvis patten patter patterns pauper pease peases peopled peopler peoples perceant percen
+  percentages percents perfecta perfecti perfecto perfects perfet performances persists pervious perviously
+  phenix pickled pickups piece piecens piecers pierces piked pilots pints pipelined pipelines placed placemen
+  placements placer places placet plaice plateaus plateaux pleas pleased pleaser pleasers ploats plower pointe
+  pointes pointy polis polts ponts portions position positons possibler possibles potion powder powers powre
+  powter precent precisions predications prediction prefect prepared preparer prepares presents preset pricked
+  prints priors priory proceeds produce professors programs projects projet prompt proportions protocols prower
+  quarer quarte quartern quarterns quartes quartier quartiers questions quicks quicky raised raiser raises
+  raising rally randoms ratels rater raters rathe ration ratios reame reasons reates recal recalls recipes
+  reckons recoded recoding recommendation recommends recon reduced reducer reduces reeject reejected reest
+  referenced referencer references reflies refrains refuse regally region reises rejects relabels relevances
+  relie reliefs reliers relines relives rellies reloads remainders reminder reminds removed remover removes
+  renamed renames reopens replies reruns resamples researcher researches reseat resect resent reserved reserver
+  reserves resets residua residuals responser responses restrain restricts retains retally retrains returns
+  reused reverts revet righto rights righty rinses rinsing risers risings risking risping roates roules rubles
+  rulers runnings russias salices sallow salved sampled sampler samplers samplings sapling satays sates scailing
+  scalae scalding scaled scaler scales scalings scalping scatch sclate scored scorer scorers scorse scorses
+  scouth scratchy scree screens scrubs seconde secondes secondi secondo sections seizes selecta selects senor
+  sensors sensory separated separates settle settling settlings setups sevenths shalli shallows shanghais shaped
+  shapen shaper shapes shared sharer shares shaved shetting shingle shorer shortens shorts shorty shrinks shtuck
+  sices siding sigmas signa significants singe singled singles singlet sixths sizels sizers sketting sklate
+  slated slater slates slatey slaved slice slicers slidings sluices smalls smuggest snuggest softwares solate
+  someones sores sorter sottish souths spaing spains spavin spectrums spetting spilt splices splint splits
+  sprain square stacte stactes staged stager stages stagey standards starts stated stater staters stats statuas
+  statue statues statusy staved steeps stetting stigma stills stilly stirp stoeps stong stored storer stores
+  storey storge stoure stouth stowre stratus strays streps strider strides stripe strips stript stripy struck
+  structured structures stucks studdies studiers studly sturdies sturdy subsect subsets suggests summa
+  supervisors supervisory supposer supposes swede sweeps sweepy swingle switchy swith systems taces takers
   tangents tankful tanks tenths terminated terminates thans thees theirs therefor theres therme theses things
-  thingy thinks thorough thought thousands thousandths threep threes threne thrid thrids throwe thrown throws
-  timers tired toady todays togue tomorrows tongued tongues tough traced tracer tracers trail trails trainings
-  trains trance trances transforms tribal tribals trice triced tride trinal trined trining tripe tripled triples
-  triplet triplex tripple troubled troubler troubles trough troule truncated truncates turkeys turkis turnkey
-  tweaks tweaky twicer unbless uncited undear undern understands undoer unfits unhanged unite unites unloads
-  untied untile unwits updated updater updates uppers ustion usuals vales validations valued valuer valuers
-  warsaws weighs weight wellingtons wether wheare whencever wheres wherve whiled whiles wholes widder widow
-  widows wights wilder winder windowy windrow windrows withing withins withouts wonderings wonders workspaces
-  worsed worsen worser worses worset woulds wounder writer writes writhe wrongs
+  thingy thinks thorough thought thousands thousandths thread threep threes threne thrid thrids throwe thrown
+  throws tiled tilted timers tired title tittled tituled toady todays togue tomorrows tongued tongues tough
+  traced tracer tracers trail trails trainers trainings trains trance trances transforms treads tribal tribals
+  trice triced tride trinal trined trining tripe tripled triples triplet triplex tripple troubled troubler
+  troubles trough troule truncated truncates turkeys turkis turnkey tweaks tweaky twicer unbless uncited undear
+  undern understands undoer unfits unhanged unite unites unloads untied untile unwits updated updater updates
+  uppers ustion usuals vales validations valued valuer valuers warsaws weighs weight wellingtons wether wheare
+  whencever wheres wherve whiled whiles wholes widder widow widows wights wilder winder windowy windrow windrows
+  withing withins withouts witing wonderings wonders workings workspaces worsed worsen worser worses worset
+  woulds wounder writer writes writhe writhing writings wrongs
+`
+    .trim()
+    .split(/\s+/),
+);
+
+/** Real English words one substituted letter from a word of the corrector's vocabulary (lexicon.ts): never typos. */
+export const REAL_SUBSTITUTES: ReadonlySet<string> = new Set(
+  `
+  attack bassline bitch botch butch carve chancel chancels channer channers charnel charnels chunnel chunnels
+  clean cleat confiture contusion crass cress crocs crogs crops crost crows curie curse curvy epocha evacuate
+  evacuation everts exhort expert extort falter felter fices fides fifes fikes filed filer filet filler fills
+  filmer films filos fines fires fitter fives fixes fodder foids folded folks fonder fonds foods fords fouds
+  frequence fyles generale grouf grout impart impost incut integrates labeller lapel lapelled lapels leaded
+  libel libelled libels loaden loader loafed loamed loaned loaved loided loral lorded loyal marge matric menge
+  merde merle merse mintage modal modem moder modes mohel montane morel motel natch numbed optimiser optimized
+  optimizes overlax overlay paned panes percept perpent radio ratoo refrain relet remet resat resee reses resew
+  resit retrait reverence revet rewet roset salience sapiency sappling scare scart scone scope scorn seconde
+  secondi secondo secund shallon shallop shallot shart sheep shore simpling skart skate skitch slart slate sleep
+  slicing sliming sliping sliving slorm slurb slurp slurs smart smore sniding snitch snore spait spart spate
+  splat spore sprit stade stage stake stale stane stare stark starn starr stars states stats statua statue stave
+  steep stitch store sturt styte subsect swallow swart swatch sweed sweel sweer swees sweet swore traced tracer
+  tracks tracts trades traik traiking trail trailing trait trapes traves trayning triac triad trices trill triol
+  truces twain visualisation windowy winnow winnows
 `
     .trim()
     .split(/\s+/),
