@@ -163,11 +163,17 @@ interface StoredEvaluation {
   diagnosis?: string | null;
 }
 
+/** evaluate's last result, unless a run trained since is not among those it scored (its figures are then of older runs). */
 function lastEvaluation(state: StudyState): StoredEvaluation | null {
   const e = state.evaluations[state.evaluations.length - 1];
-  if (!e) return null;
+  if (!e || staleEvaluation(state)) return null;
   const m = e.metrics as unknown as StoredEvaluation;
   return typeof m.accuracy === 'number' && Array.isArray(m.classes) ? { ...m, split: m.split ?? e.split } : null;
+}
+
+function staleEvaluation(state: StudyState): boolean {
+  const e = state.evaluations[state.evaluations.length - 1];
+  return !!e && state.runs.some((r) => r.status === 'done' && !e.runIds.includes(r.id));
 }
 
 /** One finished (or running) run's figures at the epoch whose weights were kept (else the last), on its test set (else val). */
@@ -252,8 +258,8 @@ function resultFacts(state: StudyState, s: StudySummary, zh: boolean): string[] 
   out.push(
     done.length
       ? zh
-        ? 'evaluate 還沒有執行：它會算出 kappa、機率水準與 CSP+LDA 基準。'
-        : 'evaluate has not run yet: it reports kappa, the chance level and the CSP+LDA baseline.'
+        ? `evaluate ${staleEvaluation(state) ? '還沒有評估這次訓練' : '還沒有執行'}：它會算出 kappa、機率水準與 CSP+LDA 基準。`
+        : `evaluate has not run${staleEvaluation(state) ? ' on these runs' : ''} yet: it reports kappa, the chance level and the CSP+LDA baseline.`
       : zh
         ? `還沒有準確率：${nextStep(s, zh)}，之後再用 evaluate 評估。`
         : `there is no accuracy yet: ${nextStep(s, zh)}, then evaluate scores it.`,
