@@ -19,6 +19,7 @@ import { reviewStudy } from './reviewer';
 import { confirmedQuestionOf } from '../tools/registry';
 import { destructiveAsked, destructiveRefusal } from './understanding/safety';
 import { canonicalText } from './understanding/lexicon';
+import { readStudyFor, studyFactsPrompt } from './studyAnswer';
 
 export type { AgentCall } from './runSummary';
 
@@ -191,14 +192,18 @@ export class AgentController {
       if (record) this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
       return { route: 'qa', answer, calls: [], steps: 0, retrieved, citations, grounding };
     };
-    if (verdict === 'off_topic') return done(declineLine(question), 'declined');
-    if (verdict === 'not_covered' || hits.length === 0) return done(notOfferedLine(question), 'not_covered');
-    const context = hits.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n');
+    // "what is my test accuracy?", "我現在資料的取樣率": the user's own Study answers first (read only, studyAnswer.ts)
+    const study = readStudyFor(asked, this.o.session.study.state);
+    if (!study && verdict === 'off_topic') return done(declineLine(question), 'declined');
+    const covered = verdict !== 'not_covered' && verdict !== 'off_topic' && hits.length > 0;
+    if (!study && !covered) return done(notOfferedLine(question), 'not_covered');
+    const context = covered ? hits.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n') : '';
     const zh = /[\u4e00-\u9fff]/.test(question);
     const system = [
       'You are XBrain, an EEG deep-learning assistant.',
       'Task: answer the question from the sources below in a few sentences and cite them as [n]. If they do not answer it, say so.',
       `Use only facts stated in the sources; cite every sentence with the [n] of the source it comes from; answer in ${zh ? 'Traditional Chinese' : 'English'}; if the sources do not cover the question, reply "The knowledge base does not cover this."`,
+      ...(study ? [studyFactsPrompt(study)] : []),
       'Additional context (reference material, may be partial):',
       context,
     ].join('\n');
@@ -215,7 +220,8 @@ export class AgentController {
     }
     const checked = checkCitations(text, hits);
     const citations = checked.cited.map((n) => retrieved[n - 1]);
-    const grounding = checked.notCovered ? 'not_covered' : 'answered';
+    // the Study's facts answer even when the passages add nothing
+    const grounding = checked.notCovered && !study ? 'not_covered' : 'answered';
     return done(checked.answer, grounding, grounding === 'answered' ? citations : []);
   }
 

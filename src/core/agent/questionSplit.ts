@@ -9,6 +9,7 @@ import { chineseNumbers } from './understanding/numbers';
 import { maskLiterals, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { isPlaceStatement } from './understanding/quantities';
 import { RULES } from './plannerRules';
+import { studyTopics } from './studyAnswer';
 
 export interface TurnParts {
   /** what/why/how/which/when… sentences: answered from the knowledge base (or, about the user's Study, by read-only tools) */
@@ -159,6 +160,9 @@ function withContext(parts: TurnParts): TurnParts {
   return { questions: [[...context, parts.questions[0]].join(' '), ...parts.questions.slice(1)], requests: parts.requests.filter((r) => IMPERATIVE.test(r)) };
 }
 
+/** A verb of a step anywhere in a statement ("把取樣率降到現在的四分之一", "train now"): it may act. */
+const ACTS = new RegExp(`\\b(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|把`, 'i');
+
 /**
  * A statement that is neither a question nor an explicit instruction ("ShallowConvNet for small data sets",
  * "EEGNet 適合 P300") is read both ways: answered as a question, and whatever it would run is only proposed.
@@ -166,7 +170,9 @@ function withContext(parts: TurnParts): TurnParts {
  */
 function withAmbiguous(parts: TurnParts): TurnParts {
   const ambiguous = parts.requests.filter((r) => !isExplicitRequest(r));
-  return ambiguous.length ? { questions: [...parts.questions, ...ambiguous], requests: parts.requests } : parts;
+  // "我現在資料的取樣率", "my test accuracy": naming a quantity of the user's own Study asks for it, and runs nothing
+  const asksStudy = ambiguous.filter((r) => studyTopics(r).length > 0 && !ACTS.test(canonicalText(r)));
+  return ambiguous.length ? { questions: [...parts.questions, ...ambiguous], requests: parts.requests.filter((r) => !asksStudy.includes(r)) } : parts;
 }
 
 export function isExplicitRequest(input: string): boolean {

@@ -1,6 +1,7 @@
 import { isInstruction, isStudyQuestion, splitTurn, type TurnParts } from './questionSplit';
 import { withoutCourtesy } from './understanding/clauses';
 import { isOffTopic } from '../rag/grounding';
+import { studyTopics } from './studyAnswer';
 
 /** Q&A (answer from the knowledge base) or operation (run tools); uses the last rounds for follow-ups. */
 export type Route = 'qa' | 'operation';
@@ -46,9 +47,11 @@ export function planTurn(said: string, recent: { user: string; route: Route }[] 
   if (parts.requests.length === 0 && OFF_TOPIC_IMPERATIVE.test(text.trim()) && !/[?？]\s*$/.test(text) && isOffTopic(text)) {
     return { route: 'operation', parts: { questions: [], requests: [text.trim()] }, knowledge: [], propose: false };
   }
-  // a statement that is also a request (questionSplit's ambiguous case) is answered and its action proposed
-  const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));
-  const study = parts.questions.length - knowledge.length;
+  // a statement that is also a request (questionSplit's ambiguous case) is answered and its action proposed; a question
+  // about a quantity of the user's Study ("how many trials per class do I have?") is answered from the Study's facts
+  // and the knowledge base (studyAnswer.ts), besides any read-only tool it reads the Study with
+  const knowledge = parts.questions.filter((q) => !isStudyQuestion(q) || studyTopics(q).length > 0);
+  const study = parts.questions.filter(isStudyQuestion).length;
   if (parts.requests.length === 0 && study === 0) return { route: 'qa', parts, knowledge, propose: false };
   // a question about the Study reads it; a request next to a question is proposed, never run unasked
   // … and a request without a verb ("EEGNet for 4 s epochs at 250 Hz") is proposed too: an action runs only when asked for

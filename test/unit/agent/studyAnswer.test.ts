@@ -1,0 +1,240 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildKbIndex, KbRetriever } from '../../../src/core/rag/knowledgeBase';
+import { AgentController } from '../../../src/core/agent/controller';
+import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
+import { mockSession } from '../../../src/core/agent/simulatedStudy';
+import { readStudyFor, studyFactsFromPrompt, studyTopics } from '../../../src/core/agent/studyAnswer';
+import { isStudyQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
+import { planTurn } from '../../../src/core/agent/router';
+import { binomialChanceThreshold, binomialTail } from '../../../src/core/evaluation/metrics';
+import { countEvents } from '../../../src/core/io/events';
+import type { LlmClient } from '../../../src/core/agent/llm';
+import { definitionByName } from '../../../src/core/tools/definitions';
+import type { XBrainSession } from '../../../src/core/session';
+import type { Stage } from '../../../src/core/study/types';
+import { repoRoot } from '../helpers/paths';
+import { ScriptedLlm } from './scripted';
+import { useFreshTrainer } from './simulatedTrainer';
+
+useFreshTrainer();
+
+/**
+ * "What is my test accuracy?", "我現在資料的取樣率": a question about the user's own Study is answered from the Study
+ * (read only: no tool runs, nothing changes, nothing is asked) and then with the knowledge base's advice. The facts
+ * asserted below are read from the simulated Study's own state, at several stages.
+ */
+let retriever: KbRetriever;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xbrain-study-answer-kb-'));
+  await buildKbIndex(join(repoRoot, 'knowledge_base'), dir);
+  retriever = await KbRetriever.open(dir);
+}, 120_000);
+
+/** A simulated Study at `stage`; 'evaluated' is the trained stage after a confirmed evaluate. */
+async function studyAt(stage: Stage | 'evaluated'): Promise<XBrainSession> {
+  const session = await mockSession(
+    { workspace: mkdtempSync(join(tmpdir(), 'xbrain-study-answer-')), packageRoot: repoRoot, trusted: true },
+    stage === 'evaluated' ? 'trained' : stage,
+  );
+  if (stage === 'evaluated') expect((await session.invoke('evaluate', {}, { confirmed: true })).type).not.toBe('error');
+  return session;
+}
+
+async function ask(session: XBrainSession, question: string, llm: LlmClient = new OfflinePlanner()) {
+  const before = session.study.state;
+  let asked = 0;
+  const agent = new AgentController({
+    llm,
+    session,
+    retriever,
+    confirm: async () => {
+      asked++;
+      return true;
+    },
+  });
+  const r = await agent.run(question);
+  expect(session.study.state, 'a question about the Study changed it').toBe(before);
+  // at most a read-only tool ("how many trials per class do I have?" also reads get_dataset_info, as before)
+  for (const c of r.calls) expect(definitionByName.get(c.tool)?.mutates, `${question} ran ${c.tool}`).toBe(false);
+  expect(asked, 'a question about the Study asked for confirmation').toBe(0);
+  return r;
+}
+
+const body = (answer: string) => answer.replace(/\n*Sources:[\s\S]*$/, '');
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+describe('which questions read the Study', () => {
+  it('first person (or "now") and a quantity the Study holds, in English and Chinese', () => {
+    const cases: [string, string][] = [
+      ['what is my test accuracy?', 'results'],
+      ['how accurate is my model on the test set?', 'results'],
+      ['how many epochs per class do I have?', 'classes'],
+      ['what sampling rate is my data now?', 'sampling'],
+      ['which filters did I apply?', 'filters'],
+      ['which model and settings will training use?', 'training'],
+      ['how many trials are in my test split?', 'split'],
+      ['is my accuracy above chance?', 'significance'],
+      ['why is my accuracy at chance?', 'diagnosis'],
+      ['我的測試準確率是多少', 'results'],
+      ['我現在資料的取樣率', 'sampling'],
+      ['我的 test set 有幾個 trial', 'split'],
+      ['我的結果有顯著高於機率嗎', 'significance'],
+      ['我套用了哪些濾波？', 'filters'],
+      ['為什麼我的準確率停在機率附近', 'diagnosis'],
+    ];
+    for (const [q, topic] of cases) {
+      expect(studyTopics(q)[0], q).toBe(topic);
+      // answered (from the Study and the knowledge base), never planned as a step that changes it
+      expect(splitTurn(q).requests, q).toEqual([]);
+      expect(planTurn(q).knowledge, q).toEqual([q]);
+      expect(planTurn(q).route, q).toBe(isStudyQuestion(q) ? 'operation' : 'qa');
+    }
+    // requests that name a Study quantity stay requests
+    for (const r of ['train now', 'resample to three quarters of the current sampling rate', '把取樣率降到現在的四分之一', '陷波濾波，我們的資料是在德國收的'])
+      expect(studyTopics(r), r).toEqual([]);
+  });
+
+  it("methods questions, the user's own figures and how-to questions are not about the Study", () => {
+    for (const q of [
+      'what is kappa?',
+      'kappa 是什麼',
+      'how many epochs should I train for?',
+      'what is the Nyquist frequency?',
+      'is 62% on 40 trials significant? 2 classes',
+      'my acc is 55% on 2 classes with 48 test trials, above chance?',
+      '我的測試集 40 個 trial、二分類拿到 62%，這樣算顯著嗎？',
+      'how do I compute my accuracy?',
+      'which sampling rate should I use for my data?',
+      'now, what is kappa?',
+      '訓練 loss 一直不下降是為什麼？',
+      'Why do we epoch EEG data?',
+      'what would clear_dataset do to my epochs?',
+    ])
+      expect(studyTopics(q), q).toEqual([]);
+  });
+});
+
+describe('questions about my Study are answered from it, then from the knowledge base', () => {
+  it('before any data: says what is missing and the step that produces it', async () => {
+    const session = await studyAt('empty');
+    const r = await ask(session, 'what is my test accuracy?');
+    expect(body(r.answer)).toMatch(/^From your Study: There is no accuracy yet: no recordings are loaded yet \(load_data loads them\)/);
+    const zh = await ask(session, '我的 test set 有幾個 trial');
+    expect(body(zh.answer)).toMatch(/^從你的 Study 讀到：還沒有載入資料（load_data/);
+  }, 120_000);
+
+  it('after epoching: class counts, filters and sampling rate as the Study holds them; no test set or accuracy yet', async () => {
+    const session = await studyAt('preprocessed');
+    const state = session.study.state;
+    const perClass = countEvents(state.epochs!.labels, state.epochs!.eventId);
+    const counts = await ask(session, 'how many epochs per class do I have?');
+    for (const [name, n] of Object.entries(perClass)) expect(body(counts.answer)).toContain(`${name} ${n}`);
+    expect(body(counts.answer)).toContain(`From your Study: ${state.epochs!.nEpochs} epochs`);
+
+    const filters = await ask(session, 'which filters did I apply?');
+    expect(body(filters.answer)).toContain(`Filters applied: ${state.history.find((h) => h.op === 'bandpass_filter')!.description}`);
+
+    const rate = await ask(session, '我現在資料的取樣率');
+    expect(body(rate.answer)).toContain(`目前的取樣率是 ${state.recordings[0].sfreq} Hz`);
+
+    const split = await ask(session, 'how many trials are in my test split?');
+    expect(body(split.answer)).toMatch(
+      /^From your Study: No dataset yet \(generate_dataset splits the epochs into train\/val\/test\), so there is no test set yet/,
+    );
+    const acc = await ask(session, '我的測試準確率是多少');
+    expect(body(acc.answer)).toMatch(/還沒有準確率：還沒有切分資料集/);
+  }, 180_000);
+
+  it("after training: the run's test accuracy and test-set size, significance by the binomial test, and that evaluate has not run", async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    const run = state.runs[0];
+    const last = run.metrics[run.metrics.length - 1];
+    const nTest = state.dataset!.splits[0].test.length;
+
+    const acc = await ask(session, 'what is my test accuracy?');
+    expect(body(acc.answer)).toContain(`its test accuracy was ${pct(last.test!.accuracy)} on ${nTest} test trials`);
+    expect(body(acc.answer)).toContain('evaluate has not run yet');
+
+    const split = await ask(session, '我的 test set 有幾個 trial');
+    expect(body(split.answer)).toContain(`測試 ${nTest} 個試次`);
+
+    const k = Math.round(last.test!.accuracy * nTest);
+    const K = Object.keys(state.epochs!.eventId).length;
+    const sig = await ask(session, 'is my accuracy above chance?');
+    expect(body(sig.answer)).toContain(`${k} of ${nTest} test trials correct`);
+    expect(body(sig.answer)).toContain(`P(X ≥ ${k}) = ${binomialTail(k, nTest, 1 / K).toPrecision(2)}`);
+    const need = Math.round(binomialChanceThreshold(nTest, 1 / K)! * nTest);
+    expect(body(sig.answer)).toContain(`The smallest significant result is ${need} of ${nTest}`);
+
+    const loss = await ask(session, '我的驗證 loss 是多少');
+    expect(body(loss.answer)).toMatch(new RegExp(`訓練 loss (?:\\S+ → )?${last.train.loss.toFixed(3)}，驗證 loss (?:\\S+ → )?${last.val!.loss.toFixed(3)}`));
+
+    const settings = await ask(session, 'which model and settings will training use?');
+    expect(body(settings.answer)).toContain(`Model: ${state.model!.name}.`);
+    expect(body(settings.answer)).toContain(
+      `epoch ${state.training!.epoch}, batch_size ${state.training!.batch_size}, learning_rate ${state.training!.learning_rate}`,
+    );
+  }, 180_000);
+
+  it("after evaluate: evaluate's figures, its pooled significance, and a chance diagnosis with the knowledge base's checklist", async () => {
+    const session = await studyAt('evaluated');
+    const state = session.study.state;
+    const m = state.evaluations[0].metrics as { accuracy: number; kappa: number; pooled: { n: number; accuracy: number }; baseline: { accuracy: number } };
+
+    const acc = await ask(session, 'how accurate is my model on the test set?');
+    expect(body(acc.answer)).toContain(`accuracy ${pct(m.accuracy)}`);
+    expect(body(acc.answer)).toContain(`kappa ${m.kappa.toFixed(3)}`);
+    expect(body(acc.answer)).toContain(`CSP+LDA baseline on the same split: accuracy ${pct(m.baseline.accuracy)}`);
+
+    const k = Math.round(m.pooled.accuracy * m.pooled.n);
+    const zh = await ask(session, '我的結果有顯著高於機率嗎');
+    expect(body(zh.answer)).toMatch(/^從你的 Study 讀到：evaluate 的結果/);
+    expect(body(zh.answer)).toContain(`${m.pooled.n} 個測試試次答對 ${k} 個`);
+    expect(body(zh.answer)).toContain(`P(X ≥ ${k}) = ${binomialTail(k, m.pooled.n, 0.5).toPrecision(2)}`);
+
+    const why = await ask(session, 'why is my accuracy at chance?');
+    const run = state.runs[0];
+    const train = state.dataset!.splits[0].train.length;
+    const steps = run.metrics.length * Math.ceil(train / run.config.batch_size);
+    expect(body(why.answer)).toContain(`= ${steps} optimiser step`);
+    expect(body(why.answer)).toContain(`of batch ${run.config.batch_size} on ${train} training trials`);
+    expect(body(why.answer)).toContain('input_norm=train_fold');
+    expect(body(why.answer)).toContain(`CSP+LDA on the same split reaches ${pct(m.baseline.accuracy)}`);
+    // then the knowledge base's troubleshooting passage, cited
+    expect(why.grounding).toBe('answered');
+    expect(why.citations?.map((c) => c.title).join(' ')).toMatch(/chance/i);
+    expect(body(why.answer)).toMatch(/\[\d\]/);
+
+    // trained again since: evaluate's figures are of older runs, so the new run's own figures are stated
+    expect((await session.invoke('start_training', {}, { confirmed: true, awaitLongJobs: true })).type).not.toBe('error');
+    const again = await ask(session, 'what is my test accuracy?');
+    expect(body(again.answer)).toContain('evaluate has not run on these runs yet');
+    expect(body(again.answer)).not.toContain(`kappa ${m.kappa.toFixed(3)}`);
+  }, 240_000);
+
+  it('a methods question is not answered from the Study', async () => {
+    const session = await studyAt('trained');
+    for (const q of ['what is kappa?', 'how many epochs should I train EEGNet for?']) {
+      const r = await ask(session, q);
+      expect(r.answer, q).not.toMatch(/From your Study/);
+    }
+  }, 120_000);
+
+  it('an endpoint model gets the same facts as context (no samples), and the answer counts as answered without passages', async () => {
+    const session = await studyAt('preprocessed');
+    const reading = readStudyFor('how many epochs per class do I have?', session.study.state)!;
+    const llm = new ScriptedLlm([() => ({ content: `From your Study: ${reading.facts.join(' ')}` })]);
+    const r = await ask(session, 'how many epochs per class do I have?', llm);
+    const system = llm.requests[0].messages[0].content;
+    expect(studyFactsFromPrompt(system)).toEqual(reading.facts);
+    // the facts are counts and names: no run of sample values reaches the model
+    expect(system).not.toMatch(/(?:-?\d\.\d{4,}(?:e-?\d+)?[,\s]+){8}/);
+    expect(r.grounding).toBe('answered');
+    expect(r.answer).toContain(reading.facts[0]);
+  }, 120_000);
+});
