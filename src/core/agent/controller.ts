@@ -10,7 +10,7 @@ import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
 import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notOfferedLine, type PassageHit } from '../rag/grounding';
-import { isExplicitRequest, mentionsStep } from './questionSplit';
+import { isExplicitRequest, mentionsStep, stepAskedAbout } from './questionSplit';
 import { numberedParts } from '../rag/questionParts';
 import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
@@ -148,7 +148,9 @@ export class AgentController {
         const asked = plan.knowledge.join(' ');
         // "epoch -0.5 to 4 … — sensible?": the values without the judgement asked about them
         const stated = asked.replace(/\s*(?:[—–:,]|\s-)\s*(?:\S+\s*){1,3}[?？]\s*$/, '');
-        for (const referent of [...new Set([asked, stated])].concat(recommendedCalls(qa.answer, asked))) {
+        // "should I band-pass 8 to 30 Hz? if so, go ahead": the step the yes/no question asks about
+        const step = plan.knowledge.map(stepAskedAbout).join('; ');
+        for (const referent of [...new Set([asked, stated, step])].concat(recommendedCalls(qa.answer, asked))) {
           const retry = await this.operate(referent, plan);
           if (retry.calls.length > 0) {
             op = retry;
@@ -409,8 +411,8 @@ export class AgentController {
       return { result: r, arguments: args };
     }
     const opts = { signal: this.o.signal, progress: this.o.progress, awaitLongJobs: this.o.awaitLongJobs };
-    if (propose && definitionByName.get(call.name)?.mutates) {
-      // the turn asked a question: a call that changes the Study is only proposed, through the usual confirmation
+    if (propose && hasEffect(call.name)) {
+      // the turn asked a question: a call that changes the Study (or writes files) is only proposed, through the usual confirmation
       const question = `You asked a question in the same message, so nothing has changed yet. Run ${call.name}(${Object.entries(args)
         .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
         .join(', ')})?`;
@@ -451,6 +453,12 @@ export class AgentController {
     this.emit({ type: 'exec_result', tool: call.name, result: r });
     return { result: r, arguments: args };
   }
+}
+
+/** A call that changes the Study or writes files: a turn that asks a question only proposes it. */
+function hasEffect(tool: string): boolean {
+  const def = definitionByName.get(tool);
+  return Boolean(def && (def.mutates || def.writesFiles));
 }
 
 /** A skip-ahead plan that trains a model although the request never asked for training ("evaluate" at data_loaded). */
