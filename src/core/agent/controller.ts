@@ -345,7 +345,14 @@ export class AgentController {
           turn.push(toolMessage(call, `Not run: ${failedAt ? `the earlier step ${failedAt} failed` : 'the run stopped'}.`));
           continue;
         }
-        const outcome = await this.execute(call, recent, rejected, requested, plan.propose, request);
+        const outcome = await this.execute(
+          call,
+          recent,
+          rejected,
+          requested,
+          plan.propose ? (plan.parts.questions.length ? 'question' : 'request') : false,
+          request,
+        );
         if (outcome.loop) {
           stop('loop', `the same call ${call.name}(${JSON.stringify(call.arguments)}) was requested ${LOOP_REPEATS} times in the last ${LOOP_WINDOW} calls`);
           turn.push(toolMessage(call, 'Not run: loop detected.'));
@@ -383,7 +390,8 @@ export class AgentController {
     recent: string[],
     rejected: Set<string>,
     requested: ReadonlySet<string>,
-    propose = false,
+    /** the turn asked a question ('question'), or asked for a step without an instruction ('request'): only propose */
+    propose: 'question' | 'request' | false = false,
     request = '',
   ): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
     const { session } = this.o;
@@ -413,7 +421,8 @@ export class AgentController {
     const opts = { signal: this.o.signal, progress: this.o.progress, awaitLongJobs: this.o.awaitLongJobs };
     if (propose && hasEffect(call.name)) {
       // the turn asked a question: a call that changes the Study (or writes files) is only proposed, through the usual confirmation
-      const question = `You asked a question in the same message, so nothing has changed yet. Run ${call.name}(${Object.entries(args)
+      const lead = propose === 'question' ? 'You asked a question in the same message, so nothing has changed yet.' : 'Nothing has changed yet.';
+      const question = `${lead} Run ${call.name}(${Object.entries(args)
         .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
         .join(', ')})?`;
       this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question });

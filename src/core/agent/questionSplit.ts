@@ -191,26 +191,25 @@ function withAmbiguous(parts: TurnParts): TurnParts {
 }
 
 export function isExplicitRequest(input: string): boolean {
-  // "could you re-reference to the average?", "能幫我重設前處理嗎": the step inside a polite frame is what is asked
-  const s = canonicalText(withoutPoliteFrame(input.trim()));
+  const s = canonicalText(input);
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
   const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return (
     (t !== s.trim() ? new RegExp(`^(?:${ACTION_VERB_ZH})`).test(t) && !/^(?:幫我|請幫)/.test(t) : IMPERATIVE.test(t)) ||
-    DISPOSAL_ZH.test(t) ||
     /\d|\.[a-z0-9]{2,4}\b/i.test(t) ||
     REPLY.test(t)
   );
 }
 
-/** An imperative or a reply to the last step: it may run without a proposal. Verbless requests ("8 to 30 Hz", "EEGNet for 4 s epochs") are proposed. */
+/**
+ * An imperative or a reply to the last step: it may run without a proposal. Verbless requests ("8 to 30 Hz", "EEGNet for
+ * 4 s epochs") are proposed, and so are polite ones ("could you …?", "能幫我…嗎"): they run once the user confirms.
+ */
 export function isInstruction(input: string): boolean {
-  // a polite frame around a step is a request for it (issue 14): "could you band-pass it 8 to 30?", "would you mind
-  // resampling to 128 Hz?", "能幫我把資料切成 0 到 4 秒嗎", "請把 batch size 設成 16"; only requests reach here
-  const t = canonicalText(withoutPoliteFrame(input.trim()))
+  const t = canonicalText(input)
     .trim()
     .replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
-  return IMPERATIVE.test(t) || REPLY.test(t) || DISPOSAL_ZH.test(t);
+  return IMPERATIVE.test(t) || REPLY.test(t);
 }
 
 /**

@@ -343,8 +343,26 @@ describe('frames the question probe found acting (issue 19), and the polite requ
     '可以幫我在測試集上評估模型嗎？',
     '請把 batch size 設成 16',
     'XBrain 可以幫我匯出模型嗎',
-  ])('a polite request runs without a proposal: %s', (r) => {
-    expect(planTurn(r)).toMatchObject({ route: 'operation', parts: { questions: [] }, propose: false });
+  ])('a polite request is a request (proposed, it runs once confirmed): %s', (r) => {
+    expect(planTurn(r)).toMatchObject({ route: 'operation', parts: { requests: [expect.any(String)] } });
+  });
+
+  it('a polite request the planner could not read before now calls its step', async () => {
+    for (const [stage, r, tool] of [
+      ['data_loaded', '能不能幫我把資料帶通 8 到 30 Hz？', 'apply_bandpass_filter'],
+      ['data_loaded', 'would you mind keeping only C3, Cz and C4?', 'select_channels'],
+      ['data_loaded', 'would you mind clearing the whole dataset?', 'clear_dataset'],
+      ['trained', '能不能幫我重設前處理？', 'reset_preprocessing'],
+    ] as [Stage, string, string][]) {
+      const { session, agent } = await agentAt(stage, undefined, async () => true);
+      const before = session.study.state;
+      const out = await agent.run(r);
+      expect(
+        out.calls.filter((c) => c.tool === tool).map((c) => c.result.type),
+        r,
+      ).toEqual(['text']);
+      expect(session.study.state, r).not.toBe(before);
+    }
   });
 
   it('the step a yes/no question asks about is what "if so, go ahead" proposes', () => {

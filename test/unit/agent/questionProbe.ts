@@ -458,7 +458,6 @@ export const REQUEST_FRAMES: Frame[] = [
   { family: '能幫我 X 嗎', lang: 'zh', make: (s) => `能幫我${s.zh.vp}嗎` },
   { family: '能幫我 X 嗎', lang: 'zh', make: (s) => `可以幫我${s.zh.vp}嗎？` },
   { family: '能幫我 X 嗎', lang: 'zh', make: (s) => `能不能幫我${s.zh.vp}？` },
-  { family: '可以 X 嗎 (request)', lang: 'zh', make: (s) => `可以${s.zh.vp}嗎？` },
   { family: '可以 X 嗎 (request)', lang: 'zh', make: (s) => `你可以${s.zh.vp}嗎` },
   { family: '請 X', lang: 'zh', make: (s) => `請${s.zh.vp}` },
   { family: '請 X', lang: 'zh', make: (s) => `麻煩${s.zh.vp}` },
@@ -467,6 +466,8 @@ export const REQUEST_FRAMES: Frame[] = [
 
 /** A question, then the request: answered, and the step only proposed. */
 export const MIXED_FRAMES: Frame[] = [
+  // a bare 可以 X 嗎 (no 你, no 幫我) asks whether X can be done or asks for X: answered, and X proposed
+  { family: '可以 X 嗎 (either)', lang: 'zh', make: (s) => `可以${s.zh.vp}嗎？` },
   { family: 'question? do it', lang: 'en', make: (s) => `What does ${s.en.np} do? ${cap(s.en.vp)}.` },
   { family: 'question? do it', lang: 'en', make: (s) => `${cap(s.en.which)}? then ${s.en.vp}` },
   { family: 'question? do it', lang: 'en', make: (s) => `should I ${s.en.vp}? if so, go ahead` },

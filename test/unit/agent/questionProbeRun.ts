@@ -71,7 +71,10 @@ export function stagesOf(probe: Probe, stages: Stage[] = PROBE_STAGES): Stage[] 
   return (subject?.stages ?? []).filter((s) => stages.includes(s));
 }
 
-/** What is wrong with one outcome, or null: a question acted, a request did not call its step, a mixed turn ran unasked. */
+/**
+ * What is wrong with one outcome, or null: a question acted or proposed a step, a request did not call its step (run
+ * or proposed), a mixed turn ran something unasked or did not propose its step.
+ */
 export function probeProblem(o: ProbeOutcome): string | null {
   const subject = PROBE_SUBJECTS.find((s) => s.id === o.probe.subject);
   if (o.probe.kind === 'question')
@@ -82,7 +85,7 @@ export function probeProblem(o: ProbeOutcome): string | null {
       ? null
       : `mixed turn proposed no ${subject?.tools[0]} (proposed: ${o.proposed.join(', ') || 'nothing'})`;
   }
-  if (o.acted.some((t) => subject?.tools.includes(t))) return null;
-  if (o.proposed.some((t) => subject?.tools.includes(t))) return `request only proposed: ${o.proposed.join(', ')}`;
-  return `request did not act (called: ${o.acted.join(', ') || 'nothing'})`;
+  // a polite request runs at once, or is proposed and runs once the user confirms: either way it calls its step
+  if (o.acted.some((t) => subject?.tools.includes(t)) || o.proposed.some((t) => subject?.tools.includes(t))) return null;
+  return `request did not act (called: ${o.acted.join(', ') || 'nothing'}; proposed: ${o.proposed.join(', ') || 'nothing'})`;
 }
