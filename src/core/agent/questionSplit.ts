@@ -25,7 +25,7 @@ const ACTION_VERB_ZH =
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
 const LEAD_IN =
-  '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please|just checking|just to (?:check|confirm|be sure)|(?:quick )?sanity check|quick check|out of curiosity|(?:one |a )?question)[,:\\s]+)*';
+  '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please|just checking|just to (?:check|confirm|be sure)|before (?:i|we) (?:do|run|change|start|try) (?:anything|something|it)(?: else)?|(?:quick )?sanity check|quick check|out of curiosity|(?:one |a )?question)[,:\\s]+)*';
 const QUESTION_START_EN = new RegExp(
   LEAD_IN +
     "(?:what(?:'s|s)?|why|how(?:'s)?|which|when|where|who(?:se|m)?|whom|" +
@@ -306,7 +306,9 @@ export function isQuestion(sentence: string): boolean {
   if (zh) {
     // "算了，什麼都不要做": an instruction to do nothing
     if (/什麼都(?:不要|別|不用|不必)|都不要做|先不用了|不用了/.test(s)) return false;
-    if (EXPLAIN_ZH.test(s) || ASK_LEAD_ZH.test(s)) return true;
+    // "好，解釋一下陷波濾波", "對了，請問要先切段嗎": an acknowledgement before the explain/ask lead is no reply to a step
+    const asking = s.replace(/^(?:好的?|嗯+|喔+|哦+|ok(?:ay)?|那麼?|所以|對了|另外|還有|謝謝你?)\s*[，,、!！。.]\s*/i, '');
+    if (EXPLAIN_ZH.test(asking) || ASK_LEAD_ZH.test(asking)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     // "可以降採樣到 128 嗎？", "能不能用 T1、T2 切段？": a polite request when what it asks for is a step and nothing else is asked
     const asked = withoutPoliteFrame(s);

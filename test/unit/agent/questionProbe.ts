@@ -445,6 +445,25 @@ export const QUESTION_FRAMES: Frame[] = [
   { family: '你建議 X 嗎', lang: 'zh', make: (s) => `你會${s.zh.vp}嗎？` },
 ];
 
+/** Words around a question that ask for nothing (thanks, a filler, "just asking", "先不用做"): the turn still only asks. */
+const WRAPPERS: { family: string; lang: 'en' | 'zh'; wrap: (q: string) => string }[] = [
+  { family: 'wrapped: thanks first', lang: 'en', wrap: (q) => `Thanks! ${q}` },
+  { family: 'wrapped: filler', lang: 'en', wrap: (q) => `hmm, ok. ${q}` },
+  { family: 'wrapped: just asking', lang: 'en', wrap: (q) => `${q} just asking, don't run anything` },
+  { family: 'wrapped: before I do it', lang: 'en', wrap: (q) => `Before I do anything: ${q}` },
+  { family: 'wrapped: greeting', lang: 'en', wrap: (q) => `hey XBrain, ${q}` },
+  { family: 'wrapped: thanks first', lang: 'zh', wrap: (q) => `謝謝！${q}` },
+  { family: 'wrapped: filler', lang: 'zh', wrap: (q) => `好，${q}` },
+  { family: 'wrapped: just asking', lang: 'zh', wrap: (q) => `${q}先不用做，只是問問` },
+];
+/** The frames the wrappers go around: one of each family, in the wrapper's language. */
+const wrapped = (): Frame[] => {
+  const firsts = QUESTION_FRAMES.filter((f, i, all) => all.findIndex((g) => g.family === f.family) === i);
+  return WRAPPERS.flatMap((w) =>
+    firsts.filter((f) => f.lang === w.lang).map((f) => ({ family: w.family, lang: w.lang, make: (s: ProbeSubject) => w.wrap(f.make(s)) })),
+  );
+};
+
 /** Polite requests phrased as questions, and plain ones: each asks for the step and must still call it. */
 export const REQUEST_FRAMES: Frame[] = [
   { family: 'can you X?', lang: 'en', make: (s) => `can you ${s.en.vp}?` },
@@ -482,6 +501,7 @@ export function questionProbe(): Probe[] {
     for (const f of frames) for (const s of PROBE_SUBJECTS) out.push({ text: f.make(s), kind, family: f.family, lang: f.lang, subject: s.id });
   };
   add(QUESTION_FRAMES, 'question');
+  add(wrapped(), 'question');
   add(REQUEST_FRAMES, 'request');
   add(MIXED_FRAMES, 'mixed');
   return out;
