@@ -10,7 +10,7 @@ import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
 import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notOfferedLine, type PassageHit } from '../rag/grounding';
-import { isExplicitRequest, mentionsStep } from './questionSplit';
+import { isExplicitRequest, mentionsStep, stepAskedAbout } from './questionSplit';
 import { numberedParts } from '../rag/questionParts';
 import { Conversation } from './conversation';
 import { UsageMeter } from './usage';
@@ -149,7 +149,9 @@ export class AgentController {
         const asked = plan.knowledge.join(' ');
         // "epoch -0.5 to 4 … — sensible?": the values without the judgement asked about them
         const stated = asked.replace(/\s*(?:[—–:,]|\s-)\s*(?:\S+\s*){1,3}[?？]\s*$/, '');
-        for (const referent of [...new Set([asked, stated])].concat(recommendedCalls(qa.answer, asked))) {
+        // "should I band-pass 8 to 30 Hz? if so, go ahead": the step the yes/no question asks about
+        const step = plan.knowledge.map(stepAskedAbout).join('; ');
+        for (const referent of [...new Set([asked, stated, step])].concat(recommendedCalls(qa.answer, asked))) {
           const retry = await this.operate(referent, plan);
           if (retry.calls.length > 0) {
             op = retry;
@@ -349,7 +351,14 @@ export class AgentController {
           turn.push(toolMessage(call, `Not run: ${failedAt ? `the earlier step ${failedAt} failed` : 'the run stopped'}.`));
           continue;
         }
-        const outcome = await this.execute(call, recent, rejected, requested, plan.propose, request);
+        const outcome = await this.execute(
+          call,
+          recent,
+          rejected,
+          requested,
+          plan.propose ? (plan.parts.questions.length ? 'question' : 'request') : false,
+          request,
+        );
         if (outcome.loop) {
           stop('loop', `the same call ${call.name}(${JSON.stringify(call.arguments)}) was requested ${LOOP_REPEATS} times in the last ${LOOP_WINDOW} calls`);
           turn.push(toolMessage(call, 'Not run: loop detected.'));
@@ -387,7 +396,8 @@ export class AgentController {
     recent: string[],
     rejected: Set<string>,
     requested: ReadonlySet<string>,
-    propose = false,
+    /** the turn asked a question ('question'), or asked for a step without an instruction ('request'): only propose */
+    propose: 'question' | 'request' | false = false,
     request = '',
   ): Promise<{ result: ToolResult; arguments: Record<string, unknown>; loop?: boolean; rejectedByUser?: boolean }> {
     const { session } = this.o;
@@ -415,9 +425,10 @@ export class AgentController {
       return { result: r, arguments: args };
     }
     const opts = { signal: this.o.signal, progress: this.o.progress, awaitLongJobs: this.o.awaitLongJobs };
-    if (propose && definitionByName.get(call.name)?.mutates) {
-      // the turn asked a question: a call that changes the Study is only proposed, through the usual confirmation
-      const question = `You asked a question in the same message, so nothing has changed yet. Run ${call.name}(${Object.entries(args)
+    if (propose && hasEffect(call.name)) {
+      // the turn asked a question: a call that changes the Study (or writes files) is only proposed, through the usual confirmation
+      const lead = propose === 'question' ? 'You asked a question in the same message, so nothing has changed yet.' : 'Nothing has changed yet.';
+      const question = `${lead} Run ${call.name}(${Object.entries(args)
         .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
         .join(', ')})?`;
       this.emit({ type: 'confirm_request', tool: call.name, arguments: args, question });
@@ -457,6 +468,12 @@ export class AgentController {
     this.emit({ type: 'exec_result', tool: call.name, result: r });
     return { result: r, arguments: args };
   }
+}
+
+/** A call that changes the Study or writes files: a turn that asks a question only proposes it. */
+function hasEffect(tool: string): boolean {
+  const def = definitionByName.get(tool);
+  return Boolean(def && (def.mutates || def.writesFiles));
 }
 
 /** A skip-ahead plan that trains a model although the request never asked for training ("evaluate" at data_loaded). */

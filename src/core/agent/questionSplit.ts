@@ -25,14 +25,19 @@ const ACTION_VERB_ZH =
   '降到|降至|降為|回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|看一下|看看|給我看|重疊|幫我|請幫|照做|就這樣做|試試|從';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
-const LEAD_IN = '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please)[,:\\s]+)*';
+const LEAD_IN =
+  '^(?:(?:so|and|but|ok(?:ay)?|hi|hey|also|now|then|sorry|quick question|one more thing|xbrain|just|well|um|please|just checking|just to (?:check|confirm|be sure)|before (?:i|we) (?:do|run|change|start|try) (?:anything|something|it)(?: else)?|(?:quick )?sanity check|quick check|out of curiosity|(?:one |a )?question)[,:\\s]+)*';
 const QUESTION_START_EN = new RegExp(
   LEAD_IN +
     "(?:what(?:'s|s)?|why|how(?:'s)?|which|when|where|who(?:se|m)?|whom|" +
     "is|are|was|were|isn't|aren't|wasn't|does|did|doesn't|didn't|has|hasn't|should|shouldn't|shall|might|must|" +
     // "would SCCNet be better", "will a notch help": a modal before anything but "you" asks ("would you …" is a request)
     'can (?!you\\b)\\w+|could (?!you\\b)\\w+|would (?!you\\b|like\\b|rather\\b)\\w+|will (?!you\\b)\\w+|may i|' +
-    "explain|define|clarify|tell me|i wonder|i am wondering|i'm wondering|wondering|i (?:do not|don't) (?:understand|get|know)|i want to (?:know|understand)|" +
+    // doubt about a step asks about it ("not sure whether to resample", "I was wondering whether to evaluate now")
+    "(?:i'?m |i am |we'?re |we are )?(?:not (?:sure|certain)|unsure|uncertain|undecided|torn) (?:if|whether|about|how|what|which|why|when|i|we|that)|no idea (?:if|whether|how|what|which|why|when)|(?:i was|we were|i'?ve been|i have been) wondering|" +
+    // the merits of a step asked as a noun phrase ("any downside to epoching …", "pros and cons of resampling to 128 Hz")
+    "(?:any|what are the|what'?s the)\\s+(?:downsides?|drawbacks?|disadvantages?|advantages?|benefits?|risks?|pitfalls?|trade-?offs?|reasons?|point|concerns?|caveats?)|(?:the\\s+)?(?:pros and cons|downsides?|drawbacks?|disadvantages?|advantages?|benefits?|risks?|pitfalls?|trade-?offs?|caveats?) (?:of|to|in|with|for)|thoughts on|" +
+    "explain|define|clarify|tell me|remind me (?:what|how|why|whether|when|which|of)|walk me through|help me understand|teach me (?:about|how|what|why)|i wonder|i am wondering|i'm wondering|wondering|i (?:do not|don't) (?:understand|get|know)|i want to (?:know|understand)|" +
     "i'd like to (?:know|understand)|i would like to (?:know|understand)|any (?:idea|advice|tips?|recommendations?)|difference between|meaning of|" +
     'in what|for what|at what|on what|with what|to what|from what|under what|by how|in which|for which|on which|at which|is there|are there)\\b',
   'i',
@@ -42,15 +47,30 @@ const AUX_WITH_SUBJECT = new RegExp(LEAD_IN + "(?:do|don't|have|had|haven't)\\s+
 
 /** "Can you band-pass 8-30 Hz?" is a polite request; "can you explain kappa?" is a question. */
 const POLITE_REQUEST_EN =
-  /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?(?!explain|tell|describe|say|clarify|help me understand|give me (?:an? )?(?:explanation|overview|intro)|remind)/i;
+  /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?(?!explain|tell|describe|say|clarify|help me understand|give me (?:an? )?(?:explanation|overview|intro)|remind|recommend|suggest|advise|advice|think|consider|prefer|rather|personally|walk me through)/i;
+/** "resample to 128 Hz or not", "epoch 0 to 4 s, or is that a bad idea": a step offered with its alternative asks whether to take it. */
+const OR_NOT_TAIL_EN =
+  /(?:,\s*|\s+)or\s+(?:not|no|(?:is|was|would|will|should|does|do|are|could|can)\s+(?:that|it|this|there)\b.*)\s*[?？]*\s*$|,\s*yes or no\s*[?？]*\s*$/i;
+/** "would you X if you were me?", "… in my place": asks for advice, whatever the step. */
+const ADVICE_TAIL_EN = /\b(?:if you were me|if you were in my (?:place|shoes)|in my (?:place|shoes)|in my position)\s*[?？]*\s*$/i;
+/**
+ * "describe what X does", "show me how X works", "tell me what evaluate returns", "remind me what epoching is for": a
+ * verb of telling before a wh-clause that ends in a verb of function asks for an explanation, not for the step. "show me
+ * what the model learned" and "show me how accuracy evolved" name a result to show, and stay requests.
+ */
+const TELL_WH_EN =
+  /^(?:(?:please|so|and|now|just)[,\s]+)*(?:describe|explain|show(?: me| us)?|tell (?:me|us)|remind (?:me|us)(?: of)?|teach (?:me|us)|walk (?:me|us) through)\s+(?:(?:how|what|why|whether|when|which)\b.*\b(?:does|do|did|works?|means?|is for|are for|changes?|affects?|returns?|outputs?|produces?|computes?|measures?|reports?|writes?|happens|matters?|helps?)|how to\b.*|why\b.*)\s*[?？.!]*\s*$/i;
 
 /** "explain the model" asks for saliency (a tool); "explain what kappa is" asks for an answer. */
 const EXPLAIN_THE_MODEL =
   /^(?:please\s+)?explain\s+(?:the|my|this)\s+(?:trained\s+)?(?:model|network|classifier|net)\b(?!\s+(?:works?|does|is|architecture|means?)\b)(?!\s*\?)/i;
 
 const QUESTION_WORD_ZH =
-  /還是|或是|比較好|好不好|多長|多久|多大|多高|多低|多快|多慢|多短|多寬|多窄|才夠|幹嘛|幹麻|做啥|用途|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
-const EXPLAIN_ZH = /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)/;
+  /優缺點|利弊|優點|缺點|好處|壞處|風險|副作用|還是|或是|比較好|好不好|多長|多久|多大|多高|多低|多快|多慢|多短|多寬|多窄|才夠|幹嘛|幹麻|做啥|用途|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
+const EXPLAIN_ZH =
+  /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)|^我?(?:想|很想|蠻想|有點)(?:知道|了解|瞭解|請教|問)|^(?:好奇|想問一下|想請問|請教一下)/;
+/** "請問要先 X 嗎？": 請問 ("may I ask") asks, unless what follows is a polite request for a step ("請問可以幫我 X 嗎"). */
+const ASK_LEAD_ZH = /^(?:請問|問一下)\s*[，,]?\s*(?!(?:你|您)?(?:可以|能|能不能|可不可以|可否)?\s*(?:幫我|幫忙|替我|麻煩))/;
 const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
 
 /** An instruction: it starts (after "if so", "then", "please"…) with a verb of an XBrain step. */
@@ -155,9 +175,10 @@ function withPlace(parts: TurnParts): TurnParts {
 /** "98% accuracy with a trial split. too good to be true?": a statement that is not an imperative is the question's context. */
 function withContext(parts: TurnParts): TurnParts {
   if (parts.questions.length === 0) return parts;
-  const context = parts.requests.filter((r) => !IMPERATIVE.test(r));
+  const instruction = (r: string) => IMPERATIVE.test(r) || DISPOSAL_ZH.test(r.trim());
+  const context = parts.requests.filter((r) => !instruction(r));
   if (context.length === 0) return parts;
-  return { questions: [[...context, parts.questions[0]].join(' '), ...parts.questions.slice(1)], requests: parts.requests.filter((r) => IMPERATIVE.test(r)) };
+  return { questions: [[...context, parts.questions[0]].join(' '), ...parts.questions.slice(1)], requests: parts.requests.filter(instruction) };
 }
 
 /** A verb of a step anywhere in a statement ("把取樣率降到現在的四分之一", "train now"): it may act. */
@@ -186,12 +207,39 @@ export function isExplicitRequest(input: string): boolean {
   );
 }
 
-/** An imperative or a reply to the last step: it may run without a proposal. Verbless requests ("8 to 30 Hz", "EEGNet for 4 s epochs") are proposed. */
+/**
+ * An imperative or a reply to the last step: it may run without a proposal. Verbless requests ("8 to 30 Hz", "EEGNet for
+ * 4 s epochs") are proposed, and so are polite ones ("could you …?", "能幫我…嗎"): they run once the user confirms.
+ */
 export function isInstruction(input: string): boolean {
   const t = canonicalText(input)
     .trim()
     .replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return IMPERATIVE.test(t) || REPLY.test(t);
+}
+
+/**
+ * "把資料帶通 8 到 30 Hz", "然後請對資料做 z-score 標準化", "在測試集上評估模型": an object (or a place) before the verb of a
+ * step; "把資料切成 4 秒了" reports a step done (了, 過) and is no instruction.
+ */
+const DISPOSAL_ZH = new RegExp(
+  `^(?:(?:然後|接著|再|先|就|那就|請|麻煩|幫我)\\s*)*(?![^，,。；;]*(?:過|了)\\s*[。.!！]?\\s*$)(?:把|將|對|在|針對|幫|替)[^，,。；;？?]{1,30}?(?:${ACTION_VERB_ZH}|設成|調成|調到)`,
+);
+
+/**
+ * The step a yes/no question asks about, without its frame: "should I band-pass 8 to 30 Hz?" → "band-pass 8 to 30 Hz",
+ * "要不要先把資料切成 0 到 4 秒？" → "把資料切成 0 到 4 秒". What "if so, go ahead" after it refers to (still only proposed).
+ */
+export function stepAskedAbout(question: string): string {
+  return question
+    .trim()
+    .replace(
+      /^(?:(?:so|and|but|ok(?:ay)?|then)[,\s]+)?(?:should|shall|can|could|may|must) (?:i|we)\s+(?:first\s+|also\s+|still\s+)?|^(?:do|does) (?:i|we) (?:need|have|want) to\s+|^is it (?:ok(?:ay)?|fine|safe|wise|a good idea|worth it|necessary|sensible) to\s+|^would it (?:help|make sense|be better) to\s+|^why (?:would|should|do|did) (?:i|we|you|people)\s+/i,
+      '',
+    )
+    .replace(/^(?:我)?(?:應不應該|該不該|要不要|需不需要|需要|應該|該)(?:先)?|^為什麼要|^是否要?/, '')
+    .replace(/\s*(?:first|now|then|at all)?\s*[?？]+\s*$|(?:嗎|呢)?\s*[?？]*\s*$/i, '')
+    .trim();
 }
 
 const REPLY =
@@ -245,7 +293,7 @@ function splitSentences(text: string): TurnParts {
 const TOOL_SUBJECT = String.raw`(?:xbrain(?:lab)?|this (?:tool|extension|app|program|software)|the (?:tool|extension|app|program|software))`;
 const CAPABILITY_QUESTION = new RegExp(
   String.raw`^(?:so\s+|and\s+|also\s+|just wondering,?\s+)?(?:can|could|does|do|will|is)\s+${TOOL_SUBJECT}(?!\s*,)|^(?:is (?:it|there a way)|are you able) (?:possible )?(?:to\s+\S+.*(?:in|with) ${TOOL_SUBJECT})` +
-    String.raw`|^(?:請問|想問一下|想請問)?\s*${TOOL_SUBJECT}\s*(?:可以|能夠?|能不能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)`,
+    String.raw`|^(?:請問|想問一下|想請問)?\s*${TOOL_SUBJECT}\s*(?:可以|能夠?|能不能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)(?!\s*(?:幫|替|給)我)`,
   'i',
 );
 
@@ -264,7 +312,9 @@ export function isQuestion(sentence: string): boolean {
   if (zh) {
     // "算了，什麼都不要做": an instruction to do nothing
     if (/什麼都(?:不要|別|不用|不必)|都不要做|先不用了|不用了/.test(s)) return false;
-    if (EXPLAIN_ZH.test(s)) return true;
+    // "好，解釋一下陷波濾波", "對了，請問要先切段嗎": an acknowledgement before the explain/ask lead is no reply to a step
+    const asking = s.replace(/^(?:好的?|嗯+|喔+|哦+|ok(?:ay)?|那麼?|所以|對了|另外|還有|謝謝你?)\s*[，,、!！。.]\s*/i, '');
+    if (EXPLAIN_ZH.test(asking) || ASK_LEAD_ZH.test(asking)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     // "可以降採樣到 128 嗎？", "能不能用 T1、T2 切段？": a polite request when what it asks for is a step and nothing else is asked
     const asked = withoutPoliteFrame(s);
@@ -287,10 +337,11 @@ export function isQuestion(sentence: string): boolean {
     // "what is 共同平均參考": an English question about a Chinese term
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);
   }
+  if (TELL_WH_EN.test(s) || ADVICE_TAIL_EN.test(s) || OR_NOT_TAIL_EN.test(s)) return true;
   if (EXPLAIN_THE_MODEL.test(s)) return false;
   // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
   if (POLITE_REQUEST_EN.test(s)) {
-    const asked = s.replace(/^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?/i, '');
+    const asked = withoutPoliteFrame(s.replace(/^please\s+/i, ''));
     // "could you halve that?", "could you make it 30 instead?": a change of the step before is a step too
     return /[?？]\s*$/.test(s) && !mentionsStep(asked) && !namesRuleStep(asked) && !IMPERATIVE.test(canonicalText(asked)) && !REPLY.test(asked);
   }

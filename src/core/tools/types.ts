@@ -48,6 +48,11 @@ export interface ToolDefinition {
   /** the tool changes the Study (false for read-only tools such as get_study_state) */
   mutates: boolean;
   /**
+   * The tool writes files outside the Study (export_model, export_epochs): it changes no state, but a question must not
+   * run it either, so the agent proposes it like a call that changes the Study.
+   */
+  writesFiles?: boolean;
+  /**
    * The tool updates this group of the Study's settings: a parameter left out keeps its current value (the schema
    * default only when it was never set), so validation fills in no defaults and prompts start from the current value.
    */

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isQuestion, isStudyQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
+import { isQuestion, isStudyQuestion, splitTurn, stepAskedAbout } from '../../../src/core/agent/questionSplit';
 import { planTurn } from '../../../src/core/agent/router';
 import { AgentController, recommendedCalls, type ConfirmRequest } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
@@ -306,5 +306,79 @@ describe('a question about what XBrain can do is a question, whatever step it na
     expect(isQuestion('can you compute saliency maps?')).toBe(false);
     expect(isQuestion('compute saliency with XBrain')).toBe(false);
     expect(isQuestion('幫我用 XBrain 算 saliency')).toBe(false);
+  });
+});
+
+describe('frames the question probe found acting (issue 19), and the polite requests beside them (issue 14)', () => {
+  it.each([
+    'describe what evaluate does',
+    'show me how compute_saliency works',
+    'remind me what epoching does',
+    'walk me through resampling to 128 Hz',
+    'Would you recommend resampling to 128 Hz?',
+    'would you evaluate the model on the test split if you were me?',
+    'not sure whether re-referencing is needed',
+    'no idea whether to evaluate the model on the test split',
+    'I was wondering whether to compute saliency maps',
+    'just checking, does evaluation on the test split report the kappa',
+    'evaluate the model on the test split, or is that a bad idea',
+    'compute saliency maps or not',
+    'any downside to epoching 0 to 4 s',
+    'pros and cons of resampling to 128 Hz',
+    '切段的優缺點',
+    '我想知道匯出模型的原理',
+    '請問要把訓練好的模型匯出嗎？',
+    'XBrain 可以把訓練好的模型匯出嗎？',
+  ])('a question: %s', (q) => {
+    expect(planTurn(q)).toMatchObject({ route: 'qa', parts: { requests: [] } });
+  });
+
+  it.each([
+    'can you re-reference the data to the common average?',
+    'would you mind keeping only C3, Cz and C4?',
+    'would you mind clearing the whole dataset?',
+    "I'd like you to evaluate the model on the test split",
+    '能不能幫我把資料帶通 8 到 30 Hz？',
+    '能幫我重設前處理嗎',
+    '可以幫我在測試集上評估模型嗎？',
+    '請把 batch size 設成 16',
+    'XBrain 可以幫我匯出模型嗎',
+  ])('a polite request is a request (proposed, it runs once confirmed): %s', (r) => {
+    expect(planTurn(r)).toMatchObject({ route: 'operation', parts: { requests: [expect.any(String)] } });
+  });
+
+  it('a polite request the planner could not read before now calls its step', async () => {
+    for (const [stage, r, tool] of [
+      ['data_loaded', '能不能幫我把資料帶通 8 到 30 Hz？', 'apply_bandpass_filter'],
+      ['data_loaded', 'would you mind keeping only C3, Cz and C4?', 'select_channels'],
+      ['data_loaded', 'would you mind clearing the whole dataset?', 'clear_dataset'],
+      ['trained', '能不能幫我重設前處理？', 'reset_preprocessing'],
+    ] as [Stage, string, string][]) {
+      const { session, agent } = await agentAt(stage, undefined, async () => true);
+      const before = session.study.state;
+      const out = await agent.run(r);
+      expect(
+        out.calls.filter((c) => c.tool === tool).map((c) => c.result.type),
+        r,
+      ).toEqual(['text']);
+      expect(session.study.state, r).not.toBe(before);
+    }
+  });
+
+  it('the step a yes/no question asks about is what "if so, go ahead" proposes', () => {
+    expect(stepAskedAbout('should I band-pass the data from 8 to 30 Hz?')).toBe('band-pass the data from 8 to 30 Hz');
+    expect(stepAskedAbout('要不要先把資料切成 0 到 4 秒？')).toBe('把資料切成 0 到 4 秒');
+    expect(splitTurn('為什麼要把資料帶通 8 到 30 Hz？然後請把資料帶通 8 到 30 Hz')).toEqual({
+      questions: ['為什麼要把資料帶通 8 到 30 Hz？'],
+      requests: ['然後請把資料帶通 8 到 30 Hz'],
+    });
+  });
+
+  it('a mixed turn with an export proposes it: writing files waits for the confirmation too', async () => {
+    const asked: string[] = [];
+    const { agent } = await agentAt('trained', undefined, async (r) => (asked.push(r.tool), false));
+    const r = await agent.run('What does exporting the model do? Export the trained model.');
+    expect(asked).toEqual(['export_model']);
+    expect(r.calls.map((c) => [c.tool, c.result.type])).toEqual([['export_model', 'confirm']]);
   });
 });

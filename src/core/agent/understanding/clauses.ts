@@ -258,7 +258,7 @@ export function splitClauses(text: string): Clause[] {
 
 /** Greetings and courtesy before a request ("hey,", "please", "ok so"): they ask for nothing. */
 const COURTESY_OPEN =
-  /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain)\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+))+(?=\S)/i;
+  /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain(?!\s+(?:可以|能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)(?!\s*(?:幫|替|給)我)))\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+))+(?=\S)/i;
 /** Courtesy after a request ("…, thanks!", "… please", "…，謝謝"): a sentence that asks for nothing. */
 const COURTESY_CLOSE =
   /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;
@@ -375,14 +375,37 @@ export function withoutCourtesy(text: string): string {
   return out && !/^[,，.。!！?？]*$/.test(out) ? out : text.trim();
 }
 
+/**
+ * "would you mind keeping only C3?" asks for "keep only C3": the gerund a "mind" frame leaves first, as the verb of the
+ * step. The -ing forms of XBrain's step verbs; any other word is left as it is.
+ */
+const GERUND_BASE: Record<string, string> = Object.fromEntries(
+  (
+    'keep clear export reset load filter band-pass bandpass notch apply re-reference reference resample downsample epoch select ' +
+    'normalize normalise z-score split switch set train retrain evaluate compute plot remove drop change use run stop generate ' +
+    'configure attach rename merge save make do try add start segment cut lower raise halve double redo undo rerun show list'
+  )
+    .split(/\s+/)
+    .map((v) => {
+      const stem = /(?:[^aeiou]e|ee)$/.test(v) && !/(?:ee|ye|oe)$/.test(v) ? v.slice(0, -1) : v;
+      const doubled = /^(?:reset|split|set|cut|run|rerun|stop|drop|plot)$/.test(v) ? v + v.slice(-1) : stem;
+      return [`${doubled}ing`, v];
+    }),
+);
+function baseFormFirst(text: string): string {
+  return text.replace(/^([a-z-]+ing)\b/i, (w) => GERUND_BASE[w.toLowerCase()] ?? w);
+}
+
 /** "could you …?", "can you please …", "可以幫我…嗎？": the frame of a polite request around the step it asks for. */
-const POLITE_FRAME_EN = /^(?:(?:so|ok(?:ay)?|and|then)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+)?(?=\S)/i;
+const POLITE_FRAME_EN =
+  /^(?:(?:so|ok(?:ay)?|and|then)[,\s]+)?(?:(?:would|do)\s+you\s+mind|(?:can|could|would|will)\s+you)\s+(?:please\s+|kindly\s+|just\s+)?(?=\S)/i;
 /** "I'd like you to …", "I want to …", "we need to …", "go ahead and …": the wish around the step. */
 const WISH_FRAME_EN =
   /^(?:(?:so|ok(?:ay)?|and|then|now)[,\s]+)?(?:i'?d like (?:you )?to|i would like (?:you )?to|i want (?:you )?to|i need (?:you )?to|we need to|we want to|go ahead and)\s+(?=\S)/i;
 /** "請", "麻煩你", "幫我", "我想要", "我要": the polite or wishing lead before a Chinese step. */
 const WISH_FRAME_ZH = /^(?:請你?|麻煩你?|拜託你?|請幫我|幫我|幫忙|我(?:想要|想|要|需要|希望)(?:你)?(?:幫我)?)\s*(?=\S)/;
-const POLITE_FRAME_ZH = /^(?:你|妳)?(?:可以|能|可不可以|能不能|可否)(?:請你|麻煩你|幫我|幫忙)?\s*(?=\S)/;
+// the A-not-A forms first: "能不能幫我…" read as 能 + "不能幫我…" would be a negation
+const POLITE_FRAME_ZH = /^(?:你|妳)?(?:可不可以|能不能|可以|能|可否)(?:請你|麻煩你|幫我|幫忙)?\s*(?=\S)/;
 const POLITE_END_ZH = /\s*(?:嗎|吗|好嗎|好不好|可以嗎)?\s*[?？]*\s*$/;
 
 /**
@@ -391,7 +414,7 @@ const POLITE_END_ZH = /\s*(?:嗎|吗|好嗎|好不好|可以嗎)?\s*[?？]*\s*$/
  */
 export function withoutPoliteFrame(text: string): string {
   const t = text.trim();
-  if (POLITE_FRAME_EN.test(t)) return t.replace(POLITE_FRAME_EN, '').replace(/\s*[?？]+\s*$/, '');
+  if (POLITE_FRAME_EN.test(t)) return baseFormFirst(t.replace(POLITE_FRAME_EN, '').replace(/\s*[?？]+\s*$/, ''));
   if (WISH_FRAME_EN.test(t)) return t.replace(WISH_FRAME_EN, '');
   if (POLITE_FRAME_ZH.test(t) && /(?:嗎|吗|好不好)\s*[?？]*\s*$|[?？]\s*$/.test(t)) return t.replace(POLITE_FRAME_ZH, '').replace(POLITE_END_ZH, '');
   // "請問" asks; anything else after the lead is the step

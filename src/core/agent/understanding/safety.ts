@@ -1,4 +1,4 @@
-import { maskLiterals, NOT_FORGET, splitClauses } from './clauses';
+import { maskLiterals, NOT_FORGET, splitClauses, withoutPoliteFrame } from './clauses';
 import { correctTypos } from './lexicon';
 
 /** Tools that throw work away: they run only when the user's own words (not a quote, a file name or a negation) ask. */
@@ -35,7 +35,8 @@ export function destructiveAsked(tool: string, request: string): boolean {
   // a reply to the agent's own proposal ("yes", "go ahead", "確定"): the proposal named the tool
   if (/^(?:yes|yeah|yep|sure|ok(?:ay)?|go ahead|do it|confirm(?:ed)?|proceed|please do|好|好的|確定|可以|是的?)\b[\s.!。！]*$/i.test(request.trim()))
     return true;
-  const { text } = maskLiterals(request);
+  // the step inside a polite frame: "would you mind clearing …?" asks to clear, and 能不能 is no negation
+  const { text } = maskLiterals(withoutPoliteFrame(request));
   if (NEGATION_ANYWHERE.test(ownWords(text).replace(NOT_FORGET_ANYWHERE, ' '))) return false;
   // a misspelt verb ("celar everything", "reeset that") asks as the planner read it
   return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(correctTypos(ownWords(c.text))));

@@ -76,6 +76,7 @@ export const analysisTools = [
     stages: TOOL_STAGES.export_model,
     needsConfirmation: false,
     mutates: false,
+    writesFiles: true,
   },
   {
     name: 'switch_panel',

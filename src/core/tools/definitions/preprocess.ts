@@ -198,5 +198,6 @@ export const preprocessTools = [
     stages: TOOL_STAGES.export_epochs,
     needsConfirmation: false,
     mutates: false,
+    writesFiles: true,
   },
 ] as const satisfies readonly ToolDefinition[];
