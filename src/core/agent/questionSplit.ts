@@ -292,7 +292,7 @@ function splitSentences(text: string): TurnParts {
 
 const TOOL_SUBJECT = String.raw`(?:xbrain(?:lab)?|this (?:tool|extension|app|program|software)|the (?:tool|extension|app|program|software))`;
 const CAPABILITY_QUESTION = new RegExp(
-  String.raw`^(?:so\s+|and\s+|also\s+|just wondering,?\s+)?(?:can|could|does|do|will|is)\s+${TOOL_SUBJECT}(?!\s*,)|^(?:is (?:it|there a way)|are you able) (?:possible )?(?:to\s+\S+.*(?:in|with) ${TOOL_SUBJECT})` +
+  String.raw`^(?:so\s+|and\s+|also\s+|just wondering,?\s+)?(?:can|could|does|do|will|is)\s+${TOOL_SUBJECT}\b(?!\s*,)|^(?:is (?:it|there a way)|are you able) (?:possible )?(?:to\s+\S+.*\b(?:in|with) ${TOOL_SUBJECT}\b)` +
     String.raw`|^(?:請問|想問一下|想請問)?\s*${TOOL_SUBJECT}\s*(?:可以|能夠?|能不能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)(?!\s*(?:幫|替|給)我)`,
   'i',
 );
