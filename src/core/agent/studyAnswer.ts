@@ -12,7 +12,7 @@
  * offline planner states them, an endpoint model is told to), so chat, `xbrain ask`, notebooks and MCP answer alike.
  */
 import { binomialChanceThreshold, binomialTail } from '../evaluation/metrics';
-import { BASELINE_LEAD, epochsSd } from '../evaluation/diagnose';
+import { BASELINE_LEAD, epochsSd, runSteps } from '../evaluation/diagnose';
 import { resolveTraining } from '../training/adaptiveDefaults';
 import { summarizeStudy, type StudySummary } from '../study/summary';
 import type { RunRecord, StudyState } from '../study/types';
@@ -292,25 +292,17 @@ function significanceFacts(state: StudyState, s: StudySummary, zh: boolean): str
   ];
 }
 
-/** Optimiser steps a run made: epochs trained × batches per epoch on its training set. */
-function stepsOf(run: RunRecord, state: StudyState): { epochs: number; perEpoch: number; batch: number; train: number } | null {
-  const train = state.dataset?.splits.find((s) => s.id === run.splitId)?.train.length;
-  const batch = run.config.batch_size;
-  if (!train || !(batch >= 1)) return null;
-  return { epochs: run.metrics.length, perEpoch: Math.ceil(train / batch), batch, train };
-}
-
 function diagnosisFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
   const out = [...(testedResult(state) ? significanceFacts(state, s, zh) : resultFacts(state, s, zh))];
   const run = state.runs.find((r) => r.status !== 'running') ?? state.runs[0];
   if (run) {
-    const st = stepsOf(run, state);
+    const st = runSteps(run, state.dataset);
     const trainAcc = run.metrics[run.metrics.length - 1]?.train.accuracy;
     if (st)
       out.push(
         zh
-          ? `訓練量：${st.epochs} 個 epoch（設定 ${run.config.epoch}）× 每個 epoch ${st.perEpoch} 步 = ${st.epochs * st.perEpoch} 次優化（batch ${st.batch}，${st.train} 個訓練試次），學習率 ${run.config.learning_rate}（${run.config.optimizer}）${trainAcc !== undefined ? `，最後訓練準確率 ${pct(trainAcc)}` : ''}。`
-          : `training: ${count(st.epochs, 'epoch')} (${run.config.epoch} configured) × ${count(st.perEpoch, 'step')} per epoch = ${count(st.epochs * st.perEpoch, 'optimiser step')} of batch ${st.batch} on ${st.train} training trials, learning rate ${run.config.learning_rate} (${run.config.optimizer})${trainAcc !== undefined ? `, final training accuracy ${pct(trainAcc)}` : ''}.`,
+          ? `訓練量：${st.epochs} 個 epoch（設定 ${run.config.epoch}）× 每個 epoch ${st.perEpoch} 步 = ${st.steps} 次優化（batch ${st.batch}，${st.train} 個訓練試次），學習率 ${run.config.learning_rate}（${run.config.optimizer}）${trainAcc !== undefined ? `，最後訓練準確率 ${pct(trainAcc)}` : ''}。`
+          : `training: ${count(st.epochs, 'epoch')} (${run.config.epoch} configured) × ${count(st.perEpoch, 'step')} per epoch = ${count(st.steps, 'optimiser step')} of batch ${st.batch} on ${st.train} training trials, learning rate ${run.config.learning_rate} (${run.config.optimizer})${trainAcc !== undefined ? `, final training accuracy ${pct(trainAcc)}` : ''}.`,
       );
   } else if (s.training)
     out.push(
@@ -469,11 +461,11 @@ function trainingFacts(state: StudyState, s: StudySummary, zh: boolean): string[
     );
   const last = state.runs[state.runs.length - 1];
   if (last) {
-    const st = stepsOf(last, state);
+    const st = runSteps(last, state.dataset);
     out.push(
       zh
-        ? `上一次訓練（${last.model.name}，${last.splitName}）訓練了 ${last.metrics.length} 個 epoch（設定 ${last.config.epoch}）${st ? `，共 ${st.epochs * st.perEpoch} 次優化（batch ${st.batch}）` : ''}。`
-        : `the last run (${last.model.name}, ${last.splitName}) trained ${count(last.metrics.length, 'epoch')} (${last.config.epoch} configured)${st ? `, ${count(st.epochs * st.perEpoch, 'optimiser step')} of batch ${st.batch}` : ''}.`,
+        ? `上一次訓練（${last.model.name}，${last.splitName}）訓練了 ${last.metrics.length} 個 epoch（設定 ${last.config.epoch}）${st ? `，共 ${st.steps} 次優化（batch ${st.batch}）` : ''}。`
+        : `the last run (${last.model.name}, ${last.splitName}) trained ${count(last.metrics.length, 'epoch')} (${last.config.epoch} configured)${st ? `, ${count(st.steps, 'optimiser step')} of batch ${st.batch}` : ''}.`,
     );
   }
   return out;

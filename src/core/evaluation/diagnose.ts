@@ -38,16 +38,26 @@ export function epochsSd(e: Epochs): number {
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
 
+/** Optimiser steps a run made: epochs trained × batches per epoch on its training split (the last partial batch is a step). */
+export function runSteps(
+  run: RunRecord,
+  dataset: StudyState['dataset'] | undefined,
+): { epochs: number; perEpoch: number; steps: number; batch: number; train: number } | null {
+  const train = dataset?.splits.find((s) => s.id === run.splitId)?.train.length;
+  const batch = run.config.batch_size;
+  if (!train || !(batch >= 1)) return null;
+  const perEpoch = Math.ceil(train / batch);
+  return { epochs: run.metrics.length, perEpoch, steps: run.metrics.length * perEpoch, batch, train };
+}
+
 /**
  * "30 optimiser steps of batch 32 on 29 training trials" for the first run whose split is known, else ''. The steps,
  * not the epochs, say how far the network moved: batch 32 on a small training set is one step per epoch.
  */
 function optimiserSteps(runs: readonly RunRecord[], dataset: StudyState['dataset'] | undefined): string {
   for (const r of runs) {
-    const n = dataset?.splits.find((s) => s.id === r.splitId)?.train.length;
-    const b = r.config.batch_size;
-    if (!n || !(b >= 1)) continue;
-    return `${r.metrics.length * Math.ceil(n / b)} optimiser steps of batch ${b} on ${n} training trials`;
+    const st = runSteps(r, dataset);
+    if (st) return `${st.steps} optimiser steps of batch ${st.batch} on ${st.train} training trials`;
   }
   return '';
 }
