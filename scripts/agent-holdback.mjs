@@ -7,6 +7,8 @@
 //       first 8 hex digits, is divisible by 3 (~1/3). The salt makes the draw independent of h5's.
 //   h8 (branch h8-planner): dev6 + dev7; held back when sha256("h8:" + unit id), read as a number from its first 8 hex
 //       digits, is divisible by 3 (~1/3), salted so the draw is independent of h6's.
+//   h9 (branch h9-rprobe): dev9, a fresh set no tuner had seen; held back when sha256("h9:" + unit id), read as a
+//       number from its first 8 hex digits, is even (~1/2): half of it stays unseen by the tuner.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve, dirname } from 'node:path';
@@ -23,6 +25,7 @@ const rules = {
   h5: { sets: ['dev4', 'dev5'], held: (id) => parseInt(sha(unit(id))[0], 16) < 5 },
   h6: { sets: ['dev4', 'dev5', 'dev6'], held: (id) => parseInt(sha(`h6:${unit(id)}`).slice(0, 8), 16) % 3 === 0 },
   h8: { sets: ['dev6', 'dev7'], held: (id) => parseInt(sha(`h8:${unit(id)}`).slice(0, 8), 16) % 3 === 0 },
+  h9: { sets: ['dev9'], held: (id) => parseInt(sha(`h9:${unit(id)}`).slice(0, 8), 16) % 2 === 0 },
 };
 const rule = rules[session];
 if (!rule) throw new Error(`--session must be one of ${Object.keys(rules).join(', ')}, got ${session}`);
