@@ -13,7 +13,8 @@ import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases
 // read no planner code and no other case file, scored only by the lead; and dev6.jsonl ("Development set
 // dev6.jsonl"), a development set for the tuner by the same author with other phrasings; likewise test6.jsonl and
 // dev7.jsonl by a later independent author ("Held-out set test6.jsonl", "Development set dev7.jsonl"), and dev8.jsonl
-// and test7.jsonl by a third one ("Development set dev8.jsonl", "Held-out set test7.jsonl"). Every case
+// and test7.jsonl by a third one ("Development set dev8.jsonl", "Held-out set test7.jsonl"), and dev9.jsonl by a fourth
+// ("Development set dev9.jsonl"). Every case
 // must be one the scorer can score (real tools, real parameters with values their schema accepts, valid stages,
 // well-formed ids and conversations, the first tool offered at the start stage), each set must meet its brief's size
 // and language mix, and — the oracle — each case's expected calls, run on the simulated Study, must succeed and
@@ -107,6 +108,21 @@ const SETS: CaseSet[] = [
       't7-safety-en-008': 'missingFile',
       't7-safety-en-009': 'missingFile',
       't7-safety-zh-007': 'missingFile',
+    },
+  },
+  // dev9 (README, "Development set dev9.jsonl"): by a fourth independent author, for the tuner
+  {
+    file: 'dev9.jsonl',
+    prefix: 'd9',
+    minCases: 230,
+    maxCases: 260,
+    minConversations: 25,
+    notReplayed: {
+      'd9-conv-en-011-t2': 'openLoad',
+      'd9-precedence-en-005': 'numericEvent',
+      'd9-precedence-zh-004': 'numericEvent',
+      'd9-safety-en-005': 'missingFile',
+      'd9-safety-zh-005': 'missingFile',
     },
   },
 ];
