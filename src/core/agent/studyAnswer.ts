@@ -17,6 +17,7 @@ import { resolveTraining } from '../training/adaptiveDefaults';
 import { summarizeStudy, type StudySummary } from '../study/summary';
 import type { RunRecord, StudyState } from '../study/types';
 import { answerFromContext } from './qaComposer';
+import { correctTypos } from './understanding/lexicon';
 
 /** A quantity of the Study a question asks about. */
 export type StudyTopic =
@@ -30,6 +31,58 @@ export interface StudyReading {
 }
 
 // ---------------------------------------------------------------- is the question about the user's own Study?
+
+/*
+ * Two kinds of question are about the user's own Study, and the router (router.ts planTurn) and the offline planner
+ * tell them apart with the two functions below, the only detectors of such questions:
+ * - isStudyQuestion: its state, stage, files or loaded data, read by a read-only tool (get_study_state,
+ *   get_dataset_info, list_files) on the operation route;
+ * - studyTopics: a quantity it holds (accuracy, significance, counts, filters …), answered from the facts read here
+ *   and the knowledge base.
+ * A question naming any other tool asks about that tool (namesOtherTool) for both.
+ */
+
+/**
+ * A tool other than the Study's readers named ("what would clear_dataset do to my epochs?", "export_epochs 會產生哪些檔案").
+ * A snake_case word in a path or before "folder" ("raw_data/", "data/my_run", "s1_run.edf", "the my_runs folder") names
+ * a folder or file, not a tool.
+ */
+function namesOtherTool(text: string): boolean {
+  return [...text.matchAll(/(?<![\w/\\.])[a-z]+_[a-z_]+(?![\w/\\]|\.\w|\s*(?:folder|directory|dir|資料夾|目錄)\b)/gi)].some(
+    (m) => !/^(?:list_files|get_dataset_info|get_study_state)$/i.test(m[0]),
+  );
+}
+
+/**
+ * Questions about the user's own Study ("what stage am I in?", "how many trials per class do I have?", "目前的狀態是什麼")
+ * are answered by reading it (get_study_state, get_dataset_info, list_files), not from the knowledge base. Anything
+ * they would change still needs the user's confirmation (the controller's propose mode).
+ */
+export function isStudyQuestion(question: string): boolean {
+  const s = correctTypos(question.trim());
+  if (/^(?:why|為什麼|為何)|\bwhy\b|為什麼|為何|怎麼會/i.test(s)) return false;
+  // "what files does export_epochs write", "export_epochs 會產生哪些檔案": the files a tool writes, not the Study's
+  const aboutTool = namesOtherTool(s);
+  return (
+    /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress|current state|study(?:'s)? state)\b(?! of (?:the )?(?:field|research|art))/i.test(
+      s,
+    ) ||
+    /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(
+      s,
+    ) ||
+    (!aboutTool &&
+      /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b(?!\s+(?:do (?:i|we|you) get|does (?:it|xbrain)|will|would|are (?:written|created|exported|produced|saved)|can))|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'?s| is)(?: (?:sitting|stored|kept|lying))? (?:loaded|in (?:my|the) (?:data|study|workspace|folder|recordings?|dataset))\b|\bwhat(?:'?s| is)(?: (?:sitting|stored|kept|lying))? (?:in|inside|under|within) (?:the |my )?[\w./-]+ (?:folder|directory)\b/i.test(
+        s,
+      )) ||
+    /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(
+      s,
+    ) ||
+    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|(?:資料|數據)(?:裡|中)?(?:面)?有(?:多少|幾)|每(?:一)?類(?:各)?有(?:幾|多少)|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件)|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
+      s,
+    ) ||
+    (!aboutTool && /哪些檔案|(?:什麼|甚麼)檔案/.test(s))
+  );
+}
 
 /**
  * The user's own Study named: "my"/"our" before one of its parts or quantities ("my accuracy", "my test set", "my data"
@@ -93,8 +146,6 @@ const ADVICE =
 /** A request, not a question: it asks for a step ("train now", "resample to the current rate's half", "把取樣率降到…"). */
 const REQUEST =
   /^\s*(?:(?:please|pls|now|ok(?:ay)?|then|just)[,\s]+)*(?:resample|downsample|train|retrain|stop|start|filter|apply|set|load|run|split|epoch|use|change|make|notch|band-?pass|re-?reference|normali[sz]e|generate|evaluate|plot|export|clear|reset|select|keep|drop|remove|configure|switch|show|list|tell)\b|^\s*(?:陷波|濾波|帶通|高通|低通|重新取樣|降取樣|降採樣|切段|分段|訓練|套用|執行|載入|設定|改成|改用|換成|開始|停止|評估)|把|幫我|^(?:請|麻煩)(?!問)/i;
-/** A tool named ("what would clear_dataset do to my epochs?"): the question is about the tool, answered from its passage. */
-const TOOL_NAMED = /\b(?!get_study_state\b|get_dataset_info\b)[a-z]+_[a-z_]+\b/i;
 /** Names that hold digits (S001R04, 2a, C3, T1, F1): not figures. */
 const NAMED_WITH_DIGITS = /\b(?=\w*[a-z])(?=\w*\d)\w+\b/gi;
 /** A figure of the user's own ("62%", "40 trials", "160 Hz", "4 類"): the question brings its numbers, the Study's are not asked. */
@@ -109,7 +160,7 @@ export function studyTopics(question: string): StudyTopic[] {
   const diagnosis = DIAGNOSIS.test(q);
   const own = ownsStudyPart(q) || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q);
   if (!own || OWN_FIGURE.test(q.replace(NAMED_WITH_DIGITS, ' '))) return [];
-  if ((ADVICE.test(q) && !diagnosis) || REQUEST.test(q) || TOOL_NAMED.test(q)) return [];
+  if ((ADVICE.test(q) && !diagnosis) || REQUEST.test(q) || namesOtherTool(q)) return [];
   let topics = TOPIC_WORDS.filter(([, re]) => re.test(q)).map(([t]) => t);
   if (SETTING.test(q) && !topics.includes('training')) topics.push('training');
   // "how many epochs did I train", "訓練了幾個 epoch": epochs of training, not of data
