@@ -11,7 +11,7 @@
  * The facts are given to every model as context (the controller puts them in the question's system prompt; the
  * offline planner states them, an endpoint model is told to), so chat, `xbrain ask`, notebooks and MCP answer alike.
  */
-import { binomialChanceThreshold, binomialTail } from '../evaluation/metrics';
+import { binomialTest, formatPValue } from '../evaluation/metrics';
 import { BASELINE_LEAD, epochsSd, runSteps } from '../evaluation/diagnose';
 import { resolveTraining } from '../training/adaptiveDefaults';
 import { summarizeStudy, type StudySummary } from '../study/summary';
@@ -187,7 +187,6 @@ export function studyTopics(question: string): StudyTopic[] {
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 /** "1 epoch", "3 epochs". */
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const pValue = (p: number) => (p >= 0.001 ? p.toPrecision(2) : p.toExponential(1));
 
 /** The step that would produce what the Study does not have yet. */
 function nextStep(s: StudySummary, zh: boolean): string {
@@ -323,10 +322,7 @@ function significanceFacts(state: StudyState, s: StudySummary, zh: boolean): str
   if (!t) return resultFacts(state, s, zh);
   const p0 = 1 / t.k;
   const correct = Math.round(t.acc * t.n);
-  const p = binomialTail(correct, t.n, p0);
-  const threshold = binomialChanceThreshold(t.n, p0);
-  const need = threshold === null ? null : Math.round(threshold * t.n);
-  const sig = p < 0.05;
+  const { p, significant: sig, need } = binomialTest(correct, t.n, p0);
   const source =
     t.from === 'evaluate'
       ? zh
@@ -338,8 +334,8 @@ function significanceFacts(state: StudyState, s: StudySummary, zh: boolean): str
   const setZh = t.set === 'test' ? '測試' : '驗證';
   return [
     zh
-      ? `${source}：${t.k} 類（機率水準 ${pct(p0)}）、${t.n} 個${setZh}試次答對 ${correct} 個（${pct(t.acc)}）；精確單尾二項檢定 p = P(X ≥ ${correct}) = ${pValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下沒有顯著高於機率水準'}。${need !== null ? `p < 0.05 最少需答對 ${need}/${t.n}（${pct(need / t.n)}）。` : `${t.n} 個試次即使全對也達不到 p < 0.05。`}`
-      : `${source}: ${t.k} classes (chance ${pct(p0)}), ${correct} of ${t.n} ${t.set} trials correct (${pct(t.acc)}); the exact one-sided binomial p = P(X ≥ ${correct}) = ${pValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${need !== null ? `The smallest significant result is ${need} of ${t.n} (${pct(need / t.n)}).` : `With ${t.n} trials not even ${t.n} of ${t.n} correct reaches p < 0.05.`}`,
+      ? `${source}：${t.k} 類（機率水準 ${pct(p0)}）、${t.n} 個${setZh}試次答對 ${correct} 個（${pct(t.acc)}）；精確單尾二項檢定 p = P(X ≥ ${correct}) = ${formatPValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下沒有顯著高於機率水準'}。${need !== null ? `p < 0.05 最少需答對 ${need}/${t.n}（${pct(need / t.n)}）。` : `${t.n} 個試次即使全對也達不到 p < 0.05。`}`
+      : `${source}: ${t.k} classes (chance ${pct(p0)}), ${correct} of ${t.n} ${t.set} trials correct (${pct(t.acc)}); the exact one-sided binomial p = P(X ≥ ${correct}) = ${formatPValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${need !== null ? `The smallest significant result is ${need} of ${t.n} (${pct(need / t.n)}).` : `With ${t.n} trials not even ${t.n} of ${t.n} correct reaches p < 0.05.`}`,
   ];
 }
 
