@@ -13,6 +13,7 @@
  */
 import { binomialTest, formatPValue } from '../evaluation/metrics';
 import { BASELINE_LEAD, epochsSd, runSteps } from '../evaluation/diagnose';
+import type { EvaluationMetrics } from '../evaluation/storedEvaluation';
 import { resolveTraining } from '../training/adaptiveDefaults';
 import { summarizeStudy, type StudySummary } from '../study/summary';
 import type { RunRecord, StudyState } from '../study/types';
@@ -199,26 +200,10 @@ function nextStep(s: StudySummary, zh: boolean): string {
   return zh ? 'evaluate 還沒有執行' : 'evaluate has not run yet';
 }
 
-/** The figures evaluate stored (tools/impl/analysis.ts evaluationMeta), read loosely: older Studies may lack some. */
-interface StoredEvaluation {
-  split: string;
-  classes: string[];
-  accuracy: number;
-  balancedAccuracy?: number;
-  kappa?: number;
-  pooled?: { n: number; accuracy: number; chance?: { uniform: number; majority: number; significant: number | null } };
-  chance?: { uniform: number; majority: number; significant: number | null };
-  baseline?: { method?: string; accuracy: number; kappa?: number } | null;
-  runs?: unknown[];
-  diagnosis?: string | null;
-}
-
 /** evaluate's last result, unless a run trained since is not among those it scored (its figures are then of older runs). */
-function lastEvaluation(state: StudyState): StoredEvaluation | null {
+function lastEvaluation(state: StudyState): EvaluationMetrics | null {
   const e = state.evaluations[state.evaluations.length - 1];
-  if (!e || staleEvaluation(state)) return null;
-  const m = e.metrics as unknown as StoredEvaluation;
-  return typeof m.accuracy === 'number' && Array.isArray(m.classes) ? { ...m, split: m.split ?? e.split } : null;
+  return !e || staleEvaluation(state) ? null : e.metrics;
 }
 
 function staleEvaluation(state: StudyState): boolean {
@@ -244,7 +229,7 @@ function classCount(state: StudyState): number {
 /** The accuracy, test-set size and classes a significance test needs: evaluate's pooled figures, else the runs' own. */
 function testedResult(state: StudyState): { acc: number; n: number; k: number; from: 'evaluate' | 'runs'; set: string } | null {
   const ev = lastEvaluation(state);
-  if (ev?.pooled && ev.pooled.n > 0) return { acc: ev.pooled.accuracy, n: ev.pooled.n, k: ev.classes.length, from: 'evaluate', set: ev.split };
+  if (ev && ev.pooled.n > 0) return { acc: ev.pooled.accuracy, n: ev.pooled.n, k: ev.classes.length, from: 'evaluate', set: ev.split };
   const figures = state.runs
     .filter((r) => r.status !== 'running')
     .map((r) => runFigures(r, state))
@@ -261,19 +246,19 @@ function resultFacts(state: StudyState, s: StudySummary, zh: boolean): string[] 
   const ev = lastEvaluation(state);
   const out: string[] = [];
   if (ev) {
-    const n = ev.pooled?.n;
-    const chance = ev.chance ?? ev.pooled?.chance;
-    const runs = ev.runs?.length ?? 1;
+    const n = ev.pooled.n;
+    const chance = ev.chance;
+    const runs = ev.runs.length;
     out.push(
       zh
-        ? `evaluate 在${ev.split === 'test' ? '測試集' : ev.split === 'val' ? '驗證集' : '訓練集'}上（${ev.classes.length} 類 ${ev.classes.join('/')}${n ? `，${n} 個試次` : ''}，${runs} 次訓練）：準確率 ${pct(ev.accuracy)}${ev.balancedAccuracy !== undefined ? `、平衡準確率 ${pct(ev.balancedAccuracy)}` : ''}${ev.kappa !== undefined ? `、kappa ${ev.kappa.toFixed(3)}` : ''}${chance ? `；機率水準 ${pct(chance.uniform)}（多數類 ${pct(chance.majority)}）${chance.significant !== null ? `，p < 0.05 需高於 ${pct(chance.significant)}` : ''}` : ''}。`
-        : `evaluate on the ${ev.split} set (${ev.classes.length} classes ${ev.classes.join('/')}${n ? `, ${n} trials` : ''}, ${count(runs, 'run')}): accuracy ${pct(ev.accuracy)}${ev.balancedAccuracy !== undefined ? `, balanced accuracy ${pct(ev.balancedAccuracy)}` : ''}${ev.kappa !== undefined ? `, kappa ${ev.kappa.toFixed(3)}` : ''}${chance ? `; chance ${pct(chance.uniform)} (majority class ${pct(chance.majority)})${chance.significant !== null ? `, significant above ${pct(chance.significant)} at p < 0.05` : ''}` : ''}.`,
+        ? `evaluate 在${ev.split === 'test' ? '測試集' : ev.split === 'val' ? '驗證集' : '訓練集'}上（${ev.classes.length} 類 ${ev.classes.join('/')}${n ? `，${n} 個試次` : ''}，${runs} 次訓練）：準確率 ${pct(ev.accuracy)}、平衡準確率 ${pct(ev.balancedAccuracy)}、kappa ${ev.kappa.toFixed(3)}；機率水準 ${pct(chance.uniform)}（多數類 ${pct(chance.majority)}）${chance.significant !== null ? `，p < 0.05 需高於 ${pct(chance.significant)}` : ''}。`
+        : `evaluate on the ${ev.split} set (${ev.classes.length} classes ${ev.classes.join('/')}${n ? `, ${n} trials` : ''}, ${count(runs, 'run')}): accuracy ${pct(ev.accuracy)}, balanced accuracy ${pct(ev.balancedAccuracy)}, kappa ${ev.kappa.toFixed(3)}; chance ${pct(chance.uniform)} (majority class ${pct(chance.majority)})${chance.significant !== null ? `, significant above ${pct(chance.significant)} at p < 0.05` : ''}.`,
     );
     if (ev.baseline)
       out.push(
         zh
-          ? `同一個切分上的 CSP+LDA 基準：準確率 ${pct(ev.baseline.accuracy)}${ev.baseline.kappa !== undefined ? `、kappa ${ev.baseline.kappa.toFixed(3)}` : ''}。`
-          : `CSP+LDA baseline on the same split: accuracy ${pct(ev.baseline.accuracy)}${ev.baseline.kappa !== undefined ? `, kappa ${ev.baseline.kappa.toFixed(3)}` : ''}.`,
+          ? `同一個切分上的 CSP+LDA 基準：準確率 ${pct(ev.baseline.accuracy)}、kappa ${ev.baseline.kappa.toFixed(3)}。`
+          : `CSP+LDA baseline on the same split: accuracy ${pct(ev.baseline.accuracy)}, kappa ${ev.baseline.kappa.toFixed(3)}.`,
       );
     return out;
   }
@@ -372,7 +357,7 @@ function diagnosisFacts(state: StudyState, s: StudySummary, zh: boolean): string
   if (ev?.baseline) {
     // the comparison evaluation/diagnose.ts makes: a baseline well above the network means the network did not learn
     // what a linear method finds; a baseline at chance too points at the data or the labels
-    const significant = (ev.chance ?? ev.pooled?.chance)?.significant ?? null;
+    const significant = ev.chance.significant;
     const lead = ev.baseline.accuracy >= Math.max(significant ?? 0, ev.accuracy + BASELINE_LEAD);
     const atChance = significant !== null && ev.baseline.accuracy <= significant;
     out.push(
