@@ -59,10 +59,10 @@ export const demoCommand: CliCommand = {
     }
     const evaluation = session.study.state.evaluations.at(-1);
     if (code === 0 && evaluation) {
-      const m = evaluation.metrics as Record<string, unknown>;
-      const num = (v: unknown): string => (typeof v === 'number' ? v.toFixed(3) : '–');
-      const chance = m.chance as Record<string, unknown> | undefined;
-      const base = m.baseline as Record<string, unknown> | undefined;
+      const m = evaluation.metrics;
+      const num = (v: number): string => v.toFixed(3);
+      const chance = m.chance;
+      const base = m.baseline;
       out(
         `\nEEGNet on the ${evaluation.split} set: accuracy ${num(m.accuracy)}, balanced accuracy ${num(m.balancedAccuracy)}, kappa ${num(m.kappa)}, macro-F1 ${num(m.macroF1)}, AUC ${num(m.auc)}`,
       );

@@ -6,7 +6,7 @@
  * ("resample to 128 Hz") or a question missing a needed number gets no figure (undefined).
  */
 
-import { binomialChanceThreshold, binomialTail } from '../evaluation/metrics';
+import { binomialTest, formatPValue } from '../evaluation/metrics';
 import { autoHighTransition, autoLength, autoLowTransition, HAMMING_LENGTH_FACTOR } from '../signal/firDesign';
 
 /** The computed sentence and which formula gave it. */
@@ -256,8 +256,6 @@ export function isCalculationQuestion(question: string): boolean {
 const fmt = (x: number, digits = 1) => String(Number(x.toFixed(digits)));
 const paren = (x: number) => (x < 0 ? `(${x})` : String(x));
 const pct = (x: number) => `${fmt(x * 100)}%`;
-const pValue = (p: number) =>
-  p >= 0.001 ? p.toPrecision(2) : p.toPrecision(2).replace(/e([+-])(\d+)/, (_, s: string, d: string) => ` × 10^${s === '-' ? '-' : ''}${d}`);
 
 const ASKS = {
   itr: /\bitr\b|information transfer|bits?\s*(?:per|\/|a)\s*(?:trial|min|selection)|bits\/|bit rate|位元|資訊傳輸/,
@@ -402,24 +400,22 @@ function compute(question: string): ComputedAnswer | undefined {
   ) {
     const p0 = 1 / K;
     const n = q.trials;
-    const threshold = binomialChanceThreshold(n, p0);
-    const thr = threshold === null ? undefined : Math.round(threshold * n);
+    // without an accuracy only the threshold is stated
+    const k = acc !== undefined ? (q.correct ?? Math.round(acc * n)) : n;
+    const { p, significant: sig, need: thr } = binomialTest(k, n, p0);
     const thrText = zh
-      ? thr !== undefined
+      ? thr !== null
         ? `p < 0.05 時最少需答對 ${thr}/${n}（${pct(thr / n)}）。`
         : `${n} 個試次即使全對也達不到 p < 0.05。`
-      : thr !== undefined
+      : thr !== null
         ? `The smallest significant result at p < 0.05 is ${thr} of ${n} correct (${pct(thr / n)}).`
         : `With ${n} trials not even ${n} of ${n} correct reaches p < 0.05.`;
     if (acc !== undefined) {
-      const k = q.correct ?? Math.round(acc * n);
-      const p = binomialTail(k, n, p0);
-      const sig = p < 0.05;
       out.push({
         kind: 'binomial',
         text: zh
-          ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${pct(acc)} 即答對 ${k} 次；精確單尾二項檢定 p = P(X ≥ ${k}) = ${pValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下不顯著（沒有顯著高於機率水準）'}。${thrText}`
-          : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${pct(acc)} is ${k} correct; the exact one-sided binomial p = P(X ≥ ${k}) = ${pValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${thrText}`,
+          ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${pct(acc)} 即答對 ${k} 次；精確單尾二項檢定 p = P(X ≥ ${k}) = ${formatPValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下不顯著（沒有顯著高於機率水準）'}。${thrText}`
+          : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${pct(acc)} is ${k} correct; the exact one-sided binomial p = P(X ≥ ${k}) = ${formatPValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${thrText}`,
       });
     } else
       out.push({

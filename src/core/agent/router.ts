@@ -1,7 +1,7 @@
-import { isInstruction, isStudyQuestion, splitTurn, type TurnParts } from './questionSplit';
+import { isInstruction, splitTurn, type TurnParts } from './questionSplit';
 import { withoutCourtesy } from './understanding/clauses';
 import { isOffTopic } from '../rag/grounding';
-import { studyTopics } from './studyAnswer';
+import { isStudyQuestion, studyTopics } from './studyAnswer';
 
 /** Q&A (answer from the knowledge base) or operation (run tools); uses the last rounds for follow-ups. */
 export type Route = 'qa' | 'operation';

@@ -11,12 +11,14 @@
  * The facts are given to every model as context (the controller puts them in the question's system prompt; the
  * offline planner states them, an endpoint model is told to), so chat, `xbrain ask`, notebooks and MCP answer alike.
  */
-import { binomialChanceThreshold, binomialTail } from '../evaluation/metrics';
+import { binomialTest, formatPValue } from '../evaluation/metrics';
 import { BASELINE_LEAD, epochsSd, runSteps } from '../evaluation/diagnose';
+import type { EvaluationMetrics } from '../evaluation/storedEvaluation';
 import { resolveTraining } from '../training/adaptiveDefaults';
 import { summarizeStudy, type StudySummary } from '../study/summary';
 import type { RunRecord, StudyState } from '../study/types';
 import { answerFromContext } from './qaComposer';
+import { correctTypos } from './understanding/lexicon';
 
 /** A quantity of the Study a question asks about. */
 export type StudyTopic =
@@ -30,6 +32,58 @@ export interface StudyReading {
 }
 
 // ---------------------------------------------------------------- is the question about the user's own Study?
+
+/*
+ * Two kinds of question are about the user's own Study, and the router (router.ts planTurn) and the offline planner
+ * tell them apart with the two functions below, the only detectors of such questions:
+ * - isStudyQuestion: its state, stage, files or loaded data, read by a read-only tool (get_study_state,
+ *   get_dataset_info, list_files) on the operation route;
+ * - studyTopics: a quantity it holds (accuracy, significance, counts, filters …), answered from the facts read here
+ *   and the knowledge base.
+ * A question naming any other tool asks about that tool (namesOtherTool) for both.
+ */
+
+/**
+ * A tool other than the Study's readers named ("what would clear_dataset do to my epochs?", "export_epochs 會產生哪些檔案").
+ * A snake_case word in a path or before "folder" ("raw_data/", "data/my_run", "s1_run.edf", "the my_runs folder") names
+ * a folder or file, not a tool.
+ */
+function namesOtherTool(text: string): boolean {
+  return [...text.matchAll(/(?<![\w/\\.])[a-z]+_[a-z_]+(?![\w/\\]|\.\w|\s*(?:folder|directory|dir|資料夾|目錄)\b)/gi)].some(
+    (m) => !/^(?:list_files|get_dataset_info|get_study_state)$/i.test(m[0]),
+  );
+}
+
+/**
+ * Questions about the user's own Study ("what stage am I in?", "how many trials per class do I have?", "目前的狀態是什麼")
+ * are answered by reading it (get_study_state, get_dataset_info, list_files), not from the knowledge base. Anything
+ * they would change still needs the user's confirmation (the controller's propose mode).
+ */
+export function isStudyQuestion(question: string): boolean {
+  const s = correctTypos(question.trim());
+  if (/^(?:why|為什麼|為何)|\bwhy\b|為什麼|為何|怎麼會/i.test(s)) return false;
+  // "what files does export_epochs write", "export_epochs 會產生哪些檔案": the files a tool writes, not the Study's
+  const aboutTool = namesOtherTool(s);
+  return (
+    /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress|current state|study(?:'s)? state)\b(?! of (?:the )?(?:field|research|art))/i.test(
+      s,
+    ) ||
+    /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(
+      s,
+    ) ||
+    (!aboutTool &&
+      /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b(?!\s+(?:do (?:i|we|you) get|does (?:it|xbrain)|will|would|are (?:written|created|exported|produced|saved)|can))|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'?s| is)(?: (?:sitting|stored|kept|lying))? (?:loaded|in (?:my|the) (?:data|study|workspace|folder|recordings?|dataset))\b|\bwhat(?:'?s| is)(?: (?:sitting|stored|kept|lying))? (?:in|inside|under|within) (?:the |my )?[\w./-]+ (?:folder|directory)\b/i.test(
+        s,
+      )) ||
+    /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(
+      s,
+    ) ||
+    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|(?:資料|數據)(?:裡|中)?(?:面)?有(?:多少|幾)|每(?:一)?類(?:各)?有(?:幾|多少)|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件)|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
+      s,
+    ) ||
+    (!aboutTool && /哪些檔案|(?:什麼|甚麼)檔案/.test(s))
+  );
+}
 
 /**
  * The user's own Study named: "my"/"our" before one of its parts or quantities ("my accuracy", "my test set", "my data"
@@ -93,8 +147,6 @@ const ADVICE =
 /** A request, not a question: it asks for a step ("train now", "resample to the current rate's half", "把取樣率降到…"). */
 const REQUEST =
   /^\s*(?:(?:please|pls|now|ok(?:ay)?|then|just)[,\s]+)*(?:resample|downsample|train|retrain|stop|start|filter|apply|set|load|run|split|epoch|use|change|make|notch|band-?pass|re-?reference|normali[sz]e|generate|evaluate|plot|export|clear|reset|select|keep|drop|remove|configure|switch|show|list|tell)\b|^\s*(?:陷波|濾波|帶通|高通|低通|重新取樣|降取樣|降採樣|切段|分段|訓練|套用|執行|載入|設定|改成|改用|換成|開始|停止|評估)|把|幫我|^(?:請|麻煩)(?!問)/i;
-/** A tool named ("what would clear_dataset do to my epochs?"): the question is about the tool, answered from its passage. */
-const TOOL_NAMED = /\b(?!get_study_state\b|get_dataset_info\b)[a-z]+_[a-z_]+\b/i;
 /** Names that hold digits (S001R04, 2a, C3, T1, F1): not figures. */
 const NAMED_WITH_DIGITS = /\b(?=\w*[a-z])(?=\w*\d)\w+\b/gi;
 /** A figure of the user's own ("62%", "40 trials", "160 Hz", "4 類"): the question brings its numbers, the Study's are not asked. */
@@ -109,7 +161,7 @@ export function studyTopics(question: string): StudyTopic[] {
   const diagnosis = DIAGNOSIS.test(q);
   const own = ownsStudyPart(q) || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q);
   if (!own || OWN_FIGURE.test(q.replace(NAMED_WITH_DIGITS, ' '))) return [];
-  if ((ADVICE.test(q) && !diagnosis) || REQUEST.test(q) || TOOL_NAMED.test(q)) return [];
+  if ((ADVICE.test(q) && !diagnosis) || REQUEST.test(q) || namesOtherTool(q)) return [];
   let topics = TOPIC_WORDS.filter(([, re]) => re.test(q)).map(([t]) => t);
   if (SETTING.test(q) && !topics.includes('training')) topics.push('training');
   // "how many epochs did I train", "訓練了幾個 epoch": epochs of training, not of data
@@ -136,7 +188,6 @@ export function studyTopics(question: string): StudyTopic[] {
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 /** "1 epoch", "3 epochs". */
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const pValue = (p: number) => (p >= 0.001 ? p.toPrecision(2) : p.toExponential(1));
 
 /** The step that would produce what the Study does not have yet. */
 function nextStep(s: StudySummary, zh: boolean): string {
@@ -149,26 +200,10 @@ function nextStep(s: StudySummary, zh: boolean): string {
   return zh ? 'evaluate 還沒有執行' : 'evaluate has not run yet';
 }
 
-/** The figures evaluate stored (tools/impl/analysis.ts evaluationMeta), read loosely: older Studies may lack some. */
-interface StoredEvaluation {
-  split: string;
-  classes: string[];
-  accuracy: number;
-  balancedAccuracy?: number;
-  kappa?: number;
-  pooled?: { n: number; accuracy: number; chance?: { uniform: number; majority: number; significant: number | null } };
-  chance?: { uniform: number; majority: number; significant: number | null };
-  baseline?: { method?: string; accuracy: number; kappa?: number } | null;
-  runs?: unknown[];
-  diagnosis?: string | null;
-}
-
 /** evaluate's last result, unless a run trained since is not among those it scored (its figures are then of older runs). */
-function lastEvaluation(state: StudyState): StoredEvaluation | null {
+function lastEvaluation(state: StudyState): EvaluationMetrics | null {
   const e = state.evaluations[state.evaluations.length - 1];
-  if (!e || staleEvaluation(state)) return null;
-  const m = e.metrics as unknown as StoredEvaluation;
-  return typeof m.accuracy === 'number' && Array.isArray(m.classes) ? { ...m, split: m.split ?? e.split } : null;
+  return !e || staleEvaluation(state) ? null : e.metrics;
 }
 
 function staleEvaluation(state: StudyState): boolean {
@@ -194,7 +229,7 @@ function classCount(state: StudyState): number {
 /** The accuracy, test-set size and classes a significance test needs: evaluate's pooled figures, else the runs' own. */
 function testedResult(state: StudyState): { acc: number; n: number; k: number; from: 'evaluate' | 'runs'; set: string } | null {
   const ev = lastEvaluation(state);
-  if (ev?.pooled && ev.pooled.n > 0) return { acc: ev.pooled.accuracy, n: ev.pooled.n, k: ev.classes.length, from: 'evaluate', set: ev.split };
+  if (ev && ev.pooled.n > 0) return { acc: ev.pooled.accuracy, n: ev.pooled.n, k: ev.classes.length, from: 'evaluate', set: ev.split };
   const figures = state.runs
     .filter((r) => r.status !== 'running')
     .map((r) => runFigures(r, state))
@@ -211,19 +246,19 @@ function resultFacts(state: StudyState, s: StudySummary, zh: boolean): string[] 
   const ev = lastEvaluation(state);
   const out: string[] = [];
   if (ev) {
-    const n = ev.pooled?.n;
-    const chance = ev.chance ?? ev.pooled?.chance;
-    const runs = ev.runs?.length ?? 1;
+    const n = ev.pooled.n;
+    const chance = ev.chance;
+    const runs = ev.runs.length;
     out.push(
       zh
-        ? `evaluate 在${ev.split === 'test' ? '測試集' : ev.split === 'val' ? '驗證集' : '訓練集'}上（${ev.classes.length} 類 ${ev.classes.join('/')}${n ? `，${n} 個試次` : ''}，${runs} 次訓練）：準確率 ${pct(ev.accuracy)}${ev.balancedAccuracy !== undefined ? `、平衡準確率 ${pct(ev.balancedAccuracy)}` : ''}${ev.kappa !== undefined ? `、kappa ${ev.kappa.toFixed(3)}` : ''}${chance ? `；機率水準 ${pct(chance.uniform)}（多數類 ${pct(chance.majority)}）${chance.significant !== null ? `，p < 0.05 需高於 ${pct(chance.significant)}` : ''}` : ''}。`
-        : `evaluate on the ${ev.split} set (${ev.classes.length} classes ${ev.classes.join('/')}${n ? `, ${n} trials` : ''}, ${count(runs, 'run')}): accuracy ${pct(ev.accuracy)}${ev.balancedAccuracy !== undefined ? `, balanced accuracy ${pct(ev.balancedAccuracy)}` : ''}${ev.kappa !== undefined ? `, kappa ${ev.kappa.toFixed(3)}` : ''}${chance ? `; chance ${pct(chance.uniform)} (majority class ${pct(chance.majority)})${chance.significant !== null ? `, significant above ${pct(chance.significant)} at p < 0.05` : ''}` : ''}.`,
+        ? `evaluate 在${ev.split === 'test' ? '測試集' : ev.split === 'val' ? '驗證集' : '訓練集'}上（${ev.classes.length} 類 ${ev.classes.join('/')}${n ? `，${n} 個試次` : ''}，${runs} 次訓練）：準確率 ${pct(ev.accuracy)}、平衡準確率 ${pct(ev.balancedAccuracy)}、kappa ${ev.kappa.toFixed(3)}；機率水準 ${pct(chance.uniform)}（多數類 ${pct(chance.majority)}）${chance.significant !== null ? `，p < 0.05 需高於 ${pct(chance.significant)}` : ''}。`
+        : `evaluate on the ${ev.split} set (${ev.classes.length} classes ${ev.classes.join('/')}${n ? `, ${n} trials` : ''}, ${count(runs, 'run')}): accuracy ${pct(ev.accuracy)}, balanced accuracy ${pct(ev.balancedAccuracy)}, kappa ${ev.kappa.toFixed(3)}; chance ${pct(chance.uniform)} (majority class ${pct(chance.majority)})${chance.significant !== null ? `, significant above ${pct(chance.significant)} at p < 0.05` : ''}.`,
     );
     if (ev.baseline)
       out.push(
         zh
-          ? `同一個切分上的 CSP+LDA 基準：準確率 ${pct(ev.baseline.accuracy)}${ev.baseline.kappa !== undefined ? `、kappa ${ev.baseline.kappa.toFixed(3)}` : ''}。`
-          : `CSP+LDA baseline on the same split: accuracy ${pct(ev.baseline.accuracy)}${ev.baseline.kappa !== undefined ? `, kappa ${ev.baseline.kappa.toFixed(3)}` : ''}.`,
+          ? `同一個切分上的 CSP+LDA 基準：準確率 ${pct(ev.baseline.accuracy)}、kappa ${ev.baseline.kappa.toFixed(3)}。`
+          : `CSP+LDA baseline on the same split: accuracy ${pct(ev.baseline.accuracy)}, kappa ${ev.baseline.kappa.toFixed(3)}.`,
       );
     return out;
   }
@@ -272,10 +307,7 @@ function significanceFacts(state: StudyState, s: StudySummary, zh: boolean): str
   if (!t) return resultFacts(state, s, zh);
   const p0 = 1 / t.k;
   const correct = Math.round(t.acc * t.n);
-  const p = binomialTail(correct, t.n, p0);
-  const threshold = binomialChanceThreshold(t.n, p0);
-  const need = threshold === null ? null : Math.round(threshold * t.n);
-  const sig = p < 0.05;
+  const { p, significant: sig, need } = binomialTest(correct, t.n, p0);
   const source =
     t.from === 'evaluate'
       ? zh
@@ -287,8 +319,8 @@ function significanceFacts(state: StudyState, s: StudySummary, zh: boolean): str
   const setZh = t.set === 'test' ? '測試' : '驗證';
   return [
     zh
-      ? `${source}：${t.k} 類（機率水準 ${pct(p0)}）、${t.n} 個${setZh}試次答對 ${correct} 個（${pct(t.acc)}）；精確單尾二項檢定 p = P(X ≥ ${correct}) = ${pValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下沒有顯著高於機率水準'}。${need !== null ? `p < 0.05 最少需答對 ${need}/${t.n}（${pct(need / t.n)}）。` : `${t.n} 個試次即使全對也達不到 p < 0.05。`}`
-      : `${source}: ${t.k} classes (chance ${pct(p0)}), ${correct} of ${t.n} ${t.set} trials correct (${pct(t.acc)}); the exact one-sided binomial p = P(X ≥ ${correct}) = ${pValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${need !== null ? `The smallest significant result is ${need} of ${t.n} (${pct(need / t.n)}).` : `With ${t.n} trials not even ${t.n} of ${t.n} correct reaches p < 0.05.`}`,
+      ? `${source}：${t.k} 類（機率水準 ${pct(p0)}）、${t.n} 個${setZh}試次答對 ${correct} 個（${pct(t.acc)}）；精確單尾二項檢定 p = P(X ≥ ${correct}) = ${formatPValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下沒有顯著高於機率水準'}。${need !== null ? `p < 0.05 最少需答對 ${need}/${t.n}（${pct(need / t.n)}）。` : `${t.n} 個試次即使全對也達不到 p < 0.05。`}`
+      : `${source}: ${t.k} classes (chance ${pct(p0)}), ${correct} of ${t.n} ${t.set} trials correct (${pct(t.acc)}); the exact one-sided binomial p = P(X ≥ ${correct}) = ${formatPValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${need !== null ? `The smallest significant result is ${need} of ${t.n} (${pct(need / t.n)}).` : `With ${t.n} trials not even ${t.n} of ${t.n} correct reaches p < 0.05.`}`,
   ];
 }
 
@@ -325,7 +357,7 @@ function diagnosisFacts(state: StudyState, s: StudySummary, zh: boolean): string
   if (ev?.baseline) {
     // the comparison evaluation/diagnose.ts makes: a baseline well above the network means the network did not learn
     // what a linear method finds; a baseline at chance too points at the data or the labels
-    const significant = (ev.chance ?? ev.pooled?.chance)?.significant ?? null;
+    const significant = ev.chance.significant;
     const lead = ev.baseline.accuracy >= Math.max(significant ?? 0, ev.accuracy + BASELINE_LEAD);
     const atChance = significant !== null && ev.baseline.accuracy <= significant;
     out.push(

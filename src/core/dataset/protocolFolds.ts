@@ -10,6 +10,7 @@
  * Pure and deterministic: the same epochs, options and seed give the same folds, and every pipeline uses them.
  */
 import { XBrainError } from '../errors';
+import { mulberry32 } from '../signal/numeric';
 
 export const PROTOCOLS = ['within_session', 'cross_session', 'cross_subject'] as const;
 export type ProtocolName = (typeof PROTOCOLS)[number];
@@ -49,18 +50,6 @@ export interface ProtocolPlan {
   folds: ProtocolFold[];
   /** subjects not evaluated and why (cross_session with one session) */
   skipped: string[];
-}
-
-/** Mulberry32, seeded; the same generator the dataset split uses for its permutation. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffle<T>(a: T[], rnd: () => number): T[] {
@@ -126,7 +115,7 @@ export function protocolFolds(e: ProtocolEpochs, o: ProtocolOptions): ProtocolPl
   }
   const seed = o.seed ?? 0;
   if (!Number.isInteger(seed)) throw new XBrainError('invalid_arguments', `seed must be an integer (got ${seed})`, { parameter: 'seed' });
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const subjects = distinct(e.subject);
   const bySubject = new Map<string, number[]>(subjects.map((s) => [s, []]));
   for (let i = 0; i < n; i++) bySubject.get(e.subject[i])!.push(i);

@@ -12,6 +12,7 @@
  */
 import { XBrainError } from '../errors';
 import type { Epochs } from '../signal/types';
+import { mulberry32 } from '../signal/numeric';
 
 export type SplitBy = 'trial' | 'session' | 'subject';
 export type SplitUnit = 'ratio' | 'number' | 'kfold';
@@ -71,18 +72,11 @@ const indicesOf = (m: Mask): Int32Array => {
   return out;
 };
 
-/** Mulberry32: small seeded PRNG for the optional tie-break permutation. */
+/** The optional tie-break permutation: a Fisher–Yates shuffle drawn from mulberry32. */
 function permutationRanks(n: number, seed: number): Int32Array {
   const rank = Int32Array.from({ length: n }, (_, i) => i);
   if (seed === 0) return rank;
-  let s = seed >>> 0;
-  const rnd = (): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rnd = mulberry32(seed);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));
     const t = rank[i];

@@ -12,8 +12,9 @@ import { XBrainError } from '../errors';
 import { cspLdaScores, fitCspLda } from './cspLda';
 import { epochBlocks, onnxLogits } from './epochBlocks';
 import { classificationReport, summarizeReports, type ClassificationReport, type MeanSd, type SummaryMetric } from './metrics';
+import type { EvalSet, FoldSummary } from './storedEvaluation';
 
-export type EvalSet = 'test' | 'val' | 'train';
+export type { EvalSet, EvaluationMetrics, StoredReport } from './storedEvaluation';
 
 export interface RunReport extends ClassificationReport {
   runId: string;
@@ -37,7 +38,7 @@ export interface EvaluationResult {
   /** mean ± SD over runs (repeats × folds) */
   summary: Record<SummaryMetric, MeanSd>;
   /** per dataset split: mean ± SD over its repeats */
-  folds: Array<{ splitId: string; splitName: string; runs: number; summary: Record<SummaryMetric, MeanSd> }>;
+  folds: FoldSummary[];
   /** labels and outputs of every run pooled */
   pooled: ClassificationReport;
   baseline: { method: 'CSP+LDA'; nComponents: number; splits: BaselineReport[]; summary: Record<SummaryMetric, MeanSd> } | null;

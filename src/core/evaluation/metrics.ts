@@ -140,11 +140,37 @@ export function binomialChanceThreshold(n: number, p: number, alpha = 0.05): num
   return 0;
 }
 
+/**
+ * A p-value as XBrain states it: two significant digits, below 0.001 in powers of ten ("0.016", "3.2 × 10^-5"). The
+ * computed answers, the answers about the user's Study and evaluate's chance sentence all print p with it.
+ */
+export function formatPValue(p: number): string {
+  if (p >= 0.001) return p.toPrecision(2);
+  // a tail below double precision's range (n in the tens of thousands, all correct) underflows to 0
+  if (!(p > 0)) return '< 10^-300';
+  return p.toExponential(1).replace(/e-(\d+)$/, ' × 10^-$1');
+}
+
+/** The exact one-sided binomial test of `correct` of `n` trials against chance `p0`, at p < 0.05. */
+export interface BinomialTest {
+  /** P(X ≥ correct) for X ~ Binomial(n, p0) */
+  p: number;
+  significant: boolean;
+  /** the smallest significant number correct, or null when not even n of n is */
+  need: number | null;
+}
+
+export function binomialTest(correct: number, n: number, p0: number): BinomialTest {
+  const p = binomialTail(correct, n, p0);
+  const threshold = binomialChanceThreshold(n, p0);
+  return { p, significant: p < 0.05, need: threshold === null ? null : Math.round(threshold * n) };
+}
+
 /** The chance sentence of an evaluation: the threshold, or that the test set is too small for one. */
 export function significanceText(chance: ChanceLevel, n: number, classes: number): string {
   if (chance.significant === null) {
     const pAll = Math.pow(chance.uniform, n);
-    return `${n} test trial${n === 1 ? ' is' : 's are'} too few for any accuracy to be significant at p < 0.05 with ${classes} classes (even all correct has p = ${pAll.toPrecision(2)}); evaluate on a larger test set`;
+    return `${n} test trial${n === 1 ? ' is' : 's are'} too few for any accuracy to be significant at p < 0.05 with ${classes} classes (even all correct has p = ${formatPValue(pAll)}); evaluate on a larger test set`;
   }
   return `above ${(100 * chance.significant).toFixed(1)}% is significant at p < 0.05 for ${n} trials`;
 }

@@ -29,7 +29,7 @@ export function bestRun(state: Readonly<StudyState>): RunRecord {
   const done = state.runs.filter((r) => r.status === 'done');
   if (done.length === 0) throw new XBrainError('invalid_state', 'there is no finished training run to export');
   const ev = state.evaluations.at(-1);
-  const evRuns = (ev?.metrics.runs as Array<{ runId: string; accuracy: number }> | undefined) ?? [];
+  const evRuns = ev?.metrics.runs ?? [];
   const score = (r: RunRecord): number => {
     const e = evRuns.find((x) => x.runId === r.id);
     if (e) return e.accuracy;
@@ -42,9 +42,8 @@ export function bestRun(state: Readonly<StudyState>): RunRecord {
 function evaluationOf(state: Readonly<StudyState>, runId: string): Record<string, unknown> | null {
   for (let i = state.evaluations.length - 1; i >= 0; i--) {
     const ev = state.evaluations[i];
-    const runs = (ev.metrics.runs as Array<Record<string, unknown>> | undefined) ?? [];
-    const r = runs.find((x) => x.runId === runId);
-    if (r) return { split: ev.split, createdAt: ev.createdAt, ...r, baseline: (ev.metrics.baseline as Record<string, unknown> | null) ?? null };
+    const r = ev.metrics.runs.find((x) => x.runId === runId);
+    if (r) return { split: ev.split, createdAt: ev.createdAt, ...r, baseline: ev.metrics.baseline };
   }
   return null;
 }

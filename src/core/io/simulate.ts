@@ -9,6 +9,7 @@
  * smaller ipsilateral increase) and rebounds after; frontal eye blinks; a little 60 Hz line noise.
  */
 import { fitMontage } from '../signal/montage';
+import { mulberry32 } from '../signal/numeric';
 import type { Annotation, ChannelInfo } from './types';
 
 export const PHYSIONET_CHANNELS = [
@@ -99,18 +100,6 @@ export interface SimulatedRun {
   measDate: string;
 }
 
-/** mulberry32: small, fast, seeded. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function gauss(u: () => number): () => number {
   let spare: number | null = null;
   return () => {
@@ -195,6 +184,9 @@ function positions(): [number, number, number][] {
 }
 
 const dist = (a: [number, number, number], b: [number, number, number]): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** mulberry32, seeded (signal/numeric.ts); the fuzzers and test helpers draw from it through this name. */
+export const rng = mulberry32;
 
 /** One simulated run (volts). Same options → same samples. */
 export function simulateRun(opts: SimulateOptions): SimulatedRun {

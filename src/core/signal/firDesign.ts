@@ -208,12 +208,28 @@ export function designFir(sfreq: number, lFreq: number | null, hFreq: number | n
       gain.unshift(0);
     }
   }
+  return firwinResult({ kind, length, sfreq, lFreq, hFreq, lTransBandwidth: lTrans, hTransBandwidth: hTrans }, freq, gain, log);
+}
+
+/**
+ * The FIR of a design's edges: firwin (hamming window) through the gain points (Hz, up to Nyquist), with what MNE
+ * applies it with (zero phase, reflect_limited padding) and its log.
+ */
+function firwinResult(
+  d: Pick<FirDesign, 'kind' | 'length' | 'sfreq' | 'lFreq' | 'hFreq' | 'lTransBandwidth' | 'hTransBandwidth'>,
+  freq: number[],
+  gain: number[],
+  log: string[],
+): FirDesign {
+  const nyq = d.sfreq / 2;
   const taps = firwinDesign(
-    length,
+    d.length,
     freq.map((f) => f / nyq),
     gain,
-    sfreq,
+    d.sfreq,
   );
+  // the fields in the order the two designers wrote them (key order shows in any JSON of a design)
+  const { kind, length, sfreq, lFreq, hFreq, lTransBandwidth, hTransBandwidth } = d;
   return {
     kind,
     taps,
@@ -221,8 +237,8 @@ export function designFir(sfreq: number, lFreq: number | null, hFreq: number | n
     sfreq,
     lFreq,
     hFreq,
-    lTransBandwidth: lTrans,
-    hTransBandwidth: hTrans,
+    lTransBandwidth,
+    hTransBandwidth,
     window: 'hamming',
     phase: 'zero',
     pad: 'reflect_limited',
@@ -283,26 +299,5 @@ export function designNotch(sfreq: number, freqs: number[]): FirDesign {
   for (let i = 2; i < gain.length; i++) {
     if (Math.abs(gain[i] - 2 * gain[i - 1] + gain[i - 2]) > 1) throw bad('freq', 'Stop bands are not sufficiently separated.');
   }
-  const taps = firwinDesign(
-    length,
-    freq.map((f) => f / nyq),
-    gain,
-    sfreq,
-  );
-  return {
-    kind: 'bandstop',
-    taps,
-    length,
-    sfreq,
-    lFreq: lows,
-    hFreq: highs,
-    lTransBandwidth: tb2,
-    hTransBandwidth: tb2,
-    window: 'hamming',
-    phase: 'zero',
-    pad: 'reflect_limited',
-    method: 'fir',
-    design: 'firwin',
-    log: log.join('\n') + '\n',
-  };
+  return firwinResult({ kind: 'bandstop', length, sfreq, lFreq: lows, hFreq: highs, lTransBandwidth: tb2, hTransBandwidth: tb2 }, freq, gain, log);
 }

@@ -30,3 +30,18 @@ export function f2(x: number): string {
   }
   return x.toFixed(2);
 }
+
+/**
+ * mulberry32: a small, fast generator of uniforms in [0, 1), seeded as given. The simulated recordings, the dataset
+ * split's tie-break permutation and the protocols' shuffles draw from it (training/rng.ts's Rng mixes its seed first).
+ */
+export function mulberry32(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

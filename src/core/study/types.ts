@@ -4,6 +4,7 @@ import type { Epochs, HistoryEntry } from '../signal/types';
 // A preprocessing step's record belongs to the signal layer (exportEpochs writes it); the Study keeps a list of them.
 export type { HistoryEntry };
 import type { ProtocolResult } from '../evaluation/protocolResult';
+import type { EvaluationMetrics } from '../evaluation/storedEvaluation';
 
 /** docs/architecture.md §2 (contract). */
 export const STAGES = ['empty', 'data_loaded', 'preprocessed', 'dataset_ready', 'training', 'trained'] as const;
@@ -126,7 +127,7 @@ export interface RunRecord {
 export interface Evaluation {
   runIds: string[];
   split: 'test' | 'val' | 'train';
-  metrics: Record<string, unknown>;
+  metrics: EvaluationMetrics;
   createdAt: string;
 }
 

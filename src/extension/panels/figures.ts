@@ -1,4 +1,5 @@
 import type { StudyState } from '../../core/study/types';
+import type { EvaluationMetrics } from '../../core/evaluation/storedEvaluation';
 import type { ToolResult } from '../../core/tools/result';
 import { welchPsd } from '../../core/signal/psd';
 import { minMaxDecimate } from '../../core/signal/decimate';
@@ -223,20 +224,8 @@ function sweepMessage(s: Readonly<StudyState>, rows: ReturnType<typeof sweepRows
   };
 }
 
-/** The part of the `evaluate` tool's meta the panel draws (src/core/tools/impl/analysis.ts evaluationMeta). */
-interface EvaluationMetaView {
-  classes?: string[];
-  accuracy?: number;
-  balancedAccuracy?: number;
-  kappa?: number;
-  macroF1?: number;
-  auc?: number;
-  confusion?: number[][];
-  perClass?: { class: string; precision: number; recall: number; f1: number; support: number; auc: number }[];
-  chance?: { uniform: number; majority: number; significant: number | null };
-  summary?: Record<string, { mean: number; sd: number; n: number }>;
-  baseline?: { method: string; accuracy?: number; kappa?: number; summary?: Record<string, { mean: number; sd: number; n: number }> } | null;
-}
+/** The `evaluate` tool's stored metrics (evaluation/evaluateRuns.ts EvaluationMetrics); the panel draws whatever part is present. */
+type EvaluationMetaView = Partial<EvaluationMetrics>;
 
 const HEADLINE: [key: 'accuracy' | 'balancedAccuracy' | 'kappa' | 'macroF1' | 'auc', label: string][] = [
   ['accuracy', 'accuracy'],

@@ -114,6 +114,8 @@ describe('computed answers: the sentence', () => {
     const b = computedAnswer('4-class, 120 test trials, 31.7%: significant?');
     expect(b?.text).toMatch(/= 0\.060, so it is not significantly above chance/);
     expect(b?.text).toMatch(/39 of 120 correct \(32\.5%\)/);
+    // a p below 0.001 in powers of ten, as the answers about the user's Study state it (evaluation/metrics.ts formatPValue)
+    expect(computedAnswer('2 classes, 100 test trials, 90% — above chance?')?.text).toMatch(/p = P\(X ≥ 90\) = 1\.5 × 10\^-17,/);
   });
 
   it('answers in Traditional Chinese, keeping p and Nyquist', () => {

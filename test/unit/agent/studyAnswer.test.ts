@@ -6,7 +6,7 @@ import { buildKbIndex, KbRetriever } from '../../../src/core/rag/knowledgeBase';
 import { AgentController } from '../../../src/core/agent/controller';
 import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
 import { mockSession } from '../../../src/core/agent/simulatedStudy';
-import { readStudyFor, studyFactsFromPrompt, studyTopics } from '../../../src/core/agent/studyAnswer';
+import { isStudyQuestion as readsStudy, readStudyFor, studyFactsFromPrompt, studyTopics } from '../../../src/core/agent/studyAnswer';
 import { isStudyQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
 import { planTurn } from '../../../src/core/agent/router';
 import { binomialChanceThreshold, binomialTail } from '../../../src/core/evaluation/metrics';
@@ -115,6 +115,17 @@ describe('which questions read the Study', () => {
       'what would clear_dataset do to my epochs?',
     ])
       expect(studyTopics(q), q).toEqual([]);
+  });
+  it('one module detects both kinds of Study question, and a tool other than the readers named makes either about the tool', () => {
+    // questionSplit's isStudyQuestion (used by the offline planner) is studyAnswer's, not a second detector
+    expect(isStudyQuestion).toBe(readsStudy);
+    for (const q of ['what files does export_epochs write', 'export_epochs 會產生哪些檔案', 'what would clear_dataset do to my sampling rate now?']) {
+      expect(isStudyQuestion(q), q).toBe(false);
+      expect(studyTopics(q), q).toEqual([]);
+    }
+    // the Study's own readers do not, nor does a snake_case folder or file name
+    expect(studyTopics('what sampling rate does get_dataset_info report for my data now?')).toEqual(['sampling']);
+    for (const q of ['which files are in raw/?', 'which files are in raw_data/?', 'what is in the my_runs folder?']) expect(isStudyQuestion(q), q).toBe(true);
   });
 });
 

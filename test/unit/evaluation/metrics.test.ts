@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { classificationReport, binomialChanceThreshold, meanSd, summarizeReports, cohenKappa } from '../../../src/core/evaluation/metrics';
+import {
+  classificationReport,
+  binomialChanceThreshold,
+  binomialTest,
+  formatPValue,
+  meanSd,
+  significanceText,
+  summarizeReports,
+  cohenKappa,
+} from '../../../src/core/evaluation/metrics';
 
 /** one-hot-ish probabilities that predict `pred` */
 const probsFor = (pred: number[], k: number): Float64Array => {
@@ -135,5 +144,32 @@ describe('classification metrics (sklearn definitions)', () => {
     const s = summarizeReports([a, b]);
     expect(s.accuracy.mean).toBeCloseTo(0.75, 12);
     expect(s.accuracy.sd).toBeCloseTo(Math.SQRT1_2 * 0.5, 12);
+  });
+});
+
+describe('the binomial test and its p-value as every answer states it', () => {
+  it('two significant digits, powers of ten below 0.001, and an underflowed tail said as such', () => {
+    // scipy: binom.sf(32, 50, 0.5) = 0.016419…, binom.sf(37, 120, 0.25) = 0.059554…
+    expect(formatPValue(0.016419568782134242)).toBe('0.016');
+    expect(formatPValue(0.05955482181034315)).toBe('0.060');
+    expect(formatPValue(0.0625)).toBe('0.063');
+    expect(formatPValue(0.001)).toBe('0.0010');
+    expect(formatPValue(0.000123)).toBe('1.2 × 10^-4');
+    expect(formatPValue(3.21e-5)).toBe('3.2 × 10^-5');
+    expect(formatPValue(6.701717790006182e-162)).toBe('6.7 × 10^-162');
+    expect(formatPValue(0)).toBe('< 10^-300');
+  });
+
+  it('binomialTest: p, the verdict at 0.05 and the smallest significant count, as evaluate counts them', () => {
+    const t = binomialTest(33, 50, 0.5);
+    expect(t.p).toBeCloseTo(0.016419568782134242, 12);
+    expect(t.significant).toBe(true);
+    expect(t.need).toBe(32);
+    expect(binomialTest(38, 120, 0.25)).toMatchObject({ significant: false, need: 39 });
+    // 4 trials of 2 classes: even 4 of 4 has p = 0.0625, and evaluate says so in the same format
+    const all = binomialTest(4, 4, 0.5);
+    expect(all.p).toBeCloseTo(0.0625, 12);
+    expect(all).toMatchObject({ significant: false, need: null });
+    expect(significanceText({ uniform: 0.5, majority: 0.5, significant: null }, 4, 2)).toMatch(/even all correct has p = 0\.063\)/);
   });
 });

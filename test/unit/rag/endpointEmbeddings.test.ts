@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterEach } from 'vitest';
-import { mkdtempSync, readFileSync, existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildKbIndex, indexSections, kbChunkTexts, KbRetriever, measureRetrieval } from '../../../src/core/rag/knowledgeBase';
@@ -19,15 +19,26 @@ const heldOut: { q: string; uri: string }[] = JSON.parse(readFileSync(join(__dir
 const MODEL = 'text-embedding-3-small';
 const BATCH = 16;
 
+/**
+ * The plumbing tests (batching, caching, rebuilds, fallbacks, the agent's answer) run on one knowledge-base file: it
+ * holds every section they query (notch filter, resampling) and more than two batches of chunks. A vectra build
+ * rewrites the whole index file after each section, so its time grows with the square of the sections: one endpoint
+ * build of this file took 0.4 s where the whole knowledge base took 25 s (both on a loaded machine), and the caching
+ * test builds five. Only the Recall@3 test, whose figures are of the whole knowledge base, builds that.
+ */
+const PLUMBING_KB = ['signal_processing.md'];
+
 let offlineDir = '';
-/** distinct chunk texts of the knowledge base: what one build must embed */
+/** distinct chunk texts of the plumbing knowledge base: what one build must embed */
 let uniqueChunks = 0;
 let offline: KbRetriever;
 const servers: { stop(): Promise<void> }[] = [];
 
 beforeAll(async () => {
+  const kbDir = mkdtempSync(join(tmpdir(), 'xbrain-kb-src-'));
+  for (const f of PLUMBING_KB) copyFileSync(join(repoRoot, 'knowledge_base', f), join(kbDir, f));
   offlineDir = mkdtempSync(join(tmpdir(), 'xbrain-kb-offline-'));
-  await buildKbIndex(join(repoRoot, 'knowledge_base'), offlineDir);
+  await buildKbIndex(kbDir, offlineDir);
   uniqueChunks = (await kbChunkTexts(await indexSections(offlineDir), join(mkdtempSync(join(tmpdir(), 'xb-chunks-')), 'scratch'))).length;
   offline = await KbRetriever.open(offlineDir);
 });
@@ -42,9 +53,9 @@ async function fake(modes: EmbeddingsMode[] = ['ok']): Promise<{ server: FakeEmb
   return { server, baseURL: await server.start() };
 }
 
-async function open(endpoint: EmbeddingEndpoint | undefined, cacheDir = mkdtempSync(join(tmpdir(), 'xbrain-kb-cache-'))) {
+async function open(endpoint: EmbeddingEndpoint | undefined, cacheDir = mkdtempSync(join(tmpdir(), 'xbrain-kb-cache-')), from = offlineDir) {
   const log: string[] = [];
-  const r = await openAgentRetriever({ offlineDir, endpoint, cacheDir, log: (l) => log.push(l) });
+  const r = await openAgentRetriever({ offlineDir: from, endpoint, cacheDir, log: (l) => log.push(l) });
   return { ...r, log, cacheDir };
 }
 
@@ -175,7 +186,9 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     const { retriever, log } = await open(endpointAt(baseURL, { queryTimeout: 300, queryMaxRetries: 0 }));
     const q = 'does downsampling cause aliasing';
     const onEndpoint = await retriever!.retrieve(q, 3);
-    expect(onEndpoint[0].title).toBe('Resampling and aliasing（重新取樣與混疊）');
+    // answered from the endpoint's index (on this one file the worked example may rank above the section itself)
+    expect(onEndpoint[0].title).toMatch(/aliasing/i);
+    expect(onEndpoint.map((h) => h.title)).toContain('Resampling and aliasing（重新取樣與混疊）');
     // slow: this query offline, the next one tries the endpoint again
     server.modes = ['slow'];
     server.slowMs = 2000;
@@ -212,23 +225,28 @@ describe('knowledge base over an OpenAI-compatible embeddings endpoint (real loc
     expect(again.log.at(-1)).toMatch(/512-dimensional embeddings where 384 were expected/);
   });
 
+  // two builds of the whole knowledge base (offline, then endpoint): 56 s on a machine loaded by seven sessions, hence
+  // its own timeout; the other tests build one file
   it('Recall@3 and MRR on the held-out questions with the endpoint embedder (vs the offline embedder)', async () => {
+    // the whole knowledge base: the held-out questions' sections are spread over it, and so are their competitors
+    const wholeDir = mkdtempSync(join(tmpdir(), 'xbrain-kb-whole-'));
+    await buildKbIndex(join(repoRoot, 'knowledge_base'), wholeDir);
     const { baseURL } = await fake();
-    const { retriever, status } = await open(endpointAt(baseURL));
+    const { retriever, status } = await open(endpointAt(baseURL), undefined, wholeDir);
     expect(status.mode).toBe('endpoint');
     const kbRetriever = retriever as unknown as KbRetriever;
     const ep = await measureRetrieval(kbRetriever, heldOut, 3);
-    const off = await measureRetrieval(offline, heldOut, 3);
+    const off = await measureRetrieval(await KbRetriever.open(wholeDir), heldOut, 3);
     console.log(
       `KB retrieval on ${heldOut.length} held-out questions — endpoint (fake hashed bag-of-words embeddings + BM25): Recall@3 ${ep.recallAtK.toFixed(2)}, MRR ${ep.mrr.toFixed(3)}; ` +
         `offline (hashed TF-IDF + BM25): Recall@3 ${off.recallAtK.toFixed(2)}, MRR ${off.mrr.toFixed(3)}`,
     );
-    // the same floor as the offline index (3 of ~60 sections by chance ≈ 5%); the fake embedder is a plain bag of
+    // the same floor as the offline index (3 of ~250 sections by chance ≈ 1%); the fake embedder is a plain bag of
     // words without idf, so it is not expected to beat the offline TF-IDF, only to stay within 0.15 of it
     expect(ep.recallAtK).toBeGreaterThanOrEqual(0.6);
     expect(ep.mrr).toBeGreaterThan(0.5);
     expect(ep.recallAtK).toBeGreaterThanOrEqual(off.recallAtK - 0.15);
-  });
+  }, 180_000);
 
   it('the agent answers a question from the endpoint-embedded knowledge base and cites knowledge_base sources', async () => {
     const embeddings = new FakeEmbeddings();

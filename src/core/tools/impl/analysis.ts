@@ -8,7 +8,7 @@ import { saliencyForRuns } from '../../evaluation/explainRuns';
 import type { SaliencyMethod } from '../../evaluation/saliency';
 import { exportModel } from '../../evaluation/modelCard';
 import { insideWorkspace } from '../boundary';
-import { evaluateRuns, type EvalSet, type EvaluationResult } from '../../evaluation/evaluateRuns';
+import { evaluateRuns, type EvalSet, type EvaluationMetrics, type EvaluationResult, type StoredReport } from '../../evaluation/evaluateRuns';
 import { chanceDiagnosis } from '../../evaluation/diagnose';
 import { significanceText, type ClassificationReport, type MeanSd, type SummaryMetric } from '../../evaluation/metrics';
 import type { ArgsOf, TypedImplementations } from '../args';
@@ -17,7 +17,7 @@ import { XBRAIN_MIME, type MimeMeta } from '../../mime';
 const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
 const ms = (s: MeanSd): string => (s.n > 1 ? `${pct(s.mean)} ± ${pct(s.sd)}` : pct(s.mean));
 
-function compact(r: ClassificationReport): Record<string, unknown> {
+function compact(r: ClassificationReport): StoredReport {
   return {
     n: r.n,
     accuracy: r.accuracy,
@@ -36,7 +36,7 @@ function meanOf(s: Record<SummaryMetric, MeanSd>): Record<SummaryMetric, number>
 }
 
 /** The `evaluate` result's meta: headline figures (mean over runs), pooled confusion/per-class, mean ± SD, baseline. */
-export function evaluationMeta(res: EvaluationResult, set: EvalSet): MimeMeta<typeof XBRAIN_MIME.metrics> & Record<string, unknown> {
+export function evaluationMeta(res: EvaluationResult, set: EvalSet): Omit<EvaluationMetrics, 'diagnosis'> {
   return {
     mime: XBRAIN_MIME.metrics,
     split: set,
@@ -71,7 +71,7 @@ async function runEvaluate(args: ArgsOf<'evaluate'>, ctx: ToolContext) {
     state.runs.filter((r) => res.runs.some((x) => x.runId === r.id)),
     state,
   );
-  const meta = { ...evaluationMeta(res, set), diagnosis };
+  const meta: EvaluationMetrics = { ...evaluationMeta(res, set), diagnosis };
   const lines = [
     `Evaluated ${res.runs.length} run(s) on the ${set} set with ONNX Runtime (${res.classes.join(' / ')}).`,
     `Accuracy ${ms(res.summary.accuracy)}, balanced accuracy ${ms(res.summary.balancedAccuracy)}, kappa ${res.summary.kappa.mean.toFixed(3)}, macro-F1 ${res.summary.macroF1.mean.toFixed(3)}, AUC ${res.summary.auc.mean.toFixed(3)}.`,
@@ -84,7 +84,7 @@ async function runEvaluate(args: ArgsOf<'evaluate'>, ctx: ToolContext) {
   if (diagnosis) lines.push(`Warning: ${diagnosis}`);
   const evaluation = { runIds: res.runs.map((r) => r.runId), split: set, metrics: meta, createdAt: new Date().toISOString() };
   ctx.study.commit({ evaluations: [...state.evaluations, evaluation] }, ['runs']);
-  return data('evaluate', lines.join('\n'), meta);
+  return data('evaluate', lines.join('\n'), meta satisfies MimeMeta<typeof XBRAIN_MIME.metrics>);
 }
 
 function runSaliency(args: ArgsOf<'compute_saliency'>, ctx: ToolContext) {
