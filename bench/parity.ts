@@ -2,7 +2,8 @@
  * `npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
  *   [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
  *   [--data DIR] [--python PY] [--selection last_epoch|best_val_loss|best_val_accuracy]
- *   [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE] [--common-init]`
+ *   [--files A.edf,B.edf | --per-subject] [--events T1,T2] [--tmin 0] [--tmax 4] [--band 8,30]
+ *   [--defaults] [--diagnose] [--metrics-out FILE] [--common-init] [--baseline-only]`
  * `npm run -s eval:parity -- --combine A.json,B.json[,…] [--json]`
  * `npm run -s eval:parity -- --help` prints these forms. Imported (tests), the module runs nothing: its pieces are
  *   exported and only the entry point scripts/bench.mjs bundles runs {@link runParity} on process.argv.
@@ -20,6 +21,12 @@
  * PhysioNet S001 runs shipped in test/data: `ff` imagined fists vs feet (runs 10 + 14), `lr` imagined left vs
  * right fist (runs 4 + 8). Prints per backend the mean test accuracy over seeds × folds, the per-(seed, fold)
  * differences local − pytorch with a two-sided sign test, and the CSP+LDA baseline on the same folds.
+ *
+ * --events, --tmin/--tmax and --band replace the pipeline's event names (T1,T2: PhysioNet's), epoch window (0–4 s
+ * after the event) and band-pass (8–30 Hz) for recordings of another paradigm, e.g. BioSig's sample.gdf (Graz
+ * motor imagery: cue 769 left hand, 770 right hand) with `--files sample.gdf --events 769,770 --tmin 0.5 --tmax 4.5`.
+ * --baseline-only trains nothing: CSP+LDA (the baseline below) on the same folds of each dataset — which datasets are
+ * decodable at all.
  *
  * --files names the recordings (in --data) of one dataset instead of --datasets; --per-subject makes one dataset per
  * subject (file-name prefix SnnnRnn) of the recordings in --data, and with several datasets the output adds the
@@ -57,7 +64,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { evaluateRuns } from '../src/core/evaluation/evaluateRuns';
+import { cspLdaBaseline, evaluateRuns } from '../src/core/evaluation/evaluateRuns';
 import { Study } from '../src/core/study/study';
 import type { RunRecord } from '../src/core/study/types';
 import type { ProtocolResult } from '../src/core/evaluation/protocolResult';
@@ -86,7 +93,8 @@ export const USAGE = `usage:
   npm run -s eval:parity -- [--json] [--datasets ff,lr] [--models EEGNet,ShallowConvNet,SCCNet] [--seeds 3] [--folds 5]
     [--first-seed 0] [--epochs 40] [--batch 8] [--lr 0.001] [--threads 2] [--backends local,pytorch] [--normalize none|z-score]
     [--data DIR] [--python PY] [--selection last_epoch|best_val_loss|best_val_accuracy]
-    [--files A.edf,B.edf | --per-subject] [--defaults] [--diagnose] [--metrics-out FILE] [--common-init]
+    [--files A.edf,B.edf | --per-subject] [--events T1,T2] [--tmin 0] [--tmax 4] [--band 8,30]
+    [--defaults] [--diagnose] [--metrics-out FILE] [--common-init] [--baseline-only]
   npm run -s eval:parity -- --combine A.json,B.json[,…] [--json]
   npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
     [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]
@@ -137,7 +145,18 @@ export function parseParityArgs(argv: readonly string[]) {
     python: opt('python', ''),
     /** --common-init: per (seed, fold) both backends start from the same initial weights and batch order (see header) */
     commonInit: flag('common-init'),
+    /** --events A,B: the event names epoch_data cuts around (PhysioNet's T1,T2 by default) */
+    events: list('events', 'T1,T2'),
+    /** --tmin/--tmax: the epoch window in seconds after the event (0–4 s by default) */
+    tmin: Number(opt('tmin', '0')),
+    tmax: Number(opt('tmax', '4')),
+    /** --band LOW,HIGH: the band-pass in Hz (8–30 by default) */
+    band: list('band', '8,30').map(Number),
+    /** --baseline-only: CSP+LDA on the folds of every dataset, no training */
+    baselineOnly: flag('baseline-only'),
   };
+  if (cfg.band.length !== 2 || !cfg.band.every((f) => f > 0) || cfg.band[0] >= cfg.band[1]) throw new Error(`--band ${opt('band', '')}: give LOW,HIGH in Hz`);
+  if (!(cfg.tmax > cfg.tmin)) throw new Error(`--tmin ${cfg.tmin} --tmax ${cfg.tmax}: the window is empty`);
   /** `local:N` → engine local, dropout seed offset N (a --common-init replica); `local` → offset 0 */
   const engineOf = (b: string): { engine: string; offset: number } => {
     const [engine, n] = b.split(':');
@@ -214,12 +233,18 @@ export async function main(args: ParityArgs): Promise<void> {
         if (r.type === 'error') throw new Error(`${name}: ${r.content}`);
       };
       await call('load_data', { paths: d.files.map((f) => path.join(cfg.dataDir, f)) });
-      await call('apply_bandpass_filter', { low_freq: 8, high_freq: 30 });
+      await call('apply_bandpass_filter', { low_freq: cfg.band[0], high_freq: cfg.band[1] });
       if (cfg.normalize !== 'none') await call('normalize_data', { method: cfg.normalize });
-      await call('epoch_data', { t_min: 0, t_max: 4, event_id: ['T1', 'T2'], baseline: null });
+      await call('epoch_data', { t_min: cfg.tmin, t_max: cfg.tmax, event_id: cfg.events, baseline: null });
       await call('generate_dataset', { unit: 'kfold', folds: cfg.folds, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group', seed: 0 });
       const splits = study.state.dataset!.splits;
-      for (const model of cfg.models) {
+      if (cfg.baselineOnly) {
+        const b = cspLdaBaseline(study.state.epochs!, splits, 'test');
+        baselines[ds] = { mean: b.summary.accuracy.mean, folds: b.splits.map((x) => x.accuracy) };
+        const sizes = splits.map((sp) => `${sp.train.length}/${sp.val.length}/${sp.test.length}`).join(', ');
+        log(`${ds}: ${study.state.epochs!.labels.length} epochs; train/val/test per fold ${sizes}; CSP+LDA ${baselines[ds].mean.toFixed(3)}`);
+      }
+      for (const model of cfg.baselineOnly ? [] : cfg.models) {
         await call('set_model', { model_name: model });
         const perBackend: Record<string, number[][]> = {};
         for (const backend of cfg.backends) {
@@ -292,9 +317,12 @@ export async function main(args: ParityArgs): Promise<void> {
     process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
     return;
   }
-  console.log(
-    `${cfg.commonInit ? 'common init and batch order per (seed, fold), ' : 'independent seeds, '}${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.defaults ? 'default training (no epochs, batch, lr or selection given)' : `${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, selection ${cfg.selection}`}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`,
-  );
+  if (cfg.baselineOnly)
+    console.log(`CSP+LDA only (no training), ${cfg.folds} folds, events ${cfg.events.join(',')}, ${cfg.tmin}–${cfg.tmax} s, ${cfg.band[0]}–${cfg.band[1]} Hz`);
+  else
+    console.log(
+      `${cfg.commonInit ? 'common init and batch order per (seed, fold), ' : 'independent seeds, '}${cfg.seeds} seed(s) × ${cfg.folds} folds, ${cfg.defaults ? 'default training (no epochs, batch, lr or selection given)' : `${cfg.epochs} epochs, batch ${cfg.batch}, Adam ${cfg.lr}, selection ${cfg.selection}`}, ${cfg.threads} thread(s), normalize ${cfg.normalize}`,
+    );
   for (const c of cells)
     console.log(
       `${c.dataset} ${c.model.padEnd(14)} ${c.backend.padEnd(8)} test accuracy ${c.mean.toFixed(3)} ± ${c.sd.toFixed(3)}  (${c.seconds.toFixed(0)} s)`,

@@ -64,7 +64,15 @@ export const POOLED_SETTINGS = [
   'threads',
   'files',
   'perSubject',
+  'events',
+  'tmin',
+  'tmax',
+  'band',
 ] as const;
+
+/** What an output written before a setting existed ran with (the pipeline's fixed PhysioNet paradigm then). */
+const SETTING_BEFORE: Partial<Record<(typeof POOLED_SETTINGS)[number], unknown>> = { events: ['T1', 'T2'], tmin: 0, tmax: 4, band: [8, 30] };
+const settingOf = (o: ParityOutput, k: (typeof POOLED_SETTINGS)[number]): string => JSON.stringify(o.config[k] ?? SETTING_BEFORE[k]);
 
 /** One paired comparison a − b over every (seed, fold) both backends have. */
 export interface PairedSummary {
@@ -92,9 +100,9 @@ export function combineParityOutputs(outputs: Array<{ name: string; output: Pari
   const first = outputs[0];
   for (const { name, output } of outputs.slice(1))
     for (const k of POOLED_SETTINGS)
-      if (JSON.stringify(output.config[k]) !== JSON.stringify(first.output.config[k]))
+      if (settingOf(output, k) !== settingOf(first.output, k))
         throw new Error(
-          `--combine: ${name} has ${k} = ${JSON.stringify(output.config[k])} but ${first.name} has ${JSON.stringify(first.output.config[k])}; only runs with the same settings pool`,
+          `--combine: ${name} has ${k} = ${settingOf(output, k)} but ${first.name} has ${settingOf(first.output, k)}; only runs with the same settings pool`,
         );
   // dataset → model → backend → `seed/fold` → accuracy (and the output it came from)
   const acc = new Map<string, Map<string, Map<string, Map<string, { value: number; from: string }>>>>();

@@ -102,35 +102,14 @@ export async function evaluateRuns(
     const rs = reports.filter((r) => r.splitId === id);
     return { splitId: id, splitName: rs[0].splitName, runs: rs.length, summary: summarizeReports(rs) };
   });
-  let baseline: EvaluationResult['baseline'] = null;
-  if (opts.baseline) {
-    const nComponents = opts.nComponents ?? 4;
-    const bs: BaselineReport[] = [];
-    for (const split of splits.filter((s) => folds.some((f) => f.splitId === s.id))) {
-      const { idx, set } = evalIndices(split, opts.set);
-      const model = fitCspLda(
-        epochBlocks(e, split.train),
-        Array.from(split.train, (i) => e.labels[i]),
-        { nComponents },
-      );
-      const raw = cspLdaScores(model, epochBlocks(e, idx));
-      // LDA scores are log-posteriors up to a constant: place them in the full class order (absent classes −1e30)
-      const scores = new Float64Array(idx.length * K).fill(-1e30);
-      const Km = model.classes.length;
-      for (let i = 0; i < idx.length; i++) model.classes.forEach((c, k) => (scores[i * K + c] = raw[i * Km + k]));
-      bs.push({
-        ...classificationReport(
-          Array.from(idx, (i) => e.labels[i]),
-          scores,
-          classes,
-        ),
-        splitId: split.id,
-        splitName: split.name,
-        set,
-      });
-    }
-    baseline = { method: 'CSP+LDA', nComponents, splits: bs, summary: summarizeReports(bs) };
-  }
+  const baseline = opts.baseline
+    ? cspLdaBaseline(
+        e,
+        splits.filter((s) => folds.some((f) => f.splitId === s.id)),
+        opts.set,
+        opts.nComponents,
+      )
+    : null;
   return {
     classes,
     runs: reports,
@@ -139,4 +118,35 @@ export async function evaluateRuns(
     pooled: classificationReport(pooledLabels, pooledScores, classes),
     baseline,
   };
+}
+
+/** CSP+LDA fitted on each split's training epochs and scored on its `set` (evaluate's baseline; bench/parity.ts). */
+export function cspLdaBaseline(e: Epochs, splits: readonly DatasetSplit[], set: EvalSet, nComponents = 4): NonNullable<EvaluationResult['baseline']> {
+  const classes = classNames(e);
+  const K = classes.length;
+  const bs: BaselineReport[] = [];
+  for (const split of splits) {
+    const { idx, set: used } = evalIndices(split, set);
+    const model = fitCspLda(
+      epochBlocks(e, split.train),
+      Array.from(split.train, (i) => e.labels[i]),
+      { nComponents },
+    );
+    const raw = cspLdaScores(model, epochBlocks(e, idx));
+    // LDA scores are log-posteriors up to a constant: place them in the full class order (absent classes −1e30)
+    const scores = new Float64Array(idx.length * K).fill(-1e30);
+    const Km = model.classes.length;
+    for (let i = 0; i < idx.length; i++) model.classes.forEach((c, k) => (scores[i * K + c] = raw[i * Km + k]));
+    bs.push({
+      ...classificationReport(
+        Array.from(idx, (i) => e.labels[i]),
+        scores,
+        classes,
+      ),
+      splitId: split.id,
+      splitName: split.name,
+      set: used,
+    });
+  }
+  return { method: 'CSP+LDA', nComponents, splits: bs, summary: summarizeReports(bs) };
 }

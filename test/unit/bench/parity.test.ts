@@ -57,6 +57,12 @@ describe('bench/parity.ts', () => {
     expect(() => parseParityArgs(['--backends', 'local,local:1'])).toThrow(/local:1: a replica .* needs --common-init/);
     // --common-init pairs the engines at the chat's resolved defaults too (both train what start_training resolves)
     expect(parseParityArgs(['--common-init', '--defaults']).cfg).toMatchObject({ commonInit: true, defaults: true });
+    // the pipeline's paradigm: PhysioNet's events, window and band unless a recording of another paradigm needs others
+    expect(cfg).toMatchObject({ events: ['T1', 'T2'], tmin: 0, tmax: 4, band: [8, 30], baselineOnly: false });
+    const gdf = parseParityArgs(['--files', 'sample.gdf', '--events', '769,770', '--tmin', '0.5', '--tmax', '4.5', '--band', '6,32', '--baseline-only']).cfg;
+    expect(gdf).toMatchObject({ files: ['sample.gdf'], events: ['769', '770'], tmin: 0.5, tmax: 4.5, band: [6, 32], baselineOnly: true });
+    expect(() => parseParityArgs(['--band', '30,8'])).toThrow(/--band 30,8/);
+    expect(() => parseParityArgs(['--tmin', '2', '--tmax', '1'])).toThrow(/window is empty/);
   });
 
   it('--help prints the usage; --combine pools earlier outputs without training', async () => {

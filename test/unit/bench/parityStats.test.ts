@@ -89,6 +89,21 @@ describe('combineParityOutputs', () => {
         { name: 'b', output: b },
       ]),
     ).toThrow(/b has epochs = 20 but a has 40/);
+    // another epoch window does not pool; an output from before the window was a flag ran the PhysioNet one (0–4 s)
+    const w = output(1, a.cells, { events: ['769', '770'], tmin: 0.5, tmax: 4.5, band: [8, 30] });
+    expect(() =>
+      combineParityOutputs([
+        { name: 'a', output: a },
+        { name: 'w', output: w },
+      ]),
+    ).toThrow(/w has events = \["769","770"\] but a has \["T1","T2"\]/);
+    const now = output(1, a.cells, { events: ['T1', 'T2'], tmin: 0, tmax: 4, band: [8, 30] });
+    expect(
+      combineParityOutputs([
+        { name: 'a', output: a },
+        { name: 'now', output: now },
+      ])[0].pairs,
+    ).toBe(4);
   });
 
   it('pairs only the keys both backends have, compares replicas with their engine and pools a family over datasets', () => {
