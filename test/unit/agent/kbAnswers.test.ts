@@ -161,6 +161,42 @@ describe('eval:kb scoring', () => {
   });
 });
 
+describe('a request only proposed is answered from the knowledge base too', () => {
+  async function propose(said: string, confirm = false, stage: 'data_loaded' | 'trained' = 'data_loaded') {
+    const session = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-prop-')), packageRoot: repoRoot, trusted: true }, stage);
+    const before = session.study.state;
+    const agent = new AgentController({ llm: new OfflinePlanner(), session, retriever, confirm: async () => confirm });
+    const r = await agent.run(said);
+    return { r, changed: session.study.state !== before };
+  }
+
+  it('a verbless request: the passage about the step, then the proposal, and nothing changes', async () => {
+    const { r, changed } = await propose('mu band 8-13 Hz filter for my imagery data');
+    expect(changed).toBe(false);
+    expect(r.route).toBe('operation');
+    expect(r.calls.map((c) => [c.tool, c.result.type])).toEqual([['apply_bandpass_filter', 'confirm']]);
+    expect(r.grounding).toBe('answered');
+    expect(r.citations?.length).toBeGreaterThan(0);
+    // the quoted answer first, the proposal after it, the Sources line last
+    const at = (re: RegExp) => r.answer.search(re);
+    expect(at(/\[1\]/)).toBeGreaterThanOrEqual(0);
+    expect(at(/\[1\]/)).toBeLessThan(at(/waiting for confirmation/));
+    expect(at(/waiting for confirmation/)).toBeLessThan(at(/\n\nSources: /));
+  });
+
+  it("an instruction that runs, or one the user declines at the tool's confirmation, gets no passage", async () => {
+    const ran = await propose('band-pass 8 to 30 Hz', true);
+    expect(ran.changed).toBe(true);
+    expect(ran.r.citations ?? []).toEqual([]);
+    expect(ran.r.answer).not.toMatch(/Sources: /);
+    // after training, resampling clears the dataset and asks first: a "no" there is the user's answer, not a question
+    const declined = await propose('resample to 100 Hz', false, 'trained');
+    expect(declined.changed).toBe(false);
+    expect(declined.r.calls.map((c) => c.tool)).toEqual(['resample_data']);
+    expect(declined.r.answer).not.toMatch(/Sources: /);
+  });
+});
+
 describe('offline answer composition', () => {
   it('a question naming two tools describes each from its own passage', () => {
     const context = [
