@@ -127,12 +127,14 @@ export class AgentController {
 
   async run(request: string): Promise<AgentRunResult> {
     const plan = planTurn(request, this.conversation.recent(5));
+    // read before this turn is recorded
+    const followUp = this.followsAStep(request);
     let result: AgentRunResult;
     if (plan.route === 'qa') result = await this.answer(request);
     else if (
       plan.parts.requests.length > 0 &&
       ((!plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request)) || namesOffDomainSubject(request)) &&
-      !this.followsAStep(request)
+      !followUp
     ) {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
       const answer = declineLine(request);
@@ -167,6 +169,10 @@ export class AgentController {
       if (result.unmapped && result.calls.length === 0 && plan.knowledge.length === 0 && !isOffTopic(request)) {
         const qa = await this.answer(request, false);
         if (qa.grounding === 'answered') result = qa;
+      } else if (result.unmapped && result.calls.length === 0 && !mentionsStep(request) && !followUp) {
+        // "幫我算這學期的 GPA": an instruction in form (算 is a step verb) that no tool fits, with no domain word and no
+        // step named, is off-topic: declined in one line, as the same words asked as a question are
+        result = { ...result, answer: declineLine(request), grounding: 'declined' };
       } else if (this.o.retriever && waitsOnTheUser(result) && !isOffTopic(request)) {
         // "beta only 13-30 Hz for my ERD analysis", "3d head plot in xbrainlab uses which saliency method", "resample
         // 之後準確率掉很多": a turn not read as an instruction (its step only proposed) or one the planner needs more

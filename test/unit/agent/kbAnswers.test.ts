@@ -197,6 +197,22 @@ describe('a request only proposed is answered from the knowledge base too', () =
   });
 });
 
+describe('an off-topic instruction no tool fits', () => {
+  it('is declined in one line, not answered with the list of tools', async () => {
+    const session = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-off-')), packageRoot: repoRoot, trusted: true }, 'trained');
+    const agent = new AgentController({ llm: new OfflinePlanner(), session, retriever, confirm: async () => false });
+    // 算 ("compute") is a step verb, so the split reads an instruction; no tool, no domain word, no step named
+    const r = await agent.run('幫我算一下這個月的電費');
+    expect(r.grounding).toBe('declined');
+    expect(r.answer).toMatch(/超出 XBrain 的範圍/);
+    expect(r.answer).not.toMatch(/list_files/);
+    // an in-domain instruction no tool fits is still answered or listed, never declined
+    const s2 = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-off2-')), packageRoot: repoRoot, trusted: true }, 'trained');
+    const r2 = await new AgentController({ llm: new OfflinePlanner(), session: s2, retriever, confirm: async () => false }).run('make it faster');
+    expect(r2.grounding).not.toBe('declined');
+  });
+});
+
 describe('offline answer composition', () => {
   it('a question naming two tools describes each from its own passage', () => {
     const context = [
