@@ -24,7 +24,7 @@ const parts = fileArg ? [basename(fileArg).replace(/\.jsonl$/, '')] : flag('--pa
 const stage = flag('--stage') ?? 'trained';
 
 await useFreshTrainer(root);
-const { parseKbEvalSet, runKbEval } = await loadTs(join(root, 'src/core/agent/kbEvaluation.ts'));
+const { parseKbEvalSet, runKbEval, missingGroups } = await loadTs(join(root, 'src/core/agent/kbEvaluation.ts'));
 const { buildKbIndex, KbRetriever } = await loadTs(join(root, 'src/core/rag/knowledgeBase.ts'));
 const { createLlm } = await loadTs(join(root, 'src/core/agent/backends.ts'));
 
@@ -46,11 +46,22 @@ for (const part of parts) {
   const failures = outcomes.filter((o) => !o.right || o.acted || (o.cited && o.citedWithFacts < o.cited));
   // Where the wrong answers lose their facts, counted only (so test parts stay unread): the top 3 passages held every
   // fact and the composed answer dropped one (composer), or retrieval did not bring them (retrieval or knowledge base).
+  // noPassages: of the notRetrieved, the turn was handled as a request (a proposal, a question for detail, a tool that
+  // ran) and the knowledge base was never asked; routing, not retrieval, lost those facts.
   const wrongAnswers = outcomes.filter((o) => !o.right && o.expect !== 'decline');
   const lostFacts = {
     wrong: wrongAnswers.length,
     retrievedButNotAnswered: wrongAnswers.filter((o) => o.recallAt3 === true).length,
     notRetrieved: wrongAnswers.filter((o) => o.recallAt3 === false).length,
+    // of the notRetrieved, every fact was in the 4th or 5th passage the answer was composed from
+    inFourthOrFifth: wrongAnswers.filter((o) => o.recallAt3 === false && o.inPassages === true).length,
+    noPassages: wrongAnswers.filter((o) => o.recallAt3 === false && o.passages === 0).length,
+    // of the wrong answers, those with a must_mention fact that no section of the knowledge base states in any of its
+    // accepted wordings (knowledge missing, or worded otherwise)
+    factNotInKb: wrongAnswers.filter((o) => {
+      const item = items.find((i) => i.id === o.id);
+      return (item?.must_mention ?? []).some((g) => retriever.sections.every((sec) => missingGroups(sec.text, [g]).length > 0));
+    }).length,
   };
   report.parts[part] = {
     ...figures,

@@ -266,6 +266,8 @@ const ASKS = {
   minSf:
     /(?:minimum|min|lowest|least|at least|need|required?)\b[^.?]{0,30}sampl|sampl\w*\s*(?:rate|frequency)?[^.?]{0,20}(?:at least|minimum|need)|最低(?:的)?(?:取樣|採樣)|(?:取樣|採樣)率?(?:至少|最少|最低|要多少|需要多少|要多高)|至少要?多少/,
   edge: /low-?\s?pass|band-?\s?pass|低通|帶通|上限|上緣|upper edge|cutoff|截止|filter|濾波|h_freq|high_freq/,
+  /** the highest edge a rate allows ("at 500 Hz what is the highest low-pass", "降到 128 Hz 以後上限最多設多少") */
+  maxEdge: /\b(?:highest|max(?:imum)?|how high|upper limit|limit)\b|上限|最高|最多|最大|極限/,
   significance:
     /significan|above chance|better than chance|over chance|beat chance|p-?value|\bp\s*[<=≤]|\bp\b|threshold|luck|顯著|高於機率|超過機率|機率水準|門檻|p 值|運氣|chance/,
   chance: /chance|機率水準|隨機|猜/,
@@ -379,6 +381,15 @@ function compute(question: string): ComputedAnswer | undefined {
       text: zh
         ? `計算結果：要分析到 ${highest} Hz，取樣率必須大於 2 × ${highest} = ${fmt(2 * highest, 2)} Hz（Nyquist 頻率是取樣率的一半）。`
         : `Computed: to analyse up to ${highest} Hz the sampling rate must be above 2 × ${highest} = ${fmt(2 * highest, 2)} Hz (the Nyquist frequency is half the sampling rate).`,
+    });
+  }
+  // a rate and the highest edge it allows, without an edge value to check: the edge must stay below the Nyquist frequency
+  if (!ASKS.nyquist.test(t) && q.sf && edge === undefined && ASKS.edge.test(t) && ASKS.maxEdge.test(t) && !ASKS.minSf.test(t)) {
+    out.push({
+      kind: 'nyquist',
+      text: zh
+        ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz，低通或帶通的上緣必須低於它。`
+        : `Computed: at ${q.sf} Hz the Nyquist frequency is ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz, and a low-pass or band-pass upper edge must stay below it.`,
     });
   }
   if (ASKS.nyquist.test(t) && q.sf) {

@@ -127,12 +127,14 @@ export class AgentController {
 
   async run(request: string): Promise<AgentRunResult> {
     const plan = planTurn(request, this.conversation.recent(5));
+    // read before this turn is recorded
+    const followUp = this.followsAStep(request);
     let result: AgentRunResult;
     if (plan.route === 'qa') result = await this.answer(request);
     else if (
       plan.parts.requests.length > 0 &&
       ((!plan.parts.requests.some(isExplicitRequest) && isOffTopic(request) && !mentionsStep(request)) || namesOffDomainSubject(request)) &&
-      !this.followsAStep(request)
+      !followUp
     ) {
       // "write me a poem", "translate this": off-topic requests are declined in one line, as questions are
       const answer = declineLine(request);
@@ -159,10 +161,7 @@ export class AgentController {
           }
         }
       }
-      // the proposal goes between the answer and its Sources line
-      const sources = /\n\nSources: .*$/s.exec(qa.answer)?.[0] ?? '';
-      const body = sources ? qa.answer.slice(0, -sources.length) : qa.answer;
-      result = { ...op, answer: `${body}\n\n${op.answer}${sources}`, retrieved: qa.retrieved, citations: qa.citations, grounding: qa.grounding };
+      result = withProposal(qa, op);
     } else {
       result = await this.operate(request, plan);
       // "with 60 test trials and 3 classes what accuracy is significant", "run ICA on my data": no tool fits a
@@ -170,6 +169,17 @@ export class AgentController {
       if (result.unmapped && result.calls.length === 0 && plan.knowledge.length === 0 && !isOffTopic(request)) {
         const qa = await this.answer(request, false);
         if (qa.grounding === 'answered') result = qa;
+      } else if (result.unmapped && result.calls.length === 0 && !mentionsStep(request) && !followUp) {
+        // "幫我算這學期的 GPA": an instruction in form (算 is a step verb) that no tool fits, with no domain word and no
+        // step named, is off-topic: declined in one line, as the same words asked as a question are
+        result = { ...result, answer: declineLine(request), grounding: 'declined' };
+      } else if (this.o.retriever && waitsOnTheUser(result) && !isOffTopic(request)) {
+        // "beta only 13-30 Hz for my ERD analysis", "3d head plot in xbrainlab uses which saliency method", "resample
+        // 之後準確率掉很多": a turn not read as an instruction (its step only proposed) or one the planner needs more
+        // detail for is often a question or a report too; the knowledge base's answer about it comes first, as in a
+        // mixed turn, when a passage covers it
+        const qa = await this.answer(request, false);
+        if (qa.grounding === 'answered' && (qa.citations?.length ?? 0) > 0) result = withProposal(qa, result);
       }
     }
     await this.conversation.save().catch(() => undefined);
@@ -529,3 +539,21 @@ export function recommendedCalls(answer: string, question: string): string[] {
 
 /** Words of tool names that say nothing about which step a question is about. */
 const GENERIC_TOOL_WORDS = new Set(['apply', 'filter', 'standard', 'preprocess', 'start', 'compute', 'generate', 'configure']);
+
+/** A mixed turn's reply: the answer, then the operation's outcome (a proposal), then the answer's Sources line. */
+function withProposal(qa: AgentRunResult, op: AgentRunResult): AgentRunResult {
+  const sources = /\n\nSources: .*$/s.exec(qa.answer)?.[0] ?? '';
+  const body = sources ? qa.answer.slice(0, -sources.length) : qa.answer;
+  return { ...op, answer: `${body}\n\n${op.answer}${sources}`, retrieved: qa.retrieved, citations: qa.citations, grounding: qa.grounding };
+}
+
+/**
+ * An operation that changed nothing and waits on the user: every call was only proposed (the turn was no instruction:
+ * verbless, polite or a statement) and not accepted, or no call was made and the planner asks for detail. A call the
+ * user declined at a tool's own confirmation, a read-only call and a failed call do not count.
+ */
+function waitsOnTheUser(op: AgentRunResult): boolean {
+  if (op.unmapped || op.stoppedBy) return false;
+  if (op.calls.length === 0) return op.answer.trim().length > 0;
+  return op.calls.every((c) => c.result.type === 'confirm' && c.result.meta?.proposed === true);
+}

@@ -34,6 +34,10 @@ export interface KbEvalOutcome {
   citedWithFacts: number;
   /** the top 3 retrieved passages together contain every must_mention group */
   recallAt3: boolean | null;
+  /** all five passages the answer was composed from together contain every must_mention group */
+  inPassages: boolean | null;
+  /** passages retrieved for the answer (0: the turn was handled as a request and asked the knowledge base nothing) */
+  passages: number;
   acted: boolean;
   /** tools that changed the Study for this question (empty unless acted) */
   actedTools: string[];
@@ -102,6 +106,8 @@ export function scoreOutcome(item: KbEvalItem, r: AgentRunResult, acted: boolean
     .map((h) => h.text)
     .join('\n');
   const recallAt3 = item.expect !== 'decline' && groups.length ? missingGroups(top3, groups).length === 0 : null;
+  const all = (r.retrieved ?? []).map((h) => h.text).join('\n');
+  const inPassages = item.expect !== 'decline' && groups.length ? missingGroups(all, groups).length === 0 : null;
   return {
     id: item.id,
     lang: item.lang,
@@ -113,6 +119,8 @@ export function scoreOutcome(item: KbEvalItem, r: AgentRunResult, acted: boolean
     cited: cited.length,
     citedWithFacts,
     recallAt3,
+    inPassages,
+    passages: r.retrieved?.length ?? 0,
     acted,
     actedTools,
     answer: r.answer,

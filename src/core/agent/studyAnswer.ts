@@ -22,7 +22,20 @@ import { correctTypos } from './understanding/lexicon';
 
 /** A quantity of the Study a question asks about. */
 export type StudyTopic =
-  'results' | 'loss' | 'significance' | 'diagnosis' | 'classes' | 'counts' | 'sampling' | 'filters' | 'training' | 'split' | 'channels' | 'window' | 'events';
+  | 'results'
+  | 'loss'
+  | 'significance'
+  | 'diagnosis'
+  | 'classes'
+  | 'counts'
+  | 'sampling'
+  | 'filters'
+  | 'training'
+  | 'split'
+  | 'channels'
+  | 'window'
+  | 'events'
+  | 'recordings';
 
 /** What was read from the Study for one question. */
 export interface StudyReading {
@@ -96,7 +109,7 @@ const OWN_EN = [
   /\b(?:will|would) (?:the )?(?:training|start_training|next run)\b|\btraining (?:will|would) use\b/i,
 ];
 const OWN_ZH =
-  /我(?:們)?(?:現在|目前|這邊|這裡)|目前|現在|我(?:們)?(?:有|用了|套用了?|做了|跑了|訓練了|載入了|設了|選了|加了)|(?:訓練|模型)(?:會|將)(?:用|使用)/;
+  /我(?:們)?(?:現在|目前|這邊|這裡)|目前|現在|我(?:們)?(?:有|用了|套用了?|做了|跑了|訓練了|載入了|設了|選了|加了)|(?:訓練|模型)(?:會|將)(?:用|使用)|我(?:們)?\s*(?:(?:val|train|test|validation)\b|資料|數據|檔案|訓練集|測試集|驗證集)/i;
 /** The parts of a Study a possessive may name besides its quantities (TOPIC_WORDS). */
 const PART_EN = /^(?:data|dataset|study|model|network|net|classifier|recordings?|files?|eeg|runs?|training|test|validation|pipeline)$/i;
 const PART_ZH = /資料|數據|模型|網路|研究|記錄|檔案|訓練|測試|驗證|study/i;
@@ -123,11 +136,15 @@ const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   ['training', /\b(?:which|what) (?:model|network|classifier)\b|哪(?:一)?個模型|什麼模型|(?:模型|網路)(?:是|用)(?:哪|什麼)/i],
   [
     'split',
-    /\b(?:test|validation|val|train(?:ing)?) (?:set|split|fold|data|trials?)\b|\bsplits?\b|\bfolds?\b|測試集|驗證集|訓練集|切分|分割|test set|test split/i,
+    /\b(?:test|validation|val|train(?:ing)?) (?:set|split|fold|data|trials?)\b|\bsplits?\b|\bfolds?\b|\btrain\s*\/\s*(?:val|test)\b|\b(?:val|train)\s*(?:跟|和|與|\/)\s*(?:train|val|test)\b|測試集|驗證集|訓練集|切分|分割|分到|test set|test split/i,
   ],
   ['channels', /\bchannels?\b|\belectrodes?\b|通道|電極/i],
   ['window', /\b(?:epoch|time|trial) (?:window|length)\b|\bt_?min\b|\bt_?max\b|\bsamples\b|時間窗|時窗|樣本/i],
   ['events', /\bevents?\b|\blabels?\b|\bmarkers?\b|\bannotations?\b|事件|標籤|標記/i],
+  [
+    'recordings',
+    /\bsubjects?\b|\bparticipants?\b|\bsessions?\b|\b(?:files?|recordings?) (?:long|last)\b|\bhow long\b|\bduration\b|受試者|被試|場次|多長|多久|幾秒/i,
+  ],
 ];
 /** A training setting named: the training topic stays next to a result ("my accuracy with this learning rate"). */
 const SETTING =
@@ -336,6 +353,18 @@ function diagnosisFacts(state: StudyState, s: StudySummary, zh: boolean): string
           ? `訓練量：${st.epochs} 個 epoch（設定 ${run.config.epoch}）× 每個 epoch ${st.perEpoch} 步 = ${st.steps} 次優化（batch ${st.batch}，${st.train} 個訓練試次），學習率 ${run.config.learning_rate}（${run.config.optimizer}）${trainAcc !== undefined ? `，最後訓練準確率 ${pct(trainAcc)}` : ''}。`
           : `training: ${count(st.epochs, 'epoch')} (${run.config.epoch} configured) × ${count(st.perEpoch, 'step')} per epoch = ${count(st.steps, 'optimiser step')} of batch ${st.batch} on ${st.train} training trials, learning rate ${run.config.learning_rate} (${run.config.optimizer})${trainAcc !== undefined ? `, final training accuracy ${pct(trainAcc)}` : ''}.`,
       );
+    // a training loss near ln K is the cross-entropy of guessing 1/K for every trial: the network has not learned yet
+    const loss = run.metrics[run.metrics.length - 1]?.train.loss;
+    const k = classCount(state);
+    if (loss !== undefined && Number.isFinite(loss) && k >= 2) {
+      const lnK = Math.log(k);
+      const near = Math.abs(loss - lnK) <= 0.1 * lnK;
+      out.push(
+        zh
+          ? `最後的訓練 loss 是 ${loss.toFixed(3)}${near ? `，約等於 ln ${k} = ${lnK.toFixed(3)}：這是每個試次都猜 1/${k} 的交叉熵，網路還沒有學到東西` : `（ln ${k} = ${lnK.toFixed(3)} 是猜測的交叉熵）`}。`
+          : `the final training loss is ${loss.toFixed(3)}${near ? `, about ln ${k} = ${lnK.toFixed(3)}: the cross-entropy of guessing 1/${k} for every trial, so the network has not learned yet` : ` (ln ${k} = ${lnK.toFixed(3)} would be guessing)`}.`,
+      );
+    }
   } else if (s.training)
     out.push(
       zh
@@ -455,8 +484,21 @@ function filterFacts(state: StudyState, s: StudySummary, zh: boolean): string[] 
   const others = steps.filter((h) => !filters.includes(h));
   if (others.length)
     out.push(zh ? `其他前處理：${others.map((h) => h.description).join('；')}。` : `other preprocessing: ${others.map((h) => h.description).join('; ')}.`);
+  // what was not done answers "any notch?" as much as what was
+  const done = (re: RegExp) => steps.some((h) => re.test(h.op) || re.test(h.description));
+  const missing = STANDARD_STEPS.filter(([, , re]) => !done(re)).map(([en, zhName]) => (zh ? zhName : en));
+  if (missing.length) out.push(zh ? `沒有做：${missing.join('、')}。` : `not applied: no ${missing.join(', no ')}.`);
   return out;
 }
+
+/** The usual preprocessing steps, to say which were not applied: name (English, Chinese) and how the history names it. */
+const STANDARD_STEPS: [string, string, RegExp][] = [
+  ['band-pass filter', '帶通濾波', /band-?pass|^Filtering/i],
+  ['notch filter', '陷波濾波（notch）', /notch/i],
+  ['re-referencing', '重新參考', /referenc/i],
+  ['resampling', '重新取樣', /resampl/i],
+  ['normalisation', '正規化', /normali[sz]|z-?score|min-?max/i],
+];
 
 function trainingFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
   const out: string[] = [];
@@ -533,6 +575,31 @@ function eventFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
   return out;
 }
 
+/** The loaded recordings: how many, their subjects and sessions, and per file its length and events. */
+function recordingFacts(_state: StudyState, s: StudySummary, zh: boolean): string[] {
+  if (!s.recordings.length) return [zh ? `${nextStep(s, zh)}。` : `${nextStep(s, zh)}.`];
+  const subjects = [...new Set(s.recordings.map((r) => r.subject).filter((x) => x !== undefined && x !== ''))];
+  const sessions = [...new Set(s.recordings.map((r) => r.session).filter((x) => x !== undefined && x !== ''))];
+  const out = [
+    zh
+      ? `載入了 ${s.recordings.length} 個記錄檔${subjects.length ? `，${subjects.length} 位受試者（${subjects.join('、')}）` : ''}${sessions.length ? `，場次 ${sessions.join('、')}` : ''}。`
+      : `${count(s.recordings.length, 'recording')} loaded${subjects.length ? `, ${count(subjects.length, 'subject')} (${subjects.join(', ')})` : ''}${sessions.length ? `, sessions ${sessions.join(', ')}` : ''}.`,
+  ];
+  for (const r of s.recordings.slice(0, 6)) {
+    const ev = Object.entries(r.events)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+    const secs = Number(r.seconds.toFixed(1));
+    out.push(
+      zh
+        ? `${r.file}：${secs} 秒、${r.sfreq} Hz、${r.channels} 個通道${ev ? `，事件 ${ev}` : ''}。`
+        : `${r.file}: ${secs} s at ${r.sfreq} Hz, ${r.channels} channels${ev ? `, events ${ev}` : ''}.`,
+    );
+  }
+  if (s.recordings.length > 6) out.push(zh ? `（另有 ${s.recordings.length - 6} 個記錄檔）` : `(${count(s.recordings.length - 6, 'more recording')}.)`);
+  return out;
+}
+
 /** The training curves' losses: first and last epoch of each run (a NaN named with the epoch it appeared at). */
 function lossFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
   const runs = state.runs.filter((r) => r.metrics.length > 0).slice(0, 3);
@@ -565,6 +632,7 @@ const READERS: Record<StudyTopic, (state: StudyState, s: StudySummary, zh: boole
   channels: channelFacts,
   window: windowFacts,
   events: eventFacts,
+  recordings: recordingFacts,
 };
 
 /**

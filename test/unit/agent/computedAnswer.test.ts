@@ -141,6 +141,13 @@ describe('computed answers: the sentence', () => {
     expect(computedAnswer('what transition bandwidth and filter length does MNE use for 1-40 Hz at 250 Hz?')?.text).toMatch(/825 samples/);
     expect(computedAnswer('chance level for 3 classes?')?.text).toMatch(/1\/3 = 33\.3%/);
     expect(computedAnswer("what's the threshold for 2 classes with 100 trials?")?.text).toMatch(/59 of 100 correct \(59%\)/);
+    // a rate and the highest edge it allows, without an edge to check
+    const highest = computedAnswer('at 200 Hz how high can the low-pass go?');
+    expect(highest?.kind).toBe('nyquist');
+    expect(highest?.text).toMatch(/200 \/ 2 = 100 Hz, and a low-pass or band-pass upper edge must stay below it/);
+    expect(computedAnswer('1000 Hz 的資料帶通上限最高是多少？')?.text).toMatch(/1000 \/ 2 = 500 Hz，低通或帶通的上緣必須低於它/);
+    // an edge to check is checked, not restated
+    expect(computedAnswer('at 200 Hz is a 120 Hz low-pass the maximum?')?.kind).toBe('edge_vs_nyquist');
   });
 
   it('a result stated without a question word, a bound without "Hz", a rate from a named data set', () => {
@@ -185,6 +192,7 @@ describe('computed answers: the sentence', () => {
     expect(computedAnswer('幫我降到 128 Hz')).toBeUndefined();
     expect(computedAnswer('I want to resample to 128 Hz')).toBeUndefined();
     expect(computedAnswer('filter 8-30 Hz at 250 Hz')).toBeUndefined();
+    expect(computedAnswer('what is the max learning rate at 250 Hz')).toBeUndefined();
     // numbers that answer nothing computable: a model question with a result in it is not a significance test
     expect(computedAnswer('my 4-class model gets 288 trials and 70% accuracy, which model is best?')).toBeUndefined();
   });

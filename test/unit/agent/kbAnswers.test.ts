@@ -161,6 +161,58 @@ describe('eval:kb scoring', () => {
   });
 });
 
+describe('a request only proposed is answered from the knowledge base too', () => {
+  async function propose(said: string, confirm = false, stage: 'data_loaded' | 'trained' = 'data_loaded') {
+    const session = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-prop-')), packageRoot: repoRoot, trusted: true }, stage);
+    const before = session.study.state;
+    const agent = new AgentController({ llm: new OfflinePlanner(), session, retriever, confirm: async () => confirm });
+    const r = await agent.run(said);
+    return { r, changed: session.study.state !== before };
+  }
+
+  it('a verbless request: the passage about the step, then the proposal, and nothing changes', async () => {
+    const { r, changed } = await propose('mu band 8-13 Hz filter for my imagery data');
+    expect(changed).toBe(false);
+    expect(r.route).toBe('operation');
+    expect(r.calls.map((c) => [c.tool, c.result.type])).toEqual([['apply_bandpass_filter', 'confirm']]);
+    expect(r.grounding).toBe('answered');
+    expect(r.citations?.length).toBeGreaterThan(0);
+    // the quoted answer first, the proposal after it, the Sources line last
+    const at = (re: RegExp) => r.answer.search(re);
+    expect(at(/\[1\]/)).toBeGreaterThanOrEqual(0);
+    expect(at(/\[1\]/)).toBeLessThan(at(/waiting for confirmation/));
+    expect(at(/waiting for confirmation/)).toBeLessThan(at(/\n\nSources: /));
+  });
+
+  it("an instruction that runs, or one the user declines at the tool's confirmation, gets no passage", async () => {
+    const ran = await propose('band-pass 8 to 30 Hz', true);
+    expect(ran.changed).toBe(true);
+    expect(ran.r.citations ?? []).toEqual([]);
+    expect(ran.r.answer).not.toMatch(/Sources: /);
+    // after training, resampling clears the dataset and asks first: a "no" there is the user's answer, not a question
+    const declined = await propose('resample to 100 Hz', false, 'trained');
+    expect(declined.changed).toBe(false);
+    expect(declined.r.calls.map((c) => c.tool)).toEqual(['resample_data']);
+    expect(declined.r.answer).not.toMatch(/Sources: /);
+  });
+});
+
+describe('an off-topic instruction no tool fits', () => {
+  it('is declined in one line, not answered with the list of tools', async () => {
+    const session = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-off-')), packageRoot: repoRoot, trusted: true }, 'trained');
+    const agent = new AgentController({ llm: new OfflinePlanner(), session, retriever, confirm: async () => false });
+    // 算 ("compute") is a step verb, so the split reads an instruction; no tool, no domain word, no step named
+    const r = await agent.run('幫我算一下這個月的電費');
+    expect(r.grounding).toBe('declined');
+    expect(r.answer).toMatch(/超出 XBrain 的範圍/);
+    expect(r.answer).not.toMatch(/list_files/);
+    // an in-domain instruction no tool fits is still answered or listed, never declined
+    const s2 = await mockSession({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-kb-off2-')), packageRoot: repoRoot, trusted: true }, 'trained');
+    const r2 = await new AgentController({ llm: new OfflinePlanner(), session: s2, retriever, confirm: async () => false }).run('make it faster');
+    expect(r2.grounding).not.toBe('declined');
+  });
+});
+
 describe('offline answer composition', () => {
   it('a question naming two tools describes each from its own passage', () => {
     const context = [

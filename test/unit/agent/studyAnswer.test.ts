@@ -192,6 +192,36 @@ describe('questions about my Study are answered from it, then from the knowledge
     );
   }, 180_000);
 
+  it('after training: the recordings, what preprocessing was not applied, the split when asked plainly, the loss against ln K', async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    const files = state.recordings.map((r) => r.path.split(/[\\/]/).pop()!);
+
+    // subjects, sessions and each file's length and events
+    const rec = await ask(session, 'how many subjects are in my data?');
+    expect(body(rec.answer)).toContain(`${state.recordings.length} recordings loaded, 1 subject`);
+    const r0 = state.recordings[0];
+    expect(body(rec.answer)).toContain(`${files[0]}: ${Number((r0.nTimes / r0.sfreq).toFixed(1))} s at ${r0.sfreq} Hz`);
+    const zhRec = await ask(session, '我的記錄檔每個多長');
+    expect(body(zhRec.answer)).toContain(`${files[0]}：${Number((r0.nTimes / r0.sfreq).toFixed(1))} 秒`);
+
+    // the simulated Study is band-passed only: the usual steps it skipped are named
+    const pre = await ask(session, 'what preprocessing did I apply, did I re-reference?');
+    expect(body(pre.answer)).toMatch(/Not applied: no notch filter, no re-referencing, no resampling, no normalisation\./);
+
+    // "我 val 跟 train…" names the Study without 的; "切 train/test" asks about the split
+    const n = state.dataset!.splits[0];
+    for (const q of ['我 train 跟 test 分到多少', '我的資料怎麼切 train/test'])
+      expect(body((await ask(session, q)).answer), q).toContain(`訓練 ${n.train.length}、驗證 ${n.val.length}、測試 ${n.test.length} 個試次`);
+
+    // a chance diagnosis states the final training loss and ln K
+    const run = state.runs[0];
+    const loss = run.metrics[run.metrics.length - 1].train.loss;
+    const why = await ask(session, 'why is my accuracy so low?');
+    expect(body(why.answer)).toContain(`The final training loss is ${loss.toFixed(3)}`);
+    expect(body(why.answer)).toMatch(/ln 2 = 0\.693/);
+  }, 180_000);
+
   it("after evaluate: evaluate's figures, its pooled significance, and a chance diagnosis with the knowledge base's checklist", async () => {
     const session = await studyAt('evaluated');
     const state = session.study.state;
