@@ -100,6 +100,9 @@ const TRAINING_TOOLS = new Set(['set_model', 'configure_training', 'start_traini
 const EPOCH_COUNT =
   /^(?:(?:and|with|for|plus)\s+)*(?:(?:the\s+)?(?:epochs?|訓練輪數|輪數)\s*(?:數)?\s*(?:=|:|to|of|設|設成|設為|用|為|是|改成|改為)?\s*\d+\s*(?:個|輪|次)?|\d+\s*(?:個\s*)?(?:epochs?|輪))$/i;
 
+/** Steps whose second call in a row only adds settings to the first (a split, a training configuration). */
+const MERGED_SETTINGS = new Set(['generate_dataset', 'configure_training']);
+
 /** Steps that, asked for twice in one turn ("evaluate and show the confusion matrix on validation"), are one call. */
 const ONCE_PER_TURN = new Set(['evaluate']);
 
@@ -108,6 +111,22 @@ function dedupeReads(calls: PlannedCall[]): void {
   // the same step twice in a row with the same arguments ("train 25 epochs, go": the verb and the go both start) is one
   for (let i = calls.length - 1; i > 0; i--)
     if (calls[i].tool === calls[i - 1].tool && JSON.stringify(calls[i].arguments) === JSON.stringify(calls[i - 1].arguments)) calls.splice(i, 1);
+  // a settings step said twice in a row with settings that do not contradict ("generate the dataset, 25% test, split
+  // across sessions") is one call with both: a second split or configuration would only replace the first
+  // (the rules write a tool's defaults out, so a value that is the default on one side gives way to the other's)
+  for (let i = calls.length - 1; i > 0; i--) {
+    const [a, b] = [calls[i - 1], calls[i]];
+    if (a.tool !== b.tool || !MERGED_SETTINGS.has(a.tool)) continue;
+    const defaults = toolDefaults(a.tool);
+    const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+    const merged: Record<string, unknown> = { ...a.arguments };
+    let conflict = false;
+    for (const [k, v] of Object.entries(b.arguments)) {
+      if (!(k in merged) || same(merged[k], v) || same(merged[k], defaults[k])) merged[k] = v;
+      else if (!same(v, defaults[k])) conflict = true;
+    }
+    if (!conflict) calls.splice(i - 1, 2, { tool: a.tool, arguments: merged });
+  }
   for (let i = 0; i < calls.length; i++) {
     if (ONCE_PER_TURN.has(calls[i].tool)) {
       for (let j = calls.length - 1; j > i; j--) {
@@ -131,7 +150,25 @@ function dedupeReads(calls: PlannedCall[]): void {
 
 /** The Study's facts the understanding layer evaluates quantities against. */
 function factsOf(ctx: PlannerContext) {
-  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training, defaults: TOOL_DEFAULTS };
+  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: trainingInForce(ctx), defaults: TOOL_DEFAULTS };
+}
+
+/**
+ * The training configuration "half the batch size" or "twice the epochs" is relative to: the one configure_training
+ * set, or, where a model can be trained and nothing was configured yet, the defaults start_training would use
+ * (training/defaults.ts, read through the tool definitions).
+ */
+function trainingInForce(ctx: PlannerContext): Record<string, unknown> | null {
+  if (ctx.training) return ctx.training;
+  if (!ctx.available.includes('configure_training')) return null;
+  const { epoch, batch_size, learning_rate } = TOOL_DEFAULTS;
+  return { epoch, batch_size, learning_rate };
+}
+
+/** A tool's parameter defaults, from its definition. */
+function toolDefaults(tool: string): Record<string, unknown> {
+  const props = (definitionByName.get(tool)?.parameters as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties ?? {};
+  return Object.fromEntries(Object.entries(props).flatMap(([k, v]) => (v.default !== undefined ? [[k, v.default]] : [])));
 }
 
 /** Default values of the settings a request may be relative to ("4x the default batch size"), read from the tool definitions. */

@@ -174,11 +174,32 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g, '$2 $1'],
   [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
+  // "訓練回合數調到 50", "回合數改成 40": the number of training epochs under its Chinese name
+  [/(?:訓練)?回合數|訓練回合/g, 'epoch 數'],
   // training epochs counted, not epoching: "epoch 數 15", "number of epochs 20", "the epoch count to 30"
   [
-    /(?:the\s+)?(?:number of (?:training )?epochs|(?:training )?epoch count|(?:訓練\s*)?epochs?\s*(?:數量?|count|number)(?!\s*(?:per|每)))\s*(?:to|設成|設為|設|為|是|改成|改為|改|用|要|:|=)?\s*(?=\d)/gi,
+    /(?:the\s+)?(?:number of (?:training )?epochs|(?:training )?epoch count|(?:訓練\s*)?epochs?\s*(?:數量?|count|number)(?!\s*(?:per|每)))\s*(?:to|設成|設為|設|為|是|改成|改為|改|用|要|調到|調成|調整為|變成|:|=)?\s*(?=\d|(?:a\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b)/gi,
     'epochs = ',
   ],
+  // "use mini-batches of 16", "batches of eight", "每批 8 個樣本": the batch size
+  [/\b(?:mini-?)?batch(?:es)?\s+of\s+(?=\d|[a-z]+\b(?!\s+(?:the|data|epochs|trials)\b))/gi, 'batch size '],
+  [/每(?:個)?批(?:次)?\s*(?:用|放|是|為)?\s*([\d.]+|[零〇一二兩三四五六七八九十百]+)\s*(?:個|筆)?\s*(?:樣本|trials?|epochs?|資料)?/g, 'batch size $1'],
+  // "keep only the 8-30 Hz band", "只保留 8 到 30 Hz 的頻段": a band of frequencies kept is a band-pass
+  [
+    /(?<![\w-])(?:keep|retain|preserve|leave)\s+(?:only\s+|just\s+)?(?:the\s+)?(?=(?:between\s+|from\s+)?[\w.]+\s*(?:hz|hertz)?\s*(?:-|–|~|to|and|up to)\s*[\w. ]+?\s*(?:hz|hertz|sampling rate|nyquist)\b(?:\s+(?:band|range|frequencies|content))?)/gi,
+    'bandpass ',
+  ],
+  [
+    /(?:只保留|只留|保留)\s*(?=[\d.一二三四五六七八九十零]+\s*(?:hz|赫茲)?\s*(?:-|–|~|到|至)\s*[^，,。；;]{1,16}?\s*(?:的)?\s*(?:頻段|頻帶|頻率範圍|成分))/gi,
+    '帶通 ',
+  ],
+  // "除了 C3 跟 C4 其他通道都拿掉", "drop every channel except C3": the channels kept
+  [
+    /除了\s*([^，,。；;]{1,40}?)\s*(?:以外|之外)?\s*[，,]?\s*(?:其他|其餘|剩下)(?:的)?\s*(?:通道|電極)?\s*(?:都|全部|通通|全)?\s*(?:拿掉|刪掉|去掉|移除|丟掉|刪除|不要)/g,
+    '只保留 $1',
+  ],
+  // "訓練測試 80/20", "train/test 70/30": the shares of a split, not a training run
+  [/(?:訓練|train(?:ing)?)\s*(?:\/|與|和|跟|、|-)?\s*(?:測試|test)\s*(?:集)?\s*(?:比例|比|split|ratio)?\s*(?=\d+(?:\.\d+)?\s*\/\s*\d)/gi, ''],
   // "epoch 比上次多 5 個": a number of epochs relative to the last run
   [
     /(?:訓練\s*)?epochs?\s*(?:數)?\s*(?:要)?\s*比\s*(?:上次|之前|原本|剛才|上一次|現在)\s*(多|少)\s*(\d+)\s*個?/gi,

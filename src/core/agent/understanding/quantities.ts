@@ -77,6 +77,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
   // "the number of epochs", "the size of the batch": the setting itself
   let s = text
     .replace(/\b(?:the\s+)?(?:number|amount|count) of\s+(?:training\s+)?(epochs?)\b/gi, 'the $1')
+    .replace(/\b(?:training\s+)?epoch\s+(?:count|number)\b/gi, 'epochs')
     .replace(/\bthe size of the batch(?:es)?\b/gi, 'the batch size');
   const t = facts.training;
   for (const [word, key, name] of PARAMS) {
@@ -126,7 +127,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       )
       .replace(
         new RegExp(
-          `(?:${w})\\s+to\\s+(half|(?:a|an|one)\\s+(?:quarter|third)|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`,
+          `(?:${w})\\s*(?:to\\s+|=\\s*|:\\s*)(half|(?:a|an|one)\\s+(?:quarter|third)|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:(?:value|one|number|count|amount|setting|size|rate)\\b)?`,
           'gi',
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /triple/i.test(f) ? 3 : 2)(m),
@@ -143,6 +144,14 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       .replace(
         new RegExp(
           `(?:${w})\\s+(?:(?:down|up)\\s+)?(?:to\\s+|at\\s+|of\\s+)?(half|(?:a|an|one)\\s+(?:quarter|third|fifth|tenth)|twice|double|triple|\\d*\\.\\d+(?=\\s+of\\b)|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+(?:of\\s+)?(?:the current|the present|the previous|the old|the last|its current|its|what it is(?: now)?|what it was|what we had|the one (?:before|we had|now)|(?:the )?last time'?s?|before|previously|earlier|now|last time)(?:\\s+(?:one|value|size|setting|rate))?\\b`,
+          'gi',
+        ),
+        (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
+      )
+      // "the epochs to three times as many as now", "batch size at half as large": the setting named before its multiple
+      .replace(
+        new RegExp(
+          `(?:${w})\\s+(?:to\\s+|at\\s+|=\\s*)?(twice|double|triple|half|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+as\\s+(?:many|much|large|big|high|long)(?:\\s+as\\s+(?:now|before|last time|currently|previously|it is(?: now)?|it was))?`,
           'gi',
         ),
         (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
@@ -325,6 +334,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(input, facts)))));
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
+  // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
+  s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
+    const [x, y] = [Number(a ?? c), Number(b ?? d)];
+    return y > 0 && x < y ? fmt(x / y) : m;
+  });
   // "2^7Hz", "256/2Hz": a unit written against the number is still a unit of its own for the arithmetic
   s = s.replace(/(?<=[\d)])(khz|hz)\b/gi, ' $1');
   // the Study's own values
@@ -368,8 +382,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/\b(halve|double)\s+the\s+(?:sampling\s+)?rate\b/gi, (m, verb: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(verb.toLowerCase() === 'halve' ? facts.sfreq / 2 : facts.sfreq * 2)} Hz`,
   );
-  s = s.replace(/(?:降採樣|降取樣|下採樣|降頻|降低取樣率|降低採樣率|抽取|\bdownsampl\w*|\bdecimat\w*)\s*(\d+(?:\.\d+)?)\s*倍/gi, (m, n: string) =>
-    facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
+  s = s.replace(
+    /(?:降採樣|降取樣|下採樣|降頻|降低取樣率|降低採樣率|(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:再)?\s*(?:降低|降|減少|減低|縮小|減)了?|抽取|\bdownsampl\w*|\bdecimat\w*)\s*(\d+(?:\.\d+)?)\s*倍/gi,
+    (m, n: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`),
   );
   // "取樣率降一半", "把取樣率砍半": the rate halved
   s = s.replace(
@@ -461,6 +476,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       (_m, a: string, k: string) => `${a}e-${k}`,
     )
     .replace(/(?<![\d.])10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, k: string) => `1e-${k}`)
+    .replace(/(\d+(?:\.\d+)?)\s*(?:乘以|乘上|\*|×)\s*10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, a: string, k: string) => `${a}e-${k}`)
     .replace(/10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, k: string) => `1e-${k}`);
   // Chinese powers and decimals: "2 的 7 次方", "零點五"
   s = s.replace(/(\d+(?:\.\d+)?)\s*的\s*(\d+)\s*次方/g, '$1^$2').replace(/(\d+(?:\.\d+)?)\s*的平方/g, '$1^2');
