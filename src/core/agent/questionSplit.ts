@@ -79,6 +79,10 @@ const IMPERATIVE = new RegExp(
   'i',
 );
 
+/** "bring up the visualization page", "open the evaluation tab": a panel shown is a step (switch_panel). */
+const PANEL_REQUEST =
+  /^(?:bring up|open|show(?: me)?|switch to|go to|take me to|pull up|jump to)\s+(?:the\s+)?(?:dashboard|dataset|preprocess\w*|training|visuali[sz]ation|evaluation)\s+(?:panel|tab|page|view|screen)\b/i;
+
 /** "half of what it is now", "a tenth of what we had": a value relative to the setting, not a wh-clause. */
 const SHARE_OF_WHAT_IT_IS =
   /\b(half|quarter|third|fifth|tenth|twice|double|triple|times)\s+(?:of\s+)?what\s+(?:it|they|we|i)\s+(?:is|are|was|were|had|have|used)(?:\s+(?:now|before|currently|earlier|last time|set to))?\b/gi;
@@ -214,6 +218,7 @@ const RELATIVE_SETTING =
 export function isExplicitRequest(input: string): boolean {
   const s = canonicalText(input);
   if (RELATIVE_SETTING.test(s) && !/[?？]\s*$/.test(s)) return true;
+  if (PANEL_REQUEST.test(withoutPoliteFrame(s.trim().replace(/^please\s+/i, '')))) return true;
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
   const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return (
@@ -362,7 +367,14 @@ export function isQuestion(sentence: string): boolean {
   if (POLITE_REQUEST_EN.test(s)) {
     const asked = withoutPoliteFrame(s.replace(/^please\s+/i, ''));
     // "could you halve that?", "could you make it 30 instead?": a change of the step before is a step too
-    return /[?？]\s*$/.test(s) && !mentionsStep(asked) && !namesRuleStep(asked) && !IMPERATIVE.test(canonicalText(asked)) && !REPLY.test(asked);
+    return (
+      /[?？]\s*$/.test(s) &&
+      !mentionsStep(asked) &&
+      !namesRuleStep(asked) &&
+      !IMPERATIVE.test(canonicalText(asked)) &&
+      !REPLY.test(asked) &&
+      !PANEL_REQUEST.test(asked)
+    );
   }
   // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
   const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);

@@ -220,6 +220,48 @@ const METRICS: ValueForm<string>[] = [
   { id: 'loss', en: 'loss', zh: 'loss', value: () => 'loss' },
   { id: 'auc', en: 'AUC', zh: 'AUC', value: () => 'auc' },
 ];
+const FILES: ValueForm<string[]>[] = [
+  { id: 'one', en: 'S001R04.edf', zh: 'S001R04.edf', value: () => ['S001R04.edf'] },
+  { id: 'two', en: 'S001R04.edf and S001R08.edf', zh: 'S001R04.edf 和 S001R08.edf', value: () => ['S001R04.edf', 'S001R08.edf'] },
+  { id: 'other', en: 'S002R04.edf', zh: 'S002R04.edf', value: () => ['S002R04.edf'] },
+];
+type Sliding = [number, number];
+const SLIDING: ValueForm<Sliding>[] = [
+  { id: 'pct', en: '2 s windows with 50% overlap', zh: '2 秒的視窗，重疊 50%', value: () => [2, 1] },
+  { id: 'sec', en: '4-second windows overlapping by 1 s', zh: '4 秒視窗、重疊 1 秒', value: () => [4, 1] },
+  { id: 'half', en: '1 s windows with half overlap', zh: '1 秒視窗，一半重疊', value: () => [1, 0.5] },
+  { id: 'ms', en: '500 ms windows, no overlap', zh: '500 毫秒的視窗，不重疊', value: () => [0.5, 0] },
+];
+const REGIONS: ValueForm<number>[] = [
+  { id: 'taipei', en: 'Taipei', zh: '台北', value: () => 60 },
+  { id: 'berlin', en: 'Berlin', zh: '柏林', value: () => 50 },
+  { id: 'korea', en: 'Korea', zh: '韓國', value: () => 60 },
+  { id: 'uk', en: 'the UK', zh: '英國', value: () => 50 },
+  { id: 'china', en: 'China', zh: '中國', value: () => 50 },
+  { id: 'canada', en: 'Canada', zh: '加拿大', value: () => 60 },
+];
+const VAL_SHARES: ValueForm<number>[] = [
+  { id: 'pct', en: '10% validation', zh: '驗證集 10%', value: () => 0.1 },
+  { id: 'fifth', en: 'a fifth for validation', zh: '五分之一當驗證集', value: () => 0.2 },
+  { id: 'pctw', en: '15 percent for validation', zh: '驗證百分之十五', value: () => 0.15 },
+];
+const PANELS: ValueForm<string>[] = [
+  { id: 'training', en: 'training', zh: '訓練', value: () => 'training' },
+  { id: 'evaluation', en: 'evaluation', zh: '評估', value: () => 'evaluation' },
+  { id: 'preprocess', en: 'preprocessing', zh: '前處理', value: () => 'preprocess' },
+  { id: 'dataset', en: 'dataset', zh: '資料集', value: () => 'dataset' },
+  { id: 'visualization', en: 'visualization', zh: '視覺化', value: () => 'visualization' },
+];
+/** A label is kept as written, so each language has its own forms. */
+const LABELS: ValueForm<string>[] = [
+  { id: 'plain', en: 'left hand', value: () => 'left hand' },
+  { id: 'clear', en: 'clear the dataset', value: () => 'clear the dataset' },
+  { id: 'reset', en: 'reset everything', value: () => 'reset everything' },
+  { id: 'plain-zh', zh: '左手', value: () => '左手' },
+  { id: 'clear-zh', zh: '清除資料', value: () => '清除資料' },
+  { id: 'reset-zh', zh: '全部重設', value: () => '全部重設' },
+];
+
 /** Frames whose step has no value of its own. */
 const NONE: ValueForm<null>[] = [{ id: '-', en: '', zh: '', value: () => null }];
 
@@ -253,6 +295,9 @@ const GROUPS: Group[] = [
       f('word order', (v) => `to ${v}, resample the data`),
       f('chat', (v) => `ok now resample -> ${v}`),
       f('want', (v) => `I want the data at ${v}`),
+      f('synonym', (v) => `set fs to ${v}`),
+      f('polite', (v) => `resample at ${v} please`),
+      f('terse', (v) => `new sampling rate ${v}`),
     ],
     zh: [
       f('imperative', (v) => `重新取樣到 ${v}`),
@@ -261,6 +306,8 @@ const GROUPS: Group[] = [
       f('synonym', (v) => `把取樣率改成${v}`),
       f('mixed', (v) => `幫我 resample 到 ${v}`),
       f('word order', (v) => `取樣率要${v}，幫我重取樣`),
+      f('terse', (v) => `取樣率 ${v}`),
+      f('polite', (v) => `麻煩重新取樣至${v}`),
     ],
   },
   {
@@ -287,6 +334,9 @@ const GROUPS: Group[] = [
       f('word order', (v) => `${v} band-pass please`),
       f('chat', (v) => `bp filter ${v} thx`),
       f('want', (v) => `I'd like a ${v} bandpass`),
+      f('synonym', (v) => `band pass filter ${v}`),
+      f('synonym', (v) => `restrict the signal to ${v}`),
+      f('polite', (v) => `please apply a bandpass of ${v}`),
     ],
     zh: [
       f('imperative', (v) => `帶通 ${v}`),
@@ -295,6 +345,8 @@ const GROUPS: Group[] = [
       f('mixed', (v) => `幫我 bandpass ${v}`),
       f('word order', (v) => `${v}，帶通一下`),
       f('synonym', (v) => `只保留 ${v} 的頻段`),
+      f('imperative', (v) => `帶通濾波 ${v}`),
+      f('terse', (v) => `做帶通，${v}`),
     ],
   },
   {
@@ -311,6 +363,8 @@ const GROUPS: Group[] = [
       f('synonym', (v) => `get rid of the power-line interference at ${v}`),
       f('word order', (v) => `${v} notch, please`),
       f('chat', (v) => `kill the mains hum @ ${v}`),
+      f('terse', (v) => `notch filter ${v}`),
+      f('synonym', (v) => `filter out ${v} line noise`),
     ],
     zh: [
       f('imperative', (v) => `陷波 ${v}`),
@@ -318,6 +372,8 @@ const GROUPS: Group[] = [
       f('synonym', (v) => `去除 ${v} 的電源干擾`),
       f('mixed', (v) => `幫我 notch ${v}`),
       f('word order', (v) => `${v}要陷波掉`),
+      f('imperative', (v) => `陷波濾波 ${v}`),
+      f('synonym', (v) => `把 ${v} 的雜訊濾掉`),
     ],
   },
   {
@@ -333,12 +389,16 @@ const GROUPS: Group[] = [
       f('synonym', (v) => `segment the recordings into trials ${v}`),
       f('word order', (v) => `${v} around T1 and T2 — epoch it`),
       f('chat', (v) => `make trials ${v} plz`),
+      f('synonym', (v) => `cut the data into epochs ${v}`),
+      f('polite', (v) => `epoching ${v} please`),
     ],
     zh: [
       f('imperative', (v) => `切 epoch，${v}`),
       f('polite', (v) => `請幫我以 T1、T2 為事件切段，${v}`),
       f('synonym', (v) => `把資料分段成 ${v}`),
       f('mixed', (v) => `幫我 epoch ${v}`),
+      f('terse', (v) => `切段 ${v}`),
+      f('synonym', (v) => `把資料切成 ${v} 的 epoch`),
     ],
   },
   {
@@ -353,12 +413,14 @@ const GROUPS: Group[] = [
       f('typo', (v) => `${typo('generate', 1)} the dataset, ${v}`),
       f('synonym', (v) => `make a train/test split with ${v}`),
       f('word order', (v) => `${v} — build the dataset`),
+      f('synonym', (v) => `hold out data for testing: ${v}`),
     ],
     zh: [
       f('imperative', (v) => `切分資料集，${v}`),
       f('polite', (v) => `請幫我產生資料集，${v}`),
       f('synonym', (v) => `建立訓練和測試資料，${v}`),
       f('mixed', (v) => `幫我 split dataset，${v}`),
+      f('terse', (v) => `資料集切分：${v}`),
     ],
   },
   {
@@ -374,12 +436,15 @@ const GROUPS: Group[] = [
       f('synonym', (v) => `pick ${v} for the classifier`),
       f('word order', (v) => `${v} as the model please`),
       f('typo', (v) => `${typo('switch', 2)} to ${v} as the model`),
+      f('terse', (v) => `use ${v}`),
+      f('synonym', (v) => `change the network to ${v}`),
     ],
     zh: [
       f('imperative', (v) => `模型改用 ${v}`),
       f('polite', (v) => `請把模型設定成${v}`),
       f('synonym', (v) => `架構換成 ${v}`),
       f('word order', (v) => `${v}，當作模型`),
+      f('synonym', (v) => `用 ${v} 當模型`),
     ],
   },
   {
@@ -394,7 +459,12 @@ const GROUPS: Group[] = [
       f('typo', (v) => `set the number of ${typo('epochs', 2)} to ${v}`),
       f('synonym', (v) => `configure training with the epochs at ${v}`),
     ],
-    zh: [f('imperative', (v) => `把 epoch 數設成${v}`), f('polite', (v) => `請把訓練的 epoch 改成${v}`), f('synonym', (v) => `訓練回合數調到${v}`)],
+    zh: [
+      f('imperative', (v) => `把 epoch 數設成${v}`),
+      f('polite', (v) => `請把訓練的 epoch 改成${v}`),
+      f('synonym', (v) => `訓練回合數調到${v}`),
+      f('terse', (v) => `epoch 設 ${v}`),
+    ],
   },
   {
     group: 'batch-setting',
@@ -407,8 +477,14 @@ const GROUPS: Group[] = [
       f('terse', (v) => `batch size ${v}`),
       f('synonym', (v) => `use mini-batches of ${v}`),
       f('typo', (v) => `set the ${typo('batch', 3)} size to ${v}`),
+      f('polite', (v) => `batch size of ${v} please`),
     ],
-    zh: [f('imperative', (v) => `batch size 設成${v}`), f('polite', (v) => `請把批次大小改成${v}`), f('synonym', (v) => `每批${v}個樣本`)],
+    zh: [
+      f('imperative', (v) => `batch size 設成${v}`),
+      f('polite', (v) => `請把批次大小改成${v}`),
+      f('synonym', (v) => `每批${v}個樣本`),
+      f('terse', (v) => `批次設 ${v}`),
+    ],
   },
   {
     group: 'lr-setting',
@@ -421,8 +497,14 @@ const GROUPS: Group[] = [
       f('terse', (v) => `lr ${v}`),
       f('typo', (v) => `set the ${typo('learning', 4)} rate to ${v}`),
       f('synonym', (v) => `make the step size ${v}`),
+      f('synonym', (v) => `the learning rate should be ${v}`),
     ],
-    zh: [f('imperative', (v) => `學習率設成${v}`), f('polite', (v) => `請把學習率改成${v}`), f('mixed', (v) => `learning rate 調成${v}`)],
+    zh: [
+      f('imperative', (v) => `學習率設成${v}`),
+      f('polite', (v) => `請把學習率改成${v}`),
+      f('mixed', (v) => `learning rate 調成${v}`),
+      f('synonym', (v) => `學習率用 ${v}`),
+    ],
   },
   {
     group: 'train-for',
@@ -463,8 +545,14 @@ const GROUPS: Group[] = [
       f('typo', (v) => `${typo('evaluate', 4)} on ${v}`),
       f('synonym', (v) => `score the model on ${v}`),
       f('word order', (v) => `on ${v}, evaluate the model`),
+      f('synonym', (v) => `test the model on ${v}`),
     ],
-    zh: [f('imperative', (v) => `在${v}上評估模型`), f('polite', (v) => `請用${v}評估`), f('mixed', (v) => `幫我 evaluate ${v}`)],
+    zh: [
+      f('imperative', (v) => `在${v}上評估模型`),
+      f('polite', (v) => `請用${v}評估`),
+      f('mixed', (v) => `幫我 evaluate ${v}`),
+      f('terse', (v) => `評估${v}`),
+    ],
   },
   {
     group: 'saliency',
@@ -477,8 +565,14 @@ const GROUPS: Group[] = [
       f('synonym', (v) => `run ${v} attribution on the model`),
       f('typo', (v) => `compute ${typo('saliency', 3)} using ${v}`),
       f('word order', (v) => `${v} saliency, please`),
+      f('synonym', (v) => `explain the model with ${v}`),
     ],
-    zh: [f('imperative', (v) => `用${v}計算 saliency`), f('polite', (v) => `請用${v}畫顯著圖`), f('synonym', (v) => `用${v}看模型學到什麼`)],
+    zh: [
+      f('imperative', (v) => `用${v}計算 saliency`),
+      f('polite', (v) => `請用${v}畫顯著圖`),
+      f('synonym', (v) => `用${v}看模型學到什麼`),
+      f('synonym', (v) => `用${v}解釋模型`),
+    ],
   },
   {
     group: 'reference',
@@ -549,6 +643,103 @@ const GROUPS: Group[] = [
     ],
     zh: [f('imperative', () => `停止訓練`), f('polite', () => `請把訓練停下來`), f('synonym', () => `中止目前的訓練`), f('mixed', () => `幫我 stop training`)],
   },
+  {
+    group: 'load',
+    stages: ['empty'],
+    values: FILES,
+    expect: (v: string[]) => one('load_data', { paths: v }),
+    en: [
+      f('imperative', (v) => `load ${v}`),
+      f('polite', (v) => `could you open ${v}?`),
+      f('synonym', (v) => `import ${v} please`),
+      f('typo', (v) => `${typo('import', 2)} ${v}`),
+      f('chat', (v) => `pull in ${v} pls`),
+      f('word order', (v) => `${v} — load it`),
+    ],
+    zh: [f('imperative', (v) => `載入 ${v}`), f('polite', (v) => `請幫我讀取 ${v}`), f('synonym', (v) => `打開 ${v}`), f('mixed', (v) => `幫我 load ${v}`)],
+  },
+  {
+    group: 'window',
+    stages: ['data_loaded'],
+    values: SLIDING,
+    expect: (v: Sliding) => one('window_epoch', { duration: v[0], overlap: v[1] }),
+    en: [
+      f('imperative', (v) => `cut the recordings into sliding windows: ${v}`),
+      f('polite', (v) => `could you make fixed-length epochs, ${v}?`),
+      f('synonym', (v) => `window the continuous data into ${v}`),
+    ],
+    zh: [f('imperative', (v) => `用滑動視窗切段，${v}`), f('polite', (v) => `請把連續資料切成固定長度的段落，${v}`)],
+  },
+  {
+    group: 'notch-region',
+    stages: PRE,
+    values: REGIONS,
+    expect: (v: number) => one('apply_notch_filter', { freq: v }),
+    en: [
+      f('place first', (v) => `we recorded in ${v}, notch the mains`),
+      f('place after', (v) => `remove the line noise, the data is from ${v}`),
+      f('adjective', (v) => `apply a notch at the ${v} power-line frequency`),
+    ],
+    zh: [f('place first', (v) => `資料在${v}收的，幫我去除市電雜訊`), f('place after', (v) => `陷波掉市電，資料是${v}錄的`)],
+  },
+  {
+    group: 'split-validation',
+    stages: ['preprocessed'],
+    values: VAL_SHARES,
+    expect: (v: number) => one('generate_dataset', { test_ratio: 0.2, val_ratio: v }),
+    en: [f('secondary', (v) => `split the data with 20% test and ${v}`), f('secondary', (v) => `make the dataset: test 20%, ${v}`)],
+    zh: [f('secondary', (v) => `切分資料集，測試 20%，${v}`), f('secondary', (v) => `產生資料集，測試集 20%，${v}`)],
+  },
+  {
+    group: 'panel',
+    stages: ['trained'],
+    values: PANELS,
+    expect: (v: string) => one('switch_panel', { panel_name: v }),
+    en: [
+      f('imperative', (v) => `switch to the ${v} panel`),
+      f('synonym', (v) => `open the ${v} tab`),
+      f('chat', (v) => `go to ${v} view`),
+      f('polite', (v) => `could you bring up the ${v} page?`),
+    ],
+    zh: [f('imperative', (v) => `切換到${v}面板`), f('synonym', (v) => `打開${v}頁面`), f('polite', (v) => `請切到${v}的分頁`)],
+  },
+  {
+    group: 'model-for-training',
+    stages: ['dataset_ready'],
+    values: MODELS,
+    expect: (v: ModelName) => one('set_model', { model_name: v }),
+    en: [f('precedence', (v) => `use ${v} for training`), f('precedence', (v) => `I want ${v} as the model for training`)],
+    zh: [f('precedence', (v) => `這次訓練的模型用 ${v}`), f('precedence', (v) => `訓練要用的模型選 ${v}`)],
+  },
+  {
+    group: 'quoted-label',
+    stages: ['data_loaded'],
+    values: LABELS,
+    expect: (v: string) => one('edit_events', { rename: { T1: v } }),
+    en: [f('quoted', (v) => `rename T1 to "${v}"`), f('quoted', (v) => `change the label T1 to '${v}'`)],
+    zh: [f('quoted', (v) => `把 T1 改名為「${v}」`), f('quoted', (v) => `T1 重新命名成 "${v}"`)],
+  },
+  {
+    group: 'negated-only',
+    stages: PRE,
+    values: NONE,
+    expect: () => ({ tools: [], args: [] }),
+    en: [
+      f('negation', () => `don't clear the dataset`),
+      f('negation', () => `please do not reset the preprocessing`),
+      f('negation', () => `never wipe my data`),
+      f('negation', () => `I don't want you to delete anything`),
+    ],
+    zh: [f('negation', () => `不要清除資料`), f('negation', () => `千萬別重設前處理`), f('negation', () => `請勿刪除任何資料`)],
+  },
+  {
+    group: 'plot-erp',
+    stages: ['preprocessed'],
+    values: CHANNEL_SETS,
+    expect: (v: string[]) => one('plot_epochs', { kind: 'erp', channels: v }),
+    en: [f('imperative', (v) => `plot the ERP of ${v}`), f('synonym', (v) => `show me the average evoked response at ${v}`)],
+    zh: [f('imperative', (v) => `畫出 ${v} 的 ERP`), f('synonym', (v) => `顯示 ${v} 的事件相關電位`)],
+  },
   // secondary settings in one sentence
   {
     group: 'secondary:bandpass-iir',
@@ -618,8 +809,16 @@ const GROUPS: Group[] = [
     stages: PRE,
     values: RATES.filter((v) => ['128', 'half', 'quarter', 'pow'].includes(v.id)),
     expect: (v: number) => one('resample_data', { rate: v }),
-    en: [f('correction', (v) => `sorry, I meant ${v}`, ['resample to 100 Hz']), f('correction', (v) => `no, make it ${v}`, ['resample to 100 Hz'])],
-    zh: [f('correction', (v) => `不對，是${v}`, ['重新取樣到 100 Hz']), f('correction', (v) => `改成${v}`, ['重新取樣到 100 Hz'])],
+    en: [
+      f('correction', (v) => `sorry, I meant ${v}`, ['resample to 100 Hz']),
+      f('correction', (v) => `no, make it ${v}`, ['resample to 100 Hz']),
+      f('correction', (v) => `hmm, ${v} instead`, ['resample to 100 Hz']),
+    ],
+    zh: [
+      f('correction', (v) => `不對，是${v}`, ['重新取樣到 100 Hz']),
+      f('correction', (v) => `改成${v}`, ['重新取樣到 100 Hz']),
+      f('correction', (v) => `換成${v}`, ['重新取樣到 100 Hz']),
+    ],
   },
   {
     group: 'correction:notch',

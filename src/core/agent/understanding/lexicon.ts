@@ -186,7 +186,7 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/每(?:個)?批(?:次)?\s*(?:用|放|是|為)?\s*([\d.]+|[零〇一二兩三四五六七八九十百]+)\s*(?:個|筆)?\s*(?:樣本|trials?|epochs?|資料)?/g, 'batch size $1'],
   // "keep only the 8-30 Hz band", "只保留 8 到 30 Hz 的頻段": a band of frequencies kept is a band-pass
   [
-    /(?<![\w-])(?:keep|retain|preserve|leave)\s+(?:only\s+|just\s+)?(?:the\s+)?(?=(?:between\s+|from\s+)?[\w.]+\s*(?:hz|hertz)?\s*(?:-|–|~|to|and|up to)\s*[\w. ]+?\s*(?:hz|hertz|sampling rate|nyquist)\b(?:\s+(?:band|range|frequencies|content))?)/gi,
+    /(?<![\w-])(?:keep|retain|preserve|leave|restrict|limit|confine)\s+(?:only\s+|just\s+)?(?:the\s+)?(?:(?:signals?|data|eeg|recordings?|spectrum)\s+to\s+)?(?=(?:between\s+|from\s+)?[\w.]+\s*(?:hz|hertz)?\s*(?:-|–|~|to|and|up to)\s*[\w. ]+?\s*(?:hz|hertz|sampling rate|nyquist)\b(?:\s+(?:band|range|frequencies|content))?)/gi,
     'bandpass ',
   ],
   [
@@ -323,6 +323,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(?:show|give)\s+me\s+(?:the\s+)?(?:info|information|details|summary|overview)\b/gi, 'show the dataset info'],
   // dataset
   [/\btrain\s*\/\s*val(?:idation)?\s*\/\s*test\b/gi, 'split'],
+  // "an 80/20 train/test ratio", "the train/val shares": the parts of a split, never the verb train
+  [/\btrain(?:ing)?\s*\/\s*(?:test|val(?:idation)?)\b(?!\s*\/)/gi, 'split'],
   // training and evaluation
   [/\beval\b/gi, 'evaluate'],
   [/\bkick off\b/gi, 'start'],
