@@ -402,7 +402,8 @@ export function isQuestion(sentence: string): boolean {
   if (!IMPERATIVE.test(s) && INNER_QUESTION.test(s)) return true;
   if (!IMPERATIVE.test(s) && WH_AFTER_VERB.test(s)) return true;
   if (METRIC_REPORT_EN.test(s) && (!IMPERATIVE.test(s) || METRIC_FIRST_EN.test(s))) return true;
-  if (TOPIC_ASKED.test(s) && !/\d/.test(s)) return true;
+  // ("kick off the training w/ whatever defaults" names defaults as the settings of an instruction)
+  if (TOPIC_ASKED.test(s) && !/\d/.test(s) && !IMPERATIVE.test(canonicalText(s))) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
   if (/\b(?:vs\.?|versus)\b/i.test(s) || (/\bor\b/i.test(s) && !/\d/.test(s) && NAMED_OPTION.test(s))) return true;

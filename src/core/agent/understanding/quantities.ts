@@ -163,7 +163,9 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         put(/除|÷|\//.test(op) ? 1 / Number(n) : Number(n))(m),
       )
       .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:減少|減|少|砍|降低|降)\\s*(?:了|成|到)?\\s*half`, 'gi'), (m) => put(0.5)(m))
-      .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
+      .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|砍半|對半砍?|砍一半|變兩倍|變一半)`, 'gi'), (m, f: string) =>
+        put(/減半|砍|對半|一半/.test(f) ? 0.5 : 2)(m),
+      )
       // "學習率再小十倍", "batch 大兩倍", "a learning rate ten times smaller": a factor down or up
       .replace(
         new RegExp(
@@ -349,6 +351,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     }
     return `${fmt(facts.sfreq)} Hz`;
   };
+  // "windows of 320 samples", "640-sample epochs": a length in samples is a length in time at the sampling rate
+  s = s.replace(
+    /\b((?:windows?|epochs?|segments?|chunks?)\s+of\s+)(\d+)\s*samples?\b|\b(\d+)[\s-]*samples?(?=\s+(?:long\s+)?(?:windows?|epochs?|segments?|chunks?)\b)/gi,
+    (m, lead: string | undefined, a?: string, b?: string) => (facts.sfreq === null ? m : `${lead ?? ''}${fmt(Number(a ?? b) / facts.sfreq)} s`),
+  );
   s = s.replace(/\b(?:the\s+)?nyquist(?:\s+frequency)?\b|奈奎斯特頻率/gi, (m) => (facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`));
   // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
   // the factor may be written without "by" when "x"/"fold" marks it: "downsample 2x", "decimate 4-fold", "2x downsampling"
@@ -566,7 +573,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // mains frequency by region when no frequency was written
   if (MAINS_WORD.test(s) || /\bnotch\b|陷波/i.test(s)) {
     if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s)) {
-      const hz = MAINS_60.test(s) ? 60 : MAINS_50.test(s) ? 50 : null;
+      const hz = regionMains(s);
       const anchor = /\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i;
       // the frequency goes next to the notch word, or at the end when none can carry it ("notch the line frequency")
       if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
@@ -586,7 +593,12 @@ export function isPlaceStatement(text: string): boolean {
 }
 
 export function regionMains(text: string): 50 | 60 | null {
-  return MAINS_60.test(text) ? 60 : MAINS_50.test(text) ? 50 : null;
+  // a place denied ("Tokyo lab, not Osaka", "是東京不是大阪") is not where the data was recorded
+  const t = text.replace(
+    /(?:\b(?:not|never|isn'?t|wasn'?t)\s+(?:in\s+|from\s+|at\s+|the\s+)?|不是|並非|而非)\s*[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff]*(?:\s+[A-Z][\w]*)?/g,
+    ' ',
+  );
+  return MAINS_60.test(t) ? 60 : MAINS_50.test(t) ? 50 : null;
 }
 
 /** True when the text names a mains/line-noise notch without any frequency or region (ask, do not assume 50 Hz). */
