@@ -446,9 +446,9 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // a panel named alone ("dashboard", "the evaluation tab", "儀表板"): show it
   [/^\s*(?:the\s+)?(dashboard|儀表板)\s*[.!！。]?\s*$/gi, 'switch to the dashboard panel'],
   [/^\s*(?:the\s+)?((?:dataset|preprocess\w*|training|visuali[sz]ation|evaluation)\s+(?:panel|tab|page|view))\s*[.!！。]?\s*$/gi, 'switch to the $1'],
-  // "notch 60, common average ref, then z-score": a reference named alone in a list of steps is that step
+  // "notch 60, common average ref, then z-score": a reference named alone after another step is that step
   [
-    /(^|[,，;；]\s*|\b(?:then|and|and then)\s+)(?:a\s+|the\s+)?(?:common\s+)?average\s+reference(?=\s*(?:[,，;；.]|$|\b(?:then|and)\b))/gi,
+    /([,，;；]\s*|\b(?:then|and|and then)\s+)(?:a\s+|the\s+)?(?:common\s+)?average\s+reference(?=\s*(?:[,，;；.]|$|\b(?:then|and)\b))/gi,
     '$1re-reference to average reference',
   ],
 ];
