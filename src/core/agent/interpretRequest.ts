@@ -48,7 +48,7 @@ const AGAIN =
   /^(?:(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** A bare repeat: "run it again", "rerun", "go again", "再跑一次". */
 const RERUN =
-  /^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?)[.!。！]*$/i;
+  /^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?|(?:go|train|start(?:\s+training)?|run\s+it|kick\s+it\s+off|開始訓練|開跑|訓練|跑)(?:\s+(?:it|now|please))?)[.!。！]*$/i;
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
   /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:先|請|幫我|把)?\s*(?:全部|所有|資料|它)?\s*(?:clear|wipe|清除|清空|清掉|重新開始|重來)\s*(?:掉|一下|吧|乾淨|全部|all|everything|it)?$/i;
@@ -100,6 +100,9 @@ const TRAINING_TOOLS = new Set(['set_model', 'configure_training', 'start_traini
 const EPOCH_COUNT =
   /^(?:(?:and|with|for|plus)\s+)*(?:(?:the\s+)?(?:epochs?|訓練輪數|輪數)\s*(?:數)?\s*(?:=|:|to|of|設|設成|設為|用|為|是|改成|改為)?\s*\d+\s*(?:個|輪|次)?|\d+\s*(?:個\s*)?(?:epochs?|輪))$/i;
 
+/** Steps whose second call in a row only adds settings to the first (a split, a training configuration). */
+const MERGED_SETTINGS = new Set(['generate_dataset', 'configure_training']);
+
 /** Steps that, asked for twice in one turn ("evaluate and show the confusion matrix on validation"), are one call. */
 const ONCE_PER_TURN = new Set(['evaluate']);
 
@@ -108,6 +111,22 @@ function dedupeReads(calls: PlannedCall[]): void {
   // the same step twice in a row with the same arguments ("train 25 epochs, go": the verb and the go both start) is one
   for (let i = calls.length - 1; i > 0; i--)
     if (calls[i].tool === calls[i - 1].tool && JSON.stringify(calls[i].arguments) === JSON.stringify(calls[i - 1].arguments)) calls.splice(i, 1);
+  // a settings step said twice in a row with settings that do not contradict ("generate the dataset, 25% test, split
+  // across sessions") is one call with both: a second split or configuration would only replace the first
+  // (the rules write a tool's defaults out, so a value that is the default on one side gives way to the other's)
+  for (let i = calls.length - 1; i > 0; i--) {
+    const [a, b] = [calls[i - 1], calls[i]];
+    if (a.tool !== b.tool || !MERGED_SETTINGS.has(a.tool)) continue;
+    const defaults = toolDefaults(a.tool);
+    const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+    const merged: Record<string, unknown> = { ...a.arguments };
+    let conflict = false;
+    for (const [k, v] of Object.entries(b.arguments)) {
+      if (!(k in merged) || same(merged[k], v) || same(merged[k], defaults[k])) merged[k] = v;
+      else if (!same(v, defaults[k])) conflict = true;
+    }
+    if (!conflict) calls.splice(i - 1, 2, { tool: a.tool, arguments: merged });
+  }
   for (let i = 0; i < calls.length; i++) {
     if (ONCE_PER_TURN.has(calls[i].tool)) {
       for (let j = calls.length - 1; j > i; j--) {
@@ -131,7 +150,25 @@ function dedupeReads(calls: PlannedCall[]): void {
 
 /** The Study's facts the understanding layer evaluates quantities against. */
 function factsOf(ctx: PlannerContext) {
-  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: ctx.training, defaults: TOOL_DEFAULTS };
+  return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: trainingInForce(ctx), defaults: TOOL_DEFAULTS };
+}
+
+/**
+ * The training configuration "half the batch size" or "twice the epochs" is relative to: the one configure_training
+ * set, or, where a model can be trained and nothing was configured yet, the defaults start_training would use
+ * (training/defaults.ts, read through the tool definitions).
+ */
+function trainingInForce(ctx: PlannerContext): Record<string, unknown> | null {
+  if (ctx.training) return ctx.training;
+  if (!ctx.available?.includes('configure_training')) return null;
+  const { epoch, batch_size, learning_rate } = TOOL_DEFAULTS;
+  return { epoch, batch_size, learning_rate };
+}
+
+/** A tool's parameter defaults, from its definition. */
+function toolDefaults(tool: string): Record<string, unknown> {
+  const props = (definitionByName.get(tool)?.parameters as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties ?? {};
+  return Object.fromEntries(Object.entries(props).flatMap(([k, v]) => (v.default !== undefined ? [[k, v.default]] : [])));
 }
 
 /** Default values of the settings a request may be relative to ("4x the default batch size"), read from the tool definitions. */
@@ -789,12 +826,33 @@ const SETTINGS =
  * replaced, by its kind (a model, files, channels, events or a data split). Null when the text is not such a
  * request or names nothing that fits.
  */
+/** Steps that "the same with X" never repeats. */
+const NOT_REPEATED = new Set(['stop_training', 'clear_dataset', 'reset_preprocessing']);
+
+/**
+ * Files named by their run or subject only ("R08", "run 8", "S002") after a load of PhysioNet-style names
+ * (S001R04.edf): the earlier name with that part replaced.
+ */
+function shortFileNames(what: string, last: PlannedCall[]): string[] {
+  const before = last.flatMap((c) => (Array.isArray(c.arguments.paths) ? (c.arguments.paths as string[]) : []));
+  const pattern = before.map((p) => /^(.*?S)(\d{3})(R)(\d{2})(\.\w+)$/i.exec(p)).find((x) => x);
+  if (!pattern) return [];
+  const [, pre, subject, r, run, ext] = pattern;
+  const out: string[] = [];
+  for (const x of what.matchAll(/\b(?:R|run\s*)0*(\d{1,2})\b|\b(?:S|subject\s*)0*(\d{1,3})\b/gi)) {
+    if (x[1]) out.push(`${pre}${subject}${r}${x[1].padStart(2, '0')}${ext}`);
+    else if (x[2]) out.push(`${pre}${x[2].padStart(3, '0')}${r}${run}${ext}`);
+  }
+  return out;
+}
+
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
-  if (!m || !last.length) return null;
+  // a stop, a clear or a reset is not a step to repeat with another value ("夠了，停掉" then "換 ShallowConvNet 重新跑 15 個 epoch")
+  if (!m || !last.length || last.every((c) => NOT_REPEATED.has(c.tool))) return null;
   const what = m.slice(1).find((g) => g !== undefined) ?? '';
   const calls = last.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
   let changed = false;
@@ -806,15 +864,19 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
     changed = true;
   }
   const files = [...what.matchAll(/[\w./\\-]+\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b/gi)].map((f) => f[0]);
+  // "R08 那個也一起", "run 12 too", "S002 as well": a run or subject named short, completed from the file loaded before
+  if (!files.length) files.push(...shortFileNames(what, last));
   for (const c of calls)
     if (files.length && Array.isArray(c.arguments.paths)) {
       c.arguments.paths = files;
       changed = true;
     }
   const channels = channelsIn(what);
+  // "Cz 也加進去", "add Cz to it": the channels join those already chosen ("Cz as well" puts Cz in their place)
+  const adds = /\b(?:add|adding|include|including|plus)\b|加進去|加進來|加入|加上/i.test(text);
   for (const c of calls)
     if (channels.length && Array.isArray(c.arguments.channels)) {
-      c.arguments.channels = channels;
+      c.arguments.channels = adds ? [...new Set([...(c.arguments.channels as string[]), ...channels])] : channels;
       changed = true;
     }
   const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)]

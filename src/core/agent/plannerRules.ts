@@ -138,9 +138,12 @@ function pathAfter(s: string, words: RegExp): string | null {
   )
     return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
   // the first word after a place preposition that is a path ("to onnx under ./export": not the format)
-  for (const m of s.matchAll(new RegExp(`(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'gi'))) {
+  // (a preposition is a word of its own: the "at" of "that one", the "in" of "again" are not places)
+  for (const m of s.matchAll(
+    new RegExp(`(?<![A-Za-z])(?:${words.source})\\s+(?:the\\s+)?(?:folder\\s+|directory\\s+|資料夾\\s*)?["']?([\\w./\\\\~:-]+/?)["']?`, 'gi'),
+  )) {
     const p = m[1].replace(/[.,]$/, '');
-    if (!/^(the|a|an|it|them|all|my|this|that|onnx|npy|disk|file|format|folder|directory)$/i.test(p)) return p;
+    if (!/^(the|a|an|it|them|all|my|this|that|onnx|npy|disk|file|format|folder|directory|to|into|in|at|under|as|one)$/i.test(p)) return p;
   }
   return null;
 }
@@ -552,7 +555,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'run_protocol',
-    when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leave[- ](one|\d+|two|three)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨\s*(?:受試者|subjects?|場次|sessions?)|(?:受試者|session|場次)\s*內/i,
+    when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leav(?:e|ing)[- ](one|\d+|two|three|a)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨\s*(?:受試者|subjects?|場次|sessions?)|(?:受試者|session|場次)\s*內/i,
     build: (s) => {
       const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨\s*(?:受試者|subjects?)/i.test(s)
         ? 'cross_subject'

@@ -79,6 +79,18 @@ const IMPERATIVE = new RegExp(
   'i',
 );
 
+/** "bring up the visualization page", "open the evaluation tab": a panel shown is a step (switch_panel). */
+const PANEL_REQUEST =
+  /^(?:bring up|open|show(?: me)?|switch to|go to|take me to|pull up|jump to)\s+(?:the\s+)?(?:dashboard|dataset|preprocess\w*|training|visuali[sz]ation|evaluation)\s+(?:panel|tab|page|view|screen)\b/i;
+
+/** "half of what it is now", "a tenth of what we had": a value relative to the setting, not a wh-clause. */
+const SHARE_OF_WHAT_IT_IS =
+  /\b(half|quarter|third|fifth|tenth|twice|double|triple|times)\s+(?:of\s+)?what\s+(?:it|they|we|i)\s+(?:is|are|was|were|had|have|used)(?:\s+(?:now|before|currently|earlier|last time|set to))?\b/gi;
+
+/** "用 X 看模型學到什麼", "幫我顯示模型在看哪裡": a saliency map asked for with an embedded what-clause. */
+const SHOW_WHAT_LEARNED_ZH =
+  /(?:^|用|拿|幫我|請)[^，,。]{0,24}?(?:看|看看|顯示|畫出|找出|檢查)(?:一下)?\s*(?:模型|網路|分類器)(?:學到|學了|看到|在看|關注|注意|依賴)(?:了)?(?:什麼|甚麼|哪裡|哪些)/;
+
 /** The user describing their own situation (a request for help, not an instruction). */
 const MY_SITUATION_EN =
   /^(?:(?:so|and|but|hmm|hi|hey)[,\s]+)?(?:my|our)\s+\w+|^i\s+(?:have|had|got|get|only have|am getting|'m getting|see|saw|tried|trained|normali[sz]ed|filtered|used|ran|did|noticed|keep getting)\b/i;
@@ -196,8 +208,17 @@ function withAmbiguous(parts: TurnParts): TurnParts {
   return ambiguous.length ? { questions: [...parts.questions, ...ambiguous], requests: parts.requests.filter((r) => !asksStudy.includes(r)) } : parts;
 }
 
+/**
+ * A setting given as a share or multiple of its value now ("lr half the current value", "epochs = three times as many as
+ * now", "學習率設成目前的十分之一"): a change with a value, as explicit as a number.
+ */
+const RELATIVE_SETTING =
+  /(?:epochs?|batch|learning rate|sampling rate|學習率|批次|取樣率|epoch\s*數)[^.?!。？]{0,40}?(?:\b(?:half|twice|double|triple|thrice|(?:a|an|one)\s+(?:quarter|third|fifth|tenth)|(?:two|three|four|five|ten)\s+times)\b|一半|分之|[兩二三四五六七八九十]\s*倍|減半|加倍)/i;
+
 export function isExplicitRequest(input: string): boolean {
   const s = canonicalText(input);
+  if (RELATIVE_SETTING.test(s) && !/[?？]\s*$/.test(s)) return true;
+  if (PANEL_REQUEST.test(withoutPoliteFrame(s.trim().replace(/^please\s+/i, '')))) return true;
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
   const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
   return (
@@ -299,8 +320,9 @@ const CAPABILITY_QUESTION = new RegExp(
 
 /** One sentence: a question (answer it) or not (a request, or a statement of intent that may act). */
 export function isQuestion(sentence: string): boolean {
-  // misspelt words are read as the planner reads them ("what's loded", "show the satte")
-  const s = correctTypos(sentence.trim());
+  // misspelt words are read as the planner reads them ("what's loded", "show the satte"); "a quarter of what it is now"
+  // names a value (a share of the setting now), it asks nothing
+  const s = correctTypos(sentence.trim()).replace(SHARE_OF_WHAT_IT_IS, '$1 the current value');
   if (!s) return false;
   // "Can XBrain compute saliency maps?", "XBrain 可以讀 EGI 嗎？": a question about what the tool can do, asked of the tool in
   // the third person, is answered and never runs the step (the same words to "you" are a polite request)
@@ -326,6 +348,8 @@ export function isQuestion(sentence: string): boolean {
       (namesRuleStep(asked) || REPLY.test(asked) || IMPERATIVE.test(asked) || /\d/.test(asked))
     )
       return false;
+    // "用積分梯度看模型學到什麼": what the model learned, to be shown (a saliency map), is the object of a request
+    if (!/[?？]\s*$|嗎|呢/.test(s) && SHOW_WHAT_LEARNED_ZH.test(s)) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
     // "資料千萬不能刪，幫我 notch 60": a statement before an instruction is the instruction's condition
     const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
@@ -343,7 +367,14 @@ export function isQuestion(sentence: string): boolean {
   if (POLITE_REQUEST_EN.test(s)) {
     const asked = withoutPoliteFrame(s.replace(/^please\s+/i, ''));
     // "could you halve that?", "could you make it 30 instead?": a change of the step before is a step too
-    return /[?？]\s*$/.test(s) && !mentionsStep(asked) && !namesRuleStep(asked) && !IMPERATIVE.test(canonicalText(asked)) && !REPLY.test(asked);
+    return (
+      /[?？]\s*$/.test(s) &&
+      !mentionsStep(asked) &&
+      !namesRuleStep(asked) &&
+      !IMPERATIVE.test(canonicalText(asked)) &&
+      !REPLY.test(asked) &&
+      !PANEL_REQUEST.test(asked)
+    );
   }
   // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
   const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
@@ -371,7 +402,8 @@ export function isQuestion(sentence: string): boolean {
   if (!IMPERATIVE.test(s) && INNER_QUESTION.test(s)) return true;
   if (!IMPERATIVE.test(s) && WH_AFTER_VERB.test(s)) return true;
   if (METRIC_REPORT_EN.test(s) && (!IMPERATIVE.test(s) || METRIC_FIRST_EN.test(s))) return true;
-  if (TOPIC_ASKED.test(s) && !/\d/.test(s)) return true;
+  // ("kick off the training w/ whatever defaults" names defaults as the settings of an instruction)
+  if (TOPIC_ASKED.test(s) && !/\d/.test(s) && !IMPERATIVE.test(canonicalText(s))) return true;
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
   if (/\b(?:vs\.?|versus)\b/i.test(s) || (/\bor\b/i.test(s) && !/\d/.test(s) && NAMED_OPTION.test(s))) return true;

@@ -215,6 +215,8 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:(?:don'?t|do not|never)\b|不要|別|不用|不必|千萬))/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(?=(?:what|which|how|where|when|is|are|can you|could you|tell me|show me)\b)/gi, ' ⟂?⟂ ')
     .replace(new RegExp(`\\s*[，、]\\s*(?:再|並|又|然後)?\\s*(?=(?:把|將)?\\s*(?:做|進行)?\\s*(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
+    // "訓練中斷，順便把整個 study 清除": a disposal (把 + object + verb) after a comma is a step of its own
+    .replace(new RegExp(`\\s*[，、]\\s*(?:順便|另外|也|還要|還有|再|並)?\\s*(?=(?:把|將)[^，,。；;⟂]{1,16}?(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')
     .replace(/\s*[，,、]\s*(?=(?:把|將)?\s*模型\s*(?:就|要)?\s*(?:選|用|設|改|換))/g, ' ⟂,⟂ ')
     .replace(

@@ -148,7 +148,7 @@ const KNOWN_WORDS: readonly string[] = [...VOCABULARY, ...PARAMETER_WORDS.values
  * Plus function words of four letters or more that are everywhere in requests.
  */
 const NOT_TYPOS = new Set(
-  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean prevent present changed change section sections stats return returns sleep perfect general stale stat scope store tracking fixes fires lift cancels flatter trades traced clear clean filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists'.split(
+  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean prevent present changed change section sections stats return returns sleep perfect general stale stat scope store tracking fixes fires lift cancels flatter trades traced clear clean filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists leave leaves leaving left'.split(
     ' ',
   ),
 );
@@ -174,11 +174,80 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g, '$2 $1'],
   [WHAT_MODEL_LEARNED, 'saliency'],
   // references and filters
+  // "rerun with 1.5x the batch size", "re-run it using lr 1e-4": a new run with those settings
+  [/\bre-?run\b(?=\s+(?:it\s+|the\s+model\s+|training\s+)?(?:with|using)\b)/gi, 'retrain'],
+  // "存到 epochs_c34", "把結果儲存到 out/": saving what there is to a place is an export
+  [/^(?:(?:好|然後|接著|最後|再)[，,]?\s*)?(?:把|將)?\s*(?:它|它們|這些|結果|資料)?\s*(?:存到|儲存到|保存到|存成|存進|存在)\s*/g, '匯出到 '],
+  // "run every config 3 times", "repeat each run 5 times": the training's repeats
+  [/\b(?:run|repeat|train)\s+(?:every|each|the)\s+(?:config(?:uration)?|run|training|setting|model)\s+(\d+|[a-z]+)\s+times\b/gi, 'repeat $1'],
+  // "epoch it again, same window as before", "the same settings as last time": the earlier call's values
+  [/\b(?:with\s+)?(?:the\s+)?same\s+(?:time\s+)?(?:window|settings?|parameters?|values?|range|band)\s+as\s+(before|last time|earlier)\b/gi, 'the same as $1'],
+  // "show me C3, Cz and C4": channels shown are their traces
+  [
+    /^(?:please\s+)?(?:show|display|let me see|lemme see)\s+(?:me\s+)?(?:the\s+)?(?:channels?\s+)?(?=(?:(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O|I)(?:\d+|z)(?:\s*(?:,|and|&)\s*)?)+\s*[.!]?\s*$)/g,
+    'plot ',
+  ],
+  // chat shorthand: "w/ defaults", "w/o baseline"
+  [/\bw\/o(?=\s|$)/gi, 'without'],
+  [/\bw\/(?=\s|$)/gi, 'with'],
+  // filter abbreviations: "bpf 4-38hz", "hpf 1 Hz", "lpf at 40"
+  [/\bbpf\b/gi, 'bandpass'],
+  [/\bhpf\b/gi, 'highpass'],
+  [/\blpf\b/gi, 'lowpass'],
+  // "pull the plug on this run", "yank the plug": stop it
+  [/\b(?:pull|yank)\s+the\s+plug(?:\s+on)?\b/gi, 'stop'],
+  // "flip over to the training view", "hop over to …": switch to it
+  [/\b(?:flip|hop|jump|head|pop|swing)\s+(?:over\s+|back\s+)?to\b(?=\s+(?:the\s+)?\w+\s+(?:panel|view|tab|page|screen)\b)/gi, 'switch to'],
+  // "切到 visualization 的 topographic map", "切去評估頁": switching to a panel, not cutting epochs
+  [
+    /切(?:換)?(?:到|去)\s*(?=(?:the\s+)?(?:visuali[sz]ation|dashboard|dataset|preprocess\w*|training|evaluation)(?:\s*(?:的|面板|頁|分頁|panel|tab|view)|\s|$))/gi,
+    '切換到 ',
+  ],
+  // "訓練先喊停", "訓練就停掉吧": the run stopped
+  [/訓練\s*(?:先|就|給我|馬上|立刻)\s*(?:喊停|停掉|停止|中止|停下來?)/g, '停止訓練'],
+  // "把整個 study 砍掉重練", "全部打掉重練": the Study cleared
+  [/(?:砍掉|打掉|砍了)重(?:練|來)/g, '清除'],
+  // "重訓", "重新訓練一次", "其他照舊": train again; what stays as it was needs no call
+  [/重訓|重練/g, '重新訓練'],
+  [/[，,]?\s*(?:其他|其餘|其它)(?:的)?(?:都)?(?:照舊|不變|照原本|一樣)/g, ''],
+
+  // "只要留 C3、Cz、C4 這三軌": channels (a 軌 is a track, a channel) kept
+  [/^(?:我)?(?:只要|只想|只)\s*(?:留|保留|留下)\s*/g, '只保留 '],
+  [/(?<=[A-Za-z0-9])\s*(?:這|那)\s*(?:[一二兩三四五六七八九十\d]+)\s*(?:軌|條|個通道|個電極|個)(?:就好)?\s*$/g, ''],
+  [/(\d+)\s*軌/g, '$1 個通道'],
+  // "noise sd 0.5", "sigma of 0.3": the standard deviation of smoothgrad's noise
+  [/\b(?:noise\s+)?(?:sd|s\.d\.)\s*(?:of\s+|=\s*|:\s*)?(?=\d|\.\d)/gi, 'stdev '],
+  // "with half of each overlapping the next", "a third of every window overlapping": a share of overlap
+  [
+    /\b(?:with\s+)?(?:a\s+|one\s+)?(half|third|quarter)\s+of\s+(?:each|every)\s+(?:window|segment|one)?\s*overlapping(?:\s+(?:with\s+)?the\s+next(?:\s+one)?)?/gi,
+    'with $1 overlap',
+  ],
+  // "訓練回合數調到 50", "回合數改成 40": the number of training epochs under its Chinese name
+  [/(?:訓練)?回合數|訓練回合/g, 'epoch 數'],
   // training epochs counted, not epoching: "epoch 數 15", "number of epochs 20", "the epoch count to 30"
   [
-    /(?:the\s+)?(?:number of (?:training )?epochs|(?:training )?epoch count|(?:訓練\s*)?epochs?\s*(?:數量?|count|number)(?!\s*(?:per|每)))\s*(?:to|設成|設為|設|為|是|改成|改為|改|用|要|:|=)?\s*(?=\d)/gi,
+    /(?:the\s+)?(?:number of (?:training )?epochs|(?:training )?epoch count|(?:訓練\s*)?epochs?\s*(?:數量?|count|number)(?!\s*(?:per|每)))\s*(?:to|設成|設為|設|為|是|改成|改為|改|用|要|調到|調成|調整為|變成|:|=)?\s*(?=\d|(?:a\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b)/gi,
     'epochs = ',
   ],
+  // "use mini-batches of 16", "batches of eight", "每批 8 個樣本": the batch size
+  [/\b(?:mini-?)?batch(?:es)?\s+of\s+(?=\d|[a-z]+\b(?!\s+(?:the|data|epochs|trials)\b))/gi, 'batch size '],
+  [/每(?:個)?批(?:次)?\s*(?:用|放|是|為)?\s*([\d.]+|[零〇一二兩三四五六七八九十百]+)\s*(?:個|筆)?\s*(?:樣本|trials?|epochs?|資料)?/g, 'batch size $1'],
+  // "keep only the 8-30 Hz band", "只保留 8 到 30 Hz 的頻段": a band of frequencies kept is a band-pass
+  [
+    /(?<![\w-])(?:keep|retain|preserve|leave|restrict|limit|confine)\s+(?:only\s+|just\s+)?(?:the\s+)?(?:(?:signals?|data|eeg|recordings?|spectrum)\s+to\s+)?(?=(?:between\s+|from\s+)?[\w.]+\s*(?:hz|hertz)?\s*(?:-|–|~|to|and|up to)\s*[\w. ]+?\s*(?:hz|hertz|sampling rate|nyquist)\b(?:\s+(?:band|range|frequencies|content))?)/gi,
+    'bandpass ',
+  ],
+  [
+    /(?:只保留|只留|保留)\s*(?=[\d.一二三四五六七八九十零]+\s*(?:hz|赫茲)?\s*(?:-|–|~|到|至)\s*[^，,。；;]{1,16}?\s*(?:的)?\s*(?:頻段|頻帶|頻率範圍|成分))/gi,
+    '帶通 ',
+  ],
+  // "除了 C3 跟 C4 其他通道都拿掉", "drop every channel except C3": the channels kept
+  [
+    /除了\s*([^，,。；;]{1,40}?)\s*(?:以外|之外)?\s*[，,]?\s*(?:其他|其餘|剩下)(?:的)?\s*(?:通道|電極)?\s*(?:都|全部|通通|全)?\s*(?:拿掉|刪掉|去掉|移除|丟掉|刪除|不要)/g,
+    '只保留 $1',
+  ],
+  // "訓練測試 80/20", "train/test 70/30": the shares of a split, not a training run
+  [/(?:訓練|train(?:ing)?)\s*(?:\/|與|和|跟|、|-)?\s*(?:測試|test)\s*(?:集)?\s*(?:比例|比|split|ratio)?\s*(?=\d+(?:\.\d+)?\s*\/\s*\d)/gi, ''],
   // "epoch 比上次多 5 個": a number of epochs relative to the last run
   [
     /(?:訓練\s*)?epochs?\s*(?:數)?\s*(?:要)?\s*比\s*(?:上次|之前|原本|剛才|上一次|現在)\s*(多|少)\s*(\d+)\s*個?/gi,
@@ -218,6 +287,11 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "the average evoked response", "event-related potentials": the ERP however it is named
   [/\b(?:(?:the\s+)?average(?:d)?\s+)?(?:evoked\s+(?:responses?|potentials?)|event[- ]related\s+(?:potentials?|responses?))\b/gi, 'ERP'],
   [/(?:列出|顯示|給我看|看一下|看)?\s*資料集\s*(?:的)?\s*(?:資訊|信息|摘要|概況|詳情|細節)/g, 'show the dataset info'],
+  // "看一下它們的通道數跟取樣率", "檢查一下事件數": the Study's facts read, not a step that sets them
+  [
+    /(?:看一下|看看|查看|檢查|顯示|告訴我|列出)\s*(?:一下)?\s*(?:它們|它|這些|資料|目前|現在)?\s*(?:的)?\s*(?:通道數|取樣率|事件數|長度)(?:\s*(?:跟|和|、|與|還有)\s*(?:通道數|取樣率|事件數|長度))*/g,
+    'show the dataset info',
+  ],
   // "交流電雜訊 50 Hz 幫我去掉": the thing removed named first, the removing verb last (no 把)
   [/^([^，,。；;把]{1,24}?)\s*(?:幫我|請|麻煩)?\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉)\s*[。.!！]*\s*$/g, '$2 $1'],
   // a path or name changed ("路徑改成 m2_v2", "檔名改為 final"): the English the correction rules read
@@ -302,6 +376,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(?:show|give)\s+me\s+(?:the\s+)?(?:info|information|details|summary|overview)\b/gi, 'show the dataset info'],
   // dataset
   [/\btrain\s*\/\s*val(?:idation)?\s*\/\s*test\b/gi, 'split'],
+  // "an 80/20 train/test ratio", "the train/val shares": the parts of a split, never the verb train
+  [/\btrain(?:ing)?\s*\/\s*(?:test|val(?:idation)?)\b(?!\s*\/)/gi, 'split'],
   // training and evaluation
   [/\beval\b/gi, 'evaluate'],
   [/\bkick off\b/gi, 'start'],
@@ -367,6 +443,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/(濾|陷|切|分|降)(?:一下|了一下|個|一次)(波|段|頻)/g, '$1$2'],
   [/共同平均參考|平均參考/g, 'average reference'],
   [/看一下檔案|列出檔案|有什麼檔案|顯示檔案/g, '列出檔案'],
+  // a panel named alone ("dashboard", "the evaluation tab", "儀表板"): show it
+  [/^\s*(?:the\s+)?(dashboard|儀表板)\s*[.!！。]?\s*$/gi, 'switch to the dashboard panel'],
+  [/^\s*(?:the\s+)?((?:dataset|preprocess\w*|training|visuali[sz]ation|evaluation)\s+(?:panel|tab|page|view))\s*[.!！。]?\s*$/gi, 'switch to the $1'],
+  // "notch 60, common average ref, then z-score": a reference named alone after another step is that step
+  [
+    /([,，;；]\s*|\b(?:then|and|and then)\s+)(?:a\s+|the\s+)?(?:common\s+)?average\s+reference(?=\s*(?:[,，;；.]|$|\b(?:then|and)\b))/gi,
+    '$1re-reference to average reference',
+  ],
 ];
 
 /**

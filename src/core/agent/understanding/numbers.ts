@@ -79,7 +79,9 @@ export function englishNumbers(text: string): string {
     const after = all.slice(offset + m.length);
     // "one to forty", "one-40", "from one": the end of a range is a number, not a pronoun
     const range = RANGE_NEXT.test(after) || /\b(?:from|between)\s+$/i.test(all.slice(0, offset));
-    if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after) && !range) return m;
+    // "set the epochs to a hundred", "epochs = a dozen": a bare count in a value's slot is a number
+    const slot = /^(?:a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && /(?:\bto|=|:|\bat|\bbe)\s*$/i.test(all.slice(0, offset));
+    if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after) && !range && !slot) return m;
     // "one of the", "the other one": pronouns
     const v = wordsValue(m);
     return v === null ? m : String(v);

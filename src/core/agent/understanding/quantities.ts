@@ -77,6 +77,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
   // "the number of epochs", "the size of the batch": the setting itself
   let s = text
     .replace(/\b(?:the\s+)?(?:number|amount|count) of\s+(?:training\s+)?(epochs?)\b/gi, 'the $1')
+    .replace(/\b(?:training\s+)?epoch\s+(?:count|number)\b/gi, 'epochs')
     .replace(/\bthe size of the batch(?:es)?\b/gi, 'the batch size');
   const t = facts.training;
   for (const [word, key, name] of PARAMS) {
@@ -119,14 +120,14 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
       .replace(
         new RegExp(
-          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|縮小到|縮成|降低到|減少到|提高到|加到|升到|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
+          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|縮小到|縮成|降低到|減少到|提高到|加到|升到|設|改|調|用|為|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
           'gi',
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? Number(f.replace(/\D/g, '')) : Number(f))(m),
       )
       .replace(
         new RegExp(
-          `(?:${w})\\s+to\\s+(half|(?:a|an|one)\\s+(?:quarter|third)|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:value|one)?`,
+          `(?:${w})\\s*(?:to\\s+|=\\s*|:\\s*)(half|(?:a|an|one)\\s+(?:quarter|third)|twice|double|triple)\\s+(?:of\\s+)?(?:its|the|what it is|what it was)\\s*(?:current|present|previous|old)?\\s*(?:(?:value|one|number|count|amount|setting|size|rate)\\b)?`,
           'gi',
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /quarter/i.test(f) ? 0.25 : /third/i.test(f) ? 1 / 3 : /triple/i.test(f) ? 3 : 2)(m),
@@ -147,6 +148,14 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         ),
         (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
       )
+      // "the epochs to three times as many as now", "batch size at half as large": the setting named before its multiple
+      .replace(
+        new RegExp(
+          `(?:${w})\\s+(?:to\\s+|at\\s+|=\\s*)?(twice|double|triple|half|(\\d+(?:\\.\\d+)?)\\s*(?:times|x|×))\\s+as\\s+(?:many|much|large|big|high|long)(?:\\s+as\\s+(?:now|before|last time|currently|previously|it is(?: now)?|it was))?`,
+          'gi',
+        ),
+        (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
+      )
       .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
         put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m),
       )
@@ -154,7 +163,9 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         put(/除|÷|\//.test(op) ? 1 / Number(n) : Number(n))(m),
       )
       .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:減少|減|少|砍|降低|降)\\s*(?:了|成|到)?\\s*half`, 'gi'), (m) => put(0.5)(m))
-      .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|變兩倍|變一半)`, 'gi'), (m, f: string) => put(/減半|一半/.test(f) ? 0.5 : 2)(m))
+      .replace(new RegExp(`(?:${w})\\s*(加倍|翻倍|減半|砍半|對半砍?|砍一半|變兩倍|變一半)`, 'gi'), (m, f: string) =>
+        put(/減半|砍|對半|一半/.test(f) ? 0.5 : 2)(m),
+      )
       // "學習率再小十倍", "batch 大兩倍", "a learning rate ten times smaller": a factor down or up
       .replace(
         new RegExp(
@@ -325,6 +336,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(input, facts)))));
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
+  // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
+  s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
+    const [x, y] = [Number(a ?? c), Number(b ?? d)];
+    return y > 0 && x < y ? fmt(x / y) : m;
+  });
   // "2^7Hz", "256/2Hz": a unit written against the number is still a unit of its own for the arithmetic
   s = s.replace(/(?<=[\d)])(khz|hz)\b/gi, ' $1');
   // the Study's own values
@@ -335,6 +351,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     }
     return `${fmt(facts.sfreq)} Hz`;
   };
+  // "windows of 320 samples", "640-sample epochs": a length in samples is a length in time at the sampling rate
+  s = s.replace(
+    /\b((?:windows?|epochs?|segments?|chunks?)\s+of\s+)(\d+)\s*samples?\b|\b(\d+)[\s-]*samples?(?=\s+(?:long\s+)?(?:windows?|epochs?|segments?|chunks?)\b)/gi,
+    (m, lead: string | undefined, a?: string, b?: string) => (facts.sfreq === null ? m : `${lead ?? ''}${fmt(Number(a ?? b) / facts.sfreq)} s`),
+  );
   s = s.replace(/\b(?:the\s+)?nyquist(?:\s+frequency)?\b|奈奎斯特頻率/gi, (m) => (facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`));
   // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
   // the factor may be written without "by" when "x"/"fold" marks it: "downsample 2x", "decimate 4-fold", "2x downsampling"
@@ -368,8 +389,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/\b(halve|double)\s+the\s+(?:sampling\s+)?rate\b/gi, (m, verb: string) =>
     facts.sfreq === null ? rate(m) : `resample to ${fmt(verb.toLowerCase() === 'halve' ? facts.sfreq / 2 : facts.sfreq * 2)} Hz`,
   );
-  s = s.replace(/(?:降採樣|降取樣|下採樣|降頻|降低取樣率|降低採樣率|抽取|\bdownsampl\w*|\bdecimat\w*)\s*(\d+(?:\.\d+)?)\s*倍/gi, (m, n: string) =>
-    facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`,
+  s = s.replace(
+    /(?:降採樣|降取樣|下採樣|降頻|降低取樣率|降低採樣率|(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:再)?\s*(?:降低|降|減少|減低|縮小|減)了?|抽取|\bdownsampl\w*|\bdecimat\w*)\s*(\d+(?:\.\d+)?)\s*倍/gi,
+    (m, n: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / Number(n))} Hz`),
   );
   // "取樣率降一半", "把取樣率砍半": the rate halved
   s = s.replace(
@@ -417,7 +439,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/(\d*\.?\d+|half)\s*的\s*(?:原始|目前的?)?(?:取樣率|採樣率|fs|sfreq)/gi, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
   );
-  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/gi, (m, f: string) =>
+  s = s.replace(/\b(?:fs|sfreq|sampling rate)\s*的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)(?!\s*of\b)/gi, (m, f: string) =>
     facts.sfreq === null ? rate(m) : `${f} of ${fmt(facts.sfreq)} Hz`,
   );
   s = s.replace(
@@ -461,6 +483,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       (_m, a: string, k: string) => `${a}e-${k}`,
     )
     .replace(/(?<![\d.])10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, k: string) => `1e-${k}`)
+    .replace(/(\d+(?:\.\d+)?)\s*(?:乘以|乘上|\*|×)\s*10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, a: string, k: string) => `${a}e-${k}`)
     .replace(/10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, k: string) => `1e-${k}`);
   // Chinese powers and decimals: "2 的 7 次方", "零點五"
   s = s.replace(/(\d+(?:\.\d+)?)\s*的\s*(\d+)\s*次方/g, '$1^$2').replace(/(\d+(?:\.\d+)?)\s*的平方/g, '$1^2');
@@ -550,7 +573,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // mains frequency by region when no frequency was written
   if (MAINS_WORD.test(s) || /\bnotch\b|陷波/i.test(s)) {
     if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s)) {
-      const hz = MAINS_60.test(s) ? 60 : MAINS_50.test(s) ? 50 : null;
+      const hz = regionMains(s);
       const anchor = /\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i;
       // the frequency goes next to the notch word, or at the end when none can carry it ("notch the line frequency")
       if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
@@ -570,7 +593,12 @@ export function isPlaceStatement(text: string): boolean {
 }
 
 export function regionMains(text: string): 50 | 60 | null {
-  return MAINS_60.test(text) ? 60 : MAINS_50.test(text) ? 50 : null;
+  // a place denied ("Tokyo lab, not Osaka", "是東京不是大阪") is not where the data was recorded
+  const t = text.replace(
+    /(?:\b(?:not|never|isn'?t|wasn'?t)\s+(?:in\s+|from\s+|at\s+|the\s+)?|不是|並非|而非)\s*[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff]*(?:\s+[A-Z][\w]*)?/g,
+    ' ',
+  );
+  return MAINS_60.test(t) ? 60 : MAINS_50.test(t) ? 50 : null;
 }
 
 /** True when the text names a mains/line-noise notch without any frequency or region (ask, do not assume 50 Hz). */
