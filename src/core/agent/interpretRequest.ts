@@ -174,10 +174,8 @@ function toolDefaults(tool: string): Record<string, unknown> {
 /** Default values of the settings a request may be relative to ("4x the default batch size"), read from the tool definitions. */
 const TOOL_DEFAULTS: Record<string, unknown> = (() => {
   const out: Record<string, unknown> = {};
-  for (const tool of ['configure_training', 'run_protocol', 'generate_dataset']) {
-    const props = (definitionByName.get(tool)?.parameters as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties ?? {};
-    for (const [k, v] of Object.entries(props)) if (v.default !== undefined && !(k in out)) out[k] = v.default;
-  }
+  for (const tool of ['configure_training', 'run_protocol', 'generate_dataset'])
+    for (const [k, v] of Object.entries(toolDefaults(tool))) if (!(k in out)) out[k] = v;
   return out;
 })();
 
@@ -821,11 +819,6 @@ function writtenArgs(rule: (typeof RULES)[number], call: PlannedCall, s: string,
 const SETTINGS =
   /\d|\bT\d\b|\b(?:without|no|with|only|best|checkpoints?|seed|adamw?|sgd|cpu|gpu|cuda|iir|fir|butter\w*|baseline)\b|只要|只|不要|基線|最(?:高|低)|種子/i;
 
-/**
- * "now do the same with SCCNet", "same for C4", "換 SCCNet 再跑一次": the newest acting turn again with one value
- * replaced, by its kind (a model, files, channels, events or a data split). Null when the text is not such a
- * request or names nothing that fits.
- */
 /** Steps that "the same with X" never repeats. */
 const NOT_REPEATED = new Set(['stop_training', 'clear_dataset', 'reset_preprocessing']);
 
@@ -846,6 +839,11 @@ function shortFileNames(what: string, last: PlannedCall[]): string[] {
   return out;
 }
 
+/**
+ * "now do the same with SCCNet", "same for C4", "換 SCCNet 再跑一次": the newest acting turn again with one value
+ * replaced, by its kind (a model, files, channels, events or a data split). Null when the text is not such a
+ * request or names nothing that fits.
+ */
 const SAME_WITH =
   /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
 
