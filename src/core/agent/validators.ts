@@ -118,8 +118,8 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
       const lr = num('learning_rate');
       if (e !== null && (e < 1 || e > 10000)) return `epoch (${e}) must be between 1 and 10000`;
       if (lr !== null && (lr <= 0 || lr >= 1)) return `learning_rate (${lr}) must be in (0, 1)`;
-      const n = state.epochs?.nEpochs;
-      if (bs !== null && n !== undefined && bs > n) return `batch_size (${bs}) is larger than the number of epochs in the data (${n})`;
+      // a batch larger than the data is legal (one full batch per epoch; configure_training warns): not refused here
+      if (bs !== null && (bs < 1 || !Number.isInteger(bs))) return `batch_size (${bs}) must be a positive integer`;
       return null;
     }
     case 'load_data':

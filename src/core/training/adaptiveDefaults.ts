@@ -118,3 +118,18 @@ export function adaptationText(adapted: readonly Adaptation[]): string {
     .map((a) => `${name[a.option]} ${a.from} → ${a.to} (${a.why})`)
     .join('; ')}.`;
 }
+
+/**
+ * A batch at least as large as the smallest training split is legal (the trainer, like PyTorch's DataLoader, makes
+ * one batch of what there is), but then every epoch is a single full-batch optimiser step: the user is told, not
+ * refused. '' when the batch is smaller or no dataset exists yet.
+ */
+export function fullBatchWarning(config: Pick<TrainingConfig, 'batch_size' | 'epoch'>, trainSizes: readonly number[]): string {
+  if (!trainSizes.length) return '';
+  const n = Math.min(...trainSizes);
+  if (config.batch_size < n) return '';
+  return (
+    `batch ${config.batch_size} ≥ the ${n} trials of the smallest training split: each epoch is one full-batch optimiser step ` +
+    `(${config.epoch} epochs = ${config.epoch} steps); batch ${adaptedBatchSize(n)} would make ${Math.ceil(n / adaptedBatchSize(n))} steps per epoch.`
+  );
+}

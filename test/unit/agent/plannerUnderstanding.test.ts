@@ -100,6 +100,13 @@ describe('the same rules on the LLM path', () => {
     expect(domainCheck('generate_dataset', { test_ratio: 20 }, session.study.state, session.env)).toMatch(/0.2 for 20%/);
     expect(domainCheck('epoch_data', { t_min: -0.2, t_max: 0.8 }, session.study.state, session.env)).toBeNull();
   });
+  it("a batch larger than the data is the user's choice (the trainer makes one full batch), a non-integer is not", async () => {
+    const session = await mockSession(env(), 'dataset_ready');
+    const n = session.study.state.epochs?.nEpochs ?? 0;
+    expect(n).toBeGreaterThan(0);
+    expect(domainCheck('configure_training', { batch_size: n + 19 }, session.study.state, session.env)).toBeNull();
+    expect(domainCheck('configure_training', { batch_size: 2.5 }, session.study.state, session.env)).toMatch(/batch_size \(2.5\)/);
+  });
   it('the conversation summary keeps each old call with its arguments', () => {
     const c = new Conversation();
     for (let i = 0; i < 30; i++)

@@ -1,7 +1,15 @@
 // The training options a user leaves unset adapt to the training set (src/core/training/adaptiveDefaults.ts);
 // every option the user set is kept as set.
 import { describe, expect, it } from 'vitest';
-import { ADAPTIVE_RULE, adaptationText, adaptedBatchSize, adaptedEpochs, resolveTraining, userSetOptions } from '../../../src/core/training/adaptiveDefaults';
+import {
+  ADAPTIVE_RULE,
+  adaptationText,
+  adaptedBatchSize,
+  adaptedEpochs,
+  fullBatchWarning,
+  resolveTraining,
+  userSetOptions,
+} from '../../../src/core/training/adaptiveDefaults';
 import { DEFAULT_TRAINING } from '../../../src/core/training/defaults';
 import type { TrainingConfig } from '../../../src/core/study/types';
 
@@ -54,5 +62,14 @@ describe('adapted training defaults', () => {
     expect(r.adapted).toEqual([]);
     expect(r.config).toEqual({ ...legacy, set_by_user: Object.keys(legacy).sort() });
     expect(userSetOptions(null).size).toBe(0);
+  });
+
+  it('warn, without refusing, when a batch is at least the smallest training split (one full-batch step per epoch)', () => {
+    expect(fullBatchWarning({ batch_size: 64, epoch: 40 }, [36, 27, 36])).toMatch(
+      /batch 64 ≥ the 27 trials .*\(40 epochs = 40 steps\).*batch 8 would make 4 steps/,
+    );
+    expect(fullBatchWarning({ batch_size: 27, epoch: 10 }, [27])).toMatch(/the 27 trials/);
+    expect(fullBatchWarning({ batch_size: 26, epoch: 10 }, [27])).toBe('');
+    expect(fullBatchWarning({ batch_size: 64, epoch: 10 }, [])).toBe('');
   });
 });

@@ -121,6 +121,12 @@ describe('configure_training', () => {
     });
     const clean = await reg.invoke('configure_training', { epoch: 3, batch_size: 8, learning_rate: 0.01, selection: 'best_val_loss' }, ctx);
     expect(clean.meta.warnings).toEqual([]);
+    // a batch the user set at least as large as a training split is kept, with a warning (no default batch warns)
+    const n = Math.min(...study.state.dataset!.splits.map((s) => s.train.length));
+    const full = await reg.invoke('configure_training', { batch_size: n + 5 }, ctx);
+    expect(full.type).toBe('text');
+    expect(study.state.training?.batch_size).toBe(n + 5);
+    expect((full.meta.warnings as string[]).join(' ')).toMatch(new RegExp(`the ${n} trials of the smallest training split`));
   });
 
   it('is an update: what a call leaves out keeps its current value, the default only when never set', async () => {

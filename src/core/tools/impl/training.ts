@@ -21,7 +21,7 @@ import { plot, text } from '../result';
 import { cancelSweep, startSlurmTraining } from './sweep';
 import { epochLimitNote, epochsFor, inputNormOf, inputSpec, resolvedTrainingOf, toMetrics, trainerThreads } from './trainerInputs';
 import { DEFAULT_MODEL, DEFAULT_TRAINING } from '../../training/defaults';
-import { ADAPTABLE_OPTIONS, adaptationText, userSetOptions, type Adaptation } from '../../training/adaptiveDefaults';
+import { ADAPTABLE_OPTIONS, adaptationText, fullBatchWarning, userSetOptions, type Adaptation } from '../../training/adaptiveDefaults';
 import type { ToolArgs, ToolContext } from '../types';
 import { epochsSd } from '../../evaluation/diagnose';
 import type { TypedImplementations } from '../args';
@@ -348,6 +348,8 @@ export const trainingTools = {
         warnings.push(`Selection ${config.selection} needs a validation split; splits without one fall back to the last epoch.`);
       }
       if (config.device === 'cuda') warnings.push('The local trainer runs on the CPU; device "cuda" is recorded but not used.');
+      const full = fullBatchWarning(config, ctx.study.state.dataset?.splits.map((s) => s.train.length) ?? []);
+      if (full && setByUser.includes('batch_size')) warnings.push(full);
       ctx.study.commit({ training: config }, ['training']);
       const auto = ADAPTABLE_OPTIONS.filter((o) => !setByUser.includes(o));
       const content =
