@@ -14,7 +14,7 @@ import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases
 // dev6.jsonl"), a development set for the tuner by the same author with other phrasings; likewise test6.jsonl and
 // dev7.jsonl by a later independent author ("Held-out set test6.jsonl", "Development set dev7.jsonl"), and dev8.jsonl
 // and test7.jsonl by a third one ("Development set dev8.jsonl", "Held-out set test7.jsonl"), and dev9.jsonl by a fourth
-// ("Development set dev9.jsonl"). Every case
+// ("Development set dev9.jsonl"), and dev10.jsonl by a fifth ("Development set dev10.jsonl"). Every case
 // must be one the scorer can score (real tools, real parameters with values their schema accepts, valid stages,
 // well-formed ids and conversations, the first tool offered at the start stage), each set must meet its brief's size
 // and language mix, and — the oracle — each case's expected calls, run on the simulated Study, must succeed and
@@ -123,6 +123,20 @@ const SETS: CaseSet[] = [
       'd9-precedence-zh-004': 'numericEvent',
       'd9-safety-en-005': 'missingFile',
       'd9-safety-zh-005': 'missingFile',
+    },
+  },
+  // dev10 (README, "Development set dev10.jsonl"): by a fifth independent author, for the tuner
+  {
+    file: 'dev10.jsonl',
+    prefix: 'd10',
+    minCases: 230,
+    maxCases: 260,
+    minConversations: 25,
+    notReplayed: {
+      'd10-precedence-en-009': 'numericEvent',
+      'd10-precedence-zh-006': 'numericEvent',
+      'd10-safety-en-005': 'missingFile',
+      'd10-safety-zh-004': 'missingFile',
     },
   },
 ];
