@@ -1,4 +1,4 @@
-// node scripts/agent-holdback.mjs <outDir> [--session h5|h6|h8] — splits development sets into a tune part and a holdback
+// node scripts/agent-holdback.mjs <outDir> [--session h5|h6|h8|h9|h10] — splits development sets into a tune part and a holdback
 // part for one tuning session (issue 14). The unit is the conversation (id without -t<k>) or the single case, so a
 // conversation is never split. Each rule was fixed, and its holdback scored once, before any planner change of its
 // session; only a holdback's totals are read, never its failures.
@@ -9,6 +9,9 @@
 //       digits, is divisible by 3 (~1/3), salted so the draw is independent of h6's.
 //   h9 (branch h9-rprobe): dev9, a fresh set no tuner had seen; held back when sha256("h9:" + unit id), read as a
 //       number from its first 8 hex digits, is even (~1/2): half of it stays unseen by the tuner.
+//   h10 (this session's tuning on dev10): dev10, a fresh set (fifth independent author) scored whole on main before
+//       any change (180/260); held back when sha256("h10:" + unit id), read as a number from its first 8 hex digits,
+//       is even (~1/2).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve, dirname } from 'node:path';
@@ -26,6 +29,7 @@ const rules = {
   h6: { sets: ['dev4', 'dev5', 'dev6'], held: (id) => parseInt(sha(`h6:${unit(id)}`).slice(0, 8), 16) % 3 === 0 },
   h8: { sets: ['dev6', 'dev7'], held: (id) => parseInt(sha(`h8:${unit(id)}`).slice(0, 8), 16) % 3 === 0 },
   h9: { sets: ['dev9'], held: (id) => parseInt(sha(`h9:${unit(id)}`).slice(0, 8), 16) % 2 === 0 },
+  h10: { sets: ['dev10'], held: (id) => parseInt(sha(`h10:${unit(id)}`).slice(0, 8), 16) % 2 === 0 },
 };
 const rule = rules[session];
 if (!rule) throw new Error(`--session must be one of ${Object.keys(rules).join(', ')}, got ${session}`);
