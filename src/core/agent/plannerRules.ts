@@ -6,6 +6,7 @@ import { userSetOptions } from '../training/adaptiveDefaults';
 import { findQuantities, isDimension, toUnit, type Quantity } from './units';
 import { splitClauses as splitScoped } from './understanding/clauses';
 import { MODEL_WORD, modelSpelling } from './understanding/lexicon';
+import { GROUP_ID, splitCounts } from './understanding/splitCounts';
 import type { PastTurn } from './understanding/references';
 
 export interface PlannerContext {
@@ -442,20 +443,34 @@ function splitArgs(s: string): Record<string, unknown> {
   else if (/subject|受試者|跨受試|leave[- ]one[- ]subject/i.test(s)) a.split_strategy = 'subject';
   else if (/session|場次|cross-session/i.test(s)) a.split_strategy = 'session';
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
-  const pct = (re: RegExp): number | null => {
+  const pct = (re: RegExp, text: string): number | null => {
     const m = new RegExp(
       `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:aside|apart|out|back|away|separately)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
       'i',
-    ).exec(s);
+    ).exec(text);
     if (!m) return null;
     const v = Number(m[1] ?? m[3]);
     const isPct = Boolean(m[2] ?? m[4]) || v > 1;
     return isPct ? v / 100 : v;
   };
-  const t = pct(/test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,4}(?=\s*\d))?/);
-  if (t !== null) a.test_ratio = t;
-  const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,4}(?=\s*\d))?/);
-  if (v !== null) a.val_ratio = v;
+  const counts = splitCounts(s);
+  if (counts) {
+    // counts of groups (unit "number" is all-or-nothing): a test set always exists, validation only when asked for
+    a.unit = 'number';
+    a.test_ratio = counts.test ?? 1;
+    a.val_ratio = counts.val ?? 0;
+    if (!by && counts.group) a.split_strategy = counts.group;
+  } else {
+    // "subject 2", "run 3": identifiers, never shares
+    const shares = s.replace(GROUP_ID, ' ');
+    const t = pct(
+      /test(?:ing)?(?:\s+(?:set|share|split|fraction|portion|part))?|held[- ]?out|測試(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,4}(?=\s*\d))?/,
+      shares,
+    );
+    if (t !== null) a.test_ratio = t;
+    const v = pct(/val(?:idation)?(?:\s+(?:set|share|split|fraction|portion|part))?|驗證(?:集|資料)?(?:佔|占|比例|[\u4e00-\u9fff]{1,4}(?=\s*\d))?/, shares);
+    if (v !== null) a.val_ratio = v;
+  }
   const folds = numberBefore(s, /[- ]?folds?\b|折/) ?? numberAfter(s, /k[- ]?fold|folds?/);
   if (folds !== null) {
     a.unit = 'kfold';

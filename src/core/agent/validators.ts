@@ -108,7 +108,7 @@ export function domainCheck(tool: string, args: Record<string, unknown>, state: 
         ['test_ratio', t],
         ['val_ratio', v],
       ] as const)
-        if (x > 1 && x < 100) return `${k} is a fraction of the data (${round(x / 100)} for ${x}%), not a percentage`;
+        if ((args.unit ?? 'ratio') === 'ratio' && x > 1 && x < 100) return `${k} is a fraction of the data (${round(x / 100)} for ${x}%), not a percentage`;
       if ((args.unit ?? 'ratio') === 'ratio' && t + v >= 1) return `test_ratio + val_ratio (${t} + ${v}) must leave data for training (sum < 1)`;
       return null;
     }

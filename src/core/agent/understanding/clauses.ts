@@ -107,6 +107,25 @@ const VERBS =
 const ZH_VERBS =
   '重新訓練|重新載入|重新跑|重新切|開啟|打開|降到|降至|分成|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|重設|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
+/**
+ * A processing step named as a noun ("the notch", "re-referencing", "z-scoring", "the baseline correction"). Verbs of
+ * leaving out ("leave out", "omit", "drop") negate only before such a step: "leave out subject 3" is a split.
+ */
+const STEP_NOUN =
+  '(?:notch|line[- ]noise|(?:band|high|low)[- ]?pass|filter(?:ing|s)?|re-?referenc\\w*|referenc\\w*|(?:common |)average referenc\\w*|car\\b|normali[sz]\\w*|z-?scor\\w*|standardi[sz]\\w*|baseline|resampl\\w*|downsampl\\w*|decimat\\w*|ica\\b|(?:standard |default )?pre-?process\\w*)';
+const OMIT_STEP = `(?:leave out|leave off|omit|forgo|forget about|do without|pass on|drop|dispense with|cut out)\\s+(?:the\\s+|any\\s+|a\\s+|that\\s+|this\\s+)?(?=${STEP_NOUN})`;
+/**
+ * A step named first and left out after it: "陷波那步省略", "normalize 跟 re-reference 今天都跳過", "the notch can be
+ * skipped", "re-referencing isn't needed". Only at the clause's end, so "跳過前 10 秒" (a crop) is not read as one.
+ */
+const OMITTED_AFTER = new RegExp(
+  `(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|參考|重參考|標準化|正規化|基線|重新取樣|降採樣|降取樣|前處理|這(?:一|兩|二|三|幾)?步|那(?:一|兩|二|三|幾)?步).{0,24}?(?:(?:可以|就|都|也|先|今天|這次)?\\s*(?:省略|略過|跳過|免了|不做|不用做|不必做|不需要做?|不用了|不要了|拿掉就好))\\s*(?:吧|了|啦|喔|哦|就好)?\\s*$|\\b${STEP_NOUN}\\b.{0,30}?\\b(?:can|could|should|may|will)\\s+be\\s+(?:skipped|omitted|left out|dropped)|\\b${STEP_NOUN}\\b.{0,30}?\\b(?:is|are)(?:\\s+not|n'?t)\\s+(?:needed|necessary|required|wanted)|\\b${STEP_NOUN}\\b.{0,30}?\\b(?:is|are)\\s+unnecessary`,
+  'i',
+);
+
+/** Leaving a processing step out, at the clause's start ("leave out the notch", "omit the z-scoring"). */
+const OMIT_START = new RegExp(`^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}`, 'i');
+
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
   /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|(?:let'?s\s+|we\s+(?:can|could|should)\s+)?(?:hold off|put off|postpone|hold back)(?:\s+(?:on|with))?\b|no\s+(?:[\w-]+\s+){1,3}(?:needed|necessary|required|wanted)\b|不要|別|不用|不必|勿|先別|先不要|千萬別|千萬不要|絕對不要|不需要|不想)/i;
@@ -198,6 +217,12 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*[,，]\s*(?=(?:but\s+)?(?:for now|right now|first|meanwhile|in the meantime|today)\b)|\s*[,，]\s*(?=(?:現在先|目前先|先))/gi, ' ⟂then⟂ ')
     .replace(/\s*[,，]?\s*\b(?:and|but)\s+(?=(?:please\s+)?(?:don'?t|do not|never|not)\b)/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]?\s*(?:但|而且|並且|也)\s*(?=(?:不要|別|不用|不必|千萬))/g, ' ⟂,⟂ ')
+    // "band-pass 3-33, the downsampling can be skipped", "高通 0.5，基線那步免了": a step left out after a comma is a
+    // clause of its own, so the step before it stays asked for
+    .replace(
+      /\s*[,，、]\s*(?=[^,，、;；⟂]*?(?:省略|略過|跳過|免了|不做|不用做|不必做|不需要做?|不用了|不要了|can be (?:skipped|omitted|left out|dropped)|(?:is|are)(?: not|n'?t) (?:needed|necessary|required|wanted)|(?:is|are) unnecessary)\s*(?:吧|了|啦|喔|哦|就好)?\s*(?:[,，、;；。.!！]|$))/gi,
+      ' ⟂,⟂ ',
+    )
     // (not the marker a sentence break or a dash left: "⟂then⟂" is already a break)
     .replace(/\s*(?:,\s*)?(?<!⟂)\b(and then|then|after that|afterwards|next|finally|followed by)\b(?!⟂)\s*/gi, ' ⟂then⟂ ')
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
@@ -236,7 +261,8 @@ export function splitClauses(text: string): Clause[] {
       .replace(/^[,，.。]\s*|[,，.。!！]+$/g, '')
       .trim();
     if (!t) continue;
-    const negatedHere = !STOP_ASKED.test(t) && (NEGATION.test(t) || negatesVerb(t) || DEFERRED.test(t) || CONDITION.test(t));
+    const negatedHere =
+      !STOP_ASKED.test(t) && (NEGATION.test(t) || OMIT_START.test(t) || negatesVerb(t) || OMITTED_AFTER.test(t) || DEFERRED.test(t) || CONDITION.test(t));
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
     const carried: boolean =
@@ -345,6 +371,12 @@ const INFORMAL: [RegExp, string][] = [
   [/\bchans\b/gi, 'channels'],
   [/\bchan\b(?=\s*(?:count|number|names?|list)\b)/gi, 'channel'],
   [/\bsrate\b/gi, 'sampling rate'],
+  // pseudo-clefts state the request ("…; what I need is an average reference", "我要的是平均參考"): the wish, not a question
+  [
+    /(?<=^|[;；,，.。]\s*|\b(?:but|so|and|then)\s+)what\s+(?:i|we)\s+(?:really\s+|actually\s+|just\s+)?(?:need|want|'d like|would like)(?:\s+(?:now|here|today|instead))?\s+(?:is|are)\s+/gi,
+    'I need ',
+  ],
+  [/(?<=^|[;；,，。]\s*)(?:我們|我)(?:真正|其實|只)?(?:要|需要|想要)的(?:是|只是|就是)\s*/g, '我要'],
 ];
 
 export function informalWords(text: string): string {
