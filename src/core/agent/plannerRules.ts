@@ -214,7 +214,7 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   let touched = false;
   // "every 5 epochs", "每 10 個 epoch" is how often, not how many
   const counted = s.replace(/\bevery\s+\d+\s*(?:epochs?|輪)|每\s*\d+\s*(?:個)?\s*(?:epochs?|輪|回合)/gi, ' ');
-  const ep = numberBefore(counted, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(counted, /epochs?|訓練輪數|輪數/);
+  const ep = numberBefore(counted, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(counted, /epochs?(?:\s*數)?|訓練輪數|輪數/);
   if (ep !== null) {
     out.epoch = Math.round(ep);
     touched = true;
@@ -435,7 +435,7 @@ function splitArgs(s: string): Record<string, unknown> {
   const a: Record<string, unknown> = { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' };
   // a run is a recording session here ("以 run 為單位", "split per run")
   const by =
-    /\b(?:by|per|across|on)\s+(trials?|subjects?|sessions?|runs?|recordings?)\b|(?:依照|按照|根據|照著?|依|按|以)\s*(試次|受試者|場次|trials?|subjects?|sessions?|runs?)\s*(?:為單位)?/i.exec(
+    /\b(?:by|per|across|on)\s+(trials?|subjects?|sessions?|runs?|recordings?)\b|(?:依照|按照|根據|照著?|依|按|以|用)\s*(試次|受試者|場次|trials?|subjects?|sessions?|runs?)\s*(?:(?:為|當|作為|做)\s*單位)?/i.exec(
       s.replace(
         /(?:不要|別|不|不是|not|rather than|instead of)\s*(?:按|依|以|by|per)?\s*(?:trials?|subjects?|sessions?|runs?|試次|受試者|場次)\s*(?:切|分)?/gi,
         ' ',
@@ -676,7 +676,13 @@ export const RULES: Rule[] = [
         [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
       ];
       const m = methods.find(([re]) => re.test(s));
-      const n = numberAfter(s, /samples?|n_samples|樣本數?|取樣|steps?/) ?? numberBefore(s, /samples|steps|iterations|個?\s*樣本|次取樣|步/);
+      const n =
+        numberAfter(s, /samples?|n_samples|樣本數?|取樣|steps?/) ??
+        numberBefore(s, /samples|steps|iterations|個?\s*樣本|次取樣|步/) ??
+        // "30 smoothgrad samples", "50 noisy samples", "20 interpolation steps": a word between the count and its noun
+        (/\b(\d+)\s+(?:[a-z]+\s+)?(?:samples|steps|iterations)\b/i.exec(s)
+          ? Number(/\b(\d+)\s+(?:[a-z]+\s+)?(?:samples|steps|iterations)\b/i.exec(s)![1])
+          : null);
       const sd = numberAfter(s, /(?:noise\s+)?(?:std(?:ev)?|standard deviation|sigma|σ)|(?:雜訊|噪音)?\s*標準差/);
       return [
         {
@@ -722,7 +728,7 @@ export const RULES: Rule[] = [
   { tool: 'configure_training', when: INPUT_NORM, build: (s, ctx) => [{ tool: 'configure_training', arguments: trainingArgs(s, ctx) ?? {} }] },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump|up|raise|increase|lower|decrease|reduce|boost|crank)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda|顯卡|顯示卡)(?![a-z])(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(?:use|with|switch to|try|go with)\s+(?:the\s+)?(?:adamw?|sgd)\b|\b(?:lowest|minimum|min|smallest|best)\s+val(?:idation)?\s+(?:loss|acc\w*)\b|\b(?:slurm|pytorch)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bbest[\s_-]test[\s_-]acc\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump|up|raise|increase|lower|decrease|reduce|boost|crank)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda|顯卡|顯示卡)(?![a-z])(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(?:use|with|switch to|try|go with)\s+(?:the\s+)?(?:adamw?|sgd)\b|\b(?:lowest|minimum|min|smallest|best)\s+val(?:idation)?\s+(?:loss|acc\w*)\b|\b(?:slurm|pytorch)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bbest[\s_-]test[\s_-]acc\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|(?<!(?:優化器|最佳化器|optimi[sz]er)\s*)(?:\b(?:adamw?|sgd)\s*(?:optimi[sz]er|優化器|最佳化器)|(?:換|改|使用|換成|換用|改用|採用)\s*(?:成)?\s*(?:adamw?|sgd)\b)(?!.*(?:訓練|跑|\btrain\w*)\s*\d)|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
     unless:
       /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複|(?:時|的時候)?(?:要)?(?:用|使用|改用|採用))|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
@@ -754,7 +760,7 @@ export const RULES: Rule[] = [
     // "split the recording into 2-second windows": windows of a length are window_epoch, not a train/test split
     unless:
       /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b|^(?!.*(?:\btest|\bval|%|\bfolds?\b|\btrain)).*\b\d+(?:\.\d+)?\s*-?\s*(?:s|sec|seconds?|ms)\s*-?\s*(?:long\s+)?(?:windows|segments|chunks|pieces|slices)\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\b(?:put|set|keep|leave|hold)\b.{0,60}?\b(?:aside|apart|back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|\b\d+\s*[- ]?folds?\b|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:依照|按照|根據|照著?|按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?|runs?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\b(?:put|set|keep|leave|hold)\b.{0,60}?\b(?:aside|apart|back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|\b\d+\s*[- ]?folds?\b|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:依照|按照|根據|照著?|按|依|以|用)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?|runs?)\s*(?:為|當|作為|做)?\s*(?:單位)?\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:集|資料)?\s*(?:的)?\s*(?:比例|比率|佔比|占比)|\d+(?:\.\d+)?\s*%\s*(?:的)?\s*(?:資料)?\s*(?:當作?|作為|做為|拿來當|用來當|留給|留作|給)\s*(?:測試|驗證)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {
@@ -1002,7 +1008,8 @@ export const RULES: Rule[] = [
         /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ??
         /\blist\b\D{0,6}?\s([\w./-]+)\s*(?:資料夾|目錄|folder|directory)/i.exec(s)?.[1] ??
         // "把 data 資料夾裡的檔案列出來", "raw 目錄的 edf": the folder named before its noun, wherever the verb is
-        /(?<![\w./\\~-])([\w./\\~-]+)\s*(?:資料夾|目錄)/.exec(s)?.[1];
+        /(?<![\w./\\~-])([\w./\\~-]+)\s*(?:資料夾|目錄)/.exec(s)?.[1] ??
+        /(?<![\w./\\~-])(?!(?:list|ls|files?)\b)([\w./\\~-]+)\s*(?:底下|裡面|裡頭|下面)/i.exec(s)?.[1];
       // "ls data", "dir raw/", "list sub-01": the word after a bare listing verb is the folder
       const bare = /^(?:please\s+)?(?:ls|dir|list)\s+(?!(?:the|all|every\w*|my|of|files?|recordings?|what|which)\b)([\w./\\~-]+)\s*$/i.exec(s.trim())?.[1];
       const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? bare ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';

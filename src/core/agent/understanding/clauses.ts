@@ -243,6 +243,8 @@ export function splitClauses(text: string): Clause[] {
     const carried: boolean =
       inScope &&
       !POSITIVE.test(t) &&
+      // "…，畫 ERP 就好": what is enough is what is asked for
+      !/(?:就好|就行|就可以|就夠了|即可)(?:了)?$/.test(t) &&
       (/^(?:or|nor)$/.test(joiner) || (/^(?:and|,)$/.test(joiner) && (isBare(t) || /\b(?:anything|either|too|as well|everything)$|什麼|任何/i.test(t))));
     const negated: boolean = negatedHere || carried;
     inScope = negated && !POSITIVE.test(joiner);

@@ -200,6 +200,12 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     /\b(?:grab|take|extract|pull(?:\s+out)?|cut out|snip|clip|get)\b(?=[^.;]*\b(?:after|before|around|following|preceding|from|at)\s+(?:each|every|all|the|every single)?\s*(?:(?:T\d+|\d{3,5})\b|(?:event|onset|cue|stimulus|stimuli|trigger|marker)s?\b))/gi,
     'epoch',
   ],
+  // an order of magnitude is a factor of ten: "lower the lr by an order of magnitude", "make the lr an order of magnitude smaller"
+  [/\bby\s+(?:an?|one)\s+order\s+of\s+magnitude\b/gi, 'by a factor of 10'],
+  [
+    /\b(?:make|set|put|have)\s+(?:the\s+)?(learning rate|lr|batch size|batch|epochs?)\s+(?:an?|one)\s+order\s+of\s+magnitude\s+(smaller|lower|less|bigger|larger|higher|greater|more)\b/gi,
+    (_m: string, what: string, dir: string) => `${/smaller|lower|less/i.test(dir) ? 'reduce' : 'increase'} the ${what} by a factor of 10`,
+  ],
   // a run's length is its epochs: "train twice as long as last time", "train 3x longer"
   [/\b(twice|double|three times|triple|half)\s+as\s+long\b/gi, '$1 as many epochs'],
   [/\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:as\s+long|longer)\b/gi, '$1 times as many epochs'],
@@ -212,6 +218,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/重取樣|重採樣|重新採樣|再取樣|重抽樣/g, '重新取樣'],
   // "data 夾", "raw 夾裡": a folder (夾 short for 資料夾)
   [/(?<=[\w./-])\s*夾(?=\s*(?:裡|內|中|底下|下|的|$))/g, ' 資料夾'],
+  // "notch 60 + bandpass 1-45": a plus between words joins steps as "and" does ("CSP+LDA", written together, stays a name)
+  [/(?<=[\w\u4e00-\u9fff])\s+\+\s+(?=[A-Za-z\u4e00-\u9fff])/g, ' and '],
   // chat shorthand: "w/ defaults", "w/o baseline"
   [/\bw\/o(?=\s|$)/gi, 'without'],
   [/\bw\/(?=\s|$)/gi, 'with'],
@@ -424,7 +432,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "an 80/20 train/test ratio", "the train/val shares": the parts of a split, never the verb train
   [/\btrain(?:ing)?\s*\/\s*(?:test|val(?:idation)?)\b(?!\s*\/)/gi, 'split'],
   // training and evaluation
+  [/\beval(?:uation)?\s+(?=(?:tab|panel|view|page|screen|section)\b)/gi, 'evaluation '],
   [/\beval\b/gi, 'evaluate'],
+  // "how did the model do on the held-out set", "run the numbers": an evaluation
+  [
+    /\bhow\s+(?:did|does|do|is|'?s)\s+(?:the|my|our|this|it)\s*(?:trained\s+)?(?:model|network|net|classifier|eegnet|cnn)?\s*(?:do|doing|perform|performing|score|scoring)\b/gi,
+    'evaluate the model',
+  ],
+  [/\b(?:run|crunch)\s+the\s+numbers\b/gi, 'evaluate'],
   [/\bkick off\b/gi, 'start'],
   [/\bfire off\b/gi, 'start'],
   // "lr" alone is the learning rate; inside a pipeline name ("TS+LR") it is not
@@ -482,6 +497,23 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [
     /(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*([^，,。；;\d]{1,8}?的)?\s*(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)?/g,
     (_m: string, place?: string) => `陷波 市電${place ? ` ${place}` : ''}`,
+  ],
+  // one edge of a band removed or kept: "濾掉 30 Hz 以上的成分", "低於 1 Hz 的都去掉", "只保留 40 Hz 以下" (a low-pass, a high-pass)
+  [
+    /(?:濾掉|濾除|去掉|去除|移除|拿掉|砍掉|切掉|過濾掉?|不要)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(以上|以下|之上|之下)(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分|雜訊|東西)?/gi,
+    (_m: string, n: string, side: string) => (/上/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
+  ],
+  [
+    /(高於|大於|超過|低於|小於)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分|雜訊|東西)?\s*(?:都|全部|通通)?\s*(?:濾掉|濾除|去掉|去除|移除|拿掉|砍掉|切掉|不要)/gi,
+    (_m: string, side: string, n: string) => (/高|大|超/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
+  ],
+  [
+    /(?:濾掉|濾除|去掉|去除|移除|拿掉|砍掉|切掉)\s*(?:頻率)?\s*(高於|大於|超過|低於|小於)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分|雜訊|東西)?/gi,
+    (_m: string, side: string, n: string) => (/高|大|超/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
+  ],
+  [
+    /(?:只)?(?:保留|留下|留)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(以上|以下)(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分)?/gi,
+    (_m: string, n: string, side: string) => (/下/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
   ],
   [/降頻|降低取樣率/g, '降採樣'],
   // separable verbs with an aspect word between verb and object ("濾一下波", "濾個波", "切一下段"): the verb whole again

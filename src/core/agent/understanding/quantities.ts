@@ -335,6 +335,8 @@ function fmt(v: number): string {
 export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(input, facts)))));
+  // "250 msec", "40 millisecs": milliseconds however abbreviated
+  s = s.replace(/(?<=\d)\s*(?:msecs?|millisecs?)\b/gi, ' ms');
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
   s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
@@ -563,6 +565,16 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       )
         ? m
         : fmt(f),
+    );
+  // "Nyquist minus 10 Hz" (80 Hz minus 10 Hz), "10 Hz below Nyquist", "the rate plus 20 Hz": a difference of two quantities
+  s = s
+    .replace(
+      new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s+(minus|less|plus)\\s+${NUM}\\s*(?:hz|khz|ms|s)?\\b`, 'gi'),
+      (_m, a: string, u: string, op: string, b: string) => `${fmt(/plus/i.test(op) ? Number(a) + Number(b) : Number(a) - Number(b))} ${u}`,
+    )
+    .replace(
+      new RegExp(`${NUM}\\s*(hz)\\s+(below|under|short of|above|over)\\s+${NUM}\\s*hz\\b`, 'gi'),
+      (_m, a: string, u: string, op: string, b: string) => `${fmt(/above|over/i.test(op) ? Number(b) + Number(a) : Number(b) - Number(a))} ${u}`,
     );
   // "minus half a second", "negative 0.2 s", "負 0.5 秒": a signed value
   s = s.replace(/\b(?:minus|negative)\s+(?=\d)|負\s*(?=\d)/gi, '-');
