@@ -190,3 +190,78 @@ describe('corrections of a value', () => {
     expect(one('data_loaded', '濾掉日本大阪的電源雜訊')).toEqual({ tool: 'apply_notch_filter', arguments: { freq: 60 } });
   });
 });
+
+describe('families found by fresh wording after the first pass', () => {
+  it.each([
+    ['把 35 Hz 以上的東西都濾掉', 0.1, 35],
+    ['低於 0.5 Hz 的漂移全部去掉', 0.5, 72],
+    ['只留 25 Hz 以下的成分', 0.1, 25],
+  ])('"%s" keeps one side of a band', (text, lo, hi) => {
+    expect(one('data_loaded', text)).toEqual({ tool: 'apply_bandpass_filter', arguments: { low_freq: lo, high_freq: hi } });
+  });
+  it('a spaced plus joins two steps', () => {
+    expect(plan('data_loaded', ['average reference + z-score please']).map((c) => c.tool)).toEqual(['set_reference', 'normalize_data']);
+  });
+  it.each([
+    ['how does my network perform on the validation split', 'val'],
+    ['crunch the numbers on the test data', 'test'],
+  ])('"%s" evaluates', (text, split) => {
+    expect(one('trained', text)).toEqual({ tool: 'evaluate', arguments: { split } });
+  });
+  it('"eval panel" is the evaluation panel', () => {
+    expect(one('trained', 'bring up the eval panel')).toMatchObject({ tool: 'switch_panel', arguments: { panel_name: 'evaluation' } });
+  });
+  it('a count with a method word before its noun', () => {
+    expect(one('trained', 'vargrad with 40 noisy samples').arguments).toMatchObject({ method: 'vargrad', n_samples: 40 });
+  });
+  it.each([
+    ['launch a run of 12 epochs', 12],
+    ['raise the epochs to 45 and go', 45],
+    ['train ShallowConvNet for 25 ep', 25],
+  ])('"%s" starts a run of %d epochs', (text, epoch) => {
+    const calls = plan('dataset_ready', [text]);
+    expect(calls.find((c) => c.tool === 'configure_training')?.arguments).toMatchObject({ epoch });
+    expect(calls[calls.length - 1].tool).toBe('start_training');
+  });
+  it.each([
+    ['train three times as long as last time', { epoch: 30 }],
+    ['make the learning rate an order of magnitude larger', { learning_rate: 0.01 }],
+    ['drop the learning rate by an order of magnitude', { learning_rate: 0.0001 }],
+  ])('"%s"', (text, want) => {
+    const calls = plan('trained', [text]);
+    expect(calls.find((c) => c.tool === 'configure_training')?.arguments).toMatchObject(want);
+  });
+  it.each([
+    ['low-pass at the Nyquist frequency minus 20 Hz', 60],
+    ['bandpass 1 Hz up to 30 Hz below Nyquist', 50],
+  ])('"%s" → upper edge %d Hz', (text, hi) => {
+    expect(one('data_loaded', text).arguments).toMatchObject({ high_freq: hi });
+  });
+  it('msec is milliseconds', () => {
+    expect(one('data_loaded', 'epoch T2 from -100 msec to 600 msec').arguments).toMatchObject({ t_min: -0.1, t_max: 0.6 });
+  });
+  it.each([
+    ['優化器換成 adamw', 'adamw'],
+    ['改用 SGD 優化器', 'sgd'],
+  ])('"%s" sets the optimizer only', (text, optimizer) => {
+    expect(plan('dataset_ready', [text])).toEqual([{ tool: 'configure_training', arguments: { optimizer } }]);
+  });
+  it('an optimizer chosen beside a run of N epochs still starts the run', () => {
+    expect(plan('dataset_ready', ['優化器選 adam，訓練 12 個 epoch']).map((c) => c.tool)).toEqual(['configure_training', 'start_training']);
+  });
+  it.each([
+    ['拿三成當測試', { test_ratio: 0.3 }],
+    ['驗證比例 0.1，照 trial 分', { val_ratio: 0.1, split_strategy: 'trial' }],
+    ['用 subject 為單位切資料', { split_strategy: 'subject' }],
+  ])('"%s" splits', (text, want) => {
+    expect(one('preprocessed', text)).toMatchObject({ tool: 'generate_dataset', arguments: want });
+  });
+  it('a step that is "enough" after a negated one is asked for; the negated one is not', () => {
+    expect(plan('preprocessed', ['前處理千萬不要重設，切 80/20 就好'])).toEqual([
+      { tool: 'generate_dataset', arguments: expect.objectContaining({ test_ratio: 0.2 }) },
+    ]);
+  });
+  it('a folder named before 底下 is listed', () => {
+    expect(one('empty', 'ls 一下 recordings 底下')).toMatchObject({ tool: 'list_files', arguments: { directory: 'recordings' } });
+  });
+});
