@@ -111,7 +111,8 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
           if (half) return put(down ? 0.5 : 1.5)(m);
           const v = Number(n);
           if (u === '%') return put(down ? 1 - v / 100 : 1 + v / 100)(m);
-          if (/multiply|scale/i.test(verb) || (!down && u)) return put(v)(m);
+          // "increase the learning rate by a factor of 10" multiplies, as "reduce … by a factor of 10" divides
+          if (/multiply|scale/i.test(verb) || (!down && (u || /factor/i.test(m)))) return put(v)(m);
           if (/divide/i.test(verb) || (down && (u || /factor/i.test(m)))) return put(1 / v)(m);
           // "increase the epochs by 5": an amount, not a factor
           return cur === null ? m : `configure training ${name} ${fmt(down ? cur - v : cur + v)}`;
