@@ -5,6 +5,7 @@ import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } fro
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
 import {
   channelsIn,
+  loadSelection,
   modelName,
   modelParams,
   normaliseRanges,
@@ -559,6 +560,13 @@ function addSettings(
   // a clause without a step of its own may carry any setting ("只要 T1", "only C3 and C4"); one with the same step needs a value
   // (a split strategy or a mode is a value too: "25% test, split by session")
   if (!own || !(tool === null ? SETTINGS.test(s) || channelsIn(s).length > 0 : /\d|\b(?:without|no|with|by|per|instead)\b|按|依|以/i.test(s))) return false;
+  // "load the recordings in data, only runs 4 and 12": the selection of the load before, its paths kept
+  if (prev.tool === 'load_data' && tool === null) {
+    const sel = loadSelection(s);
+    if (!Object.keys(sel).length) return false;
+    Object.assign(prev.arguments, sel);
+    return true;
+  }
   const out = own.build(s, { ...ctx, training: prev.tool === 'configure_training' ? { ...(ctx.training ?? {}), ...prev.arguments } : ctx.training }, raw);
   if (typeof out === 'string') return false;
   const same = out.find((c) => c.tool === prev.tool);

@@ -153,7 +153,7 @@ function pathAfter(s: string, words: RegExp): string | null {
 
 /** Numeric event codes after "around"/"events"/"epoch" ("epoch 769 跟 770", "events 769 and 770"). */
 const EVENT_LIST =
-  /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or)\s*|\s+|$))+)/i;
+  /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or|\/)\s*|\s+|$))+)/i;
 
 function eventNames(s: string, known: string[]): string[] {
   const out: string[] = [];
@@ -172,6 +172,16 @@ function eventNames(s: string, known: string[]): string[] {
   }
   for (const m of s.matchAll(/["“']([^"”']+)["”']/g)) if (known.includes(m[1]) && !out.includes(m[1])) out.push(m[1]);
   return out;
+}
+
+/** The subjects and runs a load keeps: "subjects 1 and 2", "only runs 4 and 12", "受試者 3", "第 8 次 run". */
+export function loadSelection(s: string): { subjects?: number[]; runs?: number[] } {
+  const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
+  const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
+  const runs = nums(
+    /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean),
+  );
+  return { ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) };
 }
 
 type Rule = { tool: string; when: RegExp; unless?: RegExp; build: (s: string, ctx: PlannerContext, raw: string) => PlannedCall[] | string };
@@ -840,12 +850,12 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'window_epoch',
-    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\binto\s+\d+(?:\.\d+)?\s*(?:-\s*)?(?:s|sec|seconds?|ms)\s*(?:-\s*)?(?:long\s+)?(?:pieces|slices|chunks|blocks|bits|segments|windows)\b|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:段|塊|窗)|\b(?:chunks?|pieces|slices)\b/i,
+    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\binto\s+\d+(?:\.\d+)?\s*(?:-\s*)?(?:s|sec|seconds?|ms)\s*(?:-\s*)?(?:long\s+)?(?:pieces|slices|chunks|blocks|bits|segments|windows)\b|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\b(?:chunks?|pieces|slices)\b/i,
     unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i,
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
       const OV =
-        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:(?:of|by|=|:|為|is|to|at|set to|改成|改為|設成|設為|設|用|是|變成|調成|大約|約|about)\s*)?(?:of\s+)?(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
+        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*(?!\w)|重疊)(?!\s*(?:by|of|=|:|為|is|at)?\s*-?\d)|(?:overlap\w*|重疊)\s*(?:(?:of|by|=|:|為|is|to|at|set to|改成|改為|設成|設為|設|用|是|變成|調成|大約|約|about)\s*)?(?:of\s+)?(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
       const ov = OV.exec(s);
       const rest = ov ? s.replace(ov[0], ' ') : s;
       const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
@@ -1032,13 +1042,8 @@ export const RULES: Rule[] = [
         /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ??
         /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
       const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
-      const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
-      const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
-      const runs = nums(
-        /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean),
-      );
       if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
-      const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) } }];
+      const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...loadSelection(s) } }];
       const mont = /montage\s*(?:to)?\s*(standard_10(?:20|05))/i.exec(s);
       if (mont) calls.push({ tool: 'set_montage', arguments: { montage_name: mont[1] } });
       return calls;

@@ -265,3 +265,22 @@ describe('families found by fresh wording after the first pass', () => {
     expect(one('empty', 'ls 一下 recordings 底下')).toMatchObject({ tool: 'list_files', arguments: { directory: 'recordings' } });
   });
 });
+
+describe('windows, event codes and load selections', () => {
+  it.each([
+    ['slice 3-second windows overlapping by a third', 3, 1],
+    ['windows 4 s overlapping 2 s', 4, 2],
+    ['兩秒一個窗，重疊一秒', 2, 1],
+  ])('"%s" → %d s windows, %d s overlap', (text, duration, overlap) => {
+    expect(one('data_loaded', text)).toMatchObject({ tool: 'window_epoch', arguments: { duration, overlap } });
+  });
+  it('event codes written with a slash stay names, not a division', () => {
+    expect(one('data_loaded', 'epoch codes 771/772 from 0 to 3 s').arguments).toMatchObject({ t_min: 0, t_max: 3, event_id: ['771', '772'] });
+  });
+  it.each([
+    ['open the files under raw, just subjects 2 and 5', { paths: ['raw'], subjects: [2, 5] }],
+    ['讀取 raw 資料夾，只要第 4 次 run', { paths: ['raw'], runs: [4] }],
+  ])('"%s" keeps the folder and adds the selection', (text, args) => {
+    expect(one('empty', text)).toEqual({ tool: 'load_data', arguments: args });
+  });
+});

@@ -513,8 +513,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     .replace(/×/g, '*')
     .replace(/÷/g, '/');
   s = s.replace(/(?<![\w./-])\(?\d+(?:\.\d+)?\)?(?:\s*[*/^]\s*\(?\d+(?:\.\d+)?\)?)+(?![\w/])/g, (m, offset: number, all: string) => {
-    // a path or date ("data/2024/01") is not arithmetic
+    // a path or date ("data/2024/01") is not arithmetic, nor a list of event codes ("events 769/770")
     if (/[/\\]\s*$/.test(all.slice(0, offset)) || /^\s*[/\\]/.test(all.slice(offset + m.length))) return m;
+    if (/\b(?:events?|codes?|triggers?|markers?|classes|around)\s*$|(?:事件|標記|碼)\s*$/i.test(all.slice(0, offset))) return m;
     try {
       const v = evaluate(m) as unknown;
       return typeof v === 'number' && Number.isFinite(v) ? fmt(v) : m;
