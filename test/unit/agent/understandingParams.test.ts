@@ -284,3 +284,19 @@ describe('windows, event codes and load selections', () => {
     expect(one('empty', text)).toEqual({ tool: 'load_data', arguments: args });
   });
 });
+
+describe('Chinese arithmetic on the training settings and the Nyquist frequency', () => {
+  it('奈奎斯特 without 頻率 is still the Nyquist frequency', () => {
+    expect(one('data_loaded', '低通到奈奎斯特的四分之三').arguments).toMatchObject({ high_freq: 60 });
+  });
+  it.each([
+    ['學習率除以十', { learning_rate: 0.0001 }],
+    ['epoch 再加 6 個', { epoch: 16 }],
+    ['epoch 數少 4 個', { epoch: 6 }],
+  ])('"%s" configures', (text, want) => {
+    expect(plan('trained', [text])).toEqual([{ tool: 'configure_training', arguments: expect.objectContaining(want) }]);
+  });
+  it('多訓練 N 個 epoch also runs them', () => {
+    expect(plan('trained', ['再多訓練 8 個 epoch']).map((c) => c.tool)).toEqual(['configure_training', 'start_training']);
+  });
+});

@@ -255,6 +255,13 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     /\b(?:with\s+)?(?:a\s+|one\s+)?(half|third|quarter)\s+of\s+(?:each|every)\s+(?:window|segment|one)?\s*overlapping(?:\s+(?:with\s+)?the\s+next(?:\s+one)?)?/gi,
     'with $1 overlap',
   ],
+  // "epoch 多加 10 個", "再多跑 5 個 epoch", "epoch 減少 3 個": the run's epochs changed by an amount
+  [
+    /(?:訓練\s*)?epochs?\s*(?:數)?\s*(?:再)?\s*(多加|加|增加|多|減少|減|少)\s*(\d+)\s*(?:個|輪)?(?!\s*(?:秒|毫秒|s\b|ms\b|%))/gi,
+    (_m: string, dir: string, n: string) => `${/減|少/.test(dir) && !/多/.test(dir) ? 'reduce' : 'increase'} the epochs by ${n}`,
+  ],
+  [/(?:再)?\s*(?:多加)\s*(\d+)\s*(?:個|輪)\s*(?:epochs?)?/g, 'increase the epochs by $1'],
+  [/(?:再)?\s*(?:多跑|多訓練|加跑)\s*(\d+)\s*(?:個|輪)\s*(?:epochs?)?/g, 'increase the epochs by $1, then train'],
   // "訓練回合數調到 50", "回合數改成 40": the number of training epochs under its Chinese name
   [/(?:訓練)?回合數|訓練回合/g, 'epoch 數'],
   // training epochs counted, not epoching: "epoch 數 15", "number of epochs 20", "the epoch count to 30"

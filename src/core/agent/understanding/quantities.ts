@@ -364,7 +364,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /\b(\d+)\s*samples?(?=\s+(?:after|before|around|following|preceding|post|pre|long|(?:on\s+)?(?:each|either|both)\s+sides?)\b)/gi,
     (m, n: string) => (facts.sfreq === null ? m : `${fmt(Number(n) / facts.sfreq)} s`),
   );
-  s = s.replace(/\b(?:the\s+)?nyquist(?:\s+frequency)?\b|奈奎斯特頻率/gi, (m) => (facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`));
+  s = s.replace(/\b(?:the\s+)?nyquist(?:\s+(?:frequency|rate|limit))?\b|奈(?:奎斯特|氏)(?:頻率)?/gi, (m) =>
+    facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`,
+  );
   // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
   // the factor may be written without "by" when "x"/"fold" marks it: "downsample 2x", "decimate 4-fold", "2x downsampling"
   s = s.replace(new RegExp(`\\b${NUM}\\s*(?:x|×|-?fold)\\s+(downsampl|decimat)\\w*`, 'gi'), (_m, n: string) => `downsample by ${n}`);
