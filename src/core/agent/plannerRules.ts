@@ -689,6 +689,8 @@ export const RULES: Rule[] = [
       const n =
         numberAfter(s, /samples?|n_samples|樣本數?|取樣|steps?/) ??
         numberBefore(s, /samples|steps|iterations|個?\s*樣本|次取樣|步/) ??
+        // "smoothgrad 50 次": the number of noisy passes
+        (/(\d+)\s*(?:次|遍)(?!方)/.exec(s) ? Number(/(\d+)\s*(?:次|遍)(?!方)/.exec(s)![1]) : null) ??
         // "30 smoothgrad samples", "50 noisy samples", "20 interpolation steps": a word between the count and its noun
         (/\b(\d+)\s+(?:[a-z]+\s+)?(?:samples|steps|iterations)\b/i.exec(s)
           ? Number(/\b(\d+)\s+(?:[a-z]+\s+)?(?:samples|steps|iterations)\b/i.exec(s)![1])
@@ -902,12 +904,13 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'edit_events',
-    when: /\b(rename|relabel|merge|combine)\b|\b(?:change|set|switch|make|update)\s+(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\s+(?:to|into|as)\b|\b(?:change|set|update)\s+(?:event\s+)?(?:T\d+|\d{3,5})'?s?\s+(?:label|name)\s+(?:to|as)\b|\b(?:call|name)\s+(?:the\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\b|重新命名|合併|改名|改叫|改稱|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
+    when: /\b(rename|relabel|merge|combine)\b|\b(?:change|set|switch|make|update)\s+(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\s+(?:to|into|as)\b|\b(?:change|set|update)\s+(?:event\s+)?(?:T\d+|\d{3,5})'?s?\s+(?:label|name)\s+(?:to|as)\b|\b(?:call|name)\s+(?:the\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\b|重新命名|合併|改名|改叫|改稱|\b(?:T\d+|\d{3,5})\s*(?:叫做|命名為|取名為?|稱為)|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
     build: (said, _ctx) => {
       // "the label of T1 to X", "T2's name to X": the event itself to X
       const s = said
         .replace(/\b(T\d+|\d{3,5})'?s\s+(?:label|name)\b/gi, '$1')
-        .replace(/\b(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?=(?:T\d+|\d{3,5})\b)/gi, '');
+        .replace(/\b(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?=(?:T\d+|\d{3,5})\b)/gi, '')
+        .replace(/取名(?:為|成)?|命名成|稱為/g, '命名為');
       const rename: Record<string, string> = {};
       // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
       // before into/成, the target the name after called/叫做, else the word after into/as/成
@@ -987,7 +990,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_epochs',
-    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:traces?|signals?|raw)\s+(?:plot|view|graph|chart)s?\b|\b(?:plot|graph|chart)s?\s+(?:of|for)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*|spectra|welch)\b|畫|繪|功率譜|頻譜|波形/i,
+    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:traces?|signals?|raw)\s+(?:plot|view|graph|chart)s?\b|(?<!只\s*|只要\s*|就\s*)(?:看看?|看一下|顯示|秀出?|給我看)\s*(?:一下)?\s*(?:通道\s*)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}(?![\w])|(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\s*(?:的)?\s*(?:原始)?(?:訊號|信號|腦波)|\b(?:plot|graph|chart)s?\s+(?:of|for)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*|spectra|welch)\b|畫|繪|功率譜|頻譜|波形/i,
     build: (s, _ctx, raw) => {
       const kind = /psd|spectr|power|welch|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
       const ch = channelsIn(s);

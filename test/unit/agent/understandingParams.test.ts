@@ -300,3 +300,21 @@ describe('Chinese arithmetic on the training settings and the Nyquist frequency'
     expect(plan('trained', ['再多訓練 8 個 epoch']).map((c) => c.tool)).toEqual(['configure_training', 'start_training']);
   });
 });
+
+describe('Chinese looks, names and counts', () => {
+  it('看一下 + a channel is a plot of its traces', () => {
+    expect(one('data_loaded', '看一下 Pz 跟 Oz 的腦波')).toEqual({ tool: 'plot_epochs', arguments: { kind: 'traces', channels: ['Pz', 'Oz'] } });
+  });
+  it('只看 a channel after a plot narrows that plot', () => {
+    expect(plan('data_loaded', ['畫 PSD', '只看 Cz 就好'])).toEqual([{ tool: 'plot_epochs', arguments: { kind: 'psd', channels: ['Cz'] } }]);
+  });
+  it('the frequency of the data changed is its sampling rate', () => {
+    expect(one('data_loaded', '訊號頻率降到 100')).toEqual({ tool: 'resample_data', arguments: { rate: 100 } });
+  });
+  it('an event 叫做 / 命名為 a name is renamed', () => {
+    expect(one('data_loaded', 'T2 取名為 feet')).toEqual({ tool: 'edit_events', arguments: { rename: { T2: 'feet' } } });
+  });
+  it('smoothgrad N 次 is the number of noisy samples', () => {
+    expect(one('trained', 'vargrad 做 25 次').arguments).toMatchObject({ method: 'vargrad', n_samples: 25 });
+  });
+});

@@ -522,6 +522,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     /(?:只)?(?:保留|留下|留)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(以上|以下)(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分)?/gi,
     (_m: string, n: string, side: string) => (/下/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
   ],
+  // "把資料的頻率降一半", "訊號頻率改成 100": the frequency of the data is its sampling rate
+  [/(?<=(?:資料|訊號|信號|數據|腦波)\s*(?:的)?\s*)(?:取樣)?頻率(?=\s*(?:再)?\s*(?:降|減|砍|改|變|調|設|到|成|升|提高))/g, '取樣率'],
   [/降頻|降低取樣率/g, '降採樣'],
   // separable verbs with an aspect word between verb and object ("濾一下波", "濾個波", "切一下段"): the verb whole again
   [/(濾|陷|切|分|降)(?:一下|了一下|個|一次)(波|段|頻)/g, '$1$2'],
