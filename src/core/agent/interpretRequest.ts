@@ -5,6 +5,7 @@ import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } fro
 import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
 import {
   channelsIn,
+  loadSelection,
   modelName,
   modelParams,
   normaliseRanges,
@@ -29,7 +30,8 @@ const CORRECTION =
   /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** The request without its correction cues, however many are stacked ("no wait, I meant 128", "錯了，應該是 0.0005"). */
 function withoutCorrectionCue(text: string): string {
-  let out = text;
+  // "50 赫茲才對", "128 is the right one": the tail that says the value is the right one carries no value
+  let out = text.replace(/\s*(?:才對|才是對的|才正確|才是正確的)\s*[。.!！]*\s*$|\s+(?:is|was)\s+(?:the\s+)?(?:right|correct)(?:\s+one)?\s*[.!]*\s*$/i, '');
   for (let i = 0; i < 3; i++) {
     const next = out.replace(CORRECTION, '');
     if (next === out || !next.trim()) break;
@@ -40,7 +42,7 @@ function withoutCorrectionCue(text: string): string {
 
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
-  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|^(?:只要|剩)?(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|^(?:只要|剩)?(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b(?!\s+(?:of\s+)?(?:the|fs|sfreq|nyquist|sampling|current|original)\b)|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
@@ -220,7 +222,9 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     (CORRECTION.test(text) ||
       ELLIPSIS.test(text) ||
       /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
-      /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了)?[.!。！]?$/i.test(text));
+      /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了|才對|才是對的)?[.!。！]?$/i.test(
+        text,
+      ));
   let clauses = splitScoped(isCorrection ? withoutCorrectionCue(text) : text);
   // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
   const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
@@ -556,6 +560,13 @@ function addSettings(
   // a clause without a step of its own may carry any setting ("只要 T1", "only C3 and C4"); one with the same step needs a value
   // (a split strategy or a mode is a value too: "25% test, split by session")
   if (!own || !(tool === null ? SETTINGS.test(s) || channelsIn(s).length > 0 : /\d|\b(?:without|no|with|by|per|instead)\b|按|依|以/i.test(s))) return false;
+  // "load the recordings in data, only runs 4 and 12": the selection of the load before, its paths kept
+  if (prev.tool === 'load_data' && tool === null) {
+    const sel = loadSelection(s);
+    if (!Object.keys(sel).length) return false;
+    Object.assign(prev.arguments, sel);
+    return true;
+  }
   const out = own.build(s, { ...ctx, training: prev.tool === 'configure_training' ? { ...(ctx.training ?? {}), ...prev.arguments } : ctx.training }, raw);
   if (typeof out === 'string') return false;
   const same = out.find((c) => c.tool === prev.tool);
@@ -664,7 +675,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
   // … and a wish to use a model for training ("我想用 SCCNet 來訓練", "I'd like to use EEGNet to train") names it without starting
   const forTraining =
-    /\bfor (?:the )?training\b|\bthe training model\b|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
+    /\bfor (?:the )?training\b|\bthe training model\b|(?:來|去|拿來|用來)\s*(?:做)?\s*訓練\s*$|^(?:the\s+)?training\s*(?:時|的時候|的)?\s*(?:就|要|改|則)?\s*(?:用|使用|改用|採用|換成|換|選用?)\s*(?=\S)|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
   if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
     const a = trainingArgs(s, ctx);
     return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];

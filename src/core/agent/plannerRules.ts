@@ -120,9 +120,12 @@ function filesIn(s: string, ext: string): string[] {
   ].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]);
 }
 
+/** Where an export goes: a place preposition (a word of its own) or a Chinese place verb ("放到 out", "放 export/v2"). */
+const EXPORT_PLACE = /\bto\b|\binto\b|\bunder\b|\binside\b|\bin\b|\bat\b|放到|存到|放在|存在|放進|存進|放|到|至|在/;
+
 function pathAfter(s: string, words: RegExp): string | null {
   const quoted = new RegExp(
-    `(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file|資料夾|目錄)\\s*(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
+    `(?<![A-Za-z])(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file|資料夾|目錄)\\s*(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
     'i',
   ).exec(s);
   if (quoted) return quoted[1];
@@ -134,7 +137,7 @@ function pathAfter(s: string, words: RegExp): string | null {
     zh &&
     /[\u4e00-\u9fff]/.test(words.source) &&
     /[/\w]/.test(zh[1]) &&
-    /[到至在]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()) &&
+    /[到至在放進]$/.test(zh[0].slice(0, zh[0].length - zh[1].length).trim()) &&
     (!/^(?:onnx|npy)$/i.test(zh[1]) || /^\s*(?:資料夾|目錄|folder|directory)/i.test(s.slice((zh.index ?? 0) + zh[0].length)))
   )
     return zh[1].replace(/(?:資料夾|目錄|裡面?|中|內)$/, '');
@@ -151,7 +154,7 @@ function pathAfter(s: string, words: RegExp): string | null {
 
 /** Numeric event codes after "around"/"events"/"epoch" ("epoch 769 跟 770", "events 769 and 770"). */
 const EVENT_LIST =
-  /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or)\s*|\s+|$))+)/i;
+  /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or|\/)\s*|\s+|$))+)/i;
 
 function eventNames(s: string, known: string[]): string[] {
   const out: string[] = [];
@@ -170,6 +173,16 @@ function eventNames(s: string, known: string[]): string[] {
   }
   for (const m of s.matchAll(/["“']([^"”']+)["”']/g)) if (known.includes(m[1]) && !out.includes(m[1])) out.push(m[1]);
   return out;
+}
+
+/** The subjects and runs a load keeps: "subjects 1 and 2", "only runs 4 and 12", "受試者 3", "第 8 次 run". */
+export function loadSelection(s: string): { subjects?: number[]; runs?: number[] } {
+  const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
+  const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
+  const runs = nums(
+    /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean),
+  );
+  return { ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) };
 }
 
 type Rule = { tool: string; when: RegExp; unless?: RegExp; build: (s: string, ctx: PlannerContext, raw: string) => PlannedCall[] | string };
@@ -212,7 +225,7 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   let touched = false;
   // "every 5 epochs", "每 10 個 epoch" is how often, not how many
   const counted = s.replace(/\bevery\s+\d+\s*(?:epochs?|輪)|每\s*\d+\s*(?:個)?\s*(?:epochs?|輪|回合)/gi, ' ');
-  const ep = numberBefore(counted, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(counted, /epochs?|訓練輪數|輪數/);
+  const ep = numberBefore(counted, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(counted, /epochs?(?:\s*數)?|訓練輪數|輪數/);
   if (ep !== null) {
     out.epoch = Math.round(ep);
     touched = true;
@@ -271,14 +284,14 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     touched = true;
   }
   if (
-    /best[\s_-]*val(?:idation)?[\s_-]*acc|(?:highest|best|top)[\s_-]+val(?:idation)?[\s_-]+acc|驗證(?:集)?(?:準確率|正確率)最(?:高|好|佳)|(?:最高|最好|最佳)(?:的)?驗證(?:集)?(?:準確率|正確率)/i.test(
+    /best[\s_-]*val(?:idation)?[\s_-]*acc|(?:highest|best|top|max(?:imum)?)[\s_-]+val(?:idation)?[\s_-]+acc|\bval(?:idation)?[\s_-]+acc\w*\s+(?:is\s+)?(?:the\s+)?(?:highest|best|max(?:imum)?)\b|驗證\s*(?:集)?\s*(?:的)?\s*(?:準確率|正確率|accuracy|acc)\s*最\s*(?:高|好|佳)|(?:最高|最好|最佳)\s*(?:的)?\s*驗證\s*(?:集)?\s*(?:的)?\s*(?:準確率|正確率|accuracy|acc)/i.test(
       s,
     )
   ) {
     out.selection = 'best_val_accuracy';
     touched = true;
   } else if (
-    /best[\s_-]*val(?:idation)?[\s_-]*loss|(?:lowest|minimum|min|smallest)[\s_-]+val(?:idation)?[\s_-]*loss|驗證(?:集)?(?:損失|loss)最(?:低|小|佳|好)|(?:最低|最小|最佳|最好)(?:的)?驗證(?:集)?(?:損失|loss)/i.test(
+    /best[\s_-]*val(?:idation)?[\s_-]*loss|(?:lowest|minimum|min|smallest|least)[\s_-]+val(?:idation)?[\s_-]*loss|\bval(?:idation)?[\s_-]+loss\s+(?:is\s+)?(?:the\s+)?(?:lowest|smallest|min(?:imum)?)\b|驗證\s*(?:集)?\s*(?:的)?\s*(?:損失|loss)\s*最\s*(?:低|小|佳|好)|(?:最低|最小|最佳|最好)\s*(?:的)?\s*驗證\s*(?:集)?\s*(?:的)?\s*(?:損失|loss)/i.test(
       s,
     )
   ) {
@@ -433,7 +446,7 @@ function splitArgs(s: string): Record<string, unknown> {
   const a: Record<string, unknown> = { test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial', training_mode: 'group' };
   // a run is a recording session here ("以 run 為單位", "split per run")
   const by =
-    /\b(?:by|per|across|on)\s+(trials?|subjects?|sessions?|runs?|recordings?)\b|(?:依|按|以)\s*(試次|受試者|場次|trials?|subjects?|sessions?|runs?)\s*(?:為單位)?/i.exec(
+    /\b(?:by|per|across|on)\s+(trials?|subjects?|sessions?|runs?|recordings?)\b|(?:依照|按照|根據|照著?|依|按|以|用)\s*(試次|受試者|場次|trials?|subjects?|sessions?|runs?)\s*(?:(?:為|當|作為|做)\s*單位)?/i.exec(
       s.replace(
         /(?:不要|別|不|不是|not|rather than|instead of)\s*(?:按|依|以|by|per)?\s*(?:trials?|subjects?|sessions?|runs?|試次|受試者|場次)\s*(?:切|分)?/gi,
         ' ',
@@ -504,7 +517,7 @@ export const VIEW_MODES: [RegExp, string, string][] = [
 export const RULES: Rule[] = [
   {
     tool: 'stop_training',
-    when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|^(?:kill|halt|terminate)\s+(?:it|that|this)\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止|(?:別|不要|不用)(?:再)?(?:跑|訓練)了|\b(?:don'?t|do not) (?:run|train) (?:any ?more|any longer)/i,
+    when: /\b(stop|abort|cancel|halt|kill|terminate|interrupt)\b.*\b(?:train\w*|run|job|fit)\b|\bstop\b|\babort\b|^(?:kill|halt|terminate)\s+(?:it|that|this)\b|停止訓練|中止訓練|停止|停掉|停下|先停|中斷|終止|中止|叫停|喊停|(?<!(?:baseline|基線|基準|CSP\+LDA)\s*(?:就|也|先)?\s*)(?:別|不要|不用)(?:再)?(?:跑|訓練)了|\b(?:don'?t|do not) (?:run|train) (?:any ?more|any longer)/i,
     // "別再訓練了" asks to stop a run that is going; with none going it only says not to train again
     build: (s, ctx) =>
       ctx.stage !== 'training' &&
@@ -541,7 +554,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_training',
-    when: /(plot|show|draw|display|chart|graph|visuali[sz]e|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    when: /(plot|show|draw|display|chart|graph|visuali[sz]e|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:訓練|training)\s*(?:過程)?\s*(?:的|中)?\s*(?:auc|roc|loss|accuracy|acc|準確率|正確率|損失|學習率)\s*(?:的)?\s*(?:變化|走勢|趨勢|歷程|history)|(?:auc|roc|loss|準確率|正確率|損失|學習率)\s*(?:的)?\s*(?:變化|走勢|趨勢)(?:圖)?|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
       const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
@@ -654,7 +667,7 @@ export const RULES: Rule[] = [
     tool: 'export_model',
     when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+|(?:best|last|latest|trained|finished|final|newest)\s+run)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
     build: (s) => {
-      const path = pathAfter(s, /\bto|into|under|inside|in|at|\bas|放到|存到|放在|存在|到|至|在/) ?? 'exports/model';
+      const path = pathAfter(s, new RegExp(`${EXPORT_PLACE.source}|\\bas\\b`)) ?? 'exports/model';
       const run = /\b(run[-_][\w-]+)/i.exec(s);
       return [{ tool: 'export_model', arguments: { path, ...(run ? { run_id: run[1] } : {}) } }];
     },
@@ -662,17 +675,15 @@ export const RULES: Rule[] = [
   {
     tool: 'export_epochs',
     unless: /checkpoints?|檢查點/i,
-    when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i,
-    build: (s) => [
-      { tool: 'export_epochs', arguments: { path: pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/) ?? 'exports/epochs' } },
-    ],
+    when: /\b(export|save|write|dump)\b.*\b(epochs?|npy|data)\b|(?:epochs?|分段)\s*\S{0,4}?\s*(?:存成|存到|存進|存下|儲存|保存|輸出|寫成|寫到|寫入)|匯出\s*epoch|匯出資料|匯出分段|epochs?\s*(?:也|都)?\s*匯出|分段.*匯出|資料.*匯出/i,
+    build: (s) => [{ tool: 'export_epochs', arguments: { path: pathAfter(s, EXPORT_PLACE) ?? 'exports/epochs' } }],
   },
   {
     // "export it to exports/best" with no object: the model once there is one, else the epochs
     tool: 'export_model',
     when: /^(?:(?:ok(?:ay)?|好的?|then|now|and)[,，\s]*)?(?:please\s+)?(?:export|save|dump|write)\s+(?:(?:it|that|this|them|everything)\b|(?=(?:to|into|under)\s))|^(?:(?:好的?|那|然後)[,，\s]*)?(?:把|將)?\s*(?:它|這個|那個|結果)?\s*(?:匯出|導出|輸出)/i,
     build: (s, ctx) => {
-      const path = pathAfter(s, /\bto|into|under|inside|in|at|放到|存到|放在|存在|到|至|在/);
+      const path = pathAfter(s, EXPORT_PLACE);
       return ctx.stage === 'trained' || ctx.stage === 'training'
         ? [{ tool: 'export_model', arguments: { path: path ?? 'exports/model' } }]
         : [{ tool: 'export_epochs', arguments: { path: path ?? 'exports/epochs' } }];
@@ -690,7 +701,15 @@ export const RULES: Rule[] = [
         [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
       ];
       const m = methods.find(([re]) => re.test(s));
-      const n = numberAfter(s, /samples?|n_samples|樣本數?|取樣|steps?/) ?? numberBefore(s, /samples|steps|iterations|個?\s*樣本|次取樣|步/);
+      const n =
+        numberAfter(s, /samples?|n_samples|樣本數?|取樣|steps?/) ??
+        numberBefore(s, /samples|steps|iterations|個?\s*樣本|次取樣|步/) ??
+        // "smoothgrad 50 次": the number of noisy passes
+        (/(\d+)\s*(?:次|遍)(?!方)/.exec(s) ? Number(/(\d+)\s*(?:次|遍)(?!方)/.exec(s)![1]) : null) ??
+        // "30 smoothgrad samples", "50 noisy samples", "20 interpolation steps": a word between the count and its noun
+        (/\b(\d+)\s+(?:[a-z]+\s+)?(?:samples|steps|iterations)\b/i.exec(s)
+          ? Number(/\b(\d+)\s+(?:[a-z]+\s+)?(?:samples|steps|iterations)\b/i.exec(s)![1])
+          : null);
       const sd = numberAfter(s, /(?:noise\s+)?(?:std(?:ev)?|standard deviation|sigma|σ)|(?:雜訊|噪音)?\s*標準差/);
       return [
         {
@@ -719,7 +738,7 @@ export const RULES: Rule[] = [
           tool: 'evaluate',
           arguments: {
             split,
-            ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準|(?:不要|不用|不需要|不必|免|別|省略|跳過)\s*(?:跑|做|算)?\s*(?:CSP\+LDA\s*)?(?:的)?\s*(?:baseline|基線|基準)/i.test(
+            ...(/no baseline|without (the )?(?:[\w+]+ )?baseline|skip (the )?(?:[\w+]+ )?baseline|(?:baseline|基線|基準)\s*(?:的部分)?\s*(?:就|也|先)?\s*(?:不用|不要|不必|不需要|免了?|省略|跳過|略過|別)\s*(?:跑|做|算|了)?|\bbaseline\s+(?:is\s+not|isn'?t|not)\s+(?:needed|necessary|required)\b|\bno need for (?:the |a )?(?:[\w+]+ )?baseline|\bbaseline\s*[:=]?\s*(?:off|skip(?:ped)?|none|no)\b|不要基準|不用.*基準|不要.*基準|不跑基準|不用跑?基線|沒有基準|(?:不要|不用|不需要|不必|免|別|省略|跳過)\s*(?:跑|做|算)?\s*(?:CSP\+LDA\s*)?(?:的)?\s*(?:baseline|基線|基準)/i.test(
               s,
             )
               ? { baseline: false }
@@ -736,7 +755,7 @@ export const RULES: Rule[] = [
   { tool: 'configure_training', when: INPUT_NORM, build: (s, ctx) => [{ tool: 'configure_training', arguments: trainingArgs(s, ctx) ?? {} }] },
   {
     tool: 'configure_training',
-    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda|顯卡|顯示卡)(?![a-z])(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(?:use|with|switch to|try|go with)\s+(?:the\s+)?(?:adamw?|sgd)\b|\b(?:lowest|minimum|min|smallest|best)\s+val(?:idation)?\s+(?:loss|acc\w*)\b|\b(?:slurm|pytorch)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bbest[\s_-]test[\s_-]acc\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
+    when: /\b(configure|set( up)?|change|tweak|adjust|modify|update|alter|edit|bump|up|raise|increase|lower|decrease|reduce|boost|crank)\b.*\b(training|learning rate|lr|batch|epochs?|optimizer)\b|重複\s*\d+\s*(?:次|遍)|訓練\s*(?:的)?\s*(?:後端|參數|裝置|設備|優化器|組態|配置)|\bbackend\b|後端|(?:設定|設|調整)\s*\d+\s*個?\s*epochs?|\b(?:on|use)\s+(?:the\s+)?(?:cpu|gpu|cuda)\b|(?:用|使用|改用|在)\s*(?:cpu|gpu|cuda|顯卡|顯示卡)(?![a-z])(?!\s*(?:跑|訓練|來訓練|去訓練))|\b(?:use|with|switch to|try|go with)\s+(?:the\s+)?(?:adamw?|sgd)\b|\b(?:lowest|minimum|min|smallest|best)\s+val(?:idation)?\s+(?:loss|acc\w*)\b|\b(?:slurm|pytorch)\b|\b(learning rate|batch size|optimizer)\b|\bbatch\s*(?:of|=|:)?\s*\d|\b(?:batch(?:\s*size)?|epochs?|learning rate)\s*(?:數)?\s*(?:=|:|改成|改為|設為|設成|調成|換成|調到|設|用|要|改|為|是)\s*\d|^\s*\d+\s+(?:training\s+)?epochs\s*$|\bbest val\w*|\bbest[\s_-]test[\s_-]acc\w*|\blast_epoch\b|驗證(?:集)?(?:準確率|正確率|損失|loss)最|(?:最高|最低|最小|最好|最佳)(?:的)?驗證|\bcheckpoints?\b|檢查點|\b\d+\s+repeats?\b|\brepeat\s+\d|\b\d+\s*(?:cpu\s+)?threads?\b|\bthreads?\s*(?:=|:|to)?\s*\d|執行緒|線程|訓練參數|學習率|批次|^(?:換成|改用|改成|換用)\s*(?:adamw?|sgd)\b|(?<!(?:優化器|最佳化器|optimi[sz]er)\s*)(?:\b(?:adamw?|sgd)\s*(?:optimi[sz]er|優化器|最佳化器)|(?:換|改|使用|換成|換用|改用|採用)\s*(?:成)?\s*(?:adamw?|sgd)\b)(?!.*(?:訓練|跑|\btrain\w*)\s*\d)|^(?:優化器|最佳化器)\s*(?:改用|換成|改成|用|使用|設成|設為)/i,
     unless:
       /\b(train|start)\b\s+(?!for)|^(?:please\s+|now\s+|then\s+)?(?:re)?train\b|開始訓練|(?:^|用\s*\w+\s*|再\s*|重新\s*|上\s*)訓練(?!參數|設定|設置|選項|組態|配置|重複|(?:時|的時候)?(?:要)?(?:用|使用|改用|採用))|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\d+(?:\.\d+)?\s*%?\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b/i,
     build: (s, ctx) => {
@@ -749,7 +768,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'start_training',
-    when: /\b(train|training|fit|retrain)\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|訓練|開始學習|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b/i,
+    when: /\b(train|training|fit|retrain)\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\b(?:start|launch|begin|kick off|fire off|queue)\s+(?:up\s+)?(?:a|the|one)\s+(?:training\s+)?run\b|訓練|開始學習|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b/i,
     unless:
       /\b(training (panel|curve)|split|test set)\b|\btraining\s+(?:model|network|architecture|loss|accuracy|curves?|config\w*|settings?|data|panel|tab|page|backend|device|progress|status|log)\b|\b(?:leave|keep|let)\s+(?:the\s+|my\s+)?training\s+(?:run\s+)?(?:running|going|alone|be)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定|中)|正在訓練|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
@@ -768,7 +787,7 @@ export const RULES: Rule[] = [
     // "split the recording into 2-second windows": windows of a length are window_epoch, not a train/test split
     unless:
       /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b|^(?!.*(?:\btest|\bval|%|\bfolds?\b|\btrain)).*\b\d+(?:\.\d+)?\s*-?\s*(?:s|sec|seconds?|ms)\s*-?\s*(?:long\s+)?(?:windows|segments|chunks|pieces|slices)\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\b(?:put|set|keep|leave|hold)\b.{0,60}?\b(?:aside|apart|back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|\b\d+\s*[- ]?folds?\b|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:按|依|以)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?)\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\b(?:put|set|keep|leave|hold)\b.{0,60}?\b(?:aside|apart|back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|\b\d+\s*[- ]?folds?\b|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:依照|按照|根據|照著?|按|依|以|用)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?|runs?)\s*(?:為|當|作為|做)?\s*(?:單位)?\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:集|資料)?\s*(?:的)?\s*(?:比例|比率|佔比|占比)|\d+(?:\.\d+)?\s*%\s*(?:的)?\s*(?:資料)?\s*(?:當作?|作為|做為|拿來當|用來當|留給|留作|給)\s*(?:測試|驗證)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {
@@ -801,7 +820,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'apply_bandpass_filter',
-    when: /band[\s-]?pass|\bfilter\w*|帶通|濾波|濾(?!掉|除)\s*\d|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i,
+    when: /band[\s-]?pass|\bfilter\w*|\b(?:low(?:er)?|high(?:er)?|upper)\s+cut-?off\b|帶通|濾波|濾(?!掉|除)\s*\d|high-?pass|low-?pass|\b(?:hp|lp)\b|高通|低通|\b(?:remove|cut|suppress|drop)\s+(?:all\s+)?(?:the\s+)?(?:frequencies|activity|components?|content)\s+(?:below|above|under|over)\b|\b(?:everything|anything|all|frequencies|activity|content|components?|noise)\s+(?:above|below|over|under|higher than|lower than)\s+\d/i,
     build: (s, ctx) => {
       const a = bandpassArgs(s, ctx);
       return typeof a === 'string' ? a : [{ tool: 'apply_bandpass_filter', arguments: a }];
@@ -809,7 +828,8 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'resample_data',
-    when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到|(?:降到|降至|降為)\s*\d+(?:\.\d+)?\s*(?:hz|赫茲)?\s*$/i,
+    // … and the rate given as the value of its slot: "set fs to 128 Hz", "take the rate down to 32", "I want the data at 100 Hz"
+    when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|\b(?:fs|sfreq|srate|sample rate|sampling frequency)\s*(?:down\s+|up\s+)?(?:to|=|:|at|of)\s*\d|\b(?:take|bring|get|set|drop|lower|reduce|put|move|change|cut)\s+(?:the\s+)?rate\s+(?:down\s+|up\s+)?to\s+\d|\b(?:want|need|like|have|get|keep|put|store)\b.*\b(?:data|eeg|recordings?|signals?|files?|everything)\s+(?:down\s+|up\s+)?(?:at|to|sampled at)\s+\d+(?:\.\d+)?\s*(?:hz|hertz)\b(?!\s*(?:-|–|to|and)\s*\d)|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到|(?:降到|降至|降為)\s*\d+(?:\.\d+)?\s*(?:hz|赫茲)?\s*$/i,
     build: (s) => {
       const hz = quantities(s, 'Hz', true);
       return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
@@ -847,12 +867,12 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'window_epoch',
-    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\binto\s+\d+(?:\.\d+)?\s*(?:-\s*)?(?:s|sec|seconds?|ms)\s*(?:-\s*)?(?:long\s+)?(?:pieces|slices|chunks|blocks|bits|segments|windows)\b|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:段|塊|窗)|\b(?:chunks?|pieces|slices)\b/i,
+    when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\binto\s+\d+(?:\.\d+)?\s*(?:-\s*)?(?:s|sec|seconds?|ms)\s*(?:-\s*)?(?:long\s+)?(?:pieces|slices|chunks|blocks|bits|segments|windows)\b|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\b(?:chunks?|pieces|slices)\b/i,
     unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i,
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
       const OV =
-        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*|重疊)|(?:overlap\w*|重疊)\s*(?:(?:of|by|=|:|為|is|to|at|set to|改成|改為|設成|設為|設|用|是|變成|調成|大約|約|about)\s*)?(?:of\s+)?(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
+        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*(?!\w)|重疊)(?!\s*(?:by|of|=|:|為|is|at)?\s*-?\d)|(?:overlap\w*|重疊)\s*(?:(?:of|by|=|:|為|is|to|at|set to|改成|改為|設成|設為|設|用|是|變成|調成|大約|約|about)\s*)?(?:of\s+)?(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
       const ov = OV.exec(s);
       const rest = ov ? s.replace(ov[0], ' ') : s;
       const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);
@@ -874,7 +894,7 @@ export const RULES: Rule[] = [
         overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
       }
       const label =
-        /\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|(?:標記為|(?:標籤|標記|label)\s*(?:叫做|叫|是|為|設為|設成|用|=|:|：)\s*)\s*["“「]?([^"”」\s，,]+)/i.exec(
+        /(?:\blabel\w*|\bclass(?:\s+name)?|\btag|標籤|標記|類別(?:名稱)?)\s*(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?|the\s+windows?)\s+)?(?:as|to|is|=|:|：|called|named|叫做|叫|是|為|設為|設成|改成|用)?\s*["“'「]([^"”'」]+)["”'」]|\b(?:call|name)\s+(?:the\s+|their\s+|its\s+)?(?:class|label|windows?|segments?|them|it)\s+(?:as\s+)?["“'「]?([\w-]+)["”'」]?|\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|(?:標記為|(?:標籤|標記|label)\s*(?:叫做|叫|是|為|設為|設成|用|=|:|：)\s*)\s*["“「]?([^"”」\s，,]+)/i.exec(
           s,
         );
       return [
@@ -883,7 +903,7 @@ export const RULES: Rule[] = [
           arguments: {
             duration,
             ...(overlap || noOverlap ? { overlap: Math.round(overlap * 1e6) / 1e6 } : {}),
-            ...(label ? { label: label[1] ?? label[2] ?? label[3] ?? label[4] } : {}),
+            ...(label ? { label: label.slice(1).find((x) => x !== undefined) } : {}),
           },
         },
       ];
@@ -899,8 +919,13 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'edit_events',
-    when: /\b(rename|relabel|merge|combine)\b|\b(?:call|name)\s+(?:the\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\b|重新命名|合併|改名|改叫|改稱|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
-    build: (s, _ctx) => {
+    when: /\b(rename|relabel|merge|combine)\b|\b(?:change|set|switch|make|update)\s+(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\s+(?:to|into|as)\b|\b(?:change|set|update)\s+(?:event\s+)?(?:T\d+|\d{3,5})'?s?\s+(?:label|name)\s+(?:to|as)\b|\b(?:call|name)\s+(?:the\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\b|重新命名|合併|改名|改叫|改稱|\b(?:T\d+|\d{3,5})\s*(?:叫做|命名為|取名為?|稱為)|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
+    build: (said, _ctx) => {
+      // "the label of T1 to X", "T2's name to X": the event itself to X
+      const s = said
+        .replace(/\b(T\d+|\d{3,5})'?s\s+(?:label|name)\b/gi, '$1')
+        .replace(/\b(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?=(?:T\d+|\d{3,5})\b)/gi, '')
+        .replace(/取名(?:為|成)?|命名成|稱為/g, '命名為');
       const rename: Record<string, string> = {};
       // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
       // before into/成, the target the name after called/叫做, else the word after into/as/成
@@ -980,7 +1005,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_epochs',
-    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*|spectra|welch)\b|畫|繪|功率譜|頻譜|波形/i,
+    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:traces?|signals?|raw)\s+(?:plot|view|graph|chart)s?\b|(?<!只\s*|只要\s*|就\s*)(?:看看?|看一下|顯示|秀出?|給我看)\s*(?:一下)?\s*(?:通道\s*)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}(?![\w])|(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\s*(?:的)?\s*(?:原始)?(?:訊號|信號|腦波)|\b(?:plot|graph|chart)s?\s+(?:of|for)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*|spectra|welch)\b|畫|繪|功率譜|頻譜|波形/i,
     build: (s, _ctx, raw) => {
       const kind = /psd|spectr|power|welch|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
       const ch = channelsIn(s);
@@ -1009,7 +1034,10 @@ export const RULES: Rule[] = [
         /([\w./\\~\u4e00-\u9fff-]+?)\s*(?:資料夾|目錄)?\s*(?:底下|裡面|裡|中|內|下面|下)\s*(?:(?:有|放了|存了)\s*(?:什麼|甚麼|哪些)|列出)/.exec(s)?.[1];
       const folder =
         /\b(?:in|of)\s+(?:the\s+)?([\w./-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ??
-        /\blist\b\D{0,6}?\s([\w./-]+)\s*(?:資料夾|目錄|folder|directory)/i.exec(s)?.[1];
+        /\blist\b\D{0,6}?\s([\w./-]+)\s*(?:資料夾|目錄|folder|directory)/i.exec(s)?.[1] ??
+        // "把 data 資料夾裡的檔案列出來", "raw 目錄的 edf": the folder named before its noun, wherever the verb is
+        /(?<![\w./\\~-])([\w./\\~-]+)\s*(?:資料夾|目錄)/.exec(s)?.[1] ??
+        /(?<![\w./\\~-])(?!(?:list|ls|files?)\b)([\w./\\~-]+)\s*(?:底下|裡面|裡頭|下面)/i.exec(s)?.[1];
       // "ls data", "dir raw/", "list sub-01": the word after a bare listing verb is the folder
       const bare = /^(?:please\s+)?(?:ls|dir|list)\s+(?!(?:the|all|every\w*|my|of|files?|recordings?|what|which)\b)([\w./\\~-]+)\s*$/i.exec(s.trim())?.[1];
       const dir = (zhDir && zhDir !== '所有' ? zhDir : null) ?? folder ?? bare ?? pathAfter(s, /\bin|under|inside|from|在/) ?? '.';
@@ -1032,13 +1060,8 @@ export const RULES: Rule[] = [
         /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ??
         /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
       const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
-      const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
-      const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
-      const runs = nums(
-        /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean),
-      );
       if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
-      const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) } }];
+      const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...loadSelection(s) } }];
       const mont = /montage\s*(?:to)?\s*(standard_10(?:20|05))/i.exec(s);
       if (mont) calls.push({ tool: 'set_montage', arguments: { montage_name: mont[1] } });
       return calls;

@@ -9,7 +9,8 @@ export interface Quantity {
   text: string;
 }
 
-const QUANTITY = /(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(khz|hz|ms|s|sec|secs|seconds?|min|minutes?|秒|毫秒|赫茲)?(?![a-z])/giu;
+// a digit glued to letters is part of a name (T2, C3, run2), never a quantity
+const QUANTITY = /(?<![A-Za-z_\d.])(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(khz|hz|ms|s|sec|secs|seconds?|min|minutes?|秒|毫秒|赫茲)?(?![a-z])/giu;
 
 const ALIASES: Record<string, string> = {
   khz: 'kHz',

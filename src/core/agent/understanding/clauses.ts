@@ -137,7 +137,8 @@ const NEGATION =
 const NEG_CUE_EN =
   "\\b(?:don'?t|do not|dont|doesn'?t|does not|didn'?t|did not|never|not|shouldn'?t|should not|mustn'?t|must not|won'?t|will not|wouldn'?t|can'?t|cannot|no need to|avoid|refrain from|without|under no circumstances|on no account|by no means|in no case|no way|at no point|not under any circumstances|the last thing (?:i|we) want(?:ed)? is|(?:i|we)'?d hate|god forbid|heaven forbid|hold off(?: on| with)?|put off|postpone)\\b";
 const NEG_CUE_ZH =
-  '沒有要|沒有叫|沒叫|沒要|沒有說|沒說|沒有|絕不|絕對不要|決不|萬萬不可|不要|別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
+  // 別 is "don't" as a word of its own, not the 別 of 類別 (class), 個別, 分別, 區別, 特別, 性別 …
+  '沒有要|沒有叫|沒叫|沒要|沒有說|沒說|沒有|絕不|絕對不要|決不|萬萬不可|不要|(?<![類個分區特識性差級告辨鑑派組])別|不用|不必|勿|不需要|不想|不准|不能|不可以|禁止|沒有要|千萬別|千萬不要|無須|無需|毋須';
 /** "don't forget to band-pass", "別忘了切段": a negated forgetting asks for the step. */
 export const NOT_FORGET = /\b(?:don'?t|do not|never)\s+forget\b|別忘了?|不要忘了?|記得/i;
 
@@ -268,6 +269,8 @@ export function splitClauses(text: string): Clause[] {
     const carried: boolean =
       inScope &&
       !POSITIVE.test(t) &&
+      // "…，畫 ERP 就好": what is enough is what is asked for
+      !/(?:就好|就行|就可以|就夠了|即可)(?:了)?$/.test(t) &&
       (/^(?:or|nor)$/.test(joiner) || (/^(?:and|,)$/.test(joiner) && (isBare(t) || /\b(?:anything|either|too|as well|everything)$|什麼|任何/i.test(t))));
     const negated: boolean = negatedHere || carried;
     inScope = negated && !POSITIVE.test(joiner);

@@ -107,6 +107,7 @@ export const VOCABULARY: readonly string[] = [
   'loaded',
   'state',
   'spectrogram',
+  'zscore',
 ];
 
 /**
@@ -166,7 +167,7 @@ const NOISE_REMOVAL = new RegExp(
 );
 /** "visualise what the network learned", "which channels matter to the model", "模型學到什麼": a saliency map. */
 const WHAT_MODEL_LEARNED =
-  /\bwhat\s+(?:the|my|this|our)\s+(?:trained\s+)?(?:model|network|net|classifier|cnn|eegnet)\s+(?:has\s+)?(?:learn(?:ed|t|s)?|picked up|looks? at|focus(?:es|ed)? on|pays? attention to|relies on|uses|sees)\b|\b(?:which|what)\s+(?:channels|electrodes|features|regions|time points|samples)\s+(?:matter(?:ed)?|(?:are|were)\s+(?:most\s+)?(?:important|relevant|informative)|(?:drive|drove)\s+(?:the\s+)?(?:model|decision|predictions?))\b|\b(?:feature|channel|input)\s+(?:importance|relevance|attribution)s?\b|\b(?:importance|relevance|attribution|attention)\s+maps?\b|模型(?:學到|學了|看到|在看|關注|注意)(?:了)?(?:什麼|甚麼|哪裡|哪些)|哪些(?:通道|電極|特徵)(?:最)?(?:重要|關鍵|有貢獻)|特徵重要性|重要性圖/gi;
+  /\bwhat\s+(?:the|my|this|our)\s+(?:trained\s+)?(?:model|network|net|classifier|cnn|eegnet)\s+(?:has\s+)?(?:learn(?:ed|t|s)?|picked up|looks? at|focus(?:es|ed)? on|pays? attention to|relies on|uses|sees)\b|\b(?:which|what)\s+(?:channels|electrodes|features|regions|time points|samples)\s+(?:matter(?:ed)?|(?:are|were)\s+(?:most\s+)?(?:important|relevant|informative)|(?:drive|drove)\s+(?:the\s+)?(?:model|decision|predictions?))\b|(?<!(?:times|x|×|\*)\s*)\b(?:feature|channel|input)\s+(?:importance|relevance|attribution)s?\b|\b(?:importance|relevance|attribution|attention)\s+maps?\b|模型(?:學到|學了|看到|在看|關注|注意)(?:了)?(?:什麼|甚麼|哪裡|哪些)|哪些(?:通道|電極|特徵)(?:最)?(?:重要|關鍵|有貢獻)|特徵重要性|重要性圖/gi;
 
 /** Informal phrases and synonyms, rewritten to what the rules know. Longest and most specific first. */
 const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
@@ -187,6 +188,38 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     /^(?:please\s+)?(?:show|display|let me see|lemme see)\s+(?:me\s+)?(?:the\s+)?(?:channels?\s+)?(?=(?:(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O|I)(?:\d+|z)(?:\s*(?:,|and|&)\s*)?)+\s*[.!]?\s*$)/g,
     'plot ',
   ],
+  // shorthand a researcher types for a step: "DS the recordings to 80 Hz", "ds by 2" (downsample)
+  [/\bds\b(?=\s+(?:the|it|them|to|by|all|everything|my|our|data|eeg|recordings?|signals?|files?|\d))/gi, 'downsample'],
+  // the cut-offs of a band named apart: "low cut 0.5, high cut 40", "lower cut-off at 1 Hz"
+  [/\b(low|high|lower|upper)[\s-]?cut(?:[\s-]?off)?(?:\s+(?:freq(?:uency)?|edge))?\b/gi, (_m: string, w: string) => `${w.toLowerCase()} cutoff`],
+  // what a trace plot is called: "a squiggle plot", "the wiggles", "time-series view", "waveforms of C3"
+  [/\b(?:squiggl(?:e|es|y)|wiggl(?:e|es|y)|waveforms?|time[\s-]?series|time[\s-]?courses?)(?:\s+(?:lines?|plots?|views?|charts?|graphs?))?\b/gi, 'traces plot'],
+  // trials made around events are epochs: "make trials from -0.5 to 4 s", "grab 480 samples after every T1 onset"
+  [/\b(?:make|create|build|extract|cut out|cut|grab|pull out|pull)\s+(?:the\s+|some\s+)?trials\b/gi, 'epoch'],
+  [
+    /\b(?:grab|take|extract|pull(?:\s+out)?|cut out|snip|clip|get)\b(?=[^.;]*\b(?:after|before|around|following|preceding|from|at)\s+(?:each|every|all|the|every single)?\s*(?:(?:T\d+|\d{3,5})\b|(?:event|onset|cue|stimulus|stimuli|trigger|marker)s?\b))/gi,
+    'epoch',
+  ],
+  // an order of magnitude is a factor of ten: "lower the lr by an order of magnitude", "make the lr an order of magnitude smaller"
+  [/\bby\s+(?:an?|one)\s+order\s+of\s+magnitude\b/gi, 'by a factor of 10'],
+  [
+    /\b(?:make|set|put|have)\s+(?:the\s+)?(learning rate|lr|batch size|batch|epochs?)\s+(?:an?|one)\s+order\s+of\s+magnitude\s+(smaller|lower|less|bigger|larger|higher|greater|more)\b/gi,
+    (_m: string, what: string, dir: string) => `${/smaller|lower|less/i.test(dir) ? 'reduce' : 'increase'} the ${what} by a factor of 10`,
+  ],
+  // a run's length is its epochs: "train twice as long as last time", "train 3x longer"
+  [/\b(twice|double|three times|triple|half)\s+as\s+long\b/gi, '$1 as many epochs'],
+  [/\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:as\s+long|longer)\b/gi, '$1 times as many epochs'],
+  // epochs counted in shorthand: "40 eps", "30 ep", "n_epochs=20", "num epochs 15"
+  [/(?<=\d)\s*(?:eps|ep)\b\.?/gi, ' epochs'],
+  [/\b(?:n|num|number)[_\s-]?(?:of[_\s-])?epochs?\s*(?:=|:)?\s*(?=\d)/gi, 'epochs = '],
+  // the learning rate under other names: "step size 1e-4", "the LR should be …"
+  [/\b(?:optimi[sz]er\s+)?step[\s-]?size\b/gi, 'learning rate'],
+  // "重取樣 128", "重採樣到 100": resampling under its other spellings
+  [/重取樣|重採樣|重新採樣|再取樣|重抽樣/g, '重新取樣'],
+  // "data 夾", "raw 夾裡": a folder (夾 short for 資料夾)
+  [/(?<=[\w./-])\s*夾(?=\s*(?:裡|內|中|底下|下|的|$))/g, ' 資料夾'],
+  // "notch 60 + bandpass 1-45": a plus between words joins steps as "and" does ("CSP+LDA", written together, stays a name)
+  [/(?<=[\w\u4e00-\u9fff])\s+\+\s+(?=[A-Za-z\u4e00-\u9fff])/g, ' and '],
   // chat shorthand: "w/ defaults", "w/o baseline"
   [/\bw\/o(?=\s|$)/gi, 'without'],
   [/\bw\/(?=\s|$)/gi, 'with'],
@@ -222,6 +255,13 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     /\b(?:with\s+)?(?:a\s+|one\s+)?(half|third|quarter)\s+of\s+(?:each|every)\s+(?:window|segment|one)?\s*overlapping(?:\s+(?:with\s+)?the\s+next(?:\s+one)?)?/gi,
     'with $1 overlap',
   ],
+  // "epoch 多加 10 個", "再多跑 5 個 epoch", "epoch 減少 3 個": the run's epochs changed by an amount
+  [
+    /(?:訓練\s*)?epochs?\s*(?:數)?\s*(?:再)?\s*(多加|加|增加|多|減少|減|少)\s*(\d+)\s*(?:個|輪)?(?!\s*(?:秒|毫秒|s\b|ms\b|%))/gi,
+    (_m: string, dir: string, n: string) => `${/減|少/.test(dir) && !/多/.test(dir) ? 'reduce' : 'increase'} the epochs by ${n}`,
+  ],
+  [/(?:再)?\s*(?:多加)\s*(\d+)\s*(?:個|輪)\s*(?:epochs?)?/g, 'increase the epochs by $1'],
+  [/(?:再)?\s*(?:多跑|多訓練|加跑)\s*(\d+)\s*(?:個|輪)\s*(?:epochs?)?/g, 'increase the epochs by $1, then train'],
   // "訓練回合數調到 50", "回合數改成 40": the number of training epochs under its Chinese name
   [/(?:訓練)?回合數|訓練回合/g, 'epoch 數'],
   // training epochs counted, not epoching: "epoch 數 15", "number of epochs 20", "the epoch count to 30"
@@ -330,7 +370,10 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "with a third of overlap", "half overlap": the share of the window said before the word
   [/\b(?:with\s+)?(a|one)\s+(half|third|quarter|fourth|fifth)\s+(?:of\s+)?overlap(?:ping)?\b/gi, 'overlap $1 $2'],
   // "the batch should be 8", "上限應該是 40": the value a setting should have is the setting's value
-  [/(?<=\w)\s+(?:should|must|needs? to|has to|ought to|is supposed to)\s+(?:have\s+)?be(?:en)?\s+(?=-?\d)/gi, ' to '],
+  [
+    /(?<=\w)\s+(?:should|must|needs? to|has to|ought to|is supposed to)\s+(?:have\s+)?be(?:en)?\s+(?=-?\d|(?:a|an|one)\s+(?:half|third|quarter|fifth|tenth|hundredth)\b|(?:half|twice|double|triple|three times|ten times)\b)/gi,
+    ' to ',
+  ],
   [/(?<=[^\s，,。])\s*應該(?:要)?(?:是|為|設成?)\s*(?=-?\d)/g, ' '],
   // "start again from S002R04.edf", "start fresh with …", "from scratch: load …": the Study cleared, then the load
   [
@@ -352,6 +395,23 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [
     /\s*[,，]?\s*(?:and\s+)?(?:toss|drop|remove|discard|ditch|chuck|bin|get rid of|throw away|throw out|lose)\s+(?:everything|all|the rest|all the rest|anything|every other channel)(?:\s+else)?\s*$/gi,
     '',
+  ],
+  [
+    /\s*[,，]?\s*(?:and\s+)?(?:toss|drop|remove|discard|ditch|chuck|bin|get rid of|throw away|throw out|lose|delete)\s+(?:all\s+)?(?:the\s+)?(?:other|remaining)\s+(?:channels|electrodes|ones)\s*$/gi,
+    '',
+  ],
+  [/^((?:(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O|I)(?:\d+|z)\s*(?:,|and|&|、)?\s*)+)\s*only\b/gi, 'keep only $1'],
+  // "中止目前的訓練", "停掉現在這個訓練": the run going now stopped
+  [/(?:中止|停止|停掉|終止|中斷|叫停)\s*(?:目前|現在|正在跑|正在進行|進行中)?\s*(?:的)?\s*(?:這個|這次|這一輪)?\s*(?:的)?\s*訓練/g, '停止訓練'],
+  // "建立訓練和測試資料", "做出訓練集跟測試集": the data split into its parts
+  [
+    /(?:建立|產生|做出?|切出|分出|準備)\s*訓練\s*(?:集|資料)?\s*(?:和|與|跟|、|及)\s*(?:驗證\s*(?:集|資料)?\s*(?:和|與|跟|、|及)\s*)?測試\s*(?:集|資料)/g,
+    '產生資料集',
+  ],
+  // "on the test set, evaluate the model": the split said before the step goes with it
+  [
+    /^(?:on|using|with|for)\s+(?:the\s+)?(test|validation|val|training|train)\s+(set|split|data|partition)\s*,\s*((?:evaluate|assess|score|test)\b.*)$/gi,
+    '$3 on the $1 $2',
   ],
   // "only C3 and C4" said alone, "通道只要 Cz", "通道就留這兩個": a selection of channels
   [/^(?:just\s+|only\s+)(?=(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)(?:\d+|z)\b)/i, 'keep only '],
@@ -379,7 +439,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "an 80/20 train/test ratio", "the train/val shares": the parts of a split, never the verb train
   [/\btrain(?:ing)?\s*\/\s*(?:test|val(?:idation)?)\b(?!\s*\/)/gi, 'split'],
   // training and evaluation
+  [/\beval(?:uation)?\s+(?=(?:tab|panel|view|page|screen|section)\b)/gi, 'evaluation '],
   [/\beval\b/gi, 'evaluate'],
+  // "how did the model do on the held-out set", "run the numbers": an evaluation
+  [
+    /\bhow\s+(?:did|does|do|is|'?s)\s+(?:the|my|our|this|it)\s*(?:trained\s+)?(?:model|network|net|classifier|eegnet|cnn)?\s*(?:do|doing|perform|performing|score|scoring)\b/gi,
+    'evaluate the model',
+  ],
+  [/\b(?:run|crunch)\s+the\s+numbers\b/gi, 'evaluate'],
   [/\bkick off\b/gi, 'start'],
   [/\bfire off\b/gi, 'start'],
   // "lr" alone is the learning rate; inside a pipeline name ("TS+LR") it is not
@@ -435,9 +502,28 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     '陷波 $1 Hz',
   ],
   [
-    /(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*(?:的)?\s*(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)?/g,
-    '陷波 市電',
+    /(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*([^，,。；;\d]{1,8}?的)?\s*(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)?/g,
+    (_m: string, place?: string) => `陷波 市電${place ? ` ${place}` : ''}`,
   ],
+  // one edge of a band removed or kept: "濾掉 30 Hz 以上的成分", "低於 1 Hz 的都去掉", "只保留 40 Hz 以下" (a low-pass, a high-pass)
+  [
+    /(?:濾掉|濾除|去掉|去除|移除|拿掉|砍掉|切掉|過濾掉?|不要)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(以上|以下|之上|之下)(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分|雜訊|東西)?/gi,
+    (_m: string, n: string, side: string) => (/上/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
+  ],
+  [
+    /(高於|大於|超過|低於|小於)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分|雜訊|東西)?\s*(?:都|全部|通通)?\s*(?:濾掉|濾除|去掉|去除|移除|拿掉|砍掉|切掉|不要)/gi,
+    (_m: string, side: string, n: string) => (/高|大|超/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
+  ],
+  [
+    /(?:濾掉|濾除|去掉|去除|移除|拿掉|砍掉|切掉)\s*(?:頻率)?\s*(高於|大於|超過|低於|小於)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分|雜訊|東西)?/gi,
+    (_m: string, side: string, n: string) => (/高|大|超/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
+  ],
+  [
+    /(?:只)?(?:保留|留下|留)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(以上|以下)(?:的)?\s*(?:成分|頻率|訊號|信號|頻段|部分)?/gi,
+    (_m: string, n: string, side: string) => (/下/.test(side) ? `低通 ${n} Hz` : `高通 ${n} Hz`),
+  ],
+  // "把資料的頻率降一半", "訊號頻率改成 100": the frequency of the data is its sampling rate
+  [/(?<=(?:資料|訊號|信號|數據|腦波)\s*(?:的)?\s*)(?:取樣)?頻率(?=\s*(?:再)?\s*(?:降|減|砍|改|變|調|設|到|成|升|提高))/g, '取樣率'],
   [/降頻|降低取樣率/g, '降採樣'],
   // separable verbs with an aspect word between verb and object ("濾一下波", "濾個波", "切一下段"): the verb whole again
   [/(濾|陷|切|分|降)(?:一下|了一下|個|一次)(波|段|頻)/g, '$1$2'],

@@ -162,6 +162,12 @@ export function spacedChineseNumerals(text: string): string {
 export function chineseNumbers(text: string): string {
   return (
     spacedChineseNumerals(text)
+      // decimals first, so a share or a fraction may be one ("百分之十二點五", "零點五倍")
+      .replace(new RegExp(`(${ZH_NUM})點([零〇一二兩两三四五六七八九]+)`, 'g'), (m, i: string, f: string) => {
+        const whole = zhValue(i);
+        const frac = [...f].map((c) => String(zhValue(c) ?? '')).join('');
+        return whole === null || !frac ? m : `${whole}.${frac}`;
+      })
       .replace(new RegExp(`百分之\\s*(${ZH_NUM}|\\d+(?:\\.\\d+)?)`, 'g'), (_m, n: string) => `${/\d/.test(n) ? n : zhValue(n)}%`)
       .replace(new RegExp(`(${ZH_NUM}|\\d+)\\s*分之\\s*(${ZH_NUM}|\\d+)`, 'g'), (m, d: string, n: string) => {
         const den = /\d/.test(d) ? Number(d) : zhValue(d);
@@ -179,11 +185,6 @@ export function chineseNumbers(text: string): string {
       .replace(new RegExp(`(${ZH_NUM})成(?![功為])`, 'g'), (m, n: string) => {
         const v = zhValue(n);
         return v !== null && v <= 10 ? `${v * 10}%` : m;
-      })
-      .replace(new RegExp(`(${ZH_NUM})點([零〇一二兩两三四五六七八九]+)`, 'g'), (m, i: string, f: string) => {
-        const whole = zhValue(i);
-        const frac = [...f].map((c) => String(zhValue(c) ?? '')).join('');
-        return whole === null || !frac ? m : `${whole}.${frac}`;
       })
       // "一秒半", "兩個半", "3 秒半": the whole plus a half, in the unit between them
       .replace(new RegExp(`(${ZH_NUM}|\\d+)\\s*(秒|毫秒|赫茲|個|倍)半`, 'g'), (m, n: string, u: string) => {
@@ -211,7 +212,7 @@ export function chineseNumbers(text: string): string {
       // the setting word before it says it is a value; a lone 一 stays a word ("設一下", "用一樣的")
       .replace(
         new RegExp(
-          `((?:設成|設為|設定為|設定成|改成|改為|調成|調到|換成|設|為|是|用|到|=|:)\\s*)(${ZH_NUM})(?=\\s*(?:$|[，,。；;、)）!！?？\\s]|[A-Za-z]))`,
+          `((?:設成|設為|設定為|設定成|改成|改為|調成|調到|換成|除以|乘以|乘上|設|為|是|用|到|=|:)\\s*)(${ZH_NUM})(?=\\s*(?:$|[，,。；;、)）!！?？\\s]|[A-Za-z]))`,
           'g',
         ),
         (m, lead: string, n: string) => {

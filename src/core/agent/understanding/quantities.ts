@@ -111,7 +111,8 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
           if (half) return put(down ? 0.5 : 1.5)(m);
           const v = Number(n);
           if (u === '%') return put(down ? 1 - v / 100 : 1 + v / 100)(m);
-          if (/multiply|scale/i.test(verb) || (!down && u)) return put(v)(m);
+          // "increase the learning rate by a factor of 10" multiplies, as "reduce … by a factor of 10" divides
+          if (/multiply|scale/i.test(verb) || (!down && (u || /factor/i.test(m)))) return put(v)(m);
           if (/divide/i.test(verb) || (down && (u || /factor/i.test(m)))) return put(1 / v)(m);
           // "increase the epochs by 5": an amount, not a factor
           return cur === null ? m : `configure training ${name} ${fmt(down ? cur - v : cur + v)}`;
@@ -335,6 +336,8 @@ function fmt(v: number): string {
 export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(input, facts)))));
+  // "250 msec", "40 millisecs": milliseconds however abbreviated
+  s = s.replace(/(?<=\d)\s*(?:msecs?|millisecs?)\b/gi, ' ms');
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
   s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
@@ -356,7 +359,14 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /\b((?:windows?|epochs?|segments?|chunks?)\s+of\s+)(\d+)\s*samples?\b|\b(\d+)[\s-]*samples?(?=\s+(?:long\s+)?(?:windows?|epochs?|segments?|chunks?)\b)/gi,
     (m, lead: string | undefined, a?: string, b?: string) => (facts.sfreq === null ? m : `${lead ?? ''}${fmt(Number(a ?? b) / facts.sfreq)} s`),
   );
-  s = s.replace(/\b(?:the\s+)?nyquist(?:\s+frequency)?\b|奈奎斯特頻率/gi, (m) => (facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`));
+  // "grab 480 samples after every T1", "320 samples long": a length in samples beside an event or a length word
+  s = s.replace(
+    /\b(\d+)\s*samples?(?=\s+(?:after|before|around|following|preceding|post|pre|long|(?:on\s+)?(?:each|either|both)\s+sides?)\b)/gi,
+    (m, n: string) => (facts.sfreq === null ? m : `${fmt(Number(n) / facts.sfreq)} s`),
+  );
+  s = s.replace(/\b(?:the\s+)?nyquist(?:\s+(?:frequency|rate|limit))?\b|奈(?:奎斯特|氏)(?:頻率)?/gi, (m) =>
+    facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`,
+  );
   // "halve the sampling rate", "downsample by a factor of 2", "decimate by 4" → "resample to <rate> Hz"
   // the factor may be written without "by" when "x"/"fold" marks it: "downsample 2x", "decimate 4-fold", "2x downsampling"
   s = s.replace(new RegExp(`\\b${NUM}\\s*(?:x|×|-?fold)\\s+(downsampl|decimat)\\w*`, 'gi'), (_m, n: string) => `downsample by ${n}`);
@@ -470,6 +480,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
   });
+  // a duration in two units: "1 min 40 s", "2 minutes and 5 seconds", "1 分 30 秒" (seconds)
+  s = s.replace(
+    /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:min|mins|minutes?|分鐘?)\s*(?:and\s+|又\s*)?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?|秒)(?![a-z])/gi,
+    (_m, a: string, b: string) => `${fmt(Number(a) * 60 + Number(b))} s`,
+  );
   // "2 to the 7th", "2 to the power 7", "half a second", "a quarter of a second"
   s = s
     .replace(/(\d+)\s*to the\s*(\d+)(?:st|nd|rd|th)(?:\s+power)?/gi, '$1^$2')
@@ -500,8 +515,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     .replace(/×/g, '*')
     .replace(/÷/g, '/');
   s = s.replace(/(?<![\w./-])\(?\d+(?:\.\d+)?\)?(?:\s*[*/^]\s*\(?\d+(?:\.\d+)?\)?)+(?![\w/])/g, (m, offset: number, all: string) => {
-    // a path or date ("data/2024/01") is not arithmetic
+    // a path or date ("data/2024/01") is not arithmetic, nor a list of event codes ("events 769/770")
     if (/[/\\]\s*$/.test(all.slice(0, offset)) || /^\s*[/\\]/.test(all.slice(offset + m.length))) return m;
+    if (/\b(?:events?|codes?|triggers?|markers?|classes|around)\s*$|(?:事件|標記|碼)\s*$/i.test(all.slice(0, offset))) return m;
     try {
       const v = evaluate(m) as unknown;
       return typeof v === 'number' && Number.isFinite(v) ? fmt(v) : m;
@@ -530,6 +546,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*的\s*(\d+(?:\.\d+)?)\s*倍/gi,
     (_m, n: string, u: string | undefined, k: string) => `${fmt(Number(n) * Number(k))}${u ? ` ${u}` : ''}`,
   );
+  // Chinese order "80 Hz 的 0.375" (奈奎斯特頻率的八分之三), "160 Hz 的 25%": a share of the quantity before it
+  s = s.replace(/(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)\s*的\s*(\d*\.\d+|\d+(?:\.\d+)?%)(?![\d倍])/gi, (m, n: string, u: string, f: string) => {
+    const k = f.endsWith('%') ? Number(f.slice(0, -1)) / 100 : Number(f);
+    return k > 0 && k < 1 ? `${fmt(Number(n) * k)} ${u}` : m;
+  });
   // Chinese order "200 赫茲的一半" (chineseNumbers made it "200 赫茲 half")
   s = s.replace(/(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*half\b/gi, (_m, n: string, u?: string) => `${fmt(Number(n) / 2)}${u ? ` ${u}` : ''}`);
   // "0.25 of 160 Hz", "25% of 160 Hz"
@@ -549,8 +570,27 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
         ? m
         : fmt(f),
     );
+  // "Nyquist minus 10 Hz" (80 Hz minus 10 Hz), "10 Hz below Nyquist", "the rate plus 20 Hz": a difference of two quantities
+  s = s
+    .replace(
+      new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s+(minus|less|plus)\\s+${NUM}\\s*(?:hz|khz|ms|s)?\\b`, 'gi'),
+      (_m, a: string, u: string, op: string, b: string) => `${fmt(/plus/i.test(op) ? Number(a) + Number(b) : Number(a) - Number(b))} ${u}`,
+    )
+    .replace(
+      new RegExp(`${NUM}\\s*(hz)\\s+(below|under|short of|above|over)\\s+${NUM}\\s*hz\\b`, 'gi'),
+      (_m, a: string, u: string, op: string, b: string) => `${fmt(/above|over/i.test(op) ? Number(b) + Number(a) : Number(b) - Number(a))} ${u}`,
+    );
   // "minus half a second", "negative 0.2 s", "負 0.5 秒": a signed value
   s = s.replace(/\b(?:minus|negative)\s+(?=\d)|負\s*(?=\d)/gi, '-');
+  // a window on both sides of the event: "±1.5 s", "1 s either side of T1", "half a second before and after", "前後各 1.5 秒"
+  const both = (n: string, u: string, zh = false) => `${n.startsWith('-') ? n : `-${n}`} ${u} ${zh ? '到' : 'to'} ${n.replace(/^-/, '')} ${u}`;
+  s = s
+    .replace(new RegExp(`(?:±|\\+\\s*/\\s*-|\\+-)\\s*${NUM}\\s*(ms|s|sec|secs|seconds?)\\b`, 'gi'), (_m, n: string, u: string) => both(n, u))
+    .replace(
+      new RegExp(`${NUM}\\s*(ms|s|sec|secs|seconds?)\\s+(?:(?:on\\s+)?(?:either|each|both)\\s+sides?|before\\s+and\\s+after)(?:\\s+of)?\\b`, 'gi'),
+      (_m, n: string, u: string) => both(n, u),
+    )
+    .replace(/(?:前後|前\s*後)\s*各\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, (_m, n: string, u: string) => both(n, u, true));
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
   s = s.replace(
     new RegExp(
