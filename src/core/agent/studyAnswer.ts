@@ -37,7 +37,8 @@ export type StudyTopic =
   | 'channels'
   | 'window'
   | 'events'
-  | 'recordings';
+  | 'recordings'
+  | 'fit';
 
 /** What was read from the Study for one question. */
 export interface StudyReading {
@@ -128,9 +129,9 @@ const PART_ZH_BARE = /(?:^|[，。？?！!\s])(?:資料|數據|模型|測試集|
 const VALUE_ASK_ZH = /多少|幾(?:個|位|次|類|秒|筆)?|哪些|哪(?:一)?個|是什麼|有沒有|嗎[？?]?\s*$/;
 /** "what is the test set?": what a part is, not its value. */
 const DEFINITION =
-  /^\s*what(?:'s| is| are) (?:the|a|an) (?:test|validation|val|training|train)?\s*(?:set|split|data(?:set)?|model|network|run|study|epochs?)\s*\??\s*$/i;
+  /\bwhat does (?:the|a|an)\b[^?]*\b(?:do|check|mean|contain|measure|compute)\b|^\s*what(?:'s| is| are) (?:the|a|an) (?:test|validation|val|training|train)?\s*(?:set|split|data(?:set)?|model|network|run|study|epochs?)\s*\??\s*$/i;
 const PUBLIC_DATASET =
-  /physionet|eegmmidb|\bbci\b|\b2a\b|\b2b\b|bnci|moabb|competition|high-?gamma|openbci|一般|通常|典型|\btypical(?:ly)?\b|\busually\b|\bin general\b/i;
+  /支援|格式|\bformats?\b|\bsupport\w*|eeglab|brainvision|\.set\b|\.vhdr\b|physionet|eegmmidb|\bbci\b|\b2a\b|\b2b\b|bnci|moabb|competition|high-?gamma|openbci|一般|通常|典型|\btypical(?:ly)?\b|\busually\b|\bin general\b/i;
 
 /** The parts of a Study a possessive may name besides its quantities (TOPIC_WORDS). */
 const PART_EN =
@@ -151,7 +152,7 @@ function ownsStudyPart(q: string): boolean {
 const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   [
     'results',
-    /\baccura(?:cy|te)\b|\bacc\b|\bkappa\b|\bscores?\b|\bperformance\b|\bresults?\b|\bf1\b|\bauc\b|\bconfusion matrix\b|\bhow (?:well|good|bad)\b|準確率|正確率|準確度|表現|成績|結果|分數|混淆矩陣|confusion|\bnot learning\b|\bpredicts? (?:only )?(?:one|the same|a single) class\b|沒學到|學不到|預測同一類|都猜同一類/i,
+    /\baccura(?:cy|te)\b|\bacc\b|\bkappa\b|\bscores?\b|\bperformance\b|\bresults?\b|\bf1\b|\bauc\b|\bconfusion matrix\b|\bhow (?:well|good|bad)\b|準確率|正確率|準確度|表現|成績|結果|分數|混淆矩陣|confusion|\bnot learning\b|\bpredicts? (?:only )?(?:one|the same|a single) class\b|沒學到|學不到|預測同一類|都猜同一類|\bmajority\b|多數類|\bcsp\b|\blda\b/i,
   ],
   ['loss', /\b(?:val(?:idation)?\s+|train(?:ing)?\s+)?loss(?:es)?\b|損失/i],
   ['classes', /\bper class\b|\beach class\b|\bclass(?:es)?\b|\b(?:im)?balanced?\b|每(?:一)?類|各類|類別|平衡/i],
@@ -164,7 +165,10 @@ const TOPIC_WORDS: [StudyTopic, RegExp][] = [
     'filters',
     /\bfilter\w*|\bpre-?process\w*|\bband-?pass\b|\bnotch\b|\bhigh-?pass\b|\blow-?pass\b|\bre-?referenc\w*|\breference\b|\bnormali[sz]\w*|濾波|前處理|預處理|帶通|陷波|高通|低通|參考|正規化|標準化/i,
   ],
-  ['training', /\b(?:which|what) (?:model|network|classifier)\b|哪(?:一)?個模型|什麼模型|(?:模型|網路)(?:是|用)(?:哪|什麼)/i],
+  [
+    'training',
+    /\b(?:which|what) (?:model|network|classifier)\b|\bgpu\b|\bcuda\b|\bcpu\b|\bdevice\b|\bseed\b|\bhyper-?param\w*|顯卡|種子|裝置|哪(?:一)?個模型|什麼模型|(?:模型|網路)(?:是|用)(?:哪|什麼)/i,
+  ],
   [
     'split',
     /\b(?:test|validation|val|train(?:ing)?) (?:set|split|fold|data|trials?)\b|\bsplits?\b|\bfolds?\b|\btrain\s*\/\s*(?:val|test)\b|\b(?:val|train)\s*(?:跟|和|與|\/)\s*(?:train|val|test)\b|\b(?:train|val|test)\b[^.?!。？]{0,6}(?:跟|和|與|\band\b|&)\s*(?:train|val|test)\b|測試集|驗證集|訓練集|切分|分割|分到|怎麼切|如何切|方式切|test set|test split/i,
@@ -172,9 +176,11 @@ const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   ['channels', /\bchannels?\b|\belectrodes?\b|\bmontage\b|\b(?:Fp|AF|FC|FT|C|CP|TP|PO|O)\d{1,2}\b|\b(?:Fp|AF|F|FC|C|CP|P|PO|O)z\b|通道|電極/i],
   [
     'window',
-    /\b(?:epoch|time|trial) (?:window|length)\b|\bt_?min\b|\bt_?max\b|\bsamples?\b|\blong enough\b|\bshort\b|\bcover(?:s|ed|ing)?\b|時間窗|時窗|樣本|sample|夠長|太短|涵蓋|包含到/i,
+    /(?<!(?:majority|class|csp\+?lda|lda|chance)\s)\bbaseline\b|基線|基準線|\b(?:epoch|time|trial) (?:window|length)\b|\bt_?min\b|\bt_?max\b|\bsamples?\b|\blong enough\b|\bshort\b|\bcover(?:s|ed|ing)?\b|時間窗|時窗|樣本|sample|夠長|太短|涵蓋|包含到/i,
   ],
   ['events', /\bevents?\b|\blabels?\b|\bmarkers?\b|\bannotations?\b|\bcues?\b|事件|標籤|標記|提示/i],
+  // over- or underfitting: the training figures against the held-out ones
+  ['fit', /\bover-?fit+\w*|\bunder-?fit+\w*|\bmemori[sz]\w*|過擬合|過度擬合|欠擬合|擬合不足/i],
   [
     'recordings',
     /\b(?:subjects?|participants?|sessions?|recordings?|files?)\b|\bhow long\b|\bduration\b|受試者|被試|場次|檔案|記錄檔|多長|多久|時長|長度|幾秒/i,
@@ -194,7 +200,7 @@ const DIAGNOSIS =
   /\bwhy\b|\bhow come\b|\bwhat(?:'s| is) wrong\b|\bwhat (?:should|can|do) (?:i|we) do\b|\bat chance\b|\bstuck\b|\bnot learning\b|\bso (?:low|bad)\b|為什麼|為何|怎麼會|怎麼回事|怎麼辦|原因|卡在|很低|太低|機率附近|沒學到/i;
 /** A methods question, not one about the Study's values ("how do I …", "should I …", "do I need …", "what is a …"). */
 const ADVICE =
-  /\bshould\b|\brecommend\w*|\bbest\b|\bideal\b|\boptimal\b|\bhow (?:do|can|would|to) (?:i|we|you)\b|\bhow to\b|\b(?:do|does) (?:i|we) need\b|\bmust\b|\bneeds? to\b|建議|推薦|應該|該用|該怎麼|最好|適合|如何|需要嗎/i;
+  /\bshould\b|\brecommend\w*|\bbest\b|\bideal\b|\boptimal\b|\bhow (?:do|can|would|to) (?:i|we|you)\b|\bhow to\b|\b(?:do|does) (?:i|we) need\b|\bmust\b|\bneeds? to\b|建議|推薦|應該|該用|該怎麼|最好|適合|如何|需要嗎|可以.{0,12}嗎|可不可以|能不能|比較(?:好|可靠|準|適合)|會比|好還是/i;
 /** What a term means ("what is a …", "是什麼意思"): a methods question, unless it asks what the user's own figure means. */
 const MEANING = /\bwhat is (?:a|an)\b|\bwhat does\b.*\bmean\b|是什麼意思|的意思|代表什麼/i;
 /** What was done asked yes or no ("did I notch?", "我有做 notch 嗎"): answered from the history even next to advice words. */
@@ -205,22 +211,33 @@ const REQUEST =
 /** Names that hold digits (S001R04, 2a, C3, T1, F1): not figures. */
 const NAMED_WITH_DIGITS = /\b(?=\w*[a-z])(?=\w*\d)\w+\b/gi;
 /** The figures a question brings ("62%", "40 trials", "0-4s", "0.45"), names with digits and file names left out. */
-function figuresOf(q: string): number[] {
+function figuresOf(q: string): string[] {
   const text = q.replace(new RegExp(FILE_NAMED.source, 'gi'), ' ').replace(NAMED_WITH_DIGITS, ' ');
-  return [...text.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+  return [...text.matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]);
 }
 /** Topics whose quantities a question may name while it asks about the Study ("did I notch? isn't mains 60 Hz here?"). */
 const SETTING_TOPICS: readonly StudyTopic[] = ['filters', 'sampling', 'channels', 'window', 'events', 'recordings', 'training'];
 
 /** Every figure the Study's facts state (what the read-only tools report), to tell the user's quoting of them apart. */
-function studyFigures(state: StudyState): number[] {
+function studyFigures(state: StudyState, topics: readonly StudyTopic[] = Object.keys(READERS) as StudyTopic[]): number[] {
   const s = summarizeStudy(state);
-  const text = (Object.keys(READERS) as StudyTopic[])
+  const text = topics
     .flatMap((t) => READERS[t](state, s, false))
     .join(' ')
     // the constants the facts explain with are not the Study's figures
     .replace(/50\/60 Hz|p < 0\.05|AUC 0\.5\b|ln \d+ = [\d.]+|ln \d+/g, ' ');
-  return [...text.replace(NAMED_WITH_DIGITS, ' ').matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+  // nor is the uniform chance level (50% for two classes), which any question about chance may name
+  const K = classCount(state);
+  return [...text.replace(NAMED_WITH_DIGITS, ' ').matchAll(/\d+(?:\.\d+)?/g)]
+    .map((m) => Number(m[0]))
+    .filter((k) => !(K >= 2 && (Math.abs(k - 100 / K) < 0.051 || Math.abs(k - 1 / K) < 1e-9)));
+}
+
+/** The same figure as written ("0.694" quotes 0.6945, "0.69" quotes 0.694, "0.5" does not quote 0.45). */
+function sameFigure(figure: number, text: string, k: number): boolean {
+  const decimals = text.includes('.') ? text.split('.')[1].length : 0;
+  // "0.694" for 0.6945 (three decimals or more: truncated or rounded), "0.45" for 0.449 (two: rounded); "0.5" is not 0.45
+  return decimals >= 3 ? Math.abs(figure - k) <= 10 ** -decimals + 1e-9 : decimals === 2 ? Number(k.toFixed(2)) === figure : figure === k;
 }
 
 /** A result figure of the Study quoted ("43%" for 42.9%, "0.45" for AUC 0.45): a measured value, not a round count. */
@@ -228,14 +245,17 @@ function quotesStudyResult(q: string, known: readonly number[]): boolean {
   const measured = known.filter((k) => !Number.isInteger(k));
   return [...q.matchAll(/(\d+(?:\.\d+)?)\s*%|(?<![\d.])(0?\.\d+)/g)].some((m) => {
     const f = Number(m[1] ?? m[2]);
-    return measured.some((k) => k === f || (m[1] !== undefined && Math.round(k) === f) || (f < 1 && Math.abs(f * 100 - k) < 0.051));
+    return measured.some((k) => sameFigure(f, m[1] ?? m[2], k) || (m[1] !== undefined && Math.round(k) === f) || (f < 1 && Math.abs(f * 100 - k) < 0.051));
   });
 }
 
 /** "43%" quotes 42.9%, "56" quotes 55.6, "0.556" quotes 55.6%, "0-4 s" quotes 0 and 4. */
-function quotesStudy(figure: number, known: readonly number[]): boolean {
+function quotesStudy(figure: number, known: readonly number[], text = String(figure)): boolean {
   return known.some(
-    (k) => k === figure || (Number.isInteger(figure) && !Number.isInteger(k) && Math.round(k) === figure) || (figure < 1 && Math.abs(figure * 100 - k) < 0.051),
+    (k) =>
+      sameFigure(figure, text, k) ||
+      (Number.isInteger(figure) && !Number.isInteger(k) && Math.round(k) === figure) ||
+      (figure < 1 && Math.abs(figure * 100 - k) < 0.051),
   );
 }
 
@@ -251,16 +271,26 @@ export function studyTopics(question: string, state?: StudyState): StudyTopic[] 
   // the user's
   const figures = figuresOf(q);
   const known = figures.length && state ? studyFigures(state) : [];
-  const quoted = figures.length > 0 && known.length > 0 && figures.every((f) => quotesStudy(f, known));
+  const quoted = figures.length > 0 && known.length > 0 && figures.every((f) => quotesStudy(Number(f), known, f));
   const owns = ownsStudyPart(q);
   // a recording named by subject and run, or by a file the Study loaded
   const fileNamed = RUN_NAMED.test(q) || (state?.recordings ?? []).some((r) => q.includes(r.path.split(/[\\/]/).pop() ?? r.path));
   const definite =
-    !PUBLIC_DATASET.test(q) && !DEFINITION.test(q) && ((THE_PART_EN.test(q) && VALUE_ASK_EN.test(q)) || (PART_ZH_BARE.test(q) && VALUE_ASK_ZH.test(q)));
-  const own = owns || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q) || fileNamed || definite || (quoted && quotesStudyResult(q, known));
+    !PUBLIC_DATASET.test(q) &&
+    !DEFINITION.test(q) &&
+    ((THE_PART_EN.test(q) && VALUE_ASK_EN.test(q)) || (PART_ZH_BARE.test(q) && VALUE_ASK_ZH.test(q) && !/會/.test(q)));
+  // "我要在 test 對幾個才算顯著": 我 anywhere with a count or yes/no asked, not a definition
+  const firstPersonZh = /我(?!想問|想請教|請問)/.test(q) && /幾|多少|嗎|有沒有|哪/.test(q) && !/是什麼|什麼是|意思/.test(q);
+  // a measured result quoted ("43%", "0.694"): the figures of the run's results and losses, not a setting's
+  const quotesResult = quoted && state !== undefined && quotesStudyResult(q, studyFigures(state, ['results', 'loss', 'fit']));
+  const own = owns || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q) || firstPersonZh || fileNamed || definite || quotesResult;
   if (!own) return [];
-  if ((ADVICE.test(q) && !diagnosis && !DID.test(q)) || (MEANING.test(q) && !owns && !quoted) || REQUEST.test(q) || namesOtherTool(q)) return [];
+  // "how many do I need right on my test set to be significant": the threshold of the user's own test set
+  const ownThreshold = SIGNIFICANCE.test(q) && !figures.length;
+  if ((ADVICE.test(q) && !diagnosis && !DID.test(q) && !ownThreshold) || (MEANING.test(q) && !owns && !quoted) || REQUEST.test(q) || namesOtherTool(q))
+    return [];
   let topics = TOPIC_WORDS.filter(([, re]) => re.test(q)).map(([t]) => t);
+  if (!topics.length && SIGNIFICANCE.test(q)) topics = ['significance'];
   // a file named ("was S002R04 in my training data?"): whether the Study loaded it comes first
   if (fileNamed) topics = ['recordings', ...topics.filter((t) => t !== 'recordings')];
   if (SETTING.test(q) && !topics.includes('training')) topics.push('training');
@@ -268,8 +298,8 @@ export function studyTopics(question: string, state?: StudyState): StudyTopic[] 
   if (topics.includes('training') && topics.includes('counts') && /\btrain(?:ed|ing)?\b|訓練/i.test(q) && !/\bper class\b|每(?:一)?類|各類/i.test(q))
     topics = topics.filter((t) => t !== 'counts');
   if (topics.length === 0) return [];
-  const result = topics.includes('results') || topics.includes('loss');
-  if (SIGNIFICANCE.test(q)) topics = ['significance', ...topics.filter((t) => t !== 'results')];
+  const result = topics.includes('results') || topics.includes('loss') || topics.includes('fit');
+  if (SIGNIFICANCE.test(q)) topics = ['significance', ...topics.filter((t) => t !== 'results' && t !== 'significance')];
   else if (diagnosis && (result || topics.includes('training'))) topics = ['diagnosis', ...topics.filter((t) => t !== 'results' && t !== 'training')];
   // "why do we epoch EEG data?": a why about anything but a result asks about the method
   else if (diagnosis) return [];
@@ -571,23 +601,56 @@ function splitFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
   const c = s.dataset.config;
   const out = [
     zh
-      ? `資料集依 ${c.split_strategy} 切分（${c.training_mode}，test_ratio ${c.test_ratio}、val_ratio ${c.val_ratio}），${s.dataset.splits.length} 個切分。`
-      : `the dataset is split by ${c.split_strategy} (${c.training_mode} mode, test_ratio ${c.test_ratio}, val_ratio ${c.val_ratio}) into ${count(s.dataset.splits.length, 'split')}.`,
+      ? `資料集依 ${c.split_strategy} 切分（generate_dataset：${c.training_mode}，unit ${c.unit}，test_ratio ${c.test_ratio}、val_ratio ${c.val_ratio}，seed ${c.seed}），${s.dataset.splits.length} 個切分。`
+      : `the dataset is split by ${c.split_strategy} (generate_dataset: ${c.training_mode} mode, unit ${c.unit}, test_ratio ${c.test_ratio}, val_ratio ${c.val_ratio}, seed ${c.seed}) into ${count(s.dataset.splits.length, 'split')}.`,
   ];
   state.dataset.splits.slice(0, 5).forEach((sp, i) => {
     const sum = s.dataset?.splits[i];
     if (!sum) return;
     const test = partClasses(state, sp.test, zh);
+    // the test set's largest class: always predicting it scores its share (the majority-class chance level)
+    const top = majorityOf(state, sp.test);
+    const maj = top
+      ? zh
+        ? `；多數類 ${top.name} ${top.n}/${sp.test.length} = ${pct(top.n / sp.test.length)}`
+        : `; majority class ${top.name} ${top.n}/${sp.test.length} = ${pct(top.n / sp.test.length)}`
+      : '';
     out.push(
       zh
-        ? `${sp.name}：訓練 ${sum.train}、驗證 ${sum.val}、測試 ${sum.test} 個試次${test ? `（測試集各類 ${test}）` : ''}。`
-        : `${sp.name}: train ${sum.train}, validation ${sum.val}, test ${sum.test} trials${test ? ` (test per class ${test})` : ''}.`,
+        ? `${sp.name}：訓練 ${sum.train}、驗證 ${sum.val}、測試 ${sum.test} 個試次${test ? `（測試集各類 ${test}${maj}）` : ''}。`
+        : `${sp.name}: train ${sum.train}, validation ${sum.val}, test ${sum.test} trials${test ? ` (test per class ${test}${maj})` : ''}.`,
     );
   });
   if (state.dataset.splits.length > 5)
     out.push(zh ? `（另有 ${state.dataset.splits.length - 5} 個切分）` : `(${count(state.dataset.splits.length - 5, 'more split')}.)`);
-  for (const w of s.dataset.audit.warnings) out.push(zh ? `切分檢查警告：${w}` : `split audit warning: ${w}`);
+  // leakage: the audit (an epoch in two sets), then what the split strategy keeps apart
+  const audit = s.dataset.audit;
+  out.push(
+    zh
+      ? `切分檢查（split audit）：重疊 ${audit.overlap}${audit.overlap === 0 ? '（沒有 epoch 同時在兩個集合裡）' : ''}，${audit.warnings.length ? `警告：${audit.warnings.join('；')}` : '沒有警告'}。`
+      : `split audit: overlap ${audit.overlap}${audit.overlap === 0 ? ' (no epoch is in two sets)' : ''}, ${audit.warnings.length ? `warnings: ${audit.warnings.join('; ')}` : 'no warnings'}.`,
+  );
+  const sessions = new Set(state.recordings.map((r) => `${r.subject ?? ''}/${r.session ?? r.path}`)).size;
+  const subjects = new Set(state.recordings.map((r) => r.subject ?? '')).size;
+  if (c.split_strategy === 'trial')
+    out.push(
+      zh
+        ? `依試次切分：測試試次和訓練試次來自同樣的記錄檔（${sessions} 個 session/run${subjects === 1 ? '、1 位受試者' : ''}），所以是同一 session 內的估計；要在沒看過的 session 或受試者上測試，用 generate_dataset 的 split_strategy="session" 或 "subject"。`
+        : `a trial split: test trials come from the same recordings as the training ones (${sessions} session/run${sessions === 1 ? '' : 's'}${subjects === 1 ? ', 1 subject' : ''}), so the score is a within-session estimate; split_strategy="session" or "subject" in generate_dataset tests on held-out sessions or subjects.`,
+    );
   return out;
+}
+
+/** The most frequent class among some epochs (by label), or null. */
+function majorityOf(state: StudyState, idx: Int32Array): { name: string; n: number } | null {
+  const e = state.epochs;
+  if (!e || !idx.length) return null;
+  const names: string[] = [];
+  for (const [name, i] of Object.entries(e.eventId)) names[i] = name;
+  const counts = new Map<string, number>();
+  for (const i of idx) counts.set(names[e.labels[i]] ?? String(e.labels[i]), (counts.get(names[e.labels[i]] ?? String(e.labels[i])) ?? 0) + 1);
+  const [name, n] = [...counts].sort((a, b) => b[1] - a[1])[0];
+  return { name, n };
 }
 
 function samplingFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
@@ -657,7 +720,7 @@ const STANDARD_STEPS: [string, string, RegExp][] = [
   ['normalisation', '正規化', /normali[sz]|z-?score|min-?max/i],
 ];
 
-function trainingFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
+function trainingFacts(state: StudyState, s: StudySummary, zh: boolean, ctx: ReadContext = {}): string[] {
   const out: string[] = [];
   const model = s.model;
   const params =
@@ -678,7 +741,7 @@ function trainingFacts(state: StudyState, s: StudySummary, zh: boolean): string[
   const sizes = state.dataset?.splits.map((sp) => sp.train.length).filter((n) => n > 0) ?? [];
   const { config, adapted } = resolveTraining(state.training, { trainSizes: sizes });
   const set = Array.isArray(config.set_by_user) ? config.set_by_user : [];
-  const settings = `epoch ${config.epoch}, batch_size ${config.batch_size}, learning_rate ${config.learning_rate}, optimizer ${config.optimizer}, repeat ${config.repeat}, selection ${config.selection}, input_norm ${config.input_norm === 'none' ? 'none' : 'train_fold'}`;
+  const settings = `epoch ${config.epoch}, batch_size ${config.batch_size}, learning_rate ${config.learning_rate}, optimizer ${config.optimizer}, repeat ${config.repeat}, selection ${config.selection}, input_norm ${config.input_norm === 'none' ? 'none' : 'train_fold'}, device ${config.device}, backend ${config.backend}, seed ${config.seed}`;
   out.push(
     zh
       ? `下次訓練會用：${settings}${sizes.length ? '' : '（還沒有資料集，epoch 與 batch 會在 start_training 時依訓練集調整）'}${set.length ? `；你設定過的：${set.join(', ')}` : '；都沒有用 configure_training 設定過'}。`
@@ -704,10 +767,17 @@ function trainingFacts(state: StudyState, s: StudySummary, zh: boolean): string[
     const st = runSteps(last, state.dataset);
     out.push(
       zh
-        ? `上一次訓練（${last.model.name}，${last.splitName}）訓練了 ${last.metrics.length} 個 epoch（設定 ${last.config.epoch}）${st ? `，共 ${st.steps} 次優化（batch ${st.batch}）` : ''}。`
-        : `the last run (${last.model.name}, ${last.splitName}) trained ${count(last.metrics.length, 'epoch')} (${last.config.epoch} configured)${st ? `, ${count(st.steps, 'optimiser step')} of batch ${st.batch}` : ''}.`,
+        ? `上一次訓練（${last.model.name}，${last.splitName}）在 ${last.config.device}（backend ${last.config.backend}）上訓練了 ${last.metrics.length} 個 epoch（設定 ${last.config.epoch}）${st ? `，共 ${st.steps} 次優化（batch ${st.batch}）` : ''}。`
+        : `the last run (${last.model.name}, ${last.splitName}) trained on ${last.config.device} (backend ${last.config.backend}) for ${count(last.metrics.length, 'epoch')} (${last.config.epoch} configured)${st ? `, ${count(st.steps, 'optimiser step')} of batch ${st.batch}` : ''}.`,
     );
   }
+  // a GPU asked about while training runs on the CPU: the setting that would change it
+  if (/\bgpu\b|\bcuda\b|顯卡/i.test(ctx.question ?? '') && !/^cuda/.test(String(config.device)))
+    out.push(
+      zh
+        ? `目前不是用 GPU：device ${config.device}、backend ${config.backend}；要用 GPU 是 configure_training(device="cuda", backend="pytorch")，機器需要有 CUDA 與 PyTorch。`
+        : `training does not use a GPU: device ${config.device}, backend ${config.backend}; configure_training(device="cuda", backend="pytorch") would, on a machine with CUDA and PyTorch.`,
+    );
   return out;
 }
 
@@ -745,6 +815,7 @@ function windowFacts(state: StudyState, s: StudySummary, zh: boolean): string[] 
       ? `epoch 是 ${e.tmin}–${tmax} 秒（相對事件起點），每個 ${e.times} 個樣本（${e.sfreq} Hz，(${tmax} − ${e.tmin}) × ${e.sfreq} + 1，兩端都包含），${e.channels} 個通道。`
       : `the epochs are ${e.tmin}–${tmax} s from the event onset, ${e.times} samples each at ${e.sfreq} Hz ((${tmax} − ${e.tmin}) × ${e.sfreq} + 1, both ends included), ${e.channels} channels.`,
   ];
+  out.push(...baselineFacts(state, zh));
   // how long each class's event lasts in the recordings (to the next event): whether the window covers the task
   const { spans, annotated } = eventSpans(state);
   if (spans.length)
@@ -767,6 +838,23 @@ function windowFacts(state: StudyState, s: StudySummary, zh: boolean): string[] 
       : `${name} needs at least ${need} samples (${secs} s) at ${e.sfreq} Hz: the epochs have ${e.times}, ${e.times >= need ? 'long enough' : 'too short'}.`,
   );
   return out;
+}
+
+/** The epochs' baseline correction as epoch_data applied it, and what it subtracts. */
+function baselineFacts(state: StudyState, zh: boolean): string[] {
+  const e = state.epochs;
+  if (!e) return [];
+  const b = e.baseline as [number | null, number | null] | null | undefined;
+  if (!b) return [zh ? '沒有做基線校正（baseline=null）。' : 'no baseline correction (baseline=null).'];
+  const [a, z] = [b[0] ?? e.tmin, b[1] ?? 0];
+  const dflt = Math.abs(a - e.tmin) < 1e-9 && z === 0;
+  const name = dflt ? '(None, 0)' : `(${a}, ${z})`;
+  const single = Math.abs(z - a) < 1 / e.sfreq;
+  return [
+    zh
+      ? `基線校正 baseline ${name}${dflt ? '（epoch_data 的預設：從 epoch 開始到 t = 0）' : ''}：${single ? `因為 t_min = ${e.tmin}，區間只有 t = ${a} 秒那一個樣本，每個 epoch、每個通道減去它在 ${a} 秒的值` : `每個 epoch、每個通道減去 ${a}–${z} 秒的平均`}；baseline=null 則不做。`
+      : `baseline correction ${name}${dflt ? " (epoch_data's default: from the epoch start to t = 0)" : ''}: ${single ? `with t_min = ${e.tmin} the interval is a single sample at t = ${a} s, so each epoch and channel has its value at ${a} s subtracted` : `each epoch and channel has its mean over ${a}–${z} s subtracted`}; baseline=null would skip it.`,
+  ];
 }
 
 /** Per kept class (the epochs' classes, else every event), the median time from the event to the next one, in seconds. */
@@ -870,17 +958,87 @@ function lossFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
   const runs = state.runs.filter((r) => r.metrics.length > 0).slice(0, 3);
   if (!runs.length) return [zh ? `還沒有訓練紀錄：${nextStep(s, zh)}。` : `there is no training curve yet: ${nextStep(s, zh)}.`];
   const f = (x: number | undefined) => (x === undefined ? '–' : Number.isNaN(x) ? 'NaN' : x.toFixed(3));
-  return runs.map((r) => {
-    const a = r.metrics[0];
-    const b = r.metrics[r.metrics.length - 1];
-    const nan = r.metrics.find((m) => Number.isNaN(m.train.loss) || (m.val && Number.isNaN(m.val.loss)));
-    // one epoch has one value; more show where the curve started and ended
-    const span = (x: number, y: number) => (r.metrics.length === 1 ? f(y) : `${f(x)} → ${f(y)}`);
-    const val = a.val && b.val ? (zh ? `，驗證 loss ${span(a.val.loss, b.val.loss)}` : `, validation loss ${span(a.val.loss, b.val.loss)}`) : '';
-    return zh
-      ? `${r.model.name}（${r.splitName}）訓練 ${r.metrics.length} 個 epoch：訓練 loss ${span(a.train.loss, b.train.loss)}${val}${nan ? `；第 ${nan.epoch} 個 epoch 出現 NaN` : ''}。`
-      : `the ${r.model.name} run (${r.splitName}) over ${count(r.metrics.length, 'epoch')}: training loss ${span(a.train.loss, b.train.loss)}${val}${nan ? `; NaN from epoch ${nan.epoch}` : ''}.`;
-  });
+  return runs
+    .map((r) => {
+      const a = r.metrics[0];
+      const b = r.metrics[r.metrics.length - 1];
+      const nan = r.metrics.find((m) => Number.isNaN(m.train.loss) || (m.val && Number.isNaN(m.val.loss)));
+      // one epoch has one value; more show where the curve started and ended
+      const span = (x: number, y: number) => (r.metrics.length === 1 ? f(y) : `${f(x)} → ${f(y)}`);
+      const val = a.val && b.val ? (zh ? `，驗證 loss ${span(a.val.loss, b.val.loss)}` : `, validation loss ${span(a.val.loss, b.val.loss)}`) : '';
+      const test = a.test && b.test ? (zh ? `，測試 loss ${span(a.test.loss, b.test.loss)}` : `, test loss ${span(a.test.loss, b.test.loss)}`) : '';
+      return zh
+        ? `${r.model.name}（${r.splitName}）訓練 ${r.metrics.length} 個 epoch：訓練 loss ${span(a.train.loss, b.train.loss)}${val}${test}${nan ? `；第 ${nan.epoch} 個 epoch 出現 NaN` : ''}。`
+        : `the ${r.model.name} run (${r.splitName}) over ${count(r.metrics.length, 'epoch')}: training loss ${span(a.train.loss, b.train.loss)}${val}${test}${nan ? `; NaN from epoch ${nan.epoch}` : ''}.`;
+    })
+    .concat(lnKFact(state, zh));
+}
+
+/** The kept epoch's figures of the first finished run on each set (train, validation, test), with their set sizes. */
+function keptFigures(state: StudyState): { run: RunRecord; m: RunRecord['metrics'][number]; sizes: { train: number; val: number; test: number } } | null {
+  const run = state.runs.find((r) => r.status !== 'running' && r.metrics.length > 0);
+  if (!run) return null;
+  const at = run.selectedEpoch !== undefined ? run.metrics.find((x) => x.epoch === run.selectedEpoch) : undefined;
+  const m = at ?? run.metrics[run.metrics.length - 1];
+  const split = state.dataset?.splits.find((sp) => sp.id === run.splitId);
+  return { run, m, sizes: { train: split?.train.length ?? 0, val: split?.val.length ?? 0, test: split?.test.length ?? 0 } };
+}
+
+/** The final losses against ln K, the cross-entropy of guessing 1/K for every trial. */
+function lnKFact(state: StudyState, zh: boolean): string[] {
+  const k = keptFigures(state);
+  const K = classCount(state);
+  if (!k || K < 2) return [];
+  const lnK = Math.log(K);
+  const losses = (
+    [
+      ['train', '訓練', k.m.train.loss],
+      ['validation', '驗證', k.m.val?.loss],
+      ['test', '測試', k.m.test?.loss],
+    ] as const
+  ).filter(([, , l]) => l !== undefined && Number.isFinite(l)) as [string, string, number][];
+  if (!losses.length) return [];
+  const near = losses.every(([, , l]) => Math.abs(l - lnK) <= 0.1 * lnK);
+  const list = losses.map(([en, z, l]) => (zh ? `${z} ${l.toFixed(3)}` : `${en} ${l.toFixed(3)}`)).join(zh ? '、' : ', ');
+  return [
+    zh
+      ? `最後的 loss：${list}；${K} 類時 ln ${K} = ${lnK.toFixed(3)} 是每個試次都猜 1/${K}（機率水準）的交叉熵${near ? '：這些 loss 都約等於 ln K，模型的輸出還接近每類 1/K，還沒學到東西' : ''}。`
+      : `final losses: ${list}; ln ${K} = ${lnK.toFixed(3)} is the cross-entropy of guessing 1/${K} (chance) for every trial${near ? `: these losses are about ln ${K}, so the outputs are still near 1/${K} per class and the network has not learned yet` : ''}.`,
+  ];
+}
+
+/** Over- or underfitting: the training accuracy and loss against the validation and test ones, and a verdict. */
+function fitFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
+  const k = keptFigures(state);
+  if (!k) return [zh ? `還沒有訓練紀錄：${nextStep(s, zh)}。` : `there is no training curve yet: ${nextStep(s, zh)}.`];
+  const K = classCount(state) || 2;
+  const chance = 1 / K;
+  const { m, sizes } = k;
+  const part = (en: string, z: string, f: { accuracy: number; loss: number } | undefined, n: number) =>
+    f ? (zh ? `${z} ${pct(f.accuracy)}（${n} 個試次，loss ${f.loss.toFixed(3)}）` : `${en} ${pct(f.accuracy)} (${n} trials, loss ${f.loss.toFixed(3)})`) : '';
+  const parts = [part('training', '訓練', m.train, sizes.train), part('validation', '驗證', m.val, sizes.val), part('test', '測試', m.test, sizes.test)].filter(
+    Boolean,
+  );
+  const held = m.val?.accuracy ?? m.test?.accuracy;
+  const gap = held !== undefined ? m.train.accuracy - held : 0;
+  const verdict =
+    m.train.accuracy <= chance + 0.15
+      ? zh
+        ? `沒有過擬合的跡象：訓練準確率本身只有 ${pct(m.train.accuracy)}，接近 ${K} 類的機率水準 ${pct(chance)}，模型還沒學到東西（欠擬合，not learned yet），不是在背訓練集`
+        : `no sign of overfitting: the training accuracy itself is ${pct(m.train.accuracy)}, near the ${pct(chance)} chance level of ${K} classes, so the network has not learned yet (underfitting); it is not memorising the training set`
+      : gap >= 0.2
+        ? zh
+          ? `有過擬合的跡象：訓練準確率比驗證/測試高 ${(100 * gap).toFixed(1)} 個百分點`
+          : `signs of overfitting: the training accuracy is ${(100 * gap).toFixed(1)} points above the held-out one`
+        : zh
+          ? `訓練與驗證/測試的差距不大（${(100 * gap).toFixed(1)} 個百分點），沒有明顯過擬合`
+          : `the training and held-out accuracies are close (${(100 * gap).toFixed(1)} points apart), so no clear overfitting`;
+  return [
+    zh
+      ? `${k.run.model.name}（${k.run.splitName}）第 ${m.epoch} 個 epoch：${parts.join('；')}。${verdict}。`
+      : `the ${k.run.model.name} run (${k.run.splitName}) at epoch ${m.epoch}: ${parts.join('; ')}. ${verdict.charAt(0).toUpperCase()}${verdict.slice(1)}.`,
+    ...lnKFact(state, zh),
+  ];
 }
 
 const READERS: Record<StudyTopic, (state: StudyState, s: StudySummary, zh: boolean, ctx?: ReadContext) => string[]> = {
@@ -898,6 +1056,7 @@ const READERS: Record<StudyTopic, (state: StudyState, s: StudySummary, zh: boole
   window: windowFacts,
   events: eventFacts,
   recordings: recordingFacts,
+  fit: fitFacts,
 };
 
 /** What a reader may use besides the Study: the question (a file it names) and the workspace's EEG files (list_files). */

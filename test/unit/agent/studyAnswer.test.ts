@@ -357,6 +357,89 @@ describe('questions about my Study are answered from it, then from the knowledge
     expect(body(why.answer)).toContain(`ln 2 = ${Math.log(2).toFixed(3)}`);
   }, 180_000);
 
+  it('over- and underfitting, a loss quoted against ln K, leakage, the majority class, the significance threshold, the device and the baseline (trained, en + zh)', async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    const run = state.runs[0];
+    const last = run.metrics[run.metrics.length - 1];
+    const split = state.dataset!.splits[0];
+    const K = Object.keys(state.epochs!.eventId).length;
+    const learned = last.train.accuracy > 1 / K + 0.15;
+
+    // the training figures against the held-out ones, and a verdict that follows from them
+    const fit = await ask(session, 'is my model overfiting');
+    expect(body(fit.answer)).toContain(`training ${pct(last.train.accuracy)} (${split.train.length} trials`);
+    expect(body(fit.answer)).toContain(`validation ${pct(last.val!.accuracy)} (${split.val.length} trials`);
+    if (!learned) expect(body(fit.answer)).toContain('No sign of overfitting');
+    const zhFit = await ask(session, '我的模型有過擬合嗎');
+    expect(body(zhFit.answer)).toContain(`訓練 ${pct(last.train.accuracy)}`);
+    if (!learned) expect(body(zhFit.answer)).toContain('沒有過擬合的跡象');
+
+    // the test loss as the user reads it off (three decimals, truncated) is the Study's: compared with ln K
+    const quoted = (Math.floor(last.test!.loss * 1000) / 1000).toFixed(3);
+    const loss = await ask(session, `my test loss is ${quoted}, what does that tell me`);
+    expect(body(loss.answer)).toContain(`test loss ${last.test!.loss.toFixed(3)}`);
+    expect(body(loss.answer)).toContain(`ln ${K} = ${Math.log(K).toFixed(3)} is the cross-entropy of guessing 1/${K} (chance)`);
+
+    // leakage: the split audit and what a trial split keeps together
+    const leak = await ask(session, 'is there leakage in my split?');
+    expect(body(leak.answer)).toContain(`Split audit: overlap ${state.dataset!.audit.overlap}`);
+    expect(body(leak.answer)).toContain('within-session estimate');
+    const zhLeak = await ask(session, '我的資料切分有沒有洩漏？');
+    expect(body(zhLeak.answer)).toContain(`重疊 ${state.dataset!.audit.overlap}`);
+
+    // the test set's majority class, read from its labels
+    const labels = [...split.test].map((i) => state.epochs!.labels[i]);
+    const top = Math.max(...[...new Set(labels)].map((l) => labels.filter((x) => x === l).length));
+    const majority = await ask(session, 'majority class baseline on my test set?');
+    expect(body(majority.answer)).toContain(`${top}/${split.test.length} = ${pct(top / split.test.length)}`);
+
+    // the significance threshold of the user's own test set, asked in Chinese without 我的 and in English with "need"
+    const need = Math.round(binomialChanceThreshold(split.test.length, 1 / K)! * split.test.length);
+    for (const q of ['我要在 test 對幾個才算顯著', 'how many do I need correct on my test set to be significant?']) {
+      expect(studyTopics(q, state)[0], q).toBe('significance');
+      expect(body((await ask(session, q)).answer), q).toMatch(new RegExp(`${need}/${split.test.length}|${need} of ${split.test.length}`));
+    }
+
+    // the device training ran on, and the setting a GPU would need
+    const gpu = await ask(session, '我是用 GPU 在訓練嗎');
+    expect(body(gpu.answer)).toContain(`device ${state.training!.device}`);
+    if (state.training!.device === 'cpu') expect(body(gpu.answer)).toContain('configure_training(device="cuda"');
+
+    // the epochs' baseline correction as epoch_data applied it
+    const base = await ask(session, '我的 baseline 是怎麼設的？有影響嗎');
+    if (state.epochs!.tmin === 0 && state.epochs!.baseline?.[1] === 0) {
+      expect(body(base.answer)).toContain('baseline (None, 0)');
+      expect(body(base.answer)).toContain('只有 t = 0 秒那一個樣本');
+    }
+  }, 240_000);
+
+  it('before training, the same questions name the step that would produce the figure (preprocessed)', async () => {
+    const session = await studyAt('preprocessed');
+    expect(body((await ask(session, 'is my model overfitting?')).answer)).toMatch(
+      /^From your Study: There is no training curve yet: no dataset yet \(generate_dataset/,
+    );
+    expect(body((await ask(session, 'is there leakage in my split?')).answer)).toMatch(/^From your Study: No dataset yet \(generate_dataset/);
+    expect(body((await ask(session, '我的模型有過擬合嗎')).answer)).toMatch(/^從你的 Study 讀到：還沒有訓練紀錄：還沒有切分資料集（generate_dataset/);
+  }, 120_000);
+
+  it('methods questions that name a figure, a format or a comparison are not about the Study (trained)', async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    for (const q of [
+      'what does AUC 0.5 mean?',
+      'AUC 0.5 代表什麼',
+      'kappa 0.4 算好還是不好',
+      'for 4 classes kappa 0.5 equals what accuracy',
+      'XBrain 支援哪些 EEG 檔案格式',
+      'EEGNet 用 4 秒的 epoch 會比 2 秒好嗎',
+      'baseline 用整段 epoch 的平均可以嗎',
+      'what does the split audit check',
+      '我想問 kappa 是什麼',
+    ])
+      expect(studyTopics(q, state), q).toEqual([]);
+  });
+
   it('an endpoint model gets the same facts as context (no samples), and the answer counts as answered without passages', async () => {
     const session = await studyAt('preprocessed');
     const reading = readStudyFor('how many epochs per class do I have?', session.study.state)!;
