@@ -38,7 +38,8 @@ export type StudyTopic =
   | 'window'
   | 'events'
   | 'recordings'
-  | 'fit';
+  | 'fit'
+  | 'scale';
 
 /** What was read from the Study for one question. */
 export interface StudyReading {
@@ -167,7 +168,7 @@ const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   ],
   [
     'training',
-    /\b(?:which|what) (?:model|network|classifier)\b|\bgpu\b|\bcuda\b|\bcpu\b|\bdevice\b|\bseed\b|\bhyper-?param\w*|顯卡|種子|裝置|哪(?:一)?個模型|什麼模型|(?:模型|網路)(?:是|用)(?:哪|什麼)/i,
+    /\btraining (?:stop|stopped|end|ended|finish|finished|took|take)\b|\bhow long did (?:the |my )?(?:training|run|it)\b|訓練.{0,4}(?:停|結束|花了|多久)|\b(?:which|what) (?:model|network|classifier)\b|\bgpu\b|\bcuda\b|\bcpu\b|\bdevice\b|\bseed\b|\bhyper-?param\w*|顯卡|種子|裝置|哪(?:一)?個模型|什麼模型|(?:模型|網路)(?:是|用)(?:哪|什麼)/i,
   ],
   [
     'split',
@@ -179,11 +180,13 @@ const TOPIC_WORDS: [StudyTopic, RegExp][] = [
     /(?<!(?:majority|class|csp\+?lda|lda|chance)\s)\bbaseline\b|基線|基準線|\b(?:epoch|time|trial) (?:window|length)\b|\bt_?min\b|\bt_?max\b|\bsamples?\b|\blong enough\b|\bshort\b|\bcover(?:s|ed|ing)?\b|時間窗|時窗|樣本|sample|夠長|太短|涵蓋|包含到/i,
   ],
   ['events', /\bevents?\b|\blabels?\b|\bmarkers?\b|\bannotations?\b|\bcues?\b|事件|標籤|標記|提示/i],
+  // the data's units and scale (volts, µV) and what normalises it
+  ['scale', /\bunits?\b|\bvolts?\b|µv|\buv\b|\bmicrovolts?\b|\bamplitudes?\b|\bscale\b|單位|伏特|微伏|振幅|尺度/i],
   // over- or underfitting: the training figures against the held-out ones
   ['fit', /\bover-?fit+\w*|\bunder-?fit+\w*|\bmemori[sz]\w*|過擬合|過度擬合|欠擬合|擬合不足/i],
   [
     'recordings',
-    /\b(?:subjects?|participants?|sessions?|recordings?|files?)\b|\bhow long\b|\bduration\b|受試者|被試|場次|檔案|記錄檔|多長|多久|時長|長度|幾秒/i,
+    /\b(?:subjects?|participants?|sessions?|recordings?|files?)\b|\bhow long\b(?!\s+did\s+(?:the |my )?(?:training|run|it)\b)|\bduration\b|受試者|被試|場次|檔案|記錄檔|多長|(?<!訓練.{0,4})多久|時長|長度|幾秒/i,
   ],
 ];
 /** A training setting named: the training topic stays next to a result ("my accuracy with this learning rate"). */
@@ -476,8 +479,8 @@ function resultFacts(state: StudyState, s: StudySummary, zh: boolean): string[] 
   out.push(
     done.length
       ? zh
-        ? `evaluate ${staleEvaluation(state) ? '還沒有評估這次訓練' : '還沒有執行'}：它會算出 kappa、機率水準與 CSP+LDA 基準。`
-        : `evaluate has not run${staleEvaluation(state) ? ' on these runs' : ''} yet: it reports kappa, the chance level and the CSP+LDA baseline.`
+        ? `evaluate ${staleEvaluation(state) ? '還沒有評估這次訓練' : '還沒有執行'}：它會算出 kappa、混淆矩陣、機率水準與 CSP+LDA 基準。`
+        : `evaluate has not run${staleEvaluation(state) ? ' on these runs' : ''} yet: it reports kappa, the confusion matrix, the chance level and the CSP+LDA baseline.`
       : zh
         ? `還沒有準確率：${nextStep(s, zh)}，之後再用 evaluate 評估。`
         : `there is no accuracy yet: ${nextStep(s, zh)}, then evaluate scores it.`,
@@ -538,14 +541,7 @@ function diagnosisFacts(state: StudyState, s: StudySummary, zh: boolean): string
         : `training configured: ${s.training.epoch} epochs, batch ${s.training.batch_size}, learning rate ${s.training.learning_rate}.`,
     );
   if (state.epochs) {
-    const norm = [...state.history, ...state.epochHistory].filter((h) => h.op.startsWith('normalize')).map((h) => h.description);
-    const inputNorm = (run?.config ?? state.training)?.input_norm === 'none' ? 'none' : 'train_fold';
-    const sd = epochsSd(state.epochs);
-    out.push(
-      zh
-        ? `輸入尺度：epoch 的標準差約 ${sd.toExponential(1)}${sd < 1e-3 ? '（伏特）' : ''}，${norm.length ? `已做 ${norm.join('、')}` : '沒有做 normalize_data'}，input_norm=${inputNorm}${inputNorm === 'train_fold' ? '（訓練時依訓練集標準化）' : '（不標準化）'}。`
-        : `input scale: the epochs' SD is about ${sd.toExponential(1)}${sd < 1e-3 ? ' (volts)' : ''}, ${norm.length ? `normalised (${norm.join(', ')})` : 'not normalised with normalize_data'}, input_norm=${inputNorm}${inputNorm === 'train_fold' ? ' (the trainer standardises on each training split)' : ' (no standardisation)'}.`,
-    );
+    out.push(...scaleFacts(state, s, zh));
     out.push(...classFacts(state, s, zh));
   }
   const ev = lastEvaluation(state);
@@ -562,6 +558,22 @@ function diagnosisFacts(state: StudyState, s: StudySummary, zh: boolean): string
     );
   }
   if (ev?.diagnosis) out.push(zh ? `evaluate 的診斷：${ev.diagnosis}` : `evaluate's diagnosis: ${ev.diagnosis}`);
+  return out;
+}
+
+/** The epochs' scale (volts or normalised) and how the trainer standardises its input. */
+function scaleFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
+  if (!state.epochs) return [zh ? `${nextStep(s, zh)}。` : `${nextStep(s, zh)}.`];
+  const out: string[] = [];
+  const run = state.runs.find((r) => r.status !== 'running') ?? state.runs[0];
+  const norm = [...state.history, ...state.epochHistory].filter((h) => h.op.startsWith('normalize')).map((h) => h.description);
+  const inputNorm = (run?.config ?? state.training)?.input_norm === 'none' ? 'none' : 'train_fold';
+  const sd = epochsSd(state.epochs);
+  out.push(
+    zh
+      ? `輸入尺度：epoch 的標準差約 ${sd.toExponential(1)}${sd < 1e-3 ? '（伏特）' : ''}，${norm.length ? `已做 ${norm.join('、')}` : '沒有做 normalize_data'}，input_norm=${inputNorm}${inputNorm === 'train_fold' ? '（訓練時依訓練集標準化）' : '（不標準化）'}。`
+      : `input scale: the epochs' SD is about ${sd.toExponential(1)}${sd < 1e-3 ? ' (volts)' : ''}, ${norm.length ? `normalised (${norm.join(', ')})` : 'not normalised with normalize_data'}, input_norm=${inputNorm}${inputNorm === 'train_fold' ? ' (the trainer standardises on each training split)' : ' (no standardisation)'}.`,
+  );
   return out;
 }
 
@@ -582,7 +594,18 @@ function classFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
 }
 
 function countFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
-  return classFacts(state, s, zh);
+  const out = classFacts(state, s, zh);
+  // what epoch_data kept and dropped (epochs crossing a recording's edge, repeated events)
+  const ep = [...state.history, ...state.epochHistory].reverse().find((h) => h.op === 'epoch_data');
+  const kept = ep?.design?.kept_per_recording as number[] | undefined;
+  const dropped = ep?.design?.dropped as unknown[] | undefined;
+  if (kept && dropped)
+    out.push(
+      zh
+        ? `epoch_data 每個記錄檔保留 ${kept.join('、')} 個，${dropped.length ? `丟掉 ${dropped.length} 個` : '沒有丟掉任何 epoch'}。`
+        : `epoch_data kept ${kept.join(', ')} per recording and ${dropped.length ? `dropped ${dropped.length}` : 'dropped none'}.`,
+    );
+  return out;
 }
 
 /** Per-class counts of one split's part (labels only). */
@@ -771,6 +794,10 @@ function trainingFacts(state: StudyState, s: StudySummary, zh: boolean, ctx: Rea
         : `the last run (${last.model.name}, ${last.splitName}) trained on ${last.config.device} (backend ${last.config.backend}) for ${count(last.metrics.length, 'epoch')} (${last.config.epoch} configured)${st ? `, ${count(st.steps, 'optimiser step')} of batch ${st.batch}` : ''}.`,
     );
   }
+  if (last?.metrics.length) {
+    const secs = last.metrics.reduce((a, m) => a + m.seconds, 0);
+    out.push(zh ? `上一次訓練的 epoch 共花了約 ${secs.toFixed(1)} 秒。` : `the last run's epochs took about ${secs.toFixed(1)} s in all.`);
+  }
   // a GPU asked about while training runs on the CPU: the setting that would change it
   if (/\bgpu\b|\bcuda\b|顯卡/i.test(ctx.question ?? '') && !/^cuda/.test(String(config.device)))
     out.push(
@@ -794,6 +821,7 @@ function channelFacts(state: StudyState, s: StudySummary, zh: boolean, ctx: Read
       ? `記錄檔有 ${counts.join('、')} 個通道（${shown}）${s.epochs ? `，epoch 有 ${s.epochs.channels} 個通道` : ''}${s.montage ? `，電極位置 ${s.montage}` : ''}。`
       : `the recordings have ${counts.join(', ')} channels (${shown})${s.epochs ? `, the epochs ${s.epochs.channels}` : ''}${s.montage ? `, montage ${s.montage}` : ''}.`,
   ];
+  if (!s.montage) out.push(zh ? '還沒有設定電極位置（montage）：set_montage 會設定。' : 'no montage (electrode positions) is set yet: set_montage sets one.');
   // channels the question names ("do I have C3 and C4?"): which the recordings hold
   const lower = new Map(names.map((n) => [n.toLowerCase(), n]));
   const tokens = [...new Set([...(ctx.question ?? '').matchAll(/\b[A-Za-z]{1,3}(?:\d{1,2}|z)\b/g)].map((m) => m[0]))];
@@ -1057,6 +1085,7 @@ const READERS: Record<StudyTopic, (state: StudyState, s: StudySummary, zh: boole
   events: eventFacts,
   recordings: recordingFacts,
   fit: fitFacts,
+  scale: scaleFacts,
 };
 
 /** What a reader may use besides the Study: the question (a file it names) and the workspace's EEG files (list_files). */

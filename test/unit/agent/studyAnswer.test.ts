@@ -414,6 +414,22 @@ describe('questions about my Study are answered from it, then from the knowledge
     }
   }, 240_000);
 
+  it('the data scale, what epoch_data kept and dropped, why training stopped, the montage not set (trained, en + zh)', async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    const run = state.runs[0];
+    expect(body((await ask(session, 'is my data in volts or microvolts?')).answer)).toMatch(/^From your Study: Input scale: the epochs' SD is about /);
+    const ep = state.history.find((h) => h.op === 'epoch_data')!;
+    const kept = ep.design!.kept_per_recording as number[];
+    expect(body((await ask(session, '我的 epoch 有幾個被丟掉')).answer)).toContain(`epoch_data 每個記錄檔保留 ${kept.join('、')} 個`);
+    const stop = `why did my training stop after ${run.metrics.length} epoch?`;
+    expect(studyTopics(stop, state)[0]).toBe('diagnosis');
+    expect(body((await ask(session, stop)).answer)).toContain(
+      `${run.metrics.length} epoch${run.metrics.length === 1 ? '' : 's'} (${run.config.epoch} configured)`,
+    );
+    if (!state.montage) expect(body((await ask(session, 'which montage do I have?')).answer)).toContain('set_montage sets one');
+  }, 180_000);
+
   it('before training, the same questions name the step that would produce the figure (preprocessed)', async () => {
     const session = await studyAt('preprocessed');
     expect(body((await ask(session, 'is my model overfitting?')).answer)).toMatch(
