@@ -19,7 +19,7 @@ import { reviewStudy } from './reviewer';
 import { confirmedQuestionOf } from '../tools/registry';
 import { destructiveAsked, destructiveRefusal } from './understanding/safety';
 import { canonicalText } from './understanding/lexicon';
-import { readStudyFor, studyFactsPrompt } from './studyAnswer';
+import { readStudyFor, studyFactsPrompt, workspaceRecordings } from './studyAnswer';
 
 export type { AgentCall } from './runSummary';
 
@@ -205,7 +205,7 @@ export class AgentController {
       return { route: 'qa', answer, calls: [], steps: 0, retrieved, citations, grounding };
     };
     // "what is my test accuracy?", "我現在資料的取樣率": the user's own Study answers first (read only, studyAnswer.ts)
-    const study = readStudyFor(asked, this.o.session.study.state);
+    const study = readStudyFor(asked, this.o.session.study.state, { workspaceFiles: workspaceRecordings(this.o.session.env.workspace) });
     if (!study && verdict === 'off_topic') return done(declineLine(question), 'declined');
     const covered = verdict !== 'not_covered' && verdict !== 'off_topic' && hits.length > 0;
     if (!study && !covered) return done(notOfferedLine(question), 'not_covered');

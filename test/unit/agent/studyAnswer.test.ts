@@ -11,6 +11,7 @@ import { isStudyQuestion, splitTurn } from '../../../src/core/agent/questionSpli
 import { planTurn } from '../../../src/core/agent/router';
 import { binomialChanceThreshold, binomialTail } from '../../../src/core/evaluation/metrics';
 import { countEvents } from '../../../src/core/io/events';
+import { minSamples } from '../../../src/core/training/models';
 import type { LlmClient } from '../../../src/core/agent/llm';
 import { definitionByName } from '../../../src/core/tools/definitions';
 import type { XBrainSession } from '../../../src/core/session';
@@ -85,6 +86,16 @@ describe('which questions read the Study', () => {
       ['我的結果有顯著高於機率嗎', 'significance'],
       ['我套用了哪些濾波？', 'filters'],
       ['為什麼我的準確率停在機率附近', 'diagnosis'],
+      ['how many subjects are in my data?', 'recordings'],
+      ['我的資料裡面有幾個受試者', 'recordings'],
+      ['S002R04 那個檔案有被拿去訓練嗎', 'recordings'],
+      ['are my epochs long enough for EEGNet?', 'window'],
+      ['我的 epoch 一個有幾個 sample', 'window'],
+      ['我 val 跟 train 各分到幾個 trial', 'split'],
+      ['我的資料是用什麼方式切 train/test 的', 'split'],
+      ['did I apply a notch filter for the 60 Hz mains?', 'filters'],
+      ['what was the test accuracy?', 'results'],
+      ['資料的取樣率是多少', 'sampling'],
     ];
     for (const [q, topic] of cases) {
       expect(studyTopics(q)[0], q).toBe(topic);
@@ -113,6 +124,8 @@ describe('which questions read the Study', () => {
       '訓練 loss 一直不下降是為什麼？',
       'Why do we epoch EEG data?',
       'what would clear_dataset do to my epochs?',
+      'what is the test set?',
+      'how many channels does the PhysioNet data have?',
     ])
       expect(studyTopics(q), q).toEqual([]);
   });
@@ -265,6 +278,183 @@ describe('questions about my Study are answered from it, then from the knowledge
       expect(r.answer, q).not.toMatch(/From your Study/);
     }
   }, 120_000);
+
+  it('recordings, subjects and files not loaded; the epoch window against the model; steps not applied (data_loaded, preprocessed)', async () => {
+    const loaded = await studyAt('data_loaded');
+    const files = loaded.study.state.recordings.map((r) => r.path.split(/[\\/]/).pop()!);
+    const subjects = await ask(loaded, '我的資料裡面有幾個受試者');
+    expect(body(subjects.answer)).toMatch(/^從你的 Study 讀到：載入了 3 個記錄檔/);
+    for (const f of files) expect(body(subjects.answer)).toContain(f);
+    expect(body(subjects.answer)).toContain('1 位受試者（001）');
+    // the workspace's other recording is named as not loaded, and a question that names it is told so
+    expect(body(subjects.answer)).toContain('沒有載入：S002R04.edf');
+    const named = await ask(loaded, 'was S002R04 used in my training data?');
+    expect(body(named.answer)).toMatch(/^From your Study: S002R04 is not loaded/);
+    const long = await ask(loaded, 'how long are my recordings?');
+    expect(body(long.answer)).toContain(`${files[0]}: ${loaded.study.state.recordings[0].nTimes / loaded.study.state.recordings[0].sfreq} s at`);
+
+    const pre = await studyAt('preprocessed');
+    const state = pre.study.state;
+    const notch = await ask(pre, 'did I apply a notch filter for the 60 Hz mains?');
+    expect(body(notch.answer)).toContain('Not applied: no notch filter');
+    expect(body(notch.answer)).toContain('50/60 Hz mains lie above the 30 Hz upper edge');
+    expect(body(notch.answer)).toContain('filtering came before epoching');
+    const zhNotch = await ask(pre, '我有做 notch 嗎？台灣不是應該 60 Hz 嗎');
+    expect(body(zhNotch.answer)).toContain('沒有做：陷波濾波（notch）');
+
+    const e = state.epochs!;
+    const need = minSamples('EEGNet', e.sfreq);
+    const win = await ask(pre, '我的 epoch 一個有幾個 sample');
+    expect(body(win.answer)).toContain(`每個 ${e.nTimes} 個樣本（${e.sfreq} Hz`);
+    expect(body(win.answer)).toContain(`EEGNet 在 ${e.sfreq} Hz 至少需要 ${need} 個樣本`);
+    const enough = await ask(pre, 'are my epochs long enough for EEGNet?');
+    expect(body(enough.answer)).toContain(`the epochs have ${e.nTimes}, ${e.nTimes >= need ? 'long enough' : 'too short'}`);
+    // how long a class's event lasts, from the files' annotations (median): does the window cover the task?
+    const t1 = state.recordings.flatMap((r) => r.annotations.filter((a) => a.description === 'T1').map((a) => a.duration)).sort((a, b) => a - b);
+    expect(body(enough.answer)).toContain(`T1 lasts about ${Number(t1[Math.floor(t1.length / 2)].toFixed(1))} s`);
+  }, 180_000);
+
+  it("the Study's own figures quoted are answered from it; figures of the user's own still are not (trained)", async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    const run = state.runs[0];
+    const last = run.metrics[run.metrics.length - 1];
+    const split = state.dataset!.splits[0];
+    const val = Math.round(100 * last.val!.accuracy);
+    const test = Math.round(100 * last.test!.accuracy);
+    const q = `val acc ${val}% but test ${test}%... which one do i trust`;
+    expect(studyTopics(q, state)).toEqual(['results']);
+    // without the Study (or with figures it does not hold) the figures are the user's
+    expect(studyTopics(q)).toEqual([]);
+    expect(studyTopics('my acc is 62% on 40 trials, is that significant?', state)).toEqual([]);
+    // a situation of the user's own, round figures the Study happens to hold, and an export's file name are not quotes
+    for (const other of ['i have files at 160 and 250 hz, can i load them together', 'auc 1.0 but accuracy only 60%?? how', '匯出的 X.npy 單位是 uV 嗎'])
+      expect(studyTopics(other, state), other).toEqual([]);
+    const trust = await ask(session, q);
+    expect(body(trust.answer)).toContain(`${Math.round(last.val!.accuracy * split.val.length)}/${split.val.length}`);
+    expect(body(trust.answer)).toContain(`one test trial is ${(100 / split.test.length).toFixed(1)} points`);
+    expect(body(trust.answer)).toContain('noise');
+
+    const batch = state.training!.batch_size;
+    const steps = Math.ceil(split.train.length / batch);
+    const zh = await ask(session, `batch size ${batch} 對我的資料會不會太大`);
+    expect(body(zh.answer)).toContain(`訓練集 ${split.train.length} 個試次、batch ${batch}：每個 epoch ${steps} 次優化`);
+
+    const split2 = await ask(session, '我 val 跟 train 各分到幾個 trial');
+    expect(body(split2.answer)).toContain(`訓練 ${split.train.length}、驗證 ${split.val.length}`);
+
+    // channels the question names, and the test set's majority class from its labels (before evaluate)
+    const names = state.recordings[0].channels.map((c) => c.name);
+    const chans = await ask(session, 'do I have C3 and Cz in my data?');
+    expect(body(chans.answer)).toContain(names.includes('C3') && names.includes('Cz') ? "C3, Cz are among the recordings' channels" : 'not among');
+    const labels = [...split.test].map((i) => state.epochs!.labels[i]);
+    const top = Math.max(...[...new Set(labels)].map((l) => labels.filter((x) => x === l).length));
+    const majority = await ask(session, "what's my majority class accuracy?");
+    expect(body(majority.answer)).toContain(`(${top}/${split.test.length} = ${pct(top / split.test.length)}): always predicting it`);
+
+    const why = await ask(session, '為什麼我的準確率一直在 chance 附近');
+    expect(body(why.answer)).toContain(`最後的訓練 loss 是 ${last.train.loss.toFixed(3)}`);
+    expect(body(why.answer)).toContain(`ln 2 = ${Math.log(2).toFixed(3)}`);
+  }, 180_000);
+
+  it('over- and underfitting, a loss quoted against ln K, leakage, the majority class, the significance threshold, the device and the baseline (trained, en + zh)', async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    const run = state.runs[0];
+    const last = run.metrics[run.metrics.length - 1];
+    const split = state.dataset!.splits[0];
+    const K = Object.keys(state.epochs!.eventId).length;
+    const learned = last.train.accuracy > 1 / K + 0.15;
+
+    // the training figures against the held-out ones, and a verdict that follows from them
+    const fit = await ask(session, 'is my model overfiting');
+    expect(body(fit.answer)).toContain(`training ${pct(last.train.accuracy)} (${split.train.length} trials`);
+    expect(body(fit.answer)).toContain(`validation ${pct(last.val!.accuracy)} (${split.val.length} trials`);
+    if (!learned) expect(body(fit.answer)).toContain('No sign of overfitting');
+    const zhFit = await ask(session, '我的模型有過擬合嗎');
+    expect(body(zhFit.answer)).toContain(`訓練 ${pct(last.train.accuracy)}`);
+    if (!learned) expect(body(zhFit.answer)).toContain('沒有過擬合的跡象');
+
+    // the test loss as the user reads it off (three decimals, truncated) is the Study's: compared with ln K
+    const quoted = (Math.floor(last.test!.loss * 1000) / 1000).toFixed(3);
+    const loss = await ask(session, `my test loss is ${quoted}, what does that tell me`);
+    expect(body(loss.answer)).toContain(`test loss ${last.test!.loss.toFixed(3)}`);
+    expect(body(loss.answer)).toContain(`ln ${K} = ${Math.log(K).toFixed(3)} is the cross-entropy of guessing 1/${K} (chance)`);
+
+    // leakage: the split audit and what a trial split keeps together
+    const leak = await ask(session, 'is there leakage in my split?');
+    expect(body(leak.answer)).toContain(`Split audit: overlap ${state.dataset!.audit.overlap}`);
+    expect(body(leak.answer)).toContain('within-session estimate');
+    const zhLeak = await ask(session, '我的資料切分有沒有洩漏？');
+    expect(body(zhLeak.answer)).toContain(`重疊 ${state.dataset!.audit.overlap}`);
+
+    // the test set's majority class, read from its labels
+    const labels = [...split.test].map((i) => state.epochs!.labels[i]);
+    const top = Math.max(...[...new Set(labels)].map((l) => labels.filter((x) => x === l).length));
+    const majority = await ask(session, 'majority class baseline on my test set?');
+    expect(body(majority.answer)).toContain(`${top}/${split.test.length} = ${pct(top / split.test.length)}`);
+
+    // the significance threshold of the user's own test set, asked in Chinese without 我的 and in English with "need"
+    const need = Math.round(binomialChanceThreshold(split.test.length, 1 / K)! * split.test.length);
+    for (const q of ['我要在 test 對幾個才算顯著', 'how many do I need correct on my test set to be significant?']) {
+      expect(studyTopics(q, state)[0], q).toBe('significance');
+      expect(body((await ask(session, q)).answer), q).toMatch(new RegExp(`${need}/${split.test.length}|${need} of ${split.test.length}`));
+    }
+
+    // the device training ran on, and the setting a GPU would need
+    const gpu = await ask(session, '我是用 GPU 在訓練嗎');
+    expect(body(gpu.answer)).toContain(`device ${state.training!.device}`);
+    if (state.training!.device === 'cpu') expect(body(gpu.answer)).toContain('configure_training(device="cuda"');
+
+    // the epochs' baseline correction as epoch_data applied it
+    const base = await ask(session, '我的 baseline 是怎麼設的？有影響嗎');
+    if (state.epochs!.tmin === 0 && state.epochs!.baseline?.[1] === 0) {
+      expect(body(base.answer)).toContain('baseline (None, 0)');
+      expect(body(base.answer)).toContain('只有 t = 0 秒那一個樣本');
+    }
+  }, 240_000);
+
+  it('the data scale, what epoch_data kept and dropped, why training stopped, the montage not set (trained, en + zh)', async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    const run = state.runs[0];
+    expect(body((await ask(session, 'is my data in volts or microvolts?')).answer)).toMatch(/^From your Study: Input scale: the epochs' SD is about /);
+    const ep = state.history.find((h) => h.op === 'epoch_data')!;
+    const kept = ep.design!.kept_per_recording as number[];
+    expect(body((await ask(session, '我的 epoch 有幾個被丟掉')).answer)).toContain(`epoch_data 每個記錄檔保留 ${kept.join('、')} 個`);
+    const stop = `why did my training stop after ${run.metrics.length} epoch?`;
+    expect(studyTopics(stop, state)[0]).toBe('diagnosis');
+    expect(body((await ask(session, stop)).answer)).toContain(
+      `${run.metrics.length} epoch${run.metrics.length === 1 ? '' : 's'} (${run.config.epoch} configured)`,
+    );
+    if (!state.montage) expect(body((await ask(session, 'which montage do I have?')).answer)).toContain('set_montage sets one');
+  }, 180_000);
+
+  it('before training, the same questions name the step that would produce the figure (preprocessed)', async () => {
+    const session = await studyAt('preprocessed');
+    expect(body((await ask(session, 'is my model overfitting?')).answer)).toMatch(
+      /^From your Study: There is no training curve yet: no dataset yet \(generate_dataset/,
+    );
+    expect(body((await ask(session, 'is there leakage in my split?')).answer)).toMatch(/^From your Study: No dataset yet \(generate_dataset/);
+    expect(body((await ask(session, '我的模型有過擬合嗎')).answer)).toMatch(/^從你的 Study 讀到：還沒有訓練紀錄：還沒有切分資料集（generate_dataset/);
+  }, 120_000);
+
+  it('methods questions that name a figure, a format or a comparison are not about the Study (trained)', async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    for (const q of [
+      'what does AUC 0.5 mean?',
+      'AUC 0.5 代表什麼',
+      'kappa 0.4 算好還是不好',
+      'for 4 classes kappa 0.5 equals what accuracy',
+      'XBrain 支援哪些 EEG 檔案格式',
+      'EEGNet 用 4 秒的 epoch 會比 2 秒好嗎',
+      'baseline 用整段 epoch 的平均可以嗎',
+      'what does the split audit check',
+      '我想問 kappa 是什麼',
+    ])
+      expect(studyTopics(q, state), q).toEqual([]);
+  });
 
   it('an endpoint model gets the same facts as context (no samples), and the answer counts as answered without passages', async () => {
     const session = await studyAt('preprocessed');
