@@ -164,7 +164,9 @@ export function readQuantities(question: string): Quantities {
   );
   const band =
     new RegExp(`${NUM}\\s*(?:hz)?\\s*(?:-|–|—|~|to|到|至)\\s*${NUM}\\s*hz`).exec(t) ??
-    new RegExp(`(?:band-?\\s?pass|帶通|濾波)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|為|是)?\\s*${NUM}\\s*(?:hz)?\\s*(?:-|–|~|to|到)\\s*${NUM}`).exec(t);
+    new RegExp(
+      `(?:band-?\\s?pass|帶通|濾波)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|為|是|設在|設成|設為|設|用|改成|from)?\\s*${NUM}\\s*(?:hz)?\\s*(?:-|–|~|to|到)\\s*${NUM}`,
+    ).exec(t);
   if (band) {
     q.low = Number(band[1]);
     q.high = Number(band[2]);
@@ -174,6 +176,8 @@ export function readQuantities(question: string): Quantities {
       t,
       new RegExp(`(?:low-?\\s?pass|低通)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|cutoff|edge|在|設在|設為|為|到|stay at|remain at)?\\s*${NUM}\\s*hz`),
       new RegExp(`${NUM}\\s*hz\\s*(?:low-?\\s?pass|低通)`),
+      // "low pass 設 100", "低通設在 45": the unit is often left out after a setting word
+      new RegExp(`(?:low-?\\s?pass|低通)\\s*(?:filter|濾波)?\\s*(?:=|設在|設成|設為|設|at|to)\\s*${NUM}(?![\\d.]|\\s*(?:%|s\\b|秒|ms|個|次|db))`),
     ),
   );
   q.high ??= num(first(t, new RegExp(`(?:上限|上緣|upper edge|upper cutoff|high_freq|h_freq)\\s*(?:=|:|是|為|設|設在|at|of)?\\s*${NUM}`)));
@@ -221,6 +225,12 @@ export function readQuantities(question: string): Quantities {
   // the one rate a question gives ("0 到 4 秒、250 Hz 有幾個樣本") when nothing else claims it
   const hz = [...t.matchAll(new RegExp(`${NUM}\\s*hz`, 'g'))];
   if (q.sf === undefined && hz.length === 1 && q.low === undefined && q.high === undefined && q.upTo === undefined) q.sf = Number(hz[0][1]);
+  // with a band or an edge given, the one other Hz figure above twice the highest edge is the rate ("160 Hz 做 8-30 Hz")
+  else if (q.sf === undefined && (q.low !== undefined || q.high !== undefined)) {
+    const edges = [q.low, q.high].filter((x): x is number => x !== undefined);
+    const others = hz.map((m) => Number(m[1])).filter((v) => !edges.includes(v));
+    if (others.length === 1 && others[0] > 2 * Math.max(...edges)) q.sf = others[0];
+  }
   // a named public data set states what the question leaves out (its sampling rate, its classes)
   const dataset = DATASETS.find((d) => d.name.test(t));
   if (dataset) {
@@ -259,7 +269,7 @@ const pct = (x: number) => `${fmt(x * 100)}%`;
 
 const ASKS = {
   itr: /\bitr\b|information transfer|bits?\s*(?:per|\/|a)\s*(?:trial|min|selection)|bits\/|bit rate|位元|資訊傳輸/,
-  filter: /transition|filter (?:length|order|size)|how long (?:is )?the filter|taps|過渡|濾波器(?:的)?(?:長度|多長|階數)/,
+  filter: /transition|trans_bandwidth|filter_length|filter (?:length|order|size)|how long (?:is )?the filter|taps|過渡|濾波器(?:的)?(?:長度|多長|階數)/,
   samples: /samples?|樣本數|幾個樣本|多少(?:個)?樣本|幾個點|多少(?:個)?點|點數|取樣點/,
   kappa: /kappa|κ|卡帕/,
   nyquist: /nyquist|奈奎斯特|奈氏/,
@@ -316,8 +326,13 @@ function compute(question: string): ComputedAnswer | undefined {
   if (ASKS.filter.test(t) && filterable) {
     const f = mneFilter(q.low, q.high, q.sf);
     const parts = [
-      f.lTrans !== undefined ? `l_trans_bandwidth = min(max(0.25 × ${q.low}, 2), ${q.low}) = ${fmt(f.lTrans, 2)} Hz` : '',
-      f.hTrans !== undefined ? `h_trans_bandwidth = min(max(0.25 × ${q.high}, 2), ${q.sf}/2 − ${q.high}) = ${fmt(f.hTrans, 2)} Hz` : '',
+      // the −6 dB cutoff lies half a transition band outside the edge the user gave (firwin's cutoff is the band's middle)
+      f.lTrans !== undefined
+        ? `l_trans_bandwidth = min(max(0.25 × ${q.low}, 2), ${q.low}) = ${fmt(f.lTrans, 2)} Hz (−6 dB at ${fmt((q.low as number) - f.lTrans / 2, 2)} Hz)`
+        : '',
+      f.hTrans !== undefined
+        ? `h_trans_bandwidth = min(max(0.25 × ${q.high}, 2), ${q.sf}/2 − ${q.high}) = ${fmt(f.hTrans, 2)} Hz (−6 dB at ${fmt((q.high as number) + f.hTrans / 2, 2)} Hz)`
+        : '',
     ].filter(Boolean);
     const band =
       q.low !== undefined && q.high !== undefined ? `${q.low}–${q.high} Hz` : q.low !== undefined ? `high-pass ${q.low} Hz` : `low-pass ${q.high} Hz`;

@@ -312,3 +312,32 @@ describe('question parts', () => {
     expect(r.calls).toEqual([]);
   });
 });
+
+describe('offline answers: rows and descriptions of the tool reference', () => {
+  const ctx = [
+    '[1] run_sweep (tool_reference.md)',
+    'Run a grid of training configurations on a backend (local, pytorch, slurm) and aggregate mean ± SD per grid point.',
+    '',
+    '| parameter | type | required | default | range | description |',
+    '| --- | --- | --- | --- | --- | --- |',
+    '| grid | object | yes |  |  | settings and their values |',
+    '| folds | integer |  | 1 | ≥ 1 |  |',
+    '| backend | "local" \\| "pytorch" \\| "slurm" |  | "local" |  |  |',
+    '',
+    '[2] Sweeps (models.md)',
+    'A sweep trains every combination of the values you list and reports each one on the validation split.',
+  ].join('\n');
+
+  it("a tool's description, which does not name the tool, is quoted with its name", () => {
+    expect(answerFromContext('can run_sweep use the cluster backend?', ctx)).toMatch(/run_sweep: Run a grid/);
+  });
+
+  it("a named tool's parameters or defaults are quoted from its rows; a parameter named with a value from its row", () => {
+    const a = answerFromContext('run_sweep 的預設參數是什麼', ctx);
+    expect(a).toMatch(/folds: integer, default 1/);
+    expect(a).toMatch(/backend: .*default "local"/);
+    expect(answerFromContext('is folds=1 the usual setting for a sweep?', ctx)).toMatch(/folds: integer, default 1/);
+    // a question that neither names a parameter nor asks for a tool's parameters gets no rows
+    expect(answerFromContext('what does a sweep report?', ctx)).not.toMatch(/folds: integer/);
+  });
+});
