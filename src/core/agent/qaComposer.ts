@@ -278,6 +278,11 @@ function sharesThreeAround(question: string, text: string, t: string): boolean {
 
 /** Question kinds and the words of the sentences that answer them. */
 const CUES: [RegExp, RegExp][] = [
+  // "resample before or after epoching?", "re-reference 要在濾波前還是後": the sentence that states the order
+  [
+    /\bbefore or after\b|\bafter or before\b|\bwhich (?:comes )?first\b|\bin what order\b|前還是後|之前還是之後|先.{1,12}還是|順序/i,
+    /\bbefore\b|\bafter\b|\bfirst\b|\bthen\b|\border\b|\bcommute|先|之前|之後|順序|再/i,
+  ],
   [
     /\bwhen\b|什麼時候|何時|時機|該不該|要不要|should i|是否應該|應該/i,
     /\bwhen\b|\buse\b|\bavoid|\bdefault|\bsuits?\b|\bgood\b|\bbetter\b|當|時|適合|建議|預設|避免|不要|請用/i,
@@ -324,6 +329,7 @@ const METHOD_PASSAGE: Record<ComputedAnswer['kind'], RegExp> = {
   edge_vs_nyquist: /below the Nyquist|低於奈奎斯特/,
   itr: /Wolpaw/,
   mne_filter: /l_trans_bandwidth = min/,
+  split_counts: /int\(\) truncation|int\(\) 截斷/,
 };
 /** A sentence that opens by defining the question's strongest word, and its passage, for a "what is …" question. */
 const DEFINITION_SENTENCE = 1.3;

@@ -104,6 +104,15 @@ describe('computed answers: reading the question', () => {
     expect(readQuantities('low pass 設 30%').high).toBeUndefined();
   });
 
+  it("a trial split's sizes follow generate_dataset's int() truncation, validation from what the test set leaves", () => {
+    // src/core/dataset/split.ts: test int(0.2 × 45) = 9, validation int(0.2 × 36) = 7, training 29 (the simulated Study's split)
+    expect(computedAnswer('test_ratio 0.2 val 0.2 with 45 epochs -> how many each')?.text).toMatch(/= 9, validation .*= 7, training 29/);
+    expect(computedAnswer('100 trials, 25% test split, no validation: how many to train on?')?.text).toMatch(/= 25, training 75/);
+    // a result reported is not a split asked about
+    expect(computedAnswer('I got 70% test accuracy on 45 trials, significant for 2 classes?')?.kind).toBe('binomial');
+    expect(computedAnswer('test_ratio 0.2 with 45 trials but split by subject?')).toBeUndefined();
+  });
+
   it("MNE's parameter names ask for the transition band, and its −6 dB point is stated", () => {
     const a = computedAnswer('h_trans_bandwidth auto when h_freq=40 at 250hz?');
     expect(a?.kind).toBe('mne_filter');

@@ -341,3 +341,22 @@ describe('offline answers: rows and descriptions of the tool reference', () => {
     expect(answerFromContext('what does a sweep report?', ctx)).not.toMatch(/folds: integer/);
   });
 });
+
+describe('offline answers: a "before or after" question', () => {
+  it('quotes the sentence that states the order, not only those that name the steps', () => {
+    const ctx = context([
+      'Re-referencing and filtering',
+      [
+        'Re-referencing subtracts a reference signal from every EEG channel, and filtering keeps a band of every channel.',
+        'The common average reference and the band-pass filter are the usual re-referencing and filtering steps.',
+        'Re-referencing to CAR suits dense montages; filtering to 8–30 Hz suits motor imagery.',
+        'Bad channels spread noise through re-referencing to the average, and filtering does not remove it.',
+        'Linked mastoids are a re-referencing choice for ERP studies, with filtering from 0.1 Hz.',
+        'MNE offers re-referencing with set_eeg_reference and filtering with filter.',
+        'A re-referencing step and a filtering step on a few channels take seconds.',
+        'Filtering and re-referencing are both linear, so the order does not change the result.',
+      ].join(' '),
+    ]);
+    expect(answerFromContext('re-reference before or after filtering?', ctx)).toMatch(/the order does not change the result/);
+  });
+});
