@@ -11,7 +11,18 @@ import { autoHighTransition, autoLength, autoLowTransition, HAMMING_LENGTH_FACTO
 
 /** The computed sentence and which formula gave it. */
 export interface ComputedAnswer {
-  kind: 'binomial' | 'chance' | 'kappa' | 'accuracy_from_kappa' | 'epoch_samples' | 'nyquist' | 'min_sampling_rate' | 'edge_vs_nyquist' | 'itr' | 'mne_filter';
+  kind:
+    | 'binomial'
+    | 'chance'
+    | 'kappa'
+    | 'accuracy_from_kappa'
+    | 'epoch_samples'
+    | 'nyquist'
+    | 'min_sampling_rate'
+    | 'edge_vs_nyquist'
+    | 'itr'
+    | 'mne_filter'
+    | 'split_counts';
   text: string;
 }
 
@@ -69,6 +80,9 @@ export interface Quantities {
   tmax?: number;
   trialSeconds?: number;
   trialsPerMinute?: number;
+  /** generate_dataset's test_ratio and val_ratio as fractions */
+  testRatio?: number;
+  valRatio?: number;
   /** The public data set the question names, whose facts filled a missing number. */
   dataset?: string;
   /** Which numbers the named data set supplied. */
@@ -164,7 +178,9 @@ export function readQuantities(question: string): Quantities {
   );
   const band =
     new RegExp(`${NUM}\\s*(?:hz)?\\s*(?:-|–|—|~|to|到|至)\\s*${NUM}\\s*hz`).exec(t) ??
-    new RegExp(`(?:band-?\\s?pass|帶通|濾波)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|為|是)?\\s*${NUM}\\s*(?:hz)?\\s*(?:-|–|~|to|到)\\s*${NUM}`).exec(t);
+    new RegExp(
+      `(?:band-?\\s?pass|帶通|濾波)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|為|是|設在|設成|設為|設|用|改成|from)?\\s*${NUM}\\s*(?:hz)?\\s*(?:-|–|~|to|到)\\s*${NUM}`,
+    ).exec(t);
   if (band) {
     q.low = Number(band[1]);
     q.high = Number(band[2]);
@@ -174,6 +190,8 @@ export function readQuantities(question: string): Quantities {
       t,
       new RegExp(`(?:low-?\\s?pass|低通)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|cutoff|edge|在|設在|設為|為|到|stay at|remain at)?\\s*${NUM}\\s*hz`),
       new RegExp(`${NUM}\\s*hz\\s*(?:low-?\\s?pass|低通)`),
+      // "low pass 設 100", "低通設在 45": the unit is often left out after a setting word
+      new RegExp(`(?:low-?\\s?pass|低通)\\s*(?:filter|濾波)?\\s*(?:=|設在|設成|設為|設|at|to)\\s*${NUM}(?![\\d.]|\\s*(?:%|s\\b|秒|ms|個|次|db))`),
     ),
   );
   q.high ??= num(first(t, new RegExp(`(?:上限|上緣|upper edge|upper cutoff|high_freq|h_freq)\\s*(?:=|:|是|為|設|設在|at|of)?\\s*${NUM}`)));
@@ -218,9 +236,35 @@ export function readQuantities(question: string): Quantities {
     ),
   );
   q.trialsPerMinute = num(first(t, new RegExp(`${NUM}\\s*(?:trials?|selections?)\\s*(?:per|\\/|a)\\s*min`), new RegExp(`每分鐘\\s*${NUM}\\s*(?:個|次)?`)));
+  // generate_dataset's ratios ("test_ratio 0.2 val 0.2", "20% test, 10% validation", "測試 0.2")
+  const asFraction = (v: string | undefined) => (v === undefined ? undefined : v.endsWith('%') ? Number(v.slice(0, -1)) / 100 : Number(v));
+  const RATIO = String.raw`(\d+(?:\.\d+)?\s*%|0?\.\d+)`;
+  q.testRatio = asFraction(
+    first(
+      t,
+      new RegExp(`(?:test_ratio|test(?:ing)?(?:\\s+(?:ratio|split|set|share))?|測試(?:集)?(?:比例)?)\\s*(?:=|:|of|is|是|為|設)?\\s*${RATIO}`),
+      new RegExp(`${RATIO}\\s*(?:for\\s+)?(?:test|測試)`),
+    )?.replace(/\s/g, ''),
+  );
+  q.valRatio = asFraction(
+    first(
+      t,
+      new RegExp(`(?:val_ratio|val(?:idation)?(?:\\s+(?:ratio|split|set|share))?|驗證(?:集)?(?:比例)?)\\s*(?:=|:|of|is|是|為|設)?\\s*${RATIO}`),
+      new RegExp(`${RATIO}\\s*(?:for\\s+)?(?:val|驗證)`),
+    )?.replace(/\s/g, ''),
+  );
+  if (q.testRatio !== undefined && !(q.testRatio > 0 && q.testRatio < 1)) delete q.testRatio;
+  if (q.valRatio !== undefined && !(q.valRatio > 0 && q.valRatio < 1)) delete q.valRatio;
+
   // the one rate a question gives ("0 到 4 秒、250 Hz 有幾個樣本") when nothing else claims it
   const hz = [...t.matchAll(new RegExp(`${NUM}\\s*hz`, 'g'))];
   if (q.sf === undefined && hz.length === 1 && q.low === undefined && q.high === undefined && q.upTo === undefined) q.sf = Number(hz[0][1]);
+  // with a band or an edge given, the one other Hz figure above twice the highest edge is the rate ("160 Hz 做 8-30 Hz")
+  else if (q.sf === undefined && (q.low !== undefined || q.high !== undefined)) {
+    const edges = [q.low, q.high].filter((x): x is number => x !== undefined);
+    const others = hz.map((m) => Number(m[1])).filter((v) => !edges.includes(v));
+    if (others.length === 1 && others[0] > 2 * Math.max(...edges)) q.sf = others[0];
+  }
   // a named public data set states what the question leaves out (its sampling rate, its classes)
   const dataset = DATASETS.find((d) => d.name.test(t));
   if (dataset) {
@@ -259,7 +303,7 @@ const pct = (x: number) => `${fmt(x * 100)}%`;
 
 const ASKS = {
   itr: /\bitr\b|information transfer|bits?\s*(?:per|\/|a)\s*(?:trial|min|selection)|bits\/|bit rate|位元|資訊傳輸/,
-  filter: /transition|filter (?:length|order|size)|how long (?:is )?the filter|taps|過渡|濾波器(?:的)?(?:長度|多長|階數)/,
+  filter: /transition|trans_bandwidth|filter_length|filter (?:length|order|size)|how long (?:is )?the filter|taps|過渡|濾波器(?:的)?(?:長度|多長|階數)/,
   samples: /samples?|樣本數|幾個樣本|多少(?:個)?樣本|幾個點|多少(?:個)?點|點數|取樣點/,
   kappa: /kappa|κ|卡帕/,
   nyquist: /nyquist|奈奎斯特|奈氏/,
@@ -316,8 +360,13 @@ function compute(question: string): ComputedAnswer | undefined {
   if (ASKS.filter.test(t) && filterable) {
     const f = mneFilter(q.low, q.high, q.sf);
     const parts = [
-      f.lTrans !== undefined ? `l_trans_bandwidth = min(max(0.25 × ${q.low}, 2), ${q.low}) = ${fmt(f.lTrans, 2)} Hz` : '',
-      f.hTrans !== undefined ? `h_trans_bandwidth = min(max(0.25 × ${q.high}, 2), ${q.sf}/2 − ${q.high}) = ${fmt(f.hTrans, 2)} Hz` : '',
+      // the −6 dB cutoff lies half a transition band outside the edge the user gave (firwin's cutoff is the band's middle)
+      f.lTrans !== undefined
+        ? `l_trans_bandwidth = min(max(0.25 × ${q.low}, 2), ${q.low}) = ${fmt(f.lTrans, 2)} Hz (−6 dB at ${fmt((q.low as number) - f.lTrans / 2, 2)} Hz)`
+        : '',
+      f.hTrans !== undefined
+        ? `h_trans_bandwidth = min(max(0.25 × ${q.high}, 2), ${q.sf}/2 − ${q.high}) = ${fmt(f.hTrans, 2)} Hz (−6 dB at ${fmt((q.high as number) + f.hTrans / 2, 2)} Hz)`
+        : '',
     ].filter(Boolean);
     const band =
       q.low !== undefined && q.high !== undefined ? `${q.low}–${q.high} Hz` : q.low !== undefined ? `high-pass ${q.low} Hz` : `low-pass ${q.high} Hz`;
@@ -398,6 +447,29 @@ function compute(question: string): ComputedAnswer | undefined {
       text: zh
         ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz。`
         : `Computed: at ${q.sf} Hz the Nyquist frequency is ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz.`,
+    });
+  }
+
+  // a trial split's sizes: generate_dataset counts with int() truncation as XBrainLab does, the test set from all epochs and
+  // the validation set from what the test set leaves
+  if (
+    q.testRatio !== undefined &&
+    q.trials &&
+    q.trials <= 100000 &&
+    // a split is asked about ("test_ratio 0.2 …", "20% test split"), not a result reported ("70% test accuracy")
+    /ratio|split|分割|切分|比例|generate_dataset/.test(t) &&
+    !/acc|準確|正確率|significan|顯著|chance|機率|kappa|auc/.test(t) &&
+    !/subject|session|受試者|場次|kfold|k-fold|fold/.test(t)
+  ) {
+    const n = q.trials;
+    const nTest = Math.trunc(q.testRatio * n + 1e-9);
+    const nVal = q.valRatio !== undefined ? Math.trunc(q.valRatio * (n - nTest) + 1e-9) : 0;
+    const val = q.valRatio !== undefined;
+    out.push({
+      kind: 'split_counts',
+      text: zh
+        ? `計算結果：依試次分割時 generate_dataset 以 int() 截斷計數（同 XBrainLab）：測試 int(${q.testRatio} × ${n}) = ${nTest}${val ? `，驗證取自剩下的 ${n - nTest} 個：int(${q.valRatio} × ${n - nTest}) = ${nVal}` : ''}，訓練 ${n - nTest - nVal}。`
+        : `Computed: in a trial split generate_dataset counts with int() truncation (as XBrainLab): test int(${q.testRatio} × ${n}) = ${nTest}${val ? `, validation from the ${n - nTest} left: int(${q.valRatio} × ${n - nTest}) = ${nVal}` : ''}, training ${n - nTest - nVal}.`,
     });
   }
 

@@ -185,11 +185,27 @@ function quotePassages(question: string, context: string, method?: RegExp): stri
       const english = scored.filter((s) => !s.zh && s.ref === ref && s.score > 0 && !picked.includes(s)).sort((x, y) => y.score - x.score)[0];
       if (english) picked.push(english);
     }
+  // a parameter the question names ("iir_order allowed range?", "baseline=null") is answered by its row in the tool
+  // reference, and "which parameters / defaults" of a named tool by the tool's rows; only from a passage already quoted
+  // or one of the top three, so no passage is cited for a row alone unless the retriever ranked it high
+  const lower = question.toLowerCase();
+  const quotedRefs = new Set(picked.map((p) => p.ref));
+  const namesParam = (name: string) => (name.includes('_') ? lower.includes(name) : new RegExp(`\\b${name}\\s*[=:]`).test(lower));
+  const asksRows = PARAMETER_QUESTION.test(question);
+  const rows = scored.filter(
+    (s) => s.param && !picked.includes(s) && (quotedRefs.has(s.ref) || s.rank < 3) && (namesParam(s.param) || (asksRows && toolNamed.has(s.title))),
+  );
+  for (const r of rows.slice(0, MAX_PARAMETER_ROWS)) picked.push(r);
+  // a tool's description in the tool reference does not name the tool ("Run a grid of …"): it is quoted with its name
+  const labelled = (p: (typeof picked)[number]) =>
+    /tool_reference/.test(p.source) && p.pos === 0 && /^[a-z]+_[a-z_]+$|^evaluate$/.test(p.title) && !p.text.includes(p.title)
+      ? `${p.title}: ${p.text}`
+      : p.text;
   // the passages in the retriever's order, each in its own order, the question's language first
   picked.sort((a, b) => a.rank - b.rank || (zh ? Number(b.zh) - Number(a.zh) : 0) || a.pos - b.pos);
   // a passage can state a sentence twice (a tool's summary and its description): it is quoted once
   const quoted = picked.filter((p, i) => picked.findIndex((q) => q.text === p.text) === i);
-  return quoted.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');
+  return quoted.map((p) => `${labelled(p)} [${p.ref}]`).join(zh ? '' : ' ');
 }
 
 /**
@@ -262,6 +278,11 @@ function sharesThreeAround(question: string, text: string, t: string): boolean {
 
 /** Question kinds and the words of the sentences that answer them. */
 const CUES: [RegExp, RegExp][] = [
+  // "resample before or after epoching?", "re-reference 要在濾波前還是後": the sentence that states the order
+  [
+    /\bbefore or after\b|\bafter or before\b|\bwhich (?:comes )?first\b|\bin what order\b|前還是後|之前還是之後|先.{1,12}還是|順序/i,
+    /\bbefore\b|\bafter\b|\bfirst\b|\bthen\b|\border\b|\bcommute|先|之前|之後|順序|再/i,
+  ],
   [
     /\bwhen\b|什麼時候|何時|時機|該不該|要不要|should i|是否應該|應該/i,
     /\bwhen\b|\buse\b|\bavoid|\bdefault|\bsuits?\b|\bgood\b|\bbetter\b|當|時|適合|建議|預設|避免|不要|請用/i,
@@ -308,11 +329,15 @@ const METHOD_PASSAGE: Record<ComputedAnswer['kind'], RegExp> = {
   edge_vs_nyquist: /below the Nyquist|低於奈奎斯特/,
   itr: /Wolpaw/,
   mne_filter: /l_trans_bandwidth = min/,
+  split_counts: /int\(\) truncation|int\(\) 截斷/,
 };
 /** A sentence that opens by defining the question's strongest word, and its passage, for a "what is …" question. */
 const DEFINITION_SENTENCE = 1.3;
 const DEFINITION_PASSAGE = 1.5;
 const MAX_SENTENCES = 8;
+/** Parameter rows quoted for a question that names parameters or asks for a named tool's parameters or defaults. */
+const MAX_PARAMETER_ROWS = 8;
+const PARAMETER_QUESTION = /\b(?:param(?:eter)?s?|arguments?|args|options|defaults?|required)\b|參數|預設|選項|必填|一定要填/i;
 const OTHER_FLOOR = 0.8;
 /**
  * Another passage is quoted only when its passage score is at least this share of the primary passage's. On 732
@@ -351,8 +376,8 @@ function parseBlocks(context: string): Block[] {
 }
 
 /** The sentences of a passage: prose and list items, not headings, table rows or code. */
-function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<string> }[] {
-  const out: { text: string; zh: boolean; terms: Set<string> }[] = [];
+function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<string>; param?: string }[] {
+  const out: { text: string; zh: boolean; terms: Set<string>; param?: string }[] = [];
   let inCode = false;
   for (const rawLine of text.split('\n')) {
     const line = rawLine.trim();
@@ -370,7 +395,7 @@ function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<stri
       if (cells.length >= 6) {
         const [name, type, required, def, range, description] = cells;
         const t = `${name}: ${type}${required ? ', required' : ''}${def ? `, default ${def}` : ''}${range ? `, range ${range}` : ''}${description ? `. ${description}` : '.'}`;
-        out.push({ text: t, zh: false, terms: contentTerms(t) });
+        out.push({ text: t, zh: false, terms: contentTerms(t), param: name.replace(/`/g, '').toLowerCase() });
       }
       continue;
     }

@@ -94,6 +94,33 @@ describe('computed answers: reading the question', () => {
     expect(readQuantities('取樣率 250 Hz 的 Nyquist 是多少？')).toMatchObject({ sf: 250 });
   });
 
+  it('reads an edge set without "Hz", a band after a setting word, and the rate as the other Hz figure', () => {
+    // the unit is often left out after a setting word; the band's own figures are not the rate
+    expect(readQuantities('取樣率 160 low pass 設 100 會怎樣')).toMatchObject({ sf: 160, high: 100 });
+    expect(readQuantities('取樣率 250 我 bandpass 設 4-150 為什麼報錯')).toMatchObject({ sf: 250, low: 4, high: 150 });
+    expect(readQuantities('160 Hz 做 8-30 Hz 是幾個 taps')).toMatchObject({ sf: 160, low: 8, high: 30 });
+    // a second Hz figure that is not above twice the edge is not a rate (a notch, another edge)
+    expect(readQuantities('8-30 Hz band-pass and a 50 Hz notch').sf).toBeUndefined();
+    expect(readQuantities('low pass 設 30%').high).toBeUndefined();
+  });
+
+  it("a trial split's sizes follow generate_dataset's int() truncation, validation from what the test set leaves", () => {
+    // src/core/dataset/split.ts: test int(0.2 × 45) = 9, validation int(0.2 × 36) = 7, training 29 (the simulated Study's split)
+    expect(computedAnswer('test_ratio 0.2 val 0.2 with 45 epochs -> how many each')?.text).toMatch(/= 9, validation .*= 7, training 29/);
+    expect(computedAnswer('100 trials, 25% test split, no validation: how many to train on?')?.text).toMatch(/= 25, training 75/);
+    // a result reported is not a split asked about
+    expect(computedAnswer('I got 70% test accuracy on 45 trials, significant for 2 classes?')?.kind).toBe('binomial');
+    expect(computedAnswer('test_ratio 0.2 with 45 trials but split by subject?')).toBeUndefined();
+  });
+
+  it("MNE's parameter names ask for the transition band, and its −6 dB point is stated", () => {
+    const a = computedAnswer('h_trans_bandwidth auto when h_freq=40 at 250hz?');
+    expect(a?.kind).toBe('mne_filter');
+    expect(a?.text).toMatch(/= 10 Hz \(−6 dB at 45 Hz\)/);
+    expect(computedAnswer('MNE 的 filter_length auto 怎麼算？160 Hz 做 8-30 Hz 是幾個 taps')?.text).toMatch(/265 個樣本.*−6 dB|−6 dB.*265 個樣本/);
+    expect(computedAnswer('取樣率 160 low pass 設 100 會怎樣')?.text).toMatch(/80 Hz/);
+  });
+
   it('a request is not a question; a question after a request clause is', () => {
     expect(isCalculationQuestion('resample to 128 Hz')).toBe(false);
     expect(isCalculationQuestion('filter 1-40 Hz and epoch -0.5 to 2.5 s')).toBe(false);

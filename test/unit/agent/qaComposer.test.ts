@@ -312,3 +312,51 @@ describe('question parts', () => {
     expect(r.calls).toEqual([]);
   });
 });
+
+describe('offline answers: rows and descriptions of the tool reference', () => {
+  const ctx = [
+    '[1] run_sweep (tool_reference.md)',
+    'Run a grid of training configurations on a backend (local, pytorch, slurm) and aggregate mean ± SD per grid point.',
+    '',
+    '| parameter | type | required | default | range | description |',
+    '| --- | --- | --- | --- | --- | --- |',
+    '| grid | object | yes |  |  | settings and their values |',
+    '| folds | integer |  | 1 | ≥ 1 |  |',
+    '| backend | "local" \\| "pytorch" \\| "slurm" |  | "local" |  |  |',
+    '',
+    '[2] Sweeps (models.md)',
+    'A sweep trains every combination of the values you list and reports each one on the validation split.',
+  ].join('\n');
+
+  it("a tool's description, which does not name the tool, is quoted with its name", () => {
+    expect(answerFromContext('can run_sweep use the cluster backend?', ctx)).toMatch(/run_sweep: Run a grid/);
+  });
+
+  it("a named tool's parameters or defaults are quoted from its rows; a parameter named with a value from its row", () => {
+    const a = answerFromContext('run_sweep 的預設參數是什麼', ctx);
+    expect(a).toMatch(/folds: integer, default 1/);
+    expect(a).toMatch(/backend: .*default "local"/);
+    expect(answerFromContext('is folds=1 the usual setting for a sweep?', ctx)).toMatch(/folds: integer, default 1/);
+    // a question that neither names a parameter nor asks for a tool's parameters gets no rows
+    expect(answerFromContext('what does a sweep report?', ctx)).not.toMatch(/folds: integer/);
+  });
+});
+
+describe('offline answers: a "before or after" question', () => {
+  it('quotes the sentence that states the order, not only those that name the steps', () => {
+    const ctx = context([
+      'Re-referencing and filtering',
+      [
+        'Re-referencing subtracts a reference signal from every EEG channel, and filtering keeps a band of every channel.',
+        'The common average reference and the band-pass filter are the usual re-referencing and filtering steps.',
+        'Re-referencing to CAR suits dense montages; filtering to 8–30 Hz suits motor imagery.',
+        'Bad channels spread noise through re-referencing to the average, and filtering does not remove it.',
+        'Linked mastoids are a re-referencing choice for ERP studies, with filtering from 0.1 Hz.',
+        'MNE offers re-referencing with set_eeg_reference and filtering with filter.',
+        'A re-referencing step and a filtering step on a few channels take seconds.',
+        'Filtering and re-referencing are both linear, so the order does not change the result.',
+      ].join(' '),
+    ]);
+    expect(answerFromContext('re-reference before or after filtering?', ctx)).toMatch(/the order does not change the result/);
+  });
+});

@@ -138,6 +138,11 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect(glossaryTerms('訓練 98%、驗證只有 60%')).toMatch(/overfitting/);
     expect(glossaryTerms('val loss keeps rising after epoch 20')).toMatch(/overfitting/);
     expect(glossaryTerms('filter first or reref first?')).toMatch(/re-reference/);
+    // Chinese words for a band, slowness, units and class proportions reach the English half of their sections
+    expect(glossaryTerms(canonicalZh('運動想像要濾多少頻段比較好'))).toMatch(/frequency band/);
+    expect(glossaryTerms('訓練好慢 有什麼辦法')).toMatch(/slow/);
+    expect(glossaryTerms('匯出的 X.npy 單位是 uV 嗎')).toMatch(/units/);
+    expect(glossaryTerms('split 會不會讓各類別比例一樣')).toMatch(/balanced/);
     expect(glossaryTerms('512 Hz 要降到多少')).toMatch(/resample/);
     expect(glossaryTerms('set_model says my epochs are too short')).toMatch(/minimum epoch length/);
     expect(glossaryTerms('what is a band-pass filter')).not.toMatch(/overfitting|resample/);
