@@ -120,10 +120,10 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
       .replace(
         new RegExp(
-          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|縮小到|縮成|降低到|減少到|提高到|加到|升到|設|改|調|用|為|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
+          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|縮小到|縮成|降低到|減少到|提高到|加到|升到|設|改|調|用|為|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d+(?:\\.\\d+)?\\s*倍|\\d*\\.\\d+)`,
           'gi',
         ),
-        (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? Number(f.replace(/\D/g, '')) : Number(f))(m),
+        (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? parseFloat(f) : Number(f))(m),
       )
       .replace(
         new RegExp(
