@@ -34,6 +34,11 @@ describe('number grammar: operators and references', () => {
     expect(q('raise fs by 6 Hz').text).toBe('resample to 256 Hz');
     expect(q('取樣率降低 50 赫茲').text).toContain('resample to 200 Hz');
   });
+  it('takes the value said after "say" as the one meant', () => {
+    expect(q('highpass a little above 0 Hz, say 0.3 Hz').text).not.toMatch(/\b0 Hz/);
+    expect(q('lowpass just below Nyquist, say Nyquist minus 5').text).toBe('lowpass 120 Hz');
+    expect(q('window around 2 s, i.e. 2.5 s').text).toBe('window 2.5 s');
+  });
   it('reads a multiple or percentage of the rate it has now', () => {
     expect(q('resample so it ends up 0.4 × the current rate').text).toContain('100 Hz');
     expect(q('取樣率降到原本的百分之四十').text).toContain('100 Hz');

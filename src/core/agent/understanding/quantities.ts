@@ -538,6 +538,14 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     new RegExp(`(?<![\\d.])${NUM}\\s*(khz|hz|ms|s)\\s+(minus|plus|less|減去|減掉|減|加上|加)\\s*${NUM}(?:\\s*(?:khz|hz|ms|s|赫茲|秒)\\b)?`, 'gi'),
     (_m, a: string, u: string, op: string, b: string) => `${fmt(/minus|less|減/i.test(op) ? Number(a) - Number(b) : Number(a) + Number(b))} ${u}`,
   );
+  // "just under 80 Hz, say 70 Hz", "about 1 s, i.e. 1000 ms": the value said after "say"/"i.e." is the one meant
+  s = s.replace(
+    new RegExp(
+      `(?:\\b(?:just|slightly|a bit)\\s+(?:under|below|above|over)\\s+|\\b(?:around|about|roughly)\\s+)?${NUM}\\s*(khz|hz|ms|s)\\s*,?\\s+(?:say|i\\.e\\.?|that is|namely)\\s*,?\\s+(?=${NUM}\\s*(?:khz|hz|ms|s)\\b)`,
+      'gi',
+    ),
+    '',
+  );
   // fractions and multiples of a quantity: "half of 256 Hz", "a quarter of 160 Hz", "twice 30 s"
   for (const [re, f] of FRACTIONS) {
     const src = re.source.replace(/\\b$/, '');
