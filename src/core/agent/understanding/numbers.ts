@@ -224,3 +224,15 @@ export function chineseNumbers(text: string): string {
       .replace(/(?:的)?一半/g, ' half ')
   );
 }
+
+const VULGAR: Record<string, string> = { '½': '0.5', '⅓': '0.333333333', '⅔': '0.666666667', '¼': '0.25', '¾': '0.75', '⅕': '0.2', '⅛': '0.125', '⅒': '0.1' };
+
+/**
+ * Numerals written in forms the rules after do not read: vulgar fractions ("½ Hz" → "0.5 Hz", "1½ s" → "1.5 s") and a
+ * decimal comma before a unit ("0,5 s", "2,5 Hz"); a comma between numbers with no unit after them stays a list ("C3,4").
+ */
+export function numeralForms(text: string): string {
+  return text
+    .replace(/(\d*)([½⅓⅔¼¾⅕⅛⅒])/g, (_m, whole: string, f: string) => String(Math.round((Number(whole || 0) + Number(VULGAR[f])) * 1e9) / 1e9))
+    .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d,])(?=\s*(?:ms|s|sec|secs|seconds?|hz|khz|%|秒|毫秒|赫茲)(?![A-Za-z]))/gi, '$1.$2');
+}

@@ -1,5 +1,5 @@
 import { evaluate } from 'mathjs';
-import { chineseNumbers, englishNumbers, zhValue } from './numbers';
+import { chineseNumbers, englishNumbers, numeralForms, zhValue } from './numbers';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
 export interface StudyFacts {
@@ -121,10 +121,10 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
       .replace(
         new RegExp(
-          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|縮小到|縮成|降低到|減少到|提高到|加到|升到|設|改|調|用|為|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d*\\.\\d+|\\d+\\s*倍)`,
+          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|縮小到|縮成|降低到|減少到|提高到|加到|升到|設|改|調|用|為|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d+(?:\\.\\d+)?\\s*倍|\\d*\\.\\d+)`,
           'gi',
         ),
-        (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? Number(f.replace(/\D/g, '')) : Number(f))(m),
+        (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? parseFloat(f) : Number(f))(m),
       )
       .replace(
         new RegExp(
@@ -335,9 +335,18 @@ function fmt(v: number): string {
  */
 export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
-  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(input, facts)))));
+  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(input), facts)))));
   // "250 msec", "40 millisecs": milliseconds however abbreviated
   s = s.replace(/(?<=\d)\s*(?:msecs?|millisecs?)\b/gi, ' ms');
+  // "1500-ms windows", "a 2-s window": a unit joined to its number by a hyphen is still its unit
+  s = s.replace(/(?<=\d)-(ms|s|sec|secs|seconds?|hz|khz|milliseconds?)\b/gi, ' $1');
+  // a window's start every so often is its step: "starting 500 ms apart", "500 ms apart" → "500 ms step"
+  s = s.replace(
+    /\b(?:(?:starting|started|begin(?:ning)?|start(?:s)?|spaced|placed|set)\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\s+apart\b/gi,
+    '$1 step',
+  );
+  // "相鄰視窗共用一秒", "前後兩窗共用 0.5 秒": the time two neighbouring windows share is their overlap
+  s = s.replace(/(?:相鄰|前後|鄰近|兩個?)?(?:視窗|窗|段)?(?:之間)?(?:共用|共享|重複)\s*(\d+(?:\.\d+)?)\s*(秒|毫秒|s|ms)/g, '重疊 $1 $2');
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
   s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
@@ -379,6 +388,17 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /\b(?:reduce|lower|decrease|cut|drop|bring down)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+(?:by\s+(?:a\s+)?half|in\s+half|by\s+50\s*%)/gi,
     (m) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`),
   );
+  // "drop the sample rate by 40 Hz", "raise fs by 32 Hz", "取樣率降低 40 Hz": an amount in Hz off or onto the rate
+  s = s.replace(
+    /\b(reduce|lower|decrease|cut|drop|bring down|raise|increase|bump up)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+by\s+(\d+(?:\.\d+)?)\s*(khz|hz)\b|(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:再)?\s*(降低|減少|降|減|提高|增加|加)(?:了)?\s*(\d+(?:\.\d+)?)\s*(khz|hz|赫茲)/gi,
+    (m, ev?: string, en?: string, eu?: string, zv?: string, zn?: string, zu?: string) => {
+      if (facts.sfreq === null) return rate(m);
+      const amount = Number(en ?? zn) * (/khz/i.test(eu ?? zu ?? '') ? 1000 : 1);
+      const down = /reduce|lower|decrease|cut|drop|降|減/i.test(ev ?? zv ?? '');
+      const v = down ? facts.sfreq - amount : facts.sfreq + amount;
+      return v > 0 ? `resample to ${fmt(v)} Hz` : m;
+    },
+  );
   s = s.replace(
     new RegExp(
       `\\b(downsample|resample|reduce|lower|decrease|cut|decimate|bring|take|get)\\w*\\s+(?:the\\s+(?:data|recordings?|signals?|eeg|sampling rate|sample rate|rate)\\s+)?(?:down\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
@@ -416,9 +436,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
   if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))
     s = s.replace(
-      /(?:原本|原來|原始|目前|現在|當前)\s*(?:的)?\s*(half|\d*\.\d+)|\b(half|\d*\.\d+)\s+(?:of\s+)?(?:the\s+)?(?:original|current|native|present)(?:\s+(?:one|value|rate))?\b(?!\s+(?:sampling|sample|rate))/gi,
+      /(?:原本|原來|原始|目前|現在|當前)\s*(?:的)?\s*(\d+(?:\.\d+)?\s*%|half|\d*\.\d+)|\b(\d+(?:\.\d+)?\s*(?:\*|×|x|times)|half|\d*\.\d+)\s+(?:of\s+)?(?:the\s+)?(?:original|current|native|present|old)(?:\s+(?:one|value|rate))?\b(?!\s+(?:sampling|sample|rate))/gi,
       (m, a?: string, b?: string) => {
-        const f = (a ?? b ?? '').toLowerCase() === 'half' ? 0.5 : Number(a ?? b);
+        const w = (a ?? b ?? '').toLowerCase().trim();
+        const f = w === 'half' ? 0.5 : /%$/.test(w) ? parseFloat(w) / 100 : parseFloat(w);
         return facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq * f)} Hz`;
       },
     );
@@ -458,7 +479,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       const before = all.slice(0, offset);
       const after = all.slice(offset + m.length);
       const asValue =
-        /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple|times)\s*$|[*/x×]\s*$/i.test(before) || /^\s*(?:[*/]|divided by|times)\s*\d/i.test(after);
+        /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple|times)\s*$|[*/x×]\s*$/i.test(before) ||
+        /^\s*(?:[*/]|divided by|times|minus|plus)\s*\d/i.test(after);
       return asValue ? rate(m) : m;
     },
   );
@@ -514,7 +536,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     .replace(/\bmultiplied by\b|\btimes\b(?=\s*\d)/gi, '*')
     .replace(/×/g, '*')
     .replace(/÷/g, '/');
-  s = s.replace(/(?<![\w./-])\(?\d+(?:\.\d+)?\)?(?:\s*[*/^]\s*\(?\d+(?:\.\d+)?\)?)+(?![\w/])/g, (m, offset: number, all: string) => {
+  // operands may be written in scientific notation ("1e-3 / 4", "2.5e-4 * 2")
+  const OPERAND = String.raw`\(?\d+(?:\.\d+)?(?:e[-+]?\d+)?\)?`;
+  s = s.replace(new RegExp(String.raw`(?<![\w./-])${OPERAND}(?:\s*[*/^]\s*${OPERAND})+(?![\w/])`, 'gi'), (m, offset: number, all: string) => {
     // a path or date ("data/2024/01") is not arithmetic, nor a list of event codes ("events 769/770")
     if (/[/\\]\s*$/.test(all.slice(0, offset)) || /^\s*[/\\]/.test(all.slice(offset + m.length))) return m;
     if (/\b(?:events?|codes?|triggers?|markers?|classes|around)\s*$|(?:事件|標記|碼)\s*$/i.test(all.slice(0, offset))) return m;
@@ -525,6 +549,19 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       return m;
     }
   });
+  // "Nyquist minus 10" (made "80 Hz minus 10"), "40 Hz plus 5 Hz", "80 Hz 減 10": an amount off or onto a quantity
+  s = s.replace(
+    new RegExp(`(?<![\\d.])${NUM}\\s*(khz|hz|ms|s)\\s+(minus|plus|less|減去|減掉|減|加上|加)\\s*${NUM}(?:\\s*(?:khz|hz|ms|s|赫茲|秒)\\b)?`, 'gi'),
+    (_m, a: string, u: string, op: string, b: string) => `${fmt(/minus|less|減/i.test(op) ? Number(a) - Number(b) : Number(a) + Number(b))} ${u}`,
+  );
+  // "just under 80 Hz, say 70 Hz", "about 1 s, i.e. 1000 ms": the value said after "say"/"i.e." is the one meant
+  s = s.replace(
+    new RegExp(
+      `(?:\\b(?:just|slightly|a bit)\\s+(?:under|below|above|over)\\s+|\\b(?:around|about|roughly)\\s+)?${NUM}\\s*(khz|hz|ms|s)\\s*,?\\s+(?:say|i\\.e\\.?|that is|namely)\\s*,?\\s+(?=${NUM}\\s*(?:khz|hz|ms|s)\\b)`,
+      'gi',
+    ),
+    '',
+  );
   // fractions and multiples of a quantity: "half of 256 Hz", "a quarter of 160 Hz", "twice 30 s"
   for (const [re, f] of FRACTIONS) {
     const src = re.source.replace(/\\b$/, '');
@@ -552,7 +589,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     return k > 0 && k < 1 ? `${fmt(Number(n) * k)} ${u}` : m;
   });
   // Chinese order "200 赫茲的一半" (chineseNumbers made it "200 赫茲 half")
-  s = s.replace(/(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*half\b/gi, (_m, n: string, u?: string) => `${fmt(Number(n) / 2)}${u ? ` ${u}` : ''}`);
+  // ("1e-3 的一半" is 5e-4: the whole number in scientific notation, never its exponent alone)
+  s = s.replace(
+    /(?<![\d.]|\de-?)(\d+(?:\.\d+)?(?:e-?\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*half\b/gi,
+    (_m, n: string, u?: string) => `${fmt(Number(n) / 2)}${u ? ` ${u}` : ''}`,
+  );
   // "0.25 of 160 Hz", "25% of 160 Hz"
   s = s.replace(new RegExp(`${NUM}\\s*(%)?\\s*of\\s+${NUM}${UNIT}`, 'gi'), (m, a: string, pct: string | undefined, b: string, u?: string) => {
     const f = Number(a) / (pct ? 100 : 1);
@@ -619,6 +660,12 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
     }
   }
+  // an expression no rule could evaluate ("1e-3 / four tenths", "3 * the old one"): ask rather than pass on a wrong value
+  const unread = /(?<![\w./])\d+(?:\.\d+)?(?:e-?\d+)?\s*(?:[*^]|\s\/\s)\s*(?:\d|[a-z])/i.exec(s);
+  const relative =
+    /\b\d+(?:\.\d+)?\s*(?:times|×|x)\s+(?:the\s+|its\s+)?(?:old|current|previous|original|last|present|earlier)\b(?!\s+(?:sampling|sample)\b)/i.exec(s);
+  if (relative && !unread && !problems.length) problems.push(`I could not tell what "${relative[0].trim()}…" is a multiple of (give the value itself)`);
+  if (unread && !problems.length) problems.push(`I could not work out the value of "${unread[0].trim()}…" (write the number itself)`);
   return { text: s, problems };
 }
 
