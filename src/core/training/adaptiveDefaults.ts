@@ -128,8 +128,9 @@ export function fullBatchWarning(config: Pick<TrainingConfig, 'batch_size' | 'ep
   if (!trainSizes.length) return '';
   const n = Math.min(...trainSizes);
   if (config.batch_size < n) return '';
+  const rule = adaptedBatchSize(n);
   return (
     `batch ${config.batch_size} ≥ the ${n} trials of the smallest training split: each epoch is one full-batch optimiser step ` +
-    `(${config.epoch} epochs = ${config.epoch} steps); batch ${adaptedBatchSize(n)} would make ${Math.ceil(n / adaptedBatchSize(n))} steps per epoch.`
+    `(${config.epoch} epochs = ${config.epoch} steps); batch ${rule} would make ${Math.ceil(n / rule)} steps per epoch.`
   );
 }

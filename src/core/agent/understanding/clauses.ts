@@ -118,8 +118,11 @@ const OMIT_STEP = `(?:leave out|leave off|omit|forgo|forget about|do without|pas
  * A step named first and left out after it: "陷波那步省略", "normalize 跟 re-reference 今天都跳過", "the notch can be
  * skipped", "re-referencing isn't needed". Only at the clause's end, so "跳過前 10 秒" (a crop) is not read as one.
  */
+/** Words that leave a step out after naming it (Chinese), and the English predicates that do the same. */
+const OMIT_ZH = '省略|略過|跳過|免了|不做|不用做|不必做|不需要做?|不用了|不要了';
+const OMIT_EN = String.raw`(?:(?:can|could|should|may|will)\s+be\s+(?:skipped|omitted|left out|dropped)|(?:is|are)(?:\s+not|n'?t)\s+(?:needed|necessary|required|wanted)|(?:is|are)\s+unnecessary)`;
 const OMITTED_AFTER = new RegExp(
-  `(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|參考|重參考|標準化|正規化|基線|重新取樣|降採樣|降取樣|前處理|這(?:一|兩|二|三|幾)?步|那(?:一|兩|二|三|幾)?步).{0,24}?(?:(?:可以|就|都|也|先|今天|這次)?\\s*(?:省略|略過|跳過|免了|不做|不用做|不必做|不需要做?|不用了|不要了|拿掉就好))\\s*(?:吧|了|啦|喔|哦|就好)?\\s*$|\\b${STEP_NOUN}\\b.{0,30}?\\b(?:can|could|should|may|will)\\s+be\\s+(?:skipped|omitted|left out|dropped)|\\b${STEP_NOUN}\\b.{0,30}?\\b(?:is|are)(?:\\s+not|n'?t)\\s+(?:needed|necessary|required|wanted)|\\b${STEP_NOUN}\\b.{0,30}?\\b(?:is|are)\\s+unnecessary`,
+  `(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|參考|重參考|標準化|正規化|基線|重新取樣|降採樣|降取樣|前處理|這(?:一|兩|二|三|幾)?步|那(?:一|兩|二|三|幾)?步).{0,24}?(?:(?:可以|就|都|也|先|今天|這次)?\\s*(?:${OMIT_ZH}|拿掉就好))\\s*(?:吧|了|啦|喔|哦|就好)?\\s*$|\\b${STEP_NOUN}\\b.{0,30}?\\b${OMIT_EN}`,
   'i',
 );
 
@@ -221,7 +224,7 @@ export function splitClauses(text: string): Clause[] {
     // "band-pass 3-33, the downsampling can be skipped", "高通 0.5，基線那步免了": a step left out after a comma is a
     // clause of its own, so the step before it stays asked for
     .replace(
-      /\s*[,，、]\s*(?=[^,，、;；⟂]*?(?:省略|略過|跳過|免了|不做|不用做|不必做|不需要做?|不用了|不要了|can be (?:skipped|omitted|left out|dropped)|(?:is|are)(?: not|n'?t) (?:needed|necessary|required|wanted)|(?:is|are) unnecessary)\s*(?:吧|了|啦|喔|哦|就好)?\s*(?:[,，、;；。.!！]|$))/gi,
+      new RegExp(String.raw`\s*[,，、]\s*(?=[^,，、;；⟂]*?(?:${OMIT_ZH}|${OMIT_EN})\s*(?:吧|了|啦|喔|哦|就好)?\s*(?:[,，、;；。.!！]|$))`, 'gi'),
       ' ⟂,⟂ ',
     )
     // (not the marker a sentence break or a dash left: "⟂then⟂" is already a break)

@@ -4,23 +4,10 @@
  * trials, sessions or subjects instead of a fraction). A number that names a group ("subject 2", "run 3", "受試者 5")
  * is an identifier, not a share: it must never be read as 2 % or 3 %.
  */
+import { zhValue } from './numbers';
 
-const COUNT_WORDS: Record<string, number> = {
-  one: 1,
-  a: 1,
-  an: 1,
-  single: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  一: 1,
-  兩: 2,
-  二: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-};
+// English count words; Chinese numerals are read by zhValue (numbers.ts)
+const COUNT_WORDS: Record<string, number> = { one: 1, a: 1, an: 1, single: 1, two: 2, three: 3, four: 4, five: 5 };
 const COUNT = `(\\d+|one|an?|single|two|three|four|five|一|兩|二|三|四|五)`;
 const GROUP_EN = '(?:subjects?|participants?|sessions?|runs?|recordings?|trials?|epochs?)';
 const GROUP_ZH = '(?:受試者|參與者|場次|場|試次|run|session|subject|trial)';
@@ -39,7 +26,7 @@ export const GROUP_ID = /(?:\b(?:subject|participant|session|run|recording|sub|f
 
 function count(word: string): number {
   const w = word.toLowerCase();
-  return /^\d+$/.test(w) ? Number(w) : (COUNT_WORDS[w] ?? NaN);
+  return /^\d+$/.test(w) ? Number(w) : (COUNT_WORDS[w] ?? zhValue(w) ?? NaN);
 }
 
 function groupOf(noun: string | undefined): SplitCounts['group'] {
