@@ -14,7 +14,8 @@ import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases
 // dev6.jsonl"), a development set for the tuner by the same author with other phrasings; likewise test6.jsonl and
 // dev7.jsonl by a later independent author ("Held-out set test6.jsonl", "Development set dev7.jsonl"), and dev8.jsonl
 // and test7.jsonl by a third one ("Development set dev8.jsonl", "Held-out set test7.jsonl"), and dev9.jsonl by a fourth
-// ("Development set dev9.jsonl"), and dev10.jsonl by a fifth ("Development set dev10.jsonl"). Every case
+// ("Development set dev9.jsonl"), and dev10.jsonl by a fifth ("Development set dev10.jsonl"), and dev11.jsonl by a sixth ("Development set
+// dev11.jsonl"). Every case
 // must be one the scorer can score (real tools, real parameters with values their schema accepts, valid stages,
 // well-formed ids and conversations, the first tool offered at the start stage), each set must meet its brief's size
 // and language mix, and — the oracle — each case's expected calls, run on the simulated Study, must succeed and
@@ -137,6 +138,19 @@ const SETS: CaseSet[] = [
       'd10-precedence-zh-006': 'numericEvent',
       'd10-safety-en-005': 'missingFile',
       'd10-safety-zh-004': 'missingFile',
+    },
+  },
+  // dev11 (README, "Development set dev11.jsonl"): by a sixth independent author, for the tuner
+  {
+    file: 'dev11.jsonl',
+    prefix: 'd11',
+    minCases: 230,
+    maxCases: 260,
+    minConversations: 25,
+    notReplayed: {
+      'd11-precedence-en-008': 'numericEvent',
+      'd11-safety-en-002': 'missingFile',
+      'd11-safety-zh-002': 'missingFile',
     },
   },
 ];
