@@ -228,3 +228,21 @@ describe('number classes from dev10 units, on other wording', () => {
     expect(value('1 in 10 s').text).toBe('1 in 10 s');
   });
 });
+
+// found by a second batch of fresh requests after the fixes above (none from a case file)
+describe('the earlier value as an operand', () => {
+  it.each<[Stage, string[], string, Record<string, unknown>]>([
+    ['data_loaded', ['resample to 128 Hz', 'now the previous value minus 28'], 'resample_data', { rate: 100 }],
+    ['data_loaded', ['notch at 50', 'the last value plus 10'], 'apply_notch_filter', { freq: 60 }],
+    ['data_loaded', ['重新取樣到 200 Hz', '剛剛的值減 40'], 'resample_data', { rate: 160 }],
+    ['data_loaded', ['帶通 1 到 40', '上限改成原來的一半'], 'apply_bandpass_filter', { low_freq: 1, high_freq: 20 }],
+    ['data_loaded', ['帶通 4 到 40', '下限調成之前的兩倍'], 'apply_bandpass_filter', { low_freq: 8, high_freq: 40 }],
+  ])('at %s: %j', (stage, turns, tool, args) => {
+    const out = planTurns(stage, turns);
+    expect(out.calls).toHaveLength(1);
+    expect(out.calls[0]).toMatchObject({ tool, arguments: args });
+  });
+  it('a first turn has no earlier value: the words stay as they are', () => {
+    expect(planTurns('data_loaded', ['resample to the previous value minus 28']).calls.every((c) => (c.arguments.rate as number) !== 100)).toBe(true);
+  });
+});

@@ -756,7 +756,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // itself, which the window rule reads as a part of the window's duration
   s = s
     .replace(
-      /\b(half|(?:a|an|one)\s+(?:quarter|third|fourth|fifth|tenth)|\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+of\s+(?:the|each|every|a|its|one)\s+(?:window|segment)s?(?:'s)?(?:\s+(?:length|duration))?\b/gi,
+      /\b(half|(?:a|an|one)\s+(?:quarter|third|fourth|fifth|tenth)|\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?(?:the|each|every|a|its|one)\s+(?:window|segment)s?(?:'s)?(?:\s+(?:length|duration))?\b/gi,
       (_m, f: string) => (f.includes('%') ? f : fmt(shareValue(f))),
     )
     .replace(
