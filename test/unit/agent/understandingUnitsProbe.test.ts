@@ -242,7 +242,8 @@ describe('the earlier value as an operand', () => {
     expect(out.calls).toHaveLength(1);
     expect(out.calls[0]).toMatchObject({ tool, arguments: args });
   });
-  it('a first turn has no earlier value: the words stay as they are', () => {
-    expect(planTurns('data_loaded', ['resample to the previous value minus 28']).calls.every((c) => (c.arguments.rate as number) !== 100)).toBe(true);
+  it('a first turn has no earlier value: it asks', () => {
+    expect(planTurns('data_loaded', ['resample to the previous value minus 28']).calls).toEqual([]);
+    expect(planTurns('data_loaded', ['重新取樣到剛剛的值減 40']).calls).toEqual([]);
   });
 });

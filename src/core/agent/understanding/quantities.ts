@@ -823,6 +823,12 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const unread = /(?<![\w./])\d+(?:\.\d+)?(?:e-?\d+)?\s*(?:[*^]|\s\/\s)\s*(?:\d|[a-z])/i.exec(s);
   const relative =
     /\b\d+(?:\.\d+)?\s*(?:times|×|x)\s+(?:the\s+|its\s+)?(?:old|current|previous|original|last|present|earlier)\b(?!\s+(?:sampling|sample)\b)/i.exec(s);
+  // "the previous value minus 28" with no earlier value (references.ts puts it in when there is one): ask
+  const orphan =
+    /\b(?:the\s+)?(?:previous|last|earlier|old|former)\s+(?:value|setting|number)\s+(?:minus|plus|less|times|divided by)\b|(?:前一個|之前的|剛剛的|剛才的|上一個|原來的|原本的)(?:值|數值|數字)\s*(?:減|加|乘|除)/i.exec(
+      input,
+    );
+  if (orphan && !problems.length) problems.push(`I could not tell which earlier value "${orphan[0].trim()}…" means (give the value itself)`);
   if (relative && !unread && !problems.length) problems.push(`I could not tell what "${relative[0].trim()}…" is a multiple of (give the value itself)`);
   if (unread && !problems.length) problems.push(`I could not work out the value of "${unread[0].trim()}…" (write the number itself)`);
   return { text: s, problems };
