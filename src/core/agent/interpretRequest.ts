@@ -940,6 +940,11 @@ export function relativeFactor(text: string): number | null {
     // "再小十倍", "ten times smaller", "10x lower": a factor down; "大兩倍", "3 times bigger": a factor up
     [/(?:小|少|低|降|減|縮小)\s*(\d+(?:\.\d+)?)\s*倍|\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(?:smaller|lower|less|shorter)\b/i, (m) => 1 / Number(m[1] ?? m[2])],
     [/(?:大|多|高|加大|放大)\s*(\d+(?:\.\d+)?)\s*倍|\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(?:bigger|larger|higher|more|longer)\b/i, (m) => Number(m[1] ?? m[2])],
+    // "a further factor of two lower", "another factor of 3 higher": the factor and its direction
+    [
+      /\b(?:(?:a|another|one more)\s+)?(?:further\s+)?factor\s+(?:of\s+)?(\d+(?:\.\d+)?)\s+(?:(lower|smaller|less|shorter|down)|higher|bigger|larger|more|longer|up)\b/i,
+      (m) => (m[2] ? 1 / Number(m[1]) : Number(m[1])),
+    ],
     [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
     // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
     [/(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:到|成|為|to)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i, (m) => Number(m[1])],
@@ -1017,7 +1022,7 @@ function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTu
  */
 function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null {
   const en =
-    /(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(
+    /(?<!\bfactor\s+(?:of\s+)?)(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(
       text,
     );
   const enBy =
@@ -1029,7 +1034,8 @@ function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null 
     ? { n: /^an?$/i.test(en[1]) ? '1' : en[1], u: en[2]?.replace(/^milliseconds?$/i, 'ms'), up: /longer|later|higher|more|bigger|larger|wider/i.test(en[3]) }
     : enBy
       ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
-      : zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms]/i.test(text.replace(zh[0], ''))
+      : // the edge and the direction may be named around the amount: 「上限再往上加 10 赫茲」, 「下限往下減 1」
+        zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms上下限緣往向把的]/i.test(text.replace(zh[0], ''))
         ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
         : null;
   if (!m) return null;

@@ -225,14 +225,40 @@ export function chineseNumbers(text: string): string {
   );
 }
 
-const VULGAR: Record<string, string> = { '½': '0.5', '⅓': '0.333333333', '⅔': '0.666666667', '¼': '0.25', '¾': '0.75', '⅕': '0.2', '⅛': '0.125', '⅒': '0.1' };
+const VULGAR: Record<string, string> = {
+  '½': '0.5',
+  '⅓': '0.333333333',
+  '⅔': '0.666666667',
+  '¼': '0.25',
+  '¾': '0.75',
+  '⅕': '0.2',
+  '⅖': '0.4',
+  '⅗': '0.6',
+  '⅘': '0.8',
+  '⅙': '0.166666667',
+  '⅚': '0.833333333',
+  '⅐': '0.142857143',
+  '⅛': '0.125',
+  '⅜': '0.375',
+  '⅝': '0.625',
+  '⅞': '0.875',
+  '⅑': '0.111111111',
+  '⅒': '0.1',
+};
 
 /**
  * Numerals written in forms the rules after do not read: vulgar fractions ("½ Hz" → "0.5 Hz", "1½ s" → "1.5 s") and a
  * decimal comma before a unit ("0,5 s", "2,5 Hz"); a comma between numbers with no unit after them stays a list ("C3,4").
  */
 export function numeralForms(text: string): string {
-  return text
-    .replace(/(\d*)([½⅓⅔¼¾⅕⅛⅒])/g, (_m, whole: string, f: string) => String(Math.round((Number(whole || 0) + Number(VULGAR[f])) * 1e9) / 1e9))
-    .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d,])(?=\s*(?:ms|s|sec|secs|seconds?|hz|khz|%|秒|毫秒|赫茲)(?![A-Za-z]))/gi, '$1.$2');
+  return (
+    text
+      .replace(/(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒])/g, (_m, whole: string, f: string) => String(Math.round((Number(whole || 0) + Number(VULGAR[f])) * 1e9) / 1e9))
+      .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d,])(?=\s*(?:ms|s|sec|secs|seconds?|hz|khz|%|秒|毫秒|赫茲)(?![A-Za-z]))/gi, '$1.$2')
+      // the start of a range whose end carries the unit: "0,5 to 38 Hz", "between 0,5 and 2,5 s", "0,5-40 Hz"
+      .replace(
+        /(?<![\d.,])(\d+),(\d{1,2})(?![\d,])(?=\s*(?:to|and|up to|-|–|~|到|至)\s*\d+(?:[.,]\d+)?\s*(?:ms|s|sec|secs|seconds?|hz|khz|秒|毫秒|赫茲)(?![A-Za-z]))/gi,
+        '$1.$2',
+      )
+  );
 }

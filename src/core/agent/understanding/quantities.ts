@@ -157,8 +157,25 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         ),
         (m, f: string, n?: string) => put(n ? Number(n) : FRACTION_WORD(f))(m),
       )
-      .replace(new RegExp(`\\b(double|halve|triple)\\s+(?:the\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
-        put(/halve/i.test(f) ? 0.5 : /triple/i.test(f) ? 3 : 2)(m),
+      .replace(new RegExp(`\\b(double|halve|triple|quadruple)\\s+(?:the\\s+|my\\s+|our\\s+)?(?:${w})`, 'gi'), (m, f: string) =>
+        put(/halve/i.test(f) ? 0.5 : /quadruple/i.test(f) ? 4 : /triple/i.test(f) ? 3 : 2)(m),
+      )
+      // "epochs 50% more than the last run", "30% fewer epochs than before", "batch size 25% smaller": a share up or down
+      .replace(
+        new RegExp(
+          `(?:${w})\\s+(?:to\\s+|at\\s+)?(\\d+(?:\\.\\d+)?)\\s*%\\s+(more|higher|larger|bigger|greater|longer|less|lower|fewer|smaller|shorter)\\b(?:\\s+than\\s+(?:the\\s+)?(?:last(?:\\s+(?:run|time|one))?|before|now|previously|current(?:\\s+(?:one|value))?|it is(?: now)?|it was))?|\\b(\\d+(?:\\.\\d+)?)\\s*%\\s+(more|fewer|less|extra|additional)\\s+(?:${w})(?:\\s+than\\s+(?:the\\s+)?(?:last(?:\\s+(?:run|time|one))?|before|now|previously))?`,
+          'gi',
+        ),
+        (m, a?: string, da?: string, b?: string, db?: string) => {
+          const up = /more|higher|larger|bigger|greater|longer|extra|additional/i.test(da ?? db ?? '');
+          const p = Number(a ?? b) / 100;
+          return put(up ? 1 + p : 1 - p)(m);
+        },
+      )
+      // 「學習率降一個數量級」 (made "降1個數量級"), 「batch 大兩個數量級」: a power of ten down or up
+      .replace(
+        new RegExp(`(?:${w})\\s*(?:再)?\\s*(降低|減少|調降|調低|降|減|少|小|低|提高|增加|調高|調升|升|加|大|高)\\s*(?:了)?\\s*(\\d+)\\s*個?\\s*數量級`, 'gi'),
+        (m, dir: string, n: string) => put(Math.pow(10, (/降|減|少|小|低/.test(dir) ? -1 : 1) * Number(n)))(m),
       )
       .replace(new RegExp(`(?:${w})\\s*(除以|乘以|乘上|÷|/)\\s*(\\d+(?:\\.\\d+)?)`, 'gi'), (m, op: string, n: string) =>
         put(/除|÷|\//.test(op) ? 1 / Number(n) : Number(n))(m),
@@ -319,6 +336,121 @@ export function ordinalFractions(text: string): string {
   });
 }
 
+/** Units an amount may carry in plus/minus arithmetic, by dimension and scale to the dimension's base unit. */
+const ADDITIVE_UNITS: Record<string, ['Hz' | 's', number]> = {
+  hz: ['Hz', 1],
+  赫茲: ['Hz', 1],
+  khz: ['Hz', 1000],
+  s: ['s', 1],
+  sec: ['s', 1],
+  secs: ['s', 1],
+  second: ['s', 1],
+  seconds: ['s', 1],
+  秒: ['s', 1],
+  ms: ['s', 0.001],
+  毫秒: ['s', 0.001],
+  min: ['s', 60],
+  mins: ['s', 60],
+  minute: ['s', 60],
+  minutes: ['s', 60],
+  分鐘: ['s', 60],
+};
+const ADD_UNIT = '(khz|hz|赫茲|ms|毫秒|secs?|seconds?|s|秒|mins?|minutes?|分鐘)';
+const ADD_NUM = '(-?\\d+(?:\\.\\d+)?)';
+/** Words after an amount that make its "plus" a conjunction of two steps ("band-pass 1-40 Hz plus a 50 Hz notch"). */
+const STEP_NOUN =
+  /^\s*(?:notch|filter|band|high|low|overlap|baseline|step|windows?|epochs?|resampl|re-?refer|reference|notch|陷波|濾波|帶通|高通|低通|重疊|基線|視窗|的?陷波)/i;
+
+/**
+ * Plus and minus between amounts, after every share and multiple has been read: the order of operations an EEG
+ * researcher means is the arithmetic one. "Half of 160 Hz minus 10" is (160 / 2) − 10 = 70 Hz, "twice 40 Hz plus 20" is
+ * 100 Hz, "a quarter of the sampling rate plus 10 Hz" is 50 Hz, 「160 Hz 的一半減 10」 is 70 Hz and 「160 Hz 減 10 的一半」 is
+ * 160 − 5 = 155 Hz (的一半 binds to the amount next to it, as 「甲減乙的一半」 does in school arithmetic): shares (half
+ * of, 的一半, 三分之一, a quarter of, N% of), multiples (twice, 的兩倍半, N times, a factor of), division and powers bind
+ * tighter, and are evaluated by the rules before this step; plus/minus/less/減/加 and "N Hz below/above X", 比 X 低/高 N
+ * then apply left to right ("100 Hz minus 10 plus 6" = 96 Hz). An amount without a unit takes the other's; amounts in
+ * the same dimension are converted ("1 s minus 200 ms" = 0.8 s); amounts of different dimensions ("80 Hz minus 2 s")
+ * have no value, and the request is asked about instead of guessed.
+ */
+function additiveStep(text: string, problems: string[]): string {
+  const unitOf = (u?: string) => (u ? ADDITIVE_UNITS[u.toLowerCase()] : undefined);
+  // b in a's unit; null when the dimensions differ
+  const combine = (a: string, ua: string | undefined, b: string, ub: string | undefined, sign: 1 | -1): string | null => {
+    const [da, ka] = unitOf(ua) ?? unitOf(ub) ?? ['', 1];
+    const [db, kb] = unitOf(ub) ?? unitOf(ua) ?? ['', 1];
+    if (da !== db) return null;
+    const v = Number(a) + (sign * Number(b) * kb) / ka;
+    const unit = ua ?? ub;
+    return `${fmt(v)}${unit ? ` ${unit}` : ''}`;
+  };
+  const ask = (m: string) => {
+    if (!problems.length) problems.push(`"${m.trim()}" adds or subtracts amounts of different kinds (give the value itself)`);
+    return m;
+  };
+  const binary = new RegExp(
+    `(?<![\\w.])${ADD_NUM}(?:\\s*${ADD_UNIT}(?![a-z]))?(?:\\s+(minus|less|plus)\\s+|\\s+\\+\\s+|\\s*(?:再\\s*)?(減去|減掉|減|加上|加)\\s*)${ADD_NUM}(?:\\s*${ADD_UNIT}(?![a-z]))?(?![\\d.]|\\s*(?:倍|分之|%))`,
+    'gi',
+  );
+  const relative = new RegExp(
+    `${ADD_NUM}\\s*(khz|hz|赫茲)\\s+(below|under|short of|above|over)\\s+${ADD_NUM}\\s*(khz|hz|赫茲)(?![a-z])|比\\s*${ADD_NUM}\\s*(khz|hz|赫茲)\\s*(低|少|小|高|多|大)\\s*${ADD_NUM}\\s*(khz|hz|赫茲)?`,
+    'i',
+  );
+  // 「十二加八」: chineseNumbers leaves a lone numeral after the operator ("12加八"); read it as the operand it is
+  let s = text.replace(
+    /(\d\s*(?:赫茲|秒|毫秒|hz|ms|s)?\s*(?:減去|減掉|減|加上|加)\s*)([零〇一二兩三四五六七八九十百千]+(?:點[零〇一二兩三四五六七八九]+)?)(?![倍分])/gi,
+    (m, lead: string, n: string) => {
+      const v = zhValue(n);
+      return v === null ? m : `${lead}${v}`;
+    },
+  );
+  let mismatch: string | null = null;
+  for (let pass = 0; pass < 8; pass++) {
+    let changed = false;
+    s = s.replace(
+      binary,
+      (
+        all: string,
+        a: string,
+        ua: string | undefined,
+        enOp: string | undefined,
+        zhOp: string | undefined,
+        b: string,
+        ub: string | undefined,
+        offset: number,
+        whole: string,
+      ) => {
+        const after = whole.slice(offset + all.length);
+        const op = enOp ?? zhOp ?? '+';
+        const minus = /minus|less|減/i.test(op);
+        // "… plus a 50 Hz notch", "8 加 30 到 40": a conjunction or a range's start, not arithmetic
+        if ((!minus && STEP_NOUN.test(after)) || /^\s*(?:to|and|到|至|~|～|-)\s*-?\d/i.test(after)) return all;
+        const v = combine(a, ua, b, ub, minus ? -1 : 1);
+        if (v === null) {
+          mismatch ??= all;
+          return all;
+        }
+        changed = true;
+        return v;
+      },
+    );
+    s = s.replace(
+      relative,
+      (all: string, a?: string, ua?: string, op?: string, b?: string, ub?: string, za?: string, zua?: string, zop?: string, zb?: string, zub?: string) => {
+        const v =
+          a !== undefined
+            ? combine(b as string, ub, a, ua, /above|over/i.test(op ?? '') ? 1 : -1)
+            : combine(za as string, zua, zb as string, zub, /高|多|大/.test(zop ?? '') ? 1 : -1);
+        if (v === null) return all;
+        changed = true;
+        return v;
+      },
+    );
+    if (!changed) break;
+  }
+  if (mismatch !== null) ask(mismatch);
+  return s;
+}
+
 function round(v: number): number {
   return Math.round(v * 1e9) / 1e9;
 }
@@ -347,6 +479,21 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   );
   // "相鄰視窗共用一秒", "前後兩窗共用 0.5 秒": the time two neighbouring windows share is their overlap
   s = s.replace(/(?:相鄰|前後|鄰近|兩個?)?(?:視窗|窗|段)?(?:之間)?(?:共用|共享|重複)\s*(\d+(?:\.\d+)?)\s*(秒|毫秒|s|ms)/g, '重疊 $1 $2');
+  // "one trial in ten", "2 out of every 10 epochs", 「每十個留一個」: a share said as a count in a count
+  s = s
+    .replace(
+      /\b(\d+)\s+(?:(?:trials?|epochs?|samples?|recordings?|examples?|segments?|windows?|items?|runs?)\s+)?(?:in|out of)\s+(?:every\s+)?(\d+)(?:\s+(?:trials?|epochs?|samples?|recordings?|examples?|segments?|windows?|items?|runs?))?\b(?!\s*(?:hz|khz|s|ms|sec|secs|seconds?|min|minutes?|%|秒))/gi,
+      (m, a: string, b: string) => (Number(a) > 0 && Number(a) < Number(b) ? `${fmt((Number(a) / Number(b)) * 100)}%` : m),
+    )
+    .replace(
+      /每\s*(\d+)\s*個(?:\s*[\w\u4e00-\u9fff]{0,6}?)?\s*(?:裡面?|之中|中)?\s*(留|拿|取|抽|挑|選)(?:出)?\s*(\d+)\s*個|(\d+)\s*個\s*(?:裡面?|之中|中)\s*(留|拿|取|抽|挑|選)(?:出)?\s*(\d+)\s*個/g,
+      (m, a?: string, v?: string, b?: string, c?: string, w?: string, d?: string) => {
+        const [whole, part] = [Number(a ?? c), Number(b ?? d)];
+        return part > 0 && part < whole ? `${v ?? w} ${fmt((part / whole) * 100)}%` : m;
+      },
+    );
+  // "從第 1 分鐘開始", "第 30 秒起": an ordinal time is the time itself
+  s = s.replace(/第\s*(\d+(?:\.\d+)?)\s*(分鐘|分|秒)/g, '$1 $2');
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
   s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
@@ -372,6 +519,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(
     /\b(\d+)\s*samples?(?=\s+(?:after|before|around|following|preceding|post|pre|long|(?:on\s+)?(?:each|either|both)\s+sides?)\b)/gi,
     (m, n: string) => (facts.sfreq === null ? m : `${fmt(Number(n) / facts.sfreq)} s`),
+  );
+  // "the first 320 samples", "800 samples of C3", "前 320 個取樣點": a stretch of the recording counted in samples
+  s = s.replace(
+    /(?<=\b(?:first|last|initial|final|next)\s+)(\d+)\s*samples?\b|\b(\d+)\s*samples?(?=\s+of\s+(?:the\s+)?(?:[A-Z]{1,3}\d*z?\b|data\b|signal|recording|raw|eeg|channel))|(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點)/g,
+    (m, a?: string, b?: string, z?: string) => (facts.sfreq === null ? m : `${fmt(Number(a ?? b ?? z) / facts.sfreq)} ${z ? '秒' : 's'}`),
   );
   s = s.replace(/\b(?:the\s+)?nyquist(?:\s+(?:frequency|rate|limit))?\b|奈(?:奎斯特|氏)(?:頻率)?/gi, (m) =>
     facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`,
@@ -480,7 +632,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       const after = all.slice(offset + m.length);
       const asValue =
         /\b(?:of|half|quarter|third|fifth|tenth|twice|double|triple|times)\s*$|[*/x×]\s*$/i.test(before) ||
-        /^\s*(?:[*/]|divided by|times|minus|plus)\s*\d/i.test(after);
+        /^\s*(?:[*/+]|divided by|times|minus|plus|less)\s*\d/i.test(after);
       return asValue ? rate(m) : m;
     },
   );
@@ -549,11 +701,6 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       return m;
     }
   });
-  // "Nyquist minus 10" (made "80 Hz minus 10"), "40 Hz plus 5 Hz", "80 Hz 減 10": an amount off or onto a quantity
-  s = s.replace(
-    new RegExp(`(?<![\\d.])${NUM}\\s*(khz|hz|ms|s)\\s+(minus|plus|less|減去|減掉|減|加上|加)\\s*${NUM}(?:\\s*(?:khz|hz|ms|s|赫茲|秒)\\b)?`, 'gi'),
-    (_m, a: string, u: string, op: string, b: string) => `${fmt(/minus|less|減/i.test(op) ? Number(a) - Number(b) : Number(a) + Number(b))} ${u}`,
-  );
   // "just under 80 Hz, say 70 Hz", "about 1 s, i.e. 1000 ms": the value said after "say"/"i.e." is the one meant
   s = s.replace(
     new RegExp(
@@ -584,10 +731,14 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     (_m, n: string, u: string | undefined, k: string) => `${fmt(Number(n) * Number(k))}${u ? ` ${u}` : ''}`,
   );
   // Chinese order "80 Hz 的 0.375" (奈奎斯特頻率的八分之三), "160 Hz 的 25%": a share of the quantity before it
-  s = s.replace(/(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)\s*的\s*(\d*\.\d+|\d+(?:\.\d+)?%)(?![\d倍])/gi, (m, n: string, u: string, f: string) => {
-    const k = f.endsWith('%') ? Number(f.slice(0, -1)) / 100 : Number(f);
-    return k > 0 && k < 1 ? `${fmt(Number(n) * k)} ${u}` : m;
-  });
+  // ("300 的三分之一" is 100: a bare number's share too, as its multiple "40 的 2 倍" above; never a name's, T2 的 0.5)
+  s = s.replace(
+    /(?<![\w.])(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*的\s*(\d*\.\d+|\d+(?:\.\d+)?%)(?![\d倍])/gi,
+    (m, n: string, u: string | undefined, f: string) => {
+      const k = f.endsWith('%') ? Number(f.slice(0, -1)) / 100 : Number(f);
+      return k > 0 && k < 1 ? `${fmt(Number(n) * k)}${u ? ` ${u}` : ''}` : m;
+    },
+  );
   // Chinese order "200 赫茲的一半" (chineseNumbers made it "200 赫茲 half")
   // ("1e-3 的一半" is 5e-4: the whole number in scientific notation, never its exponent alone)
   s = s.replace(
@@ -601,6 +752,17 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   });
   // "128 Hz / 2"
   s = s.replace(new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s*/\\s*${NUM}\\b`, 'gi'), (_m, a: string, u: string, b: string) => `${fmt(Number(a) / Number(b))} ${u}`);
+  // a share of the window ("overlapping by a quarter of the window", "重疊視窗長度的一半", "視窗的 25%"): the share
+  // itself, which the window rule reads as a part of the window's duration
+  s = s
+    .replace(
+      /\b(half|(?:a|an|one)\s+(?:quarter|third|fourth|fifth|tenth)|\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?(?:the|each|every|a|its|one)\s+(?:window|segment)s?(?:'s)?(?:\s+(?:length|duration))?\b/gi,
+      (_m, f: string) => (f.includes('%') ? f : fmt(shareValue(f))),
+    )
+    .replace(
+      /(?:視窗|窗口|窗|每段|段)(?:的)?(?:長度|長)?\s*(?:(half)|的\s*(\d*\.\d+|\d+(?:\.\d+)?\s*%))(?!\s*(?:秒|毫秒|s\b|ms|hz|赫茲|\d|倍))/gi,
+      (_m, h?: string, f?: string) => (h ? '0.5' : (f as string)),
+    );
   // leftover fraction words used as shares ("a fifth for validation", "a quarter held out"): decimals
   for (const [re, f] of FRACTIONS.filter(([, f]) => f < 1))
     s = s.replace(re, (m, offset: number, all: string) =>
@@ -611,16 +773,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
         ? m
         : fmt(f),
     );
-  // "Nyquist minus 10 Hz" (80 Hz minus 10 Hz), "10 Hz below Nyquist", "the rate plus 20 Hz": a difference of two quantities
-  s = s
-    .replace(
-      new RegExp(`${NUM}\\s*(hz|khz|ms|s)\\s+(minus|less|plus)\\s+${NUM}\\s*(?:hz|khz|ms|s)?\\b`, 'gi'),
-      (_m, a: string, u: string, op: string, b: string) => `${fmt(/plus/i.test(op) ? Number(a) + Number(b) : Number(a) - Number(b))} ${u}`,
-    )
-    .replace(
-      new RegExp(`${NUM}\\s*(hz)\\s+(below|under|short of|above|over)\\s+${NUM}\\s*hz\\b`, 'gi'),
-      (_m, a: string, u: string, op: string, b: string) => `${fmt(/above|over/i.test(op) ? Number(b) + Number(a) : Number(b) - Number(a))} ${u}`,
-    );
+  // plus and minus last, left to right: shares and multiples above have bound tighter (see additiveStep)
+  s = additiveStep(s, problems);
   // "minus half a second", "negative 0.2 s", "負 0.5 秒": a signed value
   s = s.replace(/\b(?:minus|negative)\s+(?=\d)|負\s*(?=\d)/gi, '-');
   // a window on both sides of the event: "±1.5 s", "1 s either side of T1", "half a second before and after", "前後各 1.5 秒"
@@ -648,6 +802,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`,
   );
   s = s
+    // 「畫 C3 前 10 秒」, 「只看前 5 秒」: the first seconds of the recording when no event or epoch is in the request
+    .replace(
+      /(?<=(?:畫|看|顯示|秀|列出|[A-Z]{1,3}\d*z?|波形|訊號|資料|錄音|的)\s*)前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g,
+      (m, n: string, u: string, offset: number, all: string) => (/事件|刺激|提示|epoch|切|T\d|後\s*\d|之後|onset|cue/i.test(all) ? m : `開頭 ${n} ${u}`),
+    )
     .replace(/(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2')
     .replace(/(?:事件|刺激|提示)?(?:發生)?後\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '$1 $2');
   s = s.replace(/\bmilliseconds?\b/gi, 'ms');
@@ -664,6 +823,12 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const unread = /(?<![\w./])\d+(?:\.\d+)?(?:e-?\d+)?\s*(?:[*^]|\s\/\s)\s*(?:\d|[a-z])/i.exec(s);
   const relative =
     /\b\d+(?:\.\d+)?\s*(?:times|×|x)\s+(?:the\s+|its\s+)?(?:old|current|previous|original|last|present|earlier)\b(?!\s+(?:sampling|sample)\b)/i.exec(s);
+  // "the previous value minus 28" with no earlier value (references.ts puts it in when there is one): ask
+  const orphan =
+    /\b(?:the\s+)?(?:previous|last|earlier|old|former)\s+(?:value|setting|number)\s+(?:minus|plus|less|times|divided by)\b|(?:前一個|之前的|剛剛的|剛才的|上一個|原來的|原本的)(?:值|數值|數字)\s*(?:減|加|乘|除)/i.exec(
+      input,
+    );
+  if (orphan && !problems.length) problems.push(`I could not tell which earlier value "${orphan[0].trim()}…" means (give the value itself)`);
   if (relative && !unread && !problems.length) problems.push(`I could not tell what "${relative[0].trim()}…" is a multiple of (give the value itself)`);
   if (unread && !problems.length) problems.push(`I could not work out the value of "${unread[0].trim()}…" (write the number itself)`);
   return { text: s, problems };

@@ -67,6 +67,20 @@ const EARLIER_VALUES: [RegExp, string, string][] = [
   [/\b(?:the\s+)?notch(?:\s+filter)?(?:'s)?\s+frequency\b/i, 'apply_notch_filter', 'freq'],
 ];
 
+/** The value a step's "previous value" names, and its unit. */
+const PRIMARY_VALUE: Record<string, [string, string]> = {
+  resample_data: ['rate', 'Hz'],
+  apply_notch_filter: ['freq', 'Hz'],
+  apply_bandpass_filter: ['high_freq', 'Hz'],
+  window_epoch: ['duration', 's'],
+  epoch_data: ['t_max', 's'],
+  plot_epochs: ['duration', 's'],
+};
+const VALUE_REF =
+  /\b(?:the\s+)?(?:previous|last|earlier|old|former)\s+(?:value|setting|number|one)\b|\bthat (?:value|number)\b|(?:前一個|之前的|剛剛的|剛才的|上一個|原來的|原本的)(?:值|數值|數字|設定值)/gi;
+const ARITHMETIC_BEFORE = /\b(?:twice|double|triple|half|quarter|third|fifth|tenth|times|of|plus|minus)\s+(?:the\s+)?$|[*/×÷+-]\s*$|(?:加|減)\s*$/i;
+const ARITHMETIC_AFTER = /^\s*(?:minus|plus|less|times|divided by|[*/×÷+]|減|加|的\s*(?:一半|\d|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之))/i;
+
 /** Files named in a listing tool's answer ("S001R04.edf", "sub-01/run1.vhdr"). */
 function filesFrom(text: string): string[] {
   return [...new Set([...text.matchAll(/[\w./\\-]+\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b/gi)].map((m) => m[0]))];
@@ -138,6 +152,22 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
         return asValue ? `${v} ${tool === 'epoch_data' ? 's' : 'Hz'}` : m;
       });
   }
+  // "the previous value minus 28", "剛剛的值的一半": the value the newest step set, as an operand of arithmetic
+  const newest = callsNewestFirst(turns).find((c) => PRIMARY_VALUE[c.tool] && typeof c.arguments[PRIMARY_VALUE[c.tool][0]] === 'number');
+  if (newest) {
+    const [key, unit] = PRIMARY_VALUE[newest.tool];
+    s = s.replace(VALUE_REF, (m, offset: number, all: string) =>
+      ARITHMETIC_BEFORE.test(all.slice(0, offset)) || ARITHMETIC_AFTER.test(all.slice(offset + m.length)) ? `${newest.arguments[key] as number} ${unit}` : m,
+    );
+  }
+  // 「上限改成原來的一半」, 「下限調成之前的兩倍」: a band edge set to a share or multiple of its own earlier value
+  s = s.replace(
+    /(上限|上緣|下限|下緣)(\s*(?:再)?\s*(?:改成|變成|調成|設成|降到|減到|升到|提高到|改為|設為|調到)\s*)(?:原來|原本|之前|剛剛|剛才|目前|現在)\s*的(?=\s*(?:一半|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之|\d))/g,
+    (m, edge: string, verb: string) => {
+      const v = lastCallOf(turns, 'apply_bandpass_filter')?.arguments[/上/.test(edge) ? 'high_freq' : 'low_freq'];
+      return typeof v === 'number' ? `${edge}${verb}${v} Hz 的` : m;
+    },
+  );
   // "the first one of those", "the last file", "第一個檔案": one item of the files listed or loaded before
   s = s.replace(ORDINAL_REF, (m, a?: string, b?: string, c?: string) => {
     const files = valuesOf(turns, 'files');
