@@ -2,7 +2,7 @@ import type { PlannedCall } from '../study/stateManager';
 import { maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
-import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
+import { callFailed, lastCallOf, lastDoneCallOf, lastTurnCalls, resolveReferences, saysSame, withoutRejected, type PastTurn } from './understanding/references';
 import {
   channelsIn,
   loadSelection,
@@ -27,7 +27,7 @@ import { zhValue } from './understanding/numbers';
  */
 
 const CORRECTION =
-  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|^(?:其實)?是\s*(?=-?\d)|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** The request without its correction cues, however many are stacked ("no wait, I meant 128", "錯了，應該是 0.0005"). */
 function withoutCorrectionCue(text: string): string {
   // "50 赫茲才對", "128 is the right one": the tail that says the value is the right one carries no value
@@ -42,7 +42,7 @@ function withoutCorrectionCue(text: string): string {
 
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
-  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|^(?:只要|剩)?(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b(?!\s+(?:of\s+)?(?:the|fs|sfreq|nyquist|sampling|current|original)\b)|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|^(?:只要|剩|再)?(?:砍|減|降|少)?\s*(?:到)?\s*(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+|in\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b(?!\s+(?:of\s+)?(?:the|fs|sfreq|nyquist|sampling|current|original)\b)|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
@@ -194,7 +194,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
   const inner: PlannerContext = { ...ctx, previous };
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
-  const masked = maskLiterals(normaliseWidth(withoutPoliteFrame(withoutCourtesy(request))));
+  // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
+  const masked = maskLiterals(normaliseWidth(withoutPoliteFrame(withoutCourtesy(withoutRejected(request, turns)))));
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -221,6 +222,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     previous.length > 0 &&
     (CORRECTION.test(text) ||
       ELLIPSIS.test(text) ||
+      RELATIVE.test(request) ||
       /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了|才對|才是對的)?[.!。！]?$/i.test(
         text,
@@ -335,7 +337,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     const redone = lastAction.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
     calls.splice(0, calls.length, ...redone);
   }
-  for (const b of settingsBefore) negatedSetting(calls[b.at], b.text);
+  // "跟剛才一樣，但不要基線", "same as before but without the baseline": the earlier step again with the setting taken off
+  if (sameRequest && !calls.length && !problems.length && settingsBefore.length)
+    for (const l of lastAction) if (!NOT_REPEATED.has(l.tool)) calls.push({ tool: l.tool, arguments: { ...l.arguments } });
+  for (const b of settingsBefore) for (const c of sameRequest ? calls : calls.slice(b.at, b.at + 1)) negatedSetting(c, b.text);
   mergeConfigurations(calls, inner.training);
   modelFirst(calls);
   // "switch to SCCNet with Ns 30": whichever rule chose the model, the hyper-parameters named with it go with it
@@ -483,6 +488,18 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
     if (!t.calls.some((c) => !READ_ONLY.has(c.tool))) continue;
     const text = resolveQuantities(canonicalText(maskLiterals(t.user).text), factsOf(ctx)).text;
     const found = [...text.matchAll(NUMBER)];
+    // "double it" then "no, 30": a turn that named no number changed one value of its step, and that value is meant
+    if (!found.length && nums.length === 1 && !relative) {
+      const target = t.calls.filter((c) => !READ_ONLY.has(c.tool)).pop();
+      const before = target ? lastCallOf(turns.slice(0, i), target.tool) : null;
+      const moved =
+        target && before
+          ? Object.keys(target.arguments).filter(
+              (k) => typeof target.arguments[k] === 'number' && k in before.arguments && target.arguments[k] !== before.arguments[k],
+            )
+          : [];
+      if (target && moved.length === 1) return [{ tool: target.tool, arguments: { ...target.arguments, [moved[0]]: Number(nums[0]) } }];
+    }
     if (found.length < nums.length || !nums.length) return null;
     let out = text;
     const targets = found.slice(found.length - nums.length);
@@ -718,7 +735,9 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
       return [{ tool: withPath.tool, arguments: { ...withPath.arguments, [typeof withPath.arguments.path === 'string' ? 'path' : 'directory']: bare } }];
   }
   for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
-  for (const last of candidates.slice(0, 8)) {
+  for (const asked of candidates.slice(0, 8)) {
+    // a call that did not run (refused, declined) is corrected with the values in effect under what it tried to change
+    const last = asked && outer.history ? { tool: asked.tool, arguments: valuesBefore(asked, outer) } : asked;
     const ctx = last.tool === 'configure_training' ? { ...outer, training: { ...(outer.training ?? {}), ...last.arguments } } : outer;
     if (rule && rule.tool !== last.tool) continue;
     const target = RULES.find((r) => r.tool === last.tool);
@@ -743,7 +762,7 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
       Object.entries(same.arguments).filter(([k, v]) => !(k in last.arguments) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
     );
     // "also T2", "也包括 C4": a list grows instead of being replaced
-    if (/\b(?:include|including|add|plus)\b|包括|加上|再加|也要/i.test(s)) {
+    if (ADDS.test(s) || /也要/.test(s)) {
       for (const k of ['event_id', 'channels']) {
         const before = last.arguments[k];
         const now = written[k];
@@ -760,6 +779,24 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     if (typeof out !== 'string') return out;
   }
   return null;
+}
+
+/**
+ * The arguments a correction starts from. A call that ran: its own. A call its tool refused or the user declined
+ * ("double it" → batch 48, refused): its values that differ from those in effect (the Study's training
+ * configuration, else the newest call of that tool that ran) did not take effect, so those in effect stand, and the
+ * correction's own values go on top ("and bump the epochs to 40" keeps the batch of 24 in effect).
+ */
+function valuesBefore(call: PlannedCall, ctx: PlannerContext): Record<string, unknown> {
+  const turns = ctx.history ?? [];
+  if (!callFailed(turns, call)) return call.arguments;
+  const done = call.tool === 'configure_training' && ctx.training ? ctx.training : (lastDoneCallOf(turns, call.tool)?.arguments ?? null);
+  if (!done) return call.arguments;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(call.arguments))
+    if (k in done) out[k] = done[k];
+    else out[k] = v;
+  return out;
 }
 
 /**
@@ -856,15 +893,26 @@ function shortFileNames(what: string, last: PlannedCall[]): string[] {
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|into|in|to)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
   // a stop, a clear or a reset is not a step to repeat with another value ("夠了，停掉" then "換 ShallowConvNet 重新跑 15 個 epoch")
-  if (!m || !last.length || last.every((c) => NOT_REPEATED.has(c.tool))) return null;
+  if (!m || !last.length) return null;
   const what = m.slice(1).find((g) => g !== undefined) ?? '';
-  const calls = last.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  // stopping, clearing and resetting are not steps to do again with another value: "換 X 重新跑" after a stop is a new run
+  const calls = last.filter((c) => !NOT_REPEATED.has(c.tool)).map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  if (!calls.length) return null;
   let changed = false;
+  // "same again into out/run2", "一樣存到 exports/b": a folder replaces the folder the step wrote to
+  const path = /^(?:(?:in|into|to|under|at)\s+)?(?:the\s+)?(?:folder\s+)?([\w.~-]*[/\\][\w./\\~-]*|[\w.~-]+)\s*[.!]?$/i.exec(what.trim())?.[1];
+  if (path && /[/\\]/.test(path))
+    for (const c of calls)
+      for (const k of ['path', 'directory'])
+        if (typeof c.arguments[k] === 'string') {
+          c.arguments[k] = path;
+          changed = true;
+        }
   const model = modelName(what);
   if (model) {
     const set = calls.find((c) => c.tool === 'set_model');
@@ -881,11 +929,10 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
       changed = true;
     }
   const channels = channelsIn(what);
-  // "Cz 也加進去", "add Cz to it": the channels join those already chosen ("Cz as well" puts Cz in their place)
-  const adds = /\b(?:add|adding|include|including|plus)\b|加進去|加進來|加入|加上/i.test(text);
   for (const c of calls)
     if (channels.length && Array.isArray(c.arguments.channels)) {
-      c.arguments.channels = adds ? [...new Set([...(c.arguments.channels as string[]), ...channels])] : channels;
+      // "same for C4" replaces the channels; "add Cz too", "Cz 也加進去" adds to them
+      c.arguments.channels = ADDS.test(text) ? [...new Set([...(c.arguments.channels as string[]), ...channels])] : channels;
       changed = true;
     }
   const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)]
@@ -922,6 +969,9 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
   return changed ? calls : null;
 }
 
+/** Words that add to a list an earlier step set rather than replace it ("add Cz too", "Cz 也加進去", "include T2"). */
+export const ADDS = /\b(?:include|including|add|adding|plus)\b|加上|加進|加入|包括|再加/i;
+
 /** Words that only say which way a value should move ("go lower", "a bit higher", "too high"): no value of their own. */
 const DIRECTION =
   /再次|再|又|更|降低|降|減少|減|砍|提高|增加|加大|縮小|調整|調|弄|變|\b(?:go|make|set|change|let'?s|even|a bit|a little|much|way|too|lower|higher|smaller|bigger|larger|less|more|down|up|further|high|low|big|small|of|by|the|value|rate|one|hmm|ok(?:ay)?|no|wait|actually)\b|太高|太低|太大|太小|再低一點|再高一點|低一點|高一點|一點/gi;
@@ -940,9 +990,12 @@ export function relativeFactor(text: string): number | null {
     // "再小十倍", "ten times smaller", "10x lower": a factor down; "大兩倍", "3 times bigger": a factor up
     [/(?:小|少|低|降|減|縮小)\s*(\d+(?:\.\d+)?)\s*倍|\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(?:smaller|lower|less|shorter)\b/i, (m) => 1 / Number(m[1] ?? m[2])],
     [/(?:大|多|高|加大|放大)\s*(\d+(?:\.\d+)?)\s*倍|\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(?:bigger|larger|higher|more|longer)\b/i, (m) => Number(m[1] ?? m[2])],
-    [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
+    [/\b(?:(?:cut|split)\s+(?:it|that|this)\s+)?(?:in\s+)?(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
     // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
-    [/(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:到|成|為|to)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i, (m) => Number(m[1])],
+    [
+      /(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:(?:it|that|this)\s+)?(?:到|成|為|to|in)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i,
+      (m) => Number(m[1]),
+    ],
     [/\b(?:a\s+|one\s+)?(?:quarter|fourth)\b/i, () => 0.25],
     [/\b(?:a\s+|one\s+)?third\b/i, () => 1 / 3],
     [/\b(?:a\s+|one\s+)?tenth\b/i, () => 0.1],

@@ -1,11 +1,28 @@
 import { DEFAULT_MODEL } from '../../training/defaults';
 import type { PlannedCall } from '../../study/stateManager';
+import { channelsIn } from '../plannerRules';
 
 /** One earlier request and what the agent called for it (with the tools' answers, for "load them" after a listing). */
 export interface PastTurn {
   user: string;
   calls: PlannedCall[];
   results: string[];
+  /** calls the tools refused or the user declined: asked for, but their values are not the Study's */
+  failed?: PlannedCall[];
+}
+
+/** The newest call of a tool that ran (not refused nor declined): the values in effect. */
+export function lastDoneCallOf(turns: readonly PastTurn[], tool: string): PlannedCall | null {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const calls = turns[i].calls;
+    for (let j = calls.length - 1; j >= 0; j--) if (calls[j].tool === tool && !turns[i].failed?.includes(calls[j])) return calls[j];
+  }
+  return null;
+}
+
+/** Whether an earlier call was refused by its tool or declined by the user. */
+export function callFailed(turns: readonly PastTurn[], call: PlannedCall): boolean {
+  return turns.some((t) => t.failed?.includes(call));
 }
 
 /** The newest call of a tool across all earlier turns. */
@@ -91,6 +108,11 @@ function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'fil
         if (Array.isArray(c.arguments.paths)) return c.arguments.paths as string[];
       }
     }
+    // "show me C3, Cz and C4" mapped to no step, then "keep just those channels": the channels the turn named
+    if (kind === 'channels') {
+      const said = channelsIn(t.user);
+      if (said.length) return said;
+    }
   }
   return [];
 }
@@ -138,6 +160,20 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
         return asValue ? `${v} ${tool === 'epoch_data' ? 's' : 'Hz'}` : m;
       });
   }
+  // "export that one to models/x": the thing the conversation is about, as the rules read it
+  if (turns.some((t) => t.calls.length)) s = s.replace(/\b(?:that|this)\s+one\b(?!\s+(?:of|from|in)\b)/gi, 'it');
+  // "R08 那個也一起", "and S002 too": a run or subject code in the spelling of a file named before is that file
+  s = s.replace(/(?<![\w./\\⟦-])([A-Za-z]{1,4})(\d{2,4})(?![\w./\\⟧-])/g, (m, letters: string, digits: string) => {
+    for (const f of valuesOf(turns, 'files')) {
+      const base = f.split(/[\\/]/).pop() ?? f;
+      const seg = new RegExp(`(?<![A-Za-z])${letters}\\d{${digits.length}}(?!\\d)`, 'i').exec(base);
+      if (!seg) continue;
+      const named =
+        f.slice(0, f.length - base.length) + base.slice(0, seg.index) + seg[0].slice(0, letters.length) + digits + base.slice(seg.index + seg[0].length);
+      return named === f ? m : named;
+    }
+    return m;
+  });
   // "the first one of those", "the last file", "第一個檔案": one item of the files listed or loaded before
   s = s.replace(ORDINAL_REF, (m, a?: string, b?: string, c?: string) => {
     const files = valuesOf(turns, 'files');
@@ -162,6 +198,47 @@ function guessKind(s: string): 'channels' | 'events' | 'files' | null {
   if (/\b(?:epoch|around|merge|rename)\b|切段|分段/i.test(s)) return 'events';
   if (/\b(?:keep|select|pick|plot|reference)\b|通道|畫/i.test(s)) return 'channels';
   return null;
+}
+
+/**
+ * "Tokyo lab, not Osaka", "C4 rather than C3", "是東京不是大阪", "不是 EEGNet，是 SCCNet": a correction that names the value it
+ * replaces. The rejected words are taken out when an earlier request said them or a comma sets them apart (otherwise
+ * "not" keeps its meaning), so the rest is read as the change of that earlier step; a step word after "not" is never
+ * taken out.
+ */
+export function withoutRejected(text: string, turns: readonly PastTurn[]): string {
+  const said = turns
+    .slice(-3)
+    .map((t) => t.user)
+    .join(' ')
+    .toLowerCase();
+  if (!said) return text;
+  // after a comma ("Germany, not the US", "在德國，不是美國") the rejected value need not have been said before
+  const earlier = (y: string, afterComma: boolean) => {
+    const w = y.trim().toLowerCase();
+    // a number rejected is one an earlier request said ("make it 256, not 128" after "resample to 128")
+    if (/^-?\d+(?:\.\d+)?$/.test(w)) return afterComma || new RegExp(`(?<![\\d.])${w.replace('.', '\\.')}(?![\\d.])`).test(said);
+    return (
+      w.length > 1 &&
+      !/^(?:it|that|this|now|yet|again|so|sure|really|the)$/.test(w) &&
+      // a step named after "not" stays negated ("wait, do not clear the data"), whatever was said before
+      !/^(?:要|叫|說|想)|\b(?:clear|reset|delete|remove|wipe|drop|train|run|start|stop|load)\b|清|刪|重置|重設|訓練/i.test(w) &&
+      (afterComma || said.includes(w))
+    );
+  };
+  const forms: RegExp[] = [
+    /(?:,\s*|(?<!\b(?:do|does|did|will|would|should|must|can|could|please|to|is|are|was|were|am|i|we|you))\s+)(?:and\s+|but\s+)?(?:not|rather than|instead of)\s+(?:the\s+|in\s+|at\s+|from\s+)?([\w.\-]+(?:\s+[\w.\-]+){0,2}?)\s*(?=[,.;!]|$)/gi,
+    /^(?:(?:no|sorry|oops)[,.!]?\s+)?not\s+(?:the\s+|in\s+|at\s+|from\s+)?([\w.\-]+(?:\s+[\w.\-]+){0,2}?)\s*[,;]\s*(?:but\s+|rather\s+)?/gi,
+    /(?<=[^\s，,]\s*)[，,]?\s*(?:而)?不是\s*(?:在|用)?\s*([^\s，,。；;！!]{1,12}?)\s*(?=[，,。；;！!]|$)/g,
+    /^(?:(?:不對|抱歉|錯了)[，,]?\s*)?不是\s*(?:在|用)?\s*([^\s，,。；;！!]{1,12}?)\s*[，,]\s*(?:而)?(?:是|應該是)?\s*/g,
+  ];
+  let out = text;
+  forms.forEach((re, i) => {
+    // a number rejected first ("not 60, 50", "不是 60，是 50") is the number corrections' own form
+    out = out.replace(re, (m: string, y: string) => (earlier(y, i % 2 === 0 && /^\s*[,，]/.test(m)) && !(i % 2 === 1 && /^[-\d.\s]+$/.test(y)) ? ' ' : m));
+  });
+  out = out.replace(/\s+/g, ' ').trim();
+  return out && out !== text.trim() ? out : text;
 }
 
 /** "same as before": the request points at an earlier call of the tool it names. */
