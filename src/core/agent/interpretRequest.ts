@@ -47,10 +47,21 @@ const RELATIVE =
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN =
-  /^(?:(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
+  /^(?:(?:把|將)?(?:剛剛|剛才|上一步|前一步|上一個步驟|之前|上次)(?:的|那)?(?:那個|那一?步|那個步驟|步驟|動作)?\s*(?:也)?\s*(?=再|重))?(?:(?:(?:please\s+)?(?:do|repeat|redo|run) (?:the (?:last|previous) (?:step|thing|one)|what you just did)(?: again)?\b)|(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|once more|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** A bare repeat: "run it again", "rerun", "go again", "再跑一次". */
 const RERUN =
   /^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?|(?:go|train|start(?:\s+training)?|run\s+it|kick\s+it\s+off|開始訓練|開跑|訓練|跑)(?:\s+(?:it|now|please))?)[.!。！]*$/i;
+/** A setting named, then refused after it ("CSP 基準不用", "重疊就不要了", "baseline not needed"). */
+const POSTPOSED_NO =
+  /^[\w\s\u4e00-\u9fff-]{1,24}?\s*(?:就|也)?(?:不用|不要|不需要|不必|免了)(?:了|啦|吧)?[。！!]*$|^(?:the\s+)?[\w\s-]{1,24}?\s+(?:is\s+)?(?:not needed|not necessary|unnecessary)[.!]*$/i;
+
+/** The settings a negated clause takes off the step before (negatedSetting): a baseline, an overlap. */
+const REFUSABLE = /baseline|基線|基準|overlap|重疊/i;
+
+/** A repeat with no step and no value of its own ("再切一次", "重做一次", "and redo it", "do that again"). */
+const BARE_REPEAT =
+  /^(?:(?:and|then|so)\s+)?(?:(?:re-?do|redo|repeat|rerun|re-run)(?:\s+(?:it|that|this))?|(?:do|run|make|split|cut|generate)\s+(?:it|that|this|them)\s+again)(?:\s+(?:please|now))?[.!]*$|^(?:然後)?(?:(?:再|重新)(?:切|做|跑|分|來|弄|產生)?|切|做|跑|分|來|弄)\s*(?:一次|一遍)\s*(?:吧)?[。！!]*$/i;
+
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
   /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:先|請|幫我|把)?\s*(?:全部|所有|資料|它)?\s*(?:clear|wipe|清除|清空|清掉|重新開始|重來)\s*(?:掉|一下|吧|乾淨|全部|all|everything|it)?$/i;
@@ -192,6 +203,12 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const acting = turns.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool)));
   const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
+  // what a reference repeats ("do it again", "the same with X", "跟剛才一樣"): the newest turn that did something other
+  // than stop, clear or reset, without those steps; a repeat never brings back a step that throws work away
+  const repeatSource = acting.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool) && !NOT_REPEATED.has(c.tool)));
+  const repeated = (ctx.history ? lastTurnCalls(repeatSource.length || acting.length ? repeatSource : turns) : ctx.previous).filter(
+    (c) => !NOT_REPEATED.has(c.tool),
+  );
   const inner: PlannerContext = { ...ctx, previous };
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
   // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
@@ -211,9 +228,9 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const text = eventAfterTime(resolved.text.trim(), inner.events);
   const lit = (t: string) => unmask(t, masked.literals);
   // "do that again on the training data": the earlier step with one value replaced, before a plain "again"
-  const same = sameWith(lit(text), lastAction, inner);
+  const same = sameWith(lit(text), repeated, inner);
   if (same) return { calls: same };
-  if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  if (AGAIN.test(text) && repeated.length) return { calls: repeated.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const delta = deltaFollowUp(text, lastAction) ?? scaleFollowUp(text, lastAction, acting.length ? acting : turns);
   if (delta) return { calls: delta };
   const calls: PlannedCall[] = [];
@@ -248,6 +265,12 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     if (prev?.tool === 'window_epoch' && /overlap|重疊/i.test(text)) prev.arguments.overlap = 0;
   };
   for (let i = 0; i < clauses.length; i++) {
+    // "…，CSP 基準不用", "…, baseline not needed": a setting refused after its name is a negated setting of the step
+    const tail = clauses[i].negated ? null : /^(.*\S)\s*[,，]\s*([^,，]+)$/.exec(clauses[i].text);
+    if (tail && POSTPOSED_NO.test(tail[2].trim()) && REFUSABLE.test(tail[2]))
+      clauses.splice(i, 1, { ...clauses[i], text: tail[1] }, { text: tail[2], joiner: ',', negated: true });
+    else if (!clauses[i].negated && i > 0 && POSTPOSED_NO.test(clauses[i].text.trim()) && REFUSABLE.test(clauses[i].text))
+      clauses[i] = { ...clauses[i], negated: true };
     if (clauses[i].negated) {
       if (calls.length) negatedSetting(calls[calls.length - 1], clauses[i].text);
       else settingsBefore.push({ text: clauses[i].text, at: 0 });
@@ -269,6 +292,14 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       if (!calls.some((c) => c.tool === 'start_training')) calls.push({ tool: 'start_training', arguments: {} });
       continue;
     }
+    // "swap in SCCNet and run it again for 20": a repeat with a run length after a model chosen in this turn
+    const rerunFor = /^(.*?)\s+(?:for\s+)?(\d+)\s*(?:more\s+)?(?:epochs?|輪|個\s*epochs?)?\s*[.!。！]*$/i.exec(s.trim());
+    if (rerunFor && calls.some((c) => c.tool === 'set_model') && !calls.some((c) => c.tool === 'start_training') && RERUN.test(rerunFor[1])) {
+      calls.push({ tool: 'configure_training', arguments: { epoch: Number(rerunFor[2]) } }, { tool: 'start_training', arguments: {} });
+      continue;
+    }
+    // "seed 改 123 再切一次", "change the seed to 9 and redo it": a bare repeat after a step of this turn is that step
+    if (calls.length && BARE_REPEAT.test(s.trim())) continue;
     const special = precedence(m, s, inner);
     if (special) {
       if (typeof special === 'string') problems.push(`${raw} (${special})`);
@@ -333,13 +364,13 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     }
   }
   // "跟剛才一樣，但是 batch 改 64" after "train 30 epochs": the whole earlier request again, with this call changed
-  if (sameRequest && calls.length && !problems.length && calls.every((c) => lastAction.some((l) => l.tool === c.tool))) {
-    const redone = lastAction.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
+  if (sameRequest && calls.length && !problems.length && calls.every((c) => repeated.some((l) => l.tool === c.tool))) {
+    const redone = repeated.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
     calls.splice(0, calls.length, ...redone);
   }
   // "跟剛才一樣，但不要基線", "same as before but without the baseline": the earlier step again with the setting taken off
   if (sameRequest && !calls.length && !problems.length && settingsBefore.length)
-    for (const l of lastAction) if (!NOT_REPEATED.has(l.tool)) calls.push({ tool: l.tool, arguments: { ...l.arguments } });
+    for (const l of repeated) calls.push({ tool: l.tool, arguments: { ...l.arguments } });
   for (const b of settingsBefore) for (const c of sameRequest ? calls : calls.slice(b.at, b.at + 1)) negatedSetting(c, b.text);
   mergeConfigurations(calls, inner.training);
   modelFirst(calls);
@@ -502,7 +533,13 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
     }
     if (found.length < nums.length || !nums.length) return null;
     let out = text;
-    const targets = found.slice(found.length - nums.length);
+    // "I meant 1 to 40 Hz" after "band-pass 8-30 then epoch 0 to 4 s": the numbers of the unit the correction names
+    const unit = relative ? null : unitOf(masked, masked.search(NUMBER));
+    const ofUnit = unit ? found.filter((m) => unitOf(text, m.index ?? 0) === unit) : [];
+    // … else the numbers given in no unit ("band-pass 8-30"), never those of another unit ("0 to 4 s")
+    const noOther = unit ? found.filter((m) => unitOf(text, m.index ?? 0) === null) : [];
+    const pool = ofUnit.length >= nums.length ? ofUnit : noOther.length >= nums.length && noOther.length < found.length ? noOther : found;
+    const targets = pool.slice(pool.length - nums.length);
     for (let k = targets.length - 1; k >= 0; k--) {
       const m = targets[k];
       // "改成十分之一", "make it half": a share of the value it replaces
@@ -510,11 +547,46 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
       out = out.slice(0, m.index) + value + out.slice((m.index ?? 0) + m[0].length);
     }
     const again = interpretRequest(unmask(out, maskLiterals(t.user).literals), { ...ctx, history: turns.slice(0, i), previous: [] });
-    const target = t.calls.filter((c) => !READ_ONLY.has(c.tool)).pop();
-    const same = again.calls.filter((c) => c.tool === target?.tool).pop();
-    return same && target ? [{ tool: target.tool, arguments: { ...target.arguments, ...same.arguments } }] : null;
+    return rerunChanged(t.calls, again.calls);
   }
   return null;
+}
+
+/** The unit a number in the text is given in (a range's first number takes the unit after the range), by its kind. */
+function unitOf(text: string, at: number): 'hz' | 's' | '%' | 'epochs' | null {
+  if (at < 0) return null;
+  const after = /^-?\d+(?:\.\d+)?(?:e-?\d+)?\s*(?:(?:-|–|~|to|through|到|至)\s*-?\d+(?:\.\d+)?\s*)?([a-z%\u4e00-\u9fff]*)/i.exec(text.slice(at))?.[1] ?? '';
+  if (/^(?:hz|khz|hertz|赫茲)/i.test(after)) return 'hz';
+  if (/^(?:s|secs?|seconds?|ms|milliseconds?|秒|毫秒)$|^(?:秒|毫秒)/i.test(after)) return 's';
+  if (after.startsWith('%')) return '%';
+  if (/^(?:epochs?|輪|回合)/i.test(after)) return 'epochs';
+  return null;
+}
+
+/**
+ * A correction re-runs only what it changes: of the earlier turn's steps read again with the corrected values, the
+ * calls whose values differ (merged over the earlier call), and a run that followed a changed training setting; never a
+ * stop, a clear or a reset. With nothing changed, the earlier turn's last step as read again.
+ */
+function rerunChanged(before: PlannedCall[], again: PlannedCall[]): PlannedCall[] | null {
+  const acted = before.filter((c) => !READ_ONLY.has(c.tool) && !NOT_REPEATED.has(c.tool));
+  const out: PlannedCall[] = [];
+  for (const c of again) {
+    const earlier = acted.filter((a) => a.tool === c.tool).pop();
+    if (!earlier) continue;
+    const merged = { ...earlier.arguments, ...c.arguments };
+    if (JSON.stringify(merged) !== JSON.stringify(earlier.arguments)) out.push({ tool: c.tool, arguments: merged });
+  }
+  if (out.length) {
+    // "train EEGNet for 20 epochs" then "I meant 30": the run is what the setting was for
+    const ranAfter = before.findIndex((c) => c.tool === 'start_training') > before.findIndex((c) => TRAINING_TOOLS.has(c.tool) && c.tool !== 'start_training');
+    if (ranAfter && out.some((c) => c.tool === 'configure_training' || c.tool === 'set_model') && !out.some((c) => c.tool === 'start_training'))
+      out.push({ tool: 'start_training', arguments: {} });
+    return out;
+  }
+  const target = acted[acted.length - 1];
+  const same = again.filter((c) => c.tool === target?.tool).pop();
+  return same && target ? [{ tool: target.tool, arguments: { ...target.arguments, ...same.arguments } }] : null;
 }
 
 /** Settings a standard preprocessing call takes from the clauses after it. */
@@ -724,6 +796,8 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
   // "and on train?", "what about for C4": a preposition first means a new object for the same step, not a new verb
   const sameStep =
     /^(?:(?:and|also|now|then|what about|how about|this time)\s+)?(?:on|in|for|with|at|to)\b/i.test(masked.trim()) ||
+    // "and the lr one", "what about the loss one": "one" stands for the step before, with another value in its slot
+    /^(?:(?:and|also|now|then|what about|how about)\s+)?the\s+[\w\s-]{1,30}?\s+one\s*[?.!]*$/i.test(masked.trim()) ||
     /^(?:那)?(?:這次|這回)?\s*(?:換成?|改用|改成|用)\s*(?!名)/.test(masked.trim());
   const rule = sameStep ? undefined : RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
   const candidates = [...outer.previous].reverse();
@@ -762,7 +836,7 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
       Object.entries(same.arguments).filter(([k, v]) => !(k in last.arguments) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
     );
     // "also T2", "也包括 C4": a list grows instead of being replaced
-    if (ADDS.test(s) || /也要/.test(s)) {
+    if (ADDS.test(s) || /也要/.test(s) || (last.tool === 'select_channels' && /\b(?:also|too|as well)\b|也/i.test(s))) {
       for (const k of ['event_id', 'channels']) {
         const before = last.arguments[k];
         const now = written[k];
@@ -857,7 +931,10 @@ const ONLY_SAME =
 function writtenArgs(rule: (typeof RULES)[number], call: PlannedCall, s: string, ctx: PlannerContext): Record<string, unknown> {
   const blank = rule.build('', ctx, '');
   const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === call.tool)?.arguments ?? {});
-  const said = (v: unknown) => typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s);
+  // a value the clause writes out is written even when it is the default ("do the same at 50" after a notch at 60)
+  const said = (v: unknown) =>
+    (typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s)) ||
+    (typeof v === 'number' && new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?![\\d.])`).test(s));
   return Object.fromEntries(
     Object.entries(call.arguments).filter(([k, v]) => !(k in defaults) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
   );
@@ -893,7 +970,7 @@ function shortFileNames(what: string, last: PlannedCall[]): string[] {
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|into|in|to)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|into|in|to|at)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
@@ -932,7 +1009,9 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
   for (const c of calls)
     if (channels.length && Array.isArray(c.arguments.channels)) {
       // "same for C4" replaces the channels; "add Cz too", "Cz 也加進去" adds to them
-      c.arguments.channels = ADDS.test(text) ? [...new Set([...(c.arguments.channels as string[]), ...channels])] : channels;
+      // … and channels kept "too" join those kept ("keep Cz too", "Cz 也留著"): a selection is one set
+      const grow = ADDS.test(text) || (c.tool === 'select_channels' && /\b(?:too|as well|also)\b|也/i.test(text));
+      c.arguments.channels = grow ? [...new Set([...(c.arguments.channels as string[]), ...channels])] : channels;
       changed = true;
     }
   const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)]

@@ -180,7 +180,7 @@ export function loadSelection(s: string): { subjects?: number[]; runs?: number[]
   const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
   const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
   const runs = nums(
-    /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean),
+    /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&|跟|和|及|與|、)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean),
   );
   return { ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) };
 }

@@ -169,3 +169,74 @@ describe('conversation state: references to earlier turns', () => {
     expect(planTurns('trained', ['評估模型', '跟剛才一樣，但不要基線']).calls[0]).toMatchObject({ tool: 'evaluate', arguments: { baseline: false } });
   });
 });
+
+describe('conversation safety: a reference repeats no destructive step, a correction re-runs only what it changes', () => {
+  it('"do it again" after a clear and a load loads again without clearing (en, zh)', () => {
+    expect(planTurns('data_loaded', ['wipe the study and open S003R06.edf', 'once more please']).calls).toEqual([
+      { tool: 'load_data', arguments: { paths: ['S003R06.edf'] } },
+    ]);
+    expect(tools(planTurns('data_loaded', ['清空研究，然後載入 S003R06.edf', '剛才那步再做一次']).calls)).toEqual(['load_data']);
+  });
+
+  it('a repeat after a stop goes back to the step before the stop, never the stop itself', () => {
+    const calls = planTurns('dataset_ready', ['train ShallowConvNet for 12 epochs', 'halt the run', 'do it again']).calls;
+    expect(tools(calls)).toEqual(['set_model', 'configure_training', 'start_training']);
+    expect(calls[1].arguments.epoch).toBe(12);
+    expect(tools(planTurns('preprocessed', ['reset the preprocessing and notch 60', 'same again with 50']).calls)).toEqual(['apply_notch_filter']);
+  });
+
+  it('a correction with a unit changes the step given in that unit, not the last numbers said (en, zh)', () => {
+    expect(planTurns('data_loaded', ['filter 4-38 and then epoch -1 to 3 s around T2', 'sorry, 2 to 45 Hz']).calls).toEqual([
+      { tool: 'apply_bandpass_filter', arguments: { low_freq: 2, high_freq: 45 } },
+    ]);
+    expect(planTurns('data_loaded', ['filter 4-38 and then epoch -1 to 3 s around T2', 'sorry, 0 to 2 s']).calls[0]).toMatchObject({
+      tool: 'epoch_data',
+      arguments: { t_min: 0, t_max: 2 },
+    });
+    expect(planTurns('data_loaded', ['帶通 4 到 38，然後切 T2 前 1 秒到後 3 秒', '不對，是 2 到 45 Hz']).calls[0]).toMatchObject({
+      tool: 'apply_bandpass_filter',
+      arguments: { low_freq: 2, high_freq: 45 },
+    });
+  });
+
+  it('a corrected run length re-runs the run, without choosing the model again (en, zh)', () => {
+    expect(planTurns('dataset_ready', ['train SCCNet for 40 epochs', 'oops, 14']).calls).toEqual([
+      { tool: 'configure_training', arguments: { epoch: 14 } },
+      { tool: 'start_training', arguments: {} },
+    ]);
+    expect(tools(planTurns('dataset_ready', ['用 SCCNet 訓練 40 個 epoch', '打錯了，是 14']).calls)).toEqual(['configure_training', 'start_training']);
+  });
+
+  it('"the last step", 「剛剛那個模型」: the step or model the conversation had before', () => {
+    expect(planTurns('data_loaded', ['resample to 200', 'redo the previous step']).calls).toEqual([{ tool: 'resample_data', arguments: { rate: 200 } }]);
+    expect(planTurns('dataset_ready', ['用 ShallowConvNet', '改用 EEGNet', '還是換回剛剛那個模型']).calls).toEqual([
+      { tool: 'set_model', arguments: { model_name: 'ShallowConvNet' } },
+    ]);
+  });
+
+  it('the same step at another value, even the default one; channels kept "too" join the selection (en, zh)', () => {
+    expect(planTurns('data_loaded', ['notch filter at 60', 'now do the same at 50']).calls).toEqual([{ tool: 'apply_notch_filter', arguments: { freq: 50 } }]);
+    expect(planTurns('data_loaded', ['keep only FC3 and FC4', 'keep C1 too']).calls[0].arguments.channels).toEqual(['FC3', 'FC4', 'C1']);
+    expect(planTurns('data_loaded', ['只保留 FC3 和 FC4', 'C1 也保留']).calls[0].arguments.channels).toEqual(['FC3', 'FC4', 'C1']);
+  });
+
+  it('a bare repeat after a changed setting is that step, not a new one (en, zh)', () => {
+    expect(tools(planTurns('preprocessed', ['make the dataset with 4 folds', '種子改 99 然後再分一次']).calls)).toEqual(['generate_dataset']);
+    expect(tools(planTurns('preprocessed', ['make the dataset with 4 folds', 'set the seed to 99 and redo it']).calls)).toEqual(['generate_dataset']);
+  });
+
+  it('a new model and "run it again for N" train for N; "the X one" is the step before with X in its slot', () => {
+    const calls = planTurns('dataset_ready', ['train EEGNet', 'switch to ShallowConvNet and run it again for 8']).calls;
+    expect(calls).toEqual([
+      { tool: 'set_model', arguments: { model_name: 'ShallowConvNet' } },
+      { tool: 'configure_training', arguments: { epoch: 8 } },
+      { tool: 'start_training', arguments: {} },
+    ]);
+    expect(planTurns('trained', ['plot the loss curve', 'now the accuracy one']).calls).toEqual([{ tool: 'plot_training', arguments: { metric: 'accuracy' } }]);
+  });
+
+  it('events renamed earlier are what "those classes" means', () => {
+    const calls = planTurns('preprocessed', ['rename T1 to hands and T2 to feet', 'epoch around those two classes from 0 to 3 s']).calls;
+    expect(calls[0]).toMatchObject({ tool: 'epoch_data', arguments: { event_id: ['hands', 'feet'] } });
+  });
+});

@@ -59,7 +59,7 @@ function modelsChosen(turns: readonly PastTurn[]): string[] {
 }
 
 const PREVIOUS_MODEL =
-  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|上一個模型|之前的模型|前一個模型|原本的模型|剛才的模型/i;
+  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|上一個模型|之前的模型|前一個模型|原本的模型|(?:剛才|剛剛|上次|之前|前面)(?:的|那個|用的|那個用的)模型/i;
 const SAME =
   /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|\b(?:again|once more)\s*$|^(?:please\s+)?(?:redo|repeat|rerun|re-run)\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
 const PLURAL_REF =
@@ -96,6 +96,10 @@ function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'fil
       const c = t.calls[j];
       if (kind === 'channels' && Array.isArray(c.arguments.channels)) return c.arguments.channels as string[];
       if (kind === 'events' && Array.isArray(c.arguments.event_id)) return (c.arguments.event_id as unknown[]).map(String);
+      // "rename T1 to left and T2 to right", then "those two classes": the new names
+      const rename = c.arguments.rename;
+      if (kind === 'events' && c.tool === 'edit_events' && rename && typeof rename === 'object' && !Array.isArray(rename))
+        return Object.values(rename as Record<string, unknown>).map(String);
       if (kind === 'files') {
         if (c.tool === 'list_files') {
           // a listing answers "<folder>:" then the names: the files are inside that folder
