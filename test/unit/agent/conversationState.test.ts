@@ -239,4 +239,16 @@ describe('conversation safety: a reference repeats no destructive step, a correc
     const calls = planTurns('preprocessed', ['rename T1 to hands and T2 to feet', 'epoch around those two classes from 0 to 3 s']).calls;
     expect(calls[0]).toMatchObject({ tool: 'epoch_data', arguments: { event_id: ['hands', 'feet'] } });
   });
+
+  it('a setting refused after its name is taken off the step; a refused step after a comma is not run (en, zh)', () => {
+    expect(planTurns('trained', ['export the model to out/m', '評估一下驗證集，基線就不用了']).calls).toEqual([
+      { tool: 'evaluate', arguments: { split: 'val', baseline: false } },
+    ]);
+    expect(planTurns('trained', ['evaluate on the validation split, baseline not needed']).calls[0].arguments.baseline).toBe(false);
+    expect(tools(planTurns('data_loaded', ['band-pass 1-40, clearing not needed']).calls)).toEqual(['apply_bandpass_filter']);
+  });
+
+  it('runs listed with 跟/和 are all loaded', () => {
+    expect(planTurns('empty', ['把 raw 資料夾的 run 6 和 10 讀進來']).calls[0].arguments.runs).toEqual([6, 10]);
+  });
 });
