@@ -928,13 +928,13 @@ const ONLY_SAME =
  * The arguments a rule's call takes from what the clause wrote: values that differ from what the builder fills in for
  * an empty request, or that the clause names ("by trial"). "30% test" writes test_ratio, not the default strategy.
  */
-function writtenArgs(rule: (typeof RULES)[number], call: PlannedCall, s: string, ctx: PlannerContext): Record<string, unknown> {
+function writtenArgs(rule: (typeof RULES)[number], call: PlannedCall, s: string, ctx: PlannerContext, numbers = false): Record<string, unknown> {
   const blank = rule.build('', ctx, '');
   const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === call.tool)?.arguments ?? {});
   // a value the clause writes out is written even when it is the default ("do the same at 50" after a notch at 60)
   const said = (v: unknown) =>
     (typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s)) ||
-    (typeof v === 'number' && new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?![\\d.])`).test(s));
+    (numbers && typeof v === 'number' && new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?![\\d.])`).test(s));
   return Object.fromEntries(
     Object.entries(call.arguments).filter(([k, v]) => !(k in defaults) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
   );
@@ -1032,7 +1032,7 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
       const out = rule?.build(what, c.tool === 'configure_training' ? { ...ctx, training: { ...(ctx.training ?? {}), ...c.arguments } } : ctx, what);
       const own = out && typeof out !== 'string' ? out.find((o) => o.tool === c.tool) : undefined;
       if (!rule || !own) continue;
-      const written = writtenArgs(rule, own, what, ctx);
+      const written = writtenArgs(rule, own, what, ctx, true);
       const fresh = Object.entries(written).filter(([k, v]) => JSON.stringify(c.arguments[k]) !== JSON.stringify(v));
       if (!fresh.length) continue;
       Object.assign(c.arguments, Object.fromEntries(fresh));
