@@ -2,7 +2,17 @@ import type { PlannedCall } from '../study/stateManager';
 import { maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
-import { callFailed, lastCallOf, lastDoneCallOf, lastTurnCalls, resolveReferences, saysSame, withoutRejected, type PastTurn } from './understanding/references';
+import {
+  callFailed,
+  lastCallOf,
+  lastDoneCallOf,
+  lastTurnCalls,
+  namedEarlierValue,
+  resolveReferences,
+  saysSame,
+  withoutRejected,
+  type PastTurn,
+} from './understanding/references';
 import {
   channelsIn,
   loadSelection,
@@ -61,6 +71,10 @@ const REFUSABLE = /baseline|基線|基準|overlap|重疊/i;
 /** A repeat with no step and no value of its own ("再切一次", "重做一次", "and redo it", "do that again"). */
 const BARE_REPEAT =
   /^(?:(?:and|then|so)\s+)?(?:(?:re-?do|redo|repeat|rerun|re-run)(?:\s+(?:it|that|this))?|(?:do|run|make|split|cut|generate)\s+(?:it|that|this|them)\s+again)(?:\s+(?:please|now))?[.!]*$|^(?:然後)?(?:(?:再|重新)(?:切|做|跑|分|來|弄|產生)?|切|做|跑|分|來|弄)\s*(?:一次|一遍)\s*(?:吧)?[。！!]*$/i;
+
+/** Words of running a training again, anywhere in a turn ("start it again", "retrain", "重跑", "重新訓練"). */
+const RUN_AGAIN =
+  /\b(?:re-?run|re-?train|(?:start|run|train|kick)\s+(?:it|that|this|the\s+(?:model|training|run))?\s*(?:off\s+)?again)\b|重跑|重新(?:訓練|跑)|重訓|再(?:跑|訓練)(?:一次|一遍)/i;
 
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
@@ -231,6 +245,18 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const same = sameWith(lit(text), repeated, inner);
   if (same) return { calls: same };
   if (AGAIN.test(text) && repeated.length) return { calls: repeated.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  // "取樣率再除以二", "raise the upper edge by 10 Hz" two turns after the resample or the filter: the value the follow-up
+  // names, in whichever earlier turn set it (the newest step need not be the one meant)
+  const named = namedEarlierValue(text, turns);
+  if (named) {
+    const one = [named.call];
+    const factor = relativeFactor(named.rest);
+    const changed =
+      deltaFollowUp(named.rest, one, named.key) ??
+      scaleFollowUp(named.rest, one, turns, named.key) ??
+      (factor !== null && named.rest ? [scaled(named.call, named.key, factor)] : null);
+    if (changed) return { calls: withRun(changed, named.call, turns) };
+  }
   const delta = deltaFollowUp(text, lastAction) ?? scaleFollowUp(text, lastAction, acting.length ? acting : turns);
   if (delta) return { calls: delta };
   const calls: PlannedCall[] = [];
@@ -247,7 +273,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   let clauses = splitScoped(isCorrection ? withoutCorrectionCue(text) : text);
   // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
   const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
-  if (sameRequest) clauses = clauses.filter((c) => !ONLY_SAME.test(c.text.trim()));
+  // … and the change after it is said without its "but" ("一樣的再做一次，但改 50")
+  if (sameRequest)
+    clauses = clauses
+      .filter((c) => !ONLY_SAME.test(c.text.trim()))
+      .map((c) => ({ ...c, text: c.text.replace(/^\s*(?:but|但是?|不過|只是)\s*[,，]?\s*/i, '') }));
   const negated = clauses.filter((c) => c.negated);
   // events renamed in earlier turns are names the user may use now
   for (const t of turns)
@@ -372,6 +402,13 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (sameRequest && !calls.length && !problems.length && settingsBefore.length)
     for (const l of repeated) calls.push({ tool: l.tool, arguments: { ...l.arguments } });
   for (const b of settingsBefore) for (const c of sameRequest ? calls : calls.slice(b.at, b.at + 1)) negatedSetting(c, b.text);
+  // "模型換 SCCNet 重跑", "set batch 64 and start it again": a model or setting changed with a word of running again is a run
+  if (
+    RUN_AGAIN.test(masked.text) &&
+    calls.some((c) => c.tool === 'set_model' || c.tool === 'configure_training') &&
+    !calls.some((c) => c.tool === 'start_training')
+  )
+    calls.push({ tool: 'start_training', arguments: {} });
   mergeConfigurations(calls, inner.training);
   modelFirst(calls);
   // "switch to SCCNet with Ns 30": whichever rule chose the model, the hyper-parameters named with it go with it
@@ -846,7 +883,8 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     const merged = { ...last.arguments, ...written };
     // a correction that changes nothing is not about this call
     if (JSON.stringify(merged) === JSON.stringify(last.arguments)) continue;
-    return [{ tool: last.tool, arguments: merged }];
+    // "I meant batch 32" after "train … with batch 16": the run is made again with the corrected setting
+    return withRun([{ tool: last.tool, arguments: merged }], asked, outer.history ?? []);
   }
   if (rule) {
     const out = rule.build(s, outer, raw);
@@ -922,7 +960,7 @@ function partialChange(rule: (typeof RULES)[number], masked: string, s: string, 
 
 /** A clause that says only "the same as before" ("跟之前一樣", "same settings as last time", "keep everything else"). */
 const ONLY_SAME =
-  /^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:(?:do|run|keep)\s+)?(?:(?:the|everything(?:\s+else)?|all\s+else|it)\s+)?(?:the\s+)?(?:same|identical|unchanged)(?:\s+(?:thing|settings?|parameters?|config(?:uration)?|values?))?(?:\s+(?:as\s+(?:before|last time|earlier|previously)|again))?$|^(?:(?:keep\s+)?everything\s+else\s+(?:the\s+same|as\s+(?:before|it was)|unchanged))$|^(?:其他|其餘|其它)?\s*(?:都)?\s*(?:跟|和|與|同)?\s*(?:之前|剛才|剛剛|上次|前面)\s*(?:的)?\s*(?:一樣|相同)$|^(?:其他|其餘|其它)\s*(?:都)?\s*(?:一樣|不變|照舊)$|^(?:一樣|照舊|同樣)$/i;
+  /^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:(?:do|run|keep)\s+)?(?:(?:the|everything(?:\s+else)?|all\s+else|it)\s+)?(?:the\s+)?(?:same|identical|unchanged)(?:\s+(?:thing|settings?|parameters?|config(?:uration)?|values?))?(?:\s+(?:as\s+(?:before|last time|earlier|previously)|again))?$|^(?:(?:keep\s+)?everything\s+else\s+(?:the\s+same|as\s+(?:before|it was)|unchanged))$|^(?:其他|其餘|其它)?\s*(?:都)?\s*(?:跟|和|與|同)?\s*(?:之前|剛才|剛剛|上次|前面)\s*(?:的)?\s*(?:一樣|相同)$|^(?:其他|其餘|其它)\s*(?:都)?\s*(?:一樣|不變|照舊)$|^(?:一樣|照舊|同樣)$|^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:do (?:it|that|this|the same) again|(?:the )?same (?:thing )?again|once more|one more time|redo (?:it|that)|repeat (?:it|that))$|^(?:一樣的?|照舊|照(?:剛才|剛剛|之前)的?)?\s*再\s*(?:做|跑|來)\s*一次$/i;
 
 /**
  * The arguments a rule's call takes from what the clause wrote: values that differ from what the builder fills in for
@@ -1120,7 +1158,7 @@ const ARGUMENT_WORDS: Record<string, RegExp> = {
  * "再除以十", "divide it by 10", "multiply that by 2", "再乘以二": the value the last step set, scaled. The value is the
  * step's main one (PRIMARY), or the argument the earlier request named ("學習率設 0.001" → the learning rate).
  */
-function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTurn[]): PlannedCall[] | null {
+function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTurn[], forced?: string): PlannedCall[] | null {
   const m =
     /^(?:(?:and|then|now|ok|okay)[,\s]+)?(?:再|然後|那)?\s*(?:(divide|multiply)\s+(?:it|that|this|the value|them)?\s*by|(除以|乘以|乘上))\s*(\d+(?:\.\d+)?|[一二兩三四五六七八九十百千]+)\s*(?:倍)?\s*(?:吧|好了|please)?[.!。！]?$/i.exec(
       text.trim(),
@@ -1133,12 +1171,12 @@ function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTu
   for (const c of [...last].reverse()) {
     const numeric = Object.keys(c.arguments).filter((k) => typeof c.arguments[k] === 'number');
     const key =
-      numeric.find((k) => k === PRIMARY[c.tool]) ?? numeric.find((k) => ARGUMENT_WORDS[k]?.test(said)) ?? (numeric.length === 1 ? numeric[0] : undefined);
-    if (!key) continue;
-    const v = c.arguments[key] as number;
-    const scaled = down ? v / n : v * n;
-    const whole = ['batch_size', 'epoch', 'rate', 'repeat', 'threads'].includes(key);
-    return [{ tool: c.tool, arguments: { ...c.arguments, [key]: whole ? Math.round(scaled) : Math.round(scaled * 1e12) / 1e12 } }];
+      forced ??
+      numeric.find((k) => k === PRIMARY[c.tool]) ??
+      numeric.find((k) => ARGUMENT_WORDS[k]?.test(said)) ??
+      (numeric.length === 1 ? numeric[0] : undefined);
+    if (!key || typeof c.arguments[key] !== 'number') continue;
+    return [scaled(c, key, down ? 1 / n : n)];
   }
   return null;
 }
@@ -1147,13 +1185,28 @@ function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTu
  * "make the window 0.5 s longer", "20 Hz higher", "再長 1 秒", "短 0.5 秒": a difference applied to the value the last
  * step set (by PRIMARY; a bandpass's lower edge when the text says so). Null when the text is not such a follow-up.
  */
-function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null {
+/** A call with one numeric value scaled (whole numbers stay whole: batch, epochs, a rate). */
+function scaled(c: PlannedCall, key: string, factor: number): PlannedCall {
+  const v = (c.arguments[key] as number) * factor;
+  const whole = ['batch_size', 'epoch', 'rate', 'repeat', 'threads'].includes(key);
+  return { tool: c.tool, arguments: { ...c.arguments, [key]: whole ? Math.round(v) : Math.round(v * 1e12) / 1e12 } };
+}
+
+/** A changed training setting of a turn that trained is trained again ("batch 16, train" → "double the batch"). */
+function withRun(calls: PlannedCall[], earlier: PlannedCall, turns: readonly PastTurn[]): PlannedCall[] {
+  const trained = turns.some((t) => t.calls.includes(earlier) && t.calls.some((c) => c.tool === 'start_training'));
+  return trained && calls.some((c) => c.tool === 'configure_training') && !calls.some((c) => c.tool === 'start_training')
+    ? [...calls, { tool: 'start_training', arguments: {} }]
+    : calls;
+}
+
+function deltaFollowUp(text: string, last: PlannedCall[], forced?: string): PlannedCall[] | null {
   const en =
     /(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(
       text,
     );
   const enBy =
-    /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:it|that|the\s+\w+(?:\s+\w+)?)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
+    /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:(?:it|that|the\s+\w+(?:\s+\w+)?)\s+)?by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
       text,
     );
   const zh = /(?:再)?(長|短|延長|縮短|多|少|加|減|高|低|提高|降低)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
@@ -1165,10 +1218,11 @@ function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null 
         ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
         : null;
   if (!m) return null;
-  const target = [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
+  const target = forced ? last[last.length - 1] : [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
   if (!target) return null;
-  const key =
-    target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text)
+  const key = forced
+    ? forced
+    : target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text)
       ? 'low_freq'
       : PRIMARY[target.tool];
   const v = Number(m.n) * (m.u && /^(?:ms|毫秒)$/i.test(m.u) ? 0.001 : 1);

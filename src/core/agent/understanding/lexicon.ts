@@ -393,6 +393,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bget\s+((?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4})(?:\s*(?:,|and)\s*(?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4}))*)\s+(?:loaded|opened|imported|in)\b/gi, 'load $1'],
   // "重新讀 S002R04.edf", "讀 data 資料夾": read a file is load it
   [/(?:重新)?讀(?:取|入|進)?\s*(?=⟦|\S+\.\w{2,4}\b)/g, '載入 '],
+  // "重新讀 data 資料夾": read a folder is load it
+  [/(?:重新)?讀(?:取|入|進)?\s*(?=[\w./~-]+\s*(?:資料夾|目錄))/g, '載入 '],
   // "改載 S002R04.edf", "換讀 …": load that file instead (after a clear, the next step)
   [/(?:改|換)(?:成)?(?:載入?|讀(?:取|入)?)\s*(?=⟦|\S+\.\w{2,4}\b)/g, '載入 '],
   // "only C3 and C4, toss everything else": the rest dropped is what "only" already says

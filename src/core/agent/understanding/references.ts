@@ -59,7 +59,7 @@ function modelsChosen(turns: readonly PastTurn[]): string[] {
 }
 
 const PREVIOUS_MODEL =
-  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|上一個模型|之前的模型|前一個模型|原本的模型|(?:剛才|剛剛|上次|之前|前面)(?:的|那個|用的|那個用的)模型/i;
+  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|\bthe\s+(?:model|network|net|architecture|one)\s+(?:(?:that\s+)?(?:we|i|you)\s+(?:had|used|were using|was using|chose|picked|trained|set)|from|used)\s+(?:before|earlier|previously|first|last time)\b|\bthe\s+(?:one|model)\s+before\b|上一個模型|之前的模型|前一個模型|原本的模型|(?:剛才|剛剛|上次|之前|前面)(?:的|那個|用的|那個用的)模型/i;
 const SAME =
   /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|\b(?:again|once more)\s*$|^(?:please\s+)?(?:redo|repeat|rerun|re-run)\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
 const PLURAL_REF =
@@ -248,4 +248,54 @@ export function withoutRejected(text: string, turns: readonly PastTurn[]): strin
 /** "same as before": the request points at an earlier call of the tool it names. */
 export function saysSame(text: string): boolean {
   return SAME.test(text);
+}
+
+/**
+ * The values a follow-up may name instead of the step that set them ("取樣率再除以二", "raise the upper edge by 10 Hz",
+ * "lr divided by ten", "批次再加倍"): [words, tool, argument, a time unit must (true) or must not (false) be written].
+ * Whichever earlier turn set the value, the name finds it; the step need not be the last one.
+ */
+const NAMED_ARGUMENTS: [RegExp, string, string, boolean?][] = [
+  [/\b(?:the\s+)?(?:sampling|sample)\s+(?:rate|frequency)\b|\bfs\b|取樣率|採樣率|取樣頻率|採樣頻率/i, 'resample_data', 'rate'],
+  [
+    /\b(?:the\s+)?(?:upper|top|high(?:er)?)\s+(?:edge|cut-?off|cutoff|corner|limit|bound|end)\b|\b(?:the\s+)?low-?pass(?:\s+edge)?\b|上限|上緣|低通|高頻截止/i,
+    'apply_bandpass_filter',
+    'high_freq',
+  ],
+  [
+    /\b(?:the\s+)?(?:lower|bottom|low)\s+(?:edge|cut-?off|cutoff|corner|limit|bound|end)\b|\b(?:the\s+)?high-?pass(?:\s+edge)?\b|下限|下緣|高通|低頻截止/i,
+    'apply_bandpass_filter',
+    'low_freq',
+  ],
+  [/\b(?:the\s+)?notch(?:\s+filter)?(?:'s)?(?:\s+frequency)?\b|陷波(?:的)?(?:頻率)?/i, 'apply_notch_filter', 'freq'],
+  [/\b(?:the\s+)?learning\s+rate\b|\blr\b|學習率/i, 'configure_training', 'learning_rate'],
+  [/\b(?:the\s+)?batch(?:\s*size)?\b|批次(?:大小)?|批量/i, 'configure_training', 'batch_size'],
+  [/\b(?:the\s+)?(?:number of\s+)?(?:training\s+)?epochs?(?:\s+count)?\b|訓練輪數|輪數|回合數|epoch\s*數/i, 'configure_training', 'epoch', false],
+  [/\b(?:the\s+)?test(?:\s+(?:share|ratio|set|split|size|part))?\b|測試(?:集)?(?:的)?(?:比例)?/i, 'generate_dataset', 'test_ratio'],
+  [/\b(?:the\s+)?validation(?:\s+(?:share|ratio|set|split|size|part))?\b|驗證(?:集)?(?:的)?(?:比例)?/i, 'generate_dataset', 'val_ratio'],
+  [/\b(?:the\s+)?windows?(?:\s+(?:length|size|duration))?\b|視窗(?:長度)?|窗長/i, 'window_epoch', 'duration'],
+  [/\b(?:the\s+)?end\b|結束(?:點|時間)?|終點/i, 'epoch_data', 't_max', true],
+  [/\b(?:the\s+)?start\b|開始(?:點|時間)?|起點/i, 'epoch_data', 't_min', true],
+];
+
+/**
+ * The earlier value a follow-up names, with the text left once the name is taken out ("取樣率再除以二" → the
+ * resample's rate, "再除以二"). Null when the text names none, or no earlier turn set that value.
+ */
+export function namedEarlierValue(text: string, turns: readonly PastTurn[]): { call: PlannedCall; key: string; rest: string } | null {
+  const timed = /\d\s*(?:s|ms|sec|seconds?|秒|毫秒)\b|\d\s*(?:秒|毫秒)|\b(?:second|millisecond)s?\b|秒/i.test(text);
+  for (const [re, tool, key, time] of NAMED_ARGUMENTS) {
+    if (time !== undefined && time !== timed) continue;
+    const m = re.exec(text);
+    if (!m) continue;
+    const call = lastCallOf(turns, tool);
+    if (!call || typeof call.arguments[key] !== 'number') continue;
+    const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length))
+      .replace(/^\s*(?:(?:and|then|now|ok(?:ay)?|so)[,\s]+)*(?:把|將)?\s*/i, '')
+      .replace(/^\s*(?:的|再把|把)\s*/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return { call, key, rest };
+  }
+  return null;
 }
