@@ -68,7 +68,10 @@ export class Conversation {
         .slice(-20)
         .map(
           (t) =>
-            `- "${t.user.slice(0, 80)}" → ${t.messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.map(callLine) : [])).join(', ') || t.answer.slice(0, 80)}`,
+            `- "${t.user.slice(0, 80)}" → ${
+              t.messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.map((c) => callLine(c, failedIds(t))) : [])).join(', ') ||
+              t.answer.slice(0, 80)
+            }`,
         );
       out.push({ role: 'user', content: `(Summary of ${older.length} earlier request(s), for context only)\n${lines.join('\n')}` });
       out.push({ role: 'assistant', content: 'Noted.' });
@@ -78,9 +81,18 @@ export class Conversation {
   }
 }
 
-function callLine(c: { name: string; arguments: Record<string, unknown> | null }): string {
+/**
+ * One call of a folded turn, with its arguments; " [not run]" when its tool refused it or the user declined it, so a
+ * later "the same again" or "I meant 32" (offline planner and endpoint model alike) knows its values never took effect.
+ */
+function callLine(c: { id?: string; name: string; arguments: Record<string, unknown> | null }, failed: Set<string>): string {
   const args = JSON.stringify(c.arguments ?? {});
-  return `${c.name}(${args.length > 100 ? `${args.slice(0, 97)}...` : args})`;
+  return `${c.name}(${args.length > 100 ? `${args.slice(0, 97)}...` : args})${c.id && failed.has(c.id) ? ' [not run]' : ''}`;
+}
+
+/** The ids of a turn's calls whose answer says they did not run (a tool's error, the user's refusal; a proposal may still be confirmed). */
+function failedIds(t: Turn): Set<string> {
+  return new Set(t.messages.flatMap((m) => (m.role === 'tool' && /^(?:ERROR \(|REJECTED by the user)/.test(m.content) ? [m.toolCallId] : [])));
 }
 
 function turnMessages(t: Turn): ChatMessage[] {

@@ -2,7 +2,17 @@ import type { PlannedCall } from '../study/stateManager';
 import { maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
-import { lastCallOf, lastTurnCalls, resolveReferences, saysSame, type PastTurn } from './understanding/references';
+import {
+  callFailed,
+  lastCallOf,
+  lastDoneCallOf,
+  lastTurnCalls,
+  namedEarlierValue,
+  resolveReferences,
+  saysSame,
+  withoutRejected,
+  type PastTurn,
+} from './understanding/references';
 import {
   channelsIn,
   loadSelection,
@@ -27,7 +37,7 @@ import { zhValue } from './understanding/numbers';
  */
 
 const CORRECTION =
-  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|^(?:其實)?是\s*(?=-?\d)|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** The request without its correction cues, however many are stacked ("no wait, I meant 128", "錯了，應該是 0.0005"). */
 function withoutCorrectionCue(text: string): string {
   // "50 赫茲才對", "128 is the right one": the tail that says the value is the right one carries no value
@@ -42,15 +52,30 @@ function withoutCorrectionCue(text: string): string {
 
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
-  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|^(?:只要|剩)?(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b(?!\s+(?:of\s+)?(?:the|fs|sfreq|nyquist|sampling|current|original)\b)|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|^(?:只要|剩|再)?(?:砍|減|降|少)?\s*(?:到)?\s*(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+|in\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b(?!\s+(?:of\s+)?(?:the|fs|sfreq|nyquist|sampling|current|original)\b)|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN =
-  /^(?:(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
+  /^(?:(?:把|將)?(?:剛剛|剛才|上一步|前一步|上一個步驟|之前|上次)(?:的|那)?(?:那個|那一?步|那個步驟|步驟|動作)?\s*(?:也)?\s*(?=再|重))?(?:(?:(?:please\s+)?(?:do|repeat|redo|run) (?:the (?:last|previous) (?:step|thing|one)|what you just did)(?: again)?\b)|(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|once more|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** A bare repeat: "run it again", "rerun", "go again", "再跑一次". */
 const RERUN =
   /^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?|(?:go|train|start(?:\s+training)?|run\s+it|kick\s+it\s+off|開始訓練|開跑|訓練|跑)(?:\s+(?:it|now|please))?)[.!。！]*$/i;
+/** A setting named, then refused after it ("CSP 基準不用", "重疊就不要了", "baseline not needed"). */
+const POSTPOSED_NO =
+  /^[\w\s\u4e00-\u9fff-]{1,24}?\s*(?:就|也)?(?:不用|不要|不需要|不必|免了)(?:了|啦|吧)?[。！!]*$|^(?:the\s+)?[\w\s-]{1,24}?\s+(?:is\s+)?(?:not needed|not necessary|unnecessary)[.!]*$/i;
+
+/** The settings a negated clause takes off the step before (negatedSetting): a baseline, an overlap. */
+const REFUSABLE = /baseline|基線|基準|overlap|重疊/i;
+
+/** A repeat with no step and no value of its own ("再切一次", "重做一次", "and redo it", "do that again"). */
+const BARE_REPEAT =
+  /^(?:(?:and|then|so)\s+)?(?:(?:re-?do|redo|repeat|rerun|re-run)(?:\s+(?:it|that|this))?|(?:do|run|make|split|cut|generate)\s+(?:it|that|this|them)\s+again)(?:\s+(?:please|now))?[.!]*$|^(?:然後)?(?:(?:再|重新)(?:切|做|跑|分|來|弄|產生)?|切|做|跑|分|來|弄)\s*(?:一次|一遍)\s*(?:吧)?[。！!]*$/i;
+
+/** Words of running a training again, anywhere in a turn ("start it again", "retrain", "重跑", "重新訓練"). */
+const RUN_AGAIN =
+  /\b(?:re-?run|re-?train|(?:start|run|train|kick)\s+(?:it|that|this|the\s+(?:model|training|run))?\s*(?:off\s+)?again)\b|重跑|重新(?:訓練|跑)|重訓|再(?:跑|訓練)(?:一次|一遍)/i;
+
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
   /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:先|請|幫我|把)?\s*(?:全部|所有|資料|它)?\s*(?:clear|wipe|清除|清空|清掉|重新開始|重來)\s*(?:掉|一下|吧|乾淨|全部|all|everything|it)?$/i;
@@ -192,9 +217,16 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const acting = turns.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool)));
   const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
+  // what a reference repeats ("do it again", "the same with X", "跟剛才一樣"): the newest turn that did something other
+  // than stop, clear or reset, without those steps; a repeat never brings back a step that throws work away
+  const repeatSource = acting.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool) && !NOT_REPEATED.has(c.tool)));
+  const repeated = (ctx.history ? lastTurnCalls(repeatSource.length || acting.length ? repeatSource : turns) : ctx.previous).filter(
+    (c) => !NOT_REPEATED.has(c.tool),
+  );
   const inner: PlannerContext = { ...ctx, previous };
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
-  const masked = maskLiterals(normaliseWidth(withoutPoliteFrame(withoutCourtesy(request))));
+  // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
+  const masked = maskLiterals(normaliseWidth(withoutPoliteFrame(withoutCourtesy(withoutRejected(request, turns)))));
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -210,9 +242,21 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const text = eventAfterTime(resolved.text.trim(), inner.events);
   const lit = (t: string) => unmask(t, masked.literals);
   // "do that again on the training data": the earlier step with one value replaced, before a plain "again"
-  const same = sameWith(lit(text), lastAction, inner);
+  const same = sameWith(lit(text), repeated, inner);
   if (same) return { calls: same };
-  if (AGAIN.test(text) && lastAction.length) return { calls: lastAction.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  if (AGAIN.test(text) && repeated.length) return { calls: repeated.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  // "取樣率再除以二", "raise the upper edge by 10 Hz" two turns after the resample or the filter: the value the follow-up
+  // names, in whichever earlier turn set it (the newest step need not be the one meant)
+  const named = namedEarlierValue(text, turns);
+  if (named) {
+    const one = [named.call];
+    const factor = relativeFactor(named.rest);
+    const changed =
+      deltaFollowUp(named.rest, one, named.key) ??
+      scaleFollowUp(named.rest, one, turns, named.key) ??
+      (factor !== null && named.rest ? [scaled(named.call, named.key, factor)] : null);
+    if (changed) return { calls: withRun(changed, named.call, turns) };
+  }
   const delta = deltaFollowUp(text, lastAction) ?? scaleFollowUp(text, lastAction, acting.length ? acting : turns);
   if (delta) return { calls: delta };
   const calls: PlannedCall[] = [];
@@ -221,6 +265,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     previous.length > 0 &&
     (CORRECTION.test(text) ||
       ELLIPSIS.test(text) ||
+      RELATIVE.test(request) ||
       /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了|才對|才是對的)?[.!。！]?$/i.test(
         text,
@@ -228,7 +273,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   let clauses = splitScoped(isCorrection ? withoutCorrectionCue(text) : text);
   // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
   const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
-  if (sameRequest) clauses = clauses.filter((c) => !ONLY_SAME.test(c.text.trim()));
+  // … and the change after it is said without its "but" ("一樣的再做一次，但改 50")
+  if (sameRequest)
+    clauses = clauses
+      .filter((c) => !ONLY_SAME.test(c.text.trim()))
+      .map((c) => ({ ...c, text: c.text.replace(/^\s*(?:but|但是?|不過|只是)\s*[,，]?\s*/i, '') }));
   const negated = clauses.filter((c) => c.negated);
   // events renamed in earlier turns are names the user may use now
   for (const t of turns)
@@ -246,6 +295,12 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     if (prev?.tool === 'window_epoch' && /overlap|重疊/i.test(text)) prev.arguments.overlap = 0;
   };
   for (let i = 0; i < clauses.length; i++) {
+    // "…，CSP 基準不用", "…, baseline not needed": a setting refused after its name is a negated setting of the step
+    const tail = clauses[i].negated ? null : /^(.*\S)\s*[,，]\s*([^,，]+)$/.exec(clauses[i].text);
+    if (tail && POSTPOSED_NO.test(tail[2].trim()) && REFUSABLE.test(tail[2]))
+      clauses.splice(i, 1, { ...clauses[i], text: tail[1] }, { text: tail[2], joiner: ',', negated: true });
+    else if (!clauses[i].negated && i > 0 && POSTPOSED_NO.test(clauses[i].text.trim()) && REFUSABLE.test(clauses[i].text))
+      clauses[i] = { ...clauses[i], negated: true };
     if (clauses[i].negated) {
       if (calls.length) negatedSetting(calls[calls.length - 1], clauses[i].text);
       else settingsBefore.push({ text: clauses[i].text, at: 0 });
@@ -267,6 +322,14 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       if (!calls.some((c) => c.tool === 'start_training')) calls.push({ tool: 'start_training', arguments: {} });
       continue;
     }
+    // "swap in SCCNet and run it again for 20": a repeat with a run length after a model chosen in this turn
+    const rerunFor = /^(.*?)\s+(?:for\s+)?(\d+)\s*(?:more\s+)?(?:epochs?|輪|個\s*epochs?)?\s*[.!。！]*$/i.exec(s.trim());
+    if (rerunFor && calls.some((c) => c.tool === 'set_model') && !calls.some((c) => c.tool === 'start_training') && RERUN.test(rerunFor[1])) {
+      calls.push({ tool: 'configure_training', arguments: { epoch: Number(rerunFor[2]) } }, { tool: 'start_training', arguments: {} });
+      continue;
+    }
+    // "seed 改 123 再切一次", "change the seed to 9 and redo it": a bare repeat after a step of this turn is that step
+    if (calls.length && BARE_REPEAT.test(s.trim())) continue;
     const special = precedence(m, s, inner);
     if (special) {
       if (typeof special === 'string') problems.push(`${raw} (${special})`);
@@ -331,11 +394,21 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     }
   }
   // "跟剛才一樣，但是 batch 改 64" after "train 30 epochs": the whole earlier request again, with this call changed
-  if (sameRequest && calls.length && !problems.length && calls.every((c) => lastAction.some((l) => l.tool === c.tool))) {
-    const redone = lastAction.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
+  if (sameRequest && calls.length && !problems.length && calls.every((c) => repeated.some((l) => l.tool === c.tool))) {
+    const redone = repeated.map((l) => calls.find((c) => c.tool === l.tool) ?? { tool: l.tool, arguments: { ...l.arguments } });
     calls.splice(0, calls.length, ...redone);
   }
-  for (const b of settingsBefore) negatedSetting(calls[b.at], b.text);
+  // "跟剛才一樣，但不要基線", "same as before but without the baseline": the earlier step again with the setting taken off
+  if (sameRequest && !calls.length && !problems.length && settingsBefore.length)
+    for (const l of repeated) calls.push({ tool: l.tool, arguments: { ...l.arguments } });
+  for (const b of settingsBefore) for (const c of sameRequest ? calls : calls.slice(b.at, b.at + 1)) negatedSetting(c, b.text);
+  // "模型換 SCCNet 重跑", "set batch 64 and start it again": a model or setting changed with a word of running again is a run
+  if (
+    RUN_AGAIN.test(masked.text) &&
+    calls.some((c) => c.tool === 'set_model' || c.tool === 'configure_training') &&
+    !calls.some((c) => c.tool === 'start_training')
+  )
+    calls.push({ tool: 'start_training', arguments: {} });
   mergeConfigurations(calls, inner.training);
   modelFirst(calls);
   // "switch to SCCNet with Ns 30": whichever rule chose the model, the hyper-parameters named with it go with it
@@ -483,9 +556,27 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
     if (!t.calls.some((c) => !READ_ONLY.has(c.tool))) continue;
     const text = resolveQuantities(canonicalText(maskLiterals(t.user).text), factsOf(ctx)).text;
     const found = [...text.matchAll(NUMBER)];
+    // "double it" then "no, 30": a turn that named no number changed one value of its step, and that value is meant
+    if (!found.length && nums.length === 1 && !relative) {
+      const target = t.calls.filter((c) => !READ_ONLY.has(c.tool)).pop();
+      const before = target ? lastCallOf(turns.slice(0, i), target.tool) : null;
+      const moved =
+        target && before
+          ? Object.keys(target.arguments).filter(
+              (k) => typeof target.arguments[k] === 'number' && k in before.arguments && target.arguments[k] !== before.arguments[k],
+            )
+          : [];
+      if (target && moved.length === 1) return [{ tool: target.tool, arguments: { ...target.arguments, [moved[0]]: Number(nums[0]) } }];
+    }
     if (found.length < nums.length || !nums.length) return null;
     let out = text;
-    const targets = found.slice(found.length - nums.length);
+    // "I meant 1 to 40 Hz" after "band-pass 8-30 then epoch 0 to 4 s": the numbers of the unit the correction names
+    const unit = relative ? null : unitOf(masked, masked.search(NUMBER));
+    const ofUnit = unit ? found.filter((m) => unitOf(text, m.index ?? 0) === unit) : [];
+    // … else the numbers given in no unit ("band-pass 8-30"), never those of another unit ("0 to 4 s")
+    const noOther = unit ? found.filter((m) => unitOf(text, m.index ?? 0) === null) : [];
+    const pool = ofUnit.length >= nums.length ? ofUnit : noOther.length >= nums.length && noOther.length < found.length ? noOther : found;
+    const targets = pool.slice(pool.length - nums.length);
     for (let k = targets.length - 1; k >= 0; k--) {
       const m = targets[k];
       // "改成十分之一", "make it half": a share of the value it replaces
@@ -493,11 +584,46 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
       out = out.slice(0, m.index) + value + out.slice((m.index ?? 0) + m[0].length);
     }
     const again = interpretRequest(unmask(out, maskLiterals(t.user).literals), { ...ctx, history: turns.slice(0, i), previous: [] });
-    const target = t.calls.filter((c) => !READ_ONLY.has(c.tool)).pop();
-    const same = again.calls.filter((c) => c.tool === target?.tool).pop();
-    return same && target ? [{ tool: target.tool, arguments: { ...target.arguments, ...same.arguments } }] : null;
+    return rerunChanged(t.calls, again.calls);
   }
   return null;
+}
+
+/** The unit a number in the text is given in (a range's first number takes the unit after the range), by its kind. */
+function unitOf(text: string, at: number): 'hz' | 's' | '%' | 'epochs' | null {
+  if (at < 0) return null;
+  const after = /^-?\d+(?:\.\d+)?(?:e-?\d+)?\s*(?:(?:-|–|~|to|through|到|至)\s*-?\d+(?:\.\d+)?\s*)?([a-z%\u4e00-\u9fff]*)/i.exec(text.slice(at))?.[1] ?? '';
+  if (/^(?:hz|khz|hertz|赫茲)/i.test(after)) return 'hz';
+  if (/^(?:s|secs?|seconds?|ms|milliseconds?|秒|毫秒)$|^(?:秒|毫秒)/i.test(after)) return 's';
+  if (after.startsWith('%')) return '%';
+  if (/^(?:epochs?|輪|回合)/i.test(after)) return 'epochs';
+  return null;
+}
+
+/**
+ * A correction re-runs only what it changes: of the earlier turn's steps read again with the corrected values, the
+ * calls whose values differ (merged over the earlier call), and a run that followed a changed training setting; never a
+ * stop, a clear or a reset. With nothing changed, the earlier turn's last step as read again.
+ */
+function rerunChanged(before: PlannedCall[], again: PlannedCall[]): PlannedCall[] | null {
+  const acted = before.filter((c) => !READ_ONLY.has(c.tool) && !NOT_REPEATED.has(c.tool));
+  const out: PlannedCall[] = [];
+  for (const c of again) {
+    const earlier = acted.filter((a) => a.tool === c.tool).pop();
+    if (!earlier) continue;
+    const merged = { ...earlier.arguments, ...c.arguments };
+    if (JSON.stringify(merged) !== JSON.stringify(earlier.arguments)) out.push({ tool: c.tool, arguments: merged });
+  }
+  if (out.length) {
+    // "train EEGNet for 20 epochs" then "I meant 30": the run is what the setting was for
+    const ranAfter = before.findIndex((c) => c.tool === 'start_training') > before.findIndex((c) => TRAINING_TOOLS.has(c.tool) && c.tool !== 'start_training');
+    if (ranAfter && out.some((c) => c.tool === 'configure_training' || c.tool === 'set_model') && !out.some((c) => c.tool === 'start_training'))
+      out.push({ tool: 'start_training', arguments: {} });
+    return out;
+  }
+  const target = acted[acted.length - 1];
+  const same = again.filter((c) => c.tool === target?.tool).pop();
+  return same && target ? [{ tool: target.tool, arguments: { ...target.arguments, ...same.arguments } }] : null;
 }
 
 /** Settings a standard preprocessing call takes from the clauses after it. */
@@ -707,6 +833,8 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
   // "and on train?", "what about for C4": a preposition first means a new object for the same step, not a new verb
   const sameStep =
     /^(?:(?:and|also|now|then|what about|how about|this time)\s+)?(?:on|in|for|with|at|to)\b/i.test(masked.trim()) ||
+    // "and the lr one", "what about the loss one": "one" stands for the step before, with another value in its slot
+    /^(?:(?:and|also|now|then|what about|how about)\s+)?the\s+[\w\s-]{1,30}?\s+one\s*[?.!]*$/i.test(masked.trim()) ||
     /^(?:那)?(?:這次|這回)?\s*(?:換成?|改用|改成|用)\s*(?!名)/.test(masked.trim());
   const rule = sameStep ? undefined : RULES.find((r) => r.when.test(masked) && !(r.unless && r.unless.test(masked)));
   const candidates = [...outer.previous].reverse();
@@ -718,7 +846,9 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
       return [{ tool: withPath.tool, arguments: { ...withPath.arguments, [typeof withPath.arguments.path === 'string' ? 'path' : 'directory']: bare } }];
   }
   for (const h of outer.history ?? []) for (const c of [...h.calls].reverse()) if (!candidates.includes(c)) candidates.push(c);
-  for (const last of candidates.slice(0, 8)) {
+  for (const asked of candidates.slice(0, 8)) {
+    // a call that did not run (refused, declined) is corrected with the values in effect under what it tried to change
+    const last = asked && outer.history ? { tool: asked.tool, arguments: valuesBefore(asked, outer) } : asked;
     const ctx = last.tool === 'configure_training' ? { ...outer, training: { ...(outer.training ?? {}), ...last.arguments } } : outer;
     if (rule && rule.tool !== last.tool) continue;
     const target = RULES.find((r) => r.tool === last.tool);
@@ -743,7 +873,7 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
       Object.entries(same.arguments).filter(([k, v]) => !(k in last.arguments) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
     );
     // "also T2", "也包括 C4": a list grows instead of being replaced
-    if (/\b(?:include|including|add|plus)\b|包括|加上|再加|也要/i.test(s)) {
+    if (ADDS.test(s) || /也要/.test(s) || (last.tool === 'select_channels' && /\b(?:also|too|as well)\b|也/i.test(s))) {
       for (const k of ['event_id', 'channels']) {
         const before = last.arguments[k];
         const now = written[k];
@@ -753,13 +883,32 @@ function correct(s: string, outer: PlannerContext, raw: string, masked: string, 
     const merged = { ...last.arguments, ...written };
     // a correction that changes nothing is not about this call
     if (JSON.stringify(merged) === JSON.stringify(last.arguments)) continue;
-    return [{ tool: last.tool, arguments: merged }];
+    // "I meant batch 32" after "train … with batch 16": the run is made again with the corrected setting
+    return withRun([{ tool: last.tool, arguments: merged }], asked, outer.history ?? []);
   }
   if (rule) {
     const out = rule.build(s, outer, raw);
     if (typeof out !== 'string') return out;
   }
   return null;
+}
+
+/**
+ * The arguments a correction starts from. A call that ran: its own. A call its tool refused or the user declined
+ * ("double it" → batch 48, refused): its values that differ from those in effect (the Study's training
+ * configuration, else the newest call of that tool that ran) did not take effect, so those in effect stand, and the
+ * correction's own values go on top ("and bump the epochs to 40" keeps the batch of 24 in effect).
+ */
+function valuesBefore(call: PlannedCall, ctx: PlannerContext): Record<string, unknown> {
+  const turns = ctx.history ?? [];
+  if (!callFailed(turns, call)) return call.arguments;
+  const done = call.tool === 'configure_training' && ctx.training ? ctx.training : (lastDoneCallOf(turns, call.tool)?.arguments ?? null);
+  if (!done) return call.arguments;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(call.arguments))
+    if (k in done) out[k] = done[k];
+    else out[k] = v;
+  return out;
 }
 
 /**
@@ -811,16 +960,19 @@ function partialChange(rule: (typeof RULES)[number], masked: string, s: string, 
 
 /** A clause that says only "the same as before" ("跟之前一樣", "same settings as last time", "keep everything else"). */
 const ONLY_SAME =
-  /^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:(?:do|run|keep)\s+)?(?:(?:the|everything(?:\s+else)?|all\s+else|it)\s+)?(?:the\s+)?(?:same|identical|unchanged)(?:\s+(?:thing|settings?|parameters?|config(?:uration)?|values?))?(?:\s+(?:as\s+(?:before|last time|earlier|previously)|again))?$|^(?:(?:keep\s+)?everything\s+else\s+(?:the\s+same|as\s+(?:before|it was)|unchanged))$|^(?:其他|其餘|其它)?\s*(?:都)?\s*(?:跟|和|與|同)?\s*(?:之前|剛才|剛剛|上次|前面)\s*(?:的)?\s*(?:一樣|相同)$|^(?:其他|其餘|其它)\s*(?:都)?\s*(?:一樣|不變|照舊)$|^(?:一樣|照舊|同樣)$/i;
+  /^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:(?:do|run|keep)\s+)?(?:(?:the|everything(?:\s+else)?|all\s+else|it)\s+)?(?:the\s+)?(?:same|identical|unchanged)(?:\s+(?:thing|settings?|parameters?|config(?:uration)?|values?))?(?:\s+(?:as\s+(?:before|last time|earlier|previously)|again))?$|^(?:(?:keep\s+)?everything\s+else\s+(?:the\s+same|as\s+(?:before|it was)|unchanged))$|^(?:其他|其餘|其它)?\s*(?:都)?\s*(?:跟|和|與|同)?\s*(?:之前|剛才|剛剛|上次|前面)\s*(?:的)?\s*(?:一樣|相同)$|^(?:其他|其餘|其它)\s*(?:都)?\s*(?:一樣|不變|照舊)$|^(?:一樣|照舊|同樣)$|^(?:(?:ok(?:ay)?|and|so|please)[,\s]+)*(?:do (?:it|that|this|the same) again|(?:the )?same (?:thing )?again|once more|one more time|redo (?:it|that)|repeat (?:it|that))$|^(?:一樣的?|照舊|照(?:剛才|剛剛|之前)的?)?\s*再\s*(?:做|跑|來)\s*一次$/i;
 
 /**
  * The arguments a rule's call takes from what the clause wrote: values that differ from what the builder fills in for
  * an empty request, or that the clause names ("by trial"). "30% test" writes test_ratio, not the default strategy.
  */
-function writtenArgs(rule: (typeof RULES)[number], call: PlannedCall, s: string, ctx: PlannerContext): Record<string, unknown> {
+function writtenArgs(rule: (typeof RULES)[number], call: PlannedCall, s: string, ctx: PlannerContext, numbers = false): Record<string, unknown> {
   const blank = rule.build('', ctx, '');
   const defaults = typeof blank === 'string' ? {} : (blank.find((c) => c.tool === call.tool)?.arguments ?? {});
-  const said = (v: unknown) => typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s);
+  // a value the clause writes out is written even when it is the default ("do the same at 50" after a notch at 60)
+  const said = (v: unknown) =>
+    (typeof v === 'string' && new RegExp(`\\b${v.replace(/[^\w]/g, '.?')}`, 'i').test(s)) ||
+    (numbers && typeof v === 'number' && new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?![\\d.])`).test(s));
   return Object.fromEntries(
     Object.entries(call.arguments).filter(([k, v]) => !(k in defaults) || JSON.stringify(defaults[k]) !== JSON.stringify(v) || said(v)),
   );
@@ -856,15 +1008,26 @@ function shortFileNames(what: string, last: PlannedCall[]): string[] {
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|in)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|into|in|to|at)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
   // a stop, a clear or a reset is not a step to repeat with another value ("夠了，停掉" then "換 ShallowConvNet 重新跑 15 個 epoch")
-  if (!m || !last.length || last.every((c) => NOT_REPEATED.has(c.tool))) return null;
+  if (!m || !last.length) return null;
   const what = m.slice(1).find((g) => g !== undefined) ?? '';
-  const calls = last.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  // stopping, clearing and resetting are not steps to do again with another value: "換 X 重新跑" after a stop is a new run
+  const calls = last.filter((c) => !NOT_REPEATED.has(c.tool)).map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  if (!calls.length) return null;
   let changed = false;
+  // "same again into out/run2", "一樣存到 exports/b": a folder replaces the folder the step wrote to
+  const path = /^(?:(?:in|into|to|under|at)\s+)?(?:the\s+)?(?:folder\s+)?([\w.~-]*[/\\][\w./\\~-]*|[\w.~-]+)\s*[.!]?$/i.exec(what.trim())?.[1];
+  if (path && /[/\\]/.test(path))
+    for (const c of calls)
+      for (const k of ['path', 'directory'])
+        if (typeof c.arguments[k] === 'string') {
+          c.arguments[k] = path;
+          changed = true;
+        }
   const model = modelName(what);
   if (model) {
     const set = calls.find((c) => c.tool === 'set_model');
@@ -881,11 +1044,12 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
       changed = true;
     }
   const channels = channelsIn(what);
-  // "Cz 也加進去", "add Cz to it": the channels join those already chosen ("Cz as well" puts Cz in their place)
-  const adds = /\b(?:add|adding|include|including|plus)\b|加進去|加進來|加入|加上/i.test(text);
   for (const c of calls)
     if (channels.length && Array.isArray(c.arguments.channels)) {
-      c.arguments.channels = adds ? [...new Set([...(c.arguments.channels as string[]), ...channels])] : channels;
+      // "same for C4" replaces the channels; "add Cz too", "Cz 也加進去" adds to them
+      // … and channels kept "too" join those kept ("keep Cz too", "Cz 也留著"): a selection is one set
+      const grow = ADDS.test(text) || (c.tool === 'select_channels' && /\b(?:too|as well|also)\b|也/i.test(text));
+      c.arguments.channels = grow ? [...new Set([...(c.arguments.channels as string[]), ...channels])] : channels;
       changed = true;
     }
   const events = [...what.matchAll(/\b(T\d|\d{3,5})\b/g)]
@@ -906,7 +1070,7 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
       const out = rule?.build(what, c.tool === 'configure_training' ? { ...ctx, training: { ...(ctx.training ?? {}), ...c.arguments } } : ctx, what);
       const own = out && typeof out !== 'string' ? out.find((o) => o.tool === c.tool) : undefined;
       if (!rule || !own) continue;
-      const written = writtenArgs(rule, own, what, ctx);
+      const written = writtenArgs(rule, own, what, ctx, true);
       const fresh = Object.entries(written).filter(([k, v]) => JSON.stringify(c.arguments[k]) !== JSON.stringify(v));
       if (!fresh.length) continue;
       Object.assign(c.arguments, Object.fromEntries(fresh));
@@ -921,6 +1085,9 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
     }
   return changed ? calls : null;
 }
+
+/** Words that add to a list an earlier step set rather than replace it ("add Cz too", "Cz 也加進去", "include T2"). */
+export const ADDS = /\b(?:include|including|add|adding|plus)\b|加上|加進|加入|包括|再加/i;
 
 /** Words that only say which way a value should move ("go lower", "a bit higher", "too high"): no value of their own. */
 const DIRECTION =
@@ -945,9 +1112,12 @@ export function relativeFactor(text: string): number | null {
       /\b(?:(?:a|another|one more)\s+)?(?:further\s+)?factor\s+(?:of\s+)?(\d+(?:\.\d+)?)\s+(?:(lower|smaller|less|shorter|down)|higher|bigger|larger|more|longer|up)\b/i,
       (m) => (m[2] ? 1 / Number(m[1]) : Number(m[1])),
     ],
-    [/\b(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
+    [/\b(?:(?:cut|split)\s+(?:it|that|this)\s+)?(?:in\s+)?(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
     // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
-    [/(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:到|成|為|to)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i, (m) => Number(m[1])],
+    [
+      /(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:(?:it|that|this)\s+)?(?:到|成|為|to|in)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i,
+      (m) => Number(m[1]),
+    ],
     [/\b(?:a\s+|one\s+)?(?:quarter|fourth)\b/i, () => 0.25],
     [/\b(?:a\s+|one\s+)?third\b/i, () => 1 / 3],
     [/\b(?:a\s+|one\s+)?tenth\b/i, () => 0.1],
@@ -993,7 +1163,7 @@ const ARGUMENT_WORDS: Record<string, RegExp> = {
  * "再除以十", "divide it by 10", "multiply that by 2", "再乘以二": the value the last step set, scaled. The value is the
  * step's main one (PRIMARY), or the argument the earlier request named ("學習率設 0.001" → the learning rate).
  */
-function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTurn[]): PlannedCall[] | null {
+function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTurn[], forced?: string): PlannedCall[] | null {
   const m =
     /^(?:(?:and|then|now|ok|okay)[,\s]+)?(?:再|然後|那)?\s*(?:(divide|multiply)\s+(?:it|that|this|the value|them)?\s*by|(除以|乘以|乘上))\s*(\d+(?:\.\d+)?|[一二兩三四五六七八九十百千]+)\s*(?:倍)?\s*(?:吧|好了|please)?[.!。！]?$/i.exec(
       text.trim(),
@@ -1006,12 +1176,12 @@ function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTu
   for (const c of [...last].reverse()) {
     const numeric = Object.keys(c.arguments).filter((k) => typeof c.arguments[k] === 'number');
     const key =
-      numeric.find((k) => k === PRIMARY[c.tool]) ?? numeric.find((k) => ARGUMENT_WORDS[k]?.test(said)) ?? (numeric.length === 1 ? numeric[0] : undefined);
-    if (!key) continue;
-    const v = c.arguments[key] as number;
-    const scaled = down ? v / n : v * n;
-    const whole = ['batch_size', 'epoch', 'rate', 'repeat', 'threads'].includes(key);
-    return [{ tool: c.tool, arguments: { ...c.arguments, [key]: whole ? Math.round(scaled) : Math.round(scaled * 1e12) / 1e12 } }];
+      forced ??
+      numeric.find((k) => k === PRIMARY[c.tool]) ??
+      numeric.find((k) => ARGUMENT_WORDS[k]?.test(said)) ??
+      (numeric.length === 1 ? numeric[0] : undefined);
+    if (!key || typeof c.arguments[key] !== 'number') continue;
+    return [scaled(c, key, down ? 1 / n : n)];
   }
   return null;
 }
@@ -1020,13 +1190,28 @@ function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTu
  * "make the window 0.5 s longer", "20 Hz higher", "再長 1 秒", "短 0.5 秒": a difference applied to the value the last
  * step set (by PRIMARY; a bandpass's lower edge when the text says so). Null when the text is not such a follow-up.
  */
-function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null {
+/** A call with one numeric value scaled (whole numbers stay whole: batch, epochs, a rate). */
+function scaled(c: PlannedCall, key: string, factor: number): PlannedCall {
+  const v = (c.arguments[key] as number) * factor;
+  const whole = ['batch_size', 'epoch', 'rate', 'repeat', 'threads'].includes(key);
+  return { tool: c.tool, arguments: { ...c.arguments, [key]: whole ? Math.round(v) : Math.round(v * 1e12) / 1e12 } };
+}
+
+/** A changed training setting of a turn that trained is trained again ("batch 16, train" → "double the batch"). */
+function withRun(calls: PlannedCall[], earlier: PlannedCall, turns: readonly PastTurn[]): PlannedCall[] {
+  const trained = turns.some((t) => t.calls.includes(earlier) && t.calls.some((c) => c.tool === 'start_training'));
+  return trained && calls.some((c) => c.tool === 'configure_training') && !calls.some((c) => c.tool === 'start_training')
+    ? [...calls, { tool: 'start_training', arguments: {} }]
+    : calls;
+}
+
+function deltaFollowUp(text: string, last: PlannedCall[], forced?: string): PlannedCall[] | null {
   const en =
     /(?<!\bfactor\s+(?:of\s+)?)(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(
       text,
     );
   const enBy =
-    /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:it|that|the\s+\w+(?:\s+\w+)?)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
+    /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:(?:it|that|the\s+\w+(?:\s+\w+)?)\s+)?by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
       text,
     );
   const zh = /(?:再)?(長|短|延長|縮短|多|少|加|減|高|低|提高|降低)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
@@ -1039,10 +1224,11 @@ function deltaFollowUp(text: string, last: PlannedCall[]): PlannedCall[] | null 
         ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
         : null;
   if (!m) return null;
-  const target = [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
+  const target = forced ? last[last.length - 1] : [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
   if (!target) return null;
-  const key =
-    target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text)
+  const key = forced
+    ? forced
+    : target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text)
       ? 'low_freq'
       : PRIMARY[target.tool];
   const v = Number(m.n) * (m.u && /^(?:ms|毫秒)$/i.test(m.u) ? 0.001 : 1);

@@ -118,20 +118,34 @@ function previousCalls(messages: ChatMessage[]): PlannedCall[] {
 /** Every earlier request with its calls and the tools' answers, oldest first (the conversation memory). */
 export function pastTurns(messages: ChatMessage[]): PastTurn[] {
   const out: PastTurn[] = [];
+  const byId = new Map<string, PlannedCall>();
   for (const m of messages) {
     if (m.role === 'user') {
       // the folded summary of old turns: one line per turn, with its calls and their arguments
       if (m.content.startsWith('(Summary of ')) out.push(...summaryTurns(m.content));
-      else out.push({ user: m.content, calls: [], results: [] });
+      else out.push({ user: m.content, calls: [], results: [], failed: [] });
       continue;
     }
     const t = out[out.length - 1];
     if (!t) continue;
-    if (m.role === 'assistant' && m.toolCalls) for (const c of m.toolCalls) t.calls.push({ tool: c.name, arguments: c.arguments ?? {} });
-    if (m.role === 'tool') t.results.push(m.content);
+    if (m.role === 'assistant' && m.toolCalls)
+      for (const c of m.toolCalls) {
+        const call = { tool: c.name, arguments: c.arguments ?? {} };
+        t.calls.push(call);
+        byId.set(c.id, call);
+      }
+    if (m.role === 'tool') {
+      t.results.push(m.content);
+      // a call its tool refused or the user declined did not change the Study: its values are not in effect
+      const call = byId.get(m.toolCallId);
+      if (call && FAILED_RESULT.test(m.content)) (t.failed ??= []).push(call);
+    }
   }
   return out;
 }
+
+/** A tool's answer that says the call did not run: its error or the user's refusal (a proposal may still be confirmed later). */
+export const FAILED_RESULT = /^(?:ERROR \(|REJECTED by the user)/;
 
 function summaryTurns(text: string): PastTurn[] {
   const out: PastTurn[] = [];
@@ -139,15 +153,19 @@ function summaryTurns(text: string): PastTurn[] {
     const m = /^- "(.*)" → (.*)$/.exec(line);
     if (!m) continue;
     const calls: PlannedCall[] = [];
-    for (const c of m[2].matchAll(/(\w+)\((\{.*?\})\)(?=, \w+\(|$)/g)) {
+    const failed: PlannedCall[] = [];
+    for (const c of m[2].matchAll(/(\w+)\((\{.*?\})\)( \[not run\])?(?=, \w+\(|$)/g)) {
+      let call: PlannedCall;
       try {
-        calls.push({ tool: c[1], arguments: JSON.parse(c[2]) as Record<string, unknown> });
+        call = { tool: c[1], arguments: JSON.parse(c[2]) as Record<string, unknown> };
       } catch {
         // arguments cut short in the summary: the tool is still remembered
-        calls.push({ tool: c[1], arguments: {} });
+        call = { tool: c[1], arguments: {} };
       }
+      calls.push(call);
+      if (c[3]) failed.push(call);
     }
-    out.push({ user: m[1], calls, results: [] });
+    out.push({ user: m[1], calls, results: [], failed });
   }
   return out;
 }

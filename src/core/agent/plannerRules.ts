@@ -180,7 +180,10 @@ export function loadSelection(s: string): { subjects?: number[]; runs?: number[]
   const nums = (t?: string) => (t ? (t.match(/\d+/g) ?? []).map(Number) : []);
   const subjects = nums(/\bsubjects?\s+((?:\d+\s*(?:,|and|&)?\s*)+)|受試者\s*((?:\d+\s*[、,和及與]?\s*)+)/i.exec(s)?.slice(1).find(Boolean));
   const runs = nums(
-    /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i.exec(s)?.slice(1).find(Boolean),
+    /\b(?:runs?|sessions?)\s+((?:\d+\s*(?:,|and|&|跟|和|及|與|、)?\s*)+)|第\s*((?:\d+\s*[、,和及與]?\s*)+)\s*(?:回合|次|個?run)/i
+      .exec(s)
+      ?.slice(1)
+      .find(Boolean),
   );
   return { ...(subjects.length ? { subjects } : {}), ...(runs.length ? { runs } : {}) };
 }
@@ -573,7 +576,7 @@ export const RULES: Rule[] = [
   {
     tool: 'reset_preprocessing',
     // "start over with the preprocessing", "redo the filtering from scratch", "前處理重來": the preprocessing, not the Study
-    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|\b(?:start(?:ing)? over|start (?:again|fresh|afresh|anew)|begin again|from scratch)\b.*\b(?:preprocess\w*|filter\w*)|\b(?:preprocess\w*|filter\w*)\b.*\b(?:start(?:ing)? over|from scratch)\b|前處理\s*(?:全部|整個)?\s*(?:重來|重新來過|從頭(?:開始|來)?)|(?:重新|從頭)\s*(?:做|來)\s*(?:一次)?\s*前處理|back to (the )?raw|(?:重置|重設|清除|取消|撤銷)\s*(?:所有|全部|一切|剛才|剛剛)?\s*(?:的)?\s*前處理|復原|還原|撤銷|撤消|回到原始/i,
+    when: /\b(reset|undo|revert|remove)\b.*\b(preprocess\w*|filter\w*)|\b(?:start(?:ing)? over|start (?:again|fresh|afresh|anew)|begin again|from scratch)\b.*\b(?:preprocess\w*|filter\w*)|\b(?:preprocess\w*|filter\w*)\b.*\b(?:start(?:ing)? over|from scratch)\b|前處理\s*(?:全部|整個)?\s*(?:重來|重新來過|從頭(?:開始|來)?)|(?:重新|從頭)\s*(?:做|來)\s*(?:一次)?\s*前處理|back to (the )?raw|(?:重置|重設|清除|取消|撤銷)\s*(?:所有|全部|一切|剛才|剛剛)?\s*(?:的)?\s*前處理|(?:把|將)\s*(?:所有|全部|剛才|剛剛)?\s*(?:的)?\s*前處理\s*(?:都|全部)?\s*(?:重置|重設|清除|取消|撤銷|還原)|復原|還原|撤銷|撤消|回到原始/i,
     build: () => [{ tool: 'reset_preprocessing', arguments: {} }],
   },
   {
@@ -665,7 +668,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'export_model',
-    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+|(?:best|last|latest|trained|finished|final|newest)\s+run)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|\.onnx\b/i,
+    when: /\b(export|save|write|dump|store|persist|seriali[sz]e)\b.*\b(model|onnx|network|net|weights|run[-_]\w+|(?:best|last|latest|trained|finished|final|newest)\s+run)\b|(?:匯出|導出|輸出|儲存|保存|存)\S{0,8}模型|模型\S{0,6}(?:匯出|導出|輸出|儲存|保存|存)|(?:把|將)\s*模型.*匯出|(?:把|將)\s*(?:這個|那個|它|剛剛的|剛才的)?\s*(?:模型|model)\s*(?:export|save|匯出|導出|存)|\.onnx\b/i,
     build: (s) => {
       const path = pathAfter(s, new RegExp(`${EXPORT_PLACE.source}|\\bas\\b`)) ?? 'exports/model';
       const run = /\b(run[-_][\w-]+)/i.exec(s);

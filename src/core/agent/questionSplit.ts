@@ -221,6 +221,12 @@ export function isExplicitRequest(input: string): boolean {
   if (PANEL_REQUEST.test(withoutPoliteFrame(s.trim().replace(/^please\s+/i, '')))) return true;
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides
   const t = s.trim().replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
+  // "還是換回 EEGNet 好了": a decision for a step is as explicit as the step
+  const decided =
+    /^(?:(?:那|嗯|好)\s*[，,]?\s*)?還是\s*(?:先|就)?\s*(.+?)\s*(?:好了|吧|算了|就好)\s*[。.!！]*$|^(?:算了|不對|不然|喔不)\s*[，,]?\s*還是\s*(?:先|就)?\s*(.+?)\s*[。.!！]*$/.exec(
+      t,
+    );
+  if (decided && (IMPERATIVE.test(decided[1] ?? decided[2]) || /^(?:換|改|用)/.test(decided[1] ?? decided[2]))) return true;
   return (
     (t !== s.trim() ? new RegExp(`^(?:${ACTION_VERB_ZH})`).test(t) && !/^(?:幫我|請幫)/.test(t) : IMPERATIVE.test(t)) ||
     /\d|\.[a-z0-9]{2,4}\b/i.test(t) ||
@@ -350,6 +356,12 @@ export function isQuestion(sentence: string): boolean {
       return false;
     // "用積分梯度看模型學到什麼": what the model learned, to be shown (a saliency map), is the object of a request
     if (!/[?？]\s*$|嗎|呢/.test(s) && SHOW_WHAT_LEARNED_ZH.test(s)) return false;
+    // "還是換回 EEGNet 好了", "還是用 50 吧": 還是 opening a decision (…好了, …吧) chooses; it asks nothing
+    const decided =
+      /^(?:(?:那|嗯|好)\s*[，,]?\s*)?還是\s*(?:先|就)?\s*(.+?)\s*(?:好了|吧|算了|就好)\s*[。.!！]*$|^(?:算了|不對|不然|喔不)\s*[，,]?\s*還是\s*(?:先|就)?\s*(.+?)\s*[。.!！]*$/.exec(
+        s,
+      );
+    if (decided && !QUESTION_WORD_ZH.test(decided[1] ?? decided[2])) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
     // "資料千萬不能刪，幫我 notch 60": a statement before an instruction is the instruction's condition
     const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);

@@ -19,6 +19,12 @@ export interface TurnPlan {
 /** A short follow-up to an answer ("and for ERPs?", "那 ERP 呢") is another question. */
 const FOLLOW_UP = /^(and |what about|how about|why|那|那麼|為什麼)/i;
 
+/**
+ * A follow-up after an answer that sets a value or names a step ("那改成 100", "and make it 7 to 32"): a request, not
+ * another question.
+ */
+const CHANGES = /\d|改|換|設|調|加|減|除以|乘以|切|濾|畫|\b(?:make|set|change|switch|use|do|run|plot|raise|lower|double|halve|apply|train|keep)\b/i;
+
 /** An imperative that asks for something to be made or named ("tell me a joke", "recommend a movie", "幫我推薦一家餐廳"). */
 const OFF_TOPIC_IMPERATIVE =
   /^(?:(?:please|pls|just|now)\s+)?(?:tell|give|show|write|make|compose|recommend|suggest|sing|find|book|order|plan|draw)\s+(?:me|us)?\s*(?:a|an|some|one|two|three|\d+)\b|^(?:請|麻煩|幫我|請幫我|給我)?\s*(?:推薦|介紹|講|說|寫|唱|訂|找|畫)\s*(?:給我|我)?\s*(?:一|兩|幾|個|些)/i;
@@ -29,7 +35,7 @@ export function planTurn(said: string, recent: { user: string; route: Route }[] 
   const text = withoutCourtesy(said);
   const parts = splitTurn(text);
   const last = recent[recent.length - 1];
-  if (parts.requests.length === 1 && parts.questions.length === 0 && last?.route === 'qa' && FOLLOW_UP.test(text.trim())) {
+  if (parts.requests.length === 1 && parts.questions.length === 0 && last?.route === 'qa' && FOLLOW_UP.test(text.trim()) && !CHANGES.test(text)) {
     return { route: 'qa', parts: { questions: parts.requests, requests: [] }, knowledge: parts.requests, propose: false };
   }
   // "what about in raw?", "那 raw 呢？" after a step: the same step on something else, not a new question

@@ -292,7 +292,7 @@ export function splitClauses(text: string): Clause[] {
 
 /** Greetings and courtesy before a request ("hey,", "please", "ok so"): they ask for nothing. */
 const COURTESY_OPEN =
-  /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain(?!\s+(?:可以|能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)(?!\s*(?:幫|替|給)我)))\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+))+(?=\S)/i;
+  /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain(?!\s+(?:可以|能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)(?!\s*(?:幫|替|給)我)))\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+)|ok(?:ay)?\s*，\s*)+(?=\S)/i;
 /** Courtesy after a request ("…, thanks!", "… please", "…，謝謝"): a sentence that asks for nothing. */
 const COURTESY_CLOSE =
   /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;

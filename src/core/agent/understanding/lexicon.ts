@@ -363,6 +363,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bmin\s*(?:-|to|\/)?\s*max\b/gi, 'min-max'],
   [/\bstandard (?:chain|pipeline|steps|recipe)\b/gi, 'standard preprocessing'],
   [/\berps\b/gi, 'ERP'],
+  // "the averaged response", "average evoked responses", "平均反應": the ERP
+  [/\b(?:the\s+)?(?:averaged?|mean)\s+(?:evoked\s+)?responses?\b|平均(?:誘發)?(?:反應|響應)/gi, 'ERP'],
   [/\bdown\s*-?\s*sample\b/gi, 'downsample'],
   [/\bdecimate\b/gi, 'downsample'],
   [/\bre-?sample\b/gi, 'resample'],
@@ -391,6 +393,10 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bget\s+((?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4})(?:\s*(?:,|and)\s*(?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4}))*)\s+(?:loaded|opened|imported|in)\b/gi, 'load $1'],
   // "重新讀 S002R04.edf", "讀 data 資料夾": read a file is load it
   [/(?:重新)?讀(?:取|入|進)?\s*(?=⟦|\S+\.\w{2,4}\b)/g, '載入 '],
+  // "重新讀 data 資料夾": read a folder is load it
+  [/(?:重新)?讀(?:取|入|進)?\s*(?=[\w./~-]+\s*(?:資料夾|目錄))/g, '載入 '],
+  // "改載 S002R04.edf", "換讀 …": load that file instead (after a clear, the next step)
+  [/(?:改|換)(?:成)?(?:載入?|讀(?:取|入)?)\s*(?=⟦|\S+\.\w{2,4}\b)/g, '載入 '],
   // "only C3 and C4, toss everything else": the rest dropped is what "only" already says
   [
     /\s*[,，]?\s*(?:and\s+)?(?:toss|drop|remove|discard|ditch|chuck|bin|get rid of|throw away|throw out|lose)\s+(?:everything|all|the rest|all the rest|anything|every other channel)(?:\s+else)?\s*$/gi,
@@ -449,6 +455,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(?:run|crunch)\s+the\s+numbers\b/gi, 'evaluate'],
   [/\bkick off\b/gi, 'start'],
   [/\bfire off\b/gi, 'start'],
+  // "fire it up", "spin the training up": start it
+  [/\b(?:fire|spin)\s+(?:it|this|that|the\s+(?:run|training|model))?\s*up\b/gi, 'start training'],
   // "lr" alone is the learning rate; inside a pipeline name ("TS+LR") it is not
   [/(?<![+\w])lr\b(?!\s*\+)/gi, 'learning rate'],
   [/\blearning[-_]rate\b/gi, 'learning rate'],

@@ -1,11 +1,28 @@
 import { DEFAULT_MODEL } from '../../training/defaults';
 import type { PlannedCall } from '../../study/stateManager';
+import { channelsIn } from '../plannerRules';
 
 /** One earlier request and what the agent called for it (with the tools' answers, for "load them" after a listing). */
 export interface PastTurn {
   user: string;
   calls: PlannedCall[];
   results: string[];
+  /** calls the tools refused or the user declined: asked for, but their values are not the Study's */
+  failed?: PlannedCall[];
+}
+
+/** The newest call of a tool that ran (not refused nor declined): the values in effect. */
+export function lastDoneCallOf(turns: readonly PastTurn[], tool: string): PlannedCall | null {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const calls = turns[i].calls;
+    for (let j = calls.length - 1; j >= 0; j--) if (calls[j].tool === tool && !turns[i].failed?.includes(calls[j])) return calls[j];
+  }
+  return null;
+}
+
+/** Whether an earlier call was refused by its tool or declined by the user. */
+export function callFailed(turns: readonly PastTurn[], call: PlannedCall): boolean {
+  return turns.some((t) => t.failed?.includes(call));
 }
 
 /** The newest call of a tool across all earlier turns. */
@@ -42,7 +59,7 @@ function modelsChosen(turns: readonly PastTurn[]): string[] {
 }
 
 const PREVIOUS_MODEL =
-  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|上一個模型|之前的模型|前一個模型|原本的模型|剛才的模型/i;
+  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|\bthe\s+(?:model|network|net|architecture|one)\s+(?:(?:that\s+)?(?:we|i|you)\s+(?:had|used|were using|was using|chose|picked|trained|set)|from|used)\s+(?:before|earlier|previously|first|last time)\b|\bthe\s+(?:one|model)\s+before\b|上一個模型|之前的模型|前一個模型|原本的模型|(?:剛才|剛剛|上次|之前|前面)(?:的|那個|用的|那個用的)模型/i;
 const SAME =
   /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|\b(?:again|once more)\s*$|^(?:please\s+)?(?:redo|repeat|rerun|re-run)\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
 const PLURAL_REF =
@@ -93,6 +110,10 @@ function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'fil
       const c = t.calls[j];
       if (kind === 'channels' && Array.isArray(c.arguments.channels)) return c.arguments.channels as string[];
       if (kind === 'events' && Array.isArray(c.arguments.event_id)) return (c.arguments.event_id as unknown[]).map(String);
+      // "rename T1 to left and T2 to right", then "those two classes": the new names
+      const rename = c.arguments.rename;
+      if (kind === 'events' && c.tool === 'edit_events' && rename && typeof rename === 'object' && !Array.isArray(rename))
+        return Object.values(rename as Record<string, unknown>).map(String);
       if (kind === 'files') {
         if (c.tool === 'list_files') {
           // a listing answers "<folder>:" then the names: the files are inside that folder
@@ -104,6 +125,11 @@ function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'fil
         }
         if (Array.isArray(c.arguments.paths)) return c.arguments.paths as string[];
       }
+    }
+    // "show me C3, Cz and C4" mapped to no step, then "keep just those channels": the channels the turn named
+    if (kind === 'channels') {
+      const said = channelsIn(t.user);
+      if (said.length) return said;
     }
   }
   return [];
@@ -168,6 +194,20 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
       return typeof v === 'number' ? `${edge}${verb}${v} Hz 的` : m;
     },
   );
+  // "export that one to models/x": the thing the conversation is about, as the rules read it
+  if (turns.some((t) => t.calls.length)) s = s.replace(/\b(?:that|this)\s+one\b(?!\s+(?:of|from|in)\b)/gi, 'it');
+  // "R08 那個也一起", "and S002 too": a run or subject code in the spelling of a file named before is that file
+  s = s.replace(/(?<![\w./\\⟦-])([A-Za-z]{1,4})(\d{2,4})(?![\w./\\⟧-])/g, (m, letters: string, digits: string) => {
+    for (const f of valuesOf(turns, 'files')) {
+      const base = f.split(/[\\/]/).pop() ?? f;
+      const seg = new RegExp(`(?<![A-Za-z])${letters}\\d{${digits.length}}(?!\\d)`, 'i').exec(base);
+      if (!seg) continue;
+      const named =
+        f.slice(0, f.length - base.length) + base.slice(0, seg.index) + seg[0].slice(0, letters.length) + digits + base.slice(seg.index + seg[0].length);
+      return named === f ? m : named;
+    }
+    return m;
+  });
   // "the first one of those", "the last file", "第一個檔案": one item of the files listed or loaded before
   s = s.replace(ORDINAL_REF, (m, a?: string, b?: string, c?: string) => {
     const files = valuesOf(turns, 'files');
@@ -194,7 +234,98 @@ function guessKind(s: string): 'channels' | 'events' | 'files' | null {
   return null;
 }
 
+/**
+ * "Tokyo lab, not Osaka", "C4 rather than C3", "是東京不是大阪", "不是 EEGNet，是 SCCNet": a correction that names the value it
+ * replaces. The rejected words are taken out when an earlier request said them or a comma sets them apart (otherwise
+ * "not" keeps its meaning), so the rest is read as the change of that earlier step; a step word after "not" is never
+ * taken out.
+ */
+export function withoutRejected(text: string, turns: readonly PastTurn[]): string {
+  const said = turns
+    .slice(-3)
+    .map((t) => t.user)
+    .join(' ')
+    .toLowerCase();
+  if (!said) return text;
+  // after a comma ("Germany, not the US", "在德國，不是美國") the rejected value need not have been said before
+  const earlier = (y: string, afterComma: boolean) => {
+    const w = y.trim().toLowerCase();
+    // a number rejected is one an earlier request said ("make it 256, not 128" after "resample to 128")
+    if (/^-?\d+(?:\.\d+)?$/.test(w)) return afterComma || new RegExp(`(?<![\\d.])${w.replace('.', '\\.')}(?![\\d.])`).test(said);
+    return (
+      w.length > 1 &&
+      !/^(?:it|that|this|now|yet|again|so|sure|really|the)$/.test(w) &&
+      // a step named after "not" stays negated ("wait, do not clear the data"), whatever was said before
+      !/^(?:要|叫|說|想)|\b(?:clear|reset|delete|remove|wipe|drop|train|run|start|stop|load)\b|清|刪|重置|重設|訓練/i.test(w) &&
+      (afterComma || said.includes(w))
+    );
+  };
+  const forms: RegExp[] = [
+    /(?:,\s*|(?<!\b(?:do|does|did|will|would|should|must|can|could|please|to|is|are|was|were|am|i|we|you))\s+)(?:and\s+|but\s+)?(?:not|rather than|instead of)\s+(?:the\s+|in\s+|at\s+|from\s+)?([\w.\-]+(?:\s+[\w.\-]+){0,2}?)\s*(?=[,.;!]|$)/gi,
+    /^(?:(?:no|sorry|oops)[,.!]?\s+)?not\s+(?:the\s+|in\s+|at\s+|from\s+)?([\w.\-]+(?:\s+[\w.\-]+){0,2}?)\s*[,;]\s*(?:but\s+|rather\s+)?/gi,
+    /(?<=[^\s，,]\s*)[，,]?\s*(?:而)?不是\s*(?:在|用)?\s*([^\s，,。；;！!]{1,12}?)\s*(?=[，,。；;！!]|$)/g,
+    /^(?:(?:不對|抱歉|錯了)[，,]?\s*)?不是\s*(?:在|用)?\s*([^\s，,。；;！!]{1,12}?)\s*[，,]\s*(?:而)?(?:是|應該是)?\s*/g,
+  ];
+  let out = text;
+  forms.forEach((re, i) => {
+    // a number rejected first ("not 60, 50", "不是 60，是 50") is the number corrections' own form
+    out = out.replace(re, (m: string, y: string) => (earlier(y, i % 2 === 0 && /^\s*[,，]/.test(m)) && !(i % 2 === 1 && /^[-\d.\s]+$/.test(y)) ? ' ' : m));
+  });
+  out = out.replace(/\s+/g, ' ').trim();
+  return out && out !== text.trim() ? out : text;
+}
+
 /** "same as before": the request points at an earlier call of the tool it names. */
 export function saysSame(text: string): boolean {
   return SAME.test(text);
+}
+
+/**
+ * The values a follow-up may name instead of the step that set them ("取樣率再除以二", "raise the upper edge by 10 Hz",
+ * "lr divided by ten", "批次再加倍"): [words, tool, argument, a time unit must (true) or must not (false) be written].
+ * Whichever earlier turn set the value, the name finds it; the step need not be the last one.
+ */
+const NAMED_ARGUMENTS: [RegExp, string, string, boolean?][] = [
+  [/\b(?:the\s+)?(?:sampling|sample)\s+(?:rate|frequency)\b|\bfs\b|取樣率|採樣率|取樣頻率|採樣頻率/i, 'resample_data', 'rate'],
+  [
+    /\b(?:the\s+)?(?:upper|top|high(?:er)?)\s+(?:edge|cut-?off|cutoff|corner|limit|bound|end)\b|\b(?:the\s+)?low-?pass(?:\s+edge)?\b|上限|上緣|低通|高頻截止/i,
+    'apply_bandpass_filter',
+    'high_freq',
+  ],
+  [
+    /\b(?:the\s+)?(?:lower|bottom|low)\s+(?:edge|cut-?off|cutoff|corner|limit|bound|end)\b|\b(?:the\s+)?high-?pass(?:\s+edge)?\b|下限|下緣|高通|低頻截止/i,
+    'apply_bandpass_filter',
+    'low_freq',
+  ],
+  [/\b(?:the\s+)?notch(?:\s+filter)?(?:'s)?(?:\s+frequency)?\b|陷波(?:的)?(?:頻率)?/i, 'apply_notch_filter', 'freq'],
+  [/\b(?:the\s+)?learning\s+rate\b|\blr\b|學習率/i, 'configure_training', 'learning_rate'],
+  [/\b(?:the\s+)?batch(?:\s*size)?\b|批次(?:大小)?|批量/i, 'configure_training', 'batch_size'],
+  [/\b(?:the\s+)?(?:number of\s+)?(?:training\s+)?epochs?(?:\s+count)?\b|訓練輪數|輪數|回合數|epoch\s*數/i, 'configure_training', 'epoch', false],
+  [/\b(?:the\s+)?test(?:\s+(?:share|ratio|set|split|size|part))?\b|測試(?:集)?(?:的)?(?:比例)?/i, 'generate_dataset', 'test_ratio'],
+  [/\b(?:the\s+)?validation(?:\s+(?:share|ratio|set|split|size|part))?\b|驗證(?:集)?(?:的)?(?:比例)?/i, 'generate_dataset', 'val_ratio'],
+  [/\b(?:the\s+)?windows?(?:\s+(?:length|size|duration))?\b|視窗(?:長度)?|窗長/i, 'window_epoch', 'duration'],
+  [/\b(?:the\s+)?end\b|結束(?:點|時間)?|終點/i, 'epoch_data', 't_max', true],
+  [/\b(?:the\s+)?start\b|開始(?:點|時間)?|起點/i, 'epoch_data', 't_min', true],
+];
+
+/**
+ * The earlier value a follow-up names, with the text left once the name is taken out ("取樣率再除以二" → the
+ * resample's rate, "再除以二"). Null when the text names none, or no earlier turn set that value.
+ */
+export function namedEarlierValue(text: string, turns: readonly PastTurn[]): { call: PlannedCall; key: string; rest: string } | null {
+  const timed = /\d\s*(?:s|ms|sec|seconds?|秒|毫秒)\b|\d\s*(?:秒|毫秒)|\b(?:second|millisecond)s?\b|秒/i.test(text);
+  for (const [re, tool, key, time] of NAMED_ARGUMENTS) {
+    if (time !== undefined && time !== timed) continue;
+    const m = re.exec(text);
+    if (!m) continue;
+    const call = lastCallOf(turns, tool);
+    if (!call || typeof call.arguments[key] !== 'number') continue;
+    const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length))
+      .replace(/^\s*(?:(?:and|then|now|ok(?:ay)?|so)[,\s]+)*(?:把|將)?\s*/i, '')
+      .replace(/^\s*(?:的|再把|把)\s*/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return { call, key, rest };
+  }
+  return null;
 }
