@@ -648,7 +648,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`,
   );
   s = s
-    .replace(/(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2')
+    // (not the first seconds of a recording skipped: "跳過前 10 秒" is a start at 10 s)
+    .replace(/(?<!(?:跳過|略過|忽略|去掉|拿掉|扣掉|不看|不要)\s*(?:最)?)(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2')
     .replace(/(?:事件|刺激|提示)?(?:發生)?後\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '$1 $2');
   s = s.replace(/\bmilliseconds?\b/gi, 'ms');
   // mains frequency by region when no frequency was written
