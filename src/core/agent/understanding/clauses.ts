@@ -127,7 +127,10 @@ const OMITTED_AFTER = new RegExp(
 );
 
 /** Leaving a processing step out, at the clause's start ("leave out the notch", "omit the z-scoring"). */
-const OMIT_START = new RegExp(`^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}`, 'i');
+const OMIT_START = new RegExp(
+  `^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}|^(?:先|就|也|這次|今天)?\\s*(?:跳過|略過|省略|不做|免做|免)\\s*(?:掉)?\\s*(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|重新?參考|平均參考|標準化|正規化|基線(?:校正)?|重新取樣|降採樣|降取樣|前處理)`,
+  'i',
+);
 
 /** "no notch", "and no re-referencing": a step named after "no" is left out (a clause of its own, see splitClauses). */
 const NO_STEP = new RegExp(`^(?:(?:and|but|also|with|plus)\\s+)?no\\s+(?:more\\s+|extra\\s+)?(?=${STEP_NOUN})`, 'i');
@@ -138,13 +141,13 @@ const NO_STEP = new RegExp(`^(?:(?:and|but|also|with|plus)\\s+)?no\\s+(?:more\\s
  * become step breaks, so their numbers are never read as values ("1. bandpass 8-30" is not a band from 1 to 8).
  */
 export function listItemsAsSteps(text: string): string {
-  const marker = String.raw`(?:\(?\d{1,2}\s*[.)）、:：](?!\d)|[（(]\d{1,2}[)）]|[-*•·‧](?=\s)|(?:step|item)\s*\d{1,2}\s*[:.)：]?|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[一二三四五六七八九十]\s*[、.]|[①②③④⑤⑥⑦⑧⑨])`;
+  const marker = String.raw`(?:\(?\d{1,2}\s*[.)）、:：](?!\d)|[（(]\d{1,2}[)）]|[-*•·‧](?=\s)|(?:step|item)\s*\d{1,2}\s*[:.)：]?|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[一二三四五六七八九十]\s*[、.]|[①②③④⑤⑥⑦⑧⑨]|[a-h]\)|[（(][a-h][)）])`;
   const lines = text.split(/\s*[\r\n]+\s*/).filter((l) => l.trim());
   const items = lines.map((l) => l.replace(new RegExp(`^\\s*${marker}\\s*(?=[A-Za-z\\u4e00-\\u9fff⟦"'「『])`, 'i'), ''));
   let out = lines.length > 1 ? items.join(' ; ') : (items[0] ?? text);
   // numbered items on one line ("1) notch 60 2) bandpass 1-40", "step 1: …, step 2: …", "第一步陷波，第二步帶通")
   out = out.replace(
-    /(?:[,，;；.。]\s*|\s+)(?:\d{1,2}\s*[)）]|[（(]\d{1,2}[)）]|(?:step|item)\s*\d{1,2}\s*[:.)：]|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[①②③④⑤⑥⑦⑧⑨])\s*(?=[A-Za-z\u4e00-\u9fff])/gi,
+    /(?:[,，;；.。]\s*|\s+)(?:\d{1,2}\s*[)）]|[（(]\d{1,2}[)）]|(?:step|item)\s*\d{1,2}\s*[:.)：]|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[①②③④⑤⑥⑦⑧⑨]|[a-h]\)|[（(][a-h][)）])\s*(?=[A-Za-z\u4e00-\u9fff])/gi,
     ' ; ',
   );
   return out;
@@ -225,6 +228,8 @@ export function splitClauses(text: string): Clause[] {
     // (a spaced hyphen between words too: "no resampling needed - just notch 60"; "8 - 30" stays a range)
     .replace(/\s*[—―]+\s*|\s+(?:–|--)\s+|(?<=[A-Za-z\u4e00-\u9fff])\s+-\s+(?=[A-Za-z\u4e00-\u9fff])/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
+    // "notch 60 → bandpass 1-40 → resample 128": an arrow before a step is "then" ("T1 -> left" stays a rename)
+    .replace(new RegExp(`\\s*(?:→|⇒|->|=>|➜|➔)\\s*(?=(?:please\\s+)?(?:(?:${VERBS})\\b|${ZH_VERBS}))`, 'gi'), ' ⟂then⟂ ')
     .replace(
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
       ' ⟂,⟂ ',
