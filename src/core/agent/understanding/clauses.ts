@@ -132,7 +132,10 @@ const OMIT_START = new RegExp(
   'i',
 );
 
-/** "no notch", "and no re-referencing": a step named after "no" is left out (a clause of its own, see splitClauses). */
+/**
+ * "…, no notch", "and no re-referencing": a step named after "no" beside another step is left out (a clause of its own, see
+ * splitClauses). Said alone ("no baseline though") it is a setting of the step before, read as a correction.
+ */
 const NO_STEP = new RegExp(`^(?:(?:and|but|also|with|plus)\\s+)?no\\s+(?:more\\s+|extra\\s+)?(?=${STEP_NOUN})`, 'i');
 
 /**
@@ -301,7 +304,13 @@ export function splitClauses(text: string): Clause[] {
     if (!t) continue;
     const negatedHere =
       !STOP_ASKED.test(t) &&
-      (NEGATION.test(t) || NO_STEP.test(t) || OMIT_START.test(t) || negatesVerb(t) || OMITTED_AFTER.test(t) || DEFERRED.test(t) || CONDITION.test(t));
+      (NEGATION.test(t) ||
+        (joiner !== '' && NO_STEP.test(t)) ||
+        OMIT_START.test(t) ||
+        negatesVerb(t) ||
+        OMITTED_AFTER.test(t) ||
+        DEFERRED.test(t) ||
+        CONDITION.test(t));
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
     const carried: boolean =
