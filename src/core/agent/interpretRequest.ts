@@ -67,7 +67,7 @@ const EXCEPT_CHANNELS =
  * clause only names channels). select_channels keeps channels, so the call keeps every other channel of the Study.
  */
 const DROP_CHANNELS =
-  /^(?:please\s+)?(?:drop|remove|delete|discard|exclude|reject|get rid of|ditch|toss(?:\s+out)?|lose|throw out|leave out|kick out|take out|cut out|mark)\s+(?:the\s+)?(?:bad\s+|noisy\s+|broken\s+|frontal\s+)?(?:channels?\s+|electrodes?\s+)?(.+?)(?:\s+(?:as\s+bad|channels?|electrodes?|too|as well|from (?:the )?(?:data|recordings?|eeg|montage)))*$|^(?:拿掉|刪掉|去掉|移除|丟掉|剔除|排除|刪除|不要|扣掉)\s*(?:壞的?)?\s*(?:通道|電極|頻道)?\s*(.+?)\s*(?:這\s*[一二兩三四五六七八九十\d]*\s*(?:個|條|軌)?\s*(?:通道|電極|頻道)?|(?:通道|電極|頻道))?$/i;
+  /^(?:please\s+)?(?:drop|remove|delete|discard|exclude|reject|get rid of|ditch|toss(?:\s+out)?|lose|throw out|leave out|kick out|take out|cut out|mark)\s+(?:the\s+)?(?:bad\s+|noisy\s+|broken\s+|frontal\s+)?(?:channels?\s+|electrodes?\s+)?(.+?)(?:\s+(?:as\s+bad|channels?|electrodes?|too|as well|from (?:the )?(?:data|recordings?|eeg|montage)))*$|^(?:拿掉|刪掉|去掉|移除|丟掉|剔除|排除|刪除|不要|扣掉|砍掉|砍|去除|踢掉|丟棄)\s*(?:壞的?)?\s*(?:通道|電極|頻道)?\s*(.+?)\s*(?:這\s*[一二兩三四五六七八九十\d]*\s*(?:個|條|軌)?\s*(?:通道|電極|頻道)?|(?:通道|電極|頻道))?$/i;
 function droppedChannels(t: string, ctx: PlannerContext): PlannedCall[] | string | null {
   const m = DROP_CHANNELS.exec(t);
   const list = m ? (m[1] ?? m[2] ?? '') : '';
@@ -732,7 +732,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
   // … and a wish to use a model for training ("我想用 SCCNet 來訓練", "I'd like to use EEGNet to train") names it without starting
   const forTraining =
-    /\bfor (?:the |my |our |a |this )?(?:next |upcoming |coming |following |later |new |coming )?(?:training|train(?:ing)? run|run)\b|\bthe training model\b|(?:來|去|拿來|用來)\s*(?:做)?\s*訓練\s*$|^(?:the\s+)?training\s*(?:時|的時候|的)?\s*(?:就|要|改|則)?\s*(?:用|使用|改用|採用|換成|換|選用?)\s*(?=\S)|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練\s*(?:時)?\s*(?:就|要|都|則|改|先)*\s*(?:用|使用|改用|採用|換成|選用?)|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
+    /\bfor (?:the |my |our |a |this )?(?:next |upcoming |coming |following |later |new |coming )?(?:training|train(?:ing)? run|run)\b|\bthe training model\b|(?:來|去|拿來|用來)\s*(?:做)?\s*訓練\s*$|^(?:the\s+)?training\s*(?:時|的時候|的)?\s*(?:就|要|改|則)?\s*(?:用|使用|改用|採用|換成|換|選用?)\s*(?=\S)|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|\bis what (?:i|we)(?:'d like| would like| want| plan| intend| mean)? to (?:train|use)(?: it)?(?: with| for (?:the )?training)?\s*[.!]?$|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練\s*(?:時)?\s*(?:就|要|都|則|改|先)*\s*(?:用|使用|改用|採用|換成|選用?)|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
   if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
     const a = trainingArgs(s, ctx);
     return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];

@@ -404,4 +404,36 @@ export const SINGLE_TURN_TABLE: Row[] = [
   ],
   ['precedence', 'data_loaded', '切 T2，前 1 秒到後 3 秒', [['epoch_data', { t_min: -1, t_max: 3, event_id: ['T2'] }]]],
   ['precedence', 'preprocessed', '切 70/30', [['generate_dataset', { test_ratio: 0.3 }]]],
+  // ── a third batch, written at the end as a transfer check (12/14 on first run; the two misses fixed after)
+  ['vocab', 'data_loaded', 'filtr 0.5 to 45 hz', [['apply_bandpass_filter', { low_freq: 0.5, high_freq: 45 }]]],
+  ['vocab', 'data_loaded', 'rereferance to average', [['set_reference', { method: 'average' }]]],
+  ['vocab', 'preprocessed', 'make train/test sets, 30% test, seed 1', [['generate_dataset', { test_ratio: 0.3, seed: 1 }]]],
+  ['vocab', 'trained', '跑一下評估，用驗證集', [['evaluate', { split: 'val' }]]],
+  ['vocab', 'data_loaded', '砍掉 T9、T10 這兩軌', [['select_channels']]],
+  ['secondary', 'data_loaded', 'epochs 0-4 s after T1 and T2, no baseline', [['epoch_data', { t_min: 0, t_max: 4, baseline: null }]]],
+  ['secondary', 'data_loaded', '視窗長 2.5 秒，重疊 25%', [['window_epoch', { duration: 2.5, overlap: 0.625 }]]],
+  ['secondary', 'dataset_ready', 'sgd optimizer with lr 0.05', [['configure_training', { optimizer: 'sgd', learning_rate: 0.05 }]]],
+  [
+    'compound',
+    'data_loaded',
+    'notch 60; bandpass 1-40; epoch T1,T2 0-4 s',
+    [
+      ['apply_notch_filter', { freq: 60 }],
+      ['apply_bandpass_filter', { low_freq: 1, high_freq: 40 }],
+      ['epoch_data', { t_min: 0, t_max: 4 }],
+    ],
+  ],
+  [
+    'compound',
+    'trained',
+    '先評估測試集，接著畫 loss',
+    [
+      ['evaluate', { split: 'test' }],
+      ['plot_training', { metric: 'loss' }],
+    ],
+  ],
+  ['precedence', 'dataset_ready', 'EEGNet is what I want to train with', [['set_model', { model_name: 'EEGNet' }]]],
+  ['safety', 'trained', "don't export anything yet", []],
+  ['safety', 'trained', '別重設前處理，先評估', [['evaluate']]],
+  ['safety', 'empty', "load the file named 'clear all.edf'", [['load_data', { paths: ['clear all.edf'] }]]],
 ];
