@@ -1,5 +1,5 @@
 import type { PlannedCall } from '../study/stateManager';
-import { maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
+import { listItemsAsSteps, maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import {
@@ -14,6 +14,7 @@ import {
   type PastTurn,
 } from './understanding/references';
 import {
+  CHANNEL,
   channelsIn,
   loadSelection,
   modelName,
@@ -85,6 +86,57 @@ const PANEL_ONLY =
 /** Removing every channel but some: "drop everything except C3, Cz", "remove all channels but C3 and C4", "除了 C3 以外都刪掉". */
 const EXCEPT_CHANNELS =
   /\b(?:drop|remove|delete|discard|exclude|throw (?:away|out)|get rid of|ditch|reject|chuck(?: out| away)?|toss(?: out)?|kick out|bin|strip(?: out)?|lose)\s+(?:all\s+|every\s+)?(?:(?:the\s+)?(?:other\s+)?(?:channels?|electrodes?)|everything|everyone|the rest)\s+(?:except(?:\s+for)?|but|other than|apart from|besides|save)\s+(.+)$|^除了\s*(.+?)\s*(?:以外|之外)\s*(?:的)?\s*(?:其他|其餘|別的)?\s*(?:通道|電極)?\s*(?:都|全部|通通)?\s*(?:刪掉|刪除|去掉|拿掉|丟掉|移除|不要)/i;
+
+/**
+ * "drop Fp1 and Fp2", "remove the bad channels T7, T8", "拿掉 Fp1 跟 Fp2": channels named to be removed (the rest of the
+ * clause only names channels). select_channels keeps channels, so the call keeps every other channel of the Study.
+ */
+const DROP_CHANNELS =
+  /^(?:please\s+)?(?:drop|remove|delete|discard|exclude|reject|get rid of|ditch|toss(?:\s+out)?|lose|throw out|leave out|kick out|take out|cut out|mark)\s+(?:the\s+)?(?:bad\s+|noisy\s+|broken\s+|frontal\s+)?(?:channels?\s+|electrodes?\s+)?(.+?)(?:\s+(?:as\s+bad|channels?|electrodes?|too|as well|from (?:the )?(?:data|recordings?|eeg|montage)))*$|^(?:拿掉|刪掉|去掉|移除|丟掉|剔除|排除|刪除|不要|扣掉|砍掉|砍|去除|踢掉|丟棄)\s*(?:壞的?)?\s*(?:通道|電極|頻道)?\s*(.+?)\s*(?:這\s*[一二兩三四五六七八九十\d]*\s*(?:個|條|軌)?\s*(?:通道|電極|頻道)?|(?:通道|電極|頻道))?$/i;
+function droppedChannels(t: string, ctx: PlannerContext): PlannedCall[] | string | null {
+  const m = DROP_CHANNELS.exec(t);
+  const list = m ? (m[1] ?? m[2] ?? '') : '';
+  const named = channelsIn(list);
+  // only channel names and the words between them: "drop Fp1 and Fp2", never "drop the notch" or "remove 60 Hz"
+  if (!named.length || !CHANNEL_LIST_ONLY.test(list.replace(new RegExp(CHANNEL.source, 'gi'), ' '))) return null;
+  const names = ctx.channelNames ?? [];
+  if (!names.length) return `which channels to keep? the Study's channel names are not known here, so name the ones to keep`;
+  const drop = new Set(named.map((c) => c.toLowerCase()));
+  const unknown = named.filter((c) => !names.some((n) => n.toLowerCase() === c.toLowerCase()));
+  if (unknown.length) return `${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not a channel of the loaded recordings`;
+  return [{ tool: 'select_channels', arguments: { channels: names.filter((n) => !drop.has(n.toLowerCase())) } }];
+}
+const CHANNEL_LIST_ONLY = /^(?:[\s,，、&/+]|\band\b|\bor\b|\bboth\b|\bthe\b|和|跟|與|及|還有|以及)*$/i;
+
+/**
+ * The object said first and the verb after it with a pronoun ("the accuracy from training, plot it", "the T1 epochs —
+ * export them", "訓練的 accuracy，畫出來"): one clause, the verb on its object, so the object's words are not read as a
+ * step of their own ("training" is not a run).
+ */
+function topicFirst(clauses: { text: string; joiner: string; negated: boolean }[]): { text: string; joiner: string; negated: boolean }[] {
+  const out = [...clauses];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const [topic, next] = [out[i], out[i + 1]];
+    if (topic.negated || next.negated) continue;
+    const en =
+      /^(?:please\s+)?(plot|show|draw|graph|chart|display|export|save|evaluate|compute|visuali[sz]e)\s+(?:it|them|that|this|those|these)\s*(?:for me|please|too)?\s*[.!]?$/i.exec(
+        next.text.trim(),
+      );
+    const zh = /^(?:請|幫我)?\s*(?:把它|把它們|把這個|把那個|把這些)?\s*(畫|繪|顯示|匯出)\s*(?:出來|一下|成圖)?\s*[。！]?$/.exec(next.text.trim());
+    const isTopic = en
+      ? /^(?:the|my|our|this|that|those|these|its)\b/i.test(topic.text.trim())
+      : zh
+        ? !/^(?:請|幫我|把|將)|畫|繪|匯出|開始|停止|訓練(?!的|中的|過程|完的)/.test(topic.text.trim())
+        : false;
+    if (!isTopic) continue;
+    out.splice(i, 2, { text: `${(en ?? zh)![1]} ${topic.text.trim()}`, joiner: topic.joiner, negated: false });
+  }
+  return out;
+}
+
+/** A frequency band with nothing else ("1–40 Hz", "between 8 and 30 Hz", "8 到 30 Hz 的頻段"): a band-pass when it is a step. */
+const BARE_BAND =
+  /^(?:(?:and|then|a|an|the|also|next|with)\s+)*(?:between\s+|from\s+|從\s*)?\d+(?:\.\d+)?\s*(?:hz|赫茲)?\s*(?:-|–|~|to|and|到|至)\s*\d+(?:\.\d+)?\s*(?:hz|赫茲)(?:\s*(?:的)?\s*(?:band|range|bandpass|band-pass|filter|頻段|頻帶|範圍))?(?:\s+(?:first|next|after that))?\s*[.!。]?$/i;
 
 /** "use SCCNet for training", "go with EEGNet": choose the model; training starts only when asked to. */
 const CHOOSE_MODEL = new RegExp(
@@ -226,7 +278,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const inner: PlannerContext = { ...ctx, previous };
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
   // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
-  const masked = maskLiterals(normaliseWidth(withoutPoliteFrame(withoutCourtesy(withoutRejected(request, turns)))));
+  const masked = maskLiterals(listItemsAsSteps(normaliseWidth(withoutPoliteFrame(withoutCourtesy(withoutRejected(request, turns))))));
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -270,7 +322,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了|才對|才是對的)?[.!。！]?$/i.test(
         text,
       ));
-  let clauses = splitScoped(isCorrection ? withoutCorrectionCue(text) : text);
+  let clauses = topicFirst(splitScoped(isCorrection ? withoutCorrectionCue(text) : text));
   // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
   const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
   // … and the change after it is said without its "but" ("一樣的再做一次，但改 50")
@@ -336,7 +388,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       else calls.push(...special);
       continue;
     }
-    const rule = RULES.find((r) => r.when.test(m) && !(r.unless && r.unless.test(m)));
+    let rule = RULES.find((r) => r.when.test(m) && !(r.unless && r.unless.test(m)));
+    // a band alone as a step of a list ("average reference first, then 1–40 Hz, then epochs …"): a band-pass
+    // (said alone after an earlier step it is a correction of that step, read below)
+    if (!rule && BARE_BAND.test(m.trim()) && (calls.length > 0 || previous.length === 0)) rule = RULES.find((r) => r.tool === 'apply_bandpass_filter');
     // "train EEGNet on cuda, epoch 20": a bare count of epochs next to a training step is the run's length, not epoching
     const ruleTool =
       rule?.tool === 'epoch_data' && EPOCH_COUNT.test(s.trim()) && calls.some((c) => TRAINING_TOOLS.has(c.tool)) ? 'configure_training' : (rule?.tool ?? null);
@@ -782,6 +837,8 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     if (a) return [...(modelName(s) ? [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] : []), { tool: 'configure_training', arguments: a }];
   }
   // "drop everything except C3, Cz, C4", "除了 C3、C4 以外都刪掉": the channels named are the ones kept
+  const dropped = droppedChannels(t, ctx);
+  if (dropped) return dropped;
   const kept = EXCEPT_CHANNELS.exec(t);
   if (kept && channelsIn(kept[1] ?? kept[2] ?? '').length) return [{ tool: 'select_channels', arguments: { channels: channelsIn(kept[1] ?? kept[2] ?? '') } }];
   const panel = PANEL_ONLY.exec(t);
@@ -801,7 +858,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
   // … and a wish to use a model for training ("我想用 SCCNet 來訓練", "I'd like to use EEGNet to train") names it without starting
   const forTraining =
-    /\bfor (?:the )?training\b|\bthe training model\b|(?:來|去|拿來|用來)\s*(?:做)?\s*訓練\s*$|^(?:the\s+)?training\s*(?:時|的時候|的)?\s*(?:就|要|改|則)?\s*(?:用|使用|改用|採用|換成|換|選用?)\s*(?=\S)|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練(?:時)?(?:要)?用|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
+    /\bfor (?:the |my |our |a |this )?(?:next |upcoming |coming |following |later |new |coming )?(?:training|train(?:ing)? run|run)\b|\bthe training model\b|(?:來|去|拿來|用來)\s*(?:做)?\s*訓練\s*$|^(?:the\s+)?training\s*(?:時|的時候|的)?\s*(?:就|要|改|則)?\s*(?:用|使用|改用|採用|換成|換|選用?)\s*(?=\S)|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|\bis what (?:i|we)(?:'d like| would like| want| plan| intend| mean)? to (?:train|use)(?: it)?(?: with| for (?:the )?training)?\s*[.!]?$|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練\s*(?:時)?\s*(?:就|要|都|則|改|先)*\s*(?:用|使用|改用|採用|換成|選用?)|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
   if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
     const a = trainingArgs(s, ctx);
     return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];

@@ -171,9 +171,11 @@ function summaryTurns(text: string): PastTurn[] {
 }
 
 /** The sampling rate and channel count from the prompt's Study line ("3 recording(s), 64 channels @ 160 Hz"). */
-function studyFacts(system: string): { sfreq: number | null; channels: number | null } {
+function studyFacts(system: string): { sfreq: number | null; channels: number | null; channelNames: string[] | null } {
   const m = /^Study: .*?(\d+) channels @ (\d+(?:\.\d+)?) Hz/m.exec(system);
-  return m ? { channels: Number(m[1]), sfreq: Number(m[2]) } : { sfreq: null, channels: null };
+  const names = /^Channel names: (.+)$/m.exec(system);
+  const channelNames = names ? names[1].split(/\s*,\s*/).filter(Boolean) : null;
+  return m ? { channels: Number(m[1]), sfreq: Number(m[2]), channelNames } : { sfreq: null, channels: null, channelNames };
 }
 
 function eventsFromPrompt(system: string): string[] {

@@ -24,6 +24,8 @@ export interface PlannerContext {
   /** sampling rate of the loaded recordings (Hz), when known ("half the sampling rate") */
   sfreq?: number | null;
   channels?: number | null;
+  /** the loaded channels' names in the Study's order, when known ("drop Fp1 and Fp2" keeps the others) */
+  channelNames?: string[] | null;
 }
 
 export interface PlanOutcome {
@@ -96,7 +98,7 @@ function numberBefore(s: string, keyword: RegExp): number | null {
   return m ? Number(m[1]) : null;
 }
 
-const CHANNEL = /\b(?:Fp[12z]|AF[z3478]|F[z1-8]|FC[z1-6]|FT[78]|C[z1-6]|CP[z1-6]|TP[78]|T[7-9]|T10|P[z1-8]|PO[z3478]|O[z12]|Iz|A[12]|M[12])\b/gi;
+export const CHANNEL = /\b(?:Fp[12z]|AF[z3478]|F[z1-8]|FC[z1-6]|FT[78]|C[z1-6]|CP[z1-6]|TP[78]|T[7-9]|T10|P[z1-8]|PO[z3478]|O[z12]|Iz|A[12]|M[12])\b/gi;
 
 export function channelsIn(s: string): string[] {
   const out: string[] = [];
@@ -125,7 +127,7 @@ const EXPORT_PLACE = /\bto\b|\binto\b|\bunder\b|\binside\b|\bin\b|\bat\b|放到|
 
 function pathAfter(s: string, words: RegExp): string | null {
   const quoted = new RegExp(
-    `(?<![A-Za-z])(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file|資料夾|目錄)\\s*(?:called|named)?\\s*)?["“「']([^"”」']+)["”」']`,
+    `(?<![A-Za-z])(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file|資料夾|目錄)\\s*(?:called|named)?\\s*)?(?:(?:一個|個)?\\s*(?:名為|叫做|叫|名稱為|命名為|名字是)\\s*)?["“「『']([^"”」』']+)["”」』']`,
     'i',
   ).exec(s);
   if (quoted) return quoted[1];
@@ -557,7 +559,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_training',
-    when: /(plot|show|draw|display|chart|graph|visuali[sz]e|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:訓練|training)\s*(?:過程)?\s*(?:的|中)?\s*(?:auc|roc|loss|accuracy|acc|準確率|正確率|損失|學習率)\s*(?:的)?\s*(?:變化|走勢|趨勢|歷程|history)|(?:auc|roc|loss|準確率|正確率|損失|學習率)\s*(?:的)?\s*(?:變化|走勢|趨勢)(?:圖)?|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)/i,
+    when: /(plot|show|draw|display|chart|graph|visuali[sz]e|畫|繪).*(training|learning|loss|accuracy|auc|roc)\s*(curve|history|plot)?|(training|learning|loss|accuracy|auc|roc|learning rate)\s*curves?|(?:auc|roc|loss|accuracy|準確率|損失|學習率)\s*(?:的)?\s*(?:變化|訓練|學習|收斂)?\s*曲線|訓練曲線|學習曲線|(?:訓練|training)\s*(?:過程)?\s*(?:的|中)?\s*(?:auc|roc|loss|accuracy|acc|準確率|正確率|損失|學習率)\s*(?:的)?\s*(?:變化|走勢|趨勢|歷程|history)|(?:auc|roc|loss|準確率|正確率|損失|學習率)\s*(?:的)?\s*(?:變化|走勢|趨勢)(?:圖)?|(?:畫|繪|顯示).*(?:訓練過程|準確率|損失|loss)|(?:訓練過程|準確率|損失).*(?:畫|繪|曲線)|\b(?:loss|accuracy|acc|auc|learning rate)\b\s*(?:curves?|曲線|圖)?\s*(?:的)?\s*(?:也|都)?\s*(?:給我|幫我)?\s*(?:畫|繪)/i,
     unless: /\b(erp|psd|trace)/i,
     build: (s) => {
       const m = /\b(accuracy|auc|roc|lr|learning rate|loss)\b|準確率|正確率|學習率|損失/i.exec(s);
@@ -803,11 +805,14 @@ export const RULES: Rule[] = [
         a.l_freq = r.lo;
         a.h_freq = r.hi;
       }
-      const notch = numberAfter(s, /notch(?:\s+at)?|陷波/);
+      // the notch's frequency on either side of its word: "notch 60", "60 Hz notch", "陷波 60", "60 Hz 陷波"
+      const notchBefore = /(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(?:的)?\s*(?:notch|陷波)/i.exec(s);
+      const notch = numberAfter(s, /notch(?:\s+at)?|陷波/) ?? (notchBefore ? Number(notchBefore[1]) : null);
       if (notch !== null) a.notch_freq = notch;
       const rs = numberAfter(s, /resampl\w*(?:\s+to)?|downsampl\w*(?:\s+to)?|重新取樣(?:到|至)?/);
       if (rs !== null) a.resample_rate = Math.round(rs);
-      if (/average reference|re-?referenc|\bcar\b|平均參考/i.test(s)) a.rereference = 'average';
+      if (/average reference|re-?referenc|\bcar\b|平均參考|參考\s*(?:就|都)?\s*(?:用|改成|改為|設成|設為|為|選|到|成)?\s*(?:共同)?平均|重新?參考/i.test(s))
+        a.rereference = 'average';
       if (/min-?max/i.test(s)) a.normalize_method = 'min-max';
       else if (/z-?score|normali[sz]|標準化/i.test(s)) a.normalize_method = 'z-score';
       return [{ tool: 'apply_standard_preprocess', arguments: a }];
@@ -871,7 +876,9 @@ export const RULES: Rule[] = [
   {
     tool: 'window_epoch',
     when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\binto\s+\d+(?:\.\d+)?\s*(?:-\s*)?(?:s|sec|seconds?|ms)\s*(?:-\s*)?(?:long\s+)?(?:pieces|slices|chunks|blocks|bits|segments|windows)\b|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\b(?:chunks?|pieces|slices)\b/i,
-    unless: /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b/i,
+    // … nor pieces cut from a time range around events ("chop the T1/T2 trials into 0–3 s chunks"): those are epochs
+    unless:
+      /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b|^(?!.*(?:sliding|overlap|stride|hop|滑動|重疊|步長)).*(?:\bT\d+\b|\b(?:trials?|events?|onsets?|cues?|markers?)\b|事件|試次|提示).*?-?\d+(?:\.\d+)?\s*(?:s|sec|seconds?|ms|秒|毫秒)?\s*(?:-|–|~|to|到|至)\s*-?\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds?|ms|秒|毫秒)\b/i,
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
       const OV =
@@ -897,7 +904,7 @@ export const RULES: Rule[] = [
         overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
       }
       const label =
-        /(?:\blabel\w*|\bclass(?:\s+name)?|\btag|標籤|標記|類別(?:名稱)?)\s*(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?|the\s+windows?)\s+)?(?:as|to|is|=|:|：|called|named|叫做|叫|是|為|設為|設成|改成|用)?\s*["“'「]([^"”'」]+)["”'」]|\b(?:call|name)\s+(?:the\s+|their\s+|its\s+)?(?:class|label|windows?|segments?|them|it)\s+(?:as\s+)?["“'「]?([\w-]+)["”'」]?|\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|(?:標記為|(?:標籤|標記|label)\s*(?:叫做|叫|是|為|設為|設成|用|=|:|：)\s*)\s*["“「]?([^"”」\s，,]+)/i.exec(
+        /(?:\blabel\w*|\bclass(?:\s+name)?|\btag|標籤|標記|類別(?:名稱)?)\s*(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?|the\s+windows?)\s+)?(?:as|to|is|=|:|：|called|named|叫做|叫|是|為|設為|設成|改成|用)?\s*["“'「]([^"”'」]+)["”'」]|\b(?:call|name)\s+(?:the\s+|their\s+|its\s+)?(?:class|label|windows?|segments?|them|it)\s+(?:as\s+)?["“'「]?([\w-]+)["”'」]?|\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|(?:標記為|(?:標籤|標記|label|類別(?:名稱)?|類別名|\bclass(?:\s+name)?)\s*(?:叫做|叫|是|為|設為|設成|用|=|:|：)\s*)\s*["“「]?([^"”」\s，,]+)/i.exec(
           s,
         );
       return [
@@ -922,7 +929,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'edit_events',
-    when: /\b(rename|relabel|merge|combine)\b|\b(?:change|set|switch|make|update)\s+(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\s+(?:to|into|as)\b|\b(?:change|set|update)\s+(?:event\s+)?(?:T\d+|\d{3,5})'?s?\s+(?:label|name)\s+(?:to|as)\b|\b(?:call|name)\s+(?:the\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\b|重新命名|合併|改名|改叫|改稱|\b(?:T\d+|\d{3,5})\s*(?:叫做|命名為|取名為?|稱為)|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
+    when: /\b(rename|relabel|merge|combine)\b|\b(?:change|set|switch|make|update)\s+(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\s+(?:to|into|as)\b|\b(?:change|set|update)\s+(?:event\s+)?(?:T\d+|\d{3,5})'?s?\s+(?:label|name)\s+(?:to|as)\b|\b(?:call|name)\s+(?:the\s+)?(?:event\s+)?(?:T\d+|\d{3,5})\b|重新命名|合併|改名|改叫|改稱|\b(?:T\d+|\d{3,5})\s*(?:叫做|命名為|取名為?|稱為)|\bT\d+\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?[A-Za-z\u4e00-\u9fff]|(?:事件|標記|event|marker)s?\s*(?:名稱)?\s*(?:T\d+|\d{3,5})\s*(?:改成|改為|換成|->|→|=>)\s*["“'「]?\d+(?![\d.]*\s*(?:秒|毫秒|s\b|ms\b|hz|赫茲|%|個|折|epochs?))|\blabel\s+(?:the\s+)?(?:event\s+)?T\d+\s+as\b/i,
     build: (said, _ctx) => {
       // "the label of T1 to X", "T2's name to X": the event itself to X
       const s = said
@@ -1008,7 +1015,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'plot_epochs',
-    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:traces?|signals?|raw)\s+(?:plot|view|graph|chart)s?\b|(?<!只\s*|只要\s*|就\s*)(?:看看?|看一下|顯示|秀出?|給我看)\s*(?:一下)?\s*(?:通道\s*)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}(?![\w])|(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\s*(?:的)?\s*(?:原始)?(?:訊號|信號|腦波)|\b(?:plot|graph|chart)s?\s+(?:of|for)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:first\s+|last\s+|next\s+)?\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|min|minutes?)\s+of\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*|spectra|welch)\b|畫|繪|功率譜|頻譜|波形/i,
+    when: /\b(plot|draw|visuali[sz]e|show|display|graph)\b.*\b(data|signal|traces?|erp|psd|spectrum|spectra|epochs?|raw|channels?|power)\b|\b(?:traces?|signals?|raw)\s+(?:plot|view|graph|chart)s?\b|(?<!只\s*|只要\s*|就\s*)(?:看看?|看一下|顯示|秀出?|給我看)\s*(?:一下)?\s*(?:通道\s*)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}(?![\w])|(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\s*(?:的)?\s*(?:原始)?(?:訊號|信號|腦波)|\b(?:plot|graph|chart)s?\s+(?:of|for)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(?:show|display|plot|draw|graph|view|give)\b(?:\s+me)?(?:\s+(?:the\s+)?(?:first\s+|last\s+)?[\w.]+){0,3}?\s+(?:of|for|on|from)\s+(?:the\s+)?(?:channels?\s+|electrodes?\s+)?(?:(?:Fp|AF|FC|FT|CP|TP|PO|F|C|P|O)[z\d]{1,2}|T(?:[7-9]|10))\b|\b(?:plot|draw|show|display|graph)\s+(?:the\s+)?(?:first\s+|last\s+|next\s+)?\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|min|minutes?)\s+of\s+(?:the\s+)?(?:channels?\s+)?(?:Fp|AF|FC|FT|CP|TP|PO|F|C|T|P|O)[z\d]{1,2}\b|\b(erps?|psd|power spectr\w*|spectra|welch)\b|畫|繪|功率譜|頻譜|波形/i,
     build: (s, _ctx, raw) => {
       const kind = /psd|spectr|power|welch|功率|頻譜/i.test(s) ? 'psd' : /\berp\b|evoked|average response|平均反應/i.test(s) ? 'erp' : 'traces';
       const ch = channelsIn(s);
@@ -1016,7 +1023,12 @@ export const RULES: Rule[] = [
       if (ch.length) a.channels = ch;
       // read on the clause as written ("from 1.5 min" is a start, not a range): start and duration with their units
       const src = raw || s;
-      const st = /(?:\bfrom|\bstart(?:ing)?(?:\s+at)?|\bbeginning at|從)\s*(-?\d+(?:\.\d+)?)\s*(min|minutes?|s|sec|secs|seconds?|ms|秒|毫秒|分鐘)?/i.exec(src);
+      // where the plot starts: "from 30 s", "starting at 1 min", "從第 30 秒開始", and the part skipped before it ("skip the
+      // first 10 s", "after the first 20 seconds", "跳過前 10 秒", "前 5 秒不要"): that length is the start, not a duration
+      const st =
+        /(?:\bfrom|\bstart(?:ing)?(?:\s+at)?|\bbeginning at|\b(?:skip(?:ping)?|ignor(?:e|ing)|drop(?:ping)?|cut(?:ting)?(?:\s+off)?|leav(?:e|ing) out|past|after)\s+(?:over\s+)?(?:the\s+)?(?:first|initial|opening)|從\s*第?|(?:跳過|略過|忽略|去掉|拿掉|扣掉|不看|不要)\s*(?:最)?前(?:面)?)\s*(-?\d+(?:\.\d+)?)\s*(min|minutes?|s|sec|secs|seconds?|ms|秒|毫秒|分鐘)?/i.exec(
+          src,
+        ) ?? /(?:^|[\s，,])(?:最)?前\s*(\d+(?:\.\d+)?)\s*(秒|毫秒|分鐘)\s*(?:的?\s*(?:資料|訊號|信號|部分))?\s*(?:不要|不看|跳過|略過|去掉)/.exec(src);
       const unitOf = (u?: string) => (!u ? null : /^(?:min|分)/i.test(u) ? 'min' : /^(?:ms|毫)/i.test(u) ? 'ms' : 's');
       if (st && kind === 'traces') a.start = toUnit({ value: Number(st[1]), unit: unitOf(st[2]) }, 's');
       const dur = quantities(st ? src.replace(st[0], ' ') : src, 's', false);
@@ -1026,7 +1038,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'list_files',
-    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+|只要|只|就|請|幫我)*\s*list\b|\bwhat(?:'?s| is)\s+(?:in|inside|under|within)\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|(?:底下|裡面|裡|下面)\s*有(?:什麼|甚麼|哪些)\s*(?:檔案?|東西)|列出|有哪些檔案|檔案列表/i,
+    when: /\b(list|find|which|what|show)\b.*\bfiles?\b|\bls\b|^(?:just\s+|please\s+|只要|只|就|請|幫我)*\s*list\b|\bwhat(?:'?s| is)\s+(?:in|inside|under|within)\s+(?:the\s+)?[\w./-]+\s+(?:folder|directory)\b|(?:底下|裡面|裡|下面)\s*有(?:什麼|甚麼|哪些)\s*(?:檔案?|東西)|(?:資料夾|目錄|folder|directory)\s*(?:的)?\s*(?:底下|裡面|裡頭|裡|下面|內|中)?\s*(?:放了|裝了)?\s*有?(?:什麼|甚麼|哪些)|列出|有哪些檔案|檔案列表/i,
     build: (s) => {
       const pat =
         /\b(?:matching|pattern|named|like|glob)\s+["“'「]([^"”'」]+)["”'」]/i.exec(s)?.[1] ??

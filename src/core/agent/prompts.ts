@@ -56,6 +56,8 @@ export function buildSystemPrompt(state: StudyState, opts: PromptOptions = {}): 
     `Available tools now: ${summary.availableTools.join(', ')}`,
     `Study: ${studyLine(summary)}`,
   ];
+  // the channels by name ("drop Fp1 and Fp2" keeps the others; a name the recordings do not have is caught before a call)
+  if (state.recordings.length) lines.push(`Channel names: ${state.recordings[0].channels.map((c) => c.name).join(', ')}`);
   if (state.training)
     lines.push(
       `Training config: ${JSON.stringify({ epoch: state.training.epoch, batch_size: state.training.batch_size, learning_rate: state.training.learning_rate, repeat: state.training.repeat, optimizer: state.training.optimizer })}`,

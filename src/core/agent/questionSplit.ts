@@ -6,7 +6,7 @@
  */
 import { canonicalText, correctTypos, MODEL_WORD } from './understanding/lexicon';
 import { chineseNumbers } from './understanding/numbers';
-import { maskLiterals, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
+import { maskLiterals, SEE_FRAME_EN, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { isPlaceStatement } from './understanding/quantities';
 import { RULES } from './plannerRules';
 import { studyTopics } from './studyAnswer';
@@ -22,7 +22,7 @@ export interface TurnParts {
 const ACTION_VERB_EN =
   'divide|multiply|halve|double|lower|raise|increase|decrease|reduce|go (?:lower|higher|up|down|back)|pick|choose|tweak|adjust|dump|fit|apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|train|retrain|start|stop|evaluate|plot|draw|chart|graph|visuali[sz]e|display|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
 const ACTION_VERB_ZH =
-  '降到|降至|降為|回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|看一下|看看|給我看|重疊|幫我|請幫|照做|就這樣做|試試|從';
+  '降到|降至|降為|回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|開跑|開訓|喊停|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|看一下|看看|給我看|重疊|幫我|請幫|照做|就這樣做|試試|從';
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
 const LEAD_IN =
@@ -150,7 +150,9 @@ const WH_AFTER_VERB =
 const TOPIC_ASKED =
   /\b(?:options|choices|defaults|default values?|allowed values|possible values|pros and cons|meaning|difference|differences|units?)\b(?:\s+(?:in|of|for)\s+\S+)?\s*[?？]*\s*$/i;
 
-const SENTENCE_END = /(?<=[?？!！。;；])\s*|(?<=[a-z)\]"'])\.\s+|\n+/i;
+// (an abbreviation's full stop is not a sentence's end: "integ. gradients", "avg. reference", "e.g. 8-30 Hz", "approx. 2 s")
+const SENTENCE_END =
+  /(?<=[?？!！。;；])\s*|(?<=[a-z)\]"'])(?<!\b(?:integ|int|approx|avg|freq|incl|excl|ca|cf|vs|etc|resp|fig|eq|std|norm|ref|elec|chan|ch|subj|sess|e\.g|i\.e|eg|ie|nr|config|params?|grad|ampl|spec))\.\s+|\n+/i;
 /** "…? and apply it" inside one sentence: a question followed by a request after and/then/so. */
 const JOINED_REQUEST = new RegExp(
   `\\s*(?:,|，)?\\s*(?:\\b(?:and then|and|then|so)\\s+(?:please\\s+)?(?=(?:${ACTION_VERB_EN})\\b)|(?:然後|並且|接著|順便|再)\\s*(?=(?:${ACTION_VERB_ZH})))`,
@@ -204,7 +206,8 @@ const ACTS = new RegExp(`\\b(?:${ACTION_VERB_EN})\\b|${ACTION_VERB_ZH}|把`, 'i'
 function withAmbiguous(parts: TurnParts): TurnParts {
   const ambiguous = parts.requests.filter((r) => !isExplicitRequest(r));
   // "我現在資料的取樣率", "my test accuracy": naming a quantity of the user's own Study asks for it, and runs nothing
-  const asksStudy = ambiguous.filter((r) => studyTopics(r).length > 0 && !ACTS.test(canonicalText(r)));
+  // ("could I have a look at the loss curve?" asks to be shown it: the frame's verb is the step's)
+  const asksStudy = ambiguous.filter((r) => studyTopics(r).length > 0 && !ACTS.test(canonicalText(withoutPoliteFrame(r))));
   return ambiguous.length ? { questions: [...parts.questions, ...ambiguous], requests: parts.requests.filter((r) => !asksStudy.includes(r)) } : parts;
 }
 
@@ -376,6 +379,13 @@ export function isQuestion(sentence: string): boolean {
   if (TELL_WH_EN.test(s) || ADVICE_TAIL_EN.test(s) || OR_NOT_TAIL_EN.test(s)) return true;
   if (EXPLAIN_THE_MODEL.test(s)) return false;
   // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
+  // "can I see the learning-rate schedule?": asks to be shown a result or a plot, when what is to be seen is a step's
+  if (SEE_FRAME_EN.test(s)) {
+    const asked = withoutPoliteFrame(s);
+    // "can I see what a notch filter does?", "… why the accuracy is low?": an explanation is asked for
+    if (TELL_WH_EN.test(asked) || /^show\s+(?:how|what|why|whether|when|which)\b/i.test(asked)) return true;
+    return !(mentionsStep(asked) || namesRuleStep(asked) || IMPERATIVE.test(canonicalText(asked)));
+  }
   if (POLITE_REQUEST_EN.test(s)) {
     const asked = withoutPoliteFrame(s.replace(/^please\s+/i, ''));
     // "could you halve that?", "could you make it 30 instead?": a change of the step before is a step too

@@ -1,10 +1,11 @@
-// The planner context the understanding tests start from: the simulated Study's facts at a stage (160 Hz, 64 channels,
+// The planner context the understanding tests start from: the simulated Study's facts at a stage (160 Hz, 64 channels by name,
 // T0/T1/T2, a trained run of 10 epochs at batch 32), with the earlier turns given.
 import { interpretRequest } from '../../../src/core/agent/interpretRequest';
 import type { PlannerContext, PlanOutcome } from '../../../src/core/agent/plannerRules';
 import { definitionByName } from '../../../src/core/tools/definitions';
 import type { PastTurn } from '../../../src/core/agent/understanding/references';
 import type { Stage } from '../../../src/core/study/types';
+import { SIMULATED_CHANNELS } from '../../../src/core/agent/simulatedStudy';
 
 export const TRAINED = { epoch: 10, batch_size: 32, learning_rate: 0.001 };
 
@@ -19,6 +20,7 @@ export function ctxAt(stage: Stage, history: PastTurn[] = []): PlannerContext {
     history,
     sfreq: stage === 'empty' ? null : 160,
     channels: stage === 'empty' ? null : 64,
+    channelNames: stage === 'empty' ? null : [...SIMULATED_CHANNELS],
   };
 }
 

@@ -127,11 +127,38 @@ const OMITTED_AFTER = new RegExp(
 );
 
 /** Leaving a processing step out, at the clause's start ("leave out the notch", "omit the z-scoring"). */
-const OMIT_START = new RegExp(`^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}`, 'i');
+const OMIT_START = new RegExp(
+  `^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}|^(?:先|就|也|這次|今天)?\\s*(?:跳過|略過|省略|不做|免做|免)\\s*(?:掉)?\\s*(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|重新?參考|平均參考|標準化|正規化|基線(?:校正)?|重新取樣|降採樣|降取樣|前處理)`,
+  'i',
+);
+
+/**
+ * "…, no notch", "and no re-referencing": a step named after "no" beside another step is left out (a clause of its own, see
+ * splitClauses). Said alone ("no baseline though") it is a setting of the step before, read as a correction.
+ */
+const NO_STEP = new RegExp(`^(?:(?:and|but|also|with|plus)\\s+)?no\\s+(?:more\\s+|extra\\s+)?(?=${STEP_NOUN})`, 'i');
+
+/**
+ * A request written as a list: numbered items ("1. band-pass 8-30", "2) resample", "step 3:", "第二步", "一、"), bullets
+ * ("- notch 50", "• z-score") and one item a line. Each item is a step of its own, in the list's order: the markers
+ * become step breaks, so their numbers are never read as values ("1. bandpass 8-30" is not a band from 1 to 8).
+ */
+export function listItemsAsSteps(text: string): string {
+  const marker = String.raw`(?:\(?\d{1,2}\s*[.)）、:：](?!\d)|[（(]\d{1,2}[)）]|[-*•·‧](?=\s)|(?:step|item)\s*\d{1,2}\s*[:.)：]?|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[一二三四五六七八九十]\s*[、.]|[①②③④⑤⑥⑦⑧⑨]|[a-h]\)|[（(][a-h][)）])`;
+  const lines = text.split(/\s*[\r\n]+\s*/).filter((l) => l.trim());
+  const items = lines.map((l) => l.replace(new RegExp(`^\\s*${marker}\\s*(?=[A-Za-z\\u4e00-\\u9fff⟦"'「『])`, 'i'), ''));
+  let out = lines.length > 1 ? items.join(' ; ') : (items[0] ?? text);
+  // numbered items on one line ("1) notch 60 2) bandpass 1-40", "step 1: …, step 2: …", "第一步陷波，第二步帶通")
+  out = out.replace(
+    /(?:[,，;；.。]\s*|\s+)(?:\d{1,2}\s*[)）]|[（(]\d{1,2}[)）]|(?:step|item)\s*\d{1,2}\s*[:.)：]|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[①②③④⑤⑥⑦⑧⑨]|[a-h]\)|[（(][a-h][)）])\s*(?=[A-Za-z\u4e00-\u9fff])/gi,
+    ' ; ',
+  );
+  return out;
+}
 
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
-  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|(?:let'?s\s+|we\s+(?:can|could|should)\s+)?(?:hold off|put off|postpone|hold back)(?:\s+(?:on|with))?\b|no\s+(?:[\w-]+\s+){1,3}(?:needed|necessary|required|wanted)\b|不要|別|不用|不必|勿|先別|先不要|千萬別|千萬不要|絕對不要|不需要|不想)/i;
+  /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip(?!\s+(?:over\s+)?(?:the\s+)?(?:first|initial|opening)\s+[\d.])|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|(?:let'?s\s+|we\s+(?:can|could|should)\s+)?(?:hold off|put off|postpone|hold back)(?:\s+(?:on|with))?\b|no\s+(?:[\w-]+\s+){1,3}(?:needed|necessary|required|wanted)\b|不要|別|不用|不必|勿|先別|先不要|千萬別|千萬不要|絕對不要|不需要|不想)/i;
 /**
  * A negation cue that governs the verb after it inside the clause: "I don't want you to clear the data", "we
  * shouldn't wipe it", "you must never reset", "千萬不要清空", "我不想要你刪除". The cue may sit a few words before the
@@ -172,7 +199,7 @@ const STOP_ASKED = /^(?:(?:請|你)?(?:別|不要|不用)(?:再)?(?:跑|訓練)�
 
 /** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
 const DEFERRED =
-  /\b(?:i'?ll|i will|we'?ll|we will|let me)\b[^,，;；]*\b(?:later|myself|tomorrow|afterwards|next time|another time)\b|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion))\b[^,，]*\b(?:later|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
+  /\b(?:i'?ll|i will|we'?ll|we will|let me|(?:i|we)\s*(?:might|may|could|would|'d|will|plan to|want to|need to|am going to|'m going to|are going to|'re going to)(?:\s+(?:want|need|like|plan|have)\s+to)?)\b[^,，;；]*\b(?:later(?:\s+on)?|myself|ourselves|tomorrow|afterwards|next time|another time|some ?time|eventually|at some point)\b|\b(?:but\s+)?not\s+(?:now|yet|today|right now|just yet)(?:\s+though)?\s*[.!]?\s*$|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion)|split|export|plot|compute|epoch|resample|filter|bandpass|notch|normali[sz]e|z-score|save|clear|reset|delete)\b[^,，]*\b(?:later(?:\s+on)?|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
 
 /** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
 const CONDITION =
@@ -204,6 +231,8 @@ export function splitClauses(text: string): Clause[] {
     // (a spaced hyphen between words too: "no resampling needed - just notch 60"; "8 - 30" stays a range)
     .replace(/\s*[—―]+\s*|\s+(?:–|--)\s+|(?<=[A-Za-z\u4e00-\u9fff])\s+-\s+(?=[A-Za-z\u4e00-\u9fff])/g, ' ⟂then⟂ ')
     .replace(/\s*[,，]\s*(?:and\s+)?(so|therefore|thus|hence)\s+/gi, ' ⟂then⟂ ')
+    // "notch 60 → bandpass 1-40 → resample 128": an arrow before a step is "then" ("T1 -> left" stays a rename)
+    .replace(new RegExp(`\\s*(?:→|⇒|->|=>|➜|➔)\\s*(?=(?:please\\s+)?(?:(?:${VERBS})\\b|${ZH_VERBS}))`, 'gi'), ' ⟂then⟂ ')
     .replace(
       /\s*[,，—–-]\s*(?=(?:and\s+|but\s+)?(?:i'?ll|i will|we'?ll|we will|let me|i'?m going to|we'?re going to|i'?d like|i would like|i want|i need|we want|we need)\b)/gi,
       ' ⟂,⟂ ',
@@ -220,6 +249,8 @@ export function splitClauses(text: string): Clause[] {
     .replace(/\s*(?:等一下|等等|晚點|稍後|之後|改天|明天|待會兒?)\s*再\s*/g, ' ⟂,⟂ 晚點再')
     .replace(/\s*[,，]\s*(?=(?:but\s+)?(?:for now|right now|first|meanwhile|in the meantime|today)\b)|\s*[,，]\s*(?=(?:現在先|目前先|先))/gi, ' ⟂then⟂ ')
     .replace(/\s*[,，]?\s*\b(?:and|but)\s+(?=(?:please\s+)?(?:don'?t|do not|never|not)\b)/gi, ' ⟂,⟂ ')
+    // "band-pass 1-40, no notch and no reference change": a step after "no" is a clause of its own, left out
+    .replace(new RegExp(`\\s*(?:[,，]\\s*(?:and\\s+|but\\s+)?|\\s\\b(?:and|but)\\s+)(?=no\\s+(?:more\\s+|extra\\s+)?${STEP_NOUN})`, 'gi'), ' ⟂,⟂ ')
     .replace(/\s*[,，]?\s*(?:但|而且|並且|也)\s*(?=(?:不要|別|不用|不必|千萬))/g, ' ⟂,⟂ ')
     // "band-pass 3-33, the downsampling can be skipped", "高通 0.5，基線那步免了": a step left out after a comma is a
     // clause of its own, so the step before it stays asked for
@@ -228,7 +259,11 @@ export function splitClauses(text: string): Clause[] {
       ' ⟂,⟂ ',
     )
     // (not the marker a sentence break or a dash left: "⟂then⟂" is already a break)
-    .replace(/\s*(?:,\s*)?(?<!⟂)\b(and then|then|after that|afterwards|next|finally|followed by)\b(?!⟂)\s*/gi, ' ⟂then⟂ ')
+    // ("next" after a determiner or a preposition is an adjective: "for the next run", "the next 20 epochs")
+    .replace(
+      /\s*(?:,\s*)?(?<!⟂)(?<!\b(?:the|a|for|in|of|my|our|this|that|each|every|on|by|to|until|till)\s+)\b(and then|then|after that|afterwards|next|finally|followed by)\b(?!⟂)\s*/gi,
+      ' ⟂then⟂ ',
+    )
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
     .replace(/\s*[;；]\s*/g, ' ⟂then⟂ ')
     // "batch 改 16 再跑一次": a repeat at the end is a step of its own (a new run after the change)
@@ -248,6 +283,8 @@ export function splitClauses(text: string): Clause[] {
     .replace(new RegExp(`\\s*[，、]\\s*(?:順便|另外|也|還要|還有|再|並)?\\s*(?=(?:把|將)[^，,。；;⟂]{1,16}?(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')
     .replace(/\s*[，,、]\s*(?=(?:把|將)?\s*模型\s*(?:就|要)?\s*(?:選|用|設|改|換))/g, ' ⟂,⟂ ')
+    // "分資料集、選 SCCNet、訓練 8 個 epoch": a model chosen after a comma is a step of its own
+    .replace(new RegExp(`\\s*[，,、]\\s*(?=(?:再|然後)?\\s*(?:選|挑|換成?|改用|用|選用)\\s*${MODEL_WORD})`, 'gi'), ' ⟂,⟂ ')
     .replace(
       new RegExp(
         `(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)(?<!別|不要|不用|不必|勿|沒|不想)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:做|進行|來|去|跑)?\\s*(?:\\d+(?:\\.\\d+)?\\s*(?:Hz|赫茲)?\\s*(?:的)?\\s*)?(?:${ZH_VERBS}|重新取樣|模型|(?:${VERBS})\\b))`,
@@ -266,7 +303,14 @@ export function splitClauses(text: string): Clause[] {
       .trim();
     if (!t) continue;
     const negatedHere =
-      !STOP_ASKED.test(t) && (NEGATION.test(t) || OMIT_START.test(t) || negatesVerb(t) || OMITTED_AFTER.test(t) || DEFERRED.test(t) || CONDITION.test(t));
+      !STOP_ASKED.test(t) &&
+      (NEGATION.test(t) ||
+        (joiner !== '' && NO_STEP.test(t)) ||
+        OMIT_START.test(t) ||
+        negatesVerb(t) ||
+        OMITTED_AFTER.test(t) ||
+        DEFERRED.test(t) ||
+        CONDITION.test(t));
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
     const carried: boolean =
@@ -292,7 +336,7 @@ export function splitClauses(text: string): Clause[] {
 
 /** Greetings and courtesy before a request ("hey,", "please", "ok so"): they ask for nothing. */
 const COURTESY_OPEN =
-  /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain(?!\s+(?:可以|能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)(?!\s*(?:幫|替|給)我)))\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+)|ok(?:ay)?\s*，\s*)+(?=\S)/i;
+  /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain(?!\s+(?:可以|能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)(?!\s*(?:幫|替|給)我)))\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+|(?=(?:先|請|幫|把|那|就|快|趕快|馬上)\S))|ok(?:ay)?\s*，\s*)+(?=\S)/i;
 /** Courtesy after a request ("…, thanks!", "… please", "…，謝謝"): a sentence that asks for nothing. */
 const COURTESY_CLOSE =
   /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;
@@ -439,6 +483,9 @@ function baseFormFirst(text: string): string {
 /** "could you …?", "can you please …", "可以幫我…嗎？": the frame of a polite request around the step it asks for. */
 const POLITE_FRAME_EN =
   /^(?:(?:so|ok(?:ay)?|and|then)[,\s]+)?(?:(?:would|do)\s+you\s+mind|(?:can|could|would|will)\s+you)\s+(?:please\s+|kindly\s+|just\s+)?(?=\S)/i;
+/** "can I see …", "could I have a look at …", "may I view …": the user asks to be shown something. */
+export const SEE_FRAME_EN =
+  /^(?:(?:so|ok(?:ay)?|and|then|hey)[,\s]+)?(?:can|could|may)\s+(?:i|we)\s+(?:please\s+|quickly\s+|just\s+)?(?:see|view|look at|have a look at|take a look at|get a look at)\s+(?=\S)/i;
 /** "I'd like you to …", "I want to …", "we need to …", "go ahead and …": the wish around the step. */
 const WISH_FRAME_EN =
   /^(?:(?:so|ok(?:ay)?|and|then|now)[,\s]+)?(?:i'?d like (?:you )?to|i would like (?:you )?to|i want (?:you )?to|i need (?:you )?to|we need to|we want to|go ahead and)\s+(?=\S)/i;
@@ -454,6 +501,8 @@ const POLITE_END_ZH = /\s*(?:嗎|吗|好嗎|好不好|可以嗎)?\s*[?？]*\s*$/
  */
 export function withoutPoliteFrame(text: string): string {
   const t = text.trim();
+  // "can I see the loss curve?", "may I look at C3?": asking to be shown something is a request to show it
+  if (SEE_FRAME_EN.test(t)) return t.replace(SEE_FRAME_EN, 'show ').replace(/\s*[?？]+\s*$/, '');
   if (POLITE_FRAME_EN.test(t)) return baseFormFirst(t.replace(POLITE_FRAME_EN, '').replace(/\s*[?？]+\s*$/, ''));
   if (WISH_FRAME_EN.test(t)) return t.replace(WISH_FRAME_EN, '');
   if (POLITE_FRAME_ZH.test(t) && /(?:嗎|吗|好不好)\s*[?？]*\s*$|[?？]\s*$/.test(t)) return t.replace(POLITE_FRAME_ZH, '').replace(POLITE_END_ZH, '');

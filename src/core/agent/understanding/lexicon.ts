@@ -174,6 +174,12 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // the disposal construction with a removing verb last ("把 60 Hz 的雜訊濾掉", "把 Fp1 拿掉"): verb first, as the rules read it
   [/把\s*([^，,。；;把]{1,24}?)\s*(濾掉|濾除|去掉|去除|移除|拿掉|清掉|除掉|刪掉|刪除|丟掉)(?=\s*(?:$|[，,。；;!！]|然後|再|接著))/g, '$2 $1'],
   [WHAT_MODEL_LEARNED, 'saliency'],
+  // a step named by its gerund ("z-scoring per channel next", "notching at 60, then band-passing 1-40"): the verb the
+  // rules read (a negation or an omission reads the verb as it read the gerund: "skip the z-score")
+  [
+    /\b(z-?scor|notch|band-?pass|high-?pass|low-?pass|re-?referenc|resampl|downsampl|normali[sz]|standardi[sz]|epoch|min-?max[\s-]?scal)(?:ing)\b/gi,
+    (_m: string, stem: string) => (/^(?:z-?scor|re-?referenc|resampl|downsampl|normali[sz]|standardi[sz]|min-?max[\s-]?scal)$/i.test(stem) ? `${stem}e` : stem),
+  ],
   // references and filters
   // "rerun with 1.5x the batch size", "re-run it using lr 1e-4": a new run with those settings
   [/\bre-?run\b(?=\s+(?:it\s+|the\s+model\s+|training\s+)?(?:with|using)\b)/gi, 'retrain'],
@@ -195,7 +201,10 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // what a trace plot is called: "a squiggle plot", "the wiggles", "time-series view", "waveforms of C3"
   [/\b(?:squiggl(?:e|es|y)|wiggl(?:e|es|y)|waveforms?|time[\s-]?series|time[\s-]?courses?)(?:\s+(?:lines?|plots?|views?|charts?|graphs?))?\b/gi, 'traces plot'],
   // trials made around events are epochs: "make trials from -0.5 to 4 s", "grab 480 samples after every T1 onset"
-  [/\b(?:make|create|build|extract|cut out|cut|grab|pull out|pull)\s+(?:the\s+|some\s+)?trials\b/gi, 'epoch'],
+  [
+    /\b(?:make|create|build|extract|cut out|cut|chop(?:\s+up)?|slice|grab|pull out|pull)\s+(?:the\s+|some\s+)?(?:((?:T\d+|\d{3,5})(?:\s*(?:\/|,|and|&)\s*(?:T\d+|\d{3,5}))*)\s+)?trials\b/gi,
+    (_m: string, ev?: string) => (ev ? `epoch ${ev}` : 'epoch'),
+  ],
   [
     /\b(?:grab|take|extract|pull(?:\s+out)?|cut out|snip|clip|get)\b(?=[^.;]*\b(?:after|before|around|following|preceding|from|at)\s+(?:each|every|all|the|every single)?\s*(?:(?:T\d+|\d{3,5})\b|(?:event|onset|cue|stimulus|stimuli|trigger|marker)s?\b))/gi,
     'epoch',
@@ -250,6 +259,9 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/(\d+)\s*軌/g, '$1 個通道'],
   // "noise sd 0.5", "sigma of 0.3": the standard deviation of smoothgrad's noise
   [/\b(?:noise\s+)?(?:sd|s\.d\.)\s*(?:of\s+|=\s*|:\s*)?(?=\d|\.\d)/gi, 'stdev '],
+  // "noise 0.2", "noise level of 0.15", "雜訊 0.1" (a fraction, so never a mains frequency: "line noise 60" stays)
+  [/(?<!\b(?:line|mains|power|electrical|ac)\s*)\bnoise(?:\s+(?:level|amount|scale|sigma|std|magnitude))?\s*(?:of\s+|=\s*|:\s*|at\s+)?(?=0?\.\d)/gi, 'stdev '],
+  [/(?<!市電|電源|工頻)(?:雜訊|噪聲|噪音)\s*(?:強度|大小|標準差|程度)?\s*(?:用|設|設成|設為|為|是|=|:)?\s*(?=0?\.\d)/g, 'stdev '],
   // "with half of each overlapping the next", "a third of every window overlapping": a share of overlap
   [
     /\b(?:with\s+)?(?:a\s+|one\s+)?(half|third|quarter)\s+of\s+(?:each|every)\s+(?:window|segment|one)?\s*overlapping(?:\s+(?:with\s+)?the\s+next(?:\s+one)?)?/gi,
@@ -411,7 +423,7 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/(?:中止|停止|停掉|終止|中斷|叫停)\s*(?:目前|現在|正在跑|正在進行|進行中)?\s*(?:的)?\s*(?:這個|這次|這一輪)?\s*(?:的)?\s*訓練/g, '停止訓練'],
   // "建立訓練和測試資料", "做出訓練集跟測試集": the data split into its parts
   [
-    /(?:建立|產生|做出?|切出|分出|準備)\s*訓練\s*(?:集|資料)?\s*(?:和|與|跟|、|及)\s*(?:驗證\s*(?:集|資料)?\s*(?:和|與|跟|、|及)\s*)?測試\s*(?:集|資料)/g,
+    /(?:(?:建立|產生|做出?|準備)\s*訓練\s*(?:集|資料)?\s*(?:和|與|跟|、|及)\s*(?:驗證\s*(?:集|資料)?\s*(?:和|與|跟|、|及)\s*)?測試\s*(?:集|資料)|(?:切出|分出|切成|分成|拆成|切分成|分割成)\s*訓練\s*(?:集|資料)?\s*(?:和|與|跟|、|及|\/)\s*(?:驗證\s*(?:集|資料)?\s*(?:和|與|跟|、|及|\/)\s*)?測試\s*(?:集|資料)?)/g,
     '產生資料集',
   ],
   // "on the test set, evaluate the model": the split said before the step goes with it
@@ -473,6 +485,15 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     'montage',
   ],
   [/電極(?:配置|位置|座標|排列)|頭皮位置/g, 'montage'],
+  // saliency methods abbreviated: "integ. gradients", "int grads", "smooth-grad", "var grad"
+  [/\bint(?:eg(?:r(?:ated)?)?)?\.?\s*grad(?:ient)?s?\b\.?/gi, 'integrated gradients'],
+  [/\bsmooth[\s-]+grad\b/gi, 'smoothgrad'],
+  [/\bvar[\s-]+grad\b/gi, 'vargrad'],
+  // an event-related potential under its other names: "evoked responses", "事件相關電位", "平均誘發反應"
+  [/\bevent[\s-]related\s+potentials?\b|\b(?:averaged?\s+)?evoked\s+(?:responses?|potentials?)\b/gi, 'ERP'],
+  [/(?:平均)?\s*(?:的)?\s*(?:事件相關電位|誘發(?:反應|電位|響應)|誘發性?電位)/g, ' ERP'],
+  // "有啥", "有沒有什麼": what there is
+  [/有啥|有些啥|有哪些東西|有沒有什麼/g, '有什麼'],
   // saliency methods in Chinese
   [/積分梯度(?:法)?/g, 'integrated gradients'],
   [/平滑梯度(?:法)?/g, 'smoothgrad'],

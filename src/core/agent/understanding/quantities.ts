@@ -807,7 +807,8 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       /(?<=(?:畫|看|顯示|秀|列出|[A-Z]{1,3}\d*z?|波形|訊號|資料|錄音|的)\s*)前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g,
       (m, n: string, u: string, offset: number, all: string) => (/事件|刺激|提示|epoch|切|T\d|後\s*\d|之後|onset|cue/i.test(all) ? m : `開頭 ${n} ${u}`),
     )
-    .replace(/(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2')
+    // (not the first seconds of a recording skipped: "跳過前 10 秒" is a start at 10 s)
+    .replace(/(?<!(?:跳過|略過|忽略|去掉|拿掉|扣掉|不看|不要)\s*(?:最)?)(?:事件|刺激|提示)?(?:發生)?前\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '-$1 $2')
     .replace(/(?:事件|刺激|提示)?(?:發生)?後\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, '$1 $2');
   s = s.replace(/\bmilliseconds?\b/gi, 'ms');
   // mains frequency by region when no frequency was written
