@@ -78,6 +78,8 @@ export interface Quantities {
   upTo?: number;
   tmin?: number;
   tmax?: number;
+  /** the length of an epoch or window given as a duration ("a 2 s window", "4 秒 epoch"), not as t_min–t_max */
+  duration?: number;
   trialSeconds?: number;
   trialsPerMinute?: number;
   /** generate_dataset's test_ratio and val_ratio as fractions */
@@ -188,18 +190,20 @@ export function readQuantities(question: string): Quantities {
   q.high ??= num(
     first(
       t,
-      new RegExp(`(?:low-?\\s?pass|低通)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|cutoff|edge|在|設在|設為|為|到|stay at|remain at)?\\s*${NUM}\\s*hz`),
       new RegExp(`${NUM}\\s*hz\\s*(?:low-?\\s?pass|低通)`),
+      new RegExp(`(?:low-?\\s?pass|低通)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|cutoff|edge|在|設在|設為|為|到|stay at|remain at)?\\s*${NUM}\\s*hz`),
       // "low pass 設 100", "低通設在 45": the unit is often left out after a setting word
       new RegExp(`(?:low-?\\s?pass|低通)\\s*(?:filter|濾波)?\\s*(?:=|設在|設成|設為|設|at|to)\\s*${NUM}(?![\\d.]|\\s*(?:%|s\\b|秒|ms|個|次|db))`),
     ),
   );
   q.high ??= num(first(t, new RegExp(`(?:上限|上緣|upper edge|upper cutoff|high_freq|h_freq)\\s*(?:=|:|是|為|設|設在|at|of)?\\s*${NUM}`)));
+  q.low ??= num(first(t, new RegExp(`(?:下限|下緣|lower edge|lower cutoff|low_freq|l_freq)\\s*(?:=|:|是|為|設|設在|at|of)?\\s*${NUM}`)));
   q.low ??= num(
     first(
       t,
-      new RegExp(`(?:high-?\\s?pass|高通)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|cutoff|edge|在|設在|設為|為)?\\s*${NUM}\\s*hz`),
+      // the figure written before the edge's name comes first: in "1 Hz high-pass at 250 Hz" the figure after it is the rate
       new RegExp(`${NUM}\\s*hz\\s*(?:high-?\\s?pass|高通)`),
+      new RegExp(`(?:high-?\\s?pass|高通)\\s*(?:filter|濾波)?\\s*(?:at|of|=|:|cutoff|edge|在|設在|設為|為)?\\s*${NUM}\\s*hz`),
     ),
   );
   q.upTo = num(
@@ -226,6 +230,13 @@ export function readQuantities(question: string): Quantities {
     }
   }
 
+  // a duration with the thing it measures ("a 2 s window", "4 秒 epoch", "一個 2 秒的 window"), when no t_min–t_max is given
+  if (q.tmin === undefined) {
+    const d = new RegExp(
+      `${NUM}\\s*(ms|s|sec|secs|seconds?|秒|毫秒)\\s*(?:long\\s+|長的?\\s*|的\\s*)?(?:epochs?|windows?|segments?|trials?|時間窗|視窗|窗|片段|段)`,
+    ).exec(t);
+    if (d) q.duration = sec(d[1], d[2]);
+  }
   q.trialSeconds = num(
     first(
       t,
@@ -300,11 +311,18 @@ export function isCalculationQuestion(question: string): boolean {
 const fmt = (x: number, digits = 1) => String(Number(x.toFixed(digits)));
 const paren = (x: number) => (x < 0 ? `(${x})` : String(x));
 const pct = (x: number) => `${fmt(x * 100)}%`;
+/** A p-value as evaluate writes it, with the decimal form after a power of ten (4.8 × 10^-4 is 0.00048) */
+const pText = (p: number) =>
+  p < 0.001 && p >= 1e-6 ? `${formatPValue(p)} (${Number(p.toPrecision(2)).toFixed(-Math.floor(Math.log10(p)) + 1)})` : formatPValue(p);
 
 const ASKS = {
   itr: /\bitr\b|information transfer|bits?\s*(?:per|\/|a)\s*(?:trial|min|selection)|bits\/|bit rate|位元|資訊傳輸/,
-  filter: /transition|trans_bandwidth|filter_length|filter (?:length|order|size)|how long (?:is )?the filter|taps|過渡|濾波器(?:的)?(?:長度|多長|階數)/,
-  samples: /samples?|樣本數|幾個樣本|多少(?:個)?樣本|幾個點|多少(?:個)?點|點數|取樣點/,
+  filter:
+    /transition|trans_bandwidth|filter_length|filter (?:length|order|size)|how long (?:is )?the (?:fir |filter)|\bfir (?:kernel|length)|filter kernel|taps|過渡|濾波器(?:的)?(?:長度|多長|階數)/,
+  samples: /samples?|樣本數|幾個樣本|多少(?:個)?樣本|幾個?點|多少(?:個)?點|點數|取樣點|how many points|data points/,
+  /** the highest frequency a rate can hold ("highest freq i can keep at 64 Hz", "is 160 Hz enough for gamma?") */
+  highestFreq:
+    /\b(?:highest|max(?:imum)?|top)\s+(?:freq\w*|frequency)|\benough for (?:gamma|high[- ]gamma|\d+\s*hz)|\bhow high (?:a |in )?freq\w*|最高(?:的)?頻率|能看到?多高|夠(?:不夠)?看\s*gamma|gamma\s*夠/,
   kappa: /kappa|κ|卡帕/,
   nyquist: /nyquist|奈奎斯特|奈氏/,
   minSf:
@@ -391,6 +409,17 @@ function compute(question: string): ComputedAnswer | undefined {
     });
   }
 
+  // a duration at a rate: duration × rate samples, one more when both ends are kept as an MNE epoch from t_min to t_max keeps them
+  if (ASKS.samples.test(t) && q.sf && q.duration !== undefined && q.duration > 0 && q.tmin === undefined) {
+    const n = Math.round(q.duration * q.sf);
+    out.push({
+      kind: 'epoch_samples',
+      text: zh
+        ? `計算結果：${q.duration} 秒、取樣率 ${q.sf} Hz 是 ${q.duration} × ${q.sf} = ${n} 個樣本；若像 MNE 的 epoch 從 t_min 到 t_max 兩端都包含（例如 0 到 ${q.duration} 秒），則是 ${n} + 1 = ${n + 1} 個。`
+        : `Computed: ${q.duration} s at ${q.sf} Hz is ${q.duration} × ${q.sf} = ${n} samples; an MNE epoch from t_min to t_max includes both ends (for example 0 to ${q.duration} s), so it holds ${n} + 1 = ${n + 1}.`,
+    });
+  }
+
   if (ASKS.kappa.test(t) && K) {
     if (q.kappa !== undefined && (q.accuracy === undefined || /what|which|how|多少|幾|是/.test(t))) {
       const a = accuracyFromKappa(q.kappa, K);
@@ -441,7 +470,7 @@ function compute(question: string): ComputedAnswer | undefined {
         : `Computed: at ${q.sf} Hz the Nyquist frequency is ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz, and a low-pass or band-pass upper edge must stay below it.`,
     });
   }
-  if (ASKS.nyquist.test(t) && q.sf) {
+  if ((ASKS.nyquist.test(t) || (ASKS.highestFreq.test(t) && edge === undefined)) && q.sf) {
     out.push({
       kind: 'nyquist',
       text: zh
@@ -497,8 +526,8 @@ function compute(question: string): ComputedAnswer | undefined {
       out.push({
         kind: 'binomial',
         text: zh
-          ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${pct(acc)} 即答對 ${k} 次；精確單尾二項檢定 p = P(X ≥ ${k}) = ${formatPValue(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下不顯著（沒有顯著高於機率水準）'}。${thrText}`
-          : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${pct(acc)} is ${k} correct; the exact one-sided binomial p = P(X ≥ ${k}) = ${formatPValue(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${thrText}`,
+          ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${pct(acc)} 即答對 ${k} 次；精確單尾二項檢定 p = P(X ≥ ${k}) = ${pText(p)}，${sig ? '在 p < 0.05 下顯著高於機率水準' : '在 p < 0.05 下不顯著（沒有顯著高於機率水準）'}。${thrText}`
+          : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${pct(acc)} is ${k} correct; the exact one-sided binomial p = P(X ≥ ${k}) = ${pText(p)}, so it is ${sig ? 'significantly above chance at p < 0.05' : 'not significantly above chance at p < 0.05'}. ${thrText}`,
       });
     } else
       out.push({

@@ -58,6 +58,7 @@ const ZH_EN: [RegExp, string][] = [
   [/不支援|不能做|做不到/, 'does not do not supported'],
   [/偽跡|雜訊|雜訊/, 'artifact noise'],
   [/獨立成分分析/, 'ICA independent component analysis'],
+  [/微狀態/, 'microstate microstates'],
   [/空間濾波|共空間模式/, 'CSP spatial filter'],
   [/時間卷積|卷積/, 'convolution'],
   [/深度可分離/, 'depthwise separable'],
@@ -65,7 +66,7 @@ const ZH_EN: [RegExp, string][] = [
   [/評估/, 'evaluate evaluation metrics'],
   [/階段/, 'stage'],
   [/筆記本/, 'notebook'],
-  [/重複|種子/, 'repeat seed'],
+  [/重複|種子|每次(?:訓練|跑|重跑)?(?:的)?(?:結果|準確率)?都?不(?:一樣|同)|結果不一樣/, 'repeat seed'],
   [/哪些通道|哪個通道|重要的通道|哪些電極|模型(?:在)?看/, 'saliency compute_saliency channels'],
   [/語言模型/, 'language model privacy EEG samples'],
   [/哪個模型|哪種模型|什麼模型|選(?:擇)?模型|該用哪/, 'choosing a model which model'],
@@ -103,6 +104,8 @@ const EN_EN: [RegExp, string][] = [
   [/\bGPU\b|\bCUDA\b/i, 'GPU CUDA device backend pytorch'],
   [/hyper-?param\w*|grid search|\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
   [/file (?:types?|formats?)|\bformats?\b|extensions?/i, 'supported file formats load_data'],
+  [/\btaps\b/i, 'filter length'],
+  [/\b(?:sharp|steep)(?:er|est|ness)?\b/i, 'steeper edge transition band filter length'],
   [/\bkapa\b/i, 'kappa'],
   [/\bsubjcet\b/i, 'subject'],
   [/\bbeter\b/i, 'better'],
@@ -112,6 +115,11 @@ const EN_EN: [RegExp, string][] = [
   [/\b(?:llm|gpt|chatgpt|openai|language models?)\b/i, 'language model privacy EEG samples'],
   [/\bsaved?\b|\bkeep\b.*\bwork\b|\breload\b/i, 'study.json .xbrain folder saved'],
   [/\bre-?run\w*|\breplicat\w*|\bsame results?\b/i, 'reproduce reproducible'],
+  // a result that moves between trainings is a question about seeds and repeats
+  [
+    /\bre-?train\w*|\bdifferent (?:results?|accuracy|scores?)\b|\b(?:changes?|varies|differs?) (?:every|each) (?:time|run)\b|\bnot reproducible\b/i,
+    'seed repeat reproducible',
+  ],
   // shorthand researchers type: "val acc", "reref", "downsample to"
   [/\bval\b/i, 'validation'],
   [/\btoo short\b|\bshort(?:er)? epochs?\b/i, 'minimum epoch length'],

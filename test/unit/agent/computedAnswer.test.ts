@@ -208,6 +208,27 @@ describe('computed answers: the sentence', () => {
     expect(computedAnswer('二分類 accuracy 70% 但 kappa 只有 0.1，怎麼會')).toBeUndefined();
   });
 
+  it('a duration at a rate, the highest frequency a rate holds, the figure before an edge name, a small p as a decimal', () => {
+    // a length given as a duration: duration × rate, and one more for an MNE epoch that keeps both ends
+    expect(computedAnswer('4 秒 epoch 在 128 Hz 是幾個 sample')?.text).toMatch(/4 × 128 = 512 個樣本.*512 \+ 1 = 513/);
+    expect(computedAnswer('a 2 s window at 250 Hz, how many samples?')?.text).toMatch(/2 × 250 = 500 samples.*500 \+ 1 = 501/);
+    expect(computedAnswer('-0.5 到 4 秒，160 Hz，一個 epoch 幾點')?.text).toMatch(/= 721 個樣本/);
+    expect(computedAnswer('a 2 s window, how many samples?')).toBeUndefined();
+    // the Nyquist frequency answers "how high can it go" without a filter named
+    expect(computedAnswer('whats the highest freq i can keep if i downsample to 64 hz')?.text).toMatch(/Nyquist frequency is 64 \/ 2 = 32 Hz/);
+    expect(computedAnswer('is 160 Hz enough for gamma?')?.text).toMatch(/= 80 Hz/);
+    expect(computedAnswer('is gamma interesting?')).toBeUndefined();
+    // "1 Hz high-pass at 250 Hz": 1 Hz is the edge and 250 Hz the rate (the figure after "high-pass" was read as the edge)
+    expect(computedAnswer('how long is the fir kernel for a 1 hz highpass at 250hz (mne default)')?.text).toMatch(
+      /high-pass 1 Hz at 250 Hz.*3\.3 \/ 1 = 3\.3 s long, 825 samples/,
+    );
+    expect(readQuantities('high-pass at 0.5 Hz, 250 Hz data').low).toBe(0.5);
+    // MNE's parameter names for the edges
+    expect(computedAnswer('l_trans_bandwidth auto for l_freq=1, where is the actual cutoff')?.text).toMatch(/= 1 Hz \(−6 dB at 0\.5 Hz\)/);
+    // python3: binom.sf(69, 150, 1/3) → 0.000477…
+    expect(computedAnswer('3-class, 150 test trials, 70 correct. p value?')?.text).toMatch(/= 4\.8 × 10\^-4 \(0\.00048\)/);
+  });
+
   it('nothing without the numbers a formula needs, and nothing for a command', () => {
     expect(computedAnswer('what is the Nyquist frequency?')).toBeUndefined();
     expect(computedAnswer('is my accuracy above chance?')).toBeUndefined();

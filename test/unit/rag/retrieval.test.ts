@@ -146,6 +146,13 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect(glossaryTerms('512 Hz 要降到多少')).toMatch(/resample/);
     expect(glossaryTerms('set_model says my epochs are too short')).toMatch(/minimum epoch length/);
     expect(glossaryTerms('what is a band-pass filter')).not.toMatch(/overfitting|resample/);
+    // a result that moves between trainings asks about seeds; a steeper edge and "taps" are the filter's length
+    expect(glossaryTerms('accuracy changes every time i retrain, why')).toMatch(/seed/);
+    expect(glossaryTerms('每次訓練結果都不一樣')).toMatch(/seed/);
+    expect(glossaryTerms('sharper filter = better?')).toMatch(/transition band/);
+    expect(glossaryTerms('history says 265 taps')).toMatch(/filter length/);
+    expect(glossaryTerms('XBrain 可以做微狀態分析嗎')).toMatch(/microstate/);
+    expect(glossaryTerms('train the model again with lr 0.01')).not.toMatch(/seed/);
   });
 
   it('Q&A through the agent answers from the knowledge base and cites sources', async () => {
