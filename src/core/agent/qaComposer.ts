@@ -330,6 +330,7 @@ const METHOD_PASSAGE: Record<ComputedAnswer['kind'], RegExp> = {
   itr: /Wolpaw/,
   mne_filter: /l_trans_bandwidth = min/,
   split_counts: /int\(\) truncation|int\(\) 截斷/,
+  kernel: /floor\(f\/2\) samples|floor\(f\/2\) 個樣本/,
 };
 /** A sentence that opens by defining the question's strongest word, and its passage, for a "what is …" question. */
 const DEFINITION_SENTENCE = 1.3;
