@@ -22,7 +22,8 @@ export interface ComputedAnswer {
     | 'edge_vs_nyquist'
     | 'itr'
     | 'mne_filter'
-    | 'split_counts';
+    | 'split_counts'
+    | 'kernel';
   text: string;
 }
 
@@ -76,6 +77,8 @@ export interface Quantities {
   low?: number;
   high?: number;
   upTo?: number;
+  /** a notch filter's frequency ("60 Hz notch", "notch at 50 Hz") */
+  notch?: number;
   tmin?: number;
   tmax?: number;
   /** the length of an epoch or window given as a duration ("a 2 s window", "4 秒 epoch"), not as t_min–t_max */
@@ -214,6 +217,14 @@ export function readQuantities(question: string): Quantities {
     ),
   );
 
+  q.notch = num(
+    first(
+      t,
+      new RegExp(`(?:notch|陷波)\\s*(?:filter|濾波器?)?\\s*(?:at|of|=|:|在|設在|設為|為|用)?\\s*${NUM}\\s*hz`),
+      new RegExp(`${NUM}\\s*hz\\s*(?:的)?\\s*(?:notch|陷波)`),
+    ),
+  );
+
   // epoch window in seconds (ms converted)
   const sec = (v: string | undefined, unit: string | undefined) =>
     v === undefined ? undefined : (num(v) as number) / (unit && /ms|毫秒/.test(unit) ? 1000 : 1);
@@ -333,6 +344,10 @@ const ASKS = {
   significance:
     /significan|above chance|better than chance|over chance|beat chance|p-?value|\bp\s*[<=≤]|\bp\b|threshold|luck|顯著|高於機率|超過機率|機率水準|門檻|p 值|運氣|chance/,
   chance: /chance|機率水準|隨機|猜/,
+  alias: /alias|混疊|疊頻/,
+  /** the rate the question gives is the one the data goes to */
+  resampled: /resampl|downsampl|down-sampl|decimat|降取樣|降採樣|重新取樣|重新採樣|降到|降成/,
+  kernel: /kernel|卷積核|核(?:的)?(?:長度|大小)|\bconv\w*\s*(?:layer\s*)?(?:length|size|width)|first conv/,
 };
 
 /** The computed sentence for a question that gives the numbers a method needs, or undefined. */
@@ -340,7 +355,7 @@ export function computedAnswer(question: string): ComputedAnswer | undefined {
   const a = compute(question);
   const q = a && readQuantities(question);
   // a number taken from a named data set is said, so the user can see where it came from
-  const usesRate = a && ['epoch_samples', 'nyquist', 'edge_vs_nyquist', 'mne_filter'].includes(a.kind);
+  const usesRate = a && ['epoch_samples', 'nyquist', 'edge_vs_nyquist', 'mne_filter', 'kernel'].includes(a.kind);
   const used = q?.filled?.filter((f) => (f === 'sf') === usesRate) ?? [];
   if (!a || !q || used.length === 0) return a;
   const zh = /[\u4e00-\u9fff]/.test(question);
@@ -441,6 +456,30 @@ function compute(question: string): ComputedAnswer | undefined {
     }
   }
 
+  // a notch at or above the Nyquist frequency of the rate the data has ("resampled to 100 Hz, then a 60 Hz notch fails")
+  if (q.sf && q.notch !== undefined && q.high === undefined && !ASKS.minSf.test(t)) {
+    const nyq = q.sf / 2;
+    const ok = q.notch < nyq;
+    const after = ASKS.resampled.test(t);
+    out.push({
+      kind: 'edge_vs_nyquist',
+      text: zh
+        ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${q.sf} / 2 = ${fmt(nyq, 2)} Hz，${q.notch} Hz 的 notch ${ok ? '低於它，可以' : `不低於它，不行：濾波頻率必須低於 Nyquist 頻率${after ? `，請在降到 ${q.sf} Hz 之前做 notch` : ''}`}。`
+        : `Computed: at ${q.sf} Hz the Nyquist frequency is ${q.sf} / 2 = ${fmt(nyq, 2)} Hz, so a ${q.notch} Hz notch is ${ok ? 'below it: yes' : `not below it: no, a filter frequency must be below the Nyquist frequency${after ? `, so apply the notch before resampling to ${q.sf} Hz` : ''}`}.`,
+    });
+  }
+  // "1000 → 250 Hz, will it alias?": the new rate's Nyquist frequency is where content must stop
+  // ("downsample 500 Hz to 128 Hz": the rate after "to" is the new one, whichever the sampling-rate reading took)
+  const target = num([...t.matchAll(new RegExp(`(?:\\bto|到|至|成)\\s*${NUM}\\s*hz`, 'g'))].at(-1)?.[1]) ?? q.sf;
+  if (target && ASKS.alias.test(t) && ASKS.resampled.test(t) && !ASKS.minSf.test(t)) {
+    const nyq = fmt(target / 2, 2);
+    out.push({
+      kind: 'nyquist',
+      text: zh
+        ? `計算結果：降到 ${target} Hz 後的 Nyquist 頻率是 ${target} / 2 = ${nyq} Hz，高於 ${nyq} Hz 的成分必須先以抗混疊低通去除（resample_data 的 FFT 方法會做到），否則會混疊。`
+        : `Computed: at the new rate of ${target} Hz the Nyquist frequency is ${target} / 2 = ${nyq} Hz; content above ${nyq} Hz must be removed by an anti-aliasing low-pass first (resample_data's FFT method does this), or it aliases.`,
+    });
+  }
   const edge = q.high ?? (ASKS.edge.test(t) ? q.upTo : undefined);
   if (q.sf && edge !== undefined && ASKS.edge.test(t) && !ASKS.minSf.test(t)) {
     const nyq = q.sf / 2;
@@ -536,6 +575,34 @@ function compute(question: string): ComputedAnswer | undefined {
           ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${thrText}`
           : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${thrText.charAt(0).toLowerCase()}${thrText.slice(1)}`,
       });
+  }
+
+  // kernel sizes follow the sampling rate (training/models.ts): EEGNet floor(f/2) and its separable floor(floor(f/2)/4),
+  // ShallowConvNet ceil(0.1 f), SCCNet floor(0.1 f)
+  if (q.sf && ASKS.kernel.test(t) && Number.isInteger(q.sf)) {
+    const f = q.sf;
+    const half = Math.floor(f / 2);
+    const all = !/eegnet|shallow|sccnet/.test(t);
+    const parts: string[] = [];
+    if (all || /eegnet/.test(t))
+      parts.push(
+        zh
+          ? `EEGNet 的時間卷積核為 floor(${f}/2) = ${half} 個樣本，可分離卷積核為 floor(${half}/4) = ${Math.floor(half / 4)}`
+          : `EEGNet's temporal kernel is floor(${f}/2) = ${half} samples and its separable kernel floor(${half}/4) = ${Math.floor(half / 4)}`,
+      );
+    if (all || /shallow/.test(t))
+      parts.push(
+        zh
+          ? `ShallowConvNet 的時間卷積核為 ceil(0.1 × ${f}) = ${Math.ceil(0.1 * f)} 個樣本`
+          : `ShallowConvNet's temporal kernel is ceil(0.1 × ${f}) = ${Math.ceil(0.1 * f)} samples`,
+      );
+    if (all || /sccnet/.test(t))
+      parts.push(
+        zh
+          ? `SCCNet 的時空卷積核為 floor(0.1 × ${f}) = ${Math.floor(0.1 * f)} 個樣本`
+          : `SCCNet's spatio-temporal kernel is floor(0.1 × ${f}) = ${Math.floor(0.1 * f)} samples`,
+      );
+    out.push({ kind: 'kernel', text: zh ? `計算結果：取樣率 ${f} Hz 時，${parts.join('；')}。` : `Computed: at ${f} Hz, ${parts.join('; ')}.` });
   }
 
   if (K && ASKS.chance.test(t) && q.trials === undefined && acc === undefined) {

@@ -229,6 +229,30 @@ describe('computed answers: the sentence', () => {
     expect(computedAnswer('3-class, 150 test trials, 70 correct. p value?')?.text).toMatch(/= 4\.8 × 10\^-4 \(0\.00048\)/);
   });
 
+  it('a notch against the Nyquist frequency of the rate the data has, the new rate of a downsampling that may alias, kernel sizes', () => {
+    // resampled to 100 Hz (Nyquist 50 Hz), then a 60 Hz notch: refused, and the fix is to notch first
+    expect(computedAnswer('i resampled to 100 hz and then tried a 60 hz notch, got an error?')?.text).toMatch(
+      /Nyquist frequency is 100 \/ 2 = 50 Hz, so a 60 Hz notch is not below it: no, .*before resampling to 100 Hz/,
+    );
+    expect(computedAnswer('notch at 60 Hz on 250 Hz data ok?')?.text).toMatch(/125 Hz, so a 60 Hz notch is below it: yes\.$/);
+    expect(computedAnswer('128 Hz 的資料可以做 60 Hz 陷波嗎')?.text).toMatch(/Nyquist 頻率是 128 \/ 2 = 64 Hz，60 Hz 的 notch 低於它，可以/);
+    // the rate a downsampling goes to is the one whose Nyquist frequency matters for aliasing
+    expect(computedAnswer('從 1000 Hz 降到 250 Hz 會不會 aliasing')?.text).toMatch(/降到 250 Hz 後的 Nyquist 頻率是 250 \/ 2 = 125 Hz/);
+    expect(computedAnswer('downsample 500 Hz to 128 Hz, will it alias?')?.text).toMatch(/new rate of 128 Hz the Nyquist frequency is 128 \/ 2 = 64 Hz/);
+    // kernel sizes as training/models.ts builds them
+    expect(computedAnswer('eegnet first conv kernel length at 160 hz?')?.text).toBe(
+      "Computed: at 160 Hz, EEGNet's temporal kernel is floor(160/2) = 80 samples and its separable kernel floor(80/4) = 20.",
+    );
+    expect(computedAnswer('ShallowConvNet kernel size at 250 Hz?')?.text).toMatch(/ceil\(0\.1 × 250\) = 25 samples\.$/);
+    const all = computedAnswer('PhysioNet 各模型的卷積核多長？')?.text ?? '';
+    expect(all).toMatch(/floor\(160\/2\) = 80/);
+    expect(all).toMatch(/ceil\(0\.1 × 160\) = 16/);
+    expect(all).toMatch(/SCCNet 的時空卷積核為 floor\(0\.1 × 160\) = 16/);
+    // without a rate, or an alias question without a resampling: nothing computed
+    expect(computedAnswer('how long is the EEGNet kernel?')).toBeUndefined();
+    expect(computedAnswer('what is aliasing at 250 Hz')?.kind).not.toBe('nyquist');
+  });
+
   it('nothing without the numbers a formula needs, and nothing for a command', () => {
     expect(computedAnswer('what is the Nyquist frequency?')).toBeUndefined();
     expect(computedAnswer('is my accuracy above chance?')).toBeUndefined();

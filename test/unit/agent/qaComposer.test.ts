@@ -204,6 +204,25 @@ describe('offline answers: combining passages, citing exactly what is quoted', (
     expect(cited(a)).toEqual([1]);
   });
 
+  it('a top-three passage that answers about as well as the first adds its best sentence, though it adds no new word', () => {
+    const ctx = context(
+      [
+        'EEGNet or ShallowConvNet for motor imagery decoding',
+        'For motor imagery decoding, EEGNet and ShallowConvNet both work, EEGNet more robustly with few trials. Compare them on the validation set.',
+      ],
+      [
+        'ShallowConvNet and EEGNet for motor imagery decoding',
+        'ShallowConvNet learns log band power for motor imagery and needs more trials than EEGNet. Decoding then uses a linear classifier.',
+      ],
+      ['Recording', 'Decoding starts from a recording of the sensorimotor cortex.'],
+    );
+    const a = answerFromContext('EEGNet or ShallowConvNet for motor imagery decoding?', ctx);
+    expect(a).toMatch(/few trials\. \[1\]/);
+    // its sentence has no word of the question the first passage's sentences lack, and scores below 0.95 of the best
+    expect(a).toMatch(/log band power[^[]*\[2\]/);
+    // a passage that answers much less (the recording passage) is still left out
+    expect(cited(a)).toEqual([1, 2]);
+  });
   it('every numbered part of a question gets a sentence, from whichever passage answers it', () => {
     const ctx = context(
       [
