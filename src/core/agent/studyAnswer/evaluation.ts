@@ -30,6 +30,14 @@ export function resultFacts(state: StudyState, s: StudySummary, zh: boolean): st
           ? `混淆矩陣（列為真實 ${ev.classes.join('/')}、欄為預測）：${JSON.stringify(confusion)}${auc !== undefined ? `；AUC ${auc.toFixed(3)}` : ''}${n && chance.significant ? `；${n} 個試次時 p < 0.05 需答對 ${Math.ceil(chance.significant * n - 1e-9)}/${n}` : ''}。`
           : `confusion matrix (rows true ${ev.classes.join('/')}, columns predicted): ${JSON.stringify(confusion)}${auc !== undefined ? `; AUC ${auc.toFixed(3)}` : ''}${n && chance.significant ? `; on ${n} trials p < 0.05 needs ${Math.ceil(chance.significant * n - 1e-9)}/${n} correct` : ''}.`,
       );
+    // per class: recall (the accuracy within each true class, whose mean is the balanced accuracy) and precision
+    const per = (ev.pooled.perClass?.length ? ev.pooled.perClass : ev.perClass) ?? [];
+    if (per.length)
+      out.push(
+        zh
+          ? `各類（召回率 recall／精確率 precision，平衡準確率是各類召回率的平均）：${per.map((c) => `${c.class} recall ${c.recall.toFixed(2)}、precision ${c.precision.toFixed(2)}（${c.support} 個試次）`).join('；')}。`
+          : `per class (recall, precision; the balanced accuracy is the mean of the recalls): ${per.map((c) => `${c.class} recall ${c.recall.toFixed(2)}, precision ${c.precision.toFixed(2)} (${c.support} trials)`).join('; ')}.`,
+      );
     if (ev.baseline)
       out.push(
         zh
@@ -91,12 +99,13 @@ export function resultFacts(state: StudyState, s: StudySummary, zh: boolean): st
     for (const [name, i] of Object.entries(state.epochs.eventId)) names[i] = name;
     const counts = new Map<string, number>();
     for (const i of split.test) counts.set(names[state.epochs.labels[i]] ?? '?', (counts.get(names[state.epochs.labels[i]] ?? '?') ?? 0) + 1);
-    const [top, k] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+    const [top, k] = sorted[0];
     const n = split.test.length;
     out.push(
       zh
-        ? `測試集最多的一類是 ${top}（${k}/${n} = ${pct(k / n)}）：永遠猜這一類（多數類）就有這個準確率。`
-        : `the test set's largest class is ${top} (${k}/${n} = ${pct(k / n)}): always predicting it (the majority class) scores that.`,
+        ? `測試集 ${n} 個試次：${sorted.map(([c, m]) => `${m} 個 ${c}`).join('、')}；最多的一類是 ${top}（${k}/${n} = ${pct(k / n)}）：永遠猜這一類（多數類）就有這個準確率。`
+        : `the test set's ${n} trials are ${sorted.map(([c, m]) => `${m} ${c}`).join(' and ')}; its largest class is ${top} (${k}/${n} = ${pct(k / n)}): always predicting it (the majority class) scores that.`,
     );
   }
   if (done.length > 3) out.push(zh ? `（另有 ${done.length - 3} 次訓練）` : `(${count(done.length - 3, 'more run')}.)`);
@@ -110,14 +119,19 @@ export function resultFacts(state: StudyState, s: StudySummary, zh: boolean): st
   }
   out.push(
     done.length
-      ? zh
-        ? `evaluate ${staleEvaluation(state) ? '還沒有評估這次訓練' : '還沒有執行'}：它會算出 kappa、混淆矩陣、機率水準與 CSP+LDA 基準。`
-        : `evaluate has not run${staleEvaluation(state) ? ' on these runs' : ''} yet: it reports kappa, the confusion matrix, the chance level and the CSP+LDA baseline.`
+      ? evaluateNotRun(state, zh)
       : zh
         ? `還沒有準確率：${nextStep(s, zh)}，之後再用 evaluate 評估。`
         : `there is no accuracy yet: ${nextStep(s, zh)}, then evaluate scores it.`,
   );
   return out;
+}
+
+export /** What evaluate would add to the runs' own figures, when it has not scored them. */
+function evaluateNotRun(state: StudyState, zh: boolean): string {
+  return zh
+    ? `evaluate ${staleEvaluation(state) ? '還沒有評估這次訓練' : '還沒有執行'}：它會算出 kappa、平衡準確率（各類召回率 recall 的平均）、各類 precision 與 recall、混淆矩陣、機率水準與 CSP+LDA 基準。`
+    : `evaluate has not run${staleEvaluation(state) ? ' on these runs' : ''} yet: it reports kappa, the balanced accuracy (the mean of the per-class recalls), per-class precision and recall, the confusion matrix, the chance level and the CSP+LDA baseline.`;
 }
 
 export function significanceFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
@@ -190,5 +204,7 @@ export function diagnosisFacts(state: StudyState, s: StudySummary, zh: boolean):
     );
   }
   if (ev?.diagnosis) out.push(zh ? `evaluate 的診斷：${ev.diagnosis}` : `evaluate's diagnosis: ${ev.diagnosis}`);
+  // what evaluate would add (the confusion matrix, the baseline) when the runs are not scored yet
+  if (!ev && state.runs.some((r) => r.status !== 'running')) out.push(evaluateNotRun(state, zh));
   return out;
 }

@@ -32,20 +32,25 @@ export const PART_ZH_BARE = /(?:^|[，。？?！!\s])(?:資料|數據|模型|測
 export const VALUE_ASK_ZH = /多少|幾(?:個|位|次|類|秒|筆)?|哪些|哪(?:一)?個|是什麼|有沒有|嗎[？?]?\s*$/;
 /** "what is the test set?": what a part is, not its value. */
 export const DEFINITION =
-  /\bwhat does (?:the|a|an)\b[^?]*\b(?:do|check|mean|contain|measure|compute)\b|^\s*what(?:'s| is| are) (?:the|a|an) (?:test|validation|val|training|train)?\s*(?:set|split|data(?:set)?|model|network|run|study|epochs?)\s*\??\s*$/i;
+  /\bwhat does (?:the|a|an)\b[^?]*\b(?:do|check|mean|contain|measure|compute)\b|^\s*what(?:'s| is| are) (?:the|a|an) (?:test|validation|val|training|train)?\s*(?:set|split|data(?:set)?|model|network|run|study|epochs?)\s*\??\s*$|^\s*what(?:'s| is| are) (?:the|a|an) [^?]*\bin (?:get_dataset_info|get_study_state|list_files)\b/i;
+/**
+ * A step asked about as a method, its name the subject ("is z-scoring the data before the split leakage?", "does
+ * re-referencing change my data?"): the method is asked, not the Study's values.
+ */
+export const STEP_ASKED = /^\s*(?:is|does|would|will|can|could)\s+(?!(?:training|running|nothing|something|anything)\b)(?:[a-z]+-)?[a-z]{3,}ing\b/i;
 export const PUBLIC_DATASET =
   /支援|格式|\bformats?\b|\bsupport\w*|eeglab|brainvision|\.set\b|\.vhdr\b|physionet|eegmmidb|\bbci\b|\b2a\b|\b2b\b|bnci|moabb|competition|high-?gamma|openbci|一般|通常|典型|\btypical(?:ly)?\b|\busually\b|\bin general\b/i;
 
 /** The parts of a Study a possessive may name besides its quantities (TOPIC_WORDS). */
 export const PART_EN =
-  /^(?:data|dataset|study|model|network|net|classifier|recordings?|files?|eeg|runs?|training|train|test|validation|val|splits?|epochs?|trials?|pipeline)$/i;
-export const PART_ZH = /資料|數據|模型|網路|研究|記錄|檔案|訓練|測試|驗證|study/i;
+  /^(?:data|dataset|study|model|network|net|classifier|recordings?|files?|eeg|runs?|training|train|test|validation|val|splits?|epochs?|trials?|pipeline|eegnet|shallow(?:convnet)?|sccnet|results?)$/i;
+export const PART_ZH = /資料|數據|模型|網路|研究|記錄|檔案|訓練|測試|驗證|study|eegnet|shallowconvnet|sccnet/i;
 
 /** A quantity the Study holds, per topic (English and Traditional Chinese). "epochs" of training go to `training`. */
 export const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   [
     'results',
-    /\baccura(?:cy|te)\b|\bacc\b|\bkappa\b|\bscores?\b|\bperformance\b|\bresults?\b|\bf1\b|\bauc\b|\bconfusion matrix\b|\bhow (?:well|good|bad)\b|準確率|正確率|準確度|表現|成績|結果|分數|混淆矩陣|confusion|\bnot learning\b|\bpredicts? (?:only )?(?:one|the same|a single) class\b|沒學到|學不到|預測同一類|都猜同一類|\bmajority\b|多數類|\bcsp\b|\blda\b/i,
+    /\baccura(?:cy|te)\b|\bacc\b|\bkappa\b|\bscores?\b|\bperformance\b|\bresults?\b|\bf1\b|\bauc\b|\bconfusion matrix\b|\bhow (?:well|good|bad)\b|準確率|正確率|準確度|表現|成績|結果|分數|混淆矩陣|confusion|\bnot learning\b|\bpredicts? (?:only )?(?:one|the same|a single) class\b|沒學到|學不到|預測同一類|都猜同一類|\bmajority\b|多數類|\bcsp\b|\blda\b|\brecall\b|\bprecision\b|\bsensitivity\b|\bspecificity\b|召回率|精確率/i,
   ],
   ['loss', /\b(?:val(?:idation)?\s+|train(?:ing)?\s+)?loss(?:es)?\b|損失/i],
   ['classes', /\bper class\b|\beach class\b|\bclass(?:es)?\b|\b(?:im)?balanced?\b|每(?:一)?類|各類|類別|平衡/i],
@@ -102,7 +107,29 @@ export const MEANING = /\bwhat is (?:a|an)\b|\bwhat does\b.*\bmean\b|是什麼�
 export const DID = /\bdid (?:i|we)\b|\b(?:have|had) (?:i|we) (?:applied|used|done|filtered|loaded)\b|我(?:們)?有(?:沒有)?(?:做|套用|用|加|載入|切|濾)/i;
 /** A request, not a question: it asks for a step ("train now", "resample to the current rate's half", "把取樣率降到…"). */
 export const REQUEST =
-  /^\s*(?:(?:please|pls|now|ok(?:ay)?|then|just)[,\s]+)*(?:resample|downsample|train|retrain|stop|start|filter|apply|set|load|run|split|epoch|use|change|make|notch|band-?pass|re-?reference|normali[sz]e|generate|evaluate|plot|export|clear|reset|select|keep|drop|remove|configure|switch|show|list|tell)\b|^\s*(?:陷波|濾波|帶通|高通|低通|重新取樣|降取樣|降採樣|切段|分段|訓練|套用|執行|載入|設定|改成|改用|換成|開始|停止|評估)|把|幫我|^(?:請|麻煩)(?!問)/i;
+  /^\s*(?:(?:please|pls|now|ok(?:ay)?|then|just)[,\s]+)*(?:resample|downsample|train|retrain|stop|start|filter|apply|set|load|run|split|epoch|use|change|make|notch|band-?pass|re-?reference|normali[sz]e|generate|evaluate|plot|export|clear|reset|select|keep|drop|remove|configure|switch|show|list|tell)\b(?!\s*(?:acc(?:uracy)?|loss(?:es)?|sets?|splits?|data|trials?|size|length|window|count|curves?|order|audit|kappa|auc|score|[/&]|vs\b|跟|和|與))|^\s*(?:陷波|濾波|帶通|高通|低通|重新取樣|降取樣|降採樣|切段|分段|訓練|套用|執行|載入|設定|改成|改用|換成|開始|停止|評估)|把|幫我|^(?:請|麻煩)(?!問)/i;
+/**
+ * A bare value asked of one of the Study's sets ("test acc??", "val loss?", "and the train accuracy?", "test acc 多少"):
+ * in a session with a Study, a set's figure with no article is still the user's.
+ */
+export const BARE_SET_VALUE =
+  /(?:^|[.?!。？！,，]\s*)(?:(?:and|so|ok(?:ay)?|what(?:'s| is| was| about)?|how about)\s+)*(?:the\s+)?(?:test|val(?:idation)?|train(?:ing)?)\s*(?:acc(?:uracy)?|loss|kappa|auc|f1|score|準確率|正確率)\s*(?:now\s*)?(?:[?？]+|多少|是多少|幾)\s*$/i;
+/** The user's run reported finished ("ok training finished.", "訓練跑完了"): what follows asks about that run. */
+export const RUN_REPORTED = /\b(?:training|the run|my run|it)(?:'s| is| has)?\s+(?:finished|done|over|complete[d]?|ended)\b|訓練(?:完|好|結束)了|跑完了/i;
+/**
+ * Whether the user's own result is good enough to report or publish ("can I publish this?", "我這個結果可以投稿嗎",
+ * "我的結果可以寫進論文嗎"): a judgement of their figures (significance, test-set size, subjects), not a methods question.
+ */
+export const PUBLISHABLE =
+  /\bpublish\w*|\b(?:good|strong|solid) enough\b|\bworth (?:reporting|publishing)\b|\b(?:in|into|for) (?:a |my |the )?(?:paper|thesis|journal|conference|publication)\b|投稿|論文|發表|期刊|研討會|可以(?:拿去)?(?:報告|寫)/i;
+/** Whether the model learned at all ("did the model learn anything?", "有沒有學到東西"): the result against chance and the fit. */
+export const LEARNED = /\blearn(?:ed|t|ing)?\s+(?:anything|something|nothing|at all)\b|學到(?:東西|什麼|任何)|有(?:沒有)?學到/i;
+/** A result named, or one pointed at ("this", 這個), for a judgement of it (PUBLISHABLE). */
+export const RESULT_NAMED = /\bresults?\b|\bacc(?:uracy)?\b|\bscores?\b|\bkappa\b|\bfindings?\b|\bthis\b|\bit\b|結果|準確率|正確率|分數|成績|這個|這樣/i;
+/** Why a result is what it is: a diagnosis even when the chance level is named ("why is it at chance?"). */
+export const WHY = /\bwhy\b|\bhow come\b|\bwhat(?:'s| is) wrong\b|為什麼|為何|怎麼會|哪裡(?:做)?錯|怎麼回事/i;
+/** A summary of the whole Study asked ("what does my dataset look like, give me a summary", "我的資料概況"). */
+export const SUMMARY = /\bsummar(?:y|ise|ize)\b|\boverview\b|\blook like\b|\bdescribe\b|概況|摘要|總覽|整體狀況|長什麼樣/i;
 /** Names that hold digits (S001R04, 2a, C3, T1, F1): not figures. */
 export const NAMED_WITH_DIGITS = /\b(?=\w*[a-z])(?=\w*\d)\w+\b/gi;
 /** Topics whose quantities a question may name while it asks about the Study ("did I notch? isn't mains 60 Hz here?"). */

@@ -44,12 +44,14 @@ export function quotesStudyResult(q: string, known: readonly number[]): boolean 
   });
 }
 
-/** "43%" quotes 42.9%, "56" quotes 55.6, "0.556" quotes 55.6%, "0-4 s" quotes 0 and 4. */
+/** "43%" quotes 42.9%, "56" and "55" quote 55.6, "0.556" quotes 55.6%, "0-4 s" quotes 0 and 4. */
 export function quotesStudy(figure: number, known: readonly number[], text = String(figure)): boolean {
   return known.some(
     (k) =>
       sameFigure(figure, text, k) ||
       (Number.isInteger(figure) && !Number.isInteger(k) && Math.round(k) === figure) ||
+      // "55%" for 55.6%: a percentage cut to its whole part
+      (Number.isInteger(figure) && !Number.isInteger(k) && k > 1 && Math.floor(k) === figure) ||
       (figure < 1 && Math.abs(figure * 100 - k) < 0.051),
   );
 }

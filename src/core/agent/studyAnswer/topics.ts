@@ -24,6 +24,14 @@ import {
   DID,
   REQUEST,
   SETTING_TOPICS,
+  BARE_SET_VALUE,
+  RUN_REPORTED,
+  PUBLISHABLE,
+  LEARNED,
+  RESULT_NAMED,
+  WHY,
+  SUMMARY,
+  STEP_ASKED,
 } from './questionCues';
 import { figuresOf, studyFigures, quotesStudyResult, quotesStudy } from './quotedFigures';
 import { namesOtherTool } from './studyQuestion';
@@ -45,6 +53,15 @@ export function ownsStudyPart(q: string): boolean {
  */
 export function studyTopics(question: string, state?: StudyState): StudyTopic[] {
   const q = question.trim();
+  // "我的結果顯著嗎？不顯著的話幫我改成 5 折交叉驗證": a request sentence is the controller's to propose; the sentences
+  // that ask are read as the question
+  const sentences = q.split(/(?<=[?？。！!])\s*/).filter((x) => x.trim());
+  const asked = sentences.filter((x) => !REQUEST.test(x));
+  return topicsOf(sentences.length > 1 && asked.length && asked.length < sentences.length ? asked.join(' ') : q, state);
+}
+
+/** The topics of a question with no request sentence (studyTopics). */
+function topicsOf(q: string, state?: StudyState): StudyTopic[] {
   const diagnosis = DIAGNOSIS.test(q);
   // the figures a question brings: the Study's own ("val 43% but test 56%", "my AUC is 0.45") quote it, others are
   // the user's ("62% on 40 trials") and get the computed answer (computedAnswer.ts); without the Study, any figure is
@@ -58,19 +75,38 @@ export function studyTopics(question: string, state?: StudyState): StudyTopic[] 
   const definite =
     !PUBLIC_DATASET.test(q) &&
     !DEFINITION.test(q) &&
+    !STEP_ASKED.test(q) &&
     ((THE_PART_EN.test(q) && VALUE_ASK_EN.test(q)) || (PART_ZH_BARE.test(q) && VALUE_ASK_ZH.test(q) && !/會/.test(q)));
   // "我要在 test 對幾個才算顯著": 我 anywhere with a count or yes/no asked, not a definition
   const firstPersonZh = /我(?!想問|想請教|請問)/.test(q) && /幾|多少|嗎|有沒有|哪/.test(q) && !/是什麼|什麼是|意思/.test(q);
   // a measured result quoted ("43%", "0.694"): the figures of the run's results and losses, not a setting's
   const quotesResult = quoted && state !== undefined && quotesStudyResult(q, studyFigures(state, ['results', 'loss', 'fit']));
-  const own = owns || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q) || firstPersonZh || fileNamed || definite || quotesResult;
+  // "ok training finished. test acc??": a set's figure asked bare, or after the user's run was reported finished
+  const bare = BARE_SET_VALUE.test(q) || RUN_REPORTED.test(q);
+  // "can I publish this?", "我這樣可以投稿嗎": the user's own result pointed at
+  const pointed = PUBLISHABLE.test(q) && /\b(?:i|we)\b|我/i.test(q) && /\bthis\b|\bthese\b|這個|這樣|這些/i.test(q);
+  const own = owns || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q) || firstPersonZh || fileNamed || definite || quotesResult || bare || pointed;
   if (!own) return [];
+  // "我這個結果可以投稿嗎", "did the model learn anything?": a judgement of the user's own result, asked as advice or
+  // yes/no, answered with the result against chance and the test set's size and subjects (publishing), or the fit
+  const judged = PUBLISHABLE.test(q) ? 'publish' : LEARNED.test(q) ? 'learned' : null;
+  if (
+    judged &&
+    (judged === 'learned' || RESULT_NAMED.test(q)) &&
+    (!figures.length || quoted) &&
+    !REQUEST.test(q) &&
+    !namesOtherTool(q) &&
+    !(MEANING.test(q) && !owns)
+  )
+    return judged === 'publish' ? ['significance', 'split'] : ['significance', 'fit'];
   // "how many do I need right on my test set to be significant": the threshold of the user's own test set
   const ownThreshold = SIGNIFICANCE.test(q) && !figures.length;
   if ((ADVICE.test(q) && !diagnosis && !DID.test(q) && !ownThreshold) || (MEANING.test(q) && !owns && !quoted) || REQUEST.test(q) || namesOtherTool(q))
     return [];
   let topics = TOPIC_WORDS.filter(([, re]) => re.test(q)).map(([t]) => t);
   if (!topics.length && SIGNIFICANCE.test(q)) topics = ['significance'];
+  // "what does my dataset look like, give me a summary": the Study from its recordings to its split
+  if (!topics.length && SUMMARY.test(q)) topics = ['recordings', 'filters', 'counts', 'window', 'split'];
   // a file named ("was S002R04 in my training data?"): whether the Study loaded it comes first
   if (fileNamed) topics = ['recordings', ...topics.filter((t) => t !== 'recordings')];
   if (SETTING.test(q) && !topics.includes('training')) topics.push('training');
@@ -79,8 +115,11 @@ export function studyTopics(question: string, state?: StudyState): StudyTopic[] 
     topics = topics.filter((t) => t !== 'counts');
   if (topics.length === 0) return [];
   const result = topics.includes('results') || topics.includes('loss') || topics.includes('fit');
-  if (SIGNIFICANCE.test(q)) topics = ['significance', ...topics.filter((t) => t !== 'results' && t !== 'significance')];
-  else if (diagnosis && (result || topics.includes('training'))) topics = ['diagnosis', ...topics.filter((t) => t !== 'results' && t !== 'training')];
+  // "why is my accuracy stuck at the chance level?": a why names chance to ask for the diagnosis, which states the significance
+  const why = diagnosis && WHY.test(q);
+  if (SIGNIFICANCE.test(q) && !why) topics = ['significance', ...topics.filter((t) => t !== 'results' && t !== 'significance')];
+  else if (diagnosis && (result || topics.includes('training') || topics.includes('significance')))
+    topics = ['diagnosis', ...topics.filter((t) => t !== 'results' && t !== 'training' && t !== 'significance')];
   // "why do we epoch EEG data?": a why about anything but a result asks about the method
   else if (diagnosis) return [];
   // "how accurate is my model on the test set": the result is asked, not the model or the split
