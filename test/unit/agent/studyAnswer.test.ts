@@ -58,7 +58,7 @@ async function ask(session: XBrainSession, question: string, llm: LlmClient = ne
     },
   });
   const r = await agent.run(question);
-  expect(session.study.state, 'a question about the Study changed it').toBe(before);
+  expect(session.study.state, `a question about the Study changed it: ${question}`).toBe(before);
   // at most a read-only tool ("how many trials per class do I have?" also reads get_dataset_info, as before)
   for (const c of r.calls) expect(definitionByName.get(c.tool)?.mutates, `${question} ran ${c.tool}`).toBe(false);
   expect(asked, 'a question about the Study asked for confirmation').toBe(0);
@@ -67,6 +67,7 @@ async function ask(session: XBrainSession, question: string, llm: LlmClient = ne
 
 const body = (answer: string) => answer.replace(/\n*Sources:[\s\S]*$/, '');
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 describe('which questions read the Study', () => {
   it('first person (or "now") and a quantity the Study holds, in English and Chinese', () => {
@@ -438,6 +439,84 @@ describe('questions about my Study are answered from it, then from the knowledge
     expect(body((await ask(session, 'is there leakage in my split?')).answer)).toMatch(/^From your Study: No dataset yet \(generate_dataset/);
     expect(body((await ask(session, '我的模型有過擬合嗎')).answer)).toMatch(/^從你的 Study 讀到：還沒有訓練紀錄：還沒有切分資料集（generate_dataset/);
   }, 120_000);
+
+  it('indirect own-Study questions: a bare set figure, a judgement of the result, a summary, a why naming chance, a request beside (trained, en + zh)', async () => {
+    const session = await studyAt('trained');
+    const state = session.study.state;
+    const run = state.runs[0];
+    const m = run.metrics[run.metrics.length - 1];
+    const split = state.dataset!.splits.find((sp) => sp.id === run.splitId)!;
+    const nTest = split.test.length;
+    const correct = Math.round(m.test!.accuracy * nTest);
+    const K = Object.keys(state.epochs!.eventId).length;
+    const need = Math.round(binomialChanceThreshold(nTest, 1 / K)! * nTest);
+    // recognised as about the Study, in both languages, with the topic that answers
+    const cases: [string, string][] = [
+      ['ok training finished. test acc??', 'results'],
+      ['test acc 多少', 'results'],
+      ['我的結果可以寫進論文嗎？', 'significance'],
+      ['我這個結果可以投稿嗎', 'significance'],
+      ['can I publish this?', 'significance'],
+      ['did the model learn anything?', 'significance'],
+      ['為什麼我的模型準確率卡在機率水準？', 'diagnosis'],
+      ['why is my accuracy stuck at the chance level?', 'diagnosis'],
+      ['what does my dataset look like, give me a summary', 'recordings'],
+      ['per class recall on my test set', 'results'],
+      // a request sentence beside the question is the controller's; the question still reads the Study
+      ['我的結果顯著嗎？不顯著的話幫我改成 5 折交叉驗證', 'significance'],
+      // "train acc" names a set, not the request "train"
+      [`train acc 才 ${pct(m.train.accuracy).replace('%', '')}%，是不是學習率太小`, 'results'],
+      // "55%" cuts the Study's own figure to its whole percent
+      [`is ${Math.floor(100 * m.test!.accuracy)}% on my test set significant or just luck`, 'significance'],
+    ];
+    for (const [q, t] of cases) expect(studyTopics(q, state)[0], q).toBe(t);
+    // …and still not: a step asked as a method, a definition of a reader's output, advice citing a paper, a request
+    for (const q of [
+      'is z-scoring the data before the split leakage?',
+      'what is the split audit in get_dataset_info',
+      '我看論文說 EEGNet 要 500 epoch，我需要嗎',
+      'train the model now',
+      'how do I publish a dataset on OpenNeuro?',
+    ])
+      expect(studyTopics(q, state), q).toEqual([]);
+    // the figure and the reason: the publishing judgement states the test set, the significance threshold and the subjects
+    const pub = body((await ask(session, '我的結果可以寫進論文嗎？')).answer);
+    expect(pub).toMatch(/^從你的 Study 讀到：/);
+    expect(pub).toContain(`${nTest} 個測試試次答對 ${correct} 個`);
+    expect(pub).toContain(`${need}/${nTest}`);
+    expect(pub).toContain('位受試者');
+    const why = body((await ask(session, 'why is my accuracy stuck at the chance level?')).answer);
+    expect(why).toContain(`${correct} of ${nTest} test trials correct`);
+    expect(why).toContain(`${count(run.metrics.length, 'epoch')} (${run.config.epoch} configured)`);
+    // where the Study cannot answer (evaluate has not run), the step that would produce the figure
+    // (read directly: the offline planner also proposes evaluate for this verbless turn, which a confirmation would run)
+    expect(readStudyFor('per class recall on my test set', state)!.facts.join(' ')).toContain(
+      'evaluate has not run yet: it reports kappa, the balanced accuracy (the mean of the per-class recalls), per-class precision and recall',
+    );
+    // the test set's classes as counts beside its majority class
+    const labels = [...split.test].map((i) => state.epochs!.labels[i]);
+    const names = Object.fromEntries(Object.entries(state.epochs!.eventId).map(([k, v]) => [v, k]));
+    const byClass = new Map<string, number>();
+    for (const l of labels) byClass.set(names[l], (byClass.get(names[l]) ?? 0) + 1);
+    const majority = body((await ask(session, 'my accuracy is exactly the majority class rate. coincidence?')).answer);
+    for (const [c, n] of byClass) expect(majority).toContain(`${n} ${c}`);
+    const summary = body((await ask(session, 'what does my dataset look like, give me a summary')).answer);
+    expect(summary).toContain(`${state.recordings[0].sfreq} Hz`);
+    expect(summary).toContain(`train ${split.train.length}, validation ${split.val.length}, test ${nTest} trials`);
+  }, 240_000);
+
+  it('after evaluate, per-class recall and precision are read from it; before a dataset, the judgement names the missing step (evaluated, dataset_ready)', async () => {
+    const evaluated = await studyAt('evaluated');
+    const ev = evaluated.study.state.evaluations[evaluated.study.state.evaluations.length - 1].metrics;
+    const per = ev.pooled.perClass.length ? ev.pooled.perClass : ev.perClass;
+    const recall = body((await ask(evaluated, '我的 test set 每一類的 recall 多少')).answer);
+    for (const c of per) expect(recall).toContain(`${c.class} recall ${c.recall.toFixed(2)}`);
+    const ready = await studyAt('dataset_ready');
+    expect(body((await ask(ready, '我這個結果可以投稿嗎')).answer)).toMatch(/^從你的 Study 讀到：還沒有準確率：還沒有訓練模型（start_training/);
+    expect(body((await ask(ready, 'did the model learn anything?')).answer)).toMatch(
+      /^From your Study: There is no accuracy yet: nothing has been trained yet \(start_training/,
+    );
+  }, 240_000);
 
   it('methods questions that name a figure, a format or a comparison are not about the Study (trained)', async () => {
     const session = await studyAt('trained');

@@ -1,0 +1,59 @@
+/**
+ * Questions about the Study's state, stage, files or loaded data, answered by a read-only tool on the operation route
+ * (get_study_state, get_dataset_info, list_files); and a tool other than those readers named.
+ */
+import { correctTypos } from '../understanding/lexicon';
+
+// ---------------------------------------------------------------- is the question about the user's own Study?
+
+/*
+ * Two kinds of question are about the user's own Study, and the router (router.ts planTurn) and the offline planner
+ * tell them apart with the two functions below, the only detectors of such questions:
+ * - isStudyQuestion: its state, stage, files or loaded data, read by a read-only tool (get_study_state,
+ *   get_dataset_info, list_files) on the operation route;
+ * - studyTopics: a quantity it holds (accuracy, significance, counts, filters …), answered from the facts read here
+ *   and the knowledge base.
+ * A question naming any other tool asks about that tool (namesOtherTool) for both.
+ */
+
+/**
+ * A tool other than the Study's readers named ("what would clear_dataset do to my epochs?", "export_epochs 會產生哪些檔案").
+ * A snake_case word in a path or before "folder" ("raw_data/", "data/my_run", "s1_run.edf", "the my_runs folder") names
+ * a folder or file, not a tool.
+ */
+export function namesOtherTool(text: string): boolean {
+  return [...text.matchAll(/(?<![\w/\\.])[a-z]+_[a-z_]+(?![\w/\\]|\.\w|\s*(?:folder|directory|dir|資料夾|目錄)\b)/gi)].some(
+    (m) => !/^(?:list_files|get_dataset_info|get_study_state)$/i.test(m[0]),
+  );
+}
+
+/**
+ * Questions about the user's own Study ("what stage am I in?", "how many trials per class do I have?", "目前的狀態是什麼")
+ * are answered by reading it (get_study_state, get_dataset_info, list_files), not from the knowledge base. Anything
+ * they would change still needs the user's confirmation (the controller's propose mode).
+ */
+export function isStudyQuestion(question: string): boolean {
+  const s = correctTypos(question.trim());
+  if (/^(?:why|為什麼|為何)|\bwhy\b|為什麼|為何|怎麼會/i.test(s)) return false;
+  // "what files does export_epochs write", "export_epochs 會產生哪些檔案": the files a tool writes, not the Study's
+  const aboutTool = namesOtherTool(s);
+  return (
+    /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress|current state|study(?:'s)? state)\b(?! of (?:the )?(?:field|research|art))/i.test(
+      s,
+    ) ||
+    /\bhow many\b.*\b(?:do i have|have i|are (?:there|loaded)|did (?:i|we|it)|(?:in|of) (?:my|the) (?:data|study|dataset|recordings?|files?|epochs?))\b/i.test(
+      s,
+    ) ||
+    (!aboutTool &&
+      /\b(?:which|what) (?:eeg |edf |data )?(?:files|recordings)\b(?!\s+(?:do (?:i|we|you) get|does (?:it|xbrain)|will|would|are (?:written|created|exported|produced|saved)|can))|\bwhat(?:'s| is| are)\s+(?:the |my )?(?:current |new )?(?:sampling rate|sample rate|sfreq|number of (?:channels|events|epochs|trials)|channel count|data shape|shape of the data)\b|(?:目前|現在)的?(?:取樣率|通道數)|取樣率是多少|\bwhat(?:'?s| is)(?: (?:sitting|stored|kept|lying))? (?:loaded|in (?:my|the) (?:data|study|workspace|folder|recordings?|dataset))\b|\bwhat(?:'?s| is)(?: (?:sitting|stored|kept|lying))? (?:in|inside|under|within) (?:the |my )?[\w./-]+ (?:folder|directory)\b/i.test(
+        s,
+      )) ||
+    /\bhow (?:well|good) (?:did|does|is|was) (?:the|my) (?:model|training|network|run)\b|\bwhat(?:'s| is| was) (?:my|the model's|the current) (?:accuracy|kappa|score|loss)\b|\bis (?:training|it) (?:still )?(?:running|done|finished)\b/i.test(
+      s,
+    ) ||
+    /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|(?:資料|數據)(?:裡|中)?(?:面)?有(?:多少|幾)|每(?:一)?類(?:各)?有(?:幾|多少)|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件)|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
+      s,
+    ) ||
+    (!aboutTool && /哪些檔案|(?:什麼|甚麼)檔案/.test(s))
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The Study quantities a question asks about (studyTopics), or none for a question that is not about the user's own Study.
+ */
+import type { StudyState } from '../../study/types';
+import {
+  OWN_EN,
+  OWN_ZH,
+  RUN_NAMED,
+  THE_PART_EN,
+  VALUE_ASK_EN,
+  PART_ZH_BARE,
+  VALUE_ASK_ZH,
+  DEFINITION,
+  PUBLIC_DATASET,
+  PART_EN,
+  PART_ZH,
+  TOPIC_WORDS,
+  SETTING,
+  SIZE,
+  SIGNIFICANCE,
+  DIAGNOSIS,
+  ADVICE,
+  MEANING,
+  DID,
+  REQUEST,
+  SETTING_TOPICS,
+  BARE_SET_VALUE,
+  RUN_REPORTED,
+  PUBLISHABLE,
+  LEARNED,
+  RESULT_NAMED,
+  WHY,
+  SUMMARY,
+  STEP_ASKED,
+} from './questionCues';
+import { figuresOf, studyFigures, quotesStudyResult, quotesStudy } from './quotedFigures';
+import { namesOtherTool } from './studyQuestion';
+import type { StudyTopic } from './types';
+
+/** "my accuracy", "our test set", "我的測試準確率": a possessive before a part or quantity of the Study. */
+export function ownsStudyPart(q: string): boolean {
+  const names = (text: string) => PART_EN.test(text) || PART_ZH.test(text) || TOPIC_WORDS.some(([, re]) => re.test(text));
+  for (const m of q.matchAll(/\b(?:my|our)\s+((?:[\w-]+\s+){0,2}[\w-]+)/gi)) if (m[1].split(/\s+/).some(names)) return true;
+  for (const m of q.matchAll(/我(?:們)?的\s*([^，。？?！!、；;]{1,10})/g)) if (names(m[1]) || m[1].split(/\s+/).some(names)) return true;
+  // "我 val 跟 train 各分到幾個": 我 right before an English part or quantity
+  for (const m of q.matchAll(/我(?:們)?\s*([A-Za-z][\w-]*)/g)) if (names(m[1])) return true;
+  return false;
+}
+
+/**
+ * The Study quantities a question asks about, or [] for a question that does not ask about the user's own Study
+ * ("what is kappa?", "how many epochs should I train for?", "my acc is 62% on 40 trials, significant?").
+ */
+export function studyTopics(question: string, state?: StudyState): StudyTopic[] {
+  const q = question.trim();
+  // "我的結果顯著嗎？不顯著的話幫我改成 5 折交叉驗證": a request sentence is the controller's to propose; the sentences
+  // that ask are read as the question
+  const sentences = q.split(/(?<=[?？。！!])\s*/).filter((x) => x.trim());
+  const asked = sentences.filter((x) => !REQUEST.test(x));
+  return topicsOf(sentences.length > 1 && asked.length && asked.length < sentences.length ? asked.join(' ') : q, state);
+}
+
+/** The topics of a question with no request sentence (studyTopics). */
+function topicsOf(q: string, state?: StudyState): StudyTopic[] {
+  const diagnosis = DIAGNOSIS.test(q);
+  // the figures a question brings: the Study's own ("val 43% but test 56%", "my AUC is 0.45") quote it, others are
+  // the user's ("62% on 40 trials") and get the computed answer (computedAnswer.ts); without the Study, any figure is
+  // the user's
+  const figures = figuresOf(q);
+  const known = figures.length && state ? studyFigures(state) : [];
+  const quoted = figures.length > 0 && known.length > 0 && figures.every((f) => quotesStudy(Number(f), known, f));
+  const owns = ownsStudyPart(q);
+  // a recording named by subject and run, or by a file the Study loaded
+  const fileNamed = RUN_NAMED.test(q) || (state?.recordings ?? []).some((r) => q.includes(r.path.split(/[\\/]/).pop() ?? r.path));
+  const definite =
+    !PUBLIC_DATASET.test(q) &&
+    !DEFINITION.test(q) &&
+    !STEP_ASKED.test(q) &&
+    ((THE_PART_EN.test(q) && VALUE_ASK_EN.test(q)) || (PART_ZH_BARE.test(q) && VALUE_ASK_ZH.test(q) && !/會/.test(q)));
+  // "我要在 test 對幾個才算顯著": 我 anywhere with a count or yes/no asked, not a definition
+  const firstPersonZh = /我(?!想問|想請教|請問)/.test(q) && /幾|多少|嗎|有沒有|哪/.test(q) && !/是什麼|什麼是|意思/.test(q);
+  // a measured result quoted ("43%", "0.694"): the figures of the run's results and losses, not a setting's
+  const quotesResult = quoted && state !== undefined && quotesStudyResult(q, studyFigures(state, ['results', 'loss', 'fit']));
+  // "ok training finished. test acc??": a set's figure asked bare, or after the user's run was reported finished
+  const bare = BARE_SET_VALUE.test(q) || RUN_REPORTED.test(q);
+  // "can I publish this?", "我這樣可以投稿嗎": the user's own result pointed at
+  const pointed = PUBLISHABLE.test(q) && /\b(?:i|we)\b|我/i.test(q) && /\bthis\b|\bthese\b|這個|這樣|這些/i.test(q);
+  const own = owns || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q) || firstPersonZh || fileNamed || definite || quotesResult || bare || pointed;
+  if (!own) return [];
+  // "我這個結果可以投稿嗎", "did the model learn anything?": a judgement of the user's own result, asked as advice or
+  // yes/no, answered with the result against chance and the test set's size and subjects (publishing), or the fit
+  const judged = PUBLISHABLE.test(q) ? 'publish' : LEARNED.test(q) ? 'learned' : null;
+  if (
+    judged &&
+    (judged === 'learned' || RESULT_NAMED.test(q)) &&
+    (!figures.length || quoted) &&
+    !REQUEST.test(q) &&
+    !namesOtherTool(q) &&
+    !(MEANING.test(q) && !owns)
+  )
+    return judged === 'publish' ? ['significance', 'split'] : ['significance', 'fit'];
+  // "how many do I need right on my test set to be significant": the threshold of the user's own test set
+  const ownThreshold = SIGNIFICANCE.test(q) && !figures.length;
+  if ((ADVICE.test(q) && !diagnosis && !DID.test(q) && !ownThreshold) || (MEANING.test(q) && !owns && !quoted) || REQUEST.test(q) || namesOtherTool(q))
+    return [];
+  let topics = TOPIC_WORDS.filter(([, re]) => re.test(q)).map(([t]) => t);
+  if (!topics.length && SIGNIFICANCE.test(q)) topics = ['significance'];
+  // "what does my dataset look like, give me a summary": the Study from its recordings to its split
+  if (!topics.length && SUMMARY.test(q)) topics = ['recordings', 'filters', 'counts', 'window', 'split'];
+  // a file named ("was S002R04 in my training data?"): whether the Study loaded it comes first
+  if (fileNamed) topics = ['recordings', ...topics.filter((t) => t !== 'recordings')];
+  if (SETTING.test(q) && !topics.includes('training')) topics.push('training');
+  // "how many epochs did I train", "訓練了幾個 epoch": epochs of training, not of data
+  if (topics.includes('training') && topics.includes('counts') && /\btrain(?:ed|ing)?\b|訓練/i.test(q) && !/\bper class\b|每(?:一)?類|各類/i.test(q))
+    topics = topics.filter((t) => t !== 'counts');
+  if (topics.length === 0) return [];
+  const result = topics.includes('results') || topics.includes('loss') || topics.includes('fit');
+  // "why is my accuracy stuck at the chance level?": a why names chance to ask for the diagnosis, which states the significance
+  const why = diagnosis && WHY.test(q);
+  if (SIGNIFICANCE.test(q) && !why) topics = ['significance', ...topics.filter((t) => t !== 'results' && t !== 'significance')];
+  else if (diagnosis && (result || topics.includes('training') || topics.includes('significance')))
+    topics = ['diagnosis', ...topics.filter((t) => t !== 'results' && t !== 'training' && t !== 'significance')];
+  // "why do we epoch EEG data?": a why about anything but a result asks about the method
+  else if (diagnosis) return [];
+  // "how accurate is my model on the test set": the result is asked, not the model or the split
+  if (result || topics[0] === 'diagnosis') {
+    if (!SETTING.test(q)) topics = topics.filter((t) => t !== 'training');
+    if (!SIZE.test(q)) topics = topics.filter((t) => t !== 'split' && t !== 'counts');
+  }
+  // "how many trials are in my test split": the split's counts; a count with classes is the class balance; samples are the window's
+  if (topics.includes('split') || topics.includes('classes') || topics.includes('window')) topics = topics.filter((t) => t !== 'counts');
+  // a figure of the user's own next to a result ("my acc is 62% on 40 trials, significant?") is theirs to compute with
+  // … and so is one next to a setting, unless the question asks what was done ("did I notch? mains is 60 Hz here")
+  if (figures.length && !quoted && !(DID.test(q) && topics.every((t) => SETTING_TOPICS.includes(t)))) return [];
+  return [...new Set(topics)];
+}

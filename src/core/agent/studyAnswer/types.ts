@@ -1,0 +1,35 @@
+/**
+ * The shapes shared by the own-Study modules: the topics a question may ask about, what was read, what a reader may use.
+ */
+
+/** A quantity of the Study a question asks about. */
+export type StudyTopic =
+  | 'results'
+  | 'loss'
+  | 'significance'
+  | 'diagnosis'
+  | 'classes'
+  | 'counts'
+  | 'sampling'
+  | 'filters'
+  | 'training'
+  | 'split'
+  | 'channels'
+  | 'window'
+  | 'events'
+  | 'recordings'
+  | 'fit'
+  | 'scale';
+
+/** What was read from the Study for one question. */
+export interface StudyReading {
+  topics: StudyTopic[];
+  /** sentences in the question's language, each a fact read from the Study (or what step would produce it) */
+  facts: string[];
+}
+
+/** What a reader may use besides the Study: the question (a file it names) and the workspace's EEG files (list_files). */
+export interface ReadContext {
+  question?: string;
+  workspaceFiles?: readonly string[];
+}
