@@ -8,6 +8,9 @@ import { splitClauses as splitScoped } from './understanding/clauses';
 import { MODEL_WORD, modelSpelling } from './understanding/lexicon';
 import { GROUP_ID, splitCounts } from './understanding/splitCounts';
 import type { PastTurn } from './understanding/references';
+import { CHANNEL, channelsIn } from './understanding/channels';
+
+export { CHANNEL, channelsIn };
 
 export interface PlannerContext {
   stage: Stage;
@@ -96,19 +99,6 @@ function numberAfter(s: string, keyword: RegExp): number | null {
 function numberBefore(s: string, keyword: RegExp): number | null {
   const m = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(?:-\\s*)?(?:${keyword.source})`, 'i').exec(s);
   return m ? Number(m[1]) : null;
-}
-
-export const CHANNEL = /\b(?:Fp[12z]|AF[z3478]|F[z1-8]|FC[z1-6]|FT[78]|C[z1-6]|CP[z1-6]|TP[78]|T[7-9]|T10|P[z1-8]|PO[z3478]|O[z12]|Iz|A[12]|M[12])\b/gi;
-
-export function channelsIn(s: string): string[] {
-  const out: string[] = [];
-  for (const m of s.matchAll(CHANNEL)) {
-    const c = m[0];
-    const norm = c.length <= 2 ? c[0].toUpperCase() + c.slice(1).toLowerCase() : c.slice(0, -1).toUpperCase() + c.slice(-1).toLowerCase();
-    const fixed = norm.replace(/^FP/, 'Fp');
-    if (!out.includes(fixed)) out.push(fixed);
-  }
-  return out;
 }
 
 function filesIn(s: string, ext: string): string[] {

@@ -1,6 +1,6 @@
 import { DEFAULT_MODEL } from '../../training/defaults';
 import type { PlannedCall } from '../../study/stateManager';
-import { channelsIn } from '../plannerRules';
+import { channelsIn } from './channels';
 
 /** One earlier request and what the agent called for it (with the tools' answers, for "load them" after a listing). */
 export interface PastTurn {
