@@ -1243,10 +1243,6 @@ function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTu
   return null;
 }
 
-/**
- * "make the window 0.5 s longer", "20 Hz higher", "再長 1 秒", "短 0.5 秒": a difference applied to the value the last
- * step set (by PRIMARY; a bandpass's lower edge when the text says so). Null when the text is not such a follow-up.
- */
 /** A call with one numeric value scaled (whole numbers stay whole: batch, epochs, a rate). */
 function scaled(c: PlannedCall, key: string, factor: number): PlannedCall {
   const v = (c.arguments[key] as number) * factor;
@@ -1262,6 +1258,10 @@ function withRun(calls: PlannedCall[], earlier: PlannedCall, turns: readonly Pas
     : calls;
 }
 
+/**
+ * "make the window 0.5 s longer", "20 Hz higher", "再長 1 秒", "短 0.5 秒": a difference applied to the value the last
+ * step set (by PRIMARY; a bandpass's lower edge when the text says so). Null when the text is not such a follow-up.
+ */
 function deltaFollowUp(text: string, last: PlannedCall[], forced?: string): PlannedCall[] | null {
   const en =
     /(?<!\bfactor\s+(?:of\s+)?)(\d+(?:\.\d+)?|\ban?(?=\s+(?:second|millisecond|hertz)))\s*(ms|s|sec|seconds?|milliseconds?|hz|hertz)?\s+(longer|shorter|later|earlier|higher|lower|more|less|bigger|smaller|larger|wider|narrower)\b/i.exec(

@@ -22,18 +22,25 @@ const ALIASES: Record<string, string> = {
   second: 's',
   seconds: 's',
   min: 'min',
+  mins: 'min',
   minute: 'min',
   minutes: 'min',
   秒: 's',
   毫秒: 'ms',
   赫茲: 'Hz',
+  分鐘: 'min',
 };
+
+/** The mathjs name of a unit as written ("secs" → s, 毫秒 → ms); null for a word that is not a unit of time or frequency. */
+export function unitName(written: string): string | null {
+  return ALIASES[written.toLowerCase()] ?? null;
+}
 
 /** Every number in the text with the unit written after it (normalised to mathjs unit names). */
 export function findQuantities(text: string): Quantity[] {
   const out: Quantity[] = [];
   for (const m of text.matchAll(QUANTITY)) {
-    const u = m[2] ? (ALIASES[m[2].toLowerCase()] ?? null) : null;
+    const u = m[2] ? unitName(m[2]) : null;
     out.push({ value: Number(m[1]), unit: u, index: m.index ?? 0, text: m[0] });
   }
   return out;

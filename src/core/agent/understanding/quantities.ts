@@ -1,4 +1,5 @@
-import { evaluate } from 'mathjs';
+import { evaluate, unit as mathUnit } from 'mathjs';
+import { unitName } from '../units';
 import { chineseNumbers, englishNumbers, numeralForms, zhValue } from './numbers';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
@@ -336,25 +337,7 @@ export function ordinalFractions(text: string): string {
   });
 }
 
-/** Units an amount may carry in plus/minus arithmetic, by dimension and scale to the dimension's base unit. */
-const ADDITIVE_UNITS: Record<string, ['Hz' | 's', number]> = {
-  hz: ['Hz', 1],
-  赫茲: ['Hz', 1],
-  khz: ['Hz', 1000],
-  s: ['s', 1],
-  sec: ['s', 1],
-  secs: ['s', 1],
-  second: ['s', 1],
-  seconds: ['s', 1],
-  秒: ['s', 1],
-  ms: ['s', 0.001],
-  毫秒: ['s', 0.001],
-  min: ['s', 60],
-  mins: ['s', 60],
-  minute: ['s', 60],
-  minutes: ['s', 60],
-  分鐘: ['s', 60],
-};
+/** Units an amount may carry in plus/minus arithmetic (their names and conversions are units.ts's). */
 const ADD_UNIT = '(khz|hz|赫茲|ms|毫秒|secs?|seconds?|s|秒|mins?|minutes?|分鐘)';
 const ADD_NUM = '(-?\\d+(?:\\.\\d+)?)';
 /** Words after an amount that make its "plus" a conjunction of two steps ("band-pass 1-40 Hz plus a 50 Hz notch"). */
@@ -373,13 +356,14 @@ const STEP_NOUN =
  * have no value, and the request is asked about instead of guessed.
  */
 function additiveStep(text: string, problems: string[]): string {
-  const unitOf = (u?: string) => (u ? ADDITIVE_UNITS[u.toLowerCase()] : undefined);
+  const unitOf = (u?: string) => (u ? (unitName(u) ?? undefined) : undefined);
   // b in a's unit; null when the dimensions differ
   const combine = (a: string, ua: string | undefined, b: string, ub: string | undefined, sign: 1 | -1): string | null => {
-    const [da, ka] = unitOf(ua) ?? unitOf(ub) ?? ['', 1];
-    const [db, kb] = unitOf(ub) ?? unitOf(ua) ?? ['', 1];
-    if (da !== db) return null;
-    const v = Number(a) + (sign * Number(b) * kb) / ka;
+    const na = unitOf(ua) ?? unitOf(ub);
+    const nb = unitOf(ub) ?? unitOf(ua);
+    if (na && nb && !mathUnit(1, na).equalBase(mathUnit(1, nb))) return null;
+    const k = na && nb && na !== nb ? mathUnit(1, nb).toNumber(na) : 1;
+    const v = Number(a) + sign * Number(b) * k;
     const unit = ua ?? ub;
     return `${fmt(v)}${unit ? ` ${unit}` : ''}`;
   };
