@@ -81,7 +81,27 @@ export function answerBody(answer: string): string {
 
 export function missingGroups(text: string, groups: string[][] = []): string[][] {
   const t = normalizeForMatch(text);
-  return groups.filter((g) => !g.some((alt) => t.includes(normalizeForMatch(alt))));
+  const spaced = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[‐‑‒–—−]/g, '-')
+    .replace(/[’‘]/g, "'");
+  return groups.filter((g) => !g.some((alt) => mentions(t, spaced, alt)));
+}
+
+/**
+ * Whether the answer mentions one alternative. Text is compared without spaces ("8–30 Hz" = "8-30hz"), but an
+ * alternative that starts or ends with a digit is a number and must stand as one: "0.6" is not in "0.695", "22" is
+ * not in "220" or "122", "6" is not in "0.6"; "0.5" is in "0.50" and "50" in "50.0" (trailing zeros after a point).
+ */
+function mentions(t: string, spaced: string, alt: string): boolean {
+  const a = normalizeForMatch(alt);
+  if (!a || !t.includes(a)) return false;
+  if (!/^\d|\d$/.test(a)) return true;
+  const chars = [...a].map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s*');
+  const before = /^\d/.test(a) ? '(?<!\\d)(?<!\\d\\.)' : '';
+  const after = !/\d$/.test(a) ? '' : a.includes('.') ? '(?!0*[1-9])' : '(?!\\d)(?!\\.0*[1-9])';
+  return new RegExp(before + chars + after).test(spaced);
 }
 
 const DECLINED = /outside xbrain's scope|超出 xbrain 的範圍|i (?:only )?answer questions about eeg/i;

@@ -145,6 +145,21 @@ describe('an endpoint model: the same retrieval grounds it, its citations are ch
 });
 
 describe('eval:kb scoring', () => {
+  it('a number alternative matches only a whole number: 0.6 is not inside 0.695, 22 not inside 220 or 122', () => {
+    expect(missingGroups('validation loss 0.695', [['0.6']])).toEqual([['0.6']]);
+    expect(missingGroups('T1 recall 0.6 (3 of 5)', [['0.6'], ['3 of 5']])).toEqual([]);
+    expect(missingGroups('220 samples, 122 trials', [['22']])).toEqual([['22']]);
+    expect(missingGroups('Ns defaults to 22.', [['22']])).toEqual([]);
+    expect(missingGroups('accuracy 0.6', [['6']])).toEqual([['6']]);
+    expect(missingGroups('10.6 Hz', [['0.6']])).toEqual([['0.6']]);
+    // trailing zeros after a point are the same number; spaces still do not matter
+    expect(missingGroups('chance is 0.50 and 50.0 %', [['0.5'], ['50']])).toEqual([]);
+    expect(missingGroups('chance is 0.55', [['0.5']])).toEqual([['0.5']]);
+    expect(missingGroups('a 8 – 30 Hz band', [['8-30hz']])).toEqual([]);
+    expect(missingGroups('channel Fp10', [['Fp1']])).toEqual([['Fp1']]);
+    expect(missingGroups('訓練集 22 個試次', [['22個']])).toEqual([]);
+  });
+
   it('must_mention groups match case-, width- and dash-insensitively; declines and not-covered need their facts too', () => {
     expect(normalizeForMatch('8–30 Hz')).toBe(normalizeForMatch('8-30hz'));
     expect(normalizeForMatch('ＥＥＧ')).toBe('eeg');
