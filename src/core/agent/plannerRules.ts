@@ -9,6 +9,7 @@ import { MODEL_WORD, modelSpelling } from './understanding/lexicon';
 import { GROUP_ID, splitCounts } from './understanding/splitCounts';
 import type { PastTurn } from './understanding/references';
 import { CHANNEL, channelsIn } from './understanding/channels';
+import { RESTART_MEANS_RETRAIN } from './understanding/restart';
 
 export { CHANNEL, channelsIn };
 
@@ -574,6 +575,8 @@ export const RULES: Rule[] = [
   {
     tool: 'clear_dataset',
     when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace|(?:whole|entire)\s+(?:thing|lot|project))\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|清光|刪光|刪掉全部|重新開始|刪除所有/i,
+    // a restart word in a request about training ("換成 SCCNet 重新開始", 重新開始訓練) asks for another run (start_training)
+    unless: RESTART_MEANS_RETRAIN,
     build: () => [{ tool: 'clear_dataset', arguments: {} }],
   },
   {
@@ -763,7 +766,11 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'start_training',
-    when: /\b(train|training|fit|retrain)\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\b(?:start|launch|begin|kick off|fire off|queue)\s+(?:up\s+)?(?:a|the|one)\s+(?:training\s+)?run\b|訓練|開始學習|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b/i,
+    // a restart word next to a training setting or model ("換成 SCCNet 重新開始") is another run
+    when: new RegExp(
+      `${RESTART_MEANS_RETRAIN.source}|${/\b(train|training|fit|retrain)\b|\b(?:one more|another|a second|a new|a fresh)\s+(?:training\s+)?run\b|\b(?:start|launch|begin|kick off|fire off|queue)\s+(?:up\s+)?(?:a|the|one)\s+(?:training\s+)?run\b|訓練|開始學習|跑\s*\d+\s*(?:個\s*)?(?:epochs?|輪)|\brun\s+(?:it\s+)?(?:for\s+)?\d+\s+epochs\b/i.source}`,
+      'i',
+    ),
     unless:
       /\b(training (panel|curve)|split|test set)\b|\btraining\s+(?:model|network|architecture|loss|accuracy|curves?|config\w*|settings?|data|panel|tab|page|backend|device|progress|status|log)\b|\b(?:leave|keep|let)\s+(?:the\s+|my\s+)?training\s+(?:run\s+)?(?:running|going|alone|be)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定|中)|正在訓練|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {

@@ -1,5 +1,6 @@
 import { maskLiterals, NOT_FORGET, splitClauses, withoutPoliteFrame } from './clauses';
 import { correctTypos } from './lexicon';
+import { restartMeansRetrain } from './restart';
 
 /** Tools that throw work away: they run only when the user's own words (not a quote, a file name or a negation) ask. */
 export const DESTRUCTIVE_TOOLS: ReadonlySet<string> = new Set(['clear_dataset', 'reset_preprocessing']);
@@ -32,6 +33,8 @@ const ownWords = (masked: string): string => masked.replace(/⟦\d+⟧(?:\.\w+)?
  */
 export function destructiveAsked(tool: string, request: string): boolean {
   if (!DESTRUCTIVE_TOOLS.has(tool)) return true;
+  // 「batch 改成 64，重新開始」, "switch to SCCNet and start over": a restart of training, whoever proposed the clear
+  if (tool === 'clear_dataset' && restartMeansRetrain(request)) return false;
   // a reply to the agent's own proposal ("yes", "go ahead", "確定"): the proposal named the tool
   if (/^(?:yes|yeah|yep|sure|ok(?:ay)?|go ahead|do it|confirm(?:ed)?|proceed|please do|好|好的|確定|可以|是的?)\b[\s.!。！]*$/i.test(request.trim()))
     return true;
