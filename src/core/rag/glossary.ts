@@ -59,6 +59,9 @@ const ZH_EN: [RegExp, string][] = [
   [/偽跡|雜訊|雜訊/, 'artifact noise'],
   [/獨立成分分析/, 'ICA independent component analysis'],
   [/微狀態/, 'microstate microstates'],
+  [/預訓練|微調/, 'pretrained fine-tuning'],
+  [/作弊/, 'leakage'],
+  [/一直線|一條直線|平線/, 'flat line units'],
   [/空間濾波|共空間模式/, 'CSP spatial filter'],
   [/時間卷積|卷積/, 'convolution'],
   [/深度可分離/, 'depthwise separable'],
@@ -102,7 +105,9 @@ const EN_EN: [RegExp, string][] = [
   // "F1 score" is the metric, not EEGNet's F1 filters
   [/\bf1[- ]?(?:score|分數)|\bmacro[- ]?f1|\bweighted[- ]?f1|F1 分數/i, 'F1 score precision recall harmonic mean'],
   [/\bGPU\b|\bCUDA\b/i, 'GPU CUDA device backend pytorch'],
-  [/hyper-?param\w*|grid search|\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
+  // "fine-tune" a pretrained network is not a hyper-parameter search
+  [/hyper-?param\w*|grid search|(?<!fine[- ]?)\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
+  [/\bpre-?train\w*|\bfine-?tun\w*/i, 'pretrained fine-tuning'],
   [/file (?:types?|formats?)|\bformats?\b|extensions?/i, 'supported file formats load_data'],
   [/\btaps\b/i, 'filter length'],
   [/\b(?:sharp|steep)(?:er|est|ness)?\b/i, 'steeper edge transition band filter length'],

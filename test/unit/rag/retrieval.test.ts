@@ -153,6 +153,12 @@ describe('knowledge-base retrieval (vectra + offline hashed TF-IDF + BM25)', () 
     expect(glossaryTerms('history says 265 taps')).toMatch(/filter length/);
     expect(glossaryTerms('XBrain 可以做微狀態分析嗎')).toMatch(/microstate/);
     expect(glossaryTerms('train the model again with lr 0.01')).not.toMatch(/seed/);
+    // fine-tuning a pretrained network is not a hyper-parameter search; tuning the learning rate is
+    expect(glossaryTerms('can i fine-tune a pretrained EEGNet')).toMatch(/pretrained fine-tuning/);
+    expect(glossaryTerms('can i fine-tune a pretrained EEGNet')).not.toMatch(/run_sweep/);
+    expect(glossaryTerms('how do i tune the learning rate')).toMatch(/run_sweep/);
+    expect(glossaryTerms('可以用預訓練的權重微調嗎')).toMatch(/pretrained/);
+    expect(glossaryTerms('EEG 訊號看起來是一直線')).toMatch(/flat line units/);
   });
 
   it('Q&A through the agent answers from the knowledge base and cites sources', async () => {
