@@ -364,12 +364,12 @@ export function computedAnswer(question: string): ComputedAnswer | undefined {
 }
 
 /**
- * Whether a frequency (a notch, a low-pass edge) lies below the Nyquist frequency of a rate: "yes", or "no" with the
- * rule it breaks. `formula` writes the Nyquist frequency as sf / 2 = …; `what` names the frequency, `rule` the reason.
+ * Whether a frequency (a notch, a low-pass edge) lies below the Nyquist frequency of a rate, with the formula (sf / 2 =
+ * …): "yes", or "no" with the rule it breaks. `what` names the frequency, `rule` the reason.
  */
-function belowNyquist(sf: number, freq: number, zh: boolean, o: { formula: boolean; what: string; rule: string }): ComputedAnswer {
+function belowNyquist(sf: number, freq: number, zh: boolean, o: { what: string; rule: string }): ComputedAnswer {
   const nyq = fmt(sf / 2, 2);
-  const value = o.formula ? `${sf} / 2 = ${nyq}` : nyq;
+  const value = `${sf} / 2 = ${nyq}`;
   const ok = freq < sf / 2;
   return {
     kind: 'edge_vs_nyquist',
@@ -477,7 +477,6 @@ function compute(question: string): ComputedAnswer | undefined {
     const after = ASKS.resampled.test(t);
     out.push(
       belowNyquist(q.sf, q.notch, zh, {
-        formula: true,
         what: zh ? `${q.notch} Hz 的 notch` : `a ${q.notch} Hz notch`,
         rule: zh
           ? `濾波頻率必須低於 Nyquist 頻率${after ? `，請在降到 ${q.sf} Hz 之前做 notch` : ''}`
@@ -502,7 +501,6 @@ function compute(question: string): ComputedAnswer | undefined {
     const nyq = fmt(q.sf / 2, 2);
     out.push(
       belowNyquist(q.sf, edge, zh, {
-        formula: false,
         what: `${edge} Hz`,
         rule: zh ? `低通邊界必須低於 ${nyq} Hz` : `the low-pass edge must be below ${nyq} Hz`,
       }),
