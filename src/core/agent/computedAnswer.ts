@@ -363,6 +363,22 @@ export function computedAnswer(question: string): ComputedAnswer | undefined {
   return { ...a, text: zh ? `${a.text}（${q.dataset}：${facts}）` : `${a.text} (${q.dataset}: ${facts}.)` };
 }
 
+/**
+ * Whether a frequency (a notch, a low-pass edge) lies below the Nyquist frequency of a rate, with the formula (sf / 2 =
+ * …): "yes", or "no" with the rule it breaks. `what` names the frequency, `rule` the reason.
+ */
+function belowNyquist(sf: number, freq: number, zh: boolean, o: { what: string; rule: string }): ComputedAnswer {
+  const nyq = fmt(sf / 2, 2);
+  const value = `${sf} / 2 = ${nyq}`;
+  const ok = freq < sf / 2;
+  return {
+    kind: 'edge_vs_nyquist',
+    text: zh
+      ? `計算結果：取樣率 ${sf} Hz 的 Nyquist 頻率是 ${value} Hz，${o.what} ${ok ? '低於它，可以' : `不低於它，不行：${o.rule}`}。`
+      : `Computed: at ${sf} Hz the Nyquist frequency is ${value} Hz, so ${o.what} is ${ok ? 'below it: yes' : `not below it: no, ${o.rule}`}.`,
+  };
+}
+
 function compute(question: string): ComputedAnswer | undefined {
   if (!isCalculationQuestion(question)) return undefined;
   const out: ComputedAnswer[] = [];
@@ -458,15 +474,15 @@ function compute(question: string): ComputedAnswer | undefined {
 
   // a notch at or above the Nyquist frequency of the rate the data has ("resampled to 100 Hz, then a 60 Hz notch fails")
   if (q.sf && q.notch !== undefined && q.high === undefined && !ASKS.minSf.test(t)) {
-    const nyq = q.sf / 2;
-    const ok = q.notch < nyq;
     const after = ASKS.resampled.test(t);
-    out.push({
-      kind: 'edge_vs_nyquist',
-      text: zh
-        ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${q.sf} / 2 = ${fmt(nyq, 2)} Hz，${q.notch} Hz 的 notch ${ok ? '低於它，可以' : `不低於它，不行：濾波頻率必須低於 Nyquist 頻率${after ? `，請在降到 ${q.sf} Hz 之前做 notch` : ''}`}。`
-        : `Computed: at ${q.sf} Hz the Nyquist frequency is ${q.sf} / 2 = ${fmt(nyq, 2)} Hz, so a ${q.notch} Hz notch is ${ok ? 'below it: yes' : `not below it: no, a filter frequency must be below the Nyquist frequency${after ? `, so apply the notch before resampling to ${q.sf} Hz` : ''}`}.`,
-    });
+    out.push(
+      belowNyquist(q.sf, q.notch, zh, {
+        what: zh ? `${q.notch} Hz 的 notch` : `a ${q.notch} Hz notch`,
+        rule: zh
+          ? `濾波頻率必須低於 Nyquist 頻率${after ? `，請在降到 ${q.sf} Hz 之前做 notch` : ''}`
+          : `a filter frequency must be below the Nyquist frequency${after ? `, so apply the notch before resampling to ${q.sf} Hz` : ''}`,
+      }),
+    );
   }
   // "1000 → 250 Hz, will it alias?": the new rate's Nyquist frequency is where content must stop
   // ("downsample 500 Hz to 128 Hz": the rate after "to" is the new one, whichever the sampling-rate reading took)
@@ -482,14 +498,13 @@ function compute(question: string): ComputedAnswer | undefined {
   }
   const edge = q.high ?? (ASKS.edge.test(t) ? q.upTo : undefined);
   if (q.sf && edge !== undefined && ASKS.edge.test(t) && !ASKS.minSf.test(t)) {
-    const nyq = q.sf / 2;
-    const ok = edge < nyq;
-    out.push({
-      kind: 'edge_vs_nyquist',
-      text: zh
-        ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${fmt(nyq, 2)} Hz，${edge} Hz ${ok ? '低於它，可以' : `不低於它，不行：低通邊界必須低於 ${fmt(nyq, 2)} Hz`}。`
-        : `Computed: at ${q.sf} Hz the Nyquist frequency is ${fmt(nyq, 2)} Hz, so ${edge} Hz is ${ok ? 'below it: yes' : `not below it: no, the low-pass edge must be below ${fmt(nyq, 2)} Hz`}.`,
-    });
+    const nyq = fmt(q.sf / 2, 2);
+    out.push(
+      belowNyquist(q.sf, edge, zh, {
+        what: `${edge} Hz`,
+        rule: zh ? `低通邊界必須低於 ${nyq} Hz` : `the low-pass edge must be below ${nyq} Hz`,
+      }),
+    );
   }
   const highest = q.upTo ?? q.high;
   if (ASKS.minSf.test(t) && highest !== undefined) {

@@ -9,6 +9,7 @@ import { buildSystemPrompt, toolSpecsFor } from './prompts';
 import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
+import { insteadLine } from './notOffered';
 import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notOfferedLine, type PassageHit } from '../rag/grounding';
 import { isExplicitRequest, mentionsStep, stepAskedAbout } from './questionSplit';
 import { numberedParts } from '../rag/questionParts';
@@ -93,6 +94,8 @@ export interface AgentRunResult {
 
 /** Passages a question is answered from. */
 const QA_PASSAGES = 5;
+/** The not-offered line of grounding.ts (a capability question), as opposed to its plain "not covered" line. */
+const NOT_OFFERED = /does not offer|沒有提供/;
 const MAX_BROKEN_RETRIES = 2;
 const MAX_TOOL_FAILURES = 3;
 const LOOP_WINDOW = 10;
@@ -208,7 +211,12 @@ export class AgentController {
     const study = readStudyFor(asked, this.o.session.study.state, { workspaceFiles: workspaceRecordings(this.o.session.env.workspace) });
     if (!study && verdict === 'off_topic') return done(declineLine(question), 'declined');
     const covered = verdict !== 'not_covered' && verdict !== 'off_topic' && hits.length > 0;
-    if (!study && !covered) return done(notOfferedLine(question), 'not_covered');
+    // "有 EEG-ITNet 或 TCNet 嗎": XBrain does not offer it, and the answer names what XBrain offers of that kind
+    if (!study && !covered) {
+      const line = notOfferedLine(question);
+      const instead = NOT_OFFERED.test(line) ? insteadLine(question) : undefined;
+      return done(instead ? `${line}${/[\u4e00-\u9fff]/.test(question) ? '' : ' '}${instead}` : line, 'not_covered');
+    }
     const context = covered ? hits.map((h, i) => `[${i + 1}] ${h.title} (${h.source})\n${h.text}`).join('\n\n') : '';
     const zh = /[\u4e00-\u9fff]/.test(question);
     const system = [

@@ -163,7 +163,7 @@ describe('computed answers: the sentence', () => {
     expect(computedAnswer('to analyse up to 30 Hz what is the minimum sampling rate')?.text).toMatch(/above 2 × 30 = 60 Hz/);
     const edge = computedAnswer('downsample to 128 Hz, can the low-pass stay at 70 Hz?');
     expect(edge?.kind).toBe('edge_vs_nyquist');
-    expect(edge?.text).toMatch(/Nyquist frequency is 64 Hz.*no/);
+    expect(edge?.text).toMatch(/Nyquist frequency is 128 \/ 2 = 64 Hz.*no/);
     expect(computedAnswer('ITR for 4 classes at 70% with 4 s per trial?')?.text).toMatch(/0\.643 bits per trial and 9\.65 bits\/min/);
     expect(computedAnswer('what transition bandwidth and filter length does MNE use for 1-40 Hz at 250 Hz?')?.text).toMatch(/825 samples/);
     expect(computedAnswer('chance level for 3 classes?')?.text).toMatch(/1\/3 = 33\.3%/);
@@ -187,7 +187,7 @@ describe('computed answers: the sentence', () => {
     expect(computedAnswer('2 class 50 test trials, got 66%')?.kind).toBe('binomial');
     // python3 -c "from scipy.stats import binom; print(binom.sf(18, 60, 0.25))" → 0.148592074034048; threshold 22
     expect(computedAnswer('我 60 個 test trial 四類對了 19 個，算贏 chance 嗎')?.text).toMatch(/答對 19 次.*= 0\.15，.*22\/60（36\.7%）/);
-    expect(computedAnswer('降到 128 Hz 但 bandpass 上限 70 可以嗎')?.text).toMatch(/Nyquist 頻率是 64 Hz，70 Hz 不低於它，不行/);
+    expect(computedAnswer('降到 128 Hz 但 bandpass 上限 70 可以嗎')?.text).toMatch(/Nyquist 頻率是 128 \/ 2 = 64 Hz，70 Hz 不低於它，不行/);
     const samples = computedAnswer('t_min -0.5 t_max 2.5 for physionet, how many samples');
     expect(samples?.text).toMatch(/= 481 samples/);
     expect(samples?.text).toMatch(/PhysioNet EEGMMIDB: 160 Hz/);
@@ -203,7 +203,7 @@ describe('computed answers: the sentence', () => {
     expect(both?.text).toMatch(/46 of 144 correct \(31\.9%\)/);
     expect(both?.text).toMatch(/kappa = .* = 0\.093/);
     // "降到 100 Hz" is the new rate, and the band-pass edge 40 (no "Hz") is what must stay below its Nyquist
-    expect(computedAnswer('降到 100 Hz 可以嗎 我帶通 4-40')?.text).toMatch(/Nyquist 頻率是 50 Hz，40 Hz 低於它，可以/);
+    expect(computedAnswer('降到 100 Hz 可以嗎 我帶通 4-40')?.text).toMatch(/Nyquist 頻率是 100 \/ 2 = 50 Hz，40 Hz 低於它，可以/);
     // an accuracy and a kappa both given: nothing to convert
     expect(computedAnswer('二分類 accuracy 70% 但 kappa 只有 0.1，怎麼會')).toBeUndefined();
   });

@@ -379,3 +379,39 @@ describe('offline answers: a "before or after" question', () => {
     expect(answerFromContext('re-reference before or after filtering?', ctx)).toMatch(/the order does not change the result/);
   });
 });
+
+describe('offline answers: words that carry no topic do not choose the passage', () => {
+  it('conversational words ("but", "what happens", "like") and a decimal are not question terms', () => {
+    const { typed, all } = questionTerms('baseline (-0.5, 0) but tmin is 0, what happens? like mne');
+    for (const t of ['but', 'happen', 'like']) {
+      expect(typed.has(t)).toBe(false);
+      expect(all.has(t)).toBe(false);
+    }
+    expect(typed.has('baselin')).toBe(true);
+    // "0.5" is not five
+    expect(typed.has('five')).toBe(false);
+    expect([...questionTerms('5 classes').typed]).toContain('five');
+  });
+
+  it('a parameter name typed without its underscore matches the name ("tmin" is t_min)', () => {
+    const match = termMatcher(['tmin'], [new Set(['t_min', 'min'])]);
+    expect(match('tmin', new Set(['t_min']))).toBe(true);
+    expect(match('tmin', new Set(['min']))).toBe(false);
+  });
+
+  it('answers from the passage about the asked concept, not the one that shares "but" and "happens"', () => {
+    const ctx = context(
+      [
+        'What happens to a run when XBrain stops',
+        'But when XBrain stops, what happens to the run is that it keeps its files. But nothing else happens: the run is kept. What happens next is up to you, but the files stay.',
+      ],
+      [
+        'Baseline correction',
+        'The baseline interval must lie inside the epoch, between t_min and t_max; a baseline that starts before t_min is refused. Baseline correction subtracts the mean of that interval.',
+      ],
+    );
+    const answer = answerFromContext('baseline (-0.5, 0) but tmin is 0, what happens', ctx);
+    expect(cited(answer)[0]).toBe(2);
+    expect(answer).toMatch(/inside the epoch, between t_min and t_max/);
+  });
+});
