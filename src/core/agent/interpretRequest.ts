@@ -1,6 +1,7 @@
 import type { PlannedCall } from '../study/stateManager';
 import { listItemsAsSteps, maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
+import { keptAllBut } from './understanding/channels';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import {
   callFailed,
@@ -16,6 +17,8 @@ import {
 import {
   CHANNEL,
   channelsIn,
+  excludedEvents,
+  filterDesign,
   loadSelection,
   modelName,
   modelParams,
@@ -30,6 +33,8 @@ import {
 import { SKIP_DEFAULTS } from '../study/stateManager';
 import { definitionByName } from '../tools/definitions';
 import { zhValue } from './understanding/numbers';
+import { withoutCorrectedPart, withoutRejectedValues } from './understanding/rejections';
+import { decideCondition } from './understanding/conditions';
 
 /*
  * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
@@ -50,6 +55,15 @@ function withoutCorrectionCue(text: string): string {
   }
   return out;
 }
+
+/** A request taken back at its end: "…, actually, don't", "… never mind", "…，算了", "… — scratch that." (nothing after it). */
+const TAKEN_BACK =
+  /\S.*(?:[,;.!—–]|\s-)\s*(?:(?:no|wait|hmm|actually|on second thought)[,.!]?\s+)*(?:(?:actually|on second thought)[,]?\s+)?(?:don'?t(?:\s+(?:do|bother)(?:\s+(?:it|that|with it))?)?|do not|never ?mind|forget (?:it|that|about it)|scratch that|cancel that|skip (?:it|that))\s*[.!]*$|\S.*[，,。！!]\s*(?:算了|還是算了|不用了|還是不要(?:好了)?|不要了|取消)[。！!]*$/i;
+/** A request proposed with a hedge ("I was thinking maybe we could evaluate", "也許可以評估") … */
+const HEDGED = /\b(?:maybe|perhaps|i was thinking|we could|we might|might be worth)\b|也許|或許|可能可以/i;
+/** … and put off in the same message ("…, but let's hold off for now", "…，不過先等等"). */
+const HELD_OFF =
+  /\bbut\s+(?:let'?s|let us|we(?:'ll| will| should)?|i(?:'ll| will)?)\s+(?:hold off|wait|not(?:\s+do\s+(?:it|that|anything))?)(?:\s+(?:for now|on (?:it|that)|for the moment|a bit))?\s*[.!]*$|(?:不過|但是?)\s*(?:先)?\s*(?:等等|等一下|緩一緩|不要|先不要)[。！!]*$/i;
 
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
@@ -157,7 +171,7 @@ const OPEN_PANEL =
   /^(?:please\s+)?(?:open|switch to|go to|show|bring up|pull up|display|請|幫我)?\s*(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|打開|開啟|顯示|叫出)?\s*(?:the\s+)?(?:dashboard|dataset|preprocess\w*|training|visuali[sz]ation|evaluation|儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:panel|view|tab|page|screen|面板|頁面|分頁|頁籤|畫面)(?:\b|(?=[\u4e00-\u9fff]))/i;
 
 /** Words that start a run in English (Chinese 訓練 after the model means "train with it"). */
-const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go)\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
+const START_WORD_EN = /\b(?:start|begin|kick|launch|now|go(?!\s+(?:with|for)\b))\b(?!.*\b(?:later|myself|tomorrow)\b)/i;
 const START_WORD =
   /\b(?:start|begin|run|kick|launch|go ahead|now|train (?:it|now|the model)|and train|to train|then train|train(?:ing)? (?:for )?\d+)\b|開始|啟動|訓練|跑(?!完|了|過|得)/i;
 
@@ -278,7 +292,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const inner: PlannerContext = { ...ctx, previous };
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
   // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
-  const masked = maskLiterals(listItemsAsSteps(normaliseWidth(withoutPoliteFrame(withoutCourtesy(withoutRejected(request, turns))))));
+  const masked = maskLiterals(
+    listItemsAsSteps(
+      normaliseWidth(withoutPoliteFrame(withoutCourtesy(withoutRejectedValues(withoutRejected(request, turns), (x) => regionMains(x) !== null)))),
+    ),
+  );
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -286,6 +304,16 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     lastAction.some((c) => c.tool === 'apply_notch_filter' || c.tool === 'apply_standard_preprocess')
   )
     masked.text = `${masked.text} mains`;
+  // "bandpass 1-40 — actually, don't", "切 0 到 4 秒…算了", "maybe we could evaluate, but let's hold off for now": the
+  // request taken back at its end asks for nothing
+  if (TAKEN_BACK.test(masked.text) || (HEDGED.test(masked.text) && HELD_OFF.test(masked.text)))
+    return { calls: [], message: 'Nothing to run: you took the request back. The Study is unchanged.' };
+  // "resample to 100 — scratch that, 128", 「帶通 4 到 40，啊不對，8 到 30」: the message corrected within itself
+  masked.text = withoutCorrectedPart(masked.text, (x) => RULES.some((r) => r.when.test(canonicalText(x)) && !(r.unless && r.unless.test(x))));
+  // "if the rate is above 200, downsample to 128": a condition on the Study's facts, decided before the request is read
+  const decided = decideCondition(masked.text, { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null });
+  if (decided.unmet) return { calls: [], message: `Nothing to run: ${decided.unmet}.` };
+  masked.text = decided.text;
   // "merge t1 and t2": the Study's event names in the Study's spelling, so every rule reads them (quotes stay masked)
   for (const e of ctx.events) if (/^[A-Za-z]\w+$/.test(e)) masked.text = masked.text.replace(new RegExp(`(?<![\\w⟦])${e}(?![\\w⟧])`, 'gi'), e);
   const canonical = resolveReferences(canonicalText(masked.text), turns);
@@ -345,6 +373,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     }
     // "…, 不重疊", "…, no overlap": the window's overlap is zero, said explicitly
     if (prev?.tool === 'window_epoch' && /overlap|重疊/i.test(text)) prev.arguments.overlap = 0;
+    // "切 0 到 4 秒，不要 T0", "epoch 0-4 s, but not T0": events refused after the epoching are left out of it
+    const refused = prev?.tool === 'epoch_data' ? excludedEvents(`not ${text.replace(/^(?:but\s+)?(?:not|no|不要|別|不用)\s*/i, '')}`, inner.events) : [];
+    if (prev && refused.length)
+      prev.arguments.event_id = ((prev.arguments.event_id as string[] | undefined) ?? inner.events).filter((e) => !refused.includes(e));
   };
   for (let i = 0; i < clauses.length; i++) {
     // "…，CSP 基準不用", "…, baseline not needed": a setting refused after its name is a negated setting of the step
@@ -382,7 +414,21 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     }
     // "seed 改 123 再切一次", "change the seed to 9 and redo it": a bare repeat after a step of this turn is that step
     if (calls.length && BARE_REPEAT.test(s.trim())) continue;
-    const special = precedence(m, s, inner);
+    // "for training, go with ShallowConvNet", 「訓練的話，用 SCCNet」: a purpose said first is the topic of the clause after it
+    if (
+      i + 1 < clauses.length &&
+      !clauses[i + 1].negated &&
+      /^(?:(?:as\s+)?for|regarding|about|when it comes to)\s+(?:the\s+|my\s+|our\s+)?(?:next\s+|upcoming\s+|coming\s+)?(?:training|train(?:ing)?\s+run|run|model)$|^(?:下一?次)?(?:的)?訓練(?:的話|方面|的部分|這邊)$/i.test(
+        s.trim(),
+      )
+    ) {
+      clauses[i + 1] = { ...clauses[i + 1], text: `${clauses[i + 1].text} ${rawMasked.trim()}` };
+      continue;
+    }
+    let special = precedence(m, s, inner);
+    // "line noise removal — we're in Taiwan": a place said anywhere in the request fixes the mains frequency
+    const place = typeof special === 'string' && /mains frequency/.test(special) ? regionMains(text) : null;
+    if (place) special = [{ tool: 'apply_notch_filter', arguments: { freq: place } }];
     if (special) {
       if (typeof special === 'string') problems.push(`${raw} (${special})`);
       else calls.push(...special);
@@ -416,6 +462,18 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       if (!(calls.length && isPlaceStatement(raw))) problems.push(raw);
       continue;
     }
+    // "list the edf files in data, then load that whole folder", "…，然後把那個資料夾載入": the folder just listed
+    const listed = [...calls].reverse().find((c) => c.tool === 'list_files');
+    if (
+      rule.tool === 'load_data' &&
+      listed &&
+      /\b(?:that|this|the same)\s+(?:whole\s+|entire\s+)?(?:folder|directory|dir)\b|\b(?:load|open|import)\s+(?:them|those|these|it)(?:\s+all)?\b|\ball of (?:them|those)\b|(?:那個|這個|同一個)\s*(?:資料夾|目錄)|(?:全部|都|通通)\s*(?:載入|讀進來|讀取)/i.test(
+        m,
+      )
+    ) {
+      calls.push({ tool: 'load_data', arguments: { paths: [String(listed.arguments.directory)], ...loadSelection(s) } });
+      continue;
+    }
     // "band-pass the same as before", "跟之前一樣，但測試集改成 30%": the earlier call of that tool, with what this
     // clause writes on top (values its builder would fill in by default are not written)
     const before = saysSame(m) || sameRequest ? lastCallOf(turns, rule.tool) : null;
@@ -439,7 +497,14 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
           !missingRequired({ tool: c.tool, arguments: { ...earlier.arguments, ...c.arguments } }).length
         )
           c.arguments = { ...earlier.arguments, ...c.arguments };
-    if (partial) calls.push(partial);
+    // "The recordings are in the data folder. Load them please.": the recordings a pronoun stands for are the ones the
+    // message named before it
+    const named =
+      typeof out === 'string' && rule.tool === 'load_data' && /\b(?:them|it|those|these|all of them)\b|它們|這些|那些/i.test(s)
+        ? rule.build(lit(text), inner, lit(text))
+        : null;
+    if (named && typeof named !== 'string' && named.length) calls.push(...named.filter((c) => c.tool === 'load_data'));
+    else if (partial) calls.push(partial);
     else if (typeof out === 'string') problems.push(`${raw} (${out})`);
     else {
       calls.push(...out);
@@ -704,7 +769,25 @@ function addSettings(
   joiner: string,
   calls: PlannedCall[] = [],
 ): boolean {
-  if (!last || !/^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及)$/.test(joiner)) return false;
+  // "跑 standard preprocess，notch 用 60，最後做 z-score": a step of the standard chain's optional tail (resample,
+  // average reference, normalisation) said after it, even with "then", is that part of the chain, run in its order
+  const chainTail =
+    last?.tool === 'apply_standard_preprocess' &&
+    joiner === 'then' &&
+    (tool === 'normalize_data' || tool === 'resample_data' || tool === 'set_reference') &&
+    !Object.keys(STANDARD_PARTS[tool]({ method: 'average', rate: 1 })).some((k) => k in last.arguments);
+  // "set up 5-fold cross-validation; seed 3": a bare setting after a semicolon is still a setting of the step before
+  const bareSetting =
+    (joiner === 'then' &&
+      tool === null &&
+      /^(?:(?:and|with|plus)\s+)?(?:seed|random seed|folds?|test(?:\s+(?:share|ratio|set))?|val(?:idation)?(?:\s+(?:share|ratio|set))?|batch(?:\s+size)?|lr|learning rate|overlap|baseline|種子|亂數種子|測試集?|驗證集?)\s*(?:=|:|of|to|at|is|設|用|為)?\s*\d/i.test(
+        s.trim(),
+      )) ||
+    (joiner === 'then' &&
+      tool === null &&
+      last?.tool === 'configure_training' &&
+      /^(?:挑|選|留|取|用|keep|pick|choose|select)\s*(?:the\s+)?(?:one\s+with\s+)?(?:驗證|val(?:idation)?)/i.test(s.trim()));
+  if (!last || !(chainTail || bareSetting || /^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及)$/.test(joiner))) return false;
   let prev: PlannedCall = last;
   // "train for 30 epochs and keep the best validation accuracy": a training setting after the start goes to its configuration
   if (last.tool === 'start_training' && (tool === 'configure_training' || tool === null || tool === 'start_training') && trainingArgs(s, ctx)) {
@@ -736,6 +819,14 @@ function addSettings(
     /^(?:train(?:ing)?|訓練)\s*(?:for\s+)?\d+\s*(?:個\s*)?(?:epochs?|輪|回合)\s*$/i.test(s.trim())
   )
     tool = 'configure_training';
+  // "run the cross-session protocol …, and save the table as results/xsess.csv": where the protocol's table is written
+  if (prev.tool === 'run_protocol' && tool === null && /\.(?:csv|json)\b/i.test(s) && /\b(?:save|write|export|store|dump|put)\b|存|寫|匯出|輸出/i.test(s)) {
+    const file = /[\w./\\~-]+\.(?:csv|json)\b/i.exec(raw);
+    if (file) {
+      prev.arguments.export_path = file[0];
+      return true;
+    }
+  }
   if (tool && tool !== prev.tool) return false;
   const own = RULES.find((r) => r.tool === prev.tool);
   // a clause without a step of its own may carry any setting ("只要 T1", "only C3 and C4"); one with the same step needs a value
@@ -749,6 +840,11 @@ function addSettings(
     return true;
   }
   const out = own.build(s, { ...ctx, training: prev.tool === 'configure_training' ? { ...(ctx.training ?? {}), ...prev.arguments } : ctx.training }, raw);
+  // "帶通 1 到 40，濾波器用 IIR 四階", "…, a 4th-order butterworth": the design of the filter before, said on its own
+  if (typeof out === 'string' && prev.tool === 'apply_bandpass_filter' && Object.keys(filterDesign(s)).length) {
+    Object.assign(prev.arguments, filterDesign(s));
+    return true;
+  }
   if (typeof out === 'string') return false;
   const same = out.find((c) => c.tool === prev.tool);
   if (!same) return false;
@@ -836,6 +932,10 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     const a = trainingArgs(s, ctx);
     if (a) return [...(modelName(s) ? [{ tool: 'set_model', arguments: { model_name: modelName(s) } }] : []), { tool: 'configure_training', arguments: a }];
   }
+  // "keep every channel except the frontal ones", "use all channels but T9 and T10", 「除了 Fp1 以外都留著」: all but those
+  const allBut = ctx.channelNames?.length ? keptAllBut(t, ctx.channelNames) : null;
+  if (allBut && allBut.unknown.length) return `${allBut.unknown.join(', ')} ${allBut.unknown.length > 1 ? 'are' : 'is'} not a channel of the loaded recordings`;
+  if (allBut && allBut.keep.length) return [{ tool: 'select_channels', arguments: { channels: allBut.keep } }];
   // "drop everything except C3, Cz, C4", "除了 C3、C4 以外都刪掉": the channels named are the ones kept
   const dropped = droppedChannels(t, ctx);
   if (dropped) return dropped;
@@ -858,7 +958,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   // "for training I'd like ShallowConvNet", "訓練的時候用 SCCNet": the model to train with, named without asking to start
   // … and a wish to use a model for training ("我想用 SCCNet 來訓練", "I'd like to use EEGNet to train") names it without starting
   const forTraining =
-    /\bfor (?:the |my |our |a |this )?(?:next |upcoming |coming |following |later |new |coming )?(?:training|train(?:ing)? run|run)\b|\bthe training model\b|(?:來|去|拿來|用來)\s*(?:做)?\s*訓練\s*$|^(?:the\s+)?training\s*(?:時|的時候|的)?\s*(?:就|要|改|則)?\s*(?:用|使用|改用|採用|換成|換|選用?)\s*(?=\S)|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|\bis what (?:i|we)(?:'d like| would like| want| plan| intend| mean)? to (?:train|use)(?: it)?(?: with| for (?:the )?training)?\s*[.!]?$|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練\s*(?:時)?\s*(?:就|要|都|則|改|先)*\s*(?:用|使用|改用|採用|換成|選用?)|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
+    /\bfor (?:the |my |our |a |this )?(?:next |upcoming |coming |following |later |new |coming )?(?:training|train(?:ing)? run|run)\b|\bthe training model\b|(?:來|去|拿來|用來)\s*(?:做)?\s*訓練\s*$|^(?:the\s+)?training\s*(?:時|的時候|的)?\s*(?:就|要|改|則)?\s*(?:用|使用|改用|採用|換成|換|選用?)\s*(?=\S)|\b(?:is|as) the (?:one|model|net(?:work)?) (?:i|we)(?:'d like| would like| want)? to train\b|\bis what (?:i|we)(?:'d like| would like| want| plan| intend| mean)? to (?:train|use)(?: it)?(?: with| for (?:the )?training)?\s*[.!]?$|^(?:用|使用|拿)\s*\S+?\s*(?:來|去)\s*(?:做)?訓練$|訓練(?:的)?時(?:候)?|訓練(?:的話|方面|的部分)|訓練\s*(?:時)?\s*(?:就|要|都|則|改|先|想|打算|會)*\s*(?:用|使用|改用|採用|換成|選用?|交給)|^(?:我|我們)?(?:想|想要|打算|希望|準備)(?:要)?(?:用|使用|拿)\s*\S+?\s*(?:來|去)?\s*(?:做)?訓練$|^(?:i|we)\s*(?:'d| would)?\s*(?:like|want|plan|intend)\s+to\s+use\s+\S+\s+(?:to|for)\s+train(?:ing)?$/i;
   if (modelName(t) && forTraining.test(t) && !START_WORD_EN.test(t) && !/開始|\d+\s*(?:個\s*)?(?:epochs?|輪)/i.test(t)) {
     const a = trainingArgs(s, ctx);
     return [{ tool: 'set_model', arguments: { model_name: modelName(t) } }, ...(a ? [{ tool: 'configure_training', arguments: a }] : [])];

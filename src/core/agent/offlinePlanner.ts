@@ -6,7 +6,7 @@ import { readPromptHeader } from './prompts';
 import type { PlannerContext } from './plannerRules';
 import { interpretRequest } from './interpretRequest';
 import { answerWithStudy, studyFactsFromPrompt } from './studyAnswer';
-import { isStudyQuestion, splitTurn } from './questionSplit';
+import { isStudyQuestion, selfAnswered, splitTurn } from './questionSplit';
 import type { PastTurn } from './understanding/references';
 import { STEP_FOLLOW_UP } from './router';
 import { destructiveAsked } from './understanding/safety';
@@ -68,7 +68,7 @@ export class OfflinePlanner implements LlmClient {
     // an ambiguous statement sits in both lists: it is not its own antecedent
     const text =
       parts.questions.length === 0
-        ? user
+        ? selfAnswered(user)
         : resolveReference(
             plannable.join('; '),
             knowledge.filter((q) => !plannable.includes(q)),

@@ -118,7 +118,7 @@ const EXPORT_PLACE = /\bto\b|\binto\b|\bunder\b|\binside\b|\bin\b|\bat\b|放到|
 
 function pathAfter(s: string, words: RegExp): string | null {
   const quoted = new RegExp(
-    `(?<![A-Za-z])(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file|資料夾|目錄)\\s*(?:called|named)?\\s*)?(?:(?:一個|個)?\\s*(?:名為|叫做|叫|名稱為|命名為|名字是)\\s*)?["“「『']([^"”」』']+)["”」』']`,
+    `(?<![A-Za-z])(?:${words.source})\\s*(?:(?:the|a|an)\\s+)?(?:(?:folder|directory|file|資料夾|目錄)\\s*(?:called|named)?\\s*)?(?:(?:一個|個)?\\s*(?:名為|名字叫做?|名稱叫做?|叫做|叫|名稱為|命名為|名字是|名稱是)\\s*)?["“「『']([^"”」』']+)["”」』']`,
     'i',
   ).exec(s);
   if (quoted) return quoted[1];
@@ -149,7 +149,33 @@ function pathAfter(s: string, words: RegExp): string | null {
 const EVENT_LIST =
   /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or|\/)\s*|\s+|$))+)/i;
 
-function eventNames(s: string, known: string[]): string[] {
+/**
+ * Events excluded by name: "not T0", "except T0", "every event but T0", "excluding rest", 「不要 T0」, 「除了 T0 以外」,
+ * 「排除 T0」. What is kept is the events the clause names otherwise, or every event of the Study when it names none.
+ */
+const EVENT_WORD = String.raw`(?:T\d|left|right|feet|hands|rest|tongue)`;
+const EXCLUDED_EVENTS = new RegExp(
+  String.raw`(?:\b(?:not|except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|excluding|exclude|without|minus|save|no)\s+(?:the\s+)?(?:events?\s+|class(?:es)?\s+)?|(?:不要|除了|排除|不含|不包括|去掉|扣掉|拿掉|不切)\s*(?:事件\s*)?)(${EVENT_WORD}(?:\s*(?:,|，|、|and|or|&|和|跟|與|及|\/)\s*${EVENT_WORD})*)\b`,
+  'gi',
+);
+/** … and refused after their name: 「T0 不要」, "T0 excluded", "T0 not needed". */
+const EXCLUDED_AFTER = new RegExp(
+  String.raw`\b(${EVENT_WORD}(?:\s*(?:,|，|、|and|or|&|和|跟|與|及|\/)\s*${EVENT_WORD})*)\s*(?:(?:就|也)?(?:不要|不用|不切|除外|排除)(?:了)?|\s(?:excluded|left out|not needed)\b)`,
+  'gi',
+);
+export function excludedEvents(s: string, known: string[]): string[] {
+  const out: string[] = [];
+  for (const re of [EXCLUDED_EVENTS, EXCLUDED_AFTER])
+    for (const m of s.matchAll(re)) for (const e of eventNames(m[1], known, false)) if (!out.includes(e)) out.push(e);
+  return out;
+}
+
+function eventNames(s: string, known: string[], exclusions = true): string[] {
+  const excluded = exclusions ? excludedEvents(s, known) : [];
+  if (excluded.length) {
+    const named = eventNames(s.replace(EXCLUDED_EVENTS, ' ').replace(EXCLUDED_AFTER, ' '), known, false);
+    return (named.length ? named : known).filter((e) => !excluded.includes(e));
+  }
   const out: string[] = [];
   for (const m of s.matchAll(/\b(T\d|left|right|feet|hands|rest|tongue)\b/gi)) {
     const hit =
@@ -196,7 +222,7 @@ export function modelName(s: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' | n
  */
 export const MODEL_PARAM_NAMES = ['F1', 'F2', 'D', 'Ns', 'pool_len', 'pool_stride', 'dropout'] as const;
 const MODEL_PARAM = new RegExp(
-  `(?<![A-Za-z0-9_])(${MODEL_PARAM_NAMES.join('|')}|dropout_rate)(?:\\s*(?:=|:|：|of|to|is|at|設為|設成|改成|為|用)\\s*|\\s+)(\\d+(?:\\.\\d+)?|\\.\\d+)(?![\\d.]*\\s*(?:Hz|ms|s\\b|秒|%))`,
+  `(?<![A-Za-z0-9_])(${MODEL_PARAM_NAMES.join('|')}|dropout_rate)(?:\\s*(?:=|:|：|of|to|is|at|設定為|設定成|設為|設成|設定|設|改成|改為|改|為|用|調成|調到)\\s*|\\s+)(\\d+(?:\\.\\d+)?|\\.\\d+)(?![\\d.]*\\s*(?:Hz|ms|s\\b|秒|%))`,
   'gi',
 );
 export function modelParams(s: string): { params?: Record<string, number> } {
@@ -280,14 +306,14 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
     touched = true;
   }
   if (
-    /best[\s_-]*val(?:idation)?[\s_-]*acc|(?:highest|best|top|max(?:imum)?)[\s_-]+val(?:idation)?[\s_-]+acc|\bval(?:idation)?[\s_-]+acc\w*\s+(?:is\s+)?(?:the\s+)?(?:highest|best|max(?:imum)?)\b|驗證\s*(?:集)?\s*(?:的)?\s*(?:準確率|正確率|accuracy|acc)\s*最\s*(?:高|好|佳)|(?:最高|最好|最佳)\s*(?:的)?\s*驗證\s*(?:集)?\s*(?:的)?\s*(?:準確率|正確率|accuracy|acc)/i.test(
+    /best[\s_-]*val(?:idation)?[\s_-]*acc|(?:highest|best|top|max(?:imum)?)[\s_-]+val(?:idation)?[\s_-]+acc|\bval(?:idation)?[\s_-]+acc\w*\s+(?:is\s+)?(?:the\s+)?(?:highest|best|max(?:imum)?)\b|(?:驗證|\bval(?:idation)?)\s*(?:集)?\s*(?:的)?\s*(?:準確率|正確率|accuracy|acc)\s*最\s*(?:高|好|佳)|(?:最高|最好|最佳)\s*(?:的)?\s*驗證\s*(?:集)?\s*(?:的)?\s*(?:準確率|正確率|accuracy|acc)/i.test(
       s,
     )
   ) {
     out.selection = 'best_val_accuracy';
     touched = true;
   } else if (
-    /best[\s_-]*val(?:idation)?[\s_-]*loss|(?:lowest|minimum|min|smallest|least)[\s_-]+val(?:idation)?[\s_-]*loss|\bval(?:idation)?[\s_-]+loss\s+(?:is\s+)?(?:the\s+)?(?:lowest|smallest|min(?:imum)?)\b|驗證\s*(?:集)?\s*(?:的)?\s*(?:損失|loss)\s*最\s*(?:低|小|佳|好)|(?:最低|最小|最佳|最好)\s*(?:的)?\s*驗證\s*(?:集)?\s*(?:的)?\s*(?:損失|loss)/i.test(
+    /best[\s_-]*val(?:idation)?[\s_-]*loss|(?:lowest|minimum|min|smallest|least)[\s_-]+val(?:idation)?[\s_-]*loss|\bval(?:idation)?[\s_-]+loss\s+(?:is\s+)?(?:the\s+)?(?:lowest|smallest|min(?:imum)?)\b|(?:驗證|\bval(?:idation)?)\s*(?:集)?\s*(?:的)?\s*(?:損失|loss)\s*最\s*(?:低|小|佳|好)|(?:最低|最小|最佳|最好)\s*(?:的)?\s*驗證\s*(?:集)?\s*(?:的)?\s*(?:損失|loss)/i.test(
       s,
     )
   ) {
@@ -369,15 +395,8 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
     return { low_freq: edge[0], high_freq: Math.floor((ctx.sfreq / 2) * 0.9) };
   }
   const r = findRange(s, 'Hz');
-  const order =
-    /\border\s*(?:of\s*|=\s*|:\s*|is\s*|to\s*|set to\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階|階數\s*(?:為|是|用|設|設成|設為|=|:)?\s*(\d+)/i.exec(
-      s,
-    );
-  const iir = /\b(iir|butter\w*)\b/i.test(s)
-    ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3] ?? order[4]) } : {}) }
-    : /\bfir\b|finite impulse/i.test(s)
-      ? { method: 'fir' }
-      : {};
+  const order = FILTER_ORDER.exec(s);
+  const iir = filterDesign(s);
   const upper =
     /(?:上限|上界|上緣|最高|高頻截止|upper(?:\s+(?:edge|cut-?off|bound|limit))?|high(?:er)?\s+(?:edge|cut-?off|end|bound)|\btop(?:\s+(?:edge|end|frequency))?\b|\bceiling\b|\bmax(?:imum)?\b|high_freq)\D{0,8}?(\d+(?:\.\d+)?)/i.exec(
       s,
@@ -403,6 +422,19 @@ function bandpassArgs(s: string, ctx?: PlannerContext): Record<string, unknown> 
   if (/\bbeta\b/i.test(s) && !/alpha|mu/i.test(s)) return { low_freq: 13, high_freq: 30 };
   if (/motor imagery|mu.*beta|sensorimotor|運動想像/i.test(s)) return { low_freq: 8, high_freq: 30 };
   return 'a band-pass needs two frequencies, e.g. "band-pass 8 to 30 Hz"';
+}
+
+const FILTER_ORDER =
+  /\border\s*(?:of\s*|=\s*|:\s*|is\s*|to\s*|set to\s*)?(\d+)|(\d+)(?:st|nd|rd|th)?[- ]order|(\d+)\s*階|階數\s*(?:為|是|用|設|設成|設為|=|:)?\s*(\d+)/i;
+
+/** The filter design a request names: "IIR of order 4", "4th-order Butterworth", 「IIR 四階」, "FIR". */
+export function filterDesign(s: string): { method?: string; iir_order?: number } {
+  const order = FILTER_ORDER.exec(s);
+  return /\b(iir|butter\w*)\b/i.test(s)
+    ? { method: 'iir', ...(order ? { iir_order: Number(order[1] ?? order[2] ?? order[3] ?? order[4]) } : {}) }
+    : /\bfir\b|finite impulse/i.test(s)
+      ? { method: 'fir' }
+      : {};
 }
 
 function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
@@ -581,6 +613,10 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'run_protocol',
+    // "leave-one-subject-out split", 「留一位受試者當測試集來切資料」: a split of the dataset that holds a subject out is a
+    // split (generate_dataset); the protocol is an evaluation of pipelines ("… evaluation", "compare …", CSP+LDA)
+    unless:
+      /^(?!.*(?:protocol|evaluat|compar|pipelines?|\bcsp\b|ts\+lr|benchmark|moabb|評估|比較|協定|流程)).*(?:\bsplit\b|\bdataset\b|\bpartition\b|\b(?:for|as)\s+(?:the\s+)?(?:test(?:ing)?|validation)(?:\s+set)?\b|切分|切資料|分資料|切割|資料集|測試集|驗證集)/i,
     when: /\b(within[- ]session|cross[- ]session|cross[- ]subject|leav(?:e|ing)[- ](one|\d+|two|three|a)[- ](subjects?|sessions?|runs?)[- ]out|loso|moabb|evaluation protocol)\b|跨\s*(?:受試者|subjects?|場次|sessions?)|(?:受試者|session|場次)\s*內/i,
     build: (s) => {
       const protocol = /cross[- ]subject|subjects?[- ]out|loso|跨\s*(?:受試者|subjects?)/i.test(s)
@@ -630,7 +666,11 @@ export const RULES: Rule[] = [
     build: (s) => {
       const grid: Record<string, number[]> = {};
       const list = (re: RegExp) => {
-        const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|，|and|or|/|、|跟|和|與|及|或)?\\s*)+)`, 'i').exec(s);
+        // a count of repeats or folds after the list ("1e-3 and 1e-4, 2 repeats each") is no value of it
+        const m = new RegExp(
+          `(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?(?![\\d.]|\\s*(?:repeats?|times|folds?|runs?|seeds?|重複|次|折))\\s*(?:,|，|and|or|/|、|跟|和|與|及|或)?\\s*)+)`,
+          'i',
+        ).exec(s);
         return m
           ? m[1]
               .split(/[^\d.e-]+/)
@@ -693,7 +733,7 @@ export const RULES: Rule[] = [
     build: (s) => {
       const methods: [RegExp, string][] = [
         [/integrated/i, 'integrated_gradients'],
-        [/smoothgrad[\s_-]?(sq|squared)|smoothgrad\s*(?:的)?\s*平方/i, 'smoothgrad_sq'],
+        [/smoothgrad[\s_-]?(sq|squared)|\bsquared[\s-]+smooth[\s-]?grad|smoothgrad\s*(?:的)?\s*平方|平方\s*(?:的)?\s*smoothgrad/i, 'smoothgrad_sq'],
         [/smoothgrad/i, 'smoothgrad'],
         [/vargrad/i, 'vargrad'],
         [/gradient\s*(?:x|×|times|_x_)\s*input/i, 'gradient_x_input'],
@@ -783,13 +823,23 @@ export const RULES: Rule[] = [
       return calls;
     },
   },
-  { tool: 'set_model', when: MODEL, build: (s) => [{ tool: 'set_model', arguments: { model_name: modelName(s), ...modelParams(s) } }] },
+  {
+    tool: 'set_model',
+    when: MODEL,
+    build: (s, ctx) => {
+      const calls: PlannedCall[] = [{ tool: 'set_model', arguments: { model_name: modelName(s), ...modelParams(s) } }];
+      // "eegnet, 40 epochs": training settings said with the model, in one clause, configure the run too
+      const a = trainingArgs(s, ctx);
+      if (a && JSON.stringify(a) !== JSON.stringify(trainingArgs('', ctx))) calls.push({ tool: 'configure_training', arguments: a });
+      return calls;
+    },
+  },
   {
     tool: 'generate_dataset',
     // "split the recording into 2-second windows": windows of a length are window_epoch, not a train/test split
     unless:
       /資訊|訊息|摘要|概況|\binfo(?:rmation)?\b|\bsummary\b|^(?!.*(?:\btest|\bval|%|\bfolds?\b|\btrain)).*\b\d+(?:\.\d+)?\s*-?\s*(?:s|sec|seconds?|ms)\s*-?\s*(?:long\s+)?(?:windows|segments|chunks|pieces|slices)\b/i,
-    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\b(?:put|set|keep|leave|hold)\b.{0,60}?\b(?:aside|apart|back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|\b\d+\s*[- ]?folds?\b|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:依照|按照|根據|照著?|按|依|以|用)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?|runs?)\s*(?:為|當|作為|做)?\s*(?:單位)?\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:集|資料)?\s*(?:的)?\s*(?:比例|比率|佔比|占比)|\d+(?:\.\d+)?\s*%\s*(?:的)?\s*(?:資料)?\s*(?:當作?|作為|做為|拿來當|用來當|留給|留作|給)\s*(?:測試|驗證)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
+    when: /\b(split|generate|make|create|build)\b.*\b(dataset|data|train|test|folds?)\b|\bleav(?:e|ing)\s+(?:\w+\s+){1,3}out\b.*\b(?:test\w*|validat\w*)\b|\b(?:set aside|hold out|reserve|leave out|put aside|keep back)\b.*\b(?:test\w*|validat\w*)\b|\b(?:put|set|keep|leave|hold)\b.{0,60}?\b(?:aside|apart|back)\b.*\b(?:test\w*|validat\w*)\b|\d*\.?\d+\s*(?:%\s*)?of\s+(?:the\s+)?(?:data|epochs|trials)\s+(?:for|as)\s+(?:the\s+)?(?:test\w*|validat\w*)\b|\bsplit\b|\bk-?fold|\b\d+\s*[- ]?folds?\b|cross[- ]validation|\d+\s*%\s*(?:of\s+(?:the\s+)?(?:data|epochs|trials)\s+)?(?:for|as|to)?\s*(?:the\s+)?(?:test\w*|validat\w*|val)\b|\b(?:test|validation|val)\s*(?:set|share|split|ratio|fraction|size|proportion|percentage)\b|\bhold(?:ing)?[- ]?out\b|\bheld[- ]?out\b|分割|切分|產生資料集|建立資料集|資料集|測試集|驗證集|交叉驗證|\d+\s*折|(?:依照|按照|根據|照著?|按|依|以|用)\s*(?:受試者|試次|場次|subjects?|trials?|sessions?|runs?)\s*(?:為|當|作為|做)?\s*(?:單位)?\s*(?:來)?\s*(?:分|切)|(?:測試|驗證)\s*(?:集|資料)?\s*(?:的)?\s*(?:比例|比率|佔比|占比)|\d+(?:\.\d+)?\s*%\s*(?:的)?\s*(?:資料)?\s*(?:當作?|作為|做為|拿來當|用來當|留給|留作|給)\s*(?:測試|驗證)|(?:測試|驗證)\s*(?:佔|占|用|留|抓|取)?\s*\d+(?:\.\d+)?\s*%/i,
     build: (s) => [{ tool: 'generate_dataset', arguments: splitArgs(s) }],
   },
   {
@@ -901,7 +951,7 @@ export const RULES: Rule[] = [
         overlap = duration - toUnit({ value: v, unit: u === 'ms' || u === '毫秒' ? 'ms' : 's' }, 's');
       }
       const label =
-        /(?:\blabel\w*|\bclass(?:\s+name)?|\btag|標籤|標記|類別(?:名稱)?)\s*(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?|the\s+windows?)\s+)?(?:as|to|is|=|:|：|called|named|叫做|叫|是|為|設為|設成|改成|用)?\s*["“'「]([^"”'」]+)["”'」]|\b(?:call|name)\s+(?:the\s+|their\s+|its\s+)?(?:class|label|windows?|segments?|them|it)\s+(?:as\s+)?["“'「]?([\w-]+)["”'」]?|\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|(?:標記為|(?:標籤|標記|label|類別(?:名稱)?|類別名|\bclass(?:\s+name)?)\s*(?:叫做|叫|是|為|設為|設成|用|=|:|：)\s*)\s*["“「]?([^"”」\s，,]+)/i.exec(
+        /(?:\blabel\w*|\bclass(?:\s+name)?|\btag|標籤|標記|類別(?:名稱)?)\s*(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?|the\s+windows?)\s+)?(?:as|to|is|=|:|：|called|named|叫做|叫|是|為|設為|設成|改成|用|寫成|寫|填上?|打上?|命名為)?\s*["“'「]([^"”'」]+)["”'」]|\b(?:call|name)\s+(?:the\s+|their\s+|its\s+)?(?:class|label|windows?|segments?|them|it)\s+(?:as\s+)?["“'「]?([\w-]+)["”'」]?|\blabel\w*\b[^"“'「]*?\bas\s+["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?["“'「]([^"”'」]+)["”'」]|\blabel(?:l?ed)?\s+(?:(?:them|it|these|those|each(?:\s+one)?|all(?:\s+of\s+them)?)\s+)?(?:as\s+)?([\w-]+)|(?:標記為|(?:標籤|標記|label|類別(?:名稱)?|類別名|\bclass(?:\s+name)?)\s*(?:叫做|叫|是|為|設為|設成|用|寫成|寫|填上?|打上?|=|:|：)\s*)\s*["“「]?([^"”」\s，,]+)/i.exec(
           s,
         );
       return [
@@ -932,7 +982,9 @@ export const RULES: Rule[] = [
       const s = said
         .replace(/\b(T\d+|\d{3,5})'?s\s+(?:label|name)\b/gi, '$1')
         .replace(/\b(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?=(?:T\d+|\d{3,5})\b)/gi, '')
-        .replace(/取名(?:為|成)?|命名成|稱為/g, '命名為');
+        .replace(/取名(?:為|成)?|命名成|稱為/g, '命名為')
+        // "T0 幫我改名叫 rest", "把 T0 改名成 rest": a new name given to an event (a courtesy between them is no word of it)
+        .replace(/(?:幫我|請|麻煩|要)?\s*(?:改名(?:叫做?|為|成)?|改叫做?)\s*/g, ' 命名為 ');
       const rename: Record<string, string> = {};
       // "merge T1 and T2 into one class called task", "把 T1 跟 T2 合併成一類，叫做 move": the sources are the events named
       // before into/成, the target the name after called/叫做, else the word after into/as/成
@@ -1064,13 +1116,21 @@ export const RULES: Rule[] = [
       const other = /([\w./\\-]+\.(?:docx?|pdf|xlsx?|pptx?|png|jpe?g|zip|exe|py|js|html?))\b/i.exec(s);
       if (!files.length && other) return `${other[1]} is not an EEG recording (.edf, .bdf, .gdf, .set, .vhdr, .fif, .cnt, .mat, .npy, .xdf)`;
       const folder =
+        // "load the folder 'raw data/'": a quoted folder name, spaces and all
+        /\b(?:folder|directory|dir)\s+(?:called\s+|named\s+)?["“'「]([^"”'」]+)["”'」]/i.exec(s)?.[1] ??
         /\b(?:folder|directory|dir)\s+(?!(?:but|and|with|then|only|please|to|in|from|for|of|that|which|first|now)\b)["']?([\w./\\~-]+)/i.exec(s)?.[1] ??
         /\b(?:recordings?|files?|data|everything|all(?:\s+the\s+(?:files|recordings))?|eeg)\s+(?:in|from|under|inside)\s+(?:the\s+)?(?!the\b|my\b|this\b)([\w./\\~-]+)(?![\w./\\~-])(?!\s+(?:folder|directory))/i.exec(
           s,
         )?.[1] ??
         /\b(?:the\s+)?([\w./\\~-]+)\s+(?:folder|directory)\b/i.exec(s)?.[1] ??
         /([\w./\u4e00-\u9fff~-]+?)\s*(?:資料夾|目錄)/.exec(s)?.[1]?.replace(/^(?:載入|讀取|匯入|打開)\s*/, '') ??
-        /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1];
+        /([\w./~-]+\/)(?=\s|$)/.exec(s)?.[1] ??
+        // "load subject 1 from data", "bring in runs 4 and 8 of subject 1 from data": the folder after from/in
+        /\b(?:from|in|inside|under)\s+(?:the\s+)?(?!(?:the|my|this|that|subjects?|runs?|sessions?|there|here|it|them|order|group|total)\b)([\w./\\~-]+)(?=\s*(?:[,.;]|$|\s+(?:only|please|and|then|too|as well)\b))/i.exec(
+          s,
+        )?.[1] ??
+        // 「把 data 裡運動想像那幾個 run 讀進來」: the folder something is in
+        /(?:^|把|從|將)\s*([\w./~-]+)\s*(?:裡面?|內|中|底下)/.exec(s)?.[1];
       const paths = files.length ? files : folder ? [folder] : ctx.dataPath ? ctx.dataPath.split(/\s*,\s*/) : [];
       if (!paths.length) return 'which recordings? name the files or a folder, e.g. "load S001R04.edf"';
       const calls: PlannedCall[] = [{ tool: 'load_data', arguments: { paths, ...loadSelection(s) } }];

@@ -161,7 +161,22 @@ const JOINED_REQUEST = new RegExp(
 
 /** Cuts a turn into questions and requests. Order inside each list follows the text. */
 export function splitTurn(text: string): TurnParts {
-  return withAmbiguous(withContext(withPlace(splitSentences(withoutCourtesy(text)))));
+  return withAmbiguous(withContext(withPlace(splitSentences(withoutCourtesy(selfAnswered(text))))));
+}
+
+/**
+ * "notch 60? yes, do it", "maybe try 2.5 times as many epochs as last time? yes, go ahead and train", 「要不要陷波 60？好，做吧」:
+ * a step asked about and answered with an explicit go-ahead in the same message is asked for. A bare "yes" is not
+ * enough; the go-ahead must be said ("do it", "go ahead", "proceed", 做吧, 就這樣做).
+ */
+const SELF_ANSWER =
+  /^(.*?[^?？\s])\s*[?？]+\s*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|好|好啊|好的|對|可以)[,，.!！]?\s*(?:please\s+)?(?:go\s+ahead|do\s+it|do\s+that|proceed|let'?s\s+do\s+it|run\s+it|做吧|就這樣做|就做吧|執行吧|開始吧|跑吧)(?![A-Za-z])\s*(?:(?:and|then|,|，|然後|再)\s*(.*))?$/i;
+export function selfAnswered(text: string): string {
+  const m = SELF_ANSWER.exec(text.trim());
+  if (!m) return text;
+  const step = stepAskedAbout(`${m[1]}?`);
+  const rest = (m[2] ?? '').trim();
+  return rest ? `${step}, then ${rest}` : step;
 }
 
 /**
@@ -220,6 +235,15 @@ const RELATIVE_SETTING =
 
 export function isExplicitRequest(input: string): boolean {
   const s = canonicalText(input);
+  // "這個模型要給學弟用，幫我匯出到 share", "check for overfitting: evaluate on train": context first, then an instruction
+  // after a comma or colon — the instruction makes the sentence a request
+  const segments = s.split(/\s*[，,；;:：]\s*/).slice(1);
+  const instruction = (g: string): boolean => {
+    const u = g.trim().replace(/^(?:so|then|and|please|now)\s+/i, '');
+    const v = u.replace(/^(?:請|麻煩)?(?:你)?(?:幫我|幫忙|請幫我)\s*/, '');
+    return (v !== u && new RegExp(`^(?:${ACTION_VERB_ZH})`).test(v)) || (IMPERATIVE.test(u) && !/[?？]\s*$/.test(u));
+  };
+  if (segments.some(instruction)) return true;
   if (RELATIVE_SETTING.test(s) && !/[?？]\s*$/.test(s)) return true;
   if (PANEL_REQUEST.test(withoutPoliteFrame(s.trim().replace(/^please\s+/i, '')))) return true;
   // "幫我寫一首詩" is polite, not an XBrain step: the verb after 幫我/請 decides

@@ -23,11 +23,12 @@ const INJECTION = new RegExp(
   'gi',
 );
 /** A name given after "called"/"named"/"labelled"/叫做/命名為: one token (a Latin word with _-./ or a run of Chinese). */
-const NAMED = /(\b(?:called|named|titled|labell?ed)\s+|(?:叫做|取名為?|命名為|名為|名叫|名稱為)\s*)([^\s,，、;；。!！?？"“「'⟦]+)/gi;
+const NAMED =
+  /(\b(?:called|named|titled|labell?ed)\s+|(?:叫做|取名為?|命名為|名為|名叫|名稱為|名字叫做?|名字是|名稱叫做?|名稱是)\s*)([^\s,，、;；。!！?？"“「'⟦]+)/gi;
 const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})(?![\\w])`, 'gi');
 
 const LOAD_SPAN = new RegExp(
-  `(\\b(?:load|open|read|import)(?:\\s+(?:up|in))?\\s+(?:the\\s+)?(?:file\\s+|recording\\s+)?|(?:載入|讀取|匯入|開啟|打開)\\s*(?:檔案)?\\s*)([^"“「'⟦\\n]+?\\.(?:${DATA_EXT}))(?![\\w])`,
+  `(\\b(?:load|open|read|import)(?:\\s+(?:up|in))?\\s+(?:the\\s+)?(?:file\\s+|recording\\s+)?(?:(?:called|named)\\s+)?|(?:載入|讀取|匯入|開啟|打開)\\s*(?:檔案)?\\s*)([^"“「'⟦\\n]+?\\.(?:${DATA_EXT}))(?![\\w])`,
   'gi',
 );
 const FILE_ONLY = new RegExp(`\\.(?:${DATA_EXT})\\b|\\b(?:then|and then)\\b|然後|接著`, 'i');
@@ -145,10 +146,17 @@ const NO_STEP = new RegExp(`^(?:(?:and|but|also|with|plus)\\s+)?no\\s+(?:more\\s
  */
 export function listItemsAsSteps(text: string): string {
   const marker = String.raw`(?:\(?\d{1,2}\s*[.)）、:：](?!\d)|[（(]\d{1,2}[)）]|[-*•·‧](?=\s)|(?:step|item)\s*\d{1,2}\s*[:.)：]?|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[一二三四五六七八九十]\s*[、.]|[①②③④⑤⑥⑦⑧⑨]|[a-h]\)|[（(][a-h][)）])`;
-  const lines = text.split(/\s*[\r\n]+\s*/).filter((l) => l.trim());
+  // a heading before the first item ("流程：1. 陷波 60 2. …", "steps: 1) notch 2) …"): the heading is no step
+  const headed = text.replace(
+    new RegExp(`^\\s*(?:[A-Za-z\\u4e00-\\u9fff][\\w\\u4e00-\\u9fff ]{0,14})[:：]\\s*(?=${marker}\\s*[A-Za-z\\u4e00-\\u9fff])`, 'i'),
+    '',
+  );
+  const lines = headed.split(/\s*[\r\n]+\s*/).filter((l) => l.trim());
   const items = lines.map((l) => l.replace(new RegExp(`^\\s*${marker}\\s*(?=[A-Za-z\\u4e00-\\u9fff⟦"'「『])`, 'i'), ''));
   let out = lines.length > 1 ? items.join(' ; ') : (items[0] ?? text);
   // numbered items on one line ("1) notch 60 2) bandpass 1-40", "step 1: …, step 2: …", "第一步陷波，第二步帶通")
+  // … and "N." written against its step ("2.重取樣128", "3.epoch 0-4"), or before a Chinese step: never a decimal
+  out = out.replace(/(?<=\S)\s+\d{1,2}\.(?=[A-Za-z\u4e00-\u9fff]|\s*[\u4e00-\u9fff])/g, ' ; ');
   out = out.replace(
     /(?:[,，;；.。]\s*|\s+)(?:\d{1,2}\s*[)）]|[（(]\d{1,2}[)）]|(?:step|item)\s*\d{1,2}\s*[:.)：]|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[①②③④⑤⑥⑦⑧⑨]|[a-h]\)|[（(][a-h][)）])\s*(?=[A-Za-z\u4e00-\u9fff])/gi,
     ' ; ',
@@ -200,6 +208,13 @@ const STOP_ASKED = /^(?:(?:請|你)?(?:別|不要|不用)(?:再)?(?:跑|訓練)�
 /** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
 const DEFERRED =
   /\b(?:i'?ll|i will|we'?ll|we will|let me|(?:i|we)\s*(?:might|may|could|would|'d|will|plan to|want to|need to|am going to|'m going to|are going to|'re going to)(?:\s+(?:want|need|like|plan|have)\s+to)?)\b[^,，;；]*\b(?:later(?:\s+on)?|myself|ourselves|tomorrow|afterwards|next time|another time|some ?time|eventually|at some point)\b|\b(?:but\s+)?not\s+(?:now|yet|today|right now|just yet)(?:\s+though)?\s*[.!]?\s*$|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion)|split|export|plot|compute|epoch|resample|filter|bandpass|notch|normali[sz]e|z-score|save|clear|reset|delete)\b[^,，]*\b(?:later(?:\s+on)?|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
+
+/**
+ * A step left as it is ("leave the reference alone", "keep the sampling rate as it is", "don't touch the filters",
+ * 「參考維持原樣」, 「取樣率不要動」): nothing of it is asked for.
+ */
+const LEFT_ALONE =
+  /^(?:(?:and|but|so)\s+)?(?:please\s+)?(?:(?:leave|keep)\s+(?:the\s+|my\s+|our\s+|its\s+)?[\w\s-]{1,30}?\s+(?:alone|untouched|unchanged|as\s+(?:it\s+is|they\s+are|is))|(?:don'?t|do not|never)\s+(?:touch|mess with|change)\b)|^(?:the\s+)?[\w\s-]{1,30}?\s+(?:stays?|remains?|can stay)\s+(?:as\s+(?:it\s+is|is)|unchanged|untouched|the same)\b|(?:維持|保持)\s*(?:原本|原樣|原狀|不變|現狀)|(?:不要|別|不用)\s*(?:去)?動(?:它)?$/i;
 
 /** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
 const CONDITION =
@@ -264,6 +279,13 @@ export function splitClauses(text: string): Clause[] {
       /\s*(?:,\s*)?(?<!⟂)(?<!\b(?:the|a|for|in|of|my|our|this|that|each|every|on|by|to|until|till)\s+)\b(and then|then|after that|afterwards|next|finally|followed by)\b(?!⟂)\s*/gi,
       ' ⟂then⟂ ',
     )
+    // "notch 60 bandpass 1-40", "bp 1-40 resample 128": a step verb with its own value right after the value of the step
+    // before starts a step of its own (lab shorthand leaves out the comma); "with 60 Hz notch and 1–40" keeps the value
+    // before its noun, "40 epochs" stays a count, and "epoch" starts a step only before a range
+    .replace(
+      /(?<=\d(?:\s*(?:hz|khz|s|sec|seconds|ms|%))?)\s+(?=(?:notch|bandpass|band-pass|highpass|high-pass|lowpass|low-pass|resample|downsample)\s+(?:at\s+|to\s+)?\d|(?:z-score|normali[sz]e|re-?reference|average reference)\b(?!\s+(?:and|,))|epoch\s+-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d)/gi,
+      ' ⟂then⟂ ',
+    )
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
     .replace(/\s*[;；]\s*/g, ' ⟂then⟂ ')
     // "batch 改 16 再跑一次": a repeat at the end is a step of its own (a new run after the change)
@@ -310,6 +332,7 @@ export function splitClauses(text: string): Clause[] {
         negatesVerb(t) ||
         OMITTED_AFTER.test(t) ||
         DEFERRED.test(t) ||
+        LEFT_ALONE.test(t) ||
         CONDITION.test(t));
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare
     // verb or ends on "anything"/"either"; "don't clear the data, show me the info" asks for the info
@@ -320,7 +343,8 @@ export function splitClauses(text: string): Clause[] {
       !/(?:就好|就行|就可以|就夠了|即可)(?:了)?$/.test(t) &&
       (/^(?:or|nor)$/.test(joiner) || (/^(?:and|,)$/.test(joiner) && (isBare(t) || /\b(?:anything|either|too|as well|everything)$|什麼|任何/i.test(t))));
     const negated: boolean = negatedHere || carried;
-    inScope = negated && !POSITIVE.test(joiner);
+    // "leave the rate alone and z-score": a step left as it is governs no verb after it
+    inScope = negated && !POSITIVE.test(joiner) && !LEFT_ALONE.test(t);
     // "不要按 trial 切，測試集 25%", "no baseline, 20% test": after a comma, a value with no verb and no negation of
     // its own is a setting of the request, outside the negation's scope
     const tail = negated ? /^(.*?[^\s,，])\s*[,，]\s*([^,，]*\d[^,，]*)$/.exec(t) : null;
@@ -337,6 +361,13 @@ export function splitClauses(text: string): Clause[] {
 /** Greetings and courtesy before a request ("hey,", "please", "ok so"): they ask for nothing. */
 const COURTESY_OPEN =
   /^(?:(?:hey|hi|hello|yo|please|pls|plz|kindly|ok(?:ay)?\s+so|alright\s+so|um+|uh+|xbrain(?!\s+(?:可以|能|可不可以|有沒有|有辦法|支援|支不支援|會不會|是否)(?!\s*(?:幫|替|給)我)))\b[,!:]?\s+|(?:嗯+|呃+|欸|唔+|喔+)\s*(?:[,，.。…!！~]+\s*|\s+|(?=(?:先|請|幫|把|那|就|快|趕快|馬上)\S))|ok(?:ay)?\s*，\s*)+(?=\S)/i;
+/**
+ * A greeting or a thanks said as a sentence of its own before the request ("Morning.", "Thanks for the help earlier.",
+ * 「嗨～」, 「謝謝你剛剛的幫忙！」): it asks for nothing.
+ */
+const GREETING_OR_THANKS =
+  /^(?:(?:good\s+)?(?:morning|afternoon|evening)|hi there|hey there|(?:many\s+)?thanks|thank you|thx|ty|早安|早|午安|晚安|你好|您好|妳好|大家好|嗨|哈囉|(?:謝謝|感謝|多謝|謝啦)(?:你|妳|您)?)(?:\s+(?:so much|a lot|again))?(?:\s*(?:for\s+|的)?[^.!。！?？~～,，]{0,40}?)?\s*[.!。！~～]+\s*(?=\S)/i;
+
 /** Courtesy after a request ("…, thanks!", "… please", "…，謝謝"): a sentence that asks for nothing. */
 const COURTESY_CLOSE =
   /(?:[,，]?\s*\b(?:please|pls|plz|thanks(?: a lot)?|thank you(?: very much)?|thx|ty|cheers)|[，,]?\s*(?:謝謝你?|感謝|謝啦|3q))[.!。！~]*\s*$|(?<=[.!?。！？])\s*(?:thanks(?: a lot)?|thank you(?: very much)?|thx|cheers|謝謝你?|感謝|謝啦)[.!。！~]*\s*$/i;
@@ -445,6 +476,7 @@ export function withoutCourtesy(text: string): string {
       // "can you switch to training for me?": the question mark stays with the polite request
       .replace(COURTESY_FRAME_CLOSE, (...m: unknown[]) => ((m[m.length - 1] as { q?: string }).q ? '?' : ''))
       .replace(COURTESY_OPEN, '')
+      .replace(GREETING_OR_THANKS, '')
       .replace(COURTESY_FRAME_ZH, '')
       .replace(DISCOURSE_OPEN, '')
       .replace(HEDGE_OPEN, '')

@@ -2,6 +2,7 @@ import { closestWord, editDistance, isSlip, sameSkeleton } from './editDistance'
 import { REAL_NEAR_RULE_WORDS, REAL_SUBSTITUTES, RULE_WORDS } from './ruleWords';
 import { TOOL_DEFINITIONS } from '../../tools/definitions';
 import { spacedChineseNumerals } from './numbers';
+import { withoutHomophoneSlips } from './homophones';
 
 /**
  * The planner's vocabulary: the words its rules know (tool verbs and parameter words) and the other ways researchers
@@ -254,7 +255,7 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/[，,]?\s*(?:其他|其餘|其它)(?:的)?(?:都)?(?:照舊|不變|照原本|一樣)/g, ''],
 
   // "只要留 C3、Cz、C4 這三軌": channels (a 軌 is a track, a channel) kept
-  [/^(?:我)?(?:只要|只想|只)\s*(?:留|保留|留下)\s*/g, '只保留 '],
+  [/(?<=^|[，,；;。]\s*)(?:我)?(?:只要|只想|只)\s*(?:留|保留|留下)\s*/g, '只保留 '],
   [/(?<=[A-Za-z0-9])\s*(?:這|那)\s*(?:[一二兩三四五六七八九十\d]+)\s*(?:軌|條|個通道|個電極|個)(?:就好)?\s*$/g, ''],
   [/(\d+)\s*軌/g, '$1 個通道'],
   // "noise sd 0.5", "sigma of 0.3": the standard deviation of smoothgrad's noise
@@ -324,6 +325,50 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     /\bthrow\s+(?:(?:it|everything|them)\s+(?:all\s+)?|(?:it\s+)?all\s+)away\b(?:\s*[,;]?\s*(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b)?|\b(?:i\s+(?:want|need|'d like)\s+)?(?:a\s+)?(?:clean|blank)\s+slate\b/gi,
     'clear everything',
   ],
+  // the evaluation's CSP+LDA baseline under its names: "no CSP baseline", "skip the csp+lda comparison", "the LDA benchmark"
+  [/\b(?:csp(?:\s*\+\s*lda)?|lda)\s+(?:baseline|comparison|benchmark|reference(?:\s+model)?)\b/gi, 'baseline'],
+  // a training metric over the epochs is its curve: "the loss over epochs", "accuracy per epoch", 「準確率隨 epoch 變化的圖」
+  [
+    /\b(loss|accuracy|acc|auc|learning rate|lr)\s+(?:over|across|per|by|vs\.?|versus|against)\s+(?:the\s+)?(?:training\s+)?epochs?\b(?:\s+(?:plot|graph|chart|figure))?/gi,
+    '$1 curve',
+  ],
+  [
+    /(準確率|正確率|損失|loss|accuracy|auc|學習率)\s*(?:隨(?:著)?|跟著|對|在各個?|每個?)\s*epochs?\s*(?:數)?\s*(?:的)?\s*(?:變化|走勢|趨勢)?\s*(?:的)?\s*(?:圖|曲線)?/gi,
+    '$1 曲線',
+  ],
+  // electrode coordinates under their informal names: "slap the 10-20 electrode coords on", "sensor locations"
+  [/\b(?:electrode|sensor|channel)\s+(?:coords?|coordinates|locations?|positions?|locs|layout)\b|電極(?:的)?(?:座標|坐標|位置)/gi, 'electrode positions'],
+  // a model converted to ONNX and put somewhere is exported there: 「模型轉成 onnx 丟到 model_out」, "convert the net to onnx in out/"
+  [
+    /(?:把|將)?\s*(?:模型|網路|model|net(?:work)?)\s*(?:轉成|轉為|轉換成|轉存成|輸出成|存成)\s*onnx\s*(?:格式|檔)?\s*(?:(?:後|之後|然後)\s*)?[，,]?\s*(?:(?:丟|放|存|寫|輸出|匯出)\s*(?:到|進|在)|到)\s*/gi,
+    '匯出模型到 ',
+  ],
+  [/\bconvert\s+(?:the\s+|my\s+)?(?:trained\s+)?(?:model|net(?:work)?|classifier)\s+(?:to|into)\s+onnx\b/gi, 'export the model as onnx'],
+  // "the data dir", "edfs only": a directory and files of a format in chat shorthand
+  [/\b(?:dir|folder)\b(?!\.)/gi, (m: string) => (/^dir$/i.test(m) ? 'directory' : m)],
+  [/\b(edf|bdf|gdf|fif|vhdr|npy)s\b/gi, '$1 files'],
+  // recordings brought in are loaded: "bring in runs 4 and 8 of subject 1 from data", "pull in S002R04.edf"
+  [/\b(?:bring|pull|read|suck)\s+in\b(?!\s+(?:mind|the\s+panel))/gi, 'load'],
+  // "seed it with 3", "seeded with 7", "random state 42": the seed
+  [
+    /\b(?:seed(?:ed)?(?:\s+(?:it|them|this|that|the\s+(?:split|folds?|run|training)|everything))?\s+(?:with|to|at|as|=)|random[\s_-]state\s*(?:=|of|to)?)\s*(?=\d)/gi,
+    'seed ',
+  ],
+  // where the user already is ("I'm on the preprocess panel already — notch 50 from there"): no step, and no switch
+  [
+    /\b(?:i'?m|i am|we'?re|we are)\s+(?:already\s+)?(?:on|in|at|looking at)\s+(?:the\s+)?[\w-]+\s+(?:panel|tab|view|page|screen)(?:\s+already)?\b\s*(?:[—–,;:.-]+\s*)?/gi,
+    '',
+  ],
+  [/\s+(?:from\s+there|from\s+here|over\s+there)\b/gi, ''],
+  // a baseline named by the stretch before the cue: "use the full second before the cue as baseline", "the 200 ms before
+  // onset as the baseline" → the interval from that much before the event to the event
+  [
+    /\b(?:use\s+)?(?:the\s+)?(?:full\s+|whole\s+|entire\s+|last\s+)?(?:(half\s+a\s+second|second)|(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?))\s+(?:right\s+)?before\s+(?:the\s+|each\s+|every\s+)?(?:cue|onset|event|stimulus|trigger|marker)s?\s+as\s+(?:the\s+)?baseline\b/gi,
+    (_m: string, word?: string, n?: string, unit?: string) => {
+      const sec = word ? (/half/i.test(word) ? 0.5 : 1) : Number(n) / (/^ms$/i.test(unit ?? '') ? 1000 : 1);
+      return `baseline from -${sec} to 0 s`;
+    },
+  ],
   [/事件相關電位|誘發電位/g, 'ERP'],
   // "在訓練面板那邊把學習率改成 0.002", "in the training tab, set the lr to 0.002": where the user is looking, not a step
   [
@@ -368,7 +413,14 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     'bandpass $1 to $2 Hz',
   ],
   [/\bband\s*pass\b/gi, 'bandpass'],
+  [/(?<![/\\.\w-])(notch|bp|bpf|hp|lp|rs|ds|ep|epo|resample|downsample|epoch)(?=\d)/gi, '$1 '],
   [/\bbp\s+(?=\d)/gi, 'bandpass '],
+  // lab shorthand for the steps, each followed by its value ("bp 8 30 then ep 0-4", "rs 100", "notch60 bp1-40"):
+  // ep/epo before a time range is epoching (after a number, "40 ep", it counts training epochs, above), rs resampling,
+  // and a bare "car" said as a step of a list is the common average reference
+  [/\b(?:ep|epo)\s+(?=-?\d+(?:\.\d+)?\s*(?:-|–|~|to|\.\.)\s*-?\d)/gi, 'epoch '],
+  [/\brs\s+(?:to\s+)?(?=\d{2,4}\b(?!\s*(?:s|sec|ms|%)))/gi, 'resample to '],
+  [/(?<=^|[,;，；]\s*|\b(?:then|and|next|plus)\s+)car(?=\s*(?:$|[,;.，；。]|\s+(?:then|and|next)\b))/gi, 'average reference'],
   [/\bz\s*score\b/gi, 'z-score'],
   [/\bz[\s-]*(?:transform|standardi[sz]e|normali[sz]e)\w*|\bstandard[\s-]+scores?\b|標準分數|z\s*分數/gi, 'z-score'],
   [/\b(?:k-?fold\s+)?CV\b/g, 'cross-validation'],
@@ -592,7 +644,12 @@ export function normaliseWidth(text: string): string {
  */
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
-  let s = correctTypos(spacedChineseNumerals(normaliseWidth(text)).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
+  let s = correctTypos(
+    spacedChineseNumerals(withoutIndefiniteOne(withoutHomophoneSlips(normaliseWidth(text)))).replace(
+      /([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g,
+      '$1',
+    ),
+  );
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
   return (
@@ -602,6 +659,11 @@ export function canonicalText(text: string): string {
       // its own; the rules read it with a space on either side, as most writers put it (a path such as 輸出/模型A stays whole)
       .replace(/\S+/g, (t) => (/[/\\]/.test(t) ? t : t.replace(/(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9⟦])|(?<=[A-Za-z0-9⟧])(?=[\u4e00-\u9fff])/g, ' ')))
   );
+}
+
+/** 「加一個 50 Hz 的陷波」, 「做一組 8 到 30 的帶通」: 一個 before a quantity is the article "a", never the value 1. */
+function withoutIndefiniteOne(text: string): string {
+  return text.replace(/一(?:個|道|組|次)\s*(?=\d)/g, '');
 }
 
 /** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */

@@ -62,7 +62,10 @@ export function splitCounts(text: string): SplitCounts | null {
       (m) => put(roleOf(m[3]), count(m[1]), m[2]),
     ],
     // "leave one subject out", "leave-one-session-out"
-    [new RegExp(`\\bleave[- ]${COUNT}[- ](${GROUP_EN})[- ]out\\b`, 'gi'), (m) => put('test', count(m[1]), m[2])],
+    [
+      new RegExp(`\\bleav(?:e|ing)[- ]${COUNT}[- ](${GROUP_EN})[- ]out\\b(?:\\s+(?:for|as)\\s+(?:the\\s+)?${ROLE_EN})?`, 'gi'),
+      (m) => put(roleOf(m[3]), count(m[1]), m[2]),
+    ],
     // "one subject for testing", "2 sessions as the validation set", "10 trials to test"
     [
       new RegExp(`\\b${COUNT}\\s+(?:whole\\s+)?(${GROUP_EN})\\s+(?:(?:aside|apart|out|back)\\s+)?(?:for|as|in|into|to)\\s+(?:the\\s+)?${ROLE_EN}`, 'gi'),
