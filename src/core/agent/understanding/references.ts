@@ -334,7 +334,9 @@ export function namedEarlierValue(
     return m ? [{ m, tool, key }] : [];
   }).sort((a, b) => a.m.index - b.m.index);
   for (const { m, tool, key } of found) {
-    const call = lastCallOf(turns, tool) ?? (tool === 'configure_training' && training ? { tool, arguments: { ...training } } : null);
+    // the values in effect: a call its tool refused or the user declined is not the one a follow-up changes
+    const call =
+      lastDoneCallOf(turns, tool) ?? lastCallOf(turns, tool) ?? (tool === 'configure_training' && training ? { tool, arguments: { ...training } } : null);
     // a training setting the configuration did not name yet may still be given a value ("batch 48" → "epochs 24")
     if (!call || (typeof call.arguments[key] !== 'number' && tool !== 'configure_training')) continue;
     const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length))
