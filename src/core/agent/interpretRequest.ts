@@ -11,6 +11,7 @@ import {
   namedEarlierValue,
   resolveReferences,
   saysSame,
+  settingNamedIn,
   withoutRejected,
   type PastTurn,
 } from './understanding/references';
@@ -64,6 +65,8 @@ const HEDGED = /\b(?:maybe|perhaps|i was thinking|we could|we might|might be wor
 /** … and put off in the same message ("…, but let's hold off for now", "…，不過先等等"). */
 const HELD_OFF =
   /\bbut\s+(?:let'?s|let us|we(?:'ll| will| should)?|i(?:'ll| will)?)\s+(?:hold off|wait|not(?:\s+do\s+(?:it|that|anything))?)(?:\s+(?:for now|on (?:it|that)|for the moment|a bit))?\s*[.!]*$|(?:不過|但是?)\s*(?:先)?\s*(?:等等|等一下|緩一緩|不要|先不要)[。！!]*$/i;
+/** "half as much again", 「再多一半」 (read by the number words as 多 0.5): the value and half of it. */
+const HALF_AGAIN = /\bhalf\s+(?:as\s+much\s+)?again\b|\b50\s*%\s+more\b|多\s*(?:一半|0?\.5(?!\d))/i;
 
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
@@ -90,6 +93,13 @@ const BARE_REPEAT =
 /** Words of running a training again, anywhere in a turn ("start it again", "retrain", "重跑", "重新訓練"). */
 const RUN_AGAIN =
   /\b(?:re-?run|re-?train|(?:start|run|train|kick)\s+(?:it|that|this|the\s+(?:model|training|run))?\s*(?:off\s+)?again)\b|重跑|重新(?:訓練|跑)|重訓|再(?:跑|訓練)(?:一次|一遍)|重新開始|重新來過|重來|從頭(?:開始|跑)|\b(?:start (?:over|afresh|anew)|restart|from scratch)\b/i;
+
+/**
+ * "undo that", "go back a step", 「回到上一步」, 「把剛剛那個改回來」: the newest step taken back. After preprocessing that is
+ * reset_preprocessing (the only undo the Study has); after a model choice, the model before it.
+ */
+const UNDO =
+  /^(?:please\s+)?(?:(?:undo|revert|roll back|take back|reset|cancel)(?:\s+(?:(?:both|all|each)(?:\s+of)?\s+)?(?:that|it|this|those|them|these|everything|both|all|(?:the|my|that)\s+(?:last|previous)?\s*(?:\w+\s+)?(?:steps?|ones?|changes?|filters?|operations?)))?|(?:go|step)\s+back\s+(?:a|one)\s+step|(?:change|put|set|turn)\s+(?:it|that)\s+back)(?:\s+(?:please|again|too))?[.!]*$|^(?:把)?(?:剛剛|剛才|前面|上面)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|那步|那一步|全部)?\s*(?:都)?\s*(?:復原|還原|撤銷|撤消|重設|重置|取消|改回來|換回來|恢復原狀)(?:掉)?(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|全部|動作|步驟)?(?:吧|好了)?[。！!]*$|^(?:回到|退回|回)(?:上一步|前一步)(?:吧|好了)?[。！!]*$/i;
 
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
@@ -316,7 +326,15 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   masked.text = decided.text;
   // "merge t1 and t2": the Study's event names in the Study's spelling, so every rule reads them (quotes stay masked)
   for (const e of ctx.events) if (/^[A-Za-z]\w+$/.test(e)) masked.text = masked.text.replace(new RegExp(`(?<![\\w⟦])${e}(?![\\w⟧])`, 'gi'), e);
-  const canonical = resolveReferences(canonicalText(masked.text), turns);
+  // "which batch size did the last run use?" → "double that and train again": "that" is the setting the question asked
+  // about (a turn that changed nothing in between)
+  const newest = turns[turns.length - 1];
+  const asked = newest && !newest.calls.some((c) => !READ_ONLY.has(c.tool)) ? settingNamedIn(newest.user) : null;
+  if (asked && !settingNamedIn(masked.text)) masked.text = masked.text.replace(/\b(?:that|it)\b(?!\s+(?:again|over|off|up)\b)|它|那個(?=的)/i, asked);
+  // "undo that" after a model choice: the model before it ("switch back to the previous model")
+  const lastActing = [...lastAction].reverse().find((c) => !READ_ONLY.has(c.tool));
+  if (lastActing?.tool === 'set_model' && UNDO.test(masked.text.trim())) masked.text = 'switch back to the previous model';
+  const canonical = resolveReferences(canonicalText(masked.text), turns, ctx.training);
   const resolved = resolveQuantities(canonical, factsOf(ctx));
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
   const text = eventAfterTime(resolved.text.trim(), inner.events);
@@ -325,16 +343,36 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const same = sameWith(lit(text), repeated, inner);
   if (same) return { calls: same };
   if (AGAIN.test(text) && repeated.length) return { calls: repeated.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  const more = moreOfTheRun(text, turns, ctx);
+  if (more) return { calls: more };
+  const length = epochLength(text, turns);
+  if (length) return { calls: length };
+  const both = bothFollowUp(text, turns);
+  if (both) return { calls: both };
   // "取樣率再除以二", "raise the upper edge by 10 Hz" two turns after the resample or the filter: the value the follow-up
   // names, in whichever earlier turn set it (the newest step need not be the one meant)
-  const named = namedEarlierValue(text, turns);
+  const named = namedEarlierValue(text, turns, ctx.training);
   if (named) {
     const one = [named.call];
-    const factor = relativeFactor(named.rest);
-    const changed =
-      deltaFollowUp(named.rest, one, named.key) ??
-      scaleFollowUp(named.rest, one, turns, named.key) ??
-      (factor !== null && named.rest ? [scaled(named.call, named.key, factor)] : null);
+    // the change without its run words ("…, 再訓練一次", "… and train again": a new run, added below)
+    const core = named.rest.replace(new RegExp(`\\s*[,，]?\\s*(?:and\\s+|then\\s+|再|然後)?(?:${RUN_AGAIN.source})\\s*[.!。！]*$`, 'i'), '').trim();
+    const factor = relativeFactor(core);
+    const value = bareValue(core, named.key);
+    const numeric = typeof named.call.arguments[named.key] === 'number';
+    const changed = !numeric
+      ? value !== null
+        ? [{ tool: named.call.tool, arguments: { ...named.call.arguments, [named.key]: value } }]
+        : null
+      : // 「再多一半」 is half again as much, not one half more
+        ((HALF_AGAIN.test(core) ? [scaled(named.call, named.key, 1.5)] : null) ??
+        deltaFollowUp(core, one, named.key) ??
+        scaleFollowUp(core, one, turns, named.key) ??
+        (factor !== null && core ? [scaled(named.call, named.key, factor)] : null) ??
+        // "and batch 32", "back to the learning rate: 0.005", 「學習率打錯了，是 0.001」: the setting alone, with its new value
+        (value !== null ? [{ tool: named.call.tool, arguments: { ...named.call.arguments, [named.key]: value } }] : null));
+    // "… and train again", 「…，再訓練一次」: the change and a new run
+    if (changed && RUN_AGAIN.test(text) && !changed.some((c) => c.tool === 'start_training') && changed.some((c) => c.tool === 'configure_training'))
+      changed.push({ tool: 'start_training', arguments: {} });
     if (changed) return { calls: withRun(changed, named.call, turns) };
   }
   const delta = deltaFollowUp(text, lastAction) ?? scaleFollowUp(text, lastAction, acting.length ? acting : turns);
@@ -898,12 +936,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
   if (/\bwhat(?:'?s| is| are) (?:loaded|in (?:the |my |our )?(?:data(?:set)?|recordings?|study|eeg)\b(?! (?:folder|directory)))/i.test(t) && !/\d/.test(t))
     return [{ tool: 'get_dataset_info', arguments: {} }];
   // "undo that" after a preprocessing step: back to the raw recordings (the only undo the Study has)
-  if (
-    /^(?:please\s+)?(?:undo|revert|roll back|take back|reset|cancel)(?:\s+(?:(?:both|all|each)(?:\s+of)?\s+)?(?:that|it|this|those|them|these|everything|both|all|(?:the|my)\s+(?:last|previous)\s+(?:\w+\s+)?(?:steps?|ones?|changes?|filters?|operations?)))?(?:\s+(?:please|again|too))?$|^(?:把)?(?:剛剛|剛才|前面|上面)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|全部)?\s*(?:都)?\s*(?:復原|還原|撤銷|撤消|重設|重置|取消)(?:掉)?(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|全部)?$/i.test(
-      t,
-    ) &&
-    ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool) || c.tool === 'epoch_data' || c.tool === 'window_epoch')
-  )
+  if (UNDO.test(t) && ctx.previous.some((c) => PREPROCESS_TOOLS.has(c.tool) || c.tool === 'epoch_data' || c.tool === 'window_epoch'))
     return [{ tool: 'reset_preprocessing', arguments: {} }];
   // "plot it", "畫出來" right after a step: the plot of what that step made (a run's curves, the epochs)
   if (/^(?:please\s+)?(?:(?:plot|graph|draw|chart|visuali[sz]e)\s+(?:it|that|this|them|those)|(?:把它|把那個)?(?:畫|繪)(?:出來|一下|圖))$/i.test(t)) {
@@ -1165,7 +1198,7 @@ function shortFileNames(what: string, last: PlannedCall[]): string[] {
  * request or names nothing that fits.
  */
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again)\s*,?\s*(?:but\s+)?(?:with|for|on|using|into|in|to|at)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again|once more|one more time)\s*,?\s*(?:but\s+)?(?:with|for|on|using|into|in|to|at)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
@@ -1220,7 +1253,8 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
       changed = true;
     }
   // "same thing with batch 8", "一樣的再跑一次，學習率 0.01": a setting of one of the steps, by that step's own reading
-  if (!model && !files.length && !channels.length && !events.length) {
+  // ("again at 120" after a notch: 120 is a frequency, not an event code, when no step of the repeat cuts events)
+  if (!model && !files.length && !channels.length && !(events.length && calls.some((c) => Array.isArray(c.arguments.event_id)))) {
     for (const c of calls) {
       if (READ_ONLY.has(c.tool) || c.tool === 'start_training' || c.tool === 'set_model') continue;
       const rule = RULES.find((r) => r.tool === c.tool);
@@ -1241,6 +1275,58 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
       changed = true;
     }
   return changed ? calls : null;
+}
+
+/** "five more", "another 5 epochs", 「多跑五個」, 「再多訓練 3 輪」: the run's length grows by N and, after a run, it runs again. */
+const MORE_OF_RUN =
+  /^(?:(?:and|ok(?:ay)?|then|so|now|let'?s)[,\s]+)*(?:(?:train|run|do|go|add)\s+)?(?:for\s+)?(?:another\s+(\d+)|(\d+)\s+more)(?:\s+epochs?)?(?:\s+(?:please|then|this time))?[.!]*$|^(?:那|這次|那這次)?\s*(?:再)?多\s*(?:跑|訓練|練|加)\s*(\d+)\s*(?:個|輪|次|回)?\s*(?:epochs?)?\s*(?:吧|好了|看看)?[。！!]*$/i;
+
+function moreOfTheRun(text: string, turns: readonly PastTurn[], ctx: PlannerContext): PlannedCall[] | null {
+  const m = MORE_OF_RUN.exec(text.trim());
+  if (!m) return null;
+  const n = Number(m[1] ?? m[2] ?? m[3]);
+  const earlier = lastDoneCallOf(turns, 'configure_training');
+  const config = { ...(ctx.training ?? {}), ...(earlier?.arguments ?? {}) };
+  const trained = turns.some((t) => t.calls.some((c) => c.tool === 'start_training'));
+  if (typeof config.epoch !== 'number' || (!earlier && !trained)) return null;
+  const calls: PlannedCall[] = [{ tool: 'configure_training', arguments: { ...config, epoch: config.epoch + n } }];
+  return trained ? [...calls, { tool: 'start_training', arguments: {} }] : calls;
+}
+
+/** 「epoch 改 2 秒就好」, "make the epochs 3 s long": the epoch's length, from the start it had. */
+function epochLength(text: string, turns: readonly PastTurn[]): PlannedCall[] | null {
+  const m =
+    /^(?:(?:and|ok(?:ay)?|then|so|now)[,\s]+)*(?:(?:make|set|change)\s+)?(?:the\s+)?(?:epochs?|trials?)(?:'s)?(?:\s+(?:length|duration|window))?\s*(?:改成?|改為|設成|調成|縮成|縮短到|長度改成?|長度|to|should be|at|of)?\s*(\d+(?:\.\d+)?)\s*(?:s|sec|seconds?|秒)\s*(?:long|instead|就好|就行|好了|吧)?[.!。！]*$/i.exec(
+      text.trim(),
+    );
+  const call = m ? lastCallOf(turns, 'epoch_data') : null;
+  if (!m || !call || typeof call.arguments.t_min !== 'number') return null;
+  return [{ tool: 'epoch_data', arguments: { ...call.arguments, t_max: Math.round((call.arguments.t_min + Number(m[1])) * 1e9) / 1e9 } }];
+}
+
+/** "both together", "plot both", 「兩個一起畫」, 「兩個都畫波形」: the step again on the two channels named last. */
+const BOTH =
+  /^(?:(?:ok(?:ay)?|now|and|then|so)[,\s]+)*(?:(plot|show|draw|display)\s+)?(?:them\s+)?(?:both|the two)(?:\s+of\s+them)?(?:\s+(?:channels|together|at once|in one (?:plot|figure)|side by side))*[.!]*$|^(?:把)?(?:這|那)?(?:(?:兩|2)\s*個(?:通道)?|兩者)\s*(?:都|一起|放一起|放在一起)\s*(畫|顯示)?\s*(?:出來)?\s*(波形|PSD|功率譜|頻譜)?[。！!]*$/i;
+
+function bothFollowUp(text: string, turns: readonly PastTurn[]): PlannedCall[] | null {
+  const m = BOTH.exec(text.trim());
+  if (!m) return null;
+  const lists: string[][] = [];
+  for (const t of [...turns].reverse()) {
+    const own = [...t.calls].reverse().find((c) => Array.isArray(c.arguments.channels))?.arguments.channels as string[] | undefined;
+    const list = own ?? channelsIn(t.user);
+    if (list.length) lists.push(list);
+    if (lists.length === 2 || (lists.length === 1 && lists[0].length >= 2)) break;
+  }
+  const channels = lists.length === 1 ? lists[0] : [...new Set([...(lists[1] ?? []), ...(lists[0] ?? [])])];
+  if (channels.length < 2) return null;
+  const plot = [...turns]
+    .reverse()
+    .flatMap((t) => [...t.calls].reverse())
+    .find((c) => c.tool === 'plot_epochs');
+  const kind = m[3] ? (/波形/.test(m[3]) ? 'traces' : 'psd') : undefined;
+  if (!plot && !m[1] && !m[2] && !kind) return null;
+  return [{ tool: 'plot_epochs', arguments: { ...(plot?.arguments ?? { kind: 'traces' }), ...(kind ? { kind } : {}), channels } }];
 }
 
 /** Words that add to a list an earlier step set rather than replace it ("add Cz too", "Cz 也加進去", "include T2"). */
@@ -1269,7 +1355,11 @@ export function relativeFactor(text: string): number | null {
       /\b(?:(?:a|another|one more)\s+)?(?:further\s+)?factor\s+(?:of\s+)?(\d+(?:\.\d+)?)\s+(?:(lower|smaller|less|shorter|down)|higher|bigger|larger|more|longer|up)\b/i,
       (m) => (m[2] ? 1 / Number(m[1]) : Number(m[1])),
     ],
+    // "half as much again", 「再多一半」: the value and half of it
+    [/\bhalf\s+(?:as\s+much\s+)?again\b|\b50\s*%\s+more\b|多\s*(?:一半|0?\.5(?!\d))/i, () => 1.5],
     [/\b(?:(?:cut|split)\s+(?:it|that|this)\s+)?(?:in\s+)?(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
+    // 「改成它的 2 倍」 (兩倍 after the number words): that many times the value
+    [/(?:改成|變成|設成|調成|的)\s*(\d+(?:\.\d+)?)\s*倍/, (m) => Number(m[1])],
     // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value
     [
       /(?:降|減|砍|\bcut\b|\breduce\b|\blower\b|\bdrop\b)\s*(?:(?:it|that|this)\s+)?(?:到|成|為|to|in)?\s*(0?\.\d+)(?!\s*(?:hz|s|ms|秒|%))/i,
@@ -1287,7 +1377,7 @@ export function relativeFactor(text: string): number | null {
     const rest = text
       .replace(m[0], ' ')
       .replace(DIRECTION, ' ')
-      .replace(/\b(?:it|that|this|instead|then|please|rather|of|what it was)\b|[,.!~，。]|就好|就行|就可以|好了|吧/gi, ' ')
+      .replace(/\b(?:it|that|this|instead|then|please|rather|of|what it was)\b|[,.!~，。]|就好|就行|就可以|好了|吧|改成|改為|設成|設為|變成|也/gi, ' ')
       .trim();
     return rest ? null : value(m);
   }
@@ -1343,6 +1433,26 @@ function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTu
   return null;
 }
 
+/**
+ * What is left of a follow-up that names a setting, when it is only the setting's new value: correction cues, "back to",
+ * "make it", 「那邊」「改成」「就好」 and the like around one number (a share for a ratio). Null when anything else is said.
+ */
+function bareValue(rest: string, key: string): number | null {
+  const t = withoutCorrectionCue(rest.trim())
+    .replace(
+      /^(?:(?:and|then|now|ok(?:ay)?|so|also|plus|but)\b[,\s]*|(?:go\s+)?back\s+to\b|about\b|as for\b|regarding\b|回到|至於|關於|還有|那邊|那個|這個|這邊|那裡|的部分|部分|的|那|再|也)*\s*[:：,，-]?\s*/i,
+      '',
+    )
+    .replace(/^[,，:：\s]+/, '')
+    .replace(/^(?:(?:make|set|change)(?:\s+(?:it|that|them))?(?:\s+to)?|should\s+be|to|=|is|改成|改為|改|設成|設為|設|調成|調到|換成|用|是|要|應該是)\s*/i, '')
+    .replace(/\s*(?:this time|instead|please|then|就好|就行|就可以|好了|吧|才對|這次|這回)\s*[.!。！]*$/i, '')
+    .trim();
+  const m = /^(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(%|hz|赫茲)?$/i.exec(t);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return /_ratio$/.test(key) && (m[2] === '%' || n > 1) ? n / 100 : n;
+}
+
 /** A call with one numeric value scaled (whole numbers stay whole: batch, epochs, a rate). */
 function scaled(c: PlannedCall, key: string, factor: number): PlannedCall {
   const v = (c.arguments[key] as number) * factor;
@@ -1372,23 +1482,34 @@ function deltaFollowUp(text: string, last: PlannedCall[], forced?: string): Plan
       text,
     );
   const zh = /(?:再)?(長|短|延長|縮短|多|少|加|減|高|低|提高|降低)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
-  const m = en
-    ? { n: /^an?$/i.test(en[1]) ? '1' : en[1], u: en[2]?.replace(/^milliseconds?$/i, 'ms'), up: /longer|later|higher|more|bigger|larger|wider/i.test(en[3]) }
-    : enBy
-      ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
-      : // the edge and the direction may be named around the amount: 「上限再往上加 10 赫茲」, 「下限往下減 1」
-        zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms上下限緣往向把的]/i.test(text.replace(zh[0], ''))
-        ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
-        : null;
+  // "bring the top edge down by 10", "push it up by 2 Hz": a direction particle with the amount
+  const enUpDown =
+    /\b(?:bring|take|move|push|knock|turn|bump|drop|shift|nudge)\s+(?:(?:it|that|the\s+\w+(?:\s+\w+)?)\s+)?(down|up)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
+      text,
+    );
+  const m = enUpDown
+    ? { n: enUpDown[2], u: enUpDown[3], up: /up/i.test(enUpDown[1]) }
+    : en
+      ? { n: /^an?$/i.test(en[1]) ? '1' : en[1], u: en[2]?.replace(/^milliseconds?$/i, 'ms'), up: /longer|later|higher|more|bigger|larger|wider/i.test(en[3]) }
+      : enBy
+        ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
+        : // the edge and the direction may be named around the amount: 「上限再往上加 10 赫茲」, 「下限往下減 1」
+          zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms上下限緣往向把的]/i.test(text.replace(zh[0], ''))
+          ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
+          : null;
   if (!m) return null;
   const target = forced ? last[last.length - 1] : [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
   if (!target) return null;
+  // "the same but 30 s later" after a plot from 10 s: the window moves, its length stays
+  const moves = !forced && target.tool === 'plot_epochs' && en && /later|earlier/i.test(en[3]);
   const key = forced
     ? forced
-    : target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text)
-      ? 'low_freq'
-      : PRIMARY[target.tool];
+    : moves
+      ? 'start'
+      : target.tool === 'apply_bandpass_filter' && /\b(?:low(?:er)?\s+(?:edge|cut-?off|end)|high-?pass|bottom)\b|下限|下緣/i.test(text)
+        ? 'low_freq'
+        : PRIMARY[target.tool];
   const v = Number(m.n) * (m.u && /^(?:ms|毫秒)$/i.test(m.u) ? 0.001 : 1);
-  const before = target.arguments[key] as number;
+  const before = (target.arguments[key] as number | undefined) ?? 0;
   return [{ tool: target.tool, arguments: { ...target.arguments, [key]: Math.round((m.up ? before + v : before - v) * 1e9) / 1e9 } }];
 }

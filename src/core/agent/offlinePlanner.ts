@@ -57,6 +57,10 @@ export class OfflinePlanner implements LlmClient {
       history: pastTurns(req.messages.slice(0, Math.max(lastUser, 0))),
       ...studyFacts(system),
     };
+    // the answer to the planner's own question ("resample the data" → "which rate?" → "128 Hz", 「去除市電雜訊」 → 「台灣」):
+    // the request it asked about, completed by the reply
+    const answered = answerToQuestion(user, ctx);
+    if (answered) return this.planReply(answered.plan, answered.text, ctx, reply);
     // a question never acts: plan only the requests (and questions that read the user's own Study)
     const parts = splitTurn(user);
     const knowledge = parts.questions.filter((q) => !isStudyQuestion(q));
@@ -74,6 +78,19 @@ export class OfflinePlanner implements LlmClient {
             knowledge.filter((q) => !plannable.includes(q)),
           );
     const planned = interpretRequest(text, ctx);
+    // a question about the user's own run that no step answers ("which batch size did the last run use?",
+    // 「上次訓練用的學習率是多少？」): read the Study, never ask for a value to set
+    if (!planned.calls.length && !parts.requests.length && ctx.available.includes('get_study_state'))
+      return this.planReply({ calls: [{ tool: 'get_study_state', arguments: {} }] }, user, ctx, reply);
+    return this.planReply(planned, user, ctx, reply);
+  }
+
+  private planReply(
+    planned: ReturnType<typeof interpretRequest>,
+    user: string,
+    ctx: PlannerContext,
+    reply: (content: string, toolCalls?: ToolCall[], unmapped?: boolean) => ChatResponse,
+  ): ChatResponse {
     // the controller would refuse a destructive step the request does not ask for on its own (a negation anywhere,
     // a quote, a file name) and stop there: leave it out of the plan, say so, and run the rest
     const dropped = planned.calls.filter((c) => !destructiveAsked(c.tool, user)).map((c) => c.tool);
@@ -128,6 +145,8 @@ export function pastTurns(messages: ChatMessage[]): PastTurn[] {
     }
     const t = out[out.length - 1];
     if (!t) continue;
+    // the agent's own question back ("I need more detail: resample the data (resample to which rate?)"): the next turn may answer it
+    if (m.role === 'assistant' && !m.toolCalls?.length && !t.calls.length && ASKED_BACK.test(m.content)) t.asked = m.content;
     if (m.role === 'assistant' && m.toolCalls)
       for (const c of m.toolCalls) {
         const call = { tool: c.name, arguments: c.arguments ?? {} };
@@ -143,6 +162,9 @@ export function pastTurns(messages: ChatMessage[]): PastTurn[] {
   }
   return out;
 }
+
+/** The planner's question back when a request lacked a value it cannot guess (interpretRequest's "I need more detail"). */
+const ASKED_BACK = /^I need more detail:/;
 
 /** A tool's answer that says the call did not run: its error or the user's refusal (a proposal may still be confirmed later). */
 export const FAILED_RESULT = /^(?:ERROR \(|REJECTED by the user)/;
@@ -165,7 +187,7 @@ function summaryTurns(text: string): PastTurn[] {
       calls.push(call);
       if (c[3]) failed.push(call);
     }
-    out.push({ user: m[1], calls, results: [], failed });
+    out.push({ user: m[1], calls, results: [], failed, ...(!calls.length && ASKED_BACK.test(m[2]) ? { asked: m[2] } : {}) });
   }
   return out;
 }
@@ -197,6 +219,21 @@ function trainingFromPrompt(system: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A short reply right after the planner asked for a value ("I need more detail: … (resample to which rate?)") that plans
+ * nothing on its own ("128 Hz", "60", 「台灣」, "the test set"): the request asked about, completed by the reply. Null otherwise.
+ */
+function answerToQuestion(user: string, ctx: PlannerContext): { plan: ReturnType<typeof interpretRequest>; text: string } | null {
+  const history = ctx.history ?? [];
+  const last = history[history.length - 1];
+  const reply = user.trim();
+  if (!last?.asked || last.calls.length || !reply || reply.split(/\s+/).length > 6 || reply.length > 40) return null;
+  if (interpretRequest(reply, ctx).calls.length) return null;
+  const text = `${last.user.trim().replace(/[.!?。！？]+$/, '')}, ${reply}`;
+  const plan = interpretRequest(text, { ...ctx, history: history.slice(0, -1), previous: [] });
+  return plan.calls.length ? { plan, text } : null;
 }
 
 /** "apply it" after "what band-pass fits motor imagery?": the question says what "it" is. */

@@ -869,7 +869,9 @@ export const RULES: Rule[] = [
     tool: 'apply_notch_filter',
     when: /notch|line noise|mains|power[- ]line|陷波|市電|電源雜訊/i,
     build: (s) => {
-      const hz = quantities(s, 'Hz', true);
+      // a frequency written with its unit wins over a bare count before it (「再加一個 60 Hz 陷波」: 一個 is one notch)
+      const withUnit = quantities(s, 'Hz', false);
+      const hz = withUnit.length ? withUnit : quantities(s, 'Hz', true);
       return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
     },
   },

@@ -54,6 +54,15 @@ export function isStudyQuestion(question: string): boolean {
     /(?:目前|現在|我的).*(?:狀態|階段|進度)|(?:狀態|階段|進度).*(?:是什麼|如何|呢)|下一步|我(?:的資料)?有(?:多少|幾)|(?:資料|數據)(?:裡|中)?(?:面)?有(?:多少|幾)|每(?:一)?類(?:各)?有(?:幾|多少)|有(?:幾|多少)個?\s*(?:epoch|trial|試次|事件)|載入了什麼|模型表現如何|訓練(?:得)?怎麼樣/.test(
       s,
     ) ||
-    (!aboutTool && /哪些檔案|(?:什麼|甚麼)檔案/.test(s))
+    (!aboutTool && /哪些檔案?|(?:什麼|甚麼)檔案/.test(s)) ||
+    // a setting of the user's own run or configuration ("which batch size did the last run use?", 「上次訓練用的學習率是多少？」),
+    // the run's progress (「目前訓練到第幾個 epoch 了？」) and the sizes of their splits ("how many epochs ended up in the training set?")
+    /\b(?:which|what)\s+(?:batch(?:\s*size)?|learning rate|lr|optimi[sz]er|model|seed|number of epochs|epoch count)\b.*\b(?:(?:the|my|our|this)\s+(?:last|previous|current|latest)\s+(?:run|training|model|config(?:uration)?)|(?:did|do)\s+(?:i|we|you|it)\s+(?:use|train|set|pick|choose))\b/i.test(
+      s,
+    ) ||
+    /\bhow many\b.*\b(?:in|of|for)\s+(?:the\s+|my\s+)?(?:training|test|validation|val)\s+(?:set|split|part|fold)\b/i.test(s) ||
+    /(?:上次|上一次|剛剛|剛才|目前|現在|這次)(?:的)?(?:訓練|模型|run)?(?:用的|用了|設的|的)?.{0,6}(?:學習率|批次|batch|epoch|輪數|模型|優化器).{0,6}(?:是多少|是什麼|是哪個|多少|幾)|(?:訓練|跑)到(?:第)?\s*(?:幾|多少)/i.test(
+      s,
+    )
   );
 }

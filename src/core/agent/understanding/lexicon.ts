@@ -453,6 +453,8 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/(?:重新開始|從頭開始|從頭來過?|重來)\s*[，,:：]?\s*(?:用|從|改用)\s*(?=⟦|\S+\.\w)/g, '清除，然後載入 '],
   // "graph the training loss", "chart the accuracy", "visualize the validation accuracy over the epochs": a plot
   [/\b(?:graph|chart|visuali[sz]e)\s+(?=(?:the|my|our)\s+(?:\w+\s+){0,2}(?:loss|accuracy|acc|auc|learning curves?|curves?)\b)/gi, 'plot '],
+  // "let's see the loss over epochs", "accuracy per epoch", "loss vs. epoch": a training curve, not epoching
+  [/\b(loss|accuracy|acc|auc|kappa)\s+(?:over|per|across|by|vs\.?|versus|against|through)\s+(?:the\s+|each\s+)?epochs?\b/gi, '$1 curve'],
   // "get S001R04.edf loaded": load it
   [/\bget\s+((?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4})(?:\s*(?:,|and)\s*(?:⟦\d+⟧(?:\.\w+)?|\S+\.\w{2,4}))*)\s+(?:loaded|opened|imported|in)\b/gi, 'load $1'],
   // "重新讀 S002R04.edf", "讀 data 資料夾": read a file is load it

@@ -9,6 +9,8 @@ export interface PastTurn {
   results: string[];
   /** calls the tools refused or the user declined: asked for, but their values are not the Study's */
   failed?: PlannedCall[];
+  /** what the agent said back when the turn made no call (its own question: "I need more detail: … (resample to which rate?)") */
+  asked?: string;
 }
 
 /** The newest call of a tool that ran (not refused nor declined): the values in effect. */
@@ -59,9 +61,9 @@ function modelsChosen(turns: readonly PastTurn[]): string[] {
 }
 
 const PREVIOUS_MODEL =
-  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|\bthe\s+(?:model|network|net|architecture|one)\s+(?:(?:that\s+)?(?:we|i|you)\s+(?:had|used|were using|was using|chose|picked|trained|set)|from|used)\s+(?:before|earlier|previously|first|last time)\b|\bthe\s+(?:one|model)\s+before\b|上一個模型|之前的模型|前一個模型|原本的模型|(?:剛才|剛剛|上次|之前|前面)(?:的|那個|用的|那個用的)模型/i;
+  /\b(?:the\s+)?(?:previous|prior|last|earlier|old|original|other|first)\s+(?:model|network|net|architecture|one)\b|\bthe model (?:from|we used) (?:before|earlier)\b|\bthe\s+(?:model|network|net|architecture|one)\s+(?:(?:that\s+)?(?:we|i|you)\s+(?:had|used|were using|was using|chose|picked|trained|set)|from|used)\s+(?:before|earlier|previously|first|last time)\b|\bthe\s+(?:one|model)\s+before\b|上一個模型|之前的模型|前一個模型|原本的模型|(?:剛才|剛剛|上次|之前|前面)(?:的|那個|用的|那個用的)模型|(?<=(?:換回|改回|用回|切回|回到|還是用|改用|用)\s*)(?:原本|原來|之前|剛剛|剛才|另一個|另外一個|上一個)(?:的|那個)?(?=\s*(?:好了|吧|就好|就行|啦)?\s*[。.!！]*$)/i;
 const SAME =
-  /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|\b(?:again|once more)\s*$|^(?:please\s+)?(?:redo|repeat|rerun|re-run)\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數)/i;
+  /\b(?:same|identical)\s+(?:as\s+(?:before|last time|earlier|previously|above)|settings?|parameters?|values?|config(?:uration)?|options?|ones?|again|way)\b|\bas before\b|\blike (?:before|last time)\b|\bthe same\b|\b(?:again|once more)\s*$|^(?:please\s+)?(?:redo|repeat|rerun|re-run)\b|\b(?:the\s+)?same\s+(?:time|times|window|range|span|segment|interval|stretch)\b|跟之前一樣|和之前一樣|同樣的?|照舊|一樣的(?:設定|參數|時間|時段|範圍|區間|長度)|相同的(?:時間|時段|範圍|區間|長度)/i;
 const PLURAL_REF =
   /\b(?:(?:both|the two|those two|these two|all three)(?=\s+(?:channels?|events?|files?|recordings?|classes)\b)|those|these|them|their|the same)(?:\s+(channels?|events?|files?|recordings?|classes))?\b(?!\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|\btheir\b(?=\s+(?:psd|erps?|traces?|spectr\w*|power|signals?|data)\b)|[那這](?:些|[兩二三四幾]個|\d+\s*個)\s*(通道|事件|檔案)?|它們/i;
 
@@ -82,6 +84,9 @@ const EARLIER_VALUES: [RegExp, string, string][] = [
     'low_freq',
   ],
   [/\b(?:the\s+)?notch(?:\s+filter)?(?:'s)?\s+frequency\b/i, 'apply_notch_filter', 'freq'],
+  // training settings as operands ("epochs = half the batch size", 「epoch 數設成 batch size 的一半」)
+  [/\b(?:the\s+)?batch[\s-]*size\b|批次大小/i, 'configure_training', 'batch_size'],
+  [/\b(?:the\s+)?learning\s+rate\b|學習率/i, 'configure_training', 'learning_rate'],
 ];
 
 /** The value a step's "previous value" names, and its unit. */
@@ -140,7 +145,7 @@ function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'fil
  * current one, "those channels" → "C3, Cz, C4", "load them" after a listing → the files listed. Returns the text
  * unchanged when nothing earlier fits (the rules then ask).
  */
-export function resolveReferences(text: string, turns: readonly PastTurn[]): string {
+export function resolveReferences(text: string, turns: readonly PastTurn[], training: Record<string, unknown> | null = null): string {
   let s = text;
   // "to the same place", "同一個地方": the last path written to
   const place = /\b(?:the\s+)?same\s+(?:place|folder|directory|path|location)\b|同一個(?:地方|資料夾|位置|路徑)|同樣的(?:地方|資料夾|位置|路徑)/i;
@@ -154,7 +159,7 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
     const earlier = [...models].reverse().find((m) => m !== current);
     // only one model so far: "train the previous model again" is the model in place, not a new choice of it (a switch
     // back still names it)
-    const back = /\b(?:back|revert|return)\b|換回|改回|切回|用回|回到/i.test(s);
+    const back = /\b(?:back|revert|return|other)\b|換回|改回|切回|用回|回到|另一個|另外一個/i.test(s);
     // a switch back with no earlier model named anywhere: the Study trained with the default model before the switch
     const before = earlier ?? (current && back && current !== DEFAULT_MODEL.name ? DEFAULT_MODEL.name : current);
     if (earlier || (current && back)) s = s.replace(PREVIOUS_MODEL, before as string);
@@ -164,7 +169,7 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
   for (const [re, tool, key] of EARLIER_VALUES) {
     if (!re.test(s)) continue;
     const c = lastCallOf(turns, tool);
-    const v = c?.arguments[key];
+    const v = c?.arguments[key] ?? (tool === 'configure_training' ? training?.[key] : undefined);
     // only as a value in arithmetic ("twice the upper edge", "上限的一半"), never as the slot being set ("make the upper edge 35")
     if (typeof v === 'number')
       s = s.replace(re, (m, ...rest) => {
@@ -175,7 +180,10 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
         const asValue =
           /\b(?:twice|double|triple|half|quarter|third|fifth|tenth|times|x|of|plus|minus)\s+(?:the\s+)?$|[*/×÷+-]\s*(?:the\s+)?$/i.test(before) ||
           /^\s*的\s*(?:half|\d|一半|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之)/.test(after);
-        return asValue ? `${v} ${tool === 'epoch_data' ? 's' : 'Hz'}` : m;
+        if (!asValue) return m;
+        // 「學習率改成它的兩倍」: with no other setting named, the value is the setting's own new value and keeps its name
+        const own = tool === 'configure_training' && !settingNamedIn(before + ' ' + after) ? `${m} ` : '';
+        return `${own}${v}${tool === 'configure_training' ? ' ' : tool === 'epoch_data' ? ' s' : ' Hz'}`;
       });
   }
   // "the previous value minus 28", "剛剛的值的一半": the value the newest step set, as an operand of arithmetic
@@ -300,7 +308,7 @@ const NAMED_ARGUMENTS: [RegExp, string, string, boolean?][] = [
   [/\b(?:the\s+)?notch(?:\s+filter)?(?:'s)?(?:\s+frequency)?\b|陷波(?:的)?(?:頻率)?/i, 'apply_notch_filter', 'freq'],
   [/\b(?:the\s+)?learning\s+rate\b|\blr\b|學習率/i, 'configure_training', 'learning_rate'],
   [/\b(?:the\s+)?batch(?:\s*size)?\b|批次(?:大小)?|批量/i, 'configure_training', 'batch_size'],
-  [/\b(?:the\s+)?(?:number of\s+)?(?:training\s+)?epochs?(?:\s+count)?\b|訓練輪數|輪數|回合數|epoch\s*數/i, 'configure_training', 'epoch', false],
+  [/epochs?\s*數|\b(?:the\s+)?(?:number of\s+)?(?:training\s+)?epochs?(?:\s+count)?\b|訓練輪數|輪數|回合數/i, 'configure_training', 'epoch', false],
   [/\b(?:the\s+)?test(?:\s+(?:share|ratio|set|split|size|part))?\b|測試(?:集)?(?:的)?(?:比例)?/i, 'generate_dataset', 'test_ratio'],
   [/\b(?:the\s+)?validation(?:\s+(?:share|ratio|set|split|size|part))?\b|驗證(?:集)?(?:的)?(?:比例)?/i, 'generate_dataset', 'val_ratio'],
   [/\b(?:the\s+)?windows?(?:\s+(?:length|size|duration))?\b|視窗(?:長度)?|窗長/i, 'window_epoch', 'duration'],
@@ -312,20 +320,41 @@ const NAMED_ARGUMENTS: [RegExp, string, string, boolean?][] = [
  * The earlier value a follow-up names, with the text left once the name is taken out ("取樣率再除以二" → the
  * resample's rate, "再除以二"). Null when the text names none, or no earlier turn set that value.
  */
-export function namedEarlierValue(text: string, turns: readonly PastTurn[]): { call: PlannedCall; key: string; rest: string } | null {
+export function namedEarlierValue(
+  text: string,
+  turns: readonly PastTurn[],
+  /** the training configuration in force: a training setting no earlier turn set is read from it */
+  training: Record<string, unknown> | null = null,
+): { call: PlannedCall; key: string; rest: string } | null {
   const timed = /\d\s*(?:s|ms|sec|seconds?|秒|毫秒)\b|\d\s*(?:秒|毫秒)|\b(?:second|millisecond)s?\b|秒/i.test(text);
-  for (const [re, tool, key, time] of NAMED_ARGUMENTS) {
-    if (time !== undefined && time !== timed) continue;
+  // the setting named first is the one changed (「epoch 數也設成 batch size 的一半」: the epochs, from the batch size)
+  const found = NAMED_ARGUMENTS.flatMap(([re, tool, key, time]) => {
+    if (time !== undefined && time !== timed) return [];
     const m = re.exec(text);
-    if (!m) continue;
-    const call = lastCallOf(turns, tool);
-    if (!call || typeof call.arguments[key] !== 'number') continue;
+    return m ? [{ m, tool, key }] : [];
+  }).sort((a, b) => a.m.index - b.m.index);
+  for (const { m, tool, key } of found) {
+    // the values in effect: a call its tool refused or the user declined is not the one a follow-up changes
+    const call =
+      lastDoneCallOf(turns, tool) ?? lastCallOf(turns, tool) ?? (tool === 'configure_training' && training ? { tool, arguments: { ...training } } : null);
+    // a training setting the configuration did not name yet may still be given a value ("batch 48" → "epochs 24")
+    if (!call || (typeof call.arguments[key] !== 'number' && tool !== 'configure_training')) continue;
     const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length))
       .replace(/^\s*(?:(?:and|then|now|ok(?:ay)?|so)[,\s]+)*(?:把|將)?\s*/i, '')
       .replace(/^\s*(?:的|再把|把)\s*/, '')
       .replace(/\s+/g, ' ')
       .trim();
     return { call, key, rest };
+  }
+  return null;
+}
+
+/** The words of the first setting a text names ("which batch size did the last run use?" → "batch size"), or null. */
+export function settingNamedIn(text: string): string | null {
+  for (const [re, , , time] of NAMED_ARGUMENTS) {
+    if (time === true) continue;
+    const m = re.exec(text);
+    if (m) return m[0].trim();
   }
   return null;
 }
