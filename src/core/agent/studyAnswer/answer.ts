@@ -39,6 +39,9 @@ const REASON_TOPICS: readonly StudyTopic[] = ['diagnosis', 'next'];
  * ("overfitting?", "is it significant?", "are the epochs too short?", "any leakage?") is answered by the facts.
  */
 const VERDICT_TOPICS: readonly StudyTopic[] = ['significance', 'fit', 'loss', 'window', 'split', 'filters', 'classes', 'training'];
+/** The verdicts those facts state, asked by name ("overfitting?", "significant?", "too short?", "any leakage?"). */
+const VERDICT_ASKED =
+  /over-?fit\w*|under-?fit\w*|significan\w*|\bchance\b|\blearn(?:ed|t|ing)?\s+(?:anything|something|at all)\b|\btoo short\b|\blong enough\b|\bleak\w*|\boverlap\w*|過擬合|欠擬合|顯著|機率|學到|夠長|太短|洩漏|重疊/i;
 
 /**
  * Whether the Study's facts answer the question by themselves: a value asked ("what filter did I use", "how many test
@@ -61,7 +64,7 @@ export function factsAnswerAlone(question: string, topics: readonly StudyTopic[]
     /^\s*(?:[\w-]+\s+){0,5}[\w-]+\s*\?+\s*$/.test(q) ||
     (zh && (VALUE_ASK_ZH.test(q) || /哪|什麼|怎樣|如何|呢/.test(q))) ||
     /\b(?:what|which|how (?:many|much|long|big))\b/i.test(q);
-  const yesNoOnVerdict = topics.length > 0 && topics.every((t) => VERDICT_TOPICS.includes(t)) && /[?？]|嗎|有沒有|是不是/.test(q);
+  const yesNoOnVerdict = topics.length > 0 && topics.every((t) => VERDICT_TOPICS.includes(t)) && VERDICT_ASKED.test(q);
   return sentences.length <= 2 && (valueAsked || yesNoOnVerdict);
 }
 

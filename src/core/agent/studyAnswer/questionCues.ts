@@ -149,7 +149,7 @@ export const SUMMARY = /\bsummar(?:y|ise|ize)\b|\boverview\b|\blook like\b|\bdes
  * bug?", 「正常嗎」, 「有影響嗎」, "which one do I trust"): the knowledge base's sentences give it, so they follow the facts.
  */
 export const REASON_ASKED =
-  /\bwhy\b|\bhow come\b|\bmean(?:s|ing)?\b|\bexplain\w*|\binterpret\w*|\btell (?:me|us)\b|\bwhat (?:should|can|could|do) (?:i|we) do\b|\bimprov\w*|\bshould\b|\brecommend\w*|\bnormal\b|\bbug\w*|\blegit\w*|\bwrong\b|\bproblem\w*|\bissues?\b|\btrust\w*|\breliab\w*|\bsuspicious\b|\btoo good\b|\baffect\w*|\bmatter\w*|\bcompar\w*|\bvs\.?\b|\bversus\b|\bbetter\b|\bworse\b|\bexpect\w*|\bworr\w*|\bcoinciden\w*|\bluck\w*|正常|問題|為什麼|為何|怎麼|意思|代表|解釋|影響|建議|該|比較|合理|巧合|運氣/i;
+  /\bwhy\b|\bhow come\b|\bmean(?:s|ing)?\b|\bexplain\w*|\binterpret\w*|\btell (?:me|us)\b|\bwhat (?:should|can|could|do) (?:i|we) do\b|\bimprov\w*|\bshould\b|\brecommend\w*|\bnormal\b|\bbug\w*|\blegit\w*|\bwrong\b|\bproblem\w*|\bissues?\b|\btrust\w*|\breliab\w*|\bsuspicious\b|\btoo good\b|\baffect\w*|\bmatter\w*|\bcompar\w*|\bvs\.?\b|\bversus\b|\bbetter\b|\bworse\b|\bexpect\w*|\bworr\w*|\bwhen (?:is|should|to|would)\b|\bgood idea\b|\bcoinciden\w*|\bluck\w*|正常|問題|為什麼|為何|怎麼|意思|代表|解釋|影響|建議|該|比較|合理|巧合|運氣/i;
 /** A judgement of a result's quality ("good or bad", 好嗎, 很爛): the knowledge base's scales (kappa bands) say it. */
 export const QUALITY_ASKED = /\bgood\b|\bbad\b|\bok(?:ay)?\b|\bfine\b|\benough\b|\bdecent\b|好嗎|好不好|爛|差嗎|算(?:好|高|低|是)|夠(?:不夠|嗎)/i;
 /** Names that hold digits (S001R04, 2a, C3, T1, F1): not figures. */
