@@ -67,10 +67,12 @@ const TRAINING_BESIDES_SEED = new RegExp((TOPIC_WORDS.find(([t]) => t === 'train
 /** Topics whose counts a "why" is answered with: how the split, the epochs and the classes came about. */
 const EXPLAINED_COUNTS: readonly StudyTopic[] = ['split', 'counts', 'classes', 'events', 'window'];
 
-/** The Study's event and class labels (T0, T1, left_hand), two characters or more. */
-function studyLabels(state: StudyState): string[] {
-  const labels = new Set<string>(Object.keys(state.epochs?.eventId ?? {}));
-  for (const r of state.recordings) for (const k of Object.keys(r.events.eventId)) labels.add(k);
+/** The recordings' event labels that epoch_data did not keep as classes (T0), two characters or more. */
+function leftOutLabels(state: StudyState): string[] {
+  if (!state.epochs) return [];
+  const kept = Object.keys(state.epochs.eventId);
+  const labels = new Set<string>();
+  for (const r of state.recordings) for (const k of Object.keys(r.events.eventId)) if (!kept.includes(k)) labels.add(k);
   return [...labels].filter((l) => l.length >= 2 && !/^\d+$/.test(l));
 }
 
@@ -89,9 +91,10 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
   const owns = ownsStudyPart(q);
   // a recording named by subject and run, or by a file the Study loaded
   const fileNamed = RUN_NAMED.test(q) || (state?.recordings ?? []).some((r) => q.includes(r.path.split(/[\\/]/).pop() ?? r.path));
-  // an event or class of the Study named by its label ("T0 跑去哪了", "where did rest go"): only the Study has it
+  // an event of the recordings that epoch_data left out, named by its label ("T0 跑去哪了"): only the Study has it (the
+  // classes it kept, T1/T2, are also the public dataset's names in methods questions)
   const eventNamed =
-    state !== undefined && studyLabels(state).some((l) => new RegExp(`(?<![\\w-])${l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(q));
+    state !== undefined && leftOutLabels(state).some((l) => new RegExp(`(?<![\\w-])${l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(q));
   const definite =
     !PUBLIC_DATASET.test(q) &&
     !DEFINITION.test(q) &&
@@ -106,17 +109,7 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
   // "can I publish this?", "我這樣可以投稿嗎": the user's own result pointed at
   const pointed = PUBLISHABLE.test(q) && /\b(?:i|we)\b|我/i.test(q) && /\bthis\b|\bthese\b|這個|這樣|這些/i.test(q);
   const own =
-    owns ||
-    OWN_EN.some((re) => re.test(q)) ||
-    OWN_ZH.test(q) ||
-    firstPersonZh ||
-    fileNamed ||
-    definite ||
-    quotesResult ||
-    bare ||
-    pointed ||
-    eventNamed ||
-    (quoted && figures.length >= 2);
+    owns || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q) || firstPersonZh || fileNamed || definite || quotesResult || bare || pointed || eventNamed;
   if (!own) return [];
   // "我這個結果可以投稿嗎", "did the model learn anything?": a judgement of the user's own result, asked as advice or
   // yes/no, answered with the result against chance and the test set's size and subjects (publishing), or the fit
