@@ -5,7 +5,7 @@ import { estimateTokens, messagesText } from './llm';
 import { readPromptHeader } from './prompts';
 import type { PlannerContext } from './plannerRules';
 import { interpretRequest } from './interpretRequest';
-import { answerWithStudy, studyFactsFromPrompt } from './studyAnswer';
+import { answerWithStudy, studyFactsAloneInPrompt, studyFactsFromPrompt } from './studyAnswer';
 import { isStudyQuestion, selfAnswered, splitTurn } from './questionSplit';
 import type { PastTurn } from './understanding/references';
 import { STEP_FOLLOW_UP } from './router';
@@ -41,7 +41,8 @@ export class OfflinePlanner implements LlmClient {
       };
     };
 
-    if (/^Task: answer the question/m.test(system)) return reply(answerWithStudy(said, header.context ?? '', studyFactsFromPrompt(system)));
+    if (/^Task: answer the question/m.test(system))
+      return reply(answerWithStudy(said, header.context ?? '', studyFactsFromPrompt(system), studyFactsAloneInPrompt(system)));
 
     // Results already came back for this request: the plan is done (the controller summarises what ran).
     const after = req.messages.slice(lastUser + 1);

@@ -19,4 +19,13 @@
 export type { ReadContext, StudyReading, StudyTopic } from './studyAnswer/types';
 export { isStudyQuestion } from './studyAnswer/studyQuestion';
 export { studyTopics } from './studyAnswer/topics';
-export { answerWithStudy, readStudyFor, studyFactsFromPrompt, studyFactsPrompt, studyParagraph, workspaceRecordings } from './studyAnswer/answer';
+export {
+  answerWithStudy,
+  factsAnswerAlone,
+  readStudyFor,
+  studyFactsAloneInPrompt,
+  studyFactsFromPrompt,
+  studyFactsPrompt,
+  studyParagraph,
+  workspaceRecordings,
+} from './studyAnswer/answer';

@@ -5,9 +5,10 @@ import { readdirSync } from 'node:fs';
 import { summarizeStudy } from '../../study/summary';
 import type { StudyState } from '../../study/types';
 import { answerFromContext } from '../qaComposer';
+import { REASON_ASKED, QUALITY_ASKED, REQUEST, VALUE_ASK_ZH, BARE_SET_VALUE } from './questionCues';
 import { READERS } from './readers';
 import { studyTopics } from './topics';
-import type { StudyReading, ReadContext } from './types';
+import type { StudyReading, ReadContext, StudyTopic } from './types';
 
 /**
  * The facts of the Study a question asks about, in the question's language, or null when it does not ask about the
@@ -20,7 +21,51 @@ export function readStudyFor(question: string, state: StudyState, ctx: Omit<Read
   const s = summarizeStudy(state);
   const facts: string[] = [];
   for (const t of topics) for (const f of READERS[t](state, s, zh, { ...ctx, question })) if (!facts.includes(f)) facts.push(f);
-  return facts.length ? { topics, facts } : null;
+  return facts.length ? { topics, facts, alone: factsAnswerAlone(question, topics) } : null;
+}
+
+/**
+ * A value asked: what, which, how many/much/long, did I, do I have (not a yes/no about a property, "is the split
+ * random?", which the facts may not state).
+ */
+const VALUE_ASKED =
+  /^\s*(?:so,?\s*|and\s+|ok(?:ay)?,?\s*)?(?:what|which|how (?:many|much|long|big|was|were|did)|where|when|did (?:i|we)|do (?:i|we) have|have (?:i|we))\b/i;
+
+/** Topics the knowledge base gives the reason for: what went wrong and what to try next. */
+const REASON_TOPICS: readonly StudyTopic[] = ['diagnosis', 'next'];
+/**
+ * Topics whose facts state their own verdict (the binomial test against chance, training against held-out accuracy, the
+ * losses against ln K, the minimum epoch length, the split audit, mains in the filter's stopband): a yes/no about them
+ * ("overfitting?", "is it significant?", "are the epochs too short?", "any leakage?") is answered by the facts.
+ */
+const VERDICT_TOPICS: readonly StudyTopic[] = ['significance', 'fit', 'loss', 'window', 'split', 'filters', 'classes', 'training'];
+/** The verdicts those facts state, asked by name ("overfitting?", "significant?", "too short?", "any leakage?"). */
+const VERDICT_ASKED =
+  /over-?fit\w*|under-?fit\w*|significan\w*|\bchance\b|\blearn(?:ed|t|ing)?\s+(?:anything|something|at all)\b|\btoo short\b|\blong enough\b|\bleak\w*|\boverlap\w*|過擬合|欠擬合|顯著|機率|學到|夠長|太短|洩漏|重疊/i;
+
+/**
+ * Whether the Study's facts answer the question by themselves: a value asked ("what filter did I use", "how many test
+ * trials per class do I have", 「我的資料 sampling rate 多少」, "balanced acc?"), or a yes/no a verdict of the facts
+ * answers ("is my model overfitting?", "any leakage?"), with no reason, meaning or advice asked beside it. Then no
+ * passage is quoted and none is cited: a figure read from the Study needs no citation. A reason ("why …", "what does
+ * that tell me", 正常嗎), what to try next, a result's quality ("kappa 0.1 是不是很爛"), a report ("my loss is nan")
+ * or a request beside the question gets the passages' sentences after the facts, cited.
+ */
+export function factsAnswerAlone(question: string, topics: readonly StudyTopic[] = []): boolean {
+  const q = question.trim();
+  const sentences = q.split(/(?<=[?？。！!])\s*/).filter((x) => x.trim());
+  if (topics.some((t) => REASON_TOPICS.includes(t)) || REASON_ASKED.test(q) || sentences.some((x) => REQUEST.test(x))) return false;
+  if (topics[0] === 'results' && QUALITY_ASKED.test(q)) return false;
+  const zh = /[\u4e00-\u9fff]/.test(q);
+  const valueAsked =
+    VALUE_ASKED.test(q) ||
+    BARE_SET_VALUE.test(q) ||
+    // "per-class recall in this study?", "balanced acc?": a few words asked
+    /^\s*(?:[\w-]+\s+){0,5}[\w-]+\s*\?+\s*$/.test(q) ||
+    (zh && (VALUE_ASK_ZH.test(q) || /哪|什麼|怎樣|如何|呢/.test(q))) ||
+    /\b(?:what|which|how (?:many|much|long|big))\b/i.test(q);
+  const yesNoOnVerdict = topics.length > 0 && topics.every((t) => VERDICT_TOPICS.includes(t)) && VERDICT_ASKED.test(q);
+  return sentences.length <= 2 && (valueAsked || yesNoOnVerdict);
 }
 
 // ---------------------------------------------------------------- the facts as a model's context, and the answer
@@ -51,8 +96,19 @@ export function studyFactsPrompt(reading: StudyReading): string {
   return [
     FACTS_HEADER,
     ...reading.facts.map((f) => `- ${f}`),
-    'Begin the answer with the facts that answer the question, introduced by "From your Study:" (從你的 Study 讀到： in Chinese), without [n]; then add the advice of the sources below that applies, cited as [n]. If the sources add nothing, give the facts alone.',
+    reading.alone
+      ? FACTS_ALONE
+      : 'Begin the answer with the facts that answer the question, introduced by "From your Study:" (從你的 Study 讀到： in Chinese), without [n]; then add the advice of the sources below that applies, cited as [n]. If the sources add nothing, give the facts alone.',
   ].join('\n');
+}
+
+/** The instruction for a value the facts answer by themselves: no passage, no citation. */
+export const FACTS_ALONE =
+  'These facts answer the question: give them alone, introduced by "From your Study:" (從你的 Study 讀到： in Chinese), without [n] and without quoting the sources below.';
+
+/** Whether a system prompt tells the model to give the Study's facts alone (studyFactsPrompt). */
+export function studyFactsAloneInPrompt(system: string): boolean {
+  return system.includes(`${FACTS_HEADER}\n`) && system.includes(FACTS_ALONE);
 }
 
 /** The facts a system prompt carries (the offline planner reads its prompt like any model), or []. */
@@ -78,7 +134,8 @@ export function studyParagraph(facts: readonly string[], zh: boolean): string {
  * The offline answer: the Study's facts first, then the sentences of the passages that answer (qaComposer.ts), cited
  * as usual; a "not covered" from the passages is left out, because the facts answer.
  */
-export function answerWithStudy(question: string, context: string, facts: readonly string[]): string {
+export function answerWithStudy(question: string, context: string, facts: readonly string[], alone = false): string {
+  if (facts.length && alone) return studyParagraph(facts, /[\u4e00-\u9fff]/.test(question));
   const kb = answerFromContext(question, context);
   if (!facts.length) return kb;
   const head = studyParagraph(facts, /[\u4e00-\u9fff]/.test(question));

@@ -6,6 +6,14 @@ import type { StudySummary } from '../../study/summary';
 import type { StudyState } from '../../study/types';
 import { minSamples } from '../../training/models';
 import { pct, nextStep } from './format';
+import type { ReadContext } from './types';
+
+/** The models XBrain builds, as a question may name them. */
+const MODEL_NAMES: [Parameters<typeof minSamples>[0], RegExp][] = [
+  ['EEGNet', /\beegnet\b/i],
+  ['ShallowConvNet', /\bshallow(?:\s*conv\s*net)?\b/i],
+  ['SCCNet', /\bsccnet\b/i],
+];
 
 export function classFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
   if (!s.epochs) {
@@ -16,10 +24,22 @@ export function classFacts(state: StudyState, s: StudySummary, zh: boolean): str
   }
   const per = Object.entries(s.epochs.perClass);
   const max = Math.max(...per.map(([, n]) => n));
+  // the recordings' events epoch_data did not keep (its event_id): "where did T0 go?"
+  const kept = Object.keys(state.epochs?.eventId ?? {});
+  const left = new Map<string, number>();
+  for (const r of s.recordings) for (const [k, n] of Object.entries(r.events)) if (!kept.includes(k)) left.set(k, (left.get(k) ?? 0) + n);
+  const leftOut = left.size
+    ? [
+        zh
+          ? `epoch_data 的 event_id 只取 ${kept.join('、')}；記錄檔裡的 ${[...left].map(([k, n]) => `${k}（${n} 個）`).join('、')}沒有切成 epoch，所以只有 ${kept.length} 類。`
+          : `epoch_data kept event_id ${kept.join(', ')}; the recordings' ${[...left].map(([k, n]) => `${k} (${n} events)`).join(', ')} ${left.size === 1 ? 'was' : 'were'} not epoched, so there ${kept.length === 1 ? 'is 1 class' : `are ${kept.length} classes`}.`,
+      ]
+    : [];
   return [
     zh
-      ? `共 ${s.epochs.count} 個 epoch，各類（標籤）：${per.map(([k, n]) => `${k} ${n}`).join('、')}（最多的一類佔 ${pct(max / s.epochs.count)}）。`
-      : `${s.epochs.count} epochs, per class (label) ${per.map(([k, n]) => `${k} ${n}`).join(', ')} (the largest class is ${pct(max / s.epochs.count)}).`,
+      ? `共 ${s.epochs.count} 個 epoch，各類（標籤）：${per.map(([k, n]) => `${k} ${n}`).join('、')}（多數類 ${per.find(([, n]) => n === max)?.[0]} 佔 ${pct(max / s.epochs.count)}）。`
+      : `${s.epochs.count} epochs, per class (label) ${per.map(([k, n]) => `${k} ${n}`).join(', ')} (the largest, majority class ${per.find(([, n]) => n === max)?.[0]} is ${pct(max / s.epochs.count)}).`,
+    ...leftOut,
   ];
 }
 
@@ -38,7 +58,7 @@ export function countFacts(state: StudyState, s: StudySummary, zh: boolean): str
   return out;
 }
 
-export function windowFacts(state: StudyState, s: StudySummary, zh: boolean): string[] {
+export function windowFacts(state: StudyState, s: StudySummary, zh: boolean, ctx: ReadContext = {}): string[] {
   if (!s.epochs) return [zh ? `${nextStep(s, zh)}。` : `${nextStep(s, zh)}.`];
   const e = s.epochs;
   const tmax = Number(e.tmax.toFixed(3));
@@ -60,15 +80,20 @@ export function windowFacts(state: StudyState, s: StudySummary, zh: boolean): st
           ? `記錄檔裡每個事件到下一個事件約：${spans.map(([k, sec]) => `${k} ${sec} 秒`).join('、')}（中位數）。`
           : `in the recordings the next event follows ${spans.map(([k, sec]) => `${k} after about ${sec} s`).join(', ')} (median).`,
     );
-  // the model's minimum epoch length (XBrainLab's, what createModel checks)
-  const name = (state.model?.name ?? 'EEGNet') as Parameters<typeof minSamples>[0];
-  const need = minSamples(name, e.sfreq, (state.model?.params ?? {}) as Parameters<typeof minSamples>[2]);
-  const secs = Number((need / e.sfreq).toFixed(3));
-  out.push(
-    zh
-      ? `${name} 在 ${e.sfreq} Hz 至少需要 ${need} 個樣本（${secs} 秒）：這些 epoch 有 ${e.times} 個，${e.times >= need ? '夠長' : '太短'}。`
-      : `${name} needs at least ${need} samples (${secs} s) at ${e.sfreq} Hz: the epochs have ${e.times}, ${e.times >= need ? 'long enough' : 'too short'}.`,
-  );
+  // the minimum epoch length (XBrainLab's, what createModel checks) of the models the question names, else the chosen one
+  type ModelName = Parameters<typeof minSamples>[0];
+  const named = MODEL_NAMES.filter(([, re]) => re.test(ctx.question ?? '')).map(([n]) => n);
+  const models: ModelName[] = named.length ? named : [(state.model?.name ?? 'EEGNet') as ModelName];
+  for (const name of models) {
+    const params = (name === state.model?.name ? state.model?.params : {}) as Parameters<typeof minSamples>[2];
+    const need = minSamples(name, e.sfreq, params ?? {});
+    const secs = Number((need / e.sfreq).toFixed(3));
+    out.push(
+      zh
+        ? `${name} 在 ${e.sfreq} Hz 至少需要 ${need} 個樣本（${secs} 秒）：這些 epoch 有 ${e.times} 個，${e.times >= need ? '夠長' : '太短'}。`
+        : `${name} needs at least ${need} samples (${secs} s) at ${e.sfreq} Hz: the epochs have ${e.times}, ${e.times >= need ? 'long enough' : 'too short'}.`,
+    );
+  }
   return out;
 }
 
@@ -80,12 +105,15 @@ export function baselineFacts(state: StudyState, zh: boolean): string[] {
   if (!b) return [zh ? '沒有做基線校正（baseline=null）。' : 'no baseline correction (baseline=null).'];
   const [a, z] = [b[0] ?? e.tmin, b[1] ?? 0];
   const dflt = Math.abs(a - e.tmin) < 1e-9 && z === 0;
-  const name = dflt ? '(None, 0)' : `(${a}, ${z})`;
+  // as epoch_data was given it: (None, 0) is the default, (-0.5, 0) with t_min = -0.5 the same interval written out
+  const given = [...state.history, ...state.epochHistory].reverse().find((h) => h.op === 'epoch_data')?.params.baseline;
+  const asDefault = b[0] === null || given === undefined || (Array.isArray(given) && given[0] === null);
+  const name = asDefault ? `(None, ${b[1] ?? 'None'})` : `(${a}, ${z})`;
   const single = Math.abs(z - a) < 1 / e.sfreq;
   return [
     zh
-      ? `基線校正 baseline ${name}${dflt ? '（epoch_data 的預設：從 epoch 開始到 t = 0）' : ''}：${single ? `因為 t_min = ${e.tmin}，區間只有 t = ${a} 秒那一個樣本，每個 epoch、每個通道減去它在 ${a} 秒的值` : `每個 epoch、每個通道減去 ${a}–${z} 秒的平均`}；baseline=null 則不做。`
-      : `baseline correction ${name}${dflt ? " (epoch_data's default: from the epoch start to t = 0)" : ''}: ${single ? `with t_min = ${e.tmin} the interval is a single sample at t = ${a} s, so each epoch and channel has its value at ${a} s subtracted` : `each epoch and channel has its mean over ${a}–${z} s subtracted`}; baseline=null would skip it.`,
+      ? `基線校正 baseline ${name}${dflt ? `（${asDefault ? 'epoch_data 的預設' : '與 epoch_data 的預設 (None, 0) 同一段'}：從 epoch 開始到 t = 0）` : ''}：${single ? `因為 t_min = ${e.tmin}，區間只有 t = ${a} 秒那一個樣本，每個 epoch、每個通道減去它在 ${a} 秒的值` : `每個 epoch、每個通道減去 ${a}–${z} 秒的平均`}；baseline=null 則不做。`
+      : `baseline correction ${name}${dflt ? ` (${asDefault ? "epoch_data's default" : "the same interval as epoch_data's default (None, 0)"}: from the epoch start to t = 0)` : ''}: ${single ? `with t_min = ${e.tmin} the interval is a single sample at t = ${a} s, so each epoch and channel has its value at ${a} s subtracted` : `each epoch and channel has its mean over ${a}–${z} s subtracted`}; baseline=null would skip it.`,
   ];
 }
 

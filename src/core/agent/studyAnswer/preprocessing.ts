@@ -32,6 +32,8 @@ export function samplingFacts(state: StudyState, s: StudySummary, zh: boolean): 
       ? `${s.recordings.length} 個記錄檔目前的取樣率是 ${rates.join('、')} Hz${resampled.length ? `（${resampled.join('、')}）` : '（沒有重新取樣）'}，Nyquist 頻率 ${rates.map((r) => r / 2).join('、')} Hz。`
       : `${s.recordings.length === 1 ? 'the recording is' : `the ${s.recordings.length} recordings are`} now at ${rates.join(', ')} Hz${resampled.length ? ` (${resampled.join('; ')})` : ' (not resampled)'}, so the Nyquist frequency is ${rates.map((r) => r / 2).join(', ')} Hz.`,
   ];
+  const chans = [...new Set(s.recordings.map((r) => r.channels))];
+  out.push(zh ? `每個記錄檔 ${chans.join('、')} 個通道。` : `${s.recordings.length === 1 ? 'it has' : 'each has'} ${chans.join(', ')} channels.`);
   if (s.epochs && !rates.includes(s.epochs.sfreq)) out.push(zh ? `epoch 的取樣率是 ${s.epochs.sfreq} Hz。` : `the epochs are at ${s.epochs.sfreq} Hz.`);
   return out;
 }
@@ -53,6 +55,14 @@ export function filterFacts(state: StudyState, s: StudySummary, zh: boolean): st
   const others = steps.filter((h) => !filters.includes(h));
   if (others.length)
     out.push(zh ? `其他前處理：${others.map((h) => h.description).join('；')}。` : `other preprocessing: ${others.map((h) => h.description).join('; ')}.`);
+  // the order the steps ran in, epoching included (the history's order: continuous recordings first, then the epochs)
+  const ordered = [...state.history, ...state.epochHistory];
+  if (ordered.length > 1)
+    out.push(
+      zh
+        ? `執行順序：${ordered.map((h, i) => `${i + 1}. ${h.description}`).join(' → ')}。`
+        : `in the order they ran: ${ordered.map((h, i) => `${i + 1}. ${h.description}`).join(' → ')}.`,
+    );
   // what was not done answers "any notch?" as much as what was
   const done = (re: RegExp) => steps.some((h) => re.test(h.op) || re.test(h.description));
   const missing = STANDARD_STEPS.filter(([, , re]) => !done(re)).map(([en, zhName]) => (zh ? zhName : en));

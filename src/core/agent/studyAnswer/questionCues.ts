@@ -11,11 +11,14 @@ import type { StudyTopic } from './types';
  */
 export const OWN_EN = [
   /\bdid (?:i|we)\b|\b(?:do|have|am) (?:i|we) (?:have|got|get|loaded|applied|used|trained|set|chosen|picked)\b|\b(?:i|we)(?:'ve| have| had| did| got| get| applied| used| trained| loaded| ran| set| picked| chose| currently)\b/i,
-  /\S.*\b(?:now|currently|so far|right now|at the moment|at this point)\b|\bcurrent(?:ly)?\b|\bthe (?:model's|study's)\b|\bthis (?:study|run|dataset)\b/i,
+  /\S.*\b(?:now|currently|so far|right now|at the moment|at this point)\b|\bcurrent(?:ly)?\b|\bthe (?:model's|study's)\b|\bthis (?:study|run|dataset|result|results|model|split|score|accuracy)\b/i,
   /\b(?:will|would) (?:the )?(?:training|start_training|next run)\b|\btraining (?:will|would) use\b/i,
+  // a past step of the pipeline asked about ("how many did epoching keep?", "how long did training take?", "which epoch
+  // did the run keep?"): only the user's Study has a past
+  /\b(?:did|has|have) (?:the |my |our )?(?:model|network|net|classifier|training|trainer|run|epoching|epoch_data|split|splitting|filter(?:ing)?|evaluat\w+|preprocessing)\b(?! (?:usually|typically|normally))/i,
 ];
 export const OWN_ZH =
-  /我(?:們)?(?:現在|目前|這邊|這裡)|目前|現在|我(?:們)?(?:有|用了|套用了?|做了|跑了|訓練了|載入了|設了|選了|加了)|(?:訓練|模型)(?:會|將)(?:用|使用)|我(?:們)?\s*(?:(?:val|train|test|validation)\b|資料|數據|檔案|訓練集|測試集|驗證集)/i;
+  /我(?:們)?(?:現在|目前|這邊|這裡)|目前|現在|這次|本次|這一次|這(?:個|份|批)\s*(?:study|研究|實驗|資料|數據|模型|結果|run|切分|資料集)|訓練(?:花了|跑了|用了|了多久|了幾)|跑了多久|(?:\b(?:train|val|test)\b|訓練集|測試集|驗證集)\s*(?:裡面?|中|上)\s*(?:各|每一?類)?.{0,4}(?:幾|多少)|我(?:們)?(?:有|用了|套用了?|做了|跑了|訓練了|載入了|設了|選了|加了)|(?:訓練|模型)(?:會|將)(?:用|使用)|我(?:們)?\s*(?:(?:val|train|test|validation)\b|資料|數據|檔案|訓練集|測試集|驗證集)/i;
 /** A recording named by its file ("S002R04", "A01T.gdf", "sub-01_eeg.edf"): whether the Study holds it is asked. */
 export const FILE_NAMED = /\b[a-z]{1,4}\d{2,}[a-z]\d{2,}\b|\b[\w-]+\.(?:edf|bdf|gdf|set|fif|vhdr|cnt|mff|npy|mat|xdf)\b/i;
 /** A subject-and-run recording name ("S002R04"): a recording of the user's, unlike an export's file name ("X.npy"). */
@@ -53,11 +56,11 @@ export const TOPIC_WORDS: [StudyTopic, RegExp][] = [
     /\baccura(?:cy|te)\b|\bacc\b|\bkappa\b|\bscores?\b|\bperformance\b|\bresults?\b|\bf1\b|\bauc\b|\bconfusion matrix\b|\bhow (?:well|good|bad)\b|準確率|正確率|準確度|表現|成績|結果|分數|混淆矩陣|confusion|\bnot learning\b|\bpredicts? (?:only )?(?:one|the same|a single) class\b|沒學到|學不到|預測同一類|都猜同一類|\bmajority\b|多數類|\bcsp\b|\blda\b|\brecall\b|\bprecision\b|\bsensitivity\b|\bspecificity\b|召回率|精確率/i,
   ],
   ['loss', /\b(?:val(?:idation)?\s+|train(?:ing)?\s+)?loss(?:es)?\b|損失/i],
-  ['classes', /\bper class\b|\beach class\b|\bclass(?:es)?\b|\b(?:im)?balanced?\b|每(?:一)?類|各類|類別|平衡/i],
+  ['classes', /\bper class\b|\beach class\b|\bclass(?:es)?\b|\b(?:im)?balanced?\b|每(?:一)?類|各類|類別|平衡|(?:\d|[一二兩三四五])\s*類/i],
   ['counts', /\b(?:epochs?|trials?|segments?)\b|試次|epoch|trial/i],
   [
     'sampling',
-    /\bsampl\w*\s*(?:rate|frequency|freq)\b|\bsfreq\b|\bsample rate\b|\b(?:re|down|up)sampl\w*|\bnyquist\b|取樣率|採樣率|取樣頻率|採樣頻率|重新取樣|降取樣|降採樣|奈奎斯特/i,
+    /\bsampl\w*\s*(?:rate|frequency|freq)\b|\bsampled (?:at|with)\b|\b(?:what|which) rate\b|\bsfreq\b|\bsample rate\b|\b(?:re|down|up)sampl\w*|\bnyquist\b|取樣率|採樣率|取樣頻率|採樣頻率|重新取樣|降取樣|降採樣|奈奎斯特/i,
   ],
   [
     'filters',
@@ -69,12 +72,12 @@ export const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   ],
   [
     'split',
-    /\b(?:test|validation|val|train(?:ing)?) (?:set|split|fold|data|trials?)\b|\bsplits?\b|\bfolds?\b|\btrain\s*\/\s*(?:val|test)\b|\b(?:val|train)\s*(?:跟|和|與|\/)\s*(?:train|val|test)\b|\b(?:train|val|test)\b[^.?!。？]{0,6}(?:跟|和|與|\band\b|&)\s*(?:train|val|test)\b|測試集|驗證集|訓練集|切分|分割|分到|怎麼切|如何切|方式切|test set|test split/i,
+    /\b(?:test|validation|val|train(?:ing)?) (?:set|split|fold|data|trials?)\b|\bsplits?\b|\bfolds?\b|\btrain\s*\/\s*(?:val|test)\b|\b(?:val|train)\s*(?:跟|和|與|\/)\s*(?:train|val|test)\b|\b(?:train|val|test)\b[^.?!。？]{0,6}(?:跟|和|與|\band\b|&)\s*(?:train|val|test)\b|測試集|驗證集|訓練集|切分|分割|分到|怎麼切|如何切|方式切|test set|test split|\b(?:test|validation|val|train(?:ing)?)\b\s*(?:set\s*)?(?:只有|才|有|就)?\s*(?:\d+|幾)\s*(?:筆|個|trials?\b)|\b(?:test|val|validation|train)\b\s*(?:裡|中|上)/i,
   ],
   ['channels', /\bchannels?\b|\belectrodes?\b|\bmontage\b|\b(?:Fp|AF|FC|FT|C|CP|TP|PO|O)\d{1,2}\b|\b(?:Fp|AF|F|FC|C|CP|P|PO|O)z\b|通道|電極/i],
   [
     'window',
-    /(?<!(?:majority|class|csp\+?lda|lda|chance)\s)\bbaseline\b|基線|基準線|\b(?:epoch|time|trial) (?:window|length)\b|\bt_?min\b|\bt_?max\b|\bsamples?\b|\blong enough\b|\bshort\b|\bcover(?:s|ed|ing)?\b|時間窗|時窗|樣本|sample|夠長|太短|涵蓋|包含到/i,
+    /(?<!(?:majority|class|csp\+?lda|lda|chance)\s)\bbaseline\b|基線|基準線|\b(?:epoch|time|trial) (?:window|length)\b|\bt_?min\b|\bt_?max\b|\bsamples?\b|\blong enough\b|\bshort\b|\bcover(?:s|ed|ing)?\b|時間窗|時窗|樣本|sample(?!d)|夠長|太短|涵蓋|包含到|幾秒到幾秒|從幾秒|[到至]幾秒|epoch\s*的?\s*長度|長度夠|切幾秒|(?:epoch|時間|切)(?:的)?\s*(?:範圍|區間)|\bfrom when\b/i,
   ],
   ['events', /\bevents?\b|\blabels?\b|\bmarkers?\b|\bannotations?\b|\bcues?\b|事件|標籤|標記|提示/i],
   // the data's units and scale (volts, µV) and what normalises it
@@ -86,28 +89,39 @@ export const TOPIC_WORDS: [StudyTopic, RegExp][] = [
     /\b(?:subjects?|participants?|sessions?|recordings?|files?)\b|\bhow long\b(?!\s+did\s+(?:the |my )?(?:training|run|it)\b)|\bduration\b|受試者|被試|場次|檔案|記錄檔|多長|(?<!訓練.{0,4})多久|時長|長度|幾秒/i,
   ],
 ];
+/**
+ * The epoch whose weights a run kept, and the rule that chose it ("which epoch's weights did my run keep?", 「模型最後選的是
+ * 第幾個 epoch」, "did I pick the best epoch on test?"): the training topic, not the data's epochs.
+ */
+export const SELECTED_EPOCH =
+  /\b(?:selected|kept|best|chosen|final|last) epoch\b|\bwhich epoch(?!s\b| window| length)|\bepoch'?s? weights\b|\bweights? (?:were |was )?(?:kept|selected|chosen|saved)\b|\bselection\b|\bearly[- ]?stop\w*|第幾個\s*epoch|最好的(?:那個|一個)?\s*epoch|選(?:了|的是)?.{0,8}epoch|best_(?:val|test)_\w+|last_epoch/i;
 /** A training setting named: the training topic stays next to a result ("my accuracy with this learning rate"). */
 export const SETTING =
-  /\bsettings?\b|\bconfig\w*|\bhyper-?param\w*|\blearning rate\b|\blr\b|\bbatch(?: size)?\b|\boptimi[sz]er\b|\bepochs? (?:did|do|will|of training)\b|訓練了?(?:幾|多少)|設定|超參數|參數|學習率|批次|優化器/i;
+  /\bsettings?\b|\bconfig\w*|\bhyper-?param\w*|\blearning rate\b|\blr\b|\bbatch(?: size)?\b|\boptimi[sz]er\b|(?<!\b(?:per|each|every) )\bepochs? (?:did|do|will|of training)\b|訓練了?(?:幾|多少)|設定|超參數|參數|學習率|批次|優化器/i;
 /** A size asked for: the split's counts stay next to a result ("how many test trials is my accuracy on"). */
 export const SIZE = /\bhow (?:many|big|large)\b|\bsize\b|多少|幾|多大/i;
 
+/** What to try next, how to improve the result: a diagnosis of the user's own result when it names nothing else. */
+export const IMPROVE =
+  /\bwhat (?:should|can|could|do) (?:i|we) (?:do|try|change)\b|\b(?:try|do|change) next\b|\bimprov\w*|\bmake (?:it|this|them|(?:this|the|my|our) \w+) (?:better|stronger|more (?:convincing|robust|reliable))\b|\bstrengthen\b|改進|改善|提升|接下來|更好|更有說服力|補強/i;
 /** Whether a Study result is good enough: significance against chance. */
 export const SIGNIFICANCE =
   /significan|\babove chance\b|\bbetter than chance\b|\bbeat(?:s|ing)? chance\b|\bover chance\b|p-?value|\bchance level\b|顯著|高於機率|超過機率|機率水準|比機率|贏過機率/i;
 /** Why a Study result is what it is, or what to do about it. */
-export const DIAGNOSIS =
-  /\bwhy\b|\bhow come\b|\bwhat(?:'s| is) wrong\b|\bwhat (?:should|can|do) (?:i|we) do\b|\bat chance\b|\bstuck\b|\bnot learning\b|\bso (?:low|bad)\b|為什麼|為何|怎麼會|怎麼回事|怎麼辦|原因|卡在|很低|太低|機率附近|沒學到/i;
+export const DIAGNOSIS = new RegExp(
+  `${/\bwhy\b|\bhow come\b|\bwhat(?:'s| is) wrong\b|\bat chance\b|\bstuck\b|\bnot learning\b|\bso (?:low|bad)\b|為什麼|為何|怎麼會|怎麼回事|怎麼辦|原因|卡在|很低|太低|機率附近|沒學到/i.source}|${IMPROVE.source}`,
+  'i',
+);
 /** A methods question, not one about the Study's values ("how do I …", "should I …", "do I need …", "what is a …"). */
 export const ADVICE =
-  /\bshould\b|\brecommend\w*|\bbest\b|\bideal\b|\boptimal\b|\bhow (?:do|can|would|to) (?:i|we|you)\b|\bhow to\b|\b(?:do|does) (?:i|we) need\b|\bmust\b|\bneeds? to\b|建議|推薦|應該|該用|該怎麼|最好|適合|如何|需要嗎|可以.{0,12}嗎|可不可以|能不能|比較(?:好|可靠|準|適合)|會比|好還是/i;
+  /\bshould\b|\brecommend\w*|\bbest\b|\bideal\b|\boptimal\b|\bhow (?:do|can|would|to) (?:i|we|you)\b|\bhow to\b|\b(?:do|does) (?:i|we) need\b|\bmust\b|\bneeds? to\b|建議|推薦|應該|該用|該怎麼|最好(?!的)|適合|如何(?!\s*[？?]?\s*$)|需要嗎|可以.{0,12}嗎|可不可以|能不能|(?<!有)比較(?:好|可靠|準|適合)|會比|好還是|該(?:怎|如|用|選|報|設|做|切|加)|要(?:怎麼|如何|從|用哪|選哪)/i;
 /** What a term means ("what is a …", "是什麼意思"): a methods question, unless it asks what the user's own figure means. */
 export const MEANING = /\bwhat is (?:a|an)\b|\bwhat does\b.*\bmean\b|是什麼意思|的意思|代表什麼/i;
 /** What was done asked yes or no ("did I notch?", "我有做 notch 嗎"): answered from the history even next to advice words. */
 export const DID = /\bdid (?:i|we)\b|\b(?:have|had) (?:i|we) (?:applied|used|done|filtered|loaded)\b|我(?:們)?有(?:沒有)?(?:做|套用|用|加|載入|切|濾)/i;
 /** A request, not a question: it asks for a step ("train now", "resample to the current rate's half", "把取樣率降到…"). */
 export const REQUEST =
-  /^\s*(?:(?:please|pls|now|ok(?:ay)?|then|just)[,\s]+)*(?:resample|downsample|train|retrain|stop|start|filter|apply|set|load|run|split|epoch|use|change|make|notch|band-?pass|re-?reference|normali[sz]e|generate|evaluate|plot|export|clear|reset|select|keep|drop|remove|configure|switch|show|list|tell)\b(?!\s*(?:acc(?:uracy)?|loss(?:es)?|sets?|splits?|data|trials?|size|length|window|count|curves?|order|audit|kappa|auc|score|[/&]|vs\b|跟|和|與))|^\s*(?:陷波|濾波|帶通|高通|低通|重新取樣|降取樣|降採樣|切段|分段|訓練|套用|執行|載入|設定|改成|改用|換成|開始|停止|評估)|把|幫我|^(?:請|麻煩)(?!問)/i;
+  /^\s*(?:(?:please|pls|now|ok(?:ay)?|then|just)[,\s]+)*(?:resample|downsample|train|retrain|stop|start|filter|apply|set|load|run|split|epoch|use|change|make|notch|band-?pass|re-?reference|normali[sz]e|generate|evaluate|plot|export|clear|reset|select|keep|drop|remove|configure|switch|show|list|tell)\b(?!\s*(?:acc(?:uracy)?|loss(?:es)?|sets?|splits?|data|trials?|size|length|window|count|curves?|order|audit|kappa|auc|score|[/&]|vs\b|跟|和|與|\d+(?:\.\d+|\s*%)))|^\s*(?:陷波|濾波|帶通|高通|低通|重新取樣|降取樣|降採樣|切段|分段|訓練(?!花|了|跑了|時間|多久|的|集|準確|正確|loss|過程|結果|曲線)|套用|執行|載入|設定|改成|改用|換成|開始|停止|評估)|把|幫我|^(?:請|麻煩)(?!問)/i;
 /**
  * A bare value asked of one of the Study's sets ("test acc??", "val loss?", "and the train accuracy?", "test acc 多少"):
  * in a session with a Study, a set's figure with no article is still the user's.
@@ -130,6 +144,14 @@ export const RESULT_NAMED = /\bresults?\b|\bacc(?:uracy)?\b|\bscores?\b|\bkappa\
 export const WHY = /\bwhy\b|\bhow come\b|\bwhat(?:'s| is) wrong\b|為什麼|為何|怎麼會|哪裡(?:做)?錯|怎麼回事/i;
 /** A summary of the whole Study asked ("what does my dataset look like, give me a summary", "我的資料概況"). */
 export const SUMMARY = /\bsummar(?:y|ise|ize)\b|\boverview\b|\blook like\b|\bdescribe\b|概況|摘要|總覽|整體狀況|長什麼樣/i;
+/**
+ * A reason, a meaning or advice asked beside the Study's value ("why …", "what does that tell me", "is it normal", "a
+ * bug?", 「正常嗎」, 「有影響嗎」, "which one do I trust"): the knowledge base's sentences give it, so they follow the facts.
+ */
+export const REASON_ASKED =
+  /\bwhy\b|\bhow come\b|\bmean(?:s|ing)?\b|\bexplain\w*|\binterpret\w*|\btell (?:me|us)\b|\bwhat (?:should|can|could|do) (?:i|we) do\b|\bimprov\w*|\bshould\b|\brecommend\w*|\bnormal\b|\bbug\w*|\blegit\w*|\bwrong\b|\bproblem\w*|\bissues?\b|\btrust\w*|\breliab\w*|\bsuspicious\b|\btoo good\b|\baffect\w*|\bmatter\w*|\bcompar\w*|\bvs\.?\b|\bversus\b|\bbetter\b|\bworse\b|\bexpect\w*|\bworr\w*|\bwhen (?:is|should|to|would)\b|\bgood idea\b|\bcoinciden\w*|\bluck\w*|正常|問題|為什麼|為何|怎麼|意思|代表|解釋|影響|建議|該|比較|合理|巧合|運氣/i;
+/** A judgement of a result's quality ("good or bad", 好嗎, 很爛): the knowledge base's scales (kappa bands) say it. */
+export const QUALITY_ASKED = /\bgood\b|\bbad\b|\bok(?:ay)?\b|\bfine\b|\benough\b|\bdecent\b|好嗎|好不好|爛|差嗎|算(?:好|高|低|是)|夠(?:不夠|嗎)/i;
 /** Names that hold digits (S001R04, 2a, C3, T1, F1): not figures. */
 export const NAMED_WITH_DIGITS = /\b(?=\w*[a-z])(?=\w*\d)\w+\b/gi;
 /** Topics whose quantities a question may name while it asks about the Study ("did I notch? isn't mains 60 Hz here?"). */

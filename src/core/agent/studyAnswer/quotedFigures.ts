@@ -38,6 +38,8 @@ export function sameFigure(figure: number, text: string, k: number): boolean {
 /** A result figure of the Study quoted ("43%" for 42.9%, "0.45" for AUC 0.45): a measured value, not a round count. */
 export function quotesStudyResult(q: string, known: readonly number[]): boolean {
   const measured = known.filter((k) => !Number.isInteger(k));
+  // "train 51.7 val 42.9": a figure with decimals, as the Study states it, is a measured value without its % sign
+  if ([...q.matchAll(/(?<![\d.])(\d+\.\d+)(?![\d.%])/g)].some((m) => measured.some((k) => k > 1 && sameFigure(Number(m[1]), m[1], k)))) return true;
   return [...q.matchAll(/(\d+(?:\.\d+)?)\s*%|(?<![\d.])(0?\.\d+)/g)].some((m) => {
     const f = Number(m[1] ?? m[2]);
     return measured.some((k) => sameFigure(f, m[1] ?? m[2], k) || (m[1] !== undefined && Math.round(k) === f) || (f < 1 && Math.abs(f * 100 - k) < 0.051));

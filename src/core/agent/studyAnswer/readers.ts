@@ -7,6 +7,7 @@ import { classFacts, countFacts, windowFacts } from './epochs';
 import { resultFacts, significanceFacts, diagnosisFacts } from './evaluation';
 import { scaleFacts, samplingFacts, filterFacts } from './preprocessing';
 import { channelFacts, recordingFacts, eventFacts } from './recordings';
+import { nextFacts } from './nextSteps';
 import { splitFacts } from './splits';
 import { trainingFacts, lossFacts, fitFacts } from './training';
 import type { StudyTopic, ReadContext } from './types';
@@ -28,4 +29,5 @@ export const READERS: Record<StudyTopic, (state: StudyState, s: StudySummary, zh
   recordings: recordingFacts,
   fit: fitFacts,
   scale: scaleFacts,
+  next: nextFacts,
 };

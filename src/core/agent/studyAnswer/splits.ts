@@ -42,6 +42,19 @@ export function splitFacts(state: StudyState, s: StudySummary, zh: boolean): str
         : `${sp.name}: train ${sum.train}, validation ${sum.val}, test ${sum.test} trials${test ? ` (test per class ${test}${maj})` : ''}.`,
     );
   });
+  // how the sizes came about (generate_dataset's int() truncation: test first, validation from the rest)
+  const first = s.dataset.splits[0];
+  const total = first ? first.train + first.val + first.test : 0;
+  if (first && c.split_strategy === 'trial' && c.unit === 'ratio' && s.dataset.splits.length === 1) {
+    const test = Math.trunc(c.test_ratio * total + 1e-9);
+    const val = Math.trunc(c.val_ratio * (total - test) + 1e-9);
+    if (test === first.test && val === first.val)
+      out.push(
+        zh
+          ? `數量的由來：${total} 個 epoch，測試集先取 int(${c.test_ratio} × ${total}) = ${test}，驗證集從剩下的 ${total - test} 個取 int(${c.val_ratio} × ${total - test}) = ${val}，其餘 ${total - test - val} 個是訓練集（int() 無條件捨去）。`
+          : `how the sizes come about: of ${total} epochs the test set takes int(${c.test_ratio} × ${total}) = ${test} first, the validation set int(${c.val_ratio} × ${total - test}) = ${val} of the remaining ${total - test}, and the other ${total - test - val} train (int() truncates).`,
+      );
+  }
   if (state.dataset.splits.length > 5)
     out.push(zh ? `（另有 ${state.dataset.splits.length - 5} 個切分）` : `(${count(state.dataset.splits.length - 5, 'more split')}.)`);
   // leakage: the audit (an epoch in two sets), then what the split strategy keeps apart

@@ -53,6 +53,7 @@ export function trainingFacts(state: StudyState, s: StudySummary, zh: boolean, c
         : `defaults adapted to the training set: ${adapted.map((a) => `${a.option} ${a.from} → ${a.to} (${a.why})`).join('; ')}.`,
     );
   const last = state.runs[state.runs.length - 1];
+  const ranAt = out.length;
   if (last) {
     const st = runSteps(last, state.dataset);
     out.push(
@@ -63,8 +64,18 @@ export function trainingFacts(state: StudyState, s: StudySummary, zh: boolean, c
   }
   if (last?.metrics.length) {
     const secs = last.metrics.reduce((a, m) => a + m.seconds, 0);
-    out.push(zh ? `上一次訓練的 epoch 共花了約 ${secs.toFixed(1)} 秒。` : `the last run's epochs took about ${secs.toFixed(1)} s in all.`);
+    const wall = last.endedAt ? (Date.parse(last.endedAt) - Date.parse(last.startedAt)) / 1000 : NaN;
+    out.push(
+      zh
+        ? `上一次訓練的 epoch 共花了約 ${secs.toFixed(1)} 秒${Number.isFinite(wall) && wall > 0 ? `（從開始到結束 ${wall.toFixed(1)} 秒）` : ''}。`
+        : `the last run's epochs took about ${secs.toFixed(1)} s in all${Number.isFinite(wall) && wall > 0 ? ` (${wall.toFixed(1)} s from start to end)` : ''}.`,
+    );
+    out.push(...selectionFacts(last, zh));
   }
+  // a past run asked about ("how long did my training take?"): what the run did comes first; before any run, the step
+  const past = PAST_RUN.test(ctx.question ?? '');
+  if (!last && past) out.unshift(zh ? `還沒有訓練紀錄：${nextStep(s, zh)}。` : `there is no training run yet: ${nextStep(s, zh)}.`);
+  if (last && past) out.unshift(...out.splice(ranAt));
   // a GPU asked about while training runs on the CPU: the setting that would change it
   if (/\bgpu\b|\bcuda\b|顯卡/i.test(ctx.question ?? '') && !/^cuda/.test(String(config.device)))
     out.push(
@@ -73,6 +84,31 @@ export function trainingFacts(state: StudyState, s: StudySummary, zh: boolean, c
         : `training does not use a GPU: device ${config.device}, backend ${config.backend}; configure_training(device="cuda", backend="pytorch") would, on a machine with CUDA and PyTorch.`,
     );
   return out;
+}
+
+/** A question about a run that happened: how long it took, which epoch it kept. */
+const PAST_RUN = /\b(?:took|take|lasted|kept|selected|chose|chosen)\b|\bhow long did\b|花了|多久|第幾個|選了|選的/i;
+
+/** The epoch whose weights the run kept and the rule that chose it (configure_training's selection). */
+export function selectionFacts(run: StudyState['runs'][number], zh: boolean): string[] {
+  const rule = run.selection ?? run.config.selection ?? 'last_epoch';
+  const epoch = run.selectedEpoch ?? run.metrics[run.metrics.length - 1]?.epoch;
+  if (epoch === undefined) return [];
+  const why: Record<string, [string, string]> = {
+    last_epoch: ['the weights of the last trained epoch', '最後一個訓練的 epoch 的權重'],
+    best_val_loss: ['the epoch with the lowest validation loss', '驗證 loss 最低的 epoch'],
+    best_val_accuracy: ['the epoch with the highest validation accuracy', '驗證準確率最高的 epoch'],
+    best_test_accuracy: [
+      'the epoch with the highest test accuracy: chosen on the test set, so its test score is optimistic',
+      '測試準確率最高的 epoch：在測試集上挑的，所以測試分數會偏高',
+    ],
+  };
+  const [en, z] = why[rule] ?? [rule, rule];
+  return [
+    zh
+      ? `保留的是第 ${epoch} 個 epoch 的權重（selection ${rule}：${z}${rule === 'best_test_accuracy' ? '' : '；不是在測試集上挑最好的 epoch（best_test_accuracy）'}）。`
+      : `the run kept the weights of epoch ${epoch} (selection ${rule}: ${en}${rule === 'best_test_accuracy' ? '' : '; not the best epoch on the test set (best_test_accuracy)'}).`,
+  ];
 }
 
 /** The training curves' losses: first and last epoch of each run (a NaN named with the epoch it appeared at). */
