@@ -70,7 +70,8 @@ function findRange(s: string, dim: 'Hz' | 's'): Range | null {
     const a = qs[i];
     const b = qs[i + 1];
     const gap = s.slice(a.index + a.text.length, b.index);
-    if (!/^\s*(?:to|and|-|到|至|~)\s*$/i.test(gap)) continue;
+    // "8 to 30", "8 through 30", "8–30", "7 & 35", "8 ～ 30", 「8 至 30」: the two ends of one range
+    if (!/^\s*(?:to|and|through|thru|till|until|up to|-|–|—|&|到|至|~|～)\s*$/i.test(gap)) continue;
     const ua: Quantity = a.unit ? a : { ...a, unit: b.unit };
     if (!isDimension(ua, dim) || !isDimension(b, dim)) continue;
     if (dim === 'Hz' && !a.unit && !b.unit && !/hz|赫茲|frequen|頻/i.test(s)) continue;

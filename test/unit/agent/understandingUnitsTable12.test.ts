@@ -135,7 +135,13 @@ const ROWS: Row[] = [
   ['negative', 'data_loaded', ['epoch T1 from -0.2 to 0.8 s', 'end it 1.5 s after instead'], 'epoch_data', { t_min: -0.2, t_max: 1.5 }],
   // a relative clause between the noun and its verb
   ['relative-clause', 'data_loaded', 'The windows, which should be 3 s long and overlap by 1 s, can be cut now', 'window_epoch', { duration: 3, overlap: 1 }],
-  ['relative-clause', 'data_loaded', 'The band-pass, which should run from 1 to 40 Hz, can be applied now', 'apply_bandpass_filter', { low_freq: 1, high_freq: 40 }],
+  [
+    'relative-clause',
+    'data_loaded',
+    'The band-pass, which should run from 1 to 40 Hz, can be applied now',
+    'apply_bandpass_filter',
+    { low_freq: 1, high_freq: 40 },
+  ],
   ['relative-clause', 'data_loaded', 'The epochs, which I want from -0.5 to 2 s around T1, can be cut now', 'epoch_data', { t_min: -0.5, t_max: 2 }],
   // expressions or facts the planner cannot evaluate: ask
   ['ask', 'data_loaded', 'resample to the rate of our amplifier', 'ask'],

@@ -1,7 +1,7 @@
 import { closestWord, editDistance, isSlip, sameSkeleton } from './editDistance';
 import { REAL_NEAR_RULE_WORDS, REAL_SUBSTITUTES, RULE_WORDS } from './ruleWords';
 import { TOOL_DEFINITIONS } from '../../tools/definitions';
-import { spacedChineseNumerals } from './numbers';
+import { spacedChineseNumerals, unitSpellings } from './numbers';
 
 /**
  * The planner's vocabulary: the words its rules know (tool verbs and parameter words) and the other ways researchers
@@ -583,7 +583,8 @@ export function modelSpelling(word: string): 'EEGNet' | 'ShallowConvNet' | 'SCCN
 
 /** Full-width digits, Latin letters and signs ("帶通８到３０", "ＥＥＧＮｅｔ") to their ASCII forms. */
 export function normaliseWidth(text: string): string {
-  return text.replace(/[０-９Ａ-Ｚａ-ｚ．％＋－＝]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  // the minus sign (U+2212) is the hyphen-minus every rule reads ("\u22120.5 s")
+  return text.replace(/[０-９Ａ-Ｚａ-ｚ．％＋－＝]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u2212/g, '-');
 }
 
 /**
@@ -592,7 +593,9 @@ export function normaliseWidth(text: string): string {
  */
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
-  let s = correctTypos(spacedChineseNumerals(normaliseWidth(text)).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'));
+  let s = correctTypos(
+    spacedChineseNumerals(unitSpellings(normaliseWidth(text))).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'),
+  );
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
   return (

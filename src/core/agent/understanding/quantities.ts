@@ -1,6 +1,6 @@
 import { evaluate, unit as mathUnit } from 'mathjs';
 import { unitName } from '../units';
-import { chineseNumbers, englishNumbers, numeralForms, zhValue } from './numbers';
+import { chineseNumbers, englishNumbers, numeralForms, unitSpellings, zhValue } from './numbers';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
 export interface StudyFacts {
@@ -451,11 +451,11 @@ function fmt(v: number): string {
  */
 export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
-  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(input), facts)))));
+  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(unitSpellings(input)), facts)))));
   // "250 msec", "40 millisecs": milliseconds however abbreviated
   s = s.replace(/(?<=\d)\s*(?:msecs?|millisecs?)\b/gi, ' ms');
   // "1500-ms windows", "a 2-s window": a unit joined to its number by a hyphen is still its unit
-  s = s.replace(/(?<=\d)-(ms|s|sec|secs|seconds?|hz|khz|milliseconds?)\b/gi, ' $1');
+  s = s.replace(/(?<=\d)-(ms|s|sec|secs|seconds?|hz|khz|milliseconds?|mins?|minutes?)\b/gi, ' $1');
   // a window's start every so often is its step: "starting 500 ms apart", "500 ms apart" → "500 ms step"
   s = s.replace(
     /\b(?:(?:starting|started|begin(?:ning)?|start(?:s)?|spaced|placed|set)\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\s+apart\b/gi,
@@ -478,6 +478,27 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     );
   // "從第 1 分鐘開始", "第 30 秒起": an ordinal time is the time itself
   s = s.replace(/第\s*(\d+(?:\.\d+)?)\s*(分鐘|分|秒)/g, '$1 $2');
+  // a duration in two units: "1 min 40 s", "2 minutes and 5 seconds", "1 分 30 秒" (seconds)
+  s = s.replace(
+    /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:min|mins|minutes?|分鐘?)\s*(?:and\s+|又\s*)?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?|秒)(?![a-z])/gi,
+    (_m, a: string, b: string) => `${fmt(Number(a) * 60 + Number(b))} s`,
+  );
+  // minutes and kilohertz in the units the tools take: "2 min" → 120 s, "at minute 2" → at 120 s, 「兩分鐘」 → 120 秒,
+  // "0.1 kHz" → 100 Hz (every rule after this one reads seconds and hertz)
+  s = s
+    .replace(/\b(?:a\s+|one\s+)?half\s+(?:a|an)\s+minute\b/gi, '30 s')
+    .replace(
+      /\b(?:a\s+)?(half|quarter)[-\s](minute|second)s?\b/gi,
+      (_m, f: string, u: string) => `${fmt((/half/i.test(f) ? 0.5 : 0.25) * (/minute/i.test(u) ? 60 : 1))} s`,
+    )
+    // "a second before T2", "one minute long": one of the unit, where a time is meant (not "a second model")
+    .replace(/\b(?:a|one)\s+(second|minute)(?=\s+(?:before|after|prior|earlier|later|long|apart|of\s+overlap|overlap|step)\b)/gi, (_m, u: string) =>
+      /minute/i.test(u) ? '60 s' : '1 s',
+    )
+    .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:min|mins|minutes?)\b/gi, (_m, n: string) => `${fmt(Number(n) * 60)} s`)
+    .replace(/\bminute\s+(\d+(?:\.\d+)?)\b(?!\s*(?:s|sec|secs|seconds?|ms|hz)\b)/gi, (_m, n: string) => `${fmt(Number(n) * 60)} s`)
+    .replace(/(\d+(?:\.\d+)?)\s*分鐘/g, (_m, n: string) => `${fmt(Number(n) * 60)} 秒`)
+    .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*khz\b/gi, (_m, n: string) => `${fmt(Number(n) * 1000)} Hz`);
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
   s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
@@ -509,6 +530,19 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /(?<=\b(?:first|last|initial|final|next)\s+)(\d+)\s*samples?\b|\b(\d+)\s*samples?(?=\s+of\s+(?:the\s+)?(?:[A-Z]{1,3}\d*z?\b|data\b|signal|recording|raw|eeg|channel))|(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點)/g,
     (m, a?: string, b?: string, z?: string) => (facts.sfreq === null ? m : `${fmt(Number(a ?? b ?? z) / facts.sfreq)} ${z ? '秒' : 's'}`),
   );
+  // any other length in samples where a time is meant ("512-sample windows", "an overlap of 80 samples", 「256 點的視窗」,
+  // 「重疊 512 點」): a time at the Study's rate; a count of samples for a split ("100 samples for testing") is not a time
+  if (/window|segment|chunk|epoch|overlap|plot|show|draw|display|before|after|long|length|duration|視窗|窗|段|重疊|畫|顯示|前|後|長|切/i.test(s))
+    s = s.replace(
+      /(?<![\w.])(\d+)[\s-]*(?:samples?|sample\s+points?|data\s+points?)\b(?!\s+(?:per|for|as|each|in\s+(?:the\s+)?(?:test|validation|training))\b)|(?<!第\s*)(?<![\d.])(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點|點)(?![\d鐘])/gi,
+      (m, a?: string, z?: string) => {
+        if (facts.sfreq === null) {
+          problems.push(`"${m.trim()}" is a length in samples, and the sampling rate is not known yet (give it in seconds)`);
+          return m;
+        }
+        return `${fmt(Number(a ?? z) / facts.sfreq)} ${z ? '秒' : 's'}`;
+      },
+    );
   s = s.replace(/\b(?:the\s+)?nyquist(?:\s+(?:frequency|rate|limit))?\b|奈(?:奎斯特|氏)(?:頻率)?/gi, (m) =>
     facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`,
   );
@@ -638,11 +672,6 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
   });
-  // a duration in two units: "1 min 40 s", "2 minutes and 5 seconds", "1 分 30 秒" (seconds)
-  s = s.replace(
-    /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:min|mins|minutes?|分鐘?)\s*(?:and\s+|又\s*)?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?|秒)(?![a-z])/gi,
-    (_m, a: string, b: string) => `${fmt(Number(a) * 60 + Number(b))} s`,
-  );
   // "2 to the 7th", "2 to the power 7", "half a second", "a quarter of a second"
   s = s
     .replace(/(\d+)\s*to the\s*(\d+)(?:st|nd|rd|th)(?:\s+power)?/gi, '$1^$2')
