@@ -974,7 +974,7 @@ function valuesBefore(call: PlannedCall, ctx: PlannerContext): Record<string, un
  */
 function epochEdge(s: string, ctx: PlannerContext): PlannedCall[] | null {
   const m =
-    /^(?:(?:make it|let it|have it|and|but|so)\s+)*(?:the\s+)?(?:(?:epochs?|window)\s+)?(start|begin|end|stop|finish)(?:s|ing)?(?:\s+(?:time|point))?\s+(?:at|from|to|on)\s+(-?\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?)?(?:\s+(?:instead|then|please|rather))?[.!]?$|^(?:從|由)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(開始)$|^(?:到|至)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(結束)$/i.exec(
+    /^(?:(?:make it|let it|have it|and|but|so)\s+)*(?:the\s+)?(?:(?:epochs?|window)\s+)?(start|begin|end|stop|finish)(?:s|ing)?(?:\s+(?:time|point))?(?:\s+(?:it|them|the\s+epochs?))?(?:\s+(?:at|from|to|on))?\s+(-?\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?)?(?:\s+(?:instead|then|please|rather))?[.!]?$|^(?:從|由)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(開始)$|^(?:到|至)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(結束)$/i.exec(
       s.trim(),
     );
   if (!m) return null;

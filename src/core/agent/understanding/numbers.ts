@@ -30,8 +30,10 @@ const TENS_EN: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fif
 const WORD = `(?:${[...Object.keys(TENS_EN), ...Object.keys(UNITS_EN)].join('|')}|hundred|thousand|a hundred|a thousand|a dozen|dozen)`;
 const NUMBER_WORDS = new RegExp(`\\b${WORD}(?:[\\s-]+(?:and\\s+)?${WORD})*\\b`, 'gi');
 /** What may follow "one" for it to be a number: a unit, a count noun, or a comparison. */
-const MEASURED =
-  /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\b|thousand\b|x\b|times)/i;
+const MEASURED = new RegExp(
+  `^-\\s*(?:hz|khz|ms|s\\b|sec|second|minute|min\\b)|^\\s*(?:hz|khz|ms|s\\b|sec|second|minute|min\\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\\b|thousand\\b|x\\b|times)|^\\s+(?:in|out\\s+of)\\s+(?:every\\s+)?(?:\\d|${WORD})`,
+  'i',
+);
 
 /** What follows the first end of a range: "to"/"-"/"~" and a number ("one to forty", "one-40"). */
 const RANGE_NEXT = new RegExp(`^\\s*(?:to|through|-|–|~)\\s*(?:\\d|${WORD})`, 'i');
