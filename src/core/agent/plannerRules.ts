@@ -82,9 +82,12 @@ function findRange(s: string, dim: 'Hz' | 's'): Range | null {
 
 /** Quantities of one dimension; bare numbers count when `bare` is true. */
 function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
-  return findQuantities(s)
-    .filter((q) => (q.unit ? isDimension(q, dim) : bare))
-    .map((q) => toUnit(q, dim));
+  return (
+    findQuantities(s)
+      // a count ("加一個 50 Hz 的陷波" → "1 個", "4 階") is never a bare frequency or time
+      .filter((q) => (q.unit ? isDimension(q, dim) : bare && !/^\s*(?:個|張|組|條|種|次|倍|階|項|份|位|段)/.test(s.slice(q.index + q.text.length))))
+      .map((q) => toUnit(q, dim))
+  );
 }
 
 /** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
@@ -628,7 +631,11 @@ export const RULES: Rule[] = [
     build: (s) => {
       const grid: Record<string, number[]> = {};
       const list = (re: RegExp) => {
-        const m = new RegExp(`(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?\\s*(?:,|，|and|or|/|、|跟|和|與|及|或)?\\s*)+)`, 'i').exec(s);
+        // a count after the values ("…, 2 repeats each", 「各重複 3 次」) is not one of them
+        const m = new RegExp(
+          `(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?(?![\\d.e])(?!\\s*(?:repeats?|repetitions?|times|runs?|folds?|seeds?|次|遍))\\s*(?:,|，|and|or|/|、|跟|和|與|及|或)?\\s*)+)`,
+          'i',
+        ).exec(s);
         return m
           ? m[1]
               .split(/[^\d.e-]+/)

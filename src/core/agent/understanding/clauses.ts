@@ -153,6 +153,10 @@ export function listItemsAsSteps(text: string): string {
     /(?:[,，;；.。]\s*|\s+)(?:\d{1,2}\s*[)）]|[（(]\d{1,2}[)）]|(?:step|item)\s*\d{1,2}\s*[:.)：]|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[①②③④⑤⑥⑦⑧⑨]|[a-h]\)|[（(][a-h][)）])\s*(?=[A-Za-z\u4e00-\u9fff])/gi,
     ' ; ',
   );
+  // "流程：1.陷波60 2.重取樣128 3.切 epoch": items numbered 1. 2. … on one line (only when both 1. and 2. are there, so
+  // a sentence's "降到 60. 然後…" keeps its number)
+  if (/(?:^|[\s:：])1\s*\.(?![\d.])\s*[A-Za-z\u4e00-\u9fff].*\s2\s*\.(?![\d.])\s*[A-Za-z\u4e00-\u9fff]/.test(out))
+    out = out.replace(/(?:^|(?<=[\s:：]))\d{1,2}\s*\.(?![\d.])\s*(?=[A-Za-z\u4e00-\u9fff])/g, ' ; ');
   return out;
 }
 
