@@ -1,5 +1,13 @@
 import type { PlannedCall } from '../study/stateManager';
-import { listItemsAsSteps, maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
+import {
+  listItemsAsSteps,
+  maskLiterals,
+  relativeClauseAfter,
+  splitClauses as splitScoped,
+  unmask,
+  withoutCourtesy,
+  withoutPoliteFrame,
+} from './understanding/clauses';
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import {
@@ -279,6 +287,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
   // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
   const masked = maskLiterals(listItemsAsSteps(normaliseWidth(withoutPoliteFrame(withoutCourtesy(withoutRejected(request, turns))))));
+  masked.text = relativeClauseAfter(masked.text);
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&

@@ -420,7 +420,8 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
   const edge = times.length === 1 ? (/\b(?:start(?:ing|s)?|begin(?:ning|s)?)\s+(?:at|from)\b|開始|起點|起始/i.test(main) ? 't_min' : null) : null;
   const args: Record<string, unknown> =
     times.length >= 2
-      ? { t_min: times[0], t_max: times[1] }
+      ? // "ending 100 ms before the cue and starting 600 ms before it": the earlier time is the start, whatever the order said
+        { t_min: Math.min(times[0], times[1]), t_max: Math.max(times[0], times[1]) }
       : edge
         ? { ...SKIP_DEFAULTS.epoch, [edge]: times[0] }
         : times.length === 1

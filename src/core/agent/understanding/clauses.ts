@@ -160,6 +160,23 @@ export function listItemsAsSteps(text: string): string {
   return out;
 }
 
+/**
+ * A relative clause between a noun and its verb ("The windows, which should be 3 s long and overlap by 1 s, can be cut
+ * now") goes after the verb, with a pronoun for "which" ("The windows can be cut now, they should be 3 s long …"), so
+ * the clause splitter keeps the noun with its verb and the values with a subject the rules read.
+ */
+export function relativeClauseAfter(text: string): string {
+  const m =
+    /^(\s*(?:(?:the|our|my|these|those|all\s+the)\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}),\s*(?:which|that)\s+([^,;]+?),\s*([^,;]+?)([.!]?)\s*$/i.exec(
+      text,
+    );
+  if (!m) return text;
+  const [, noun, rel, main, end] = m;
+  // the main part must be a verb phrase of the noun ("can be cut now", "should be applied", "go ahead and cut them")
+  if (!/^(?:can|could|should|must|may|might|will|would|need|needs|have to|has to|are|is|go ahead|please)\b/i.test(main.trim())) return text;
+  return `${noun} ${main.trim()}, ${/s$/i.test(noun.trim()) ? 'they' : 'it'} ${rel.trim()}${end}`;
+}
+
 /** Opening words that negate a clause: it asks for nothing to be done. */
 const NEGATION =
   /^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\s]+|請|麻煩)*(?:don'?t|do not|dont|never|under no circumstances|on no account|by no means|no need to|not now|without|avoid|skip(?!\s+(?:over\s+)?(?:the\s+)?(?:first|initial|opening)\s+[\d.])|(?:i|we) (?:do not|don't|dont) (?:want|need|wish) to|(?:i|we)(?:'d| would) rather not|you (?:don't|do not|shouldn't|should not|must not|mustn't) (?:need to )?|there(?:'s| is) no need to|no (?:need|reason) to|refrain from|(?:let'?s\s+|we\s+(?:can|could|should)\s+)?(?:hold off|put off|postpone|hold back)(?:\s+(?:on|with))?\b|no\s+(?:[\w-]+\s+){1,3}(?:needed|necessary|required|wanted)\b|不要|別|不用|不必|勿|先別|先不要|千萬別|千萬不要|絕對不要|不需要|不想)/i;

@@ -216,8 +216,12 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     (_m: string, what: string, dir: string) => `${/smaller|lower|less/i.test(dir) ? 'reduce' : 'increase'} the ${what} by a factor of 10`,
   ],
   // a run's length is its epochs: "train twice as long as last time", "train 3x longer"
-  [/\b(twice|double|three times|triple|half)\s+as\s+long\b/gi, '$1 as many epochs'],
-  [/\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:as\s+long|longer)\b/gi, '$1 times as many epochs'],
+  // (not the length of the epochs or windows themselves: "make the epochs twice as long", "windows half as long")
+  [/(?<!\b(?:epochs?|windows?|segments?|trials?)\s+(?:(?:be|are|is)\s+)?)\b(twice|double|three times|triple|half)\s+as\s+long\b/gi, '$1 as many epochs'],
+  [
+    /(?<!\b(?:epochs?|windows?|segments?|trials?)\s+(?:(?:be|are|is)\s+)?)\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:as\s+long|longer)\b/gi,
+    '$1 times as many epochs',
+  ],
   // epochs counted in shorthand: "40 eps", "30 ep", "n_epochs=20", "num epochs 15"
   [/(?<=\d)\s*(?:eps|ep)\b\.?/gi, ' epochs'],
   [/\b(?:n|num|number)[_\s-]?(?:of[_\s-])?epochs?\s*(?:=|:)?\s*(?=\d)/gi, 'epochs = '],

@@ -1,5 +1,5 @@
 import { evaluate, unit as mathUnit } from 'mathjs';
-import { unitName } from '../units';
+import { findQuantities, isDimension, unitName } from '../units';
 import { chineseNumbers, englishNumbers, numeralForms, unitSpellings, zhValue } from './numbers';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
@@ -663,10 +663,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
   if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))
     s = s.replace(
-      /(?:原本|原來|原始|目前|現在|當前)\s*(?:的)?\s*(\d+(?:\.\d+)?\s*%|half|\d*\.\d+)|\b(\d+(?:\.\d+)?\s*(?:\*|×|x|times)|half|\d*\.\d+)\s+(?:of\s+)?(?:the\s+)?(?:original|current|native|present|old)(?:\s+(?:one|value|rate))?\b(?!\s+(?:sampling|sample|rate))/gi,
+      /(?:原本|原來|原始|目前|現在|當前)\s*(?:的)?\s*(\d+(?:\.\d+)?\s*%|half|\d*\.\d+)|\b(\d+(?:\.\d+)?\s*(?:\*|×|x|times)|half|(?:a|an|one)\s+(?:quarter|third|fifth|tenth)|\d*\.\d+)\s+(?:of\s+)?(?:(?:the\s+)?(?:original|current|native|present|old)(?:\s+(?:one|value|rate))?\b(?!\s+(?:sampling|sample|rate))|what\s+it\s+is(?:\s+now)?\b|its\s+(?:current|present)\s+value\b)/gi,
       (m, a?: string, b?: string) => {
         const w = (a ?? b ?? '').toLowerCase().trim();
-        const f = w === 'half' ? 0.5 : /%$/.test(w) ? parseFloat(w) / 100 : parseFloat(w);
+        const f = w === 'half' ? 0.5 : /%$/.test(w) ? parseFloat(w) / 100 : /[a-z]/.test(w) && !/times|x$/.test(w) ? shareValue(w) : parseFloat(w);
         return facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq * f)} Hz`;
       },
     );
@@ -883,6 +883,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/\bmilliseconds?\b/gi, 'ms');
   // mains frequency by region when no frequency was written
   if (MAINS_WORD.test(s) || /\bnotch\b|陷波/i.test(s)) {
+    // Japan's grid is 50 Hz in the east and 60 Hz in the west: the country alone does not say which
+    if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s) && regionMains(s) === null && /\bjapan(?:ese)?\b|日本/i.test(s))
+      problems.push('Japan has both 50 Hz (east: Tokyo, Sendai) and 60 Hz (west: Osaka, Nagoya) mains; which city, or which frequency');
     if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s)) {
       const hz = regionMains(s);
       const anchor = /\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i;
@@ -890,7 +893,15 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
     }
   }
-  s = selfCorrected(s);
+  s = reasonValues(selfCorrected(s));
+  // "128 Hz，幫我降到這個", "100 Hz is the target, resample to that": the value said before the verb
+  s = s.replace(
+    /(?<=(?:\bto|\bat|到|至|成|為|用)\s*)(?:這個|那個|this|that)(?:\s*(?:value|rate|frequency|值|數值|頻率))?(?![\w\u4e00-\u9fff])/gi,
+    (m, offset: number, all: string) => {
+      const before = [...all.slice(0, offset).matchAll(/(?<![\w.])(\d+(?:\.\d+)?)\s*(hz|赫茲|ms|毫秒|s|秒)(?![a-z])/gi)];
+      return before.length === 1 ? `${before[0][1]} ${before[0][2]}` : m;
+    },
+  );
   // an expression no rule could evaluate ("1e-3 / four tenths", "3 * the old one"): ask rather than pass on a wrong value
   const unread = /(?<![\w./])\d+(?:\.\d+)?(?:e-?\d+)?\s*(?:[*^]|\s\/\s)\s*(?:\d|[a-z])/i.exec(s);
   const relative =
@@ -900,10 +911,35 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /\b(?:the\s+)?(?:previous|last|earlier|old|former)\s+(?:value|setting|number)\s+(?:minus|plus|less|times|divided by)\b|(?:前一個|之前的|剛剛的|剛才的|上一個|原來的|原本的)(?:值|數值|數字)\s*(?:減|加|乘|除)/i.exec(
       input,
     );
+  // "twice the current window" with no window cut before (references.ts puts its length in when there is one)
+  const noWindow = /\b(?:twice|double|triple|\d+(?:\.\d+)?\s*(?:times|x))\s+(?:the\s+)?(?:(?:current|previous|last|old|earlier|present)\s+)?window\b/i.exec(s);
+  if (noWindow && !problems.length) problems.push(`I could not tell which window "${noWindow[0].trim()}" means (give the length in seconds)`);
   if (orphan && !problems.length) problems.push(`I could not tell which earlier value "${orphan[0].trim()}…" means (give the value itself)`);
   if (relative && !unread && !problems.length) problems.push(`I could not tell what "${relative[0].trim()}…" is a multiple of (give the value itself)`);
   if (unread && !problems.length) problems.push(`I could not work out the value of "${unread[0].trim()}…" (write the number itself)`);
   return { text: s, problems };
+}
+
+/**
+ * A reason that states a fact ("Because the trials are 4 s long, cut 2 s windows", 「因為我們的放大器是 1000 Hz，重新取樣到
+ * 250 就好」) gives the request its values only when the request gives none of its own: a value of the same kind in the
+ * main clause is the setting, and the reason's values of that kind are left out ("Since the amplifier picked up 60 Hz
+ * line noise, notch it out" keeps its 60 Hz).
+ */
+function reasonValues(s: string): string {
+  const m = /^(\s*(?:(?:because|since|as|given\s+that|seeing\s+that|now\s+that)\b|因為|由於|既然))([^,，;；]*?)([,，;；]\s*)(.+)$/i.exec(s);
+  if (!m) return s;
+  const [, lead, reason, sep, main] = m;
+  if (!/\b(?:is|are|was|were|be|been|records?|recorded|runs?|ran|sampled|sits?|has|have|had|lasts?)\b|是|只有|有|為|錄|跑/i.test(reason)) return s;
+  const kind = (q: { unit: string | null }) => (!q.unit ? null : isDimension(q, 'Hz') ? 'Hz' : isDimension(q, 's') ? 's' : null);
+  const inMain = findQuantities(main);
+  if (!inMain.length) return s;
+  const kinds = new Set(inMain.map(kind));
+  const stripped = reason.replace(/(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?\s*(?:khz|hz|ms|s|sec|secs|seconds?|min|minutes?|秒|毫秒|赫茲)(?![a-z])/gi, (q) => {
+    const [found] = findQuantities(q);
+    return found && (kinds.has(kind(found)) || kinds.has(null)) ? ' ' : q;
+  });
+  return `${lead}${stripped}${sep}${main}`;
 }
 
 const Q = String.raw`-?\d+(?:\.\d+)?\s*(?:khz|hz|赫茲|ms|毫秒|s|sec|secs|seconds?|秒|%)?`;

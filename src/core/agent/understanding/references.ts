@@ -82,6 +82,12 @@ const EARLIER_VALUES: [RegExp, string, string][] = [
     'low_freq',
   ],
   [/\b(?:the\s+)?notch(?:\s+filter)?(?:'s)?\s+frequency\b/i, 'apply_notch_filter', 'freq'],
+  // "twice the current window", 「目前視窗的一半」 (a request that gives no time of its own: see resolveReferences)
+  [
+    /\b(?:the\s+)?(?:(?:current|previous|last|earlier|old|present)\s+)?window(?:'s)?(?:\s+(?:length|size|duration))?\b|(?:(?:目前|現在|之前|原本|原來)的?)?視窗(?:長度)?(?=\s*的)/i,
+    'window_epoch',
+    'duration',
+  ],
 ];
 
 /** The value a step's "previous value" names, and its unit. */
@@ -163,6 +169,8 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
   // "twice the upper edge", "上限的一半": a value an earlier call set, by its name
   for (const [re, tool, key] of EARLIER_VALUES) {
     if (!re.test(s)) continue;
+    // "cut 4 s windows overlapping by half the window": the window of this request, not an earlier one
+    if (tool === 'window_epoch' && /\d\s*(?:s|ms|sec|secs|seconds?|秒|毫秒)(?![a-z])/i.test(s)) continue;
     const c = lastCallOf(turns, tool);
     const v = c?.arguments[key];
     // only as a value in arithmetic ("twice the upper edge", "上限的一半"), never as the slot being set ("make the upper edge 35")
@@ -175,9 +183,29 @@ export function resolveReferences(text: string, turns: readonly PastTurn[]): str
         const asValue =
           /\b(?:twice|double|triple|half|quarter|third|fifth|tenth|times|x|of|plus|minus)\s+(?:the\s+)?$|[*/×÷+-]\s*(?:the\s+)?$/i.test(before) ||
           /^\s*的\s*(?:half|\d|一半|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之)/.test(after);
-        return asValue ? `${v} ${tool === 'epoch_data' ? 's' : 'Hz'}` : m;
+        return asValue ? `${v} ${tool === 'epoch_data' || tool === 'window_epoch' ? 's' : 'Hz'}` : m;
       });
   }
+  // "make the epochs twice as long", "windows half as long": the newest epoching or windowing, scaled (a request with a
+  // time of its own is not about the earlier one)
+  if (!/\d\s*(?:s|ms|sec|secs|seconds?|秒|毫秒)(?![a-z])/i.test(s))
+    s = s.replace(
+      /\b(?:the\s+)?(epochs?|windows?|segments?|them|it)\s+(?:(?:be|are|is)\s+)?(twice|double|triple|three\s+times|half|(\d+(?:\.\d+)?)\s*(?:times|x))\s+as\s+long\b(?:\s+as\s+(?:now|before|they are(?: now)?|it is(?: now)?))?/gi,
+      (m, noun: string, f: string, n?: string) => {
+        const k = n ? Number(n) : /half/i.test(f) ? 0.5 : /three|triple/i.test(f) ? 3 : 2;
+        const tool = /epoch/i.test(noun)
+          ? 'epoch_data'
+          : /window|segment/i.test(noun)
+            ? 'window_epoch'
+            : (callsNewestFirst(turns).find((c) => c.tool === 'epoch_data' || c.tool === 'window_epoch')?.tool ?? null);
+        const c = tool ? lastCallOf(turns, tool) : null;
+        if (!c) return m;
+        const r = (x: number) => Math.round(x * 1e9) / 1e9;
+        if (tool === 'window_epoch' && typeof c.arguments.duration === 'number') return `windows of ${r(c.arguments.duration * k)} s`;
+        const [a, b] = [c.arguments.t_min, c.arguments.t_max];
+        return typeof a === 'number' && typeof b === 'number' ? `epochs from ${a} s to ${r(a + (b - a) * k)} s` : m;
+      },
+    );
   // "the previous value minus 28", "剛剛的值的一半": the value the newest step set, as an operand of arithmetic
   const newest = callsNewestFirst(turns).find((c) => PRIMARY_VALUE[c.tool] && typeof c.arguments[PRIMARY_VALUE[c.tool][0]] === 'number');
   if (newest) {
