@@ -38,6 +38,7 @@ import {
 import { SKIP_DEFAULTS } from '../study/stateManager';
 import { definitionByName } from '../tools/definitions';
 import { zhValue } from './understanding/numbers';
+import { findQuantities } from './units';
 
 /*
  * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
@@ -73,6 +74,9 @@ const RERUN =
 /** A setting named, then refused after it ("CSP 基準不用", "重疊就不要了", "baseline not needed"). */
 const POSTPOSED_NO =
   /^[\w\s\u4e00-\u9fff-]{1,24}?\s*(?:就|也)?(?:不用|不要|不需要|不必|免了)(?:了|啦|吧)?[。！!]*$|^(?:the\s+)?[\w\s-]{1,24}?\s+(?:is\s+)?(?:not needed|not necessary|unnecessary)[.!]*$/i;
+
+/** Steps whose call is made by its values (a second one without values in the same request adds nothing). */
+const VALUE_STEPS = new Set(['window_epoch', 'epoch_data', 'resample_data', 'apply_notch_filter', 'apply_bandpass_filter']);
 
 /** The settings a negated clause takes off the step before (negatedSetting): a baseline, an overlap. */
 const REFUSABLE = /baseline|基線|基準|overlap|重疊/i;
@@ -451,6 +455,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     if (partial) calls.push(partial);
     else if (typeof out === 'string') problems.push(`${raw} (${out})`);
     else {
+      // "兩秒一段、重疊半秒，幫我切視窗", "50 Hz notch, please do it": the values came first and made the step; the verb after
+      // them, with no value of its own, is that step again, not a second one at the defaults
+      const prev = calls[calls.length - 1];
+      if (out.length === 1 && prev?.tool === out[0].tool && VALUE_STEPS.has(prev.tool) && !findQuantities(s).length) continue;
       calls.push(...out);
       // events renamed earlier in the request are the names later clauses use
       for (const c of out)

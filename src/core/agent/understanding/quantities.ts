@@ -491,6 +491,11 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     .replace(/每(?:隔)?\s*(\d+(?:\.\d+)?)\s*(秒|毫秒)\s*(?:就)?\s*(?:開始|起)\s*(?:一|1)\s*個\s*(?:新的?)?\s*(?:視窗|窗|段)/g, '步長 $1 $2');
   // "相鄰視窗共用一秒", "前後兩窗共用 0.5 秒": the time two neighbouring windows share is their overlap
   s = s.replace(/(?:相鄰|前後|鄰近|兩個?)?(?:視窗|窗|段)?(?:之間)?(?:共用|共享|重複)\s*(\d+(?:\.\d+)?)\s*(秒|毫秒|s|ms)/g, '重疊 $1 $2');
+  // "let neighbouring windows share a quarter of their length", "consecutive windows share 0.5 s": the shared part is the overlap
+  s = s.replace(
+    /\b(?:let\s+)?(?:the\s+)?(?:neighbou?ring|adjacent|consecutive|successive|neighbou?r)\s+(?:windows|segments)\s+(?:should\s+)?share\b/gi,
+    'overlap by',
+  );
   // "one trial in ten", "2 out of every 10 epochs", 「每十個留一個」: a share said as a count in a count
   s = s
     .replace(
@@ -826,7 +831,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // itself, which the window rule reads as a part of the window's duration
   s = s
     .replace(
-      /\b(half|(?:a|an|one)\s+(?:quarter|third|fourth|fifth|tenth)|\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?(?:the|each|every|a|its|one)\s+(?:window|segment)s?(?:'s)?(?:\s+(?:length|duration))?\b/gi,
+      /\b(half|(?:a|an|one)\s+(?:quarter|third|fourth|fifth|tenth)|\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?(?:(?:the|each|every|a|its|one)\s+(?:window|segment)s?(?:'s)?(?:\s+(?:length|duration))?|(?:their|its)\s+(?:length|duration))\b/gi,
       (_m, f: string) => (f.includes('%') ? f : fmt(shareValue(f))),
     )
     .replace(
@@ -930,10 +935,17 @@ function reasonValues(s: string): string {
   const m = /^(\s*(?:(?:because|since|as|given\s+that|seeing\s+that|now\s+that)\b|因為|由於|既然))([^,，;；]*?)([,，;；]\s*)(.+)$/i.exec(s);
   if (!m) return s;
   const [, lead, reason, sep, main] = m;
+  const inMain = findQuantities(main);
+  // "Because the line noise here is 60 Hz, notch it", "Since the amp picked up 60 Hz hum, notch it out": a request with
+  // no value of its own takes the reason's, and the reason is no step of its own (it had planned a second notch at 50 Hz)
+  if (!inMain.length) {
+    const given = findQuantities(reason).filter((q) => q.unit);
+    if (!given.length) return s;
+    const span = reason.slice(given[0].index, given[given.length - 1].index + given[given.length - 1].text.length).trim();
+    return `${main.replace(/[.!。！]\s*$/, '')} ${span}`;
+  }
   if (!/\b(?:is|are|was|were|be|been|records?|recorded|runs?|ran|sampled|sits?|has|have|had|lasts?)\b|是|只有|有|為|錄|跑/i.test(reason)) return s;
   const kind = (q: { unit: string | null }) => (!q.unit ? null : isDimension(q, 'Hz') ? 'Hz' : isDimension(q, 's') ? 's' : null);
-  const inMain = findQuantities(main);
-  if (!inMain.length) return s;
   const kinds = new Set(inMain.map(kind));
   const stripped = reason.replace(/(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?\s*(?:khz|hz|ms|s|sec|secs|seconds?|min|minutes?|秒|毫秒|赫茲)(?![a-z])/gi, (q) => {
     const [found] = findQuantities(q);
