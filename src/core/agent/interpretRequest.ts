@@ -1,5 +1,13 @@
 import type { PlannedCall } from '../study/stateManager';
-import { listItemsAsSteps, maskLiterals, splitClauses as splitScoped, unmask, withoutCourtesy, withoutPoliteFrame } from './understanding/clauses';
+import {
+  listItemsAsSteps,
+  maskLiterals,
+  relativeClauseAfter,
+  splitClauses as splitScoped,
+  unmask,
+  withoutCourtesy,
+  withoutPoliteFrame,
+} from './understanding/clauses';
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { keptAllBut } from './understanding/channels';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
@@ -36,6 +44,7 @@ import { definitionByName } from '../tools/definitions';
 import { zhValue } from './understanding/numbers';
 import { withoutCorrectedPart, withoutRejectedValues } from './understanding/rejections';
 import { decideCondition } from './understanding/conditions';
+import { findQuantities } from './units';
 
 /*
  * The offline planner's reading of one request: the understanding layer first (literals, vocabulary, references,
@@ -82,6 +91,9 @@ const RERUN =
 /** A setting named, then refused after it ("CSP 基準不用", "重疊就不要了", "baseline not needed"). */
 const POSTPOSED_NO =
   /^[\w\s\u4e00-\u9fff-]{1,24}?\s*(?:就|也)?(?:不用|不要|不需要|不必|免了)(?:了|啦|吧)?[。！!]*$|^(?:the\s+)?[\w\s-]{1,24}?\s+(?:is\s+)?(?:not needed|not necessary|unnecessary)[.!]*$/i;
+
+/** Steps whose call is made by its values (a second one without values in the same request adds nothing). */
+const VALUE_STEPS = new Set(['window_epoch', 'epoch_data', 'resample_data', 'apply_notch_filter', 'apply_bandpass_filter']);
 
 /** The settings a negated clause takes off the step before (negatedSetting): a baseline, an overlap. */
 const REFUSABLE = /baseline|基線|基準|overlap|重疊/i;
@@ -307,6 +319,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       normaliseWidth(withoutPoliteFrame(withoutCourtesy(withoutRejectedValues(withoutRejected(request, turns), (x) => regionMains(x) !== null)))),
     ),
   );
+  masked.text = relativeClauseAfter(masked.text);
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -545,6 +558,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     else if (partial) calls.push(partial);
     else if (typeof out === 'string') problems.push(`${raw} (${out})`);
     else {
+      // "兩秒一段、重疊半秒，幫我切視窗", "50 Hz notch, please do it": the values came first and made the step; the verb after
+      // them, with no value of its own, is that step again, not a second one at the defaults
+      const prev = calls[calls.length - 1];
+      if (out.length === 1 && prev?.tool === out[0].tool && VALUE_STEPS.has(prev.tool) && !findQuantities(s).length) continue;
       calls.push(...out);
       // events renamed earlier in the request are the names later clauses use
       for (const c of out)
@@ -1107,7 +1124,7 @@ function valuesBefore(call: PlannedCall, ctx: PlannerContext): Record<string, un
  */
 function epochEdge(s: string, ctx: PlannerContext): PlannedCall[] | null {
   const m =
-    /^(?:(?:make it|let it|have it|and|but|so)\s+)*(?:the\s+)?(?:(?:epochs?|window)\s+)?(start|begin|end|stop|finish)(?:s|ing)?(?:\s+(?:time|point))?\s+(?:at|from|to|on)\s+(-?\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?)?(?:\s+(?:instead|then|please|rather))?[.!]?$|^(?:從|由)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(開始)$|^(?:到|至)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(結束)$/i.exec(
+    /^(?:(?:make it|let it|have it|and|but|so)\s+)*(?:the\s+)?(?:(?:epochs?|window)\s+)?(start|begin|end|stop|finish)(?:s|ing)?(?:\s+(?:time|point))?(?:\s+(?:it|them|the\s+epochs?))?(?:\s+(?:at|from|to|on))?\s+(-?\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?)?(?:\s+(?:instead|then|please|rather))?[.!]?$|^(?:從|由)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(開始)$|^(?:到|至)\s*(-?\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)?\s*(結束)$/i.exec(
       s.trim(),
     );
   if (!m) return null;

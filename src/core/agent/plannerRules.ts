@@ -71,7 +71,8 @@ function findRange(s: string, dim: 'Hz' | 's'): Range | null {
     const a = qs[i];
     const b = qs[i + 1];
     const gap = s.slice(a.index + a.text.length, b.index);
-    if (!/^\s*(?:to|and|-|到|至|~)\s*$/i.test(gap)) continue;
+    // "8 to 30", "8 through 30", "8–30", "7 & 35", "8 ～ 30", 「8 至 30」: the two ends of one range
+    if (!/^\s*(?:to|and|through|thru|till|until|up to|-|–|—|&|到|至|~|～)\s*$/i.test(gap)) continue;
     const ua: Quantity = a.unit ? a : { ...a, unit: b.unit };
     if (!isDimension(ua, dim) || !isDimension(b, dim)) continue;
     if (dim === 'Hz' && !a.unit && !b.unit && !/hz|赫茲|frequen|頻/i.test(s)) continue;
@@ -82,9 +83,12 @@ function findRange(s: string, dim: 'Hz' | 's'): Range | null {
 
 /** Quantities of one dimension; bare numbers count when `bare` is true. */
 function quantities(s: string, dim: 'Hz' | 's', bare: boolean): number[] {
-  return findQuantities(s)
-    .filter((q) => (q.unit ? isDimension(q, dim) : bare))
-    .map((q) => toUnit(q, dim));
+  return (
+    findQuantities(s)
+      // a count ("加一個 50 Hz 的陷波" → "1 個", "4 階") is never a bare frequency or time
+      .filter((q) => (q.unit ? isDimension(q, dim) : bare && !/^\s*(?:個|張|組|條|種|次|倍|階|項|份|位|段)/.test(s.slice(q.index + q.text.length))))
+      .map((q) => toUnit(q, dim))
+  );
 }
 
 /** The number after a keyword, e.g. "batch 64", "batch size of 64", "lr=1e-3". */
@@ -449,7 +453,8 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
   const edge = times.length === 1 ? (/\b(?:start(?:ing|s)?|begin(?:ning|s)?)\s+(?:at|from)\b|開始|起點|起始/i.test(main) ? 't_min' : null) : null;
   const args: Record<string, unknown> =
     times.length >= 2
-      ? { t_min: times[0], t_max: times[1] }
+      ? // "ending 100 ms before the cue and starting 600 ms before it": the earlier time is the start, whatever the order said
+        { t_min: Math.min(times[0], times[1]), t_max: Math.max(times[0], times[1]) }
       : edge
         ? { ...SKIP_DEFAULTS.epoch, [edge]: times[0] }
         : times.length === 1
@@ -486,7 +491,7 @@ function splitArgs(s: string): Record<string, unknown> {
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
   const pct = (re: RegExp, text: string): number | null => {
     const m = new RegExp(
-      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:aside|apart|out|back|away|separately)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
+      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:aside|apart|out|back|away|separately)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料|trials?|epochs?|試次|樣本|segments?|windows?)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
       'i',
     ).exec(text);
     if (!m) return null;
@@ -666,9 +671,9 @@ export const RULES: Rule[] = [
     build: (s) => {
       const grid: Record<string, number[]> = {};
       const list = (re: RegExp) => {
-        // a count of repeats or folds after the list ("1e-3 and 1e-4, 2 repeats each") is no value of it
+        // a count after the values ("…, 2 repeats each", 「各重複 3 次」) is not one of them
         const m = new RegExp(
-          `(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?(?![\\d.]|\\s*(?:repeats?|times|folds?|runs?|seeds?|重複|次|折))\\s*(?:,|，|and|or|/|、|跟|和|與|及|或)?\\s*)+)`,
+          `(?:${re.source})[^\\d]*((?:\\d+(?:\\.\\d+)?(?:e-?\\d+)?(?![\\d.e])(?!\\s*(?:repeats?|repetitions?|times|runs?|folds?|seeds?|重複|次|遍|折))\\s*(?:,|，|and|or|/|、|跟|和|與|及|或)?\\s*)+)`,
           'i',
         ).exec(s);
         return m
@@ -931,7 +936,7 @@ export const RULES: Rule[] = [
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
       const OV =
-        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*(?!\w)|重疊)(?!\s*(?:by|of|=|:|為|is|at)?\s*-?\d)|(?:overlap\w*|重疊)\s*(?:(?:of|by|=|:|為|is|to|at|set to|改成|改為|設成|設為|設|用|是|變成|調成|大約|約|about)\s*)?(?:of\s+)?(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
+        /(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?\s*(?:of\s+)?(?:overlap\w*(?!\w)|重疊)(?!\s*(?:by|of|=|:|為|is|at)?\s*-?\d)|(?:overlap\w*|重疊)\s*(?:(?:them|it|each\s+other|one\s+another|the\s+(?:next|previous|last)(?:\s+one)?|its\s+neighbou?rs?|consecutive\s+ones)\s+)?(?:(?:of|by|=|:|為|is|to|at|set to|改成|改為|設成|設為|設|用|是|變成|調成|大約|約|about)\s*)?(?:of\s+)?(-?\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|%|秒|毫秒)?/i;
       const ov = OV.exec(s);
       const rest = ov ? s.replace(ov[0], ' ') : s;
       const t = quantities(rest.replace(/\b(?:step|stride|hop)\b.*$|\d+(?:\.\d+)?\s*(?:ms|s)?\s*(?:step|stride|hop)\b|步長.*$/i, ''), 's', true);

@@ -191,7 +191,7 @@ describe('order of operations: shares and multiples bind tighter than plus and m
   });
   it('converts amounts of one dimension and asks about amounts of two', () => {
     expect(value('windows of 2 s minus 250 ms').text).toContain('1.75 s');
-    expect(value('windows of 1 min plus 30 s').text).toContain('1.5 min');
+    expect(value('windows of 1 min plus 30 s').text).toContain('90 s');
     expect(value('low-pass at 100 Hz minus 1 s').problems.length).toBe(1);
     expect(value('低通設在 100 赫茲減 2 秒').problems.length).toBe(1);
   });

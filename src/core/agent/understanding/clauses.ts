@@ -161,7 +161,28 @@ export function listItemsAsSteps(text: string): string {
     /(?:[,，;；.。]\s*|\s+)(?:\d{1,2}\s*[)）]|[（(]\d{1,2}[)）]|(?:step|item)\s*\d{1,2}\s*[:.)：]|第\s*[一二三四五六七八九十\d]{1,2}\s*(?:步|點|項)\s*[:：，,、]?|[①②③④⑤⑥⑦⑧⑨]|[a-h]\)|[（(][a-h][)）])\s*(?=[A-Za-z\u4e00-\u9fff])/gi,
     ' ; ',
   );
+  // "流程：1.陷波60 2.重取樣128 3.切 epoch": items numbered 1. 2. … on one line (only when both 1. and 2. are there, so
+  // a sentence's "降到 60. 然後…" keeps its number)
+  if (/(?:^|[\s:：])1\s*\.(?![\d.])\s*[A-Za-z\u4e00-\u9fff].*\s2\s*\.(?![\d.])\s*[A-Za-z\u4e00-\u9fff]/.test(out))
+    out = out.replace(/(?:^|(?<=[\s:：]))\d{1,2}\s*\.(?![\d.])\s*(?=[A-Za-z\u4e00-\u9fff])/g, ' ; ');
   return out;
+}
+
+/**
+ * A relative clause between a noun and its verb ("The windows, which should be 3 s long and overlap by 1 s, can be cut
+ * now") goes after the verb, with a pronoun for "which" ("The windows can be cut now, they should be 3 s long …"), so
+ * the clause splitter keeps the noun with its verb and the values with a subject the rules read.
+ */
+export function relativeClauseAfter(text: string): string {
+  const m =
+    /^(\s*(?:(?:the|our|my|these|those|all\s+the)\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}),\s*(?:which|that)\s+([^,;]+?),\s*([^,;]+?)([.!]?)\s*$/i.exec(
+      text,
+    );
+  if (!m) return text;
+  const [, noun, rel, main, end] = m;
+  // the main part must be a verb phrase of the noun ("can be cut now", "should be applied", "go ahead and cut them")
+  if (!/^(?:can|could|should|must|may|might|will|would|need|needs|have to|has to|are|is|go ahead|please)\b/i.test(main.trim())) return text;
+  return `${noun} ${main.trim()}, ${/s$/i.test(noun.trim()) ? 'they' : 'it'} ${rel.trim()}${end}`;
 }
 
 /** Opening words that negate a clause: it asks for nothing to be done. */

@@ -1,7 +1,7 @@
 import { closestWord, editDistance, isSlip, sameSkeleton } from './editDistance';
 import { REAL_NEAR_RULE_WORDS, REAL_SUBSTITUTES, RULE_WORDS } from './ruleWords';
 import { TOOL_DEFINITIONS } from '../../tools/definitions';
-import { spacedChineseNumerals } from './numbers';
+import { spacedChineseNumerals, unitSpellings } from './numbers';
 import { withoutHomophoneSlips } from './homophones';
 
 /**
@@ -217,8 +217,12 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
     (_m: string, what: string, dir: string) => `${/smaller|lower|less/i.test(dir) ? 'reduce' : 'increase'} the ${what} by a factor of 10`,
   ],
   // a run's length is its epochs: "train twice as long as last time", "train 3x longer"
-  [/\b(twice|double|three times|triple|half)\s+as\s+long\b/gi, '$1 as many epochs'],
-  [/\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:as\s+long|longer)\b/gi, '$1 times as many epochs'],
+  // (not the length of the epochs or windows themselves: "make the epochs twice as long", "windows half as long")
+  [/(?<!\b(?:epochs?|windows?|segments?|trials?)\s+(?:(?:be|are|is)\s+)?)\b(twice|double|three times|triple|half)\s+as\s+long\b/gi, '$1 as many epochs'],
+  [
+    /(?<!\b(?:epochs?|windows?|segments?|trials?)\s+(?:(?:be|are|is)\s+)?)\b(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:as\s+long|longer)\b/gi,
+    '$1 times as many epochs',
+  ],
   // epochs counted in shorthand: "40 eps", "30 ep", "n_epochs=20", "num epochs 15"
   [/(?<=\d)\s*(?:eps|ep)\b\.?/gi, ' epochs'],
   [/\b(?:n|num|number)[_\s-]?(?:of[_\s-])?epochs?\s*(?:=|:)?\s*(?=\d)/gi, 'epochs = '],
@@ -637,7 +641,8 @@ export function modelSpelling(word: string): 'EEGNet' | 'ShallowConvNet' | 'SCCN
 
 /** Full-width digits, Latin letters and signs ("帶通８到３０", "ＥＥＧＮｅｔ") to their ASCII forms. */
 export function normaliseWidth(text: string): string {
-  return text.replace(/[０-９Ａ-Ｚａ-ｚ．％＋－＝]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  // the minus sign (U+2212) is the hyphen-minus every rule reads ("\u22120.5 s")
+  return text.replace(/[０-９Ａ-Ｚａ-ｚ．％＋－＝]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u2212/g, '-');
 }
 
 /**
@@ -647,7 +652,7 @@ export function normaliseWidth(text: string): string {
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
   let s = correctTypos(
-    spacedChineseNumerals(withoutIndefiniteOne(withoutHomophoneSlips(normaliseWidth(text)))).replace(
+    spacedChineseNumerals(unitSpellings(withoutIndefiniteOne(withoutHomophoneSlips(normaliseWidth(text))))).replace(
       /([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g,
       '$1',
     ),

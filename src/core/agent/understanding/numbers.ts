@@ -30,8 +30,10 @@ const TENS_EN: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fif
 const WORD = `(?:${[...Object.keys(TENS_EN), ...Object.keys(UNITS_EN)].join('|')}|hundred|thousand|a hundred|a thousand|a dozen|dozen)`;
 const NUMBER_WORDS = new RegExp(`\\b${WORD}(?:[\\s-]+(?:and\\s+)?${WORD})*\\b`, 'gi');
 /** What may follow "one" for it to be a number: a unit, a count noun, or a comparison. */
-const MEASURED =
-  /^\s*(?:hz|khz|ms|s\b|sec|second|minute|min\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\b|thousand\b|x\b|times)/i;
+const MEASURED = new RegExp(
+  `^-\\s*(?:hz|khz|ms|s\\b|sec|second|minute|min\\b)|^\\s*(?:hz|khz|ms|s\\b|sec|second|minute|min\\b|epoch|fold|repeat|run|batch|percent|%|channel|subject|session|trial|hundred\\b|thousand\\b|x\\b|times)|^\\s+(?:in|out\\s+of)\\s+(?:every\\s+)?(?:\\d|${WORD})`,
+  'i',
+);
 
 /** What follows the first end of a range: "to"/"-"/"~" and a number ("one to forty", "one-40"). */
 const RANGE_NEXT = new RegExp(`^\\s*(?:to|through|-|–|~)\\s*(?:\\d|${WORD})`, 'i');
@@ -197,9 +199,9 @@ export function chineseNumbers(text: string): string {
         const exp = /\d/.test(e) ? Number(e) : zhValue(e);
         return base === null || exp === null ? m : `${base} 的 ${neg ? '負' : ''}${exp} 次方`;
       })
-      .replace(/半(?=\s*(?:秒|毫秒))/g, '0.5')
+      .replace(/半(?=\s*(?:秒|毫秒|分鐘))/g, '0.5')
       .replace(
-        new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|秒|毫秒|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'),
+        new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|kHz|秒|毫秒|分鐘|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'),
         (m, n: string, offset: number, all: string) => {
           // "再一次", "一次" (once) are words, not counts; "這一輪", "每一個": 一 after a demonstrative is an article
           if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
@@ -223,6 +225,20 @@ export function chineseNumbers(text: string): string {
       )
       .replace(/(?:的)?一半/g, ' half ')
   );
+}
+
+/**
+ * Units spelt out or written in other scales, in the spelling the rules read: "kilohertz" and 千赫(茲) → kHz (before
+ * chineseNumbers, which would read 千 as a thousand), "hertz" and "cycles per second" → Hz, "milliseconds", "msec" →
+ * ms. Only after a number: a unit word alone ("in hertz", "毫秒級") is left as written.
+ */
+export function unitSpellings(text: string): string {
+  const after = `(?<=(?:\\d|[零〇一二兩两三四五六七八九十百]|\\b${WORD})\\s*-?\\s*)`;
+  return text
+    .replace(new RegExp(`${after}(?:kilo-?hertz|kilo-?hz)\\b`, 'gi'), 'kHz')
+    .replace(new RegExp(`${after}千赫(?:茲)?`, 'g'), ' kHz ')
+    .replace(new RegExp(`${after}(?:hertz|cycles?\\s+(?:per|a|each)\\s+second|cps)\\b`, 'gi'), 'Hz')
+    .replace(new RegExp(`${after}(?:milli-?seconds?|msecs?|millisecs?)\\b`, 'gi'), 'ms');
 }
 
 const VULGAR: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { evaluate, unit as mathUnit } from 'mathjs';
-import { unitName } from '../units';
-import { chineseNumbers, englishNumbers, numeralForms, zhValue } from './numbers';
+import { findQuantities, isDimension, unitName } from '../units';
+import { chineseNumbers, englishNumbers, numeralForms, unitSpellings, zhValue } from './numbers';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
 export interface StudyFacts {
@@ -104,7 +104,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       )
       .replace(
         new RegExp(
-          `\\b(cut|reduce|lower|decrease|drop|shrink|increase|raise|bump(?:\\s+up)?|grow|multiply|divide|scale)\\s+(?:the\\s+|my\\s+)?(?:${w})\\s+(?:(?:by|in)\\s+(?:a\\s+)?(half)|by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?(\\d+(?:\\.\\d+)?)\\s*(%|x|×|fold|times)?)`,
+          `\\b(cut|reduce|lower|decrease|drop|shrink|increase|raise|bump(?:\\s+up)?|grow|multiply|divide|scale)\\s+(?:the\\s+|my\\s+)?(?:${w})\\s+(?:(?:up|down)\\s+)?(?:(?:by|in)\\s+(?:a\\s+)?(half)|by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?(\\d+(?:\\.\\d+)?)\\s*(%|x|×|fold|times)?)`,
           'gi',
         ),
         (m, verb: string, half?: string, n?: string, u?: string) => {
@@ -197,8 +197,28 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
           return put(up ? n : 1 / n)(m);
         },
       )
+      // 「epoch 數比上次多三成」 (made "多30%"), 「batch 比現在小 25%」: a share up or down, in Chinese order
+      .replace(
+        new RegExp(
+          `(?:${w})\\s*(?:要|再)?\\s*比\\s*(?:上次|上一次|之前|原本|原來|現在|目前|剛剛|剛才)\\s*(?:再)?\\s*(多|少|高|低|大|小)\\s*(\\d+(?:\\.\\d+)?)\\s*%`,
+          'gi',
+        ),
+        (m, dir: string, n: string) => put(/多|高|大/.test(dir) ? 1 + Number(n) / 100 : 1 - Number(n) / 100)(m),
+      )
       .replace(new RegExp(`\\b(\\d+)\\s+(?:more|extra|additional)\\s+(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`))
       .replace(new RegExp(`(?:多|再多)\\s*(\\d+)\\s*(?:個|輪)?\\s*(?:${w})`, 'gi'), (m, n: string) => (cur === null ? m : `${name} ${fmt(cur + Number(n))}`));
+    // "the learning rate was too aggressive; go with 40% of it", "batch 太大了，用它的一半": a share of "it", the
+    // setting this request names (and no other)
+    if (cur !== null && new RegExp(w, 'i').test(s) && PARAMS.filter(([re]) => re.test(s)).length === 1)
+      s = s
+        .replace(
+          /\b(\d+(?:\.\d+)?\s*%|half|(?:a|an|one)\s+(?:quarter|third|fifth|tenth)|\d*\.\d+)\s+(?:of\s+)?(?:it|that|this)\b(?!\s+(?:for|as)\b)/gi,
+          (_m, f: string) => `${name} ${fmt(cur * (/%/.test(f) ? parseFloat(f) / 100 : /^\d*\.\d+$/.test(f.trim()) ? Number(f) : FRACTION_WORD(f)))}`,
+        )
+        .replace(
+          /(?:用|改成|設成|調成|降到|變成)\s*(?:它|他|這個|那個)的?\s*(half|\d*\.\d+|\d+(?:\.\d+)?%)/g,
+          (_m, f: string) => `${name} ${fmt(cur * (/half/i.test(f) ? 0.5 : /%/.test(f) ? parseFloat(f) / 100 : Number(f)))}`,
+        );
   }
   return s;
 }
@@ -372,7 +392,7 @@ function additiveStep(text: string, problems: string[]): string {
     return m;
   };
   const binary = new RegExp(
-    `(?<![\\w.])${ADD_NUM}(?:\\s*${ADD_UNIT}(?![a-z]))?(?:\\s+(minus|less|plus)\\s+|\\s+\\+\\s+|\\s*(?:再\\s*)?(減去|減掉|減|加上|加)\\s*)${ADD_NUM}(?:\\s*${ADD_UNIT}(?![a-z]))?(?![\\d.]|\\s*(?:倍|分之|%))`,
+    `(?<![\\w.])${ADD_NUM}(?:\\s*${ADD_UNIT}(?![a-z]))?(?:\\s+(minus|less|plus)\\s+|\\s+\\+\\s+|\\s*(?:[，,]\\s*再\\s*|再\\s*)?(減去|減掉|減|加上|加)\\s*)${ADD_NUM}(?:\\s*${ADD_UNIT}(?![a-z]))?(?![\\d.]|\\s*(?:倍|分之|%))`,
     'gi',
   );
   const relative = new RegExp(
@@ -451,18 +471,31 @@ function fmt(v: number): string {
  */
 export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   const problems: string[] = [];
-  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(input), facts)))));
+  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(unitSpellings(input)), facts)))));
   // "250 msec", "40 millisecs": milliseconds however abbreviated
   s = s.replace(/(?<=\d)\s*(?:msecs?|millisecs?)\b/gi, ' ms');
   // "1500-ms windows", "a 2-s window": a unit joined to its number by a hyphen is still its unit
-  s = s.replace(/(?<=\d)-(ms|s|sec|secs|seconds?|hz|khz|milliseconds?)\b/gi, ' $1');
+  s = s.replace(/(?<=\d)-(ms|s|sec|secs|seconds?|hz|khz|milliseconds?|mins?|minutes?)\b/gi, ' $1');
   // a window's start every so often is its step: "starting 500 ms apart", "500 ms apart" → "500 ms step"
   s = s.replace(
     /\b(?:(?:starting|started|begin(?:ning)?|start(?:s)?|spaced|placed|set)\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\s+apart\b/gi,
     '$1 step',
   );
+  // "a new one starting every 500 ms", "windows begin every 0.25 s", 「每 0.5 秒開始一個新的視窗」: the start of one window to
+  // the next is the step
+  s = s
+    .replace(
+      /\b(?:(?:with\s+)?(?:a\s+new\s+(?:one|window|segment)|one|each(?:\s+one)?|windows?|segments?)\s+)?(?:start(?:ing|s|ed)?|begin(?:ning|s)?|placed)\s+every\s+(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\b/gi,
+      '$1 step',
+    )
+    .replace(/每(?:隔)?\s*(\d+(?:\.\d+)?)\s*(秒|毫秒)\s*(?:就)?\s*(?:開始|起)\s*(?:一|1)\s*個\s*(?:新的?)?\s*(?:視窗|窗|段)/g, '步長 $1 $2');
   // "相鄰視窗共用一秒", "前後兩窗共用 0.5 秒": the time two neighbouring windows share is their overlap
   s = s.replace(/(?:相鄰|前後|鄰近|兩個?)?(?:視窗|窗|段)?(?:之間)?(?:共用|共享|重複)\s*(\d+(?:\.\d+)?)\s*(秒|毫秒|s|ms)/g, '重疊 $1 $2');
+  // "let neighbouring windows share a quarter of their length", "consecutive windows share 0.5 s": the shared part is the overlap
+  s = s.replace(
+    /\b(?:let\s+)?(?:the\s+)?(?:neighbou?ring|adjacent|consecutive|successive|neighbou?r)\s+(?:windows|segments)\s+(?:should\s+)?share\b/gi,
+    'overlap by',
+  );
   // "one trial in ten", "2 out of every 10 epochs", 「每十個留一個」: a share said as a count in a count
   s = s
     .replace(
@@ -478,6 +511,29 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     );
   // "從第 1 分鐘開始", "第 30 秒起": an ordinal time is the time itself
   s = s.replace(/第\s*(\d+(?:\.\d+)?)\s*(分鐘|分|秒)/g, '$1 $2');
+  // a duration in two units: "1 min 40 s", "2 minutes and 5 seconds", "1 分 30 秒" (seconds)
+  s = s.replace(
+    /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:min|mins|minutes?|分鐘?)\s*(?:and\s+|又\s*)?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?|秒)(?![a-z])/gi,
+    (_m, a: string, b: string) => `${fmt(Number(a) * 60 + Number(b))} s`,
+  );
+  // minutes and kilohertz in the units the tools take: "2 min" → 120 s, "at minute 2" → at 120 s, 「兩分鐘」 → 120 秒,
+  // "0.1 kHz" → 100 Hz (every rule after this one reads seconds and hertz)
+  s = s
+    .replace(/\b(?:a\s+|one\s+)?half\s+(?:a|an)\s+minute\b/gi, '30 s')
+    .replace(
+      /\b(?:a\s+)?(half|quarter)[-\s](minute|second)s?\b/gi,
+      (_m, f: string, u: string) => `${fmt((/half/i.test(f) ? 0.5 : 0.25) * (/minute/i.test(u) ? 60 : 1))} s`,
+    )
+    // "a second before T2", "one minute long": one of the unit, where a time is meant (not "a second model")
+    .replace(/\b(?:a|one)\s+(second|minute)(?=\s+(?:before|after|prior|earlier|later|long|apart|of\s+overlap|overlap|step)\b)/gi, (_m, u: string) =>
+      /minute/i.test(u) ? '60 s' : '1 s',
+    )
+    .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:min|mins|minutes?)\b/gi, (_m, n: string) => `${fmt(Number(n) * 60)} s`)
+    .replace(/\bminute\s+(\d+(?:\.\d+)?)\b(?!\s*(?:s|sec|secs|seconds?|ms|hz)\b)/gi, (_m, n: string) => `${fmt(Number(n) * 60)} s`)
+    .replace(/(\d+(?:\.\d+)?)\s*分鐘/g, (_m, n: string) => `${fmt(Number(n) * 60)} 秒`)
+    .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*khz\b/gi, (_m, n: string) => `${fmt(Number(n) * 1000)} Hz`)
+    // "at the 60 s mark", "from the 90-second point": the time itself
+    .replace(/\bthe\s+(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))[-\s]+(?:mark|point|timestamp)\b/gi, '$1');
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
   s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
@@ -509,6 +565,24 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /(?<=\b(?:first|last|initial|final|next)\s+)(\d+)\s*samples?\b|\b(\d+)\s*samples?(?=\s+of\s+(?:the\s+)?(?:[A-Z]{1,3}\d*z?\b|data\b|signal|recording|raw|eeg|channel))|(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點)/g,
     (m, a?: string, b?: string, z?: string) => (facts.sfreq === null ? m : `${fmt(Number(a ?? b ?? z) / facts.sfreq)} ${z ? '秒' : 's'}`),
   );
+  // any other length in samples where a time is meant ("512-sample windows", "an overlap of 80 samples", 「256 點的視窗」,
+  // 「重疊 512 點」): a time at the Study's rate; a count of samples for a split ("100 samples for testing") is not a time
+  if (/window|segment|chunk|epoch|overlap|plot|show|draw|display|before|after|long|length|duration|視窗|窗|段|重疊|畫|顯示|前|後|長|切/i.test(s))
+    s = s.replace(
+      /(?<![\w.])(\d+)\s*(?:個\s*)?[\s-]*(?:samples?|sample\s+points?|data\s+points?)\b(?!\s+(?:per|for|as|each|in\s+(?:the\s+)?(?:test|validation|training))\b)|(?<!第\s*)(?<![\d.])(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點|點)(?![\d鐘])/gi,
+      (m, a?: string, z?: string) => {
+        if (facts.sfreq === null) {
+          problems.push(`"${m.trim()}" is a length in samples, and the sampling rate is not known yet (give it in seconds)`);
+          return m;
+        }
+        return `${fmt(Number(a ?? z) / facts.sfreq)} ${z ? '秒' : 's'}`;
+      },
+    );
+  // "the Nyquist frequency to end up at 50 Hz", 「奈奎斯特頻率變成 40」: the rate that has that Nyquist, twice it
+  s = s.replace(
+    /\b(?:the\s+)?nyquist(?:\s+(?:frequency|rate|limit))?\s+(?:(?:to|should|must|will|would)\s+)?(?:end\s+up\s+(?:at|as|being)|become|be|land\s+(?:at|on)|sit\s+at|come\s+out\s+(?:at|to))\s+(\d+(?:\.\d+)?)\s*(?:hz)?|奈(?:奎斯特|氏)(?:頻率)?\s*(?:要|得|會)?\s*(?:變成|降到|降為|設為|設成|改成|調成|剛好是|是)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?/gi,
+    (_m, a?: string, b?: string) => `resample to ${fmt(Number(a ?? b) * 2)} Hz`,
+  );
   s = s.replace(/\b(?:the\s+)?nyquist(?:\s+(?:frequency|rate|limit))?\b|奈(?:奎斯特|氏)(?:頻率)?/gi, (m) =>
     facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq / 2)} Hz`,
   );
@@ -524,6 +598,25 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /\b(?:reduce|lower|decrease|cut|drop|bring down)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+(?:by\s+(?:a\s+)?half|in\s+half|by\s+50\s*%)/gi,
     (m) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq / 2)} Hz`),
   );
+  // "cut the sampling rate by 25%", "raise fs by 50%", 「取樣率降低兩成」: a share of the rate now off or onto it
+  s = s.replace(
+    /\b(reduce|lower|decrease|cut|drop|bring down|raise|increase|bump up)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+by\s+(\d+(?:\.\d+)?)\s*%|(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:再)?\s*(降低|減少|降|減|提高|增加|加)(?:了)?\s*(\d+(?:\.\d+)?)\s*%/gi,
+    (m, ev?: string, en?: string, zv?: string, zn?: string) => {
+      if (facts.sfreq === null) return rate(m);
+      const k = Number(en ?? zn) / 100;
+      const v = facts.sfreq * (/reduce|lower|decrease|cut|drop|降|減/i.test(ev ?? zv ?? '') ? 1 - k : 1 + k);
+      return v > 0 ? `resample to ${fmt(v)} Hz` : m;
+    },
+  );
+  // 「取樣率先除以二」, "the sampling rate divided by 4": the rate now, divided or multiplied
+  s = s.replace(
+    /(?:(?:目前|現在|原本|原來)的?)?(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:(?:先|再|直接|就)\s*)?(除以|乘以|乘上)\s*(\d+(?:\.\d+)?)(?!\s*(?:hz|赫茲|%|\d))/gi,
+    (m, op: string, n: string) => {
+      if (facts.sfreq === null) return rate(m);
+      const v = /除/.test(op) ? facts.sfreq / Number(n) : facts.sfreq * Number(n);
+      return v > 0 ? `resample to ${fmt(v)} Hz` : m;
+    },
+  );
   // "drop the sample rate by 40 Hz", "raise fs by 32 Hz", "取樣率降低 40 Hz": an amount in Hz off or onto the rate
   s = s.replace(
     /\b(reduce|lower|decrease|cut|drop|bring down|raise|increase|bump up)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+by\s+(\d+(?:\.\d+)?)\s*(khz|hz)\b|(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:再)?\s*(降低|減少|降|減|提高|增加|加)(?:了)?\s*(\d+(?:\.\d+)?)\s*(khz|hz|赫茲)/gi,
@@ -537,7 +630,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   );
   s = s.replace(
     new RegExp(
-      `\\b(downsample|resample|reduce|lower|decrease|cut|decimate|bring|take|get)\\w*\\s+(?:the\\s+(?:data|recordings?|signals?|eeg|sampling rate|sample rate|rate)\\s+)?(?:down\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`,
+      `\\b(downsample|resample|reduce|lower|decrease|cut|decimate|bring|take|get)\\w*\\s+(?:the\\s+(?:data|recordings?|signals?|eeg|sampling rate|sample rate|rate)\\s+)?(?:down\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}(?![\\d.])\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%|percent))`,
       'gi',
     ),
     (m, _v: string, n: string) => {
@@ -546,7 +639,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     },
   );
   s = s.replace(
-    new RegExp(`\\b(upsample)\\w*\\s+(?:the\\s+\\w+\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%))`, 'gi'),
+    new RegExp(
+      `\\b(upsample)\\w*\\s+(?:the\\s+\\w+\\s+)?by\\s+(?:a\\s+factor\\s+(?:of\\s+)?)?${NUM}(?![\\d.])\\s*(?:x|×|times|fold)?(?!\\s*(?:hz|khz|%|percent))`,
+      'gi',
+    ),
     (m, _v: string, n: string) => {
       if (facts.sfreq === null) return rate(m);
       return `resample to ${fmt(facts.sfreq * Number(n))} Hz`;
@@ -561,7 +657,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   );
   // "取樣率降一半", "把取樣率砍半": the rate halved
   s = s.replace(
-    /(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*(half|0?\.\d+)(?!\s*(?:hz|khz|赫茲|\d))|(?:取樣率|\bfs\b)\s*(?:砍半|減半)/gi,
+    /(?:取樣率|sampling rate|\bfs\b)\s*(?:再)?\s*(?:降|減少?|砍|降低|減低)\s*(?:成|到|為)?\s*(?:原本的)?\s*(half|0?\.\d+)(?!\s*(?:hz|khz|赫茲|\d))|(?:取樣率|採樣率|sampling rate|sample rate|\bfs\b)\s*(?:(?:直接|就|先|再|給我|幫我|要)\s*)*(?:砍半|減半)/gi,
     (m, f?: string) => (facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq * (!f || /half/i.test(f) ? 0.5 : Number(f)))} Hz`),
   );
   // "取樣率變成四分之三" (chineseNumbers made it 0.75), "fs 改成 0.5": a rate below 1 with no unit is a share of the rate now
@@ -572,10 +668,10 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // a share of the value it has now: "取樣率降到原本的一半", "resample to half the original", "降到目前的四分之一"
   if (/取樣率|採樣率|取樣|採樣|降頻|resampl|downsampl|sampling|\bfs\b/i.test(s))
     s = s.replace(
-      /(?:原本|原來|原始|目前|現在|當前)\s*(?:的)?\s*(\d+(?:\.\d+)?\s*%|half|\d*\.\d+)|\b(\d+(?:\.\d+)?\s*(?:\*|×|x|times)|half|\d*\.\d+)\s+(?:of\s+)?(?:the\s+)?(?:original|current|native|present|old)(?:\s+(?:one|value|rate))?\b(?!\s+(?:sampling|sample|rate))/gi,
+      /(?:原本|原來|原始|目前|現在|當前)\s*(?:的)?\s*(\d+(?:\.\d+)?\s*%|half|\d*\.\d+)|\b(\d+(?:\.\d+)?\s*(?:\*|×|x|times)|half|(?:a|an|one)\s+(?:quarter|third|fifth|tenth)|\d*\.\d+)\s+(?:of\s+)?(?:(?:the\s+)?(?:original|current|native|present|old)(?:\s+(?:one|value|rate))?\b(?!\s+(?:sampling|sample|rate))|what\s+it\s+is(?:\s+now)?\b|its\s+(?:current|present)\s+value\b)/gi,
       (m, a?: string, b?: string) => {
         const w = (a ?? b ?? '').toLowerCase().trim();
-        const f = w === 'half' ? 0.5 : /%$/.test(w) ? parseFloat(w) / 100 : parseFloat(w);
+        const f = w === 'half' ? 0.5 : /%$/.test(w) ? parseFloat(w) / 100 : /[a-z]/.test(w) && !/times|x$/.test(w) ? shareValue(w) : parseFloat(w);
         return facts.sfreq === null ? rate(m) : `${fmt(facts.sfreq * f)} Hz`;
       },
     );
@@ -638,11 +734,6 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
   });
-  // a duration in two units: "1 min 40 s", "2 minutes and 5 seconds", "1 分 30 秒" (seconds)
-  s = s.replace(
-    /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:min|mins|minutes?|分鐘?)\s*(?:and\s+|又\s*)?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?|秒)(?![a-z])/gi,
-    (_m, a: string, b: string) => `${fmt(Number(a) * 60 + Number(b))} s`,
-  );
   // "2 to the 7th", "2 to the power 7", "half a second", "a quarter of a second"
   s = s
     .replace(/(\d+)\s*to the\s*(\d+)(?:st|nd|rd|th)(?:\s+power)?/gi, '$1^$2')
@@ -674,7 +765,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     .replace(/÷/g, '/');
   // operands may be written in scientific notation ("1e-3 / 4", "2.5e-4 * 2")
   const OPERAND = String.raw`\(?\d+(?:\.\d+)?(?:e[-+]?\d+)?\)?`;
-  s = s.replace(new RegExp(String.raw`(?<![\w./-])${OPERAND}(?:\s*[*/^]\s*${OPERAND})+(?![\w/])`, 'gi'), (m, offset: number, all: string) => {
+  s = s.replace(new RegExp(String.raw`(?<![\w./-])${OPERAND}(?:\s*[*/^]\s*-?${OPERAND})+(?![\w/])`, 'gi'), (m, offset: number, all: string) => {
     // a path or date ("data/2024/01") is not arithmetic, nor a list of event codes ("events 769/770")
     if (/[/\\]\s*$/.test(all.slice(0, offset)) || /^\s*[/\\]/.test(all.slice(offset + m.length))) return m;
     if (/\b(?:events?|codes?|triggers?|markers?|classes|around)\s*$|(?:事件|標記|碼)\s*$/i.test(all.slice(0, offset))) return m;
@@ -740,7 +831,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // itself, which the window rule reads as a part of the window's duration
   s = s
     .replace(
-      /\b(half|(?:a|an|one)\s+(?:quarter|third|fourth|fifth|tenth)|\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?(?:the|each|every|a|its|one)\s+(?:window|segment)s?(?:'s)?(?:\s+(?:length|duration))?\b/gi,
+      /\b(half|(?:a|an|one)\s+(?:quarter|third|fourth|fifth|tenth)|\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?(?:(?:the|each|every|a|its|one)\s+(?:window|segment)s?(?:'s)?(?:\s+(?:length|duration))?|(?:their|its)\s+(?:length|duration))\b/gi,
       (_m, f: string) => (f.includes('%') ? f : fmt(shareValue(f))),
     )
     .replace(
@@ -797,6 +888,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   s = s.replace(/\bmilliseconds?\b/gi, 'ms');
   // mains frequency by region when no frequency was written
   if (MAINS_WORD.test(s) || /\bnotch\b|陷波/i.test(s)) {
+    // Japan's grid is 50 Hz in the east and 60 Hz in the west: the country alone does not say which
+    if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s) && regionMains(s) === null && /\bjapan(?:ese)?\b|日本/i.test(s))
+      problems.push('Japan has both 50 Hz (east: Tokyo, Sendai) and 60 Hz (west: Osaka, Nagoya) mains; which city, or which frequency');
     if (!/\d\s*(?:hz|赫茲)|notch\s*(?:at\s+)?\d|陷波\s*\d/i.test(s)) {
       const hz = regionMains(s);
       const anchor = /\b(?:the\s+)?mains\b|\bnotch\b(?!\s+(?:at|the))|市電|陷波/i;
@@ -804,6 +898,15 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
     }
   }
+  s = reasonValues(selfCorrected(s));
+  // "128 Hz，幫我降到這個", "100 Hz is the target, resample to that": the value said before the verb
+  s = s.replace(
+    /(?<=(?:\bto|\bat|到|至|成|為|用)\s*)(?:這個|那個|this|that)(?:\s*(?:value|rate|frequency|值|數值|頻率))?(?![\w\u4e00-\u9fff])/gi,
+    (m, offset: number, all: string) => {
+      const before = [...all.slice(0, offset).matchAll(/(?<![\w.])(\d+(?:\.\d+)?)\s*(hz|赫茲|ms|毫秒|s|秒)(?![a-z])/gi)];
+      return before.length === 1 ? `${before[0][1]} ${before[0][2]}` : m;
+    },
+  );
   // an expression no rule could evaluate ("1e-3 / four tenths", "3 * the old one"): ask rather than pass on a wrong value
   const unread = /(?<![\w./])\d+(?:\.\d+)?(?:e-?\d+)?\s*(?:[*^]|\s\/\s)\s*(?:\d|[a-z])/i.exec(s);
   const relative =
@@ -813,10 +916,72 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /\b(?:the\s+)?(?:previous|last|earlier|old|former)\s+(?:value|setting|number)\s+(?:minus|plus|less|times|divided by)\b|(?:前一個|之前的|剛剛的|剛才的|上一個|原來的|原本的)(?:值|數值|數字)\s*(?:減|加|乘|除)/i.exec(
       input,
     );
+  // "twice the current window" with no window cut before (references.ts puts its length in when there is one)
+  const noWindow = /\b(?:twice|double|triple|\d+(?:\.\d+)?\s*(?:times|x))\s+(?:the\s+)?(?:(?:current|previous|last|old|earlier|present)\s+)?window\b/i.exec(s);
+  if (noWindow && !problems.length) problems.push(`I could not tell which window "${noWindow[0].trim()}" means (give the length in seconds)`);
   if (orphan && !problems.length) problems.push(`I could not tell which earlier value "${orphan[0].trim()}…" means (give the value itself)`);
   if (relative && !unread && !problems.length) problems.push(`I could not tell what "${relative[0].trim()}…" is a multiple of (give the value itself)`);
   if (unread && !problems.length) problems.push(`I could not work out the value of "${unread[0].trim()}…" (write the number itself)`);
   return { text: s, problems };
+}
+
+/**
+ * A reason that states a fact ("Because the trials are 4 s long, cut 2 s windows", 「因為我們的放大器是 1000 Hz，重新取樣到
+ * 250 就好」) gives the request its values only when the request gives none of its own: a value of the same kind in the
+ * main clause is the setting, and the reason's values of that kind are left out ("Since the amplifier picked up 60 Hz
+ * line noise, notch it out" keeps its 60 Hz).
+ */
+function reasonValues(s: string): string {
+  const m = /^(\s*(?:(?:because|since|as|given\s+that|seeing\s+that|now\s+that)\b|因為|由於|既然))([^,，;；]*?)([,，;；]\s*)(.+)$/i.exec(s);
+  if (!m) return s;
+  const [, lead, reason, sep, main] = m;
+  const inMain = findQuantities(main);
+  // "Because the line noise here is 60 Hz, notch it", "Since the amp picked up 60 Hz hum, notch it out": a request with
+  // no value of its own takes the reason's, and the reason is no step of its own (it had planned a second notch at 50 Hz)
+  if (!inMain.length) {
+    const given = findQuantities(reason).filter((q) => q.unit);
+    if (!given.length) return s;
+    const span = reason.slice(given[0].index, given[given.length - 1].index + given[given.length - 1].text.length).trim();
+    return `${main.replace(/[.!。！]\s*$/, '')} ${span}`;
+  }
+  if (!/\b(?:is|are|was|were|be|been|records?|recorded|runs?|ran|sampled|sits?|has|have|had|lasts?)\b|是|只有|有|為|錄|跑/i.test(reason)) return s;
+  const kind = (q: { unit: string | null }) => (!q.unit ? null : isDimension(q, 'Hz') ? 'Hz' : isDimension(q, 's') ? 's' : null);
+  const kinds = new Set(inMain.map(kind));
+  const stripped = reason.replace(/(?<![A-Za-z_\d.])-?\d+(?:\.\d+)?\s*(?:khz|hz|ms|s|sec|secs|seconds?|min|minutes?|秒|毫秒|赫茲)(?![a-z])/gi, (q) => {
+    const [found] = findQuantities(q);
+    return found && (kinds.has(kind(found)) || kinds.has(null)) ? ' ' : q;
+  });
+  return `${lead}${stripped}${sep}${main}`;
+}
+
+const Q = String.raw`-?\d+(?:\.\d+)?\s*(?:khz|hz|赫茲|ms|毫秒|s|sec|secs|seconds?|秒|%)?`;
+const RANGE_Q = String.raw`${Q}\s*(?:to|through|到|至|-|–|~|～)\s*${Q}`;
+/** The words that take back what was just said: "scratch that", "I mean", 「啊不對」, 「我是說」. */
+const TAKE_BACK = String.raw`(?:(?:oh|ah|uh|um|er|no|wait|sorry|oops|啊|呃|喔|欸)[,，!！\s]*)*(?:scratch that|no wait|wait|sorry|i mean|i meant|make (?:that|it)|actually|correction|or rather|rather|no|nope|不對|我是說|我說錯了|說錯了|更正|等等|抱歉|錯了)`;
+const SELF_CORRECTION = new RegExp(
+  String.raw`^(.*\d.*?)\s*(?:[,，;；]|\s[—–-]{1,2}\s?|[—–]{1,2})\s*${TAKE_BACK}[,，:：!！\s]*(${RANGE_Q}|${Q})\s*[.!。！]?$`,
+  'i',
+);
+
+/**
+ * A value corrected in the same breath replaces the one before it: "resample to 100 — scratch that, 128" is a
+ * resample to 128, 「帶通 4 到 40，啊不對，8 到 30」 a band-pass 8–30. Only when the words after the take-back are the
+ * value alone: a range replaces the last range, a number the last number (never a name's digits: T2, C3).
+ */
+export function selfCorrected(text: string): string {
+  const m = SELF_CORRECTION.exec(text.trim());
+  if (!m) return text;
+  const [, before, value] = m;
+  const isRange = new RegExp(`^${RANGE_Q}$`, 'i').test(value.trim());
+  const re = new RegExp(`(?<![A-Za-z\d.])(?:${isRange ? RANGE_Q : Q})(?![\d.])`, 'gi');
+  const all = [...before.matchAll(re)];
+  const last = all[all.length - 1];
+  if (!last || last.index === undefined) return text;
+  // a value without a unit takes the unit the replaced one had ("100 Hz, no, 128")
+  const unit = /[a-z%一-鿿]+\s*$/i.exec(last[0].trim())?.[0];
+  const v = value.trim();
+  const replaced = !isRange && unit && !/[a-z%一-鿿]$/i.test(v) ? `${v} ${unit}` : v;
+  return before.slice(0, last.index) + replaced + before.slice(last.index + last[0].length);
 }
 
 /** The mains frequency of a place the text names (Taiwan, US → 60; Europe, China → 50), or null. */

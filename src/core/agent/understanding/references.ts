@@ -87,6 +87,12 @@ const EARLIER_VALUES: [RegExp, string, string][] = [
   // training settings as operands ("epochs = half the batch size", 「epoch 數設成 batch size 的一半」)
   [/\b(?:the\s+)?batch[\s-]*size\b|批次大小/i, 'configure_training', 'batch_size'],
   [/\b(?:the\s+)?learning\s+rate\b|學習率/i, 'configure_training', 'learning_rate'],
+  // "twice the current window", 「目前視窗的一半」 (a request that gives no time of its own: see resolveReferences)
+  [
+    /\b(?:the\s+)?(?:(?:current|previous|last|earlier|old|present)\s+)?window(?:'s)?(?:\s+(?:length|size|duration))?\b|(?:(?:目前|現在|之前|原本|原來)的?)?視窗(?:長度)?(?=\s*的)/i,
+    'window_epoch',
+    'duration',
+  ],
 ];
 
 /** The value a step's "previous value" names, and its unit. */
@@ -168,6 +174,8 @@ export function resolveReferences(text: string, turns: readonly PastTurn[], trai
   // "twice the upper edge", "上限的一半": a value an earlier call set, by its name
   for (const [re, tool, key] of EARLIER_VALUES) {
     if (!re.test(s)) continue;
+    // "cut 4 s windows overlapping by half the window": the window of this request, not an earlier one
+    if (tool === 'window_epoch' && /\d\s*(?:s|ms|sec|secs|seconds?|秒|毫秒)(?![a-z])/i.test(s)) continue;
     const c = lastCallOf(turns, tool);
     const v = c?.arguments[key] ?? (tool === 'configure_training' ? training?.[key] : undefined);
     // only as a value in arithmetic ("twice the upper edge", "上限的一半"), never as the slot being set ("make the upper edge 35")
@@ -183,9 +191,29 @@ export function resolveReferences(text: string, turns: readonly PastTurn[], trai
         if (!asValue) return m;
         // 「學習率改成它的兩倍」: with no other setting named, the value is the setting's own new value and keeps its name
         const own = tool === 'configure_training' && !settingNamedIn(before + ' ' + after) ? `${m} ` : '';
-        return `${own}${v}${tool === 'configure_training' ? ' ' : tool === 'epoch_data' ? ' s' : ' Hz'}`;
+        return `${own}${v}${tool === 'configure_training' ? ' ' : tool === 'epoch_data' || tool === 'window_epoch' ? ' s' : ' Hz'}`;
       });
   }
+  // "make the epochs twice as long", "windows half as long": the newest epoching or windowing, scaled (a request with a
+  // time of its own is not about the earlier one)
+  if (!/\d\s*(?:s|ms|sec|secs|seconds?|秒|毫秒)(?![a-z])/i.test(s))
+    s = s.replace(
+      /\b(?:the\s+)?(epochs?|windows?|segments?|them|it)\s+(?:(?:be|are|is)\s+)?(twice|double|triple|three\s+times|half|(\d+(?:\.\d+)?)\s*(?:times|x))\s+as\s+long\b(?:\s+as\s+(?:now|before|they are(?: now)?|it is(?: now)?))?/gi,
+      (m, noun: string, f: string, n?: string) => {
+        const k = n ? Number(n) : /half/i.test(f) ? 0.5 : /three|triple/i.test(f) ? 3 : 2;
+        const tool = /epoch/i.test(noun)
+          ? 'epoch_data'
+          : /window|segment/i.test(noun)
+            ? 'window_epoch'
+            : (callsNewestFirst(turns).find((c) => c.tool === 'epoch_data' || c.tool === 'window_epoch')?.tool ?? null);
+        const c = tool ? lastCallOf(turns, tool) : null;
+        if (!c) return m;
+        const r = (x: number) => Math.round(x * 1e9) / 1e9;
+        if (tool === 'window_epoch' && typeof c.arguments.duration === 'number') return `windows of ${r(c.arguments.duration * k)} s`;
+        const [a, b] = [c.arguments.t_min, c.arguments.t_max];
+        return typeof a === 'number' && typeof b === 'number' ? `epochs from ${a} s to ${r(a + (b - a) * k)} s` : m;
+      },
+    );
   // "the previous value minus 28", "剛剛的值的一半": the value the newest step set, as an operand of arithmetic
   const newest = callsNewestFirst(turns).find((c) => PRIMARY_VALUE[c.tool] && typeof c.arguments[PRIMARY_VALUE[c.tool][0]] === 'number');
   if (newest) {
