@@ -6,6 +6,9 @@ import { definitionByName } from '../../../src/core/tools/definitions';
 import type { PastTurn } from '../../../src/core/agent/understanding/references';
 import type { Stage } from '../../../src/core/study/types';
 import { SIMULATED_CHANNELS } from '../../../src/core/agent/simulatedStudy';
+import { isStudyQuestion, selfAnswered, splitTurn } from '../../../src/core/agent/questionSplit';
+import { destructiveAsked } from '../../../src/core/agent/understanding/safety';
+import type { PlannedCall } from '../../../src/core/study/stateManager';
 
 export const TRAINED = { epoch: 10, batch_size: 32, learning_rate: 0.001 };
 
@@ -33,4 +36,17 @@ export function planTurns(stage: Stage, turns: string[], results: string[][] = [
     out = interpretRequest(turns[i], ctxAt(stage, [...history]));
   }
   return out;
+}
+
+/**
+ * One turn planned as the offline planner plans it, with no earlier turns: the question split first (questions never
+ * act), the requests interpreted (a turn with no question answers its own asides, `selfAnswered`), and a destructive
+ * call the request does not ask for on its own left out. The single-turn tables read their rows through this.
+ */
+export function planSingleTurn(stage: Stage, user: string): PlannedCall[] {
+  const parts = splitTurn(user);
+  const plannable = [...new Set([...parts.requests, ...parts.questions.filter(isStudyQuestion)])];
+  if (!plannable.length) return [];
+  const text = parts.questions.length === 0 ? selfAnswered(user) : plannable.join('; ');
+  return interpretRequest(text, ctxAt(stage)).calls.filter((c) => destructiveAsked(c.tool, user));
 }

@@ -1,10 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { interpretRequest } from '../../../src/core/agent/interpretRequest';
-import { isStudyQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
-import { destructiveAsked } from '../../../src/core/agent/understanding/safety';
-import type { PlannedCall } from '../../../src/core/study/stateManager';
-import type { Stage } from '../../../src/core/study/types';
-import { ctxAt } from './plannerContext';
+import { planSingleTurn } from './plannerContext';
 import { SINGLE_TURN_TABLE } from './singleTurnTable';
 
 /*
@@ -12,13 +7,7 @@ import { SINGLE_TURN_TABLE } from './singleTurnTable';
  * turn: the question split first (questions never act), the requests interpreted, and a destructive call the request
  * does not ask for on its own left out. Each row must make exactly its calls, in order, with at least the arguments given.
  */
-function plan(stage: Stage, user: string): PlannedCall[] {
-  const parts = splitTurn(user);
-  const plannable = [...new Set([...parts.requests, ...parts.questions.filter(isStudyQuestion)])];
-  if (!plannable.length) return [];
-  const text = parts.questions.length === 0 ? user : plannable.join('; ');
-  return interpretRequest(text, ctxAt(stage)).calls.filter((c) => destructiveAsked(c.tool, user));
-}
+const plan = planSingleTurn;
 
 describe('single-turn requests nobody tuned on (session h11-single table)', () => {
   it.each(SINGLE_TURN_TABLE.map((r) => [r[0], r[1], r[2], r[3]] as const))('[%s] at %s: %j', (_cls, stage, text, calls) => {

@@ -1,10 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { interpretRequest } from '../../../src/core/agent/interpretRequest';
-import { isStudyQuestion, selfAnswered, splitTurn } from '../../../src/core/agent/questionSplit';
-import { destructiveAsked } from '../../../src/core/agent/understanding/safety';
-import type { PlannedCall } from '../../../src/core/study/stateManager';
-import type { Stage } from '../../../src/core/study/types';
-import { ctxAt } from './plannerContext';
+import { planSingleTurn } from './plannerContext';
 import { SINGLE_TURN_TABLE_12 } from './singleTurnTable12';
 
 /*
@@ -13,13 +8,7 @@ import { SINGLE_TURN_TABLE_12 } from './singleTurnTable12';
  * request does not ask for on its own left out. Each row must make exactly its calls, in order, with at least the
  * arguments given.
  */
-function plan(stage: Stage, user: string): PlannedCall[] {
-  const parts = splitTurn(user);
-  const plannable = [...new Set([...parts.requests, ...parts.questions.filter(isStudyQuestion)])];
-  if (!plannable.length) return [];
-  const text = parts.questions.length === 0 ? selfAnswered(user) : plannable.join('; ');
-  return interpretRequest(text, ctxAt(stage)).calls.filter((c) => destructiveAsked(c.tool, user));
-}
+const plan = planSingleTurn;
 
 describe('single-turn requests nobody tuned on (session h12-single table)', () => {
   it('has more than 100 rows', () => expect(SINGLE_TURN_TABLE_12.length).toBeGreaterThan(100));
