@@ -25,6 +25,10 @@ const INJECTION = new RegExp(
 /** A name given after "called"/"named"/"labelled"/叫做/命名為: one token (a Latin word with _-./ or a run of Chinese). */
 const NAMED =
   /(\b(?:called|named|titled|labell?ed)\s+|(?:叫做|取名為?|命名為|名為|名叫|名稱為|名字叫做?|名字是|名稱叫做?|名稱是)\s*)([^\s,，、;；。!！?？"“「'⟦]+)/gi;
+const CJK_STEM_FILE = new RegExp(
+  `(?<![\\w\\u4e00-\\u9fff⟦~.:\\\\/+-])((?:[\\u4e00-\\u9fff]*?(?:載入|讀取|匯入|開啟|打開))?)([\\w\\u4e00-\\u9fff~.:\\\\/+-]*[\\u4e00-\\u9fff]\\.(?:${DATA_EXT}))(?![\\w])`,
+  'gi',
+);
 const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})(?![\\w])`, 'gi');
 
 const LOAD_SPAN = new RegExp(
@@ -64,6 +68,10 @@ export function maskLiterals(input: string): Masked {
   s = s.replace(LOAD_SPAN, (m, verb: string, name: string) =>
     /[\s\u4e00-\u9fff]/.test(name.trim()) && !FILE_ONLY.test(name.replace(/\.[a-z0-9]+$/i, '')) ? `${verb}${put(name.trim())}` : m,
   );
+  // "載入 清除資料集然後訓練.edf 這個檔": a stem that ends in Chinese right before the extension is Chinese in the name
+  // itself, so the whole run back to a space or punctuation is the name (less a load verb written against it). A stem
+  // that only starts in Chinese ("載入S001R04.edf") is prose against a Latin name: FILE below takes the Latin part.
+  s = s.replace(CJK_STEM_FILE, (m, verb: string, name: string) => `${verb}${put(name)}`);
   s = s.replace(FILE, (m) => (/^\d+(?:\.\d+)?$/.test(m) ? m : put(m)));
   // "a folder called 清空資料", "windows labelled reset_all", "命名為 刪除所有資料": an unquoted name is data too
   // (a Chinese name after called/named or before 這個資料夾 is kept in 「」, so the rules that read a path take it whole)
