@@ -122,8 +122,9 @@ export function readQuantities(question: string): Quantities {
   const q: Quantities = {};
   const classWord = first(
     t,
-    /(\d+)\s*-?\s*(?:classes|class|clases|categories|category|conditions|way)\b/,
-    /\b(two|three|four|five|six|seven|eight|nine|ten)[\s-]*(?:classes|class|clases|categories|way)\b/,
+    // "2 balanced classes", "4 MI classes": a word describing the classes may stand between the count and the noun
+    /(\d+)\s*-?\s*(?:(?:balanced|equal(?:ly[- ]sized)?|mi|motor[- ]imagery|imagery|task|target)\s+)?(?:classes|class|clases|categories|category|conditions|way)\b/,
+    /\b(two|three|four|five|six|seven|eight|nine|ten)[\s-]*(?:(?:balanced|equal(?:ly[- ]sized)?|mi|motor[- ]imagery|imagery|task|target)\s+)?(?:classes|class|clases|categories|way)\b/,
     /(\d+)\s*(?:個|种|種)?\s*(?:類|分類)/,
     /([二兩三四五六七八九十])\s*(?:個|種)?\s*(?:類|分類)/,
     /(?:classes|n_classes|類別數|類別)\s*(?:=|:|是|為|有)?\s*(\d+)/,
@@ -143,6 +144,16 @@ export function readQuantities(question: string): Quantities {
       /\bn\s*=\s*(\d+)/,
     ),
   );
+  // "30 trials per class", "每類 30 個 trial": the set holds that many of each class
+  const perClass = num(
+    first(
+      t,
+      /(\d+)\s*(?:test\s+)?(?:trials?|trails?|epochs?)\s*(?:per|each|for each|in each|of each|\/)\s*class/,
+      /(?:per|each)\s*class\s*(?:has|had|of|with|:|=)?\s*(\d+)\s*(?:trials?|trails?|epochs?)?/,
+      /(?:每類|每一類|每個類別|每個class|每class)\s*(?:各)?\s*(\d+)/,
+    ),
+  );
+  if (perClass !== undefined && q.classes !== undefined) q.trials = perClass * q.classes;
   if (ratio && /correct|right|答對|正確|\//.test(t)) {
     q.correct = Number(ratio[1]);
     q.trials = Number(ratio[2]);
@@ -175,10 +186,13 @@ export function readQuantities(question: string): Quantities {
         `(?:sampl\\w*\\s*(?:rate|frequency|freq)|sampling|sfreq|\\bs?f_?s\\b|srate|取樣率|採樣率|取樣頻率|採樣頻率)\\s*(?:of|is|=|:|at|是|為|只有)?\\s*${NUM}`,
       ),
       new RegExp(`${NUM}\\s*hz\\s*(?:sampling|sample rate|sampled|data|recording|eeg|取樣|採樣|的資料|資料)`),
+      // "my data is 512 Hz", "the recording was at 1000 Hz", "資料是 500 Hz"
+      new RegExp(`(?:data|recordings?|eeg|signals?|資料|訊號|錄音)\\s*(?:is|are|was|were|at|is at|are at|是|為|有)\\s*${NUM}\\s*hz`),
       new RegExp(
         `(?:sampled|recorded|resampl\\w*|downsampl\\w*|down-sampl\\w*|upsampl\\w*|decimat\\w*|降取樣|重新取樣|降採樣|重新採樣|降到|取樣)\\s*(?:at|to|成|到|至|為)?\\s*${NUM}\\s*hz`,
       ),
-      new RegExp(`\\bat\\s+${NUM}\\s*hz`),
+      // "at 160 Hz", not the frequency of a filter ("low-pass at 300 Hz", "notch at 60 Hz")
+      new RegExp(`(?<!(?:pass|notch|cutoff|cut-off|filter|edge|filtering)\\s*)\\bat\\s+${NUM}\\s*hz`),
     ),
   );
   const band =
@@ -345,6 +359,8 @@ const ASKS = {
     /significan|above chance|better than chance|over chance|beat chance|p-?value|\bp\s*[<=≤]|\bp\b|threshold|luck|顯著|高於機率|超過機率|機率水準|門檻|p 值|運氣|chance/,
   chance: /chance|機率水準|隨機|猜/,
   alias: /alias|混疊|疊頻/,
+  /** the low-pass a resampling needs first ("downsample to 64 Hz without a low-pass") */
+  antiAlias: /low-?\s?pass|lowpass|低通|anti-?alias/,
   /** the rate the question gives is the one the data goes to */
   resampled: /resampl|downsampl|down-sampl|decimat|降取樣|降採樣|重新取樣|重新採樣|降到|降成/,
   kernel: /kernel|卷積核|核(?:的)?(?:長度|大小)|\bconv\w*\s*(?:layer\s*)?(?:length|size|width)|first conv/,
@@ -487,7 +503,7 @@ function compute(question: string): ComputedAnswer | undefined {
   // "1000 → 250 Hz, will it alias?": the new rate's Nyquist frequency is where content must stop
   // ("downsample 500 Hz to 128 Hz": the rate after "to" is the new one, whichever the sampling-rate reading took)
   const target = num([...t.matchAll(new RegExp(`(?:\\bto|到|至|成)\\s*${NUM}\\s*hz`, 'g'))].at(-1)?.[1]) ?? q.sf;
-  if (target && ASKS.alias.test(t) && ASKS.resampled.test(t) && !ASKS.minSf.test(t)) {
+  if (target && (ASKS.alias.test(t) || (ASKS.antiAlias.test(t) && q.high === undefined)) && ASKS.resampled.test(t) && !ASKS.minSf.test(t)) {
     const nyq = fmt(target / 2, 2);
     out.push({
       kind: 'nyquist',
@@ -540,7 +556,7 @@ function compute(question: string): ComputedAnswer | undefined {
     q.trials &&
     q.trials <= 100000 &&
     // a split is asked about ("test_ratio 0.2 …", "20% test split"), not a result reported ("70% test accuracy")
-    /ratio|split|分割|切分|比例|generate_dataset/.test(t) &&
+    (/ratio|split|分割|切分|比例|generate_dataset|each set|go to each|各分|分到|分成|各幾|各有/.test(t) || q.valRatio !== undefined) &&
     !/acc|準確|正確率|significan|顯著|chance|機率|kappa|auc/.test(t) &&
     !/subject|session|受試者|場次|kfold|k-fold|fold/.test(t)
   ) {
@@ -620,6 +636,29 @@ function compute(question: string): ComputedAnswer | undefined {
     out.push({ kind: 'kernel', text: zh ? `計算結果：取樣率 ${f} Hz 時，${parts.join('；')}。` : `Computed: at ${f} Hz, ${parts.join('; ')}.` });
   }
 
+  // an accuracy with its classes but no test-set size ("acc 只有 50% 兩類，是不是壞掉了"): where it stands against 1/K; its
+  // significance needs the number of test trials
+  if (K && acc !== undefined && q.trials === undefined && !ASKS.kappa.test(t) && !ASKS.itr.test(t)) {
+    const d = Math.round((acc - 1 / K) * 1000) / 10;
+    const where =
+      Math.abs(d) < 0.05
+        ? zh
+          ? '正好在機率水準'
+          : 'exactly at chance'
+        : d > 0
+          ? zh
+            ? `高於機率水準 ${fmt(d)} 個百分點`
+            : `${fmt(d)} points above chance`
+          : zh
+            ? `低於機率水準 ${fmt(-d)} 個百分點`
+            : `${fmt(-d)} points below chance`;
+    out.push({
+      kind: 'chance',
+      text: zh
+        ? `計算結果：${K} 個平衡類別的機率水準是 1/${K} = ${pct(1 / K)}，${pct(acc)} ${where}；是否顯著取決於測試試次數（二項檢定）。`
+        : `Computed: with ${K} balanced classes the chance level is 1/${K} = ${pct(1 / K)}, so ${pct(acc)} is ${where}; whether that is significant depends on the number of test trials (binomial test).`,
+    });
+  }
   if (K && ASKS.chance.test(t) && q.trials === undefined && acc === undefined) {
     out.push({
       kind: 'chance',

@@ -10,6 +10,7 @@ import { domainCheck } from './validators';
 import { planTurn, type Route, type TurnPlan } from './router';
 import { definitionByName } from '../tools/definitions';
 import { insteadLine } from './notOffered';
+import { computedAnswer } from './computedAnswer';
 import { assessQuestion, checkCitations, declineLine, isOffTopic, namesOffDomainSubject, notOfferedLine, type PassageHit } from '../rag/grounding';
 import { isExplicitRequest, mentionsStep, stepAskedAbout } from './questionSplit';
 import { numberedParts } from '../rag/questionParts';
@@ -202,7 +203,11 @@ export class AgentController {
     const retrieved: Citation[] = hits.map((h, i) => ({ ref: i + 1, title: h.title, source: h.source, uri: h.uri, text: h.text }));
     // off-topic is decided on what the user typed, with the retrieval's evidence for words the lexicon lacks
     const typed = assessQuestion(question, hits);
-    const verdict = typed === 'off_topic' || asked === question ? typed : assessQuestion(asked, hits);
+    const assessed = typed === 'off_topic' || asked === question ? typed : assessQuestion(asked, hits);
+    // "62 out of 100 right, binary. p value?": a question that gives the numbers a method's formula needs
+    // (computedAnswer.ts: a binomial test, a Nyquist frequency, an epoch's samples) is a methods question even when
+    // it names no EEG word
+    const verdict = assessed === 'off_topic' && hits.length > 0 && computedAnswer(asked) ? 'covered' : assessed;
     const done = (answer: string, grounding: AgentRunResult['grounding'], citations: Citation[] = []): AgentRunResult => {
       if (record) this.conversation.add({ user: question, route: 'qa', messages: [], answer, at: new Date().toISOString() });
       return { route: 'qa', answer, calls: [], steps: 0, retrieved, citations, grounding };

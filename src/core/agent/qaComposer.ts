@@ -211,8 +211,13 @@ function quotePassages(question: string, context: string, method?: RegExp): stri
     /tool_reference/.test(p.source) && p.pos === 0 && /^[a-z]+_[a-z_]+$|^evaluate$/.test(p.title) && !p.text.includes(p.title)
       ? `${p.title}: ${p.text}`
       : p.text;
+  const verdict = picked[0];
   // the passages in the retriever's order, each in its own order, the question's language first
   picked.sort((a, b) => a.rank - b.rank || (zh ? Number(b.zh) - Number(a.zh) : 0) || a.pos - b.pos);
+  // a yes/no question ("is 4 s too long for EEGNet?", "filter 要在 epoch 之前做嗎") or one built on a premise ("since CAR
+  // removes alpha …", 既然…) is answered by its verdict first: the sentence that answers it best opens the answer, the
+  // reason follows in the passages' order
+  if (verdict && YES_NO.test(question.trim())) picked.splice(0, picked.length, verdict, ...picked.filter((p) => p !== verdict));
   // a passage can state a sentence twice (a tool's summary and its description): it is quoted once
   const quoted = picked.filter((p, i) => picked.findIndex((q) => q.text === p.text) === i);
   return quoted.map((p) => `${labelled(p)} [${p.ref}]`).join(zh ? '' : ' ');
@@ -289,9 +294,15 @@ export function termMatcher(questionTerms: Iterable<string>, sentenceTerms: Iter
 }
 
 const CJK_BIGRAM = /^[\u4e00-\u9fff]{2}$/;
+/**
+ * A question answered by a verdict: yes/no in form ("is …?", "does …?", "can I …?", "X = leakage?", …嗎, 是不是, 要不要),
+ * or resting on a premise the answer must confirm or correct first ("since CAR removes alpha", "…, right?", 既然, 不是…嗎).
+ */
+const YES_NO =
+  /^(?:(?:so|and|but|ok|okay|also)\s*,?\s+)?(?:is|are|was|were|does|do|did|can|could|should|shall|will|would|has|have|must|isn'?t|aren'?t|doesn'?t|don'?t)\b|^(?:since|given that|because|as)\b|,\s*(?:right|correct|true|no|yes)\s*\??$|\bor not\b|=\s*\w[\w\s-]*\?$|嗎\s*[？?]?$|吗\s*[？?]?$|是不是|要不要|可不可以|能不能|有沒有|會不會|需不需要|對不對|對嗎|既然|難道/i;
 /** Words of a question that reports a failure rather than asks what something does. */
 const COMPLAINT =
-  /\b(?:complains?|errors?|fails?|failed|empty|refuses?|refused|rejects?|rejected|won'?t|doesn'?t work|not (?:work|available)|crash\w*|broken)\b|報錯|錯誤|失敗|不能跑|跑不|拒絕|不能用|沒有反應|是空的|不對/i;
+  /\b(?:complains?|errors?|fails?|failed|empty|refuses?|refused|rejects?|rejected|won'?t|doesn'?t work|not (?:work|available)|crash\w*|broken|too short|too long|too few|too small|not enough)\b|報錯|錯誤|失敗|不能跑|跑不|拒絕|不能用|沒有反應|是空的|不對|太短|太長|太少|不夠/i;
 
 /** Whether `text` contains three consecutive characters of `question` that include the bigram `t`. */
 function sharesThreeAround(question: string, text: string, t: string): boolean {

@@ -295,3 +295,38 @@ describe('computed answers in the offline composer', () => {
     expect(a).toMatch(/\[1\]/);
   });
 });
+
+describe("computed answers from the asker's own numbers (h13-kbcompose)", () => {
+  it('reads the rate a statement gives, not the frequency of the filter it names', () => {
+    expect(readQuantities('my data is 512 Hz, can I low-pass at 300 Hz?')).toMatchObject({ sf: 512, high: 300 });
+    expect(computedAnswer('my data is 512 Hz, can I low-pass at 300 Hz?')?.text).toMatch(/512 \/ 2 = 256 Hz, so 300 Hz is not below it: no/);
+    // "notch at 60 Hz" is the notch, and the rate is the data's
+    expect(readQuantities('notch at 60 Hz on 250 Hz data ok?')).toMatchObject({ sf: 250, notch: 60 });
+  });
+  it('a describing word between the count and "classes" still gives the classes', () => {
+    expect(readQuantities('accuracy 70% with 2 balanced classes, what kappa is that?').classes).toBe(2);
+    expect(computedAnswer('accuracy 70% with 2 balanced classes, what kappa is that?')?.text).toMatch(/= 0\.4\.$/);
+    expect(readQuantities('4 MI classes, 35%').classes).toBe(4);
+  });
+  it('trials per class times the classes is the set size', () => {
+    expect(readQuantities('三類、每類 30 個 trial，準確率 45%，有顯著嗎？').trials).toBe(90);
+    expect(readQuantities('2 classes 40 trials per class, 60% significant?').trials).toBe(80);
+    // python3 -c "from scipy.stats import binom; print(binom.sf(47, 80, 0.5))" → 0.0462...
+    expect(computedAnswer('2 classes 40 trials per class, 60% significant?')?.text).toMatch(/80 test trials, 60% is 48 correct; .*p = P\(X ≥ 48\) = 0\.046/);
+  });
+  it("a split's sizes when both ratios are given, in either language", () => {
+    expect(computedAnswer('100 個 trial，test 0.2、val 0.2，各分幾個？')?.text).toMatch(/int\(0\.2 × 100\) = 20.*int\(0\.2 × 80\) = 16.*訓練 64/);
+    expect(computedAnswer('60 trials, test 0.2 and val 0.2: how many go to each set?')?.text).toMatch(/= 12.*= 9, training 39/);
+  });
+  it("a downsampling asked with its low-pass gives the new rate's Nyquist frequency", () => {
+    expect(computedAnswer('what happens if I downsample to 64 Hz without a low-pass first?')?.text).toMatch(/64 \/ 2 = 32 Hz/);
+    // a low-pass value given is checked against the rate instead
+    expect(computedAnswer('downsample to 128 Hz, then low-pass at 40 Hz, ok?')?.text).toMatch(/40 Hz is below it: yes/);
+  });
+  it('an accuracy with its classes and no test-set size is placed against 1/K, significance left to the trial count', () => {
+    expect(computedAnswer('跑出來 acc 只有 50% 兩類，是不是壞掉了')?.text).toMatch(/1\/2 = 50%，50% 正好在機率水準/);
+    expect(computedAnswer('4 class MI, I get 31%, is it learning?')?.text).toMatch(/1\/4 = 25%, so 31% is 6 points above chance/);
+    // with the trial count the binomial test answers instead
+    expect(computedAnswer('4 class MI, 31% on 100 test trials, significant?')?.kind).toBe('binomial');
+  });
+});

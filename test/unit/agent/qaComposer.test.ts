@@ -415,3 +415,19 @@ describe('offline answers: words that carry no topic do not choose the passage',
     expect(answer).toMatch(/inside the epoch, between t_min and t_max/);
   });
 });
+
+describe('offline answers: a yes/no question opens with its verdict (h13-kbcompose)', () => {
+  const ctx = context([
+    'Epoching',
+    'An epoch is a window cut around an event. Filter the continuous recording before cutting epochs, because a filter needs signal on both sides of every sample. Epochs can be exported.',
+  ]);
+  it('the sentence that answers a yes/no question comes first, the rest in the passage order', () => {
+    const a = answerFromContext('should I filter before cutting epochs?', ctx);
+    expect(a).toMatch(/^Filter the continuous recording before cutting epochs/);
+    expect(a).toMatch(/An epoch is a window cut around an event\. \[1\]/);
+  });
+  it('in Chinese (…嗎) and for a premise ("since …") as well; other questions keep the passage order', () => {
+    expect(answerFromContext('Since a filter needs signal on both sides, filter before cutting epochs?', ctx)).toMatch(/^Filter the continuous/);
+    expect(answerFromContext('how do I cut epochs around an event window?', ctx)).toMatch(/^An epoch is a window/);
+  });
+});
