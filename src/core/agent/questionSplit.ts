@@ -60,7 +60,7 @@ const AUX_WITH_NOUN_SUBJECT = new RegExp(
  * the verdict. Acknowledgements ("…, ok", "…, fine", "…, good") are left out: they can close an instruction.
  */
 const VERDICT_TAIL_EN =
-  /(?:[,，:;—–]|\s-)\s*(?:(?:is (?:it|that|this)|is that|really|still|even|actually)\s+)?(?:needed|necessary|required|enough|sufficient|reasonable|sensible|sane|safe|normal|valid|plausible|realistic|typical|expected|advisable|wise|worth it|worthwhile|overkill|excessive|a good idea|a bad idea|good enough|any good|makes sense|too (?:much|many|few|long|short|high|low|big|small|wide|narrow|aggressive|strict|loose)|(?:better|worse)(?: than \S+)?)\s*[?？.]*\s*$/i;
+  /(?:[,，:;—–]|\s-)\s*(?:(?:is (?:it|that|this)|is that|really|still|even|actually)\s+)?(?:needed|necessary|required|enough|sufficient|reasonable|sensible|sane|safe|normal|valid|plausible|realistic|typical|expected|advisable|wise|worth it|worthwhile|overkill|excessive|a good idea|a bad idea|good enough|any good|makes sense|too (?:much|many|few|long|short|high|low|big|small|wide|narrow|aggressive|strict|loose)|(?:better|worse)(?: than \S+)?|(?:any )?thoughts|opinions?|comments?|advice)\s*[?？.]*\s*$|\s(?:sensible|reasonable|worth it|worthwhile|overkill|sufficient|advisable)\s*[?？.]*\s*$|\b(?:would|might|could) be (?:overkill|too \w+|wise|a (?:good|bad) idea)\b|\bis it (?:possible|feasible|doable|realistic)\b/i;
 /**
  * Alternatives offered for one step ask which to take: "compute saliency before or after evaluation", "evaluate on
  * test or on validation", "evaluate now or train more epochs first", "filter then CAR, or CAR first".
@@ -106,7 +106,7 @@ const ASK_LEAD_ZH = /^(?:請問|問一下)\s*[，,]?\s*(?!(?:你|您)?(?:可以|
  * 可以 / 好 / 行 is a reply to a proposal; after 這樣 / 這個 (this setting) or as a judgement word (合理, 太長) it asks.
  */
 const VERDICT_TAIL_ZH =
-  /(?:(?:這樣|這個|這組|這些|如此)(?:設定|設|做)?\s*(?:可以|可行|行|好|對|ok|OK|沒問題)|(?:^|[\s，,、]|(?:這樣|這個|這組|這些|會)(?:設定|設|做)?)(?:合理|恰當|適當|妥當|足夠|夠|正常|太多|太少|太長|太短|太大|太小|太高|太低|太寬|太窄|太嚴|太鬆|沒問題))(?:吧|嘛|齁|啦|喔)?\s*[。.]*$/;
+  /(?:(?:這樣|這個|這組|這些|如此)(?:設定|設|做)?\s*(?:可以|可行|行|好|對|ok|OK|沒問題)|(?:應該|應當)?(?:可以|可行|行|夠|沒問題|對)吧|有必要|(?:^|[\s，,、]|(?:這樣|這個|這組|這些|會)(?:設定|設|做)?)(?:合理|恰當|適當|妥當|足夠|夠|正常|太多|太少|太長|太短|太大|太小|太高|太低|太寬|太窄|太嚴|太鬆|沒問題))(?:吧|嘛|齁|啦|喔)?\s*[。.]*$/;
 const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
 
 /** An instruction: it starts (after "if so", "then", "please"…) with a verb of an XBrain step. */
