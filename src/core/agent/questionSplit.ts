@@ -44,7 +44,37 @@ const QUESTION_START_EN = new RegExp(
 );
 /** "do", "have", "don't" open a question only before a subject ("do I need…"); "do it again", "have a look" act. */
 const AUX_WITH_SUBJECT = new RegExp(LEAD_IN + "(?:do|don't|have|had|haven't)\\s+(?:i|we|you|they|he|she|one|people|researchers|most|all|both)\\b", 'i');
+/**
+ * "do the saliency maps look plausible", "do my settings make sense", "do these epochs overlap": "do" before a noun phrase
+ * (a determiner or possessive opens it) and then a verb of judgement or relation asks; "do the notch filtering", "do the
+ * split again" name a step after "do" and act.
+ */
+const AUX_WITH_NOUN_SUBJECT = new RegExp(
+  LEAD_IN +
+    "(?:do|don't)\\s+(?:the|my|our|your|these|those|this|that|its|their|all|both|any|most|some|\\d+)\\s+(?:[\\w%./-]+\\s+){0,4}?" +
+    '(?:look|seem|sound|make sense|matter|help|hurt|work|fit|differ|mean|agree|overlap|leak|add up|hold up|generali[sz]e|improve|converge|match|count|affect|depend|belong|need|get|have|come|contain|include|show|reflect|indicate|suggest|line up|vary|change)\\b',
+  'i',
+);
+/**
+ * "notch at 50 Hz in Taiwan, needed", "batch 32 for 45 trials — overkill": a step followed by a verdict word alone asks for
+ * the verdict. Acknowledgements ("…, ok", "…, fine", "…, good") are left out: they can close an instruction.
+ */
+const VERDICT_TAIL_EN =
+  /(?:[,，:;—–]|\s-)\s*(?:(?:is (?:it|that|this)|is that|really|still|even|actually)\s+)?(?:needed|necessary|required|enough|sufficient|reasonable|sensible|sane|safe|normal|valid|plausible|realistic|typical|expected|advisable|wise|worth it|worthwhile|overkill|excessive|a good idea|a bad idea|good enough|any good|makes sense|too (?:much|many|few|long|short|high|low|big|small|wide|narrow|aggressive|strict|loose)|(?:better|worse)(?: than \S+)?|(?:any )?thoughts|opinions?|comments?|advice)\s*[?？.]*\s*$|\s(?:sensible|reasonable|worth it|worthwhile|overkill|sufficient|advisable)\s*[?？.]*\s*$|\b(?:would|might|could) be (?:overkill|too \w+|wise|a (?:good|bad) idea)\b|\bis it (?:possible|feasible|doable|realistic)\b/i;
+/**
+ * Alternatives offered for one step ask which to take: "compute saliency before or after evaluation", "evaluate on
+ * test or on validation", "evaluate now or train more epochs first", "filter then CAR, or CAR first".
+ */
+const OFFERED_ALTERNATIVES_EN =
+  /\b(?:before or after|after or before|now or later|first or (?:last|later|after)|early or late|with or without|more or fewer|more or less (?:epochs|trials|channels|filters)|higher or lower|longer or shorter|bigger or smaller|on or off)\b|\b(on|in|at|with|to|from|by|for|across)\s+[^,;]{1,30}?\s+or\s+\1\b|\bor\s+[^,;?]{1,40}?\b(?:first|later|afterwards|after that)\s*[?？.]*\s*$/i;
 
+/** "evaluate now or train more epochs", "filter then CAR, or CAR then filter": two steps offered as alternatives ask which. */
+const STEP_ALTERNATIVE =
+  'evaluate|train|retrain|compute|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|split|normali[sz]e|z-score|re-?reference|export|configure|load';
+const CLAUSE_ALTERNATIVES_EN = new RegExp(
+  `^(?:${ACTION_VERB_EN})\\b[^,;?]*?(?:,\\s*|\\s)or\\s+(?:(?:should|do|can) (?:i|we)\\s+|just\\s+)?(?:${STEP_ALTERNATIVE})\\b|\\bthen\\b[^,;]*,\\s*or\\s+(?!rather\\b|actually\\b|maybe\\b|i mean\\b|even\\b)\\S`,
+  'i',
+);
 /** "Can you band-pass 8-30 Hz?" is a polite request; "can you explain kappa?" is a question. */
 const POLITE_REQUEST_EN =
   /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|now\s+|just\s+)?(?!explain|tell|describe|say|clarify|help me understand|give me (?:an? )?(?:explanation|overview|intro)|remind|recommend|suggest|advise|advice|think|consider|prefer|rather|personally|walk me through)/i;
@@ -71,6 +101,12 @@ const EXPLAIN_ZH =
   /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)|^我?(?:想|很想|蠻想|有點)(?:知道|了解|瞭解|請教|問)|^(?:好奇|想問一下|想請問|請教一下)/;
 /** "請問要先 X 嗎？": 請問 ("may I ask") asks, unless what follows is a polite request for a step ("請問可以幫我 X 嗎"). */
 const ASK_LEAD_ZH = /^(?:請問|問一下)\s*[，,]?\s*(?!(?:你|您)?(?:可以|能|能不能|可不可以|可否)?\s*(?:幫我|幫忙|替我|麻煩))/;
+/**
+ * "batch 32 lr 0.001 100 輪 這樣可以", "epoch 0 到 4 秒，合理": a verdict asked of the settings just stated, without 嗎. A bare
+ * 可以 / 好 / 行 is a reply to a proposal; after 這樣 / 這個 (this setting) or as a judgement word (合理, 太長) it asks.
+ */
+const VERDICT_TAIL_ZH =
+  /(?:(?:這樣|這個|這組|這些|如此)(?:設定|設|做)?\s*(?:可以|可行|行|好|對|ok|OK|沒問題)|(?:應該|應當)?(?:可以|可行|行|夠|沒問題|對)吧|有必要|(?:^|[\s，,、]|(?:這樣|這個|這組|這些|會)(?:設定|設|做)?)(?:合理|恰當|適當|妥當|足夠|夠|正常|太多|太少|太長|太短|太大|太小|太高|太低|太寬|太窄|太嚴|太鬆|沒問題))(?:吧|嘛|齁|啦|喔)?\s*[。.]*$/;
 const POLITE_REQUEST_ZH = /^(?:請|麻煩|幫我|幫忙|請幫我|可以幫我|能幫我|你可以幫我|可不可以幫我|能不能幫我)/;
 
 /** An instruction: it starts (after "if so", "then", "please"…) with a verb of an XBrain step. */
@@ -370,6 +406,8 @@ export function isQuestion(sentence: string): boolean {
     // "好，解釋一下陷波濾波", "對了，請問要先切段嗎": an acknowledgement before the explain/ask lead is no reply to a step
     const asking = s.replace(/^(?:好的?|嗯+|喔+|哦+|ok(?:ay)?|那麼?|所以|對了|另外|還有|謝謝你?)\s*[，,、!！。.]\s*/i, '');
     if (EXPLAIN_ZH.test(asking) || ASK_LEAD_ZH.test(asking)) return true;
+    // "batch 32 lr 0.001 這樣可以", "0 到 4 秒，合理": a verdict asked of what was just stated, whatever verb opened it
+    if (VERDICT_TAIL_ZH.test(s)) return true;
     if (POLITE_REQUEST_ZH.test(s) && !/(?:解釋|說明|告訴我|介紹)/.test(s)) return false;
     // "可以降採樣到 128 嗎？", "能不能用 T1、T2 切段？": a polite request when what it asks for is a step and nothing else is asked
     const asked = withoutPoliteFrame(s);
@@ -400,7 +438,7 @@ export function isQuestion(sentence: string): boolean {
     // "what is 共同平均參考": an English question about a Chinese term
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);
   }
-  if (TELL_WH_EN.test(s) || ADVICE_TAIL_EN.test(s) || OR_NOT_TAIL_EN.test(s)) return true;
+  if (TELL_WH_EN.test(s) || ADVICE_TAIL_EN.test(s) || OR_NOT_TAIL_EN.test(s) || AUX_WITH_NOUN_SUBJECT.test(s)) return true;
   if (EXPLAIN_THE_MODEL.test(s)) return false;
   // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
   // "can I see the learning-rate schedule?": asks to be shown a result or a plot, when what is to be seen is a step's
@@ -441,6 +479,8 @@ export function isQuestion(sentence: string): boolean {
   // "show EEGNet architecture", "list SCCNet params": a model's description is information, not a step
   if (MODEL_INFO.test(s)) return true;
   if (QUESTION_START_EN.test(s) || AUX_WITH_SUBJECT.test(s)) return true;
+  // a verdict asked of a stated step, or alternatives offered for it, asks (no instruction follows: checked above)
+  if (VERDICT_TAIL_EN.test(s) || OFFERED_ALTERNATIVES_EN.test(s) || CLAUSE_ALTERNATIVES_EN.test(s)) return true;
   // a topic, then the question ("export_model — what files do I get", "80/20 imbalance, what should I report",
   // "AUC of 0.5 means what", "val 90% but test 55%, why")
   if (TRAILING_QUESTION.test(s)) return true;

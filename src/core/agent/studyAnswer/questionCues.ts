@@ -47,13 +47,13 @@ export const PUBLIC_DATASET =
 /** The parts of a Study a possessive may name besides its quantities (TOPIC_WORDS). */
 export const PART_EN =
   /^(?:data|dataset|study|model|network|net|classifier|recordings?|files?|eeg|runs?|training|train|test|validation|val|splits?|epochs?|trials?|pipeline|eegnet|shallow(?:convnet)?|sccnet|results?)$/i;
-export const PART_ZH = /資料|數據|模型|網路|研究|記錄|檔案|訓練|測試|驗證|study|eegnet|shallowconvnet|sccnet/i;
+export const PART_ZH = /資料|數據|模型|網路|研究|實驗|記錄|檔案|訓練|測試|驗證|study|eegnet|shallowconvnet|sccnet/i;
 
 /** A quantity the Study holds, per topic (English and Traditional Chinese). "epochs" of training go to `training`. */
 export const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   [
     'results',
-    /\baccura(?:cy|te)\b|\bacc\b|\bkappa\b|\bscores?\b|\bperformance\b|\bresults?\b|\bf1\b|\bauc\b|\bconfusion matrix\b|\bhow (?:well|good|bad)\b|準確率|正確率|準確度|表現|成績|結果|分數|混淆矩陣|confusion|\bnot learning\b|\bpredicts? (?:only )?(?:one|the same|a single) class\b|沒學到|學不到|預測同一類|都猜同一類|\bmajority\b|多數類|\bcsp\b|\blda\b|\brecall\b|\bprecision\b|\bsensitivity\b|\bspecificity\b|召回率|精確率/i,
+    /\baccura(?:cy|te)\b|\bacc\b|\bkappa\b|\bscores?\b|\bperformance\b|\bresults?\b|\bf1\b|\bauc\b|\bconfusion matrix\b|\bconfus(?:e|es|ed|ing)\b|搞混|混淆(?!矩陣)|分錯|誤判|\bperform(?:s|ed|ing)?\b|\bhow (?:does|did|is|was) (?:my |the |our )?(?:model|network|classifier|net) (?:do|doing)\b|\bhow (?:well|good|bad)\b|準確率|正確率|準確度|表現|成績|結果|分數|混淆矩陣|confusion|\bnot learning\b|\bpredicts? (?:only )?(?:one|the same|a single) class\b|沒學到|學不到|預測同一類|都猜同一類|\bmajority\b|多數類|\bcsp\b|\blda\b|\brecall\b|\bprecision\b|\bsensitivity\b|\bspecificity\b|召回率|精確率/i,
   ],
   ['loss', /\b(?:val(?:idation)?\s+|train(?:ing)?\s+)?loss(?:es)?\b|損失/i],
   ['classes', /\bper class\b|\beach class\b|\bclass(?:es)?\b|\b(?:im)?balanced?\b|每(?:一)?類|各類|類別|平衡|(?:\d|[一二兩三四五])\s*類/i],
@@ -94,7 +94,7 @@ export const TOPIC_WORDS: [StudyTopic, RegExp][] = [
  * 第幾個 epoch」, "did I pick the best epoch on test?"): the training topic, not the data's epochs.
  */
 export const SELECTED_EPOCH =
-  /\b(?:selected|kept|best|chosen|final|last) epoch\b|\bwhich epoch(?!s\b| window| length)|\bepoch'?s? weights\b|\bweights? (?:were |was )?(?:kept|selected|chosen|saved)\b|\bselection\b|\bearly[- ]?stop\w*|第幾個\s*epoch|最好的(?:那個|一個)?\s*epoch|選(?:了|的是)?.{0,8}epoch|best_(?:val|test)_\w+|last_epoch/i;
+  /\b(?:selected|kept|best|chosen|final|last) epoch\b|\bwhich epoch(?!s\b| window| length)|\bepoch'?s? weights\b|\bweights? (?:were |was )?(?:kept|selected|chosen|saved)\b|\bselection\b|\bearly[- ]?stop\w*|第幾個\s*epoch|哪(?:一)?個\s*epoch\s*的|epoch\s*的\s*權重|最好的(?:那個|一個)?\s*epoch|選(?:了|的是)?.{0,8}epoch|best_(?:val|test)_\w+|last_epoch/i;
 /** A training setting named: the training topic stays next to a result ("my accuracy with this learning rate"). */
 export const SETTING =
   /\bsettings?\b|\bconfig\w*|\bhyper-?param\w*|\blearning rate\b|\blr\b|\bbatch(?: size)?\b|\boptimi[sz]er\b|(?<!\b(?:per|each|every) )\bepochs? (?:did|do|will|of training)\b|訓練了?(?:幾|多少)|設定|超參數|參數|學習率|批次|優化器/i;
@@ -106,7 +106,7 @@ export const IMPROVE =
   /\bwhat (?:should|can|could|do) (?:i|we) (?:do|try|change)\b|\b(?:try|do|change) next\b|\bimprov\w*|\bmake (?:it|this|them|(?:this|the|my|our) \w+) (?:better|stronger|more (?:convincing|robust|reliable))\b|\bstrengthen\b|改進|改善|提升|接下來|更好|更有說服力|補強/i;
 /** Whether a Study result is good enough: significance against chance. */
 export const SIGNIFICANCE =
-  /significan|\babove chance\b|\bbetter than chance\b|\bbeat(?:s|ing)? chance\b|\bover chance\b|p-?value|\bchance level\b|顯著|高於機率|超過機率|機率水準|比機率|贏過機率/i;
+  /significan|\babove chance\b|\bhow (?:confident|sure|certain) can (?:i|we) be\b|\bmean (?:something|anything)\b|\bmeaningful\b|有意義|\bconfidence intervals?\b|\b(?:by|due to) (?:luck|chance)\b|可信度|信賴區間|靠運氣|\bbetter than chance\b|\bbeat(?:s|ing)? chance\b|\bover chance\b|p-?value|\bchance level\b|顯著|高於機率|超過機率|機率水準|比機率|贏過機率/i;
 /** Why a Study result is what it is, or what to do about it. */
 export const DIAGNOSIS = new RegExp(
   `${/\bwhy\b|\bhow come\b|\bwhat(?:'s| is) wrong\b|\bat chance\b|\bstuck\b|\bnot learning\b|\bso (?:low|bad)\b|為什麼|為何|怎麼會|怎麼回事|怎麼辦|原因|卡在|很低|太低|機率附近|沒學到/i.source}|${IMPROVE.source}`,
@@ -121,7 +121,7 @@ export const MEANING = /\bwhat is (?:a|an)\b|\bwhat does\b.*\bmean\b|是什麼�
 export const DID = /\bdid (?:i|we)\b|\b(?:have|had) (?:i|we) (?:applied|used|done|filtered|loaded)\b|我(?:們)?有(?:沒有)?(?:做|套用|用|加|載入|切|濾)/i;
 /** A request, not a question: it asks for a step ("train now", "resample to the current rate's half", "把取樣率降到…"). */
 export const REQUEST =
-  /^\s*(?:(?:please|pls|now|ok(?:ay)?|then|just)[,\s]+)*(?:resample|downsample|train|retrain|stop|start|filter|apply|set|load|run|split|epoch|use|change|make|notch|band-?pass|re-?reference|normali[sz]e|generate|evaluate|plot|export|clear|reset|select|keep|drop|remove|configure|switch|show|list|tell)\b(?!\s*(?:acc(?:uracy)?|loss(?:es)?|sets?|splits?|data|trials?|size|length|window|count|curves?|order|audit|kappa|auc|score|[/&]|vs\b|跟|和|與|\d+(?:\.\d+|\s*%)))|^\s*(?:陷波|濾波|帶通|高通|低通|重新取樣|降取樣|降採樣|切段|分段|訓練(?!花|了|跑了|時間|多久|的|集|準確|正確|loss|過程|結果|曲線)|套用|執行|載入|設定|改成|改用|換成|開始|停止|評估)|把|幫我|^(?:請|麻煩)(?!問)/i;
+  /^\s*(?:(?:please|pls|now|ok(?:ay)?|then|just)[,\s]+)*(?:resample|downsample|train|retrain|stop|start|filter|apply|set|load|run|split|epoch|use|change|make|notch|band-?pass|re-?reference|normali[sz]e|generate|evaluate|plot|export|clear|reset|select|keep|drop|remove|configure|switch|show|list|tell)\b(?!\s*(?:acc(?:uracy)?|loss(?:es)?|sets?|splits?|data|trials?|size|length|window|count|curves?|order|audit|kappa|auc|score|[/&]|vs\b|跟|和|與|\d+(?:\.\d+|\s*%)))|^\s*(?:陷波|濾波|帶通|高通|低通|重新取樣|降取樣|降採樣|切段|分段|訓練(?!花|了|跑了|時間|多久|的|集|準確|正確|loss|過程|結果|曲線)|套用|執行|載入|設定|改成|改用|換成|開始|停止|評估)|把(?![^，。？?]*(?:哪|什麼|甚麼|多少|幾|嗎|呢))|幫我|^(?:請|麻煩)(?!問)/i;
 /**
  * A bare value asked of one of the Study's sets ("test acc??", "val loss?", "and the train accuracy?", "test acc 多少"):
  * in a session with a Study, a set's figure with no article is still the user's.
@@ -135,7 +135,7 @@ export const RUN_REPORTED = /\b(?:training|the run|my run|it)(?:'s| is| has)?\s+
  * "我的結果可以寫進論文嗎"): a judgement of their figures (significance, test-set size, subjects), not a methods question.
  */
 export const PUBLISHABLE =
-  /\bpublish\w*|\b(?:good|strong|solid) enough\b|\bworth (?:reporting|publishing)\b|\b(?:in|into|for) (?:a |my |the )?(?:paper|thesis|journal|conference|publication)\b|投稿|論文|發表|期刊|研討會|可以(?:拿去)?(?:報告|寫)/i;
+  /\bpublish\w*|\bwrite (?:this|it|these|them|that) up\b|\breviewers?\b|\bsubmi(?:t|ssion)\b|審稿|投稿前|寫進|\b(?:good|strong|solid) enough\b|\bworth (?:reporting|publishing)\b|\b(?:in|into|for) (?:a |my |the )?(?:paper|thesis|journal|conference|publication)\b|投稿|論文|發表|期刊|研討會|可以(?:拿去)?(?:報告|寫)/i;
 /** Whether the model learned at all ("did the model learn anything?", "有沒有學到東西"): the result against chance and the fit. */
 export const LEARNED = /\blearn(?:ed|t|ing)?\s+(?:anything|something|nothing|at all)\b|學到(?:東西|什麼|任何)|有(?:沒有)?學到/i;
 /** A result named, or one pointed at ("this", 這個), for a judgement of it (PUBLISHABLE). */

@@ -76,6 +76,12 @@ function leftOutLabels(state: StudyState): string[] {
   return [...labels].filter((l) => l.length >= 2 && !/^\d+$/.test(l));
 }
 
+/**
+ * Training named, or epochs configured and run ("I set 10 epochs, how many actually ran", 「我設了 10 個 epoch，實際跑了幾個」):
+ * the epochs of training, not the data's epochs.
+ */
+const TRAINING_RUN = /\btrain(?:ed|ing)?\b|訓練|\b(?:actually )?ran\b|\bconfigured\b|\bset (?:it )?to \d+ epochs\b|\bset \d+ epochs\b|設了|設定了|跑了/i;
+
 /** Recordings named as such (files, subjects, sessions), not only a duration. */
 const RECORDING_NAMED = /\b(?:subjects?|participants?|sessions?|recordings?|files?)\b|受試者|被試|場次|檔案|記錄檔/i;
 
@@ -125,7 +131,14 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
     return judged === 'publish' ? ['significance', 'split', 'next'] : ['significance', 'fit'];
   // "how many do I need right on my test set to be significant": the threshold of the user's own test set
   const ownThreshold = SIGNIFICANCE.test(q) && !figures.length;
-  if ((ADVICE.test(q) && !diagnosis && !DID.test(q) && !ownThreshold) || (MEANING.test(q) && !owns && !quoted) || REQUEST.test(q) || namesOtherTool(q))
+  // "did my training keep the best epoch or the last one": the run's selection rule asked, "best" is no advice
+  const ownSelection = SELECTED_EPOCH.test(q) && (owns || OWN_EN.some((re) => re.test(q)));
+  if (
+    (ADVICE.test(q) && !diagnosis && !DID.test(q) && !ownThreshold && !ownSelection) ||
+    (MEANING.test(q) && !owns && !quoted) ||
+    REQUEST.test(q) ||
+    namesOtherTool(q)
+  )
     return [];
   let topics = TOPIC_WORDS.filter(([, re]) => re.test(q)).map(([t]) => t);
   // "我的 epoch 從幾秒切到幾秒": the window's seconds, not the recordings' length (unless files or subjects are named)
@@ -144,6 +157,8 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
     topics = topics.filter((t) => t !== 'training');
   // "what should I try next?", 「我的模型接下來可以怎麼改進」: the result and what limits it
   if (!topics.length && IMPROVE.test(q)) topics = ['diagnosis'];
+  // "what is missing before I can write this up?", 「投稿前我的實驗還缺什麼」: publishing the user's own Study, no figure named
+  if (!topics.length && PUBLISHABLE.test(q) && (!figures.length || quoted)) topics = ['significance', 'split', 'next'];
   // "what should I try next?", "how do I make this result more convincing": what the Study's state points at comes last
   const improve = IMPROVE.test(q);
   // "did training really do 10 epochs?": epochs of training, not of data
@@ -151,12 +166,12 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
     topics.includes('counts') &&
     !topics.includes('training') &&
     !topics.includes('split') &&
-    /\btrain(?:ed|ing)?\b|訓練/i.test(q) &&
+    TRAINING_RUN.test(q) &&
     !/\bper class\b|每(?:一)?類|各類/i.test(q)
   )
     topics = [...topics, 'training'];
   // "how many epochs did I train", "訓練了幾個 epoch": epochs of training, not of data
-  if (topics.includes('training') && topics.includes('counts') && /\btrain(?:ed|ing)?\b|訓練/i.test(q) && !/\bper class\b|每(?:一)?類|各類/i.test(q))
+  if (topics.includes('training') && topics.includes('counts') && TRAINING_RUN.test(q) && !/\bper class\b|每(?:一)?類|各類/i.test(q))
     topics = topics.filter((t) => t !== 'counts');
   // "the curve looks super short": the training curve, not the epochs
   if (topics.includes('training') && /\bcurves?\b|曲線/i.test(q)) topics = topics.filter((t) => t !== 'window');
