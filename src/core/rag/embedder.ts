@@ -18,7 +18,7 @@ export class HashedTfIdfEmbedder {
     readonly dims = 1024,
     private idf: Float64Array | null = null,
   ) {
-    this.id = `hashed-tfidf-v4-${dims}`;
+    this.id = `hashed-tfidf-v5-${dims}`;
   }
 
   /** Fits the idf on a corpus of texts (the knowledge-base sections). */
@@ -117,13 +117,18 @@ export function tokens(text: string): string[] {
 /**
  * One spelling for the variants researchers type and the knowledge base mixes: "bandpass"/"highpass"/"lowpass" are
  * "band-pass"…, "hyperparameter" is "hyper-parameter", and American -ize/-ization is British -ise/-isation
- * ("normalized", "localization" meet "normalised", "localisation").
+ * ("normalized", "localization" meet "normalised", "localisation"); resample, resampled and resampling are one word.
  */
 function spellingVariants(text: string): string {
-  return text
-    .replace(/\b(band|high|low)pass/g, '$1-pass')
-    .replace(/\bhyperparam/g, 'hyper-param')
-    .replace(/(?<=[a-z]{3})iz(e|ed|es|ing|ation|ations)\b/g, 'is$1');
+  return (
+    text
+      .replace(/\b(band|high|low)pass/g, '$1-pass')
+      .replace(/\bhyperparam/g, 'hyper-param')
+      // the resampling family: stem() leaves "resample" but cuts "resampling"/"resampled" to "resampl", so a question
+      // typing "downsample" missed the sections titled "Downsampling …" and "Resampling …"
+      .replace(/\b(re|down|up|over|sub)-?sampl(?:e|es|ed|ing)\b/g, '$1sampling')
+      .replace(/(?<=[a-z]{3})iz(e|ed|es|ing|ation|ations)\b/g, 'is$1')
+  );
 }
 
 function stem(w: string): string {

@@ -29,6 +29,9 @@ const ZH_EN: [RegExp, string][] = [
   [/分割|切分|訓練集|測試集|驗證集/, 'split train validation test generate_dataset'],
   [/資料洩漏|資料外洩|洩漏|外洩/, 'leakage'],
   [/交叉驗證|折/, 'cross-validation folds'],
+  [/跨受試者|受試者間|跨個體|跨人/, 'cross-subject'],
+  [/受試者內|個人內|單一受試者/, 'within-subject'],
+  [/跨場次|跨天|跨日|不同天|隔天/, 'cross-session'],
   [/受試者/, 'subject'],
   [/場次|階段/, 'session stage'],
   [/過擬合|過度擬合|過適/, 'overfitting'],
@@ -87,6 +90,7 @@ const ZH_EN: [RegExp, string][] = [
   [/參數量|參數數量|幾個參數|多少參數/, 'number of parameters'],
   [/最短|最少|至少/, 'minimum'],
   [/太短/, 'too short minimum length'],
+  [/切多長|要多長|多長|多久/, 'length epoch window'],
   [/降到|降成|降為|降低取樣|升取樣|升到/, 'resample resample_data sampling rate'],
   [/報錯|錯誤訊息|出錯|錯誤/, 'error'],
   [/(?:訓練|train\w*)[^。？?]{0,12}\d+\s*%[^。？?]{0,12}(?:驗證|測試|val\w*|test\w*)[^。？?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
@@ -105,6 +109,8 @@ const EN_EN: [RegExp, string][] = [
   // "F1 score" is the metric, not EEGNet's F1 filters
   [/\bf1[- ]?(?:score|分數)|\bmacro[- ]?f1|\bweighted[- ]?f1|F1 分數/i, 'F1 score precision recall harmonic mean'],
   [/\bGPU\b|\bCUDA\b/i, 'GPU CUDA device backend pytorch'],
+  // not "M1": M1/M2 are the mastoid electrodes
+  [/\bMac(?:Book)?\b|\bApple\b|\bMPS\b|\bROCm\b|\bAMD\b|蘋果/i, 'Apple MPS AMD ROCm devices other than CUDA'],
   // "fine-tune" a pretrained network is not a hyper-parameter search
   [/hyper-?param\w*|grid search|(?<!fine[- ]?)\btun(?:e|ing)\b/i, 'run_sweep sweep hyper-parameter search'],
   [/\bpre-?train\w*|\bfine-?tun\w*/i, 'pretrained fine-tuning'],
