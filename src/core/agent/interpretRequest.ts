@@ -16,6 +16,7 @@ import {
   lastCallOf,
   lastDoneCallOf,
   lastTurnCalls,
+  movedValue,
   namedEarlierValue,
   resolveReferences,
   saysSame,
@@ -263,6 +264,16 @@ function dedupeReads(calls: PlannedCall[]): void {
   }
 }
 
+/**
+ * The earlier turns, preceded by the Study's settings in force as one more turn (oldest): a value a follow-up names
+ * ("start half a second earlier than now", 「下限降到 4 Hz」, "double the validation share") starts from the newest
+ * turn that set it, or else from the Study. Training settings come from the configuration (ctx.training) as before.
+ */
+function withSettings(turns: PastTurn[], ctx: PlannerContext): PastTurn[] {
+  const calls = (ctx.current ?? []).filter((c) => c.tool !== 'configure_training').map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  return calls.length ? [{ user: '', calls, results: [] }, ...turns] : turns;
+}
+
 /** The Study's facts the understanding layer evaluates quantities against. */
 function factsOf(ctx: PlannerContext) {
   return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: trainingInForce(ctx), defaults: TOOL_DEFAULTS };
@@ -364,7 +375,13 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (both) return { calls: both };
   // "取樣率再除以二", "raise the upper edge by 10 Hz" two turns after the resample or the filter: the value the follow-up
   // names, in whichever earlier turn set it (the newest step need not be the one meant)
-  const named = namedEarlierValue(text, turns, ctx.training);
+  // "the high edge, not the low one", 「我是說結束時間」: the value of the turn before, in the setting now named
+  const moved = turns.length ? movedValue(text, turns, withSettings([], ctx), ctx.training) : null;
+  if (moved) {
+    const ran = turns[turns.length - 1].calls.some((c) => c.tool === 'start_training') && moved.tool === 'configure_training';
+    return { calls: ran ? [moved, { tool: 'start_training', arguments: {} }] : [moved] };
+  }
+  const named = namedEarlierValue(text, withSettings(turns, ctx), ctx.training);
   if (named) {
     const one = [named.call];
     // the change without its run words ("…, 再訓練一次", "… and train again": a new run, added below)
@@ -1461,10 +1478,15 @@ function bareValue(rest: string, key: string): number | null {
       '',
     )
     .replace(/^[,，:：\s]+/, '')
-    .replace(/^(?:(?:make|set|change)(?:\s+(?:it|that|them))?(?:\s+to)?|should\s+be|to|=|is|改成|改為|改|設成|設為|設|調成|調到|換成|用|是|要|應該是)\s*/i, '')
+    // a direction verb with its target ("lower it to 4", "bring it up to 40", 「下限降到 4」, 「上限拉到 40」) sets that value
+    .replace(
+      /^(?:(?:make|set|change|lower|raise|drop|bump|move|push|put|bring|take|shift|reduce|increase|decrease)(?:\s+(?:it|that|them))?(?:\s+(?:down|up|back))?(?:\s+to)?|should\s+be|to|=|is|改成|改為|改|設成|設為|設|調成|調到|換成|用|是|要|應該是|(?:調|下)?降(?:到|成|至)|(?:提高|提升|升|拉|拉高|調高|調低|往上調|往下調|移)(?:到|成|至))\s*/i,
+      '',
+    )
     .replace(/\s*(?:this time|instead|please|then|就好|就行|就可以|好了|吧|才對|這次|這回)\s*[.!。！]*$/i, '')
     .trim();
-  const m = /^(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(%|hz|赫茲)?$/i.exec(t);
+  const m = /^(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(%|hz|赫茲|s|sec|seconds?|秒)?$/i.exec(t);
+  if (m && /^(?:s|sec|seconds?|秒)$/i.test(m[2] ?? '') && !/^t_(?:min|max)$|duration|start/.test(key)) return null;
   if (!m) return null;
   const n = Number(m[1]);
   return /_ratio$/.test(key) && (m[2] === '%' || n > 1) ? n / 100 : n;
@@ -1498,7 +1520,9 @@ function deltaFollowUp(text: string, last: PlannedCall[], forced?: string): Plan
     /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:(?:it|that|the\s+\w+(?:\s+\w+)?)\s+)?by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
       text,
     );
-  const zh = /(?:再)?(長|短|延長|縮短|多|少|加|減|高|低|提高|降低)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
+  // 「起點提早 0.5 秒」, 「結束往後延 1 秒」: earlier and later in time too
+  const zh =
+    /(?:再)?(延長|縮短|提高|降低|提早|提前|往前|延後|延遲|往後延?|拉長|長|短|多|少|加|減|高|低|早|晚)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
   // "bring the top edge down by 10", "push it up by 2 Hz": a direction particle with the amount
   const enUpDown =
     /\b(?:bring|take|move|push|knock|turn|bump|drop|shift|nudge)\s+(?:(?:it|that|the\s+\w+(?:\s+\w+)?)\s+)?(down|up)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
@@ -1511,8 +1535,8 @@ function deltaFollowUp(text: string, last: PlannedCall[], forced?: string): Plan
       : enBy
         ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
         : // the edge and the direction may be named around the amount: 「上限再往上加 10 赫茲」, 「下限往下減 1」
-          zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms上下限緣往向把的]/i.test(text.replace(zh[0], ''))
-          ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
+          zh && !/[^\s\d.,，再長短延縮多少加減高低提降早晚前後遲拉秒毫赫茲hzms上下限緣往向把的一點]/i.test(text.replace(zh[0], ''))
+          ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高|延後|延遲|往後|晚/.test(zh[1]) }
           : null;
   if (!m) return null;
   const target = forced ? last[last.length - 1] : [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');
