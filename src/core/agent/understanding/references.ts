@@ -483,6 +483,28 @@ export function movedValue(
   return { tool: found.tool, arguments: args };
 }
 
+/**
+ * "double it" after "set the batch size to 64 and the learning rate to 0.01", 「那個改成 32」 after 「epoch 設 20、batch 設
+ * 16」: a pronoun that could stand for either of two settings the turn before named with their values. The settings it
+ * could mean ([words, value]), or null when the text names its setting or the turn before named fewer than two.
+ */
+export function ambiguousPronoun(text: string, turns: readonly PastTurn[]): [string, unknown][] | null {
+  const t = text.trim();
+  if (!/\b(?:it|that|this)\b|它|那個|這個/i.test(t) || settingNamedIn(t) || t.split(/\s+/).length > 8) return null;
+  const last = [...turns].reverse().find((x) => x.calls.length);
+  if (!last) return null;
+  const named: [string, unknown][] = [];
+  const keys = new Set<string>();
+  for (const [re, tool, key] of NAMED_ARGUMENTS) {
+    const m = re.exec(last.user);
+    const call = last.calls.find((c) => c.tool === tool);
+    if (!m || !call || typeof call.arguments[key] !== 'number' || keys.has(`${tool}.${key}`)) continue;
+    keys.add(`${tool}.${key}`);
+    named.push([m[0].trim(), call.arguments[key]]);
+  }
+  return named.length >= 2 ? named : null;
+}
+
 /** The words of the first setting a text names ("which batch size did the last run use?" → "batch size"), or null. */
 export function settingNamedIn(text: string): string | null {
   for (const [re, , , time] of NAMED_ARGUMENTS) {
