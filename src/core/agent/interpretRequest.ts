@@ -384,9 +384,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (both) return { calls: both };
   // "取樣率再除以二", "raise the upper edge by 10 Hz" two turns after the resample or the filter: the value the follow-up
   // names, in whichever earlier turn set it (the newest step need not be the one meant)
-  // "double it" after a turn that set the batch size and the learning rate: ask which one, run nothing
+  // "double it", "halve that" after a turn that set the batch size and the learning rate: ask which one, run nothing
   const either = ambiguousPronoun(maskLiterals(request).text, turns);
-  if (either && (relativeFactor(text) !== null || bareValue(text.replace(/\b(?:it|that|this)\b|它|那個|這個/gi, ' '), '') !== null || /\d/.test(text)))
+  // (a new value for "it" is read by the corrections as before: "make that 64" after 20 epochs and batch 32 is the batch)
+  if (either && relativeFactor(text) !== null)
     return {
       calls: [],
       message: /[\u4e00-\u9fff]/.test(request)
