@@ -16,6 +16,8 @@ import {
   lastCallOf,
   lastDoneCallOf,
   lastTurnCalls,
+  ambiguousPronoun,
+  movedValue,
   namedEarlierValue,
   resolveReferences,
   saysSame,
@@ -79,12 +81,12 @@ const HALF_AGAIN = /\bhalf\s+(?:as\s+much\s+)?again\b|\b50\s*%\s+more\b|多\s*(?
 
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
-  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:減半|加倍|翻倍)|^(?:只要|剩|再)?(?:砍|減|降|少)?\s*(?:到)?\s*(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+|in\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b(?!\s+(?:of\s+)?(?:the|fs|sfreq|nyquist|sampling|current|original)\b)|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
+  /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:(?:把|將)\s*(?:它|這個|那個)\s*)?(?:減半|加倍|翻倍)|^(?:只要|剩|再)?(?:砍|減|降|少)?\s*(?:到)?\s*(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+|in\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b(?!\s+(?:of\s+)?(?:the|fs|sfreq|nyquist|sampling|current|original)\b)|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
 
 /** A follow-up that leans on the previous step ("and accuracy", "what about in raw?", "also S002R08.edf", "那 raw 呢"). */
 const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time|再加|再|也|那麼?|還有|另外)\b|^(?:再加|再|也|那麼?|還有|另外)/i;
 const AGAIN =
-  /^(?:(?:把|將)?(?:剛剛|剛才|上一步|前一步|上一個步驟|之前|上次)(?:的|那)?(?:那個|那一?步|那個步驟|步驟|動作)?\s*(?:也)?\s*(?=再|重))?(?:(?:(?:please\s+)?(?:do|repeat|redo|run) (?:the (?:last|previous) (?:step|thing|one)|what you just did)(?: again)?\b)|(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|once more|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
+  /^(?:(?:把|將)?(?:剛剛|剛才|上一步|前一步|上一個步驟|之前|上次)(?:的|那)?(?:那個|那一?步|那個步驟|步驟|動作)?\s*(?:也)?\s*(?=再|重))?(?:(?:(?:please\s+)?(?:do|repeat|redo|run) (?:the (?:last|previous) (?:step|thing|one)|what you just did)(?: again)?\b)|(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|once more|redo (?:it|that)|run (?:it|that) again|(?:plot|draw|show|display|graph) (?:it|that|this|them) (?:again|once more))\b|(?:再一次|再做一次|重做|再跑一次|再來一次|再畫一次|重畫(?:一次)?|重新畫(?:一次)?))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** A bare repeat: "run it again", "rerun", "go again", "再跑一次". */
 const RERUN =
   /^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?|重新開始|重新來過|重來|從頭(?:開始|來過?|跑)|start (?:over|again|afresh|anew)|restart|from scratch|(?:go|train|start(?:\s+training)?|run\s+it|kick\s+it\s+off|開始訓練|開跑|訓練|跑)(?:\s+(?:it|now|please))?)[.!。！]*$/i;
@@ -263,6 +265,16 @@ function dedupeReads(calls: PlannedCall[]): void {
   }
 }
 
+/**
+ * The earlier turns, preceded by the Study's settings in force as one more turn (oldest): a value a follow-up names
+ * ("start half a second earlier than now", 「下限降到 4 Hz」, "double the validation share") starts from the newest
+ * turn that set it, or else from the Study. Training settings come from the configuration (ctx.training) as before.
+ */
+function withSettings(turns: PastTurn[], ctx: PlannerContext): PastTurn[] {
+  const calls = (ctx.current ?? []).filter((c) => c.tool !== 'configure_training').map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  return calls.length ? [{ user: '', calls, results: [] }, ...turns] : turns;
+}
+
 /** The Study's facts the understanding layer evaluates quantities against. */
 function factsOf(ctx: PlannerContext) {
   return { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null, events: ctx.events, training: trainingInForce(ctx), defaults: TOOL_DEFAULTS };
@@ -320,6 +332,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     ),
   );
   masked.text = relativeClauseAfter(masked.text);
+  // 「把它減半」, 「將那個加倍」: the object pronoun before a change verb is the value the change applies to (as in 「減半」)
+  masked.text = masked.text.replace(
+    /^(\s*(?:那|好|再)?\s*)(?:把|將)\s*(?:它|這個|那個)\s*(?=(?:再)?(?:減半|加倍|翻倍|砍半|除以|乘以|乘上|改成|改為|調成|設成|加|減|降|提高|降低))/,
+    '$1',
+  );
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -353,9 +370,12 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const text = eventAfterTime(resolved.text.trim(), inner.events);
   const lit = (t: string) => unmask(t, masked.literals);
   // "do that again on the training data": the earlier step with one value replaced, before a plain "again"
-  const same = sameWith(lit(text), repeated, inner);
+  // "now EEGNet, same as before" after a plot, 「Cz 也畫，跟剛剛一樣」 after a notch: the newest turn whose step takes the
+  // value named (a model → the training turn, channels → the turn that plotted or kept channels), not the newest turn
+  const slotTurn = ctx.history ? repeatFor(lit(text), repeatSource) : null;
+  const same = (slotTurn && sameWith(lit(text), slotTurn, inner)) ?? sameWith(lit(text), repeated, inner);
   if (same) return { calls: same };
-  if (AGAIN.test(text) && repeated.length) return { calls: repeated.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
+  if (AGAIN.test(text) && (slotTurn ?? repeated).length) return { calls: (slotTurn ?? repeated).map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const more = moreOfTheRun(text, turns, ctx);
   if (more) return { calls: more };
   const length = epochLength(text, turns);
@@ -364,7 +384,23 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (both) return { calls: both };
   // "取樣率再除以二", "raise the upper edge by 10 Hz" two turns after the resample or the filter: the value the follow-up
   // names, in whichever earlier turn set it (the newest step need not be the one meant)
-  const named = namedEarlierValue(text, turns, ctx.training);
+  // "double it", "halve that" after a turn that set the batch size and the learning rate: ask which one, run nothing
+  const either = ambiguousPronoun(maskLiterals(request).text, turns);
+  // (a new value for "it" is read by the corrections as before: "make that 64" after 20 epochs and batch 32 is the batch)
+  if (either && relativeFactor(text) !== null)
+    return {
+      calls: [],
+      message: /[\u4e00-\u9fff]/.test(request)
+        ? `I need more detail: 「${request.trim()}」指的是 ${either.map(([w, v]) => `${w}（${String(v)}）`).join(' 還是 ')}？`
+        : `I need more detail: "${request.trim()}" could mean ${either.map(([w, v]) => `the ${w.replace(/^the\s+/i, '')} (${String(v)})`).join(' or ')}; which one?`,
+    };
+  // "the high edge, not the low one", 「我是說結束時間」: the value of the turn before, in the setting now named
+  const moved = turns.length ? movedValue(text, turns, withSettings([], ctx), ctx.training) : null;
+  if (moved) {
+    const ran = turns[turns.length - 1].calls.some((c) => c.tool === 'start_training') && moved.tool === 'configure_training';
+    return { calls: ran ? [moved, { tool: 'start_training', arguments: {} }] : [moved] };
+  }
+  const named = namedEarlierValue(text, withSettings(turns, ctx), ctx.training);
   if (named) {
     const one = [named.call];
     // the change without its run words ("…, 再訓練一次", "… and train again": a new run, added below)
@@ -398,7 +434,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       ELLIPSIS.test(text) ||
       RELATIVE.test(request) ||
       /改成|改為|改用|改\s*\d|換成|\binstead\b|^(?:這次|這回|那這次|this time|now)\s*(?:換|改|用|on|with|for|in)|^(?:換|改用)\s*(?!名)/i.test(text) ||
-      /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了|才對|才是對的)?[.!。！]?$/i.test(
+      /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了|才對|才是對的|啦|喔|吧|耶|嘛|囉)?[.!。！]?$/i.test(
         text,
       ));
   let clauses = topicFirst(splitScoped(isCorrection ? withoutCorrectionCue(text) : text));
@@ -1214,8 +1250,32 @@ function shortFileNames(what: string, last: PlannedCall[]): string[] {
  * replaced, by its kind (a model, files, channels, events or a data split). Null when the text is not such a
  * request or names nothing that fits.
  */
+/**
+ * The calls of the newest earlier turn that a repeat with the value this text names applies to: a model → a turn that
+ * chose, configured or started a model; channels → a turn with a channel list; files → a turn that loaded files. Null
+ * when the text names none of these.
+ */
+function repeatFor(text: string, turns: readonly PastTurn[]): PlannedCall[] | null {
+  const takes: ((c: PlannedCall) => boolean) | null = modelName(text)
+    ? (c) => c.tool === 'set_model' || c.tool === 'start_training'
+    : channelsIn(text).length
+      ? (c) => Array.isArray(c.arguments.channels)
+      : /[\w.-]+\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b/i.test(text)
+        ? (c) => Array.isArray(c.arguments.paths)
+        : // "plot it again", 「再畫一次」 after a notch: the verb names the kind of step repeated
+          /\b(?:plot|draw|graph|redraw|replot)\b|畫|繪/i.test(text)
+          ? (c) => c.tool.startsWith('plot_')
+          : null;
+  if (!takes) return null;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const calls = turns[i].calls.filter((c) => !NOT_REPEATED.has(c.tool));
+    if (calls.some(takes)) return calls;
+  }
+  return null;
+}
+
 const SAME_WITH =
-  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|try)\s+(?:the\s+same(?:\s+thing)?|that|it|this)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again|once more|one more time)\s*,?\s*(?:but\s+)?(?:with|for|on|using|into|in|to|at)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$/i;
+  /^(?:(?:now|ok(?:ay)?|and|then|also|please|great|good|nice)[,\s]+)*(?:(?:do|run|repeat|redo|try|apply)\s+(?:(?:all|each|every(?:thing)?)\s+(?:of\s+)?)?(?:the\s+(?:same|whole|entire)(?:\s+(?:thing|pipeline|steps?|chain|process(?:ing)?))?|that|it|this|these\s+steps|those\s+steps|everything)(?:\s+again)?|(?:the\s+)?same(?:\s+thing)?(?:\s+again)?|again|once more|one more time)\s*,?\s*(?:but\s+)?(?:with|for|on|using|into|in|to|at)\s+(.+?)\s*(?:too|as well|instead)?[.!]?$|^(?:那|好)?\s*(?:換成?(?!回)|改用|改成|用)\s*(.+?)\s*(?:再)?(?:做|跑|來|試)\s*一次|^(.+?)\s*也(?:做|跑|來)?\s*一(?:樣|次)|^(?:(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)?\s*(?:換成?|改用|用|跑|做)|(?:換成?(?!回)|改用)\s*)(.+?)(?:\s*(?:再)?(?:跑|做|來)(?:一次)?)?$|^(.+?)\s*也(?:要|來|一起)?\s*(?:畫|做|跑|評估|算|切|濾)\S{0,3}$|^(?:and\s+|also\s+|now\s+)*(?:for\s+|with\s+|on\s+)?(.+?)\s+(?:too|as well)[.!]?$|^(?:(?:and|so|ok(?:ay)?)[,\s]+)?(?:what|how)\s+about\s+(?:on\s+|for\s+|with\s+|in\s+|using\s+)?(?:the\s+)?(.+?)\s*[?.!]*$|^(?:and|also)\s+(?:on|for|with|in|using)\s+(?:the\s+)?(.+?)\s*[?.!]*$|^(?:那|那麼|換|換成)?\s*(?:用|在|對)?\s*(.+?)\s*(?:上|的話)?\s*呢\s*[?？]?$|^(?:(?:now|ok(?:ay)?|and|then|also|please)[,\s]+)*(?:(?:try|use|train|run|do)\s+)?(.+?)\s+(?:with|using)\s+(?:the\s+)?(?:same|identical)\s+(?:settings?|parameters?|config(?:uration)?|options|setup|hyper-?parameters)(?:\s+as\s+(?:before|last time))?[.!]?$|^(?:用)?(?:一樣|同樣|相同)的?(?:設定|參數)\s*(?:跑|訓練|做)?\s*(.+?)\s*(?:再)?(?:跑|訓練|做)?(?:一次)?$|^(?:now|this time|next)\s*,?\s+((?:on|for|with|in|using|the)\s+.+?)\s*[?.!]*$|^(.+?)\s*也(?:要|一起|來)\s*[。！!]?$|^(.+?)\s*(?:也|一起)?\s*(?:加進去|加進來|加入|加上去)\s*[。！!]?$|^(.+?)\s*(?:也|一樣)?\s*(?:照(?:這樣|樣|著|做)?|比照(?:辦理)?|依樣)\s*(?:再)?(?:做|跑|來|處理)?\s*(?:一(?:次|遍|輪))?\s*[。！!]*$|^(?:(?:now|ok(?:ay)?|and|then|so|also)[,\s]+)*(.+?)\s*[,，;；]\s*(?:(?:the\s+)?same\s+(?:as\s+(?:before|last time|earlier|previously)|thing|settings?|way)|跟(?:剛剛|剛才|之前|前面|上次)(?:的)?一樣|和(?:剛剛|剛才|之前|前面|上次)(?:的)?一樣|照(?:舊|剛剛|剛才|之前)(?:的)?(?:設定)?|同上)\s*[.!。！]*$|^(?:(?:the\s+)?same\s+as\s+(?:before|last time|earlier)|跟(?:剛剛|剛才|之前|上次)一樣)\s*[,，]\s*(?:but\s+|但\s*)?(?:with\s+|for\s+|on\s+|換成?\s*|用\s*)?(.+?)\s*[.!。！]*$/i;
 
 function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): PlannedCall[] | null {
   const m = SAME_WITH.exec(text.trim());
@@ -1461,10 +1521,15 @@ function bareValue(rest: string, key: string): number | null {
       '',
     )
     .replace(/^[,，:：\s]+/, '')
-    .replace(/^(?:(?:make|set|change)(?:\s+(?:it|that|them))?(?:\s+to)?|should\s+be|to|=|is|改成|改為|改|設成|設為|設|調成|調到|換成|用|是|要|應該是)\s*/i, '')
+    // a direction verb with its target ("lower it to 4", "bring it up to 40", 「下限降到 4」, 「上限拉到 40」) sets that value
+    .replace(
+      /^(?:(?:make|set|change|lower|raise|drop|bump|move|push|put|bring|take|shift|reduce|increase|decrease)(?:\s+(?:it|that|them))?(?:\s+(?:down|up|back))?(?:\s+to)?|should\s+be|to|=|is|改成|改為|改|設成|設為|設|調成|調到|換成|用|是|要|應該是|(?:調|下)?降(?:到|成|至)|(?:提高|提升|升|拉|拉高|調高|調低|往上調|往下調|移)(?:到|成|至))\s*/i,
+      '',
+    )
     .replace(/\s*(?:this time|instead|please|then|就好|就行|就可以|好了|吧|才對|這次|這回)\s*[.!。！]*$/i, '')
     .trim();
-  const m = /^(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(%|hz|赫茲)?$/i.exec(t);
+  const m = /^(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(%|hz|赫茲|s|sec|seconds?|秒)?$/i.exec(t);
+  if (m && /^(?:s|sec|seconds?|秒)$/i.test(m[2] ?? '') && !/^t_(?:min|max)$|duration|start/.test(key)) return null;
   if (!m) return null;
   const n = Number(m[1]);
   return /_ratio$/.test(key) && (m[2] === '%' || n > 1) ? n / 100 : n;
@@ -1498,7 +1563,9 @@ function deltaFollowUp(text: string, last: PlannedCall[], forced?: string): Plan
     /\b(extend|lengthen|increase|raise|shorten|reduce|decrease|lower)\s+(?:(?:it|that|the\s+\w+(?:\s+\w+)?)\s+)?by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
       text,
     );
-  const zh = /(?:再)?(長|短|延長|縮短|多|少|加|減|高|低|提高|降低)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
+  // 「起點提早 0.5 秒」, 「結束往後延 1 秒」: earlier and later in time too
+  const zh =
+    /(?:再)?(延長|縮短|提高|降低|提早|提前|往前|延後|延遲|往後延?|拉長|長|短|多|少|加|減|高|低|早|晚)\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|赫茲|hz|ms|s)?/i.exec(text);
   // "bring the top edge down by 10", "push it up by 2 Hz": a direction particle with the amount
   const enUpDown =
     /\b(?:bring|take|move|push|knock|turn|bump|drop|shift|nudge)\s+(?:(?:it|that|the\s+\w+(?:\s+\w+)?)\s+)?(down|up)\s+by\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|hz)?(?!\s*%)/i.exec(
@@ -1511,8 +1578,8 @@ function deltaFollowUp(text: string, last: PlannedCall[], forced?: string): Plan
       : enBy
         ? { n: enBy[2], u: enBy[3], up: /extend|lengthen|increase|raise/i.test(enBy[1]) }
         : // the edge and the direction may be named around the amount: 「上限再往上加 10 赫茲」, 「下限往下減 1」
-          zh && !/[^\s\d.再長短延縮多少加減高低提降秒毫赫茲hzms上下限緣往向把的]/i.test(text.replace(zh[0], ''))
-          ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高/.test(zh[1]) }
+          zh && !/[^\s\d.,，再長短延縮多少加減高低提降早晚前後遲拉秒毫赫茲hzms上下限緣往向把的一點]/i.test(text.replace(zh[0], ''))
+          ? { n: zh[2], u: zh[3], up: /長|延長|多|加|高|提高|延後|延遲|往後|晚/.test(zh[1]) }
           : null;
   if (!m) return null;
   const target = forced ? last[last.length - 1] : [...last].reverse().find((c) => PRIMARY[c.tool] && typeof c.arguments[PRIMARY[c.tool]] === 'number');

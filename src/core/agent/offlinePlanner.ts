@@ -5,7 +5,7 @@ import { estimateTokens, messagesText } from './llm';
 import { readPromptHeader } from './prompts';
 import type { PlannerContext } from './plannerRules';
 import { interpretRequest } from './interpretRequest';
-import { answerWithStudy, studyFactsAloneInPrompt, studyFactsFromPrompt } from './studyAnswer';
+import { answerWithStudy, isStatusCheck, studyFactsAloneInPrompt, studyFactsFromPrompt } from './studyAnswer';
 import { isStudyQuestion, selfAnswered, splitTurn } from './questionSplit';
 import type { PastTurn } from './understanding/references';
 import { STEP_FOLLOW_UP } from './router';
@@ -55,6 +55,7 @@ export class OfflinePlanner implements LlmClient {
       previous: previousCalls(req.messages.slice(0, Math.max(lastUser, 0))),
       events: eventsFromPrompt(system),
       training: trainingFromPrompt(system),
+      current: settingsFromPrompt(system),
       history: pastTurns(req.messages.slice(0, Math.max(lastUser, 0))),
       ...studyFacts(system),
     };
@@ -70,6 +71,9 @@ export class OfflinePlanner implements LlmClient {
     // "what about in raw?" right after a step: the step again on something else
     if (plannable.length === 0 && ctx.history?.some((t) => t.calls.length) && STEP_FOLLOW_UP.test(user.trim())) plannable.push(user.trim());
     if (plannable.length === 0) return reply(questionOnly(user));
+    // "did the filter run?", 「濾波有跑嗎」: a check that a step ran reads the Study; the step it names is not run again
+    if (!parts.requests.length && plannable.every(isStatusCheck) && ctx.available.includes('get_study_state'))
+      return this.planReply({ calls: [{ tool: 'get_study_state', arguments: {} }] }, user, ctx, reply);
     // an ambiguous statement sits in both lists: it is not its own antecedent
     const text =
       parts.questions.length === 0
@@ -219,6 +223,17 @@ function trainingFromPrompt(system: string): Record<string, unknown> | null {
     return JSON.parse(m[1]) as Record<string, unknown>;
   } catch {
     return null;
+  }
+}
+
+/** The settings in force ("Current settings: {tool: arguments, …}" of the prompt), as the calls that set them. */
+function settingsFromPrompt(system: string): PlannedCall[] {
+  const m = /^Current settings: (\{.*\})$/m.exec(system);
+  if (!m) return [];
+  try {
+    return Object.entries(JSON.parse(m[1]) as Record<string, Record<string, unknown>>).map(([tool, args]) => ({ tool, arguments: { ...args } }));
+  } catch {
+    return [];
   }
 }
 

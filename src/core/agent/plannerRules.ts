@@ -23,6 +23,12 @@ export interface PlannerContext {
   events: string[];
   /** current training configuration, if any */
   training: Record<string, unknown> | null;
+  /**
+   * the settings in force in the Study, as the calls that set them (the newest band-pass, notch, resampling, epoch
+   * window, split and training configuration; the prompt's "Current settings"): a value relative to the Study that no
+   * earlier turn set starts from them
+   */
+  current?: PlannedCall[];
   /** every earlier turn of the conversation with its calls, oldest first ("same as before", "the previous model") */
   history?: PastTurn[];
   /** sampling rate of the loaded recordings (Hz), when known ("half the sampling rate") */

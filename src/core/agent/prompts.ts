@@ -62,6 +62,9 @@ export function buildSystemPrompt(state: StudyState, opts: PromptOptions = {}): 
     lines.push(
       `Training config: ${JSON.stringify({ epoch: state.training.epoch, batch_size: state.training.batch_size, learning_rate: state.training.learning_rate, repeat: state.training.repeat, optimizer: state.training.optimizer })}`,
     );
+  // the values in force, as the calls that set them ("start half a second earlier than now", 「下限降到 4 Hz」 are relative to them)
+  const settings = currentSettings(state);
+  if (Object.keys(settings).length) lines.push(`Current settings: ${JSON.stringify(settings)}`);
   if (opts.dataPath) lines.push(`Data path: ${opts.dataPath}`);
   lines.push(
     'Rules: call only the tools listed; use the exact parameter names of their schemas; for several steps, call them in order;',
@@ -88,6 +91,39 @@ export function buildSystemPrompt(state: StudyState, opts: PromptOptions = {}): 
   }
   if (opts.context) lines.push('Additional context (reference material, may be partial):', opts.context);
   return lines.join('\n');
+}
+
+/** The history's operations and the tools that record them, with the arguments a follow-up may change. */
+const SETTING_TOOLS: Record<string, [string, string[]]> = {
+  bandpass_filter: ['apply_bandpass_filter', ['low_freq', 'high_freq']],
+  notch_filter: ['apply_notch_filter', ['freq']],
+  resample: ['resample_data', ['rate']],
+  epoch_data: ['epoch_data', ['t_min', 't_max', 'event_id']],
+  window_epoch: ['window_epoch', ['duration', 'overlap']],
+};
+
+/**
+ * The settings in force, keyed by the tool that sets them (the newest of each): the band-pass, notch and resampling of
+ * the preprocessing history, the epoch window, the split and the training configuration. Both the endpoint model and
+ * the offline planner read them, so a value relative to the Study ("start half a second earlier than now", "the
+ * validation share doubled") has the Study's value to start from when no earlier turn set it.
+ */
+export function currentSettings(state: StudyState): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const h of [...state.history, ...state.epochHistory]) {
+    const known = SETTING_TOOLS[h.op];
+    if (!known) continue;
+    const [tool, keys] = known;
+    const args = Object.fromEntries(keys.filter((k) => h.params[k] !== undefined && h.params[k] !== null).map((k) => [k, h.params[k]]));
+    if (Object.keys(args).length) out[tool] = args;
+  }
+  if (state.dataset) {
+    const c = state.dataset.config;
+    out.generate_dataset = { test_ratio: c.test_ratio, val_ratio: c.val_ratio, split_strategy: c.split_strategy, training_mode: c.training_mode };
+  }
+  if (state.training)
+    out.configure_training = { epoch: state.training.epoch, batch_size: state.training.batch_size, learning_rate: state.training.learning_rate };
+  return out;
 }
 
 function studyLine(s: ReturnType<typeof summarizeStudy>): string {

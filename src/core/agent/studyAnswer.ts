@@ -17,7 +17,7 @@
  * offline planner states them, an endpoint model is told to), so chat, `xbrain ask`, notebooks and MCP answer alike.
  */
 export type { ReadContext, StudyReading, StudyTopic } from './studyAnswer/types';
-export { isStudyQuestion } from './studyAnswer/studyQuestion';
+export { isStatusCheck, isStudyQuestion } from './studyAnswer/studyQuestion';
 export { studyTopics } from './studyAnswer/topics';
 export {
   answerWithStudy,

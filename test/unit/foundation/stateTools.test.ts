@@ -45,6 +45,13 @@ describe('state tools', () => {
     expect(st.meta.stage).toBe('dataset_ready');
     expect(st.content).toContain('Stage: dataset_ready');
     expect(st.content).toContain('Epochs: 8 × 4 ch × 100 samples (T1: 4, T2: 4)');
+    // before configure_training there is no configuration to report; after it, the reply names it (the result's
+    // fields are unchanged: the summary carried the configuration already)
+    expect(st.content).not.toContain('Training:');
+    await h.call('configure_training', { epoch: 7, batch_size: 4, learning_rate: 0.002 });
+    const configured = await h.call('get_study_state');
+    expect(configured.content).toMatch(/^Training: 7 epochs, batch size 4, learning rate 0\.002, optimizer \w+/m);
+    expect(Object.keys(configured.meta).sort()).toEqual(Object.keys(st.meta).sort());
     // No sample values anywhere in what an LLM could see.
     expect(JSON.stringify(st)).not.toMatch(/\d\.\d{6,}e-/);
   });

@@ -28,6 +28,20 @@ export function namesOtherTool(text: string): boolean {
 }
 
 /**
+ * A check that a step of the user's own Study ran ("did the filter run?", "did that work?", "is the split done?", "is
+ * that applied now?", 「濾波有跑嗎」, 「有成功嗎？」, 「切好了沒？」, 「設定有生效嗎」): a yes/no question whose predicate is
+ * running, finishing, succeeding or taking effect. It reads the Study; it never runs the step it names.
+ */
+export function isStatusCheck(question: string): boolean {
+  const s = question.trim();
+  return (
+    /^(?:(?:so|ok(?:ay)?|and|wait|hey|um+)[,\s]+)*(?:did|has|have|is|was|were)\s+(?:(?:the|my|our|that|this|it|everything|all)\b\s*)?(?:[\w-]+\s+){0,3}?(?:(?:already|actually|really|properly|successfully|correctly)\s+)?(?:run|ran|work|worked|finish|finished|complete|completed|succeed|succeeded|go through|went through|apply|applied|done|ready|over|take effect|taken effect|stick|stuck|happen|happened|been (?:run|applied|done|saved)|in effect|get applied|get (?:run|done)|take)\b[^?]*\?*\s*$/i.test(
+      s,
+    ) || /(?:有|有沒有|是否)?\s*(?:跑|執行|成功|生效|套用|完成|做完|跑完|切好|弄好|做好|好)\s*(?:了)?\s*(?:嗎|沒|沒有|了沒|了嗎)\s*[?？]?\s*$/.test(s)
+  );
+}
+
+/**
  * Questions about the user's own Study ("what stage am I in?", "how many trials per class do I have?", "目前的狀態是什麼")
  * are answered by reading it (get_study_state, get_dataset_info, list_files), not from the knowledge base. Anything
  * they would change still needs the user's confirmation (the controller's propose mode).
@@ -38,6 +52,7 @@ export function isStudyQuestion(question: string): boolean {
   // "what files does export_epochs write", "export_epochs 會產生哪些檔案": the files a tool writes, not the Study's
   const aboutTool = namesOtherTool(s);
   return (
+    isStatusCheck(s) ||
     /\b(?:what|which) stage\b|\bwhere am i\b|\bwhat (?:can|should) i do (?:now|next)\b|\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bnext step\b|\b(?:the |my )?(?:status|progress|current state|study(?:'s)? state)\b(?! of (?:the )?(?:field|research|art))/i.test(
       s,
     ) ||
@@ -57,7 +72,7 @@ export function isStudyQuestion(question: string): boolean {
     (!aboutTool && /哪些檔案?|(?:什麼|甚麼)檔案/.test(s)) ||
     // a setting of the user's own run or configuration ("which batch size did the last run use?", 「上次訓練用的學習率是多少？」),
     // the run's progress (「目前訓練到第幾個 epoch 了？」) and the sizes of their splits ("how many epochs ended up in the training set?")
-    /\b(?:which|what)\s+(?:batch(?:\s*size)?|learning rate|lr|optimi[sz]er|model|seed|number of epochs|epoch count)\b.*\b(?:(?:the|my|our|this)\s+(?:last|previous|current|latest)\s+(?:run|training|model|config(?:uration)?)|(?:did|do)\s+(?:i|we|you|it)\s+(?:use|train|set|pick|choose))\b/i.test(
+    /\b(?:which|what)\s+(?:batch(?:\s*size)?|learning rate|lr|optimi[sz]er|model|seed|number of epochs|epoch count)\b.*\b(?:(?:the|my|our|this)\s+(?:last|previous|current|latest)\s+(?:run|training|model|config(?:uration)?)|(?:did|do|does|was|is)\s+(?:i|we|you|it|(?:my|our|the|this)\s+(?:last\s+|latest\s+|previous\s+|current\s+)?(?:run|training|model|config(?:uration)?))\s+(?:use|train|set|pick|choose|run with|trained with|using))\b/i.test(
       s,
     ) ||
     /\bhow many\b.*\b(?:in|of|for)\s+(?:the\s+|my\s+)?(?:training|test|validation|val)\s+(?:set|split|part|fold)\b/i.test(s) ||

@@ -420,6 +420,10 @@ const COURTESY_FRAME_ZH =
  * a step is "next", not "start now" ("now use SCCNet for training" sets the model); it stays when it opens an ellipsis
  * ("now on the training set", "now the same with EEGNet", "now 128").
  */
+/** An interjection of impatience or surprise before the request ("ugh, no. 128!", 「吼，不是啦，128」): no word of the step. */
+const INTERJECTION_OPEN =
+  /^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|oops|whoops|geez|jeez|gah|dang|darn)(?:[\s,，.。!！…~]+)|(?:吼|欸|唉|厚|齁|蛤|哎呀|哎唷|哎)(?:[\s,，.。!！…~]*))(?=\S)/i;
+
 const DISCOURSE_OPEN =
   /^(?:(?:let'?s|let us)\s+(?!not\b)|(?:right|alright|all right|ok(?:ay)?|so|and)?\s*,?\s*now\s*,\s*|(?:(?:alright|all right|ok(?:ay)?|so|and)\s+)?now\s+(?!(?:on|in|for|with|the|at|to|using|by|from|over|under|a|an|same|that's|it's)\b|[\d.-])|(?:right|alright|all right|well)\s*,\s*)(?=\S)/i;
 
@@ -508,6 +512,7 @@ export function withoutCourtesy(text: string): string {
       .replace(GREETING_OR_THANKS, '')
       .replace(COURTESY_FRAME_ZH, '')
       .replace(DISCOURSE_OPEN, '')
+      .replace(INTERJECTION_OPEN, '')
       .replace(HEDGE_OPEN, '')
       .replace(HEDGE_CLOSE, '')
       .replace(BACKGROUND_LEAD, '')

@@ -87,6 +87,12 @@ const EARLIER_VALUES: [RegExp, string, string][] = [
   // training settings as operands ("epochs = half the batch size", 「epoch 數設成 batch size 的一半」)
   [/\b(?:the\s+)?batch[\s-]*size\b|批次大小/i, 'configure_training', 'batch_size'],
   [/\b(?:the\s+)?learning\s+rate\b|學習率/i, 'configure_training', 'learning_rate'],
+  // "the batch size twice the number of epochs", 「批次大小設成 epoch 數的兩倍」 (only as an operand: see OPERAND_BEFORE)
+  [
+    /\b(?:the\s+)?(?:number\s+of\s+(?:training\s+)?epochs|(?:training\s+)?epoch\s+count|epoch\s+number)\b|epochs?\s*數|訓練輪數|輪數/i,
+    'configure_training',
+    'epoch',
+  ],
   // "twice the current window", 「目前視窗的一半」 (a request that gives no time of its own: see resolveReferences)
   [
     /\b(?:the\s+)?(?:(?:current|previous|last|earlier|old|present)\s+)?window(?:'s)?(?:\s+(?:length|size|duration))?\b|(?:(?:目前|現在|之前|原本|原來)的?)?視窗(?:長度)?(?=\s*的)/i,
@@ -108,6 +114,38 @@ const VALUE_REF =
   /\b(?:the\s+)?(?:previous|last|earlier|old|former)\s+(?:value|setting|number|one)\b|\bthat (?:value|number)\b|(?:前一個|之前的|剛剛的|剛才的|上一個|原來的|原本的)(?:值|數值|數字|設定值)/gi;
 const ARITHMETIC_BEFORE = /\b(?:twice|double|triple|half|quarter|third|fifth|tenth|times|of|plus|minus)\s+(?:the\s+)?$|[*/×÷+-]\s*$|(?:加|減)\s*$/i;
 const ARITHMETIC_AFTER = /^\s*(?:minus|plus|less|times|divided by|[*/×÷+]|減|加|的\s*(?:一半|\d|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之))/i;
+
+/** "equal to the batch size", "the same as the epochs", "= batch": an equality before another setting's name */
+const EQUAL_BEFORE = /\b(?:equal\s+to|the\s+same\s+as|same\s+as|as\s+(?:big|large|many|much)\s+as|match(?:ing)?|to\s+match)\s+(?:the\s+)?$|=\s*$/i;
+/** 「跟批次大小一樣」, 「和 batch size 相同」, 「等於批次大小」 */
+const ZH_WITH_BEFORE = /(?:跟|和|與|同|等於|設成跟|改成跟)\s*$/;
+const ZH_SAME_AFTER = /^\s*(?:一樣|相同|一致|同樣)|^\s*$/;
+const MULTIPLIERS: [RegExp, number][] = [
+  [/\b(?:twice|double)$/i, 2],
+  [/\btriple$/i, 3],
+  [/\bhalf$/i, 0.5],
+  [/\bquarter$/i, 0.25],
+  [/\bthird$/i, 1 / 3],
+];
+
+/**
+ * Another setting's value written in place of its name (⟪32⟫ for "the batch size" when the epochs are being set): a
+ * multiplier word before it or 「的一半/的兩倍」 after it is applied, an equality becomes the value itself
+ * ("set the epochs to half the batch size" → "set the epochs to 16", 「輪數跟批次大小一樣」 → 「輪數設成 40」).
+ */
+function operandValues(text: string): string {
+  const whole = (x: number) => String(Math.round(x * 1e9) / 1e9);
+  let s = text.replace(/\b(twice|double|triple|half|quarter|third)\s+(?:of\s+)?(?:the\s+)?⟪(-?\d+(?:\.\d+)?(?:e-?\d+)?)⟫/gi, (_m, w: string, v: string) => {
+    const k = MULTIPLIERS.find(([re]) => re.test(w))?.[1] ?? 1;
+    return whole(Number(v) * k);
+  });
+  s = s.replace(/⟪(-?\d+(?:\.\d+)?(?:e-?\d+)?)⟫\s*的\s*(一半|兩倍|二倍|2\s*倍|三倍|3\s*倍)/g, (_m, v: string, w: string) =>
+    whole(Number(v) * (/一半/.test(w) ? 0.5 : /[三3]/.test(w) ? 3 : 2)),
+  );
+  s = s.replace(/(?:設成|改成)?(?:跟|和|與|同|等於)\s*⟪(-?\d+(?:\.\d+)?(?:e-?\d+)?)⟫\s*(?:一樣|相同|一致|同樣)?(?:多|大)?/g, (_m, v: string) => `設成 ${v}`);
+  s = s.replace(/\b(?:equal\s+to|the\s+same\s+as|same\s+as|as\s+(?:big|large|many|much)\s+as|match(?:ing)?|to\s+match)\s+(?:the\s+)?⟪([^⟫]+)⟫/gi, 'to $1');
+  return s.replace(/⟪([^⟫]+)⟫/g, '$1 ');
+}
 
 /** Files named in a listing tool's answer ("S001R04.edf", "sub-01/run1.vhdr"). */
 function filesFrom(text: string): string[] {
@@ -185,15 +223,25 @@ export function resolveReferences(text: string, turns: readonly PastTurn[], trai
         const offset = rest[rest.length - 2] as number;
         const before = all.slice(0, offset);
         const after = all.slice(offset + m.length);
+        // "make the epochs equal to the batch size", 「輪數跟批次大小一樣」: another setting's value, said as an equality
+        const equal =
+          tool === 'configure_training' &&
+          settingNamedIn(before) !== null &&
+          (EQUAL_BEFORE.test(before) || (ZH_WITH_BEFORE.test(before) && ZH_SAME_AFTER.test(after)));
         const asValue =
+          equal ||
           /\b(?:twice|double|triple|half|quarter|third|fifth|tenth|times|x|of|plus|minus)\s+(?:the\s+)?$|[*/×÷+-]\s*(?:the\s+)?$/i.test(before) ||
           /^\s*的\s*(?:half|\d|一半|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之)/.test(after);
         if (!asValue) return m;
         // 「學習率改成它的兩倍」: with no other setting named, the value is the setting's own new value and keeps its name
         const own = tool === 'configure_training' && !settingNamedIn(before + ' ' + after) ? `${m} ` : '';
+        // another setting's value: marked, so a multiplier word before it is worked out below ("half the batch size" →
+        // 16, not "half" of the setting being set)
+        if (tool === 'configure_training' && !own) return `⟪${v}⟫`;
         return `${own}${v}${tool === 'configure_training' ? ' ' : tool === 'epoch_data' || tool === 'window_epoch' ? ' s' : ' Hz'}`;
       });
   }
+  s = operandValues(s);
   // "make the epochs twice as long", "windows half as long": the newest epoching or windowing, scaled (a request with a
   // time of its own is not about the earlier one)
   if (!/\d\s*(?:s|ms|sec|secs|seconds?|秒|毫秒)(?![a-z])/i.test(s))
@@ -340,9 +388,17 @@ const NAMED_ARGUMENTS: [RegExp, string, string, boolean?][] = [
   [/\b(?:the\s+)?test(?:\s+(?:share|ratio|set|split|size|part))?\b|測試(?:集)?(?:的)?(?:比例)?/i, 'generate_dataset', 'test_ratio'],
   [/\b(?:the\s+)?validation(?:\s+(?:share|ratio|set|split|size|part))?\b|驗證(?:集)?(?:的)?(?:比例)?/i, 'generate_dataset', 'val_ratio'],
   [/\b(?:the\s+)?windows?(?:\s+(?:length|size|duration))?\b|視窗(?:長度)?|窗長/i, 'window_epoch', 'duration'],
+  // … and, with no sliding window made, the epoch window: its end moves (「視窗再長一點，多 200 ms」 after epoching 0–4 s)
+  [/\b(?:the\s+)?(?:epoch\s+)?windows?(?:\s+(?:length|size|duration))?\b|視窗(?:長度)?|窗長/i, 'epoch_data', 't_max'],
   [/\b(?:the\s+)?end\b|結束(?:點|時間)?|終點/i, 'epoch_data', 't_max', true],
   [/\b(?:the\s+)?start\b|開始(?:點|時間)?|起點/i, 'epoch_data', 't_min', true],
 ];
+
+/** Words that name the step a value belongs to, left out of the rest of a follow-up that names the value. */
+const STEP_NAMES: Record<string, RegExp> = {
+  epoch_data: /\b(?:of\s+)?(?:the\s+)?(?:epochs?|trials?)(?:'s)?(?:\s+window)?\b|epoch\s*的?|試次的?/gi,
+  apply_bandpass_filter: /\b(?:of\s+)?(?:the\s+)?(?:band-?pass(?:\s+filter)?|filter)(?:'s)?\b|帶通(?:濾波)?的?|濾波器?的?/gi,
+};
 
 /**
  * The earlier value a follow-up names, with the text left once the name is taken out ("取樣率再除以二" → the
@@ -370,11 +426,83 @@ export function namedEarlierValue(
     const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length))
       .replace(/^\s*(?:(?:and|then|now|ok(?:ay)?|so)[,\s]+)*(?:把|將)?\s*/i, '')
       .replace(/^\s*(?:的|再把|把)\s*/, '')
+      // the step the value belongs to, named beside it ("start the epochs …", "the filter's upper edge", 「epoch 起點…」)
+      .replace(STEP_NAMES[tool] ?? /$^/, ' ')
       .replace(/\s+/g, ' ')
       .trim();
     return { call, key, rest };
   }
   return null;
+}
+
+/** "not the low one", 「不是下限」, "rather than the epochs": the setting the correction rules out */
+const RULED_OUT = /\b(?:not|rather than|instead of)\s+(?:the\s+)?[^,.;，。；]*|不是[^，,。；;]*|而不是[^，,。；;]*/gi;
+const RULED_OUT_CUE = /\b(?:not|rather than|instead of)\b|不是/i;
+const MEANT = /\b(?:i\s+meant?|meant|i was talking about|talking about|actually|sorry|oops)\b|我是說|我說的是|我指的是|是指|我是指|才對|應該是/i;
+/** Reads nothing else: a correction that only names the setting ("the high edge, not the low one", 「我是說結束時間」) */
+const ONLY_A_NAME = /^[^\d]{1,60}$/;
+
+/**
+ * A correction that names only the setting a value was meant for ("band-pass 1–30" → "change the edge to 40" → "the
+ * high edge, not the low one"; 「改 3」 → 「我是說結束時間」): the value the turn before wrote (its one number), put in
+ * the named setting of the values in force before that turn (the turn's misread change is dropped). Null when the text
+ * has a number of its own, names no setting, or the turn before wrote no single value.
+ */
+export function movedValue(
+  text: string,
+  turns: readonly PastTurn[],
+  /** the settings in force before any turn (the Study's), oldest first */
+  before: readonly PastTurn[],
+  training: Record<string, unknown> | null,
+): PlannedCall | null {
+  const t = text.trim();
+  const last = turns[turns.length - 1];
+  if (!last || !ONLY_A_NAME.test(t)) return null;
+  const numbers = last.user.match(/-?\d+(?:\.\d+)?/g) ?? [];
+  if (numbers.length !== 1) return null;
+  const value = Number(numbers[0]);
+  const kept = t.replace(RULED_OUT, ' ');
+  const found = NAMED_ARGUMENTS.flatMap(([re, tool, key]) => {
+    const m = re.exec(kept);
+    return m ? [{ at: m.index, tool, key }] : [];
+  }).sort((a, b) => a.at - b.at)[0];
+  if (!found) return null;
+  // a correction: it rules a setting out, says what was meant, or is the setting's name alone
+  const bare = kept.replace(NAMED_ARGUMENTS.find(([, tool, key]) => tool === found.tool && key === found.key)![0], ' ');
+  if (!RULED_OUT_CUE.test(t) && !MEANT.test(t) && !/^[\s,.!;:，。！；：]*(?:the|one|please|on|is|是|啦|喔|的|那個)?[\s,.!;:，。！；：]*$/i.test(bare))
+    return null;
+  const earlier = [...before, ...turns.slice(0, -1)];
+  const prior =
+    lastDoneCallOf(earlier, found.tool) ?? (found.tool === 'configure_training' && training ? { tool: found.tool, arguments: { ...training } } : null);
+  // the named setting must be one the value could have been meant for: a call of its tool before, or in the turn itself
+  const own = last.calls.find((c) => c.tool === found.tool);
+  if (!prior && !own) return null;
+  const args = { ...(prior ?? own)!.arguments };
+  if (args[found.key] === value) return null;
+  args[found.key] = /_ratio$/.test(found.key) && value > 1 ? value / 100 : value;
+  return { tool: found.tool, arguments: args };
+}
+
+/**
+ * "double it" after "set the batch size to 64 and the learning rate to 0.01", 「那個改成 32」 after 「epoch 設 20、batch 設
+ * 16」: a pronoun that could stand for either of two settings the turn before named with their values. The settings it
+ * could mean ([words, value]), or null when the text names its setting or the turn before named fewer than two.
+ */
+export function ambiguousPronoun(text: string, turns: readonly PastTurn[]): [string, unknown][] | null {
+  const t = text.trim();
+  if (!/\b(?:it|that|this)\b|它|那個|這個/i.test(t) || settingNamedIn(t) || t.split(/\s+/).length > 8) return null;
+  const last = [...turns].reverse().find((x) => x.calls.length);
+  if (!last) return null;
+  const named: [string, unknown][] = [];
+  const keys = new Set<string>();
+  for (const [re, tool, key] of NAMED_ARGUMENTS) {
+    const m = re.exec(last.user);
+    const call = last.calls.find((c) => c.tool === tool);
+    if (!m || !call || typeof call.arguments[key] !== 'number' || keys.has(`${tool}.${key}`)) continue;
+    keys.add(`${tool}.${key}`);
+    named.push([m[0].trim(), call.arguments[key]]);
+  }
+  return named.length >= 2 ? named : null;
 }
 
 /** The words of the first setting a text names ("which batch size did the last run use?" → "batch size"), or null. */

@@ -81,7 +81,7 @@ export const dataTools = [
     name: 'get_study_state',
     summary: 'Show the pipeline stage and what can be done next',
     description:
-      'Return the current pipeline stage, the status of every stage, the tools available now, and a short summary of recordings, preprocessing history, epochs, dataset, model, training and runs. Read-only; call it when unsure what to do next.',
+      'Return the current pipeline stage, the status of every stage, the tools available now, and a short summary of recordings, preprocessing history, epochs, dataset, model, the training configuration in force (epochs, batch size, learning rate, optimizer, selection, repeat, seed) and runs. Read-only; call it when unsure what to do next or to say which settings a run used.',
     category: 'state',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     stages: TOOL_STAGES.get_study_state,

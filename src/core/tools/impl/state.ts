@@ -58,6 +58,12 @@ export const stateTools = {
         }`,
         `Dataset: ${s.dataset ? `${s.dataset.splits.length} split(s)` : 'none'}`,
         `Model: ${s.model?.name ?? 'none'}; runs: ${s.runs.length}`,
+        // the training configuration in force ("which batch size did my run use?" is answered from it)
+        ...(s.training
+          ? [
+              `Training: ${s.training.epoch} epochs, batch size ${s.training.batch_size}, learning rate ${s.training.learning_rate}, optimizer ${s.training.optimizer}, selection ${s.training.selection}, repeat ${s.training.repeat}, seed ${s.training.seed}`,
+            ]
+          : []),
         `Available tools: ${s.availableTools.join(', ')}`,
       ];
       return data('get_study_state', lines.join('\n'), s);
