@@ -1,6 +1,7 @@
 import { evaluate, unit as mathUnit } from 'mathjs';
 import { findQuantities, isDimension, unitName } from '../units';
 import { chineseNumbers, englishNumbers, numeralForms, unitSpellings, zhValue } from './numbers';
+import { withoutCorrectedPart } from './rejections';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
 export interface StudyFacts {
@@ -469,7 +470,7 @@ function fmt(v: number): string {
  * → "resample to 80 Hz", "2^5" → "32", "200 ms before" → "-200 ms", "mains in Taiwan" → "60 Hz", "百分之二十五" → "25%".
  * A reference the Study cannot resolve (no sampling rate known yet) is reported instead of guessed.
  */
-export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
+export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t: string) => boolean = () => false): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(unitSpellings(input)), facts)))));
   // "250 msec", "40 millisecs": milliseconds however abbreviated
@@ -898,7 +899,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
     }
   }
-  s = reasonValues(selfCorrected(s));
+  // "resample to 100 — scratch that, 128", 「帶通 4 到 40，啊不對，8 到 30」: the message corrected within itself (read once
+  // the numbers are digits, so "two hundred, no, one hundred" is corrected too)
+  s = reasonValues(withoutCorrectedPart(s, hasStep));
   // "128 Hz，幫我降到這個", "100 Hz is the target, resample to that": the value said before the verb
   s = s.replace(
     /(?<=(?:\bto|\bat|到|至|成|為|用)\s*)(?:這個|那個|this|that)(?:\s*(?:value|rate|frequency|值|數值|頻率))?(?![\w\u4e00-\u9fff])/gi,
@@ -952,36 +955,6 @@ function reasonValues(s: string): string {
     return found && (kinds.has(kind(found)) || kinds.has(null)) ? ' ' : q;
   });
   return `${lead}${stripped}${sep}${main}`;
-}
-
-const Q = String.raw`-?\d+(?:\.\d+)?\s*(?:khz|hz|赫茲|ms|毫秒|s|sec|secs|seconds?|秒|%)?`;
-const RANGE_Q = String.raw`${Q}\s*(?:to|through|到|至|-|–|~|～)\s*${Q}`;
-/** The words that take back what was just said: "scratch that", "I mean", 「啊不對」, 「我是說」. */
-const TAKE_BACK = String.raw`(?:(?:oh|ah|uh|um|er|no|wait|sorry|oops|啊|呃|喔|欸)[,，!！\s]*)*(?:scratch that|no wait|wait|sorry|i mean|i meant|make (?:that|it)|actually|correction|or rather|rather|no|nope|不對|我是說|我說錯了|說錯了|更正|等等|抱歉|錯了)`;
-const SELF_CORRECTION = new RegExp(
-  String.raw`^(.*\d.*?)\s*(?:[,，;；]|\s[—–-]{1,2}\s?|[—–]{1,2})\s*${TAKE_BACK}[,，:：!！\s]*(${RANGE_Q}|${Q})\s*[.!。！]?$`,
-  'i',
-);
-
-/**
- * A value corrected in the same breath replaces the one before it: "resample to 100 — scratch that, 128" is a
- * resample to 128, 「帶通 4 到 40，啊不對，8 到 30」 a band-pass 8–30. Only when the words after the take-back are the
- * value alone: a range replaces the last range, a number the last number (never a name's digits: T2, C3).
- */
-export function selfCorrected(text: string): string {
-  const m = SELF_CORRECTION.exec(text.trim());
-  if (!m) return text;
-  const [, before, value] = m;
-  const isRange = new RegExp(`^${RANGE_Q}$`, 'i').test(value.trim());
-  const re = new RegExp(`(?<![A-Za-z\d.])(?:${isRange ? RANGE_Q : Q})(?![\d.])`, 'gi');
-  const all = [...before.matchAll(re)];
-  const last = all[all.length - 1];
-  if (!last || last.index === undefined) return text;
-  // a value without a unit takes the unit the replaced one had ("100 Hz, no, 128")
-  const unit = /[a-z%一-鿿]+\s*$/i.exec(last[0].trim())?.[0];
-  const v = value.trim();
-  const replaced = !isRange && unit && !/[a-z%一-鿿]$/i.test(v) ? `${v} ${unit}` : v;
-  return before.slice(0, last.index) + replaced + before.slice(last.index + last[0].length);
 }
 
 /** The mains frequency of a place the text names (Taiwan, US → 60; Europe, China → 50), or null. */
