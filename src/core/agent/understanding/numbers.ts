@@ -160,6 +160,9 @@ export function spacedChineseNumerals(text: string): string {
   );
 }
 
+/** A unit or counter after a Chinese numeral: the numeral is a value ("三秒", "四階", "十折"). */
+const COUNTER_AHEAD = /^\s*(?:赫茲|Hz|hz|kHz|秒|毫秒|分鐘|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複)/;
+
 /** Chinese numerals followed by a unit or counter, percentages and fractions. */
 export function chineseNumbers(text: string): string {
   return (
@@ -200,16 +203,18 @@ export function chineseNumbers(text: string): string {
         return base === null || exp === null ? m : `${base} 的 ${neg ? '負' : ''}${exp} 次方`;
       })
       .replace(/半(?=\s*(?:秒|毫秒|分鐘))/g, '0.5')
-      .replace(
-        new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|kHz|秒|毫秒|分鐘|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'),
-        (m, n: string, offset: number, all: string) => {
-          // "再一次", "一次" (once) are words, not counts; "這一輪", "每一個": 一 after a demonstrative is an article
-          if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
-          if (/^一$/.test(n) && /[這那每同哪]$/.test(all.slice(0, offset))) return m;
-          const v = zhValue(n);
-          return v === null ? m : String(v);
-        },
-      )
+      .replace(new RegExp(`(${ZH_NUM})(\\s*(?:個|道|組|次)\\s*(?=\\d))?`, 'g'), (m, n: string, article: string | undefined, offset: number, all: string) => {
+        // 「加一個 50 Hz 的陷波」, 「做一組 8 到 30 的帶通」: 一 and its counter before a quantity are the article "a", never the
+        // value 1
+        if (article && n === '一') return '';
+        const rest = all.slice(offset + n.length);
+        if (!COUNTER_AHEAD.test(rest)) return m;
+        // "再一次", "一次" (once) are words, not counts; "這一輪", "每一個": 一 after a demonstrative is an article
+        if (n === '一' && /^\s*次/.test(rest)) return m;
+        if (n === '一' && /[這那每同哪]$/.test(all.slice(0, offset))) return m;
+        const v = zhValue(n);
+        return v === null ? m : `${v}${article ?? ''}`;
+      })
       // a numeral as the value a setting is given ("batch 設六十四", "階數改成四", "學習率用零點零一"): no counter follows,
       // the setting word before it says it is a value; a lone 一 stays a word ("設一下", "用一樣的")
       .replace(
