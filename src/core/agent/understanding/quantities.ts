@@ -570,7 +570,7 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
   // 「重疊 512 點」): a time at the Study's rate; a count of samples for a split ("100 samples for testing") is not a time
   if (/window|segment|chunk|epoch|overlap|plot|show|draw|display|before|after|long|length|duration|視窗|窗|段|重疊|畫|顯示|前|後|長|切/i.test(s))
     s = s.replace(
-      /(?<![\w.])(\d+)\s*(?:個\s*)?[\s-]*(?:samples?|sample\s+points?|data\s+points?)\b(?!\s+(?:per|for|as|each|in\s+(?:the\s+)?(?:test|validation|training))\b)|(?<!第\s*)(?<![\d.])(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點|點)(?![\d鐘])/gi,
+      /(?<![\w.])(\d+)\s*(?:個\s*)?[\s-]*(?:samples?|sample\s+points?|data\s+points?)\b(?!\s+(?:per|for|as|each|in\s+(?:the\s+)?(?:test|validation|training))\b)|(?<!第\s*)(?<![\d.])(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點|樣本(?!數)|點)(?![\d鐘])/gi,
       (m, a?: string, z?: string) => {
         if (facts.sfreq === null) {
           problems.push(`"${m.trim()}" is a length in samples, and the sampling rate is not known yet (give it in seconds)`);
@@ -731,6 +731,9 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     const sum = parts.reduce((x, y) => x + y, 0);
     const pct =
       Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : Math.abs(sum - 10) < 1e-6 && /split|分割|切分|資料集|dataset/i.test(s) ? 10 : 0;
+    // "split 50/30/30": three shares of a split that do not add up are asked about, never replaced by the defaults
+    if (!pct && parts.length === 3 && /split|分割|切分|資料集|dataset|train|test|測試|驗證/i.test(s))
+      problems.push(`the split shares ${parts.join('/')} add up to ${fmt(sum)}, not 100 (train/validation/test)`);
     if (!pct) return m;
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
@@ -748,7 +751,7 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
       (_m, a: string, k: string) => `${a}e-${k}`,
     )
     .replace(/(?<![\d.])10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, k: string) => `1e-${k}`)
-    .replace(/(\d+(?:\.\d+)?)\s*(?:乘以|乘上|\*|×)\s*10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, a: string, k: string) => `${a}e-${k}`)
+    .replace(/(\d+(?:\.\d+)?)\s*(?:乘以|乘上|乘|\*|×)\s*10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, a: string, k: string) => `${a}e-${k}`)
     .replace(/10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, k: string) => `1e-${k}`);
   // Chinese powers and decimals: "2 的 7 次方", "零點五"
   s = s.replace(/(\d+(?:\.\d+)?)\s*的\s*(\d+)\s*次方/g, '$1^$2').replace(/(\d+(?:\.\d+)?)\s*的平方/g, '$1^2');
