@@ -173,6 +173,22 @@ export const ROWS13: Row[] = [
   ['invalid', 'data_loaded', 'resample to twice the Nyquist plus a half', 'refuse:resample_data', { rate: 160.5 }],
 ];
 
+// A second batch, written after the first fixes for classes the table lacked (powers said as ordinals or squares, the rate
+// "比現在" an amount off, 乘 without 以, a window's advance as its step); none is a case file's wording.
+export const SECOND13: Row[] = [
+  ['powers', 'data_loaded', 'resample to two to the sixth', 'resample_data', { rate: 64 }],
+  ['powers', 'trained', 'set epochs to 4 squared', 'configure_training', { epoch: 16 }],
+  ['powers', 'trained', 'epochs to the square of five', 'configure_training', { epoch: 25 }],
+  ['relative', 'data_loaded', '取樣率比現在低 40 赫茲', 'resample_data', { rate: 120 }],
+  ['relative', 'data_loaded', '取樣頻率比目前多 32 Hz', 'resample_data', { rate: 192 }],
+  ['relative', 'trained', '學習率乘十', 'configure_training', { learning_rate: 0.01 }],
+  ['relative', 'trained', '批次大小乘 2', 'configure_training', { batch_size: 64 }],
+  ['step', 'data_loaded', 'cut 4 s windows hopping by 1 s', 'window_epoch', { duration: 4, overlap: 3 }],
+  ['step', 'data_loaded', '2 s windows that slide forward by 0.5 s', 'window_epoch', { duration: 2, overlap: 1.5 }],
+  ['step', 'data_loaded', 'windows of 4 s advancing 1 s at a time', 'window_epoch', { duration: 4, overlap: 3 }],
+  ['step', 'data_loaded', '切 3 秒的視窗，每次往前移 1 秒', 'window_epoch', { duration: 3, overlap: 2 }],
+];
+
 // Rows of the first run this session did not fix (classes outside the number grammar, or left for time), kept as a record
 // and not run: dictated hundreds said as pairs ("one twenty eight" read as 1, 28), a past participle in a methods sentence
 // naming a step ("epoched" after two other steps; 「降取樣至 100 Hz 後」 before another step), "segmented into 2-s epochs
@@ -202,7 +218,7 @@ describe('number/unit grammar table (h13-units): numbers in words, ranges, dicta
     expect(ROWS13.length + LEFT_OUT13.length).toBeGreaterThanOrEqual(120);
     expect(ROWS13.filter(([, , t]) => /[\u4e00-\u9fff]/.test(String(t))).length).toBeGreaterThanOrEqual(35);
   });
-  it.each(ROWS13)('[%s] at %s: %j → %s', (_cls, stage, turns, tool, args) => {
+  it.each([...ROWS13, ...SECOND13])('[%s] at %s: %j → %s', (_cls, stage, turns, tool, args) => {
     const out = planTurns(stage, Array.isArray(turns) ? turns : [turns]);
     if (tool === 'ask') {
       expect(out.calls, JSON.stringify(out)).toEqual([]);

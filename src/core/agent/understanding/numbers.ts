@@ -245,7 +245,7 @@ export function chineseNumbers(text: string): string {
       // the setting word before it says it is a value; a lone 一 stays a word ("設一下", "用一樣的")
       .replace(
         new RegExp(
-          `((?:設成|設為|設定為|設定成|改成|改為|調成|調到|換成|除以|乘以|乘上|設|為|是|用|到|=|:)\\s*)(${ZH_NUM})(?=\\s*(?:$|[，,。；;、)）!！?？\\s]|[A-Za-z]))`,
+          `((?:設成|設為|設定為|設定成|改成|改為|調成|調到|換成|除以|乘以|乘上|乘|設|為|是|用|到|=|:)\\s*)(${ZH_NUM})(?=\\s*(?:$|[，,。；;、)）!！?？\\s]|[A-Za-z]))`,
           'g',
         ),
         (m, lead: string, n: string) => {

@@ -179,7 +179,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         new RegExp(`(?:${w})\\s*(?:再)?\\s*(降低|減少|調降|調低|降|減|少|小|低|提高|增加|調高|調升|升|加|大|高)\\s*(?:了)?\\s*(\\d+)\\s*個?\\s*數量級`, 'gi'),
         (m, dir: string, n: string) => put(Math.pow(10, (/降|減|少|小|低/.test(dir) ? -1 : 1) * Number(n)))(m),
       )
-      .replace(new RegExp(`(?:${w})\\s*(除以|乘以|乘上|÷|/)\\s*(\\d+(?:\\.\\d+)?)`, 'gi'), (m, op: string, n: string) =>
+      .replace(new RegExp(`(?:${w})\\s*(?:再)?\\s*(除以|乘以|乘上|乘|除(?!了)|÷|/)\\s*(\\d+(?:\\.\\d+)?)`, 'gi'), (m, op: string, n: string) =>
         put(/除|÷|\//.test(op) ? 1 / Number(n) : Number(n))(m),
       )
       .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:減少|減|少|砍|降低|降)\\s*(?:了|成|到)?\\s*half`, 'gi'), (m) => put(0.5)(m))
@@ -470,6 +470,8 @@ function fmt(v: number): string {
  * → "resample to 80 Hz", "2^5" → "32", "200 ms before" → "-200 ms", "mains in Taiwan" → "60 Hz", "百分之二十五" → "25%".
  * A reference the Study cannot resolve (no sampling rate known yet) is reported instead of guessed.
  */
+const ORDINAL_POWER = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+
 export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t: string) => boolean = () => false): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(unitSpellings(input)), facts)))));
@@ -482,6 +484,17 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     /\b(?:(?:starting|started|begin(?:ning)?|start(?:s)?|spaced|placed|set)\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\s+apart\b/gi,
     '$1 step',
   );
+  // "windows that advance by 1 s each time", "hopping by 250 ms", 「每次往前移 0.5 秒」: how far one window moves on is the step
+  if (/window|segment|chunk|視窗|窗|段/i.test(s))
+    s = s
+      .replace(
+        /\b(?:advanc\w*|hop\w*|slid\w*|shift\w*|mov\w*|step\w*|jump\w*)\s+(?:forward\s+|ahead\s+|along\s+|on\s+)?(?:by\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\b(?:\s+(?:each\s+time|at\s+a\s+time|per\s+step|each\s+step|every\s+time))?/gi,
+        '$1 step',
+      )
+      .replace(
+        /(?:每次|每一步)?\s*(?:往前|向前|往後)?\s*(?:移動|移|滑動|滑|前進|推進)\s*(\d+(?:\.\d+)?)\s*(秒|毫秒)/g,
+        (_m, n: string, u: string) => `${n} ${u === '秒' ? 's' : 'ms'} step`,
+      );
   // "a new one starting every 500 ms", "windows begin every 0.25 s", 「每 0.5 秒開始一個新的視窗」: the start of one window to
   // the next is the step
   s = s
@@ -611,10 +624,19 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
   );
   // 「取樣率先除以二」, "the sampling rate divided by 4": the rate now, divided or multiplied
   s = s.replace(
-    /(?:(?:目前|現在|原本|原來)的?)?(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:(?:先|再|直接|就)\s*)?(除以|乘以|乘上)\s*(\d+(?:\.\d+)?)(?!\s*(?:hz|赫茲|%|\d))/gi,
+    /(?:(?:目前|現在|原本|原來)的?)?(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:(?:先|再|直接|就)\s*)?(除以|乘以|乘上|乘|除(?!了))\s*(\d+(?:\.\d+)?)(?!\s*(?:hz|赫茲|%|\d))/gi,
     (m, op: string, n: string) => {
       if (facts.sfreq === null) return rate(m);
       const v = /除/.test(op) ? facts.sfreq / Number(n) : facts.sfreq * Number(n);
+      return v > 0 ? `resample to ${fmt(v)} Hz` : m;
+    },
+  );
+  // 「取樣頻率要比現在少 60 赫茲」, 「取樣率比目前高 32 Hz」: the rate now, an amount off or onto it
+  s = s.replace(
+    /(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:要|再|得)?\s*比\s*(?:現在|目前|原本|原來)(?:的)?\s*(?:再)?\s*(低|少|小|高|多|大)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)(?![a-z])/gi,
+    (m, dir: string, n: string) => {
+      if (facts.sfreq === null) return rate(m);
+      const v = facts.sfreq + (/低|少|小/.test(dir) ? -1 : 1) * Number(n);
       return v > 0 ? `resample to ${fmt(v)} Hz` : m;
     },
   );
@@ -740,6 +762,13 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
   });
   // "2 to the 7th", "2 to the power 7", "half a second", "a quarter of a second"
   s = s
+    // "two to the seventh", "2 to the sixth power": an ordinal word as the exponent; "4 squared", "the square of 4", "2 cubed"
+    .replace(
+      /(\d+)\s*to the\s*(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\b(?:\s+power)?/gi,
+      (_m, b: string, o: string) => `${b}^${ORDINAL_POWER.indexOf(o.toLowerCase()) + 2}`,
+    )
+    .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s+(squared|cubed)\b/gi, (_m, b: string, p: string) => `${b}^${/cub/i.test(p) ? 3 : 2}`)
+    .replace(/\bthe\s+(square|cube)\s+of\s+(\d+(?:\.\d+)?)/gi, (_m, p: string, b: string) => `${b}^${/cube/i.test(p) ? 3 : 2}`)
     .replace(/(\d+)\s*to the\s*(\d+)(?:st|nd|rd|th)(?:\s+power)?/gi, '$1^$2')
     .replace(/(\d+)\s*to the power\s+(\d+)/gi, '$1^$2')
     .replace(/\b(?:a\s+|one\s+)?half\s+(?:a|an)\s+(second|minute|millisecond)/gi, '0.5 $1')
