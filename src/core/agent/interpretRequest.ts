@@ -44,7 +44,7 @@ import {
 import { SKIP_DEFAULTS } from '../study/stateManager';
 import { definitionByName } from '../tools/definitions';
 import { zhValue } from './understanding/numbers';
-import { withoutCorrectedPart, withoutRejectedValues } from './understanding/rejections';
+import { withoutRejectedValues } from './understanding/rejections';
 import { decideCondition } from './understanding/conditions';
 import { findQuantities } from './units';
 
@@ -68,6 +68,8 @@ function withoutCorrectionCue(text: string): string {
   return out;
 }
 
+/** True when the text names a step some rule plans ("band-pass 1-40" after "no wait" replaces the step before). */
+const namesStep = (x: string): boolean => RULES.some((r) => r.when.test(canonicalText(x)) && !(r.unless && r.unless.test(x)));
 /** A request taken back at its end: "…, actually, don't", "… never mind", "…，算了", "… — scratch that." (nothing after it). */
 const TAKEN_BACK =
   /\S.*(?:[,;.!—–]|\s-)\s*(?:(?:no|wait|hmm|actually|on second thought)[,.!]?\s+)*(?:(?:actually|on second thought)[,]?\s+)?(?:don'?t(?:\s+(?:do|bother)(?:\s+(?:it|that|with it))?)?|do not|never ?mind|forget (?:it|that|about it)|scratch that|cancel that|skip (?:it|that))\s*[.!]*$|\S.*[，,。！!]\s*(?:算了|還是算了|不用了|還是不要(?:好了)?|不要了|取消)[。！!]*$/i;
@@ -348,8 +350,6 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   // request taken back at its end asks for nothing
   if (TAKEN_BACK.test(masked.text) || (HEDGED.test(masked.text) && HELD_OFF.test(masked.text)))
     return { calls: [], message: 'Nothing to run: you took the request back. The Study is unchanged.' };
-  // "resample to 100 — scratch that, 128", 「帶通 4 到 40，啊不對，8 到 30」: the message corrected within itself
-  masked.text = withoutCorrectedPart(masked.text, (x) => RULES.some((r) => r.when.test(canonicalText(x)) && !(r.unless && r.unless.test(x))));
   // "if the rate is above 200, downsample to 128": a condition on the Study's facts, decided before the request is read
   const decided = decideCondition(masked.text, { sfreq: ctx.sfreq ?? null, channels: ctx.channels ?? null });
   if (decided.unmet) return { calls: [], message: `Nothing to run: ${decided.unmet}.` };
@@ -365,7 +365,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   const lastActing = [...lastAction].reverse().find((c) => !READ_ONLY.has(c.tool));
   if (lastActing?.tool === 'set_model' && UNDO.test(masked.text.trim())) masked.text = 'switch back to the previous model';
   const canonical = resolveReferences(canonicalText(masked.text), turns, ctx.training);
-  const resolved = resolveQuantities(canonical, factsOf(ctx));
+  const resolved = resolveQuantities(canonical, factsOf(ctx), namesStep);
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
   const text = eventAfterTime(resolved.text.trim(), inner.events);
   const lit = (t: string) => unmask(t, masked.literals);
@@ -765,7 +765,7 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
   for (let i = turns.length - 1; i >= 0; i--) {
     const t = turns[i];
     if (!t.calls.some((c) => !READ_ONLY.has(c.tool))) continue;
-    const text = resolveQuantities(canonicalText(maskLiterals(t.user).text), factsOf(ctx)).text;
+    const text = resolveQuantities(canonicalText(maskLiterals(t.user).text), factsOf(ctx), namesStep).text;
     const found = [...text.matchAll(NUMBER)];
     // "double it" then "no, 30": a turn that named no number changed one value of its step, and that value is meant
     if (!found.length && nums.length === 1 && !relative) {

@@ -244,6 +244,14 @@ export function modelParams(s: string): { params?: Record<string, number> } {
   return Object.keys(params).length ? { params } : {};
 }
 
+/** A whole number up to float noise (2.9999999999 is 3). */
+const isWhole = (v: number): boolean => Math.abs(v - Math.round(v)) < 1e-6;
+/**
+ * A count as the user said it: a whole number is kept whole; a fraction ("12.5 epochs", "batch 24.5") is passed as said,
+ * so the tool's check refuses it with an error naming the parameter instead of a silently rounded value.
+ */
+const asSaid = (v: number): number => (isWhole(v) ? Math.round(v) : v);
+
 export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unknown> | null {
   // configure_training is an update, so the call carries what the sentence names plus the basics the user set before;
   // a basic never set stays unset, for start_training to adapt to the training set (training/adaptiveDefaults.ts).
@@ -259,12 +267,12 @@ export function trainingArgs(s: string, ctx: PlannerContext): Record<string, unk
   const counted = s.replace(/\bevery\s+\d+\s*(?:epochs?|輪)|每\s*\d+\s*(?:個)?\s*(?:epochs?|輪|回合)/gi, ' ');
   const ep = numberBefore(counted, /epochs?\b|個?\s*epochs?|輪|回合/) ?? numberAfter(counted, /epochs?(?:\s*數)?|訓練輪數|輪數/);
   if (ep !== null) {
-    out.epoch = Math.round(ep);
+    out.epoch = asSaid(ep);
     touched = true;
   }
   const bs = numberAfter(s, /batch(?:[\s_-]?size)?|批次(?:大小)?/) ?? numberBefore(s, /per batch/);
   if (bs !== null) {
-    out.batch_size = Math.round(bs);
+    out.batch_size = asSaid(bs);
     touched = true;
   }
   const lr =
@@ -900,7 +908,12 @@ export const RULES: Rule[] = [
     when: /resampl\w*|downsampl\w*|upsampl\w*|sampling rate|\b(?:fs|sfreq|srate|sample rate|sampling frequency)\s*(?:down\s+|up\s+)?(?:to|=|:|at|of)\s*\d|\b(?:take|bring|get|set|drop|lower|reduce|put|move|change|cut)\s+(?:the\s+)?rate\s+(?:down\s+|up\s+)?to\s+\d|\b(?:want|need|like|have|get|keep|put|store)\b.*\b(?:data|eeg|recordings?|signals?|files?|everything)\s+(?:down\s+|up\s+)?(?:at|to|sampled at)\s+\d+(?:\.\d+)?\s*(?:hz|hertz)\b(?!\s*(?:-|–|to|and)\s*\d)|重新取樣|降採樣|降取樣|降頻|重採樣|取樣率|取樣到|(?:降到|降至|降為)\s*\d+(?:\.\d+)?\s*(?:hz|赫茲)?\s*$/i,
     build: (s) => {
       const hz = quantities(s, 'Hz', true);
-      return hz.length ? [{ tool: 'resample_data', arguments: { rate: Math.round(hz[hz.length - 1]) } }] : 'resample to which rate? e.g. "resample to 128 Hz"';
+      if (!hz.length) return 'resample to which rate? e.g. "resample to 128 Hz"';
+      const rate = hz[hz.length - 1];
+      // "resample to 127.5 Hz", "twice the Nyquist plus a half": the rate is a whole number of hertz; say so, never round silently
+      return isWhole(rate)
+        ? [{ tool: 'resample_data', arguments: { rate: Math.round(rate) } }]
+        : `rate must be a whole number of hertz, and ${rate} Hz is not (${Math.floor(rate)} or ${Math.ceil(rate)} Hz?)`;
     },
   },
   {

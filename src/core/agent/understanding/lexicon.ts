@@ -652,7 +652,7 @@ export function normaliseWidth(text: string): string {
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
   let s = correctTypos(
-    spacedChineseNumerals(unitSpellings(withoutIndefiniteOne(withoutHomophoneSlips(normaliseWidth(text))))).replace(
+    spacedChineseNumerals(unitSpellings(withoutHomophoneSlips(normaliseWidth(text)))).replace(
       /([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g,
       '$1',
     ),
@@ -666,11 +666,6 @@ export function canonicalText(text: string): string {
       // its own; the rules read it with a space on either side, as most writers put it (a path such as 輸出/模型A stays whole)
       .replace(/\S+/g, (t) => (/[/\\]/.test(t) ? t : t.replace(/(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9⟦])|(?<=[A-Za-z0-9⟧])(?=[\u4e00-\u9fff])/g, ' ')))
   );
-}
-
-/** 「加一個 50 Hz 的陷波」, 「做一組 8 到 30 的帶通」: 一個 before a quantity is the article "a", never the value 1. */
-function withoutIndefiniteOne(text: string): string {
-  return text.replace(/一(?:個|道|組|次)\s*(?=\d)/g, '');
 }
 
 /** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */

@@ -68,26 +68,36 @@ export function englishNumbers(text: string): string {
       const v = /^\d+$/.test(n) ? Number(n) : wordsValue(n);
       return v === null ? m : String(v + 0.5);
     });
-  return halves.replace(NUMBER_WORDS, (m, offset: number, all: string) => {
-    // "between eight and thirty": "and" joins two numbers unless it follows hundred/thousand ("one hundred and twenty")
-    // ("seven hundred and sixty-nine and seven hundred and seventy": the "and" that is not after hundred splits)
-    for (const at of [...m.matchAll(/\s+and\s+/gi)]) {
-      const left = m.slice(0, at.index);
-      if (/(?:hundred|thousand)$/i.test(left.trim())) continue;
-      const a = wordsValue(left);
-      const b = wordsValue(m.slice((at.index ?? 0) + at[0].length));
-      if (a !== null && b !== null) return `${a} and ${b}`;
-    }
-    const after = all.slice(offset + m.length);
-    // "one to forty", "one-40", "from one": the end of a range is a number, not a pronoun
-    const range = RANGE_NEXT.test(after) || /\b(?:from|between)\s+$/i.test(all.slice(0, offset));
-    // "set the epochs to a hundred", "epochs = a dozen": a bare count in a value's slot is a number
-    const slot = /^(?:a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && /(?:\bto|=|:|\bat|\bbe)\s*$/i.test(all.slice(0, offset));
-    if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after) && !range && !slot) return m;
-    // "one of the", "the other one": pronouns
-    const v = wordsValue(m);
-    return v === null ? m : String(v);
-  });
+  return spokenDecimals(
+    halves.replace(NUMBER_WORDS, (m, offset: number, all: string) => {
+      // "between eight and thirty": "and" joins two numbers unless it follows hundred/thousand ("one hundred and twenty")
+      // ("seven hundred and sixty-nine and seven hundred and seventy": the "and" that is not after hundred splits)
+      for (const at of [...m.matchAll(/\s+and\s+/gi)]) {
+        const left = m.slice(0, at.index);
+        if (/(?:hundred|thousand)$/i.test(left.trim())) continue;
+        const a = wordsValue(left);
+        const b = wordsValue(m.slice((at.index ?? 0) + at[0].length));
+        if (a !== null && b !== null) return `${a} and ${b}`;
+      }
+      const after = all.slice(offset + m.length);
+      // "one to forty", "one-40", "from one": the end of a range is a number, not a pronoun
+      const range = RANGE_NEXT.test(after) || /\b(?:from|between)\s+$/i.test(all.slice(0, offset));
+      // "set the epochs to a hundred", "epochs = a dozen": a bare count in a value's slot is a number
+      const slot = /^(?:a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && /(?:\bto|=|:|\bat|\bbe)\s*$/i.test(all.slice(0, offset));
+      if (/^(?:one|a dozen|dozen|a hundred|a thousand)$/i.test(m.trim()) && !MEASURED.test(after) && !range && !slot) return m;
+      // "one of the", "the other one": pronouns
+      const v = wordsValue(m);
+      return v === null ? m : String(v);
+    }),
+  );
+}
+
+/** Decimals read aloud, once the words are digits: "point 5" → 0.5, "1 point 5" → 1.5 (dictation: "bandpass point five to thirty"). */
+function spokenDecimals(text: string): string {
+  return text.replace(
+    /(?:(?<![\w.])(\d+)\s+)?\bpoint\s+(\d+)\b(?!\s*(?:of|mark|in)\b)/gi,
+    (_m, whole: string | undefined, frac: string) => `${whole ?? '0'}.${frac}`,
+  );
 }
 
 const ZH_DIGIT: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 兩: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
@@ -160,6 +170,25 @@ export function spacedChineseNumerals(text: string): string {
   );
 }
 
+/** A unit or counter after a Chinese numeral: the numeral is a value ("三秒", "四階", "十折"). */
+const COUNTER_AHEAD = /^\s*(?:赫茲|Hz|hz|kHz|秒|毫秒|分鐘|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複)/;
+
+/** Superscript digits and signs ("10⁻⁴") in the caret form the power rules read. */
+const SUPERSCRIPT: Record<string, string> = {
+  '⁻': '-',
+  '⁺': '',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
+
 /** Chinese numerals followed by a unit or counter, percentages and fractions. */
 export function chineseNumbers(text: string): string {
   return (
@@ -200,21 +229,23 @@ export function chineseNumbers(text: string): string {
         return base === null || exp === null ? m : `${base} 的 ${neg ? '負' : ''}${exp} 次方`;
       })
       .replace(/半(?=\s*(?:秒|毫秒|分鐘))/g, '0.5')
-      .replace(
-        new RegExp(`(${ZH_NUM})(?=\\s*(?:赫茲|Hz|hz|kHz|秒|毫秒|分鐘|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複))`, 'g'),
-        (m, n: string, offset: number, all: string) => {
-          // "再一次", "一次" (once) are words, not counts; "這一輪", "每一個": 一 after a demonstrative is an article
-          if (/^一$/.test(n) && /^\s*次/.test(all.slice(offset + n.length))) return m;
-          if (/^一$/.test(n) && /[這那每同哪]$/.test(all.slice(0, offset))) return m;
-          const v = zhValue(n);
-          return v === null ? m : String(v);
-        },
-      )
+      .replace(new RegExp(`(${ZH_NUM})(\\s*(?:個|道|組|次)\\s*(?=\\d))?`, 'g'), (m, n: string, article: string | undefined, offset: number, all: string) => {
+        // 「加一個 50 Hz 的陷波」, 「做一組 8 到 30 的帶通」: 一 and its counter before a quantity are the article "a", never the
+        // value 1
+        if (article && n === '一') return '';
+        const rest = all.slice(offset + n.length);
+        if (!COUNTER_AHEAD.test(rest)) return m;
+        // "再一次", "一次" (once) are words, not counts; "這一輪", "每一個": 一 after a demonstrative is an article
+        if (n === '一' && /^\s*次/.test(rest)) return m;
+        if (n === '一' && /[這那每同哪]$/.test(all.slice(0, offset))) return m;
+        const v = zhValue(n);
+        return v === null ? m : `${v}${article ?? ''}`;
+      })
       // a numeral as the value a setting is given ("batch 設六十四", "階數改成四", "學習率用零點零一"): no counter follows,
       // the setting word before it says it is a value; a lone 一 stays a word ("設一下", "用一樣的")
       .replace(
         new RegExp(
-          `((?:設成|設為|設定為|設定成|改成|改為|調成|調到|換成|除以|乘以|乘上|設|為|是|用|到|=|:)\\s*)(${ZH_NUM})(?=\\s*(?:$|[，,。；;、)）!！?？\\s]|[A-Za-z]))`,
+          `((?:設成|設為|設定為|設定成|改成|改為|調成|調到|換成|除以|乘以|乘上|乘|設|為|是|用|到|=|:)\\s*)(${ZH_NUM})(?=\\s*(?:$|[，,。；;、)）!！?？\\s]|[A-Za-z]))`,
           'g',
         ),
         (m, lead: string, n: string) => {
@@ -269,6 +300,12 @@ const VULGAR: Record<string, string> = {
 export function numeralForms(text: string): string {
   return (
     text
+      // superscript exponents ("3×10⁻⁴", "2⁵"): the caret form every rule reads
+      .replace(/(?<=\d\s*)[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (e) => `^${[...e].map((c) => SUPERSCRIPT[c] ?? c).join('')}`)
+      // 「萬分之三」: ten-thousandths, as 千分之 and 百分之 are read
+      .replace(/萬分之/g, '10000分之')
+      // a range written with a spaced dash between two values ("-0.5 – 3 s", "7 Hz – 35 Hz"): "to", as the range rules read it
+      .replace(/(?<=\d(?:\s*(?:hz|khz|ms|s|sec|秒|毫秒|赫茲))?)\s+[–—]\s+(?=-?\d)/gi, ' to ')
       .replace(/(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒])/g, (_m, whole: string, f: string) => String(Math.round((Number(whole || 0) + Number(VULGAR[f])) * 1e9) / 1e9))
       .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d,])(?=\s*(?:ms|s|sec|secs|seconds?|hz|khz|%|秒|毫秒|赫茲)(?![A-Za-z]))/gi, '$1.$2')
       // the start of a range whose end carries the unit: "0,5 to 38 Hz", "between 0,5 and 2,5 s", "0,5-40 Hz"

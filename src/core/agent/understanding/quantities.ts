@@ -1,6 +1,7 @@
 import { evaluate, unit as mathUnit } from 'mathjs';
 import { findQuantities, isDimension, unitName } from '../units';
 import { chineseNumbers, englishNumbers, numeralForms, unitSpellings, zhValue } from './numbers';
+import { withoutCorrectedPart } from './rejections';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
 export interface StudyFacts {
@@ -178,7 +179,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
         new RegExp(`(?:${w})\\s*(?:再)?\\s*(降低|減少|調降|調低|降|減|少|小|低|提高|增加|調高|調升|升|加|大|高)\\s*(?:了)?\\s*(\\d+)\\s*個?\\s*數量級`, 'gi'),
         (m, dir: string, n: string) => put(Math.pow(10, (/降|減|少|小|低/.test(dir) ? -1 : 1) * Number(n)))(m),
       )
-      .replace(new RegExp(`(?:${w})\\s*(除以|乘以|乘上|÷|/)\\s*(\\d+(?:\\.\\d+)?)`, 'gi'), (m, op: string, n: string) =>
+      .replace(new RegExp(`(?:${w})\\s*(?:再)?\\s*(除以|乘以|乘上|乘|除(?!了)|÷|/)\\s*(\\d+(?:\\.\\d+)?)`, 'gi'), (m, op: string, n: string) =>
         put(/除|÷|\//.test(op) ? 1 / Number(n) : Number(n))(m),
       )
       .replace(new RegExp(`(?:${w})\\s*(?:數)?\\s*(?:減少|減|少|砍|降低|降)\\s*(?:了|成|到)?\\s*half`, 'gi'), (m) => put(0.5)(m))
@@ -469,7 +470,9 @@ function fmt(v: number): string {
  * → "resample to 80 Hz", "2^5" → "32", "200 ms before" → "-200 ms", "mains in Taiwan" → "60 Hz", "百分之二十五" → "25%".
  * A reference the Study cannot resolve (no sampling rate known yet) is reported instead of guessed.
  */
-export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
+const ORDINAL_POWER = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+
+export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t: string) => boolean = () => false): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(unitSpellings(input)), facts)))));
   // "250 msec", "40 millisecs": milliseconds however abbreviated
@@ -481,6 +484,17 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     /\b(?:(?:starting|started|begin(?:ning)?|start(?:s)?|spaced|placed|set)\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\s+apart\b/gi,
     '$1 step',
   );
+  // "windows that advance by 1 s each time", "hopping by 250 ms", 「每次往前移 0.5 秒」: how far one window moves on is the step
+  if (/window|segment|chunk|視窗|窗|段/i.test(s))
+    s = s
+      .replace(
+        /\b(?:advanc\w*|hop\w*|slid\w*|shift\w*|mov\w*|step\w*|jump\w*)\s+(?:forward\s+|ahead\s+|along\s+|on\s+)?(?:by\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\b(?:\s+(?:each\s+time|at\s+a\s+time|per\s+step|each\s+step|every\s+time))?/gi,
+        '$1 step',
+      )
+      .replace(
+        /(?:每次|每一步)?\s*(?:往前|向前|往後)?\s*(?:移動|移|滑動|滑|前進|推進)\s*(\d+(?:\.\d+)?)\s*(秒|毫秒)/g,
+        (_m, n: string, u: string) => `${n} ${u === '秒' ? 's' : 'ms'} step`,
+      );
   // "a new one starting every 500 ms", "windows begin every 0.25 s", 「每 0.5 秒開始一個新的視窗」: the start of one window to
   // the next is the step
   s = s
@@ -569,7 +583,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   // 「重疊 512 點」): a time at the Study's rate; a count of samples for a split ("100 samples for testing") is not a time
   if (/window|segment|chunk|epoch|overlap|plot|show|draw|display|before|after|long|length|duration|視窗|窗|段|重疊|畫|顯示|前|後|長|切/i.test(s))
     s = s.replace(
-      /(?<![\w.])(\d+)\s*(?:個\s*)?[\s-]*(?:samples?|sample\s+points?|data\s+points?)\b(?!\s+(?:per|for|as|each|in\s+(?:the\s+)?(?:test|validation|training))\b)|(?<!第\s*)(?<![\d.])(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點|點)(?![\d鐘])/gi,
+      /(?<![\w.])(\d+)\s*(?:個\s*)?[\s-]*(?:samples?|sample\s+points?|data\s+points?)\b(?!\s+(?:per|for|as|each|in\s+(?:the\s+)?(?:test|validation|training))\b)|(?<!第\s*)(?<![\d.])(\d+)\s*個?\s*(?:取樣點|採樣點|樣本點|樣本(?!數)|點)(?![\d鐘])/gi,
       (m, a?: string, z?: string) => {
         if (facts.sfreq === null) {
           problems.push(`"${m.trim()}" is a length in samples, and the sampling rate is not known yet (give it in seconds)`);
@@ -610,10 +624,19 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
   );
   // 「取樣率先除以二」, "the sampling rate divided by 4": the rate now, divided or multiplied
   s = s.replace(
-    /(?:(?:目前|現在|原本|原來)的?)?(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:(?:先|再|直接|就)\s*)?(除以|乘以|乘上)\s*(\d+(?:\.\d+)?)(?!\s*(?:hz|赫茲|%|\d))/gi,
+    /(?:(?:目前|現在|原本|原來)的?)?(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:(?:先|再|直接|就)\s*)?(除以|乘以|乘上|乘|除(?!了))\s*(\d+(?:\.\d+)?)(?!\s*(?:hz|赫茲|%|\d))/gi,
     (m, op: string, n: string) => {
       if (facts.sfreq === null) return rate(m);
       const v = /除/.test(op) ? facts.sfreq / Number(n) : facts.sfreq * Number(n);
+      return v > 0 ? `resample to ${fmt(v)} Hz` : m;
+    },
+  );
+  // 「取樣頻率要比現在少 60 赫茲」, 「取樣率比目前高 32 Hz」: the rate now, an amount off or onto it
+  s = s.replace(
+    /(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:要|再|得)?\s*比\s*(?:現在|目前|原本|原來)(?:的)?\s*(?:再)?\s*(低|少|小|高|多|大)\s*(\d+(?:\.\d+)?)\s*(?:hz|赫茲)(?![a-z])/gi,
+    (m, dir: string, n: string) => {
+      if (facts.sfreq === null) return rate(m);
+      const v = facts.sfreq + (/低|少|小/.test(dir) ? -1 : 1) * Number(n);
       return v > 0 ? `resample to ${fmt(v)} Hz` : m;
     },
   );
@@ -730,12 +753,22 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
     const sum = parts.reduce((x, y) => x + y, 0);
     const pct =
       Math.abs(sum - 100) < 1e-6 ? 1 : Math.abs(sum - 1) < 1e-6 ? 100 : Math.abs(sum - 10) < 1e-6 && /split|分割|切分|資料集|dataset/i.test(s) ? 10 : 0;
+    // "split 50/30/30": three shares of a split that do not add up are asked about, never replaced by the defaults
+    if (!pct && parts.length === 3 && /split|分割|切分|資料集|dataset|train|test|測試|驗證/i.test(s))
+      problems.push(`the split shares ${parts.join('/')} add up to ${fmt(sum)}, not 100 (train/validation/test)`);
     if (!pct) return m;
     const [, v, t] = parts.length === 3 ? parts : [parts[0], null, parts[1]];
     return `${v !== null ? `${fmt((v as number) * pct)}% validation, ` : ''}${fmt((t as number) * pct)}% test`;
   });
   // "2 to the 7th", "2 to the power 7", "half a second", "a quarter of a second"
   s = s
+    // "two to the seventh", "2 to the sixth power": an ordinal word as the exponent; "4 squared", "the square of 4", "2 cubed"
+    .replace(
+      /(\d+)\s*to the\s*(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\b(?:\s+power)?/gi,
+      (_m, b: string, o: string) => `${b}^${ORDINAL_POWER.indexOf(o.toLowerCase()) + 2}`,
+    )
+    .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s+(squared|cubed)\b/gi, (_m, b: string, p: string) => `${b}^${/cub/i.test(p) ? 3 : 2}`)
+    .replace(/\bthe\s+(square|cube)\s+of\s+(\d+(?:\.\d+)?)/gi, (_m, p: string, b: string) => `${b}^${/cube/i.test(p) ? 3 : 2}`)
     .replace(/(\d+)\s*to the\s*(\d+)(?:st|nd|rd|th)(?:\s+power)?/gi, '$1^$2')
     .replace(/(\d+)\s*to the power\s+(\d+)/gi, '$1^$2')
     .replace(/\b(?:a\s+|one\s+)?half\s+(?:a|an)\s+(second|minute|millisecond)/gi, '0.5 $1')
@@ -747,7 +780,7 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       (_m, a: string, k: string) => `${a}e-${k}`,
     )
     .replace(/(?<![\d.])10\s*(?:\^|\*\*|to the(?:\s+power of)?)\s*(?:minus|negative|-|−)\s*(\d+)/gi, (_m, k: string) => `1e-${k}`)
-    .replace(/(\d+(?:\.\d+)?)\s*(?:乘以|乘上|\*|×)\s*10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, a: string, k: string) => `${a}e-${k}`)
+    .replace(/(\d+(?:\.\d+)?)\s*(?:乘以|乘上|乘|\*|×)\s*10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, a: string, k: string) => `${a}e-${k}`)
     .replace(/10\s*的\s*(?:負|-)\s*(\d+)\s*次方/g, (_m, k: string) => `1e-${k}`);
   // Chinese powers and decimals: "2 的 7 次方", "零點五"
   s = s.replace(/(\d+(?:\.\d+)?)\s*的\s*(\d+)\s*次方/g, '$1^$2').replace(/(\d+(?:\.\d+)?)\s*的平方/g, '$1^2');
@@ -898,7 +931,9 @@ export function resolveQuantities(input: string, facts: StudyFacts): Resolved {
       if (hz !== null) s = anchor.test(s) ? s.replace(anchor, (m) => `${m} ${hz} Hz`) : `${s} ${hz} Hz`;
     }
   }
-  s = reasonValues(selfCorrected(s));
+  // "resample to 100 — scratch that, 128", 「帶通 4 到 40，啊不對，8 到 30」: the message corrected within itself (read once
+  // the numbers are digits, so "two hundred, no, one hundred" is corrected too)
+  s = reasonValues(withoutCorrectedPart(s, hasStep));
   // "128 Hz，幫我降到這個", "100 Hz is the target, resample to that": the value said before the verb
   s = s.replace(
     /(?<=(?:\bto|\bat|到|至|成|為|用)\s*)(?:這個|那個|this|that)(?:\s*(?:value|rate|frequency|值|數值|頻率))?(?![\w\u4e00-\u9fff])/gi,
@@ -952,36 +987,6 @@ function reasonValues(s: string): string {
     return found && (kinds.has(kind(found)) || kinds.has(null)) ? ' ' : q;
   });
   return `${lead}${stripped}${sep}${main}`;
-}
-
-const Q = String.raw`-?\d+(?:\.\d+)?\s*(?:khz|hz|赫茲|ms|毫秒|s|sec|secs|seconds?|秒|%)?`;
-const RANGE_Q = String.raw`${Q}\s*(?:to|through|到|至|-|–|~|～)\s*${Q}`;
-/** The words that take back what was just said: "scratch that", "I mean", 「啊不對」, 「我是說」. */
-const TAKE_BACK = String.raw`(?:(?:oh|ah|uh|um|er|no|wait|sorry|oops|啊|呃|喔|欸)[,，!！\s]*)*(?:scratch that|no wait|wait|sorry|i mean|i meant|make (?:that|it)|actually|correction|or rather|rather|no|nope|不對|我是說|我說錯了|說錯了|更正|等等|抱歉|錯了)`;
-const SELF_CORRECTION = new RegExp(
-  String.raw`^(.*\d.*?)\s*(?:[,，;；]|\s[—–-]{1,2}\s?|[—–]{1,2})\s*${TAKE_BACK}[,，:：!！\s]*(${RANGE_Q}|${Q})\s*[.!。！]?$`,
-  'i',
-);
-
-/**
- * A value corrected in the same breath replaces the one before it: "resample to 100 — scratch that, 128" is a
- * resample to 128, 「帶通 4 到 40，啊不對，8 到 30」 a band-pass 8–30. Only when the words after the take-back are the
- * value alone: a range replaces the last range, a number the last number (never a name's digits: T2, C3).
- */
-export function selfCorrected(text: string): string {
-  const m = SELF_CORRECTION.exec(text.trim());
-  if (!m) return text;
-  const [, before, value] = m;
-  const isRange = new RegExp(`^${RANGE_Q}$`, 'i').test(value.trim());
-  const re = new RegExp(`(?<![A-Za-z\d.])(?:${isRange ? RANGE_Q : Q})(?![\d.])`, 'gi');
-  const all = [...before.matchAll(re)];
-  const last = all[all.length - 1];
-  if (!last || last.index === undefined) return text;
-  // a value without a unit takes the unit the replaced one had ("100 Hz, no, 128")
-  const unit = /[a-z%一-鿿]+\s*$/i.exec(last[0].trim())?.[0];
-  const v = value.trim();
-  const replaced = !isRange && unit && !/[a-z%一-鿿]$/i.test(v) ? `${v} ${unit}` : v;
-  return before.slice(0, last.index) + replaced + before.slice(last.index + last[0].length);
 }
 
 /** The mains frequency of a place the text names (Taiwan, US → 60; Europe, China → 50), or null. */
