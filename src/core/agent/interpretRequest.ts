@@ -44,6 +44,7 @@ import { definitionByName } from '../tools/definitions';
 import { zhValue } from './understanding/numbers';
 import { withoutCorrectedPart, withoutRejectedValues } from './understanding/rejections';
 import { decideCondition } from './understanding/conditions';
+import { RESTART_SOURCE } from './understanding/restart';
 import { findQuantities } from './units';
 
 /*
@@ -86,8 +87,10 @@ const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time
 const AGAIN =
   /^(?:(?:把|將)?(?:剛剛|剛才|上一步|前一步|上一個步驟|之前|上次)(?:的|那)?(?:那個|那一?步|那個步驟|步驟|動作)?\s*(?:也)?\s*(?=再|重))?(?:(?:(?:please\s+)?(?:do|repeat|redo|run) (?:the (?:last|previous) (?:step|thing|one)|what you just did)(?: again)?\b)|(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|once more|redo (?:it|that)|run (?:it|that) again)\b|(?:再一次|再做一次|重做|再跑一次|再來一次))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** A bare repeat: "run it again", "rerun", "go again", "再跑一次". */
-const RERUN =
-  /^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?|重新開始|重新來過|重來|從頭(?:開始|來過?|跑)|start (?:over|again|afresh|anew)|restart|from scratch|(?:go|train|start(?:\s+training)?|run\s+it|kick\s+it\s+off|開始訓練|開跑|訓練|跑)(?:\s+(?:it|now|please))?)[.!。！]*$/i;
+const RERUN = new RegExp(
+  String.raw`^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?|${RESTART_SOURCE}|(?:go|train|start(?:\s+training)?|run\s+it|kick\s+it\s+off|開始訓練|開跑|訓練|跑)(?:\s+(?:it|now|please))?)[.!。！]*$`,
+  'i',
+);
 /** A setting named, then refused after it ("CSP 基準不用", "重疊就不要了", "baseline not needed"). */
 const POSTPOSED_NO =
   /^[\w\s\u4e00-\u9fff-]{1,24}?\s*(?:就|也)?(?:不用|不要|不需要|不必|免了)(?:了|啦|吧)?[。！!]*$|^(?:the\s+)?[\w\s-]{1,24}?\s+(?:is\s+)?(?:not needed|not necessary|unnecessary)[.!]*$/i;
@@ -103,8 +106,10 @@ const BARE_REPEAT =
   /^(?:(?:and|then|so)\s+)?(?:(?:re-?do|redo|repeat|rerun|re-run)(?:\s+(?:it|that|this))?|(?:do|run|make|split|cut|generate)\s+(?:it|that|this|them)\s+again)(?:\s+(?:please|now))?[.!]*$|^(?:然後)?(?:(?:再|重新)(?:切|做|跑|分|來|弄|產生)?|切|做|跑|分|來|弄)\s*(?:一次|一遍)\s*(?:吧)?[。！!]*$/i;
 
 /** Words of running a training again, anywhere in a turn ("start it again", "retrain", "重跑", "重新訓練"). */
-const RUN_AGAIN =
-  /\b(?:re-?run|re-?train|(?:start|run|train|kick)\s+(?:it|that|this|the\s+(?:model|training|run))?\s*(?:off\s+)?again)\b|重跑|重新(?:訓練|跑)|重訓|再(?:跑|訓練)(?:一次|一遍)|重新開始|重新來過|重來|從頭(?:開始|跑)|\b(?:start (?:over|afresh|anew)|restart|from scratch)\b/i;
+const RUN_AGAIN = new RegExp(
+  String.raw`\b(?:re-?run|re-?train|(?:start|run|train|kick)\s+(?:it|that|this|the\s+(?:model|training|run))?\s*(?:off\s+)?again)\b|重新訓練|重訓|再(?:跑|訓練)(?:一次|一遍)|${RESTART_SOURCE}`,
+  'i',
+);
 
 /**
  * "undo that", "go back a step", 「回到上一步」, 「把剛剛那個改回來」: the newest step taken back. After preprocessing that is
