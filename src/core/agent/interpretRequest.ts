@@ -45,6 +45,10 @@ import { zhValue } from './understanding/numbers';
 import { withoutCorrectedPart, withoutRejectedValues } from './understanding/rejections';
 import { decideCondition } from './understanding/conditions';
 import { RESTART_SOURCE } from './understanding/restart';
+import { inStatedOrder } from './understanding/order';
+import { codeCalls } from './understanding/codeCalls';
+import { notOfferedMethod } from './understanding/unsupported';
+import { insteadLine } from './notOffered';
 import { findQuantities } from './units';
 
 /*
@@ -77,6 +81,10 @@ const HELD_OFF =
   /\bbut\s+(?:let'?s|let us|we(?:'ll| will| should)?|i(?:'ll| will)?)\s+(?:hold off|wait|not(?:\s+do\s+(?:it|that|anything))?)(?:\s+(?:for now|on (?:it|that)|for the moment|a bit))?\s*[.!]*$|(?:不過|但是?)\s*(?:先)?\s*(?:等等|等一下|緩一緩|不要|先不要)[。！!]*$/i;
 /** "half as much again", 「再多一半」 (read by the number words as 多 0.5): the value and half of it. */
 const HALF_AGAIN = /\bhalf\s+(?:as\s+much\s+)?again\b|\b50\s*%\s+more\b|多\s*(?:一半|0?\.5(?!\d))/i;
+
+/** A split seen, not made: "show me the split", "let me see the train/test split", 「給我看切分結果」. */
+const SHOW_RESULT =
+  /^(?:please\s+)?(?:show|display|view|let me see|bring up|pull up|open)\s+(?:me\s+)?(?:the|my|our|this|that)\s+(?:current\s+|dataset\s+|data\s+|train\/test\s+|train-test\s+)?(?:split|partition)(?:\s+(?:again|now|please))?[.!]*$|^(?:請|幫我)?(?:給我看|顯示|秀出|打開|看一下)\s*(?:一下)?\s*(?:資料集)?\s*(?:的)?\s*(?:切分|分割)(?:結果|情況|狀況)[。！!]*$/i;
 
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
@@ -317,6 +325,9 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     (c) => !NOT_REPEATED.has(c.tool),
   );
   const inner: PlannerContext = { ...ctx, previous };
+  // "`apply_bandpass_filter low=8 high=30`", "generate_dataset test_ratio=0.2": a call typed as code, read by the tool's own schema
+  const typed = codeCalls(request);
+  if (typed) return { calls: typed };
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
   // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
   const masked = maskLiterals(
@@ -406,7 +417,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了|才對|才是對的)?[.!。！]?$/i.test(
         text,
       ));
-  let clauses = topicFirst(splitScoped(isCorrection ? withoutCorrectionCue(text) : text));
+  // "epoch 0–4 s, but filter 8–30 before that": steps said out of order are read in the order they run
+  let clauses = topicFirst(splitScoped(isCorrection ? withoutCorrectionCue(text) : inStatedOrder(text)));
   // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
   const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
   // … and the change after it is said without its "but" ("一樣的再做一次，但改 50")
@@ -415,6 +427,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       .filter((c) => !ONLY_SAME.test(c.text.trim()))
       .map((c) => ({ ...c, text: c.text.replace(/^\s*(?:but|但是?|不過|只是)\s*[,，]?\s*/i, '') }));
   const negated = clauses.filter((c) => c.negated);
+  const notOffered: string[] = [];
   // events renamed in earlier turns are names the user may use now
   for (const t of turns)
     for (const c of t.calls)
@@ -479,6 +492,13 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       )
     ) {
       clauses[i + 1] = { ...clauses[i + 1], text: `${clauses[i + 1].text} ${rawMasked.trim()}` };
+      continue;
+    }
+    // "train an SVM on band power", "run ICA": a method XBrain does not offer makes no call (the nearest tool would do
+    // something else than asked); the reply says so and what XBrain offers instead
+    const missing = notOfferedMethod(s);
+    if (missing) {
+      notOffered.push(missing);
       continue;
     }
     let special = precedence(m, s, inner);
@@ -596,6 +616,20 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   dedupeReads(calls);
   studyEventNames(calls, inner.events);
   knownFileNames(calls, ctx.dataPath);
+  if (notOffered.length) {
+    const zh = /[\u4e00-\u9fff]/.test(request);
+    const said = zh ? `XBrain 沒有提供 ${notOffered.join('、')}。` : `XBrain does not offer ${notOffered.join(', ')}.`;
+    const instead = insteadLine(
+      notOffered
+        .map((x) =>
+          /ica|independent|獨立|laplacian|拉普拉斯|wavelet|小波|autoreject|asr/i.test(x)
+            ? `${x} ${zh ? '前處理' : 'preprocess'}`
+            : `${x} ${zh ? '分類器' : 'classifier'}`,
+        )
+        .join(' '),
+    );
+    return { calls, message: [said, instead, problems.length ? `Not understood and skipped: ${problems.join('; ')}.` : ''].filter(Boolean).join(' ') };
+  }
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
   if (!calls.length && negated.length)
@@ -953,6 +987,9 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     !/\b(?:split|generate|make|create|epoch (?:the|it|them|around|from)|cut|segment)\b|切段|分段|產生|切分|分割/i.test(t.replace(COUNTS, ' '))
   )
     return [{ tool: 'get_dataset_info', arguments: {} }];
+  // "show me the split", 「給我看切分結果」: a result to be seen is its panel; "split it" makes one (a noun after a view verb
+  // and a determiner is the object seen, never the step)
+  if (SHOW_RESULT.test(t) && !/\d/.test(t)) return [{ tool: 'switch_panel', arguments: { panel_name: 'dataset' } }];
   // "what's in the recordings? channels, sampling rate, events": a question about what is loaded reads the Study, whatever
   // setting words it lists
   if (/\bwhat(?:'?s| is| are) (?:loaded|in (?:the |my |our )?(?:data(?:set)?|recordings?|study|eeg)\b(?! (?:folder|directory)))/i.test(t) && !/\d/.test(t))
