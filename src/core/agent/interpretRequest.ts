@@ -45,7 +45,7 @@ import { zhValue } from './understanding/numbers';
 import { withoutCorrectedPart, withoutRejectedValues } from './understanding/rejections';
 import { decideCondition } from './understanding/conditions';
 import { RESTART_SOURCE } from './understanding/restart';
-import { inStatedOrder } from './understanding/order';
+import { inStatedOrder, withoutWithdrawnIntent } from './understanding/order';
 import { codeCalls } from './understanding/codeCalls';
 import { notOfferedMethod } from './understanding/unsupported';
 import { insteadLine } from './notOffered';
@@ -336,6 +336,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     ),
   );
   masked.text = relativeClauseAfter(masked.text);
+  // "I was going to retrain but let's not — just evaluate": the intention dropped before the request is no part of it
+  masked.text = withoutWithdrawnIntent(masked.text);
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&

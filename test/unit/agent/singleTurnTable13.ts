@@ -147,6 +147,9 @@ export const SINGLE_TURN_TABLE_13: Row[] = [
   ['negated', 'trained', '別清掉資料，只要匯出模型到 backup', [['export_model', { path: 'backup' }]]],
   ['negated', 'trained', 'no need to retrain, just plot the accuracy', [['plot_training', { metric: 'accuracy' }]]],
   ['negated', 'trained', '不要重新訓練，畫 loss 曲線就好', [['plot_training', { metric: 'loss' }]]],
+  ['negated', 'data_loaded', 'I was thinking about z-scoring but let us not; filter 1-40 Hz', [BP(1, 40)]],
+  ['negated', 'trained', 'we were planning to export the model but not now, just plot the loss', [['plot_training', { metric: 'loss' }]]],
+  ['negated', 'data_loaded', '今天先不做重新參考，只要帶通 4 到 40', [BP(4, 40)]],
   // ── tool and parameter names typed as code
   ['code', 'data_loaded', '`apply_bandpass_filter low=8 high=30`', [BP(8, 30)]],
   ['code', 'data_loaded', 'apply_notch_filter(freq=60)', [NOTCH(60)]],
@@ -186,12 +189,12 @@ export const SINGLE_TURN_TABLE_13: Row[] = [
  * Rows the planner still gets wrong at the end of session h13-single (kept out of the table's assertion so it stays
  * green; scored and reported): a sequence said with "start with … follow it with … end by", a plot named after a dash
  * with a vaguer request before it, a quoted folder name for list_files, a step taken back by "no wait, not the X"
- * (the whole message is taken back), a hedge then "let us not" before a semicolon.
+ * (the whole message is taken back), a dropped intention with 還是 (the question split reads 還是 as a choice asked).
  */
 export const LEFT_OPEN_13: Row[] = [
+  ['negated', 'data_loaded', '本來想做平均參考，但還是不要，陷波 60 就好', [NOTCH(60)]],
   ['compound', 'data_loaded', 'Start with a 60 Hz notch, follow it with a 1–40 Hz band-pass, and end by resampling to 128.', [NOTCH(60), BP(1, 40), RS(128)]],
   ['after', 'trained', 'show how the training went — the accuracy curve', [['plot_training', { metric: 'accuracy' }]]],
   ['literal', 'data_loaded', 'list the files in the folder "delete me"', [['list_files', { directory: 'delete me' }]]],
   ['negated', 'data_loaded', 'notch 60 and resample to 128 — no wait, not the resample', [NOTCH(60)]],
-  ['negated', 'data_loaded', 'I was thinking about z-scoring but let us not; filter 1-40 Hz', [BP(1, 40)]],
 ];

@@ -129,7 +129,7 @@ const OMITTED_AFTER = new RegExp(
 
 /** Leaving a processing step out, at the clause's start ("leave out the notch", "omit the z-scoring"). */
 const OMIT_START = new RegExp(
-  `^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}|^(?:先|就|也|這次|今天)?\\s*(?:跳過|略過|省略|不做|免做|免)\\s*(?:掉)?\\s*(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|重新?參考|平均參考|標準化|正規化|基線(?:校正)?|重新取樣|降採樣|降取樣|前處理)`,
+  `^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}|^(?:先|就|也|這次|今天|現在|目前)*\\s*(?:跳過|略過|省略|不做|免做|免)\\s*(?:掉)?\\s*(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|重新?參考|平均參考|標準化|正規化|基線(?:校正)?|重新取樣|降採樣|降取樣|前處理)`,
   'i',
 );
 

@@ -49,3 +49,17 @@ export function inStatedOrder(text: string): string {
   }
   return text;
 }
+
+/**
+ * An intention said and dropped before the request: "I was going to retrain with 50 epochs but let's not — just
+ * evaluate", "I was thinking about z-scoring but let us not; filter 1-40", 「本來想重新訓練，但還是不要，評估就好」. The
+ * dropped intention is no part of the request (its step and values are not read); what follows it is.
+ */
+const WITHDRAWN_EN =
+  /\b(?:i|we)\s+(?:was|were|had been)\s+(?:going|planning|about|thinking(?:\s+(?:about|of))?)\b[^;—–]*?\bbut\s+(?:(?:let'?s|let us)\s+not|not now|no|never ?mind|(?:i|we)\s+(?:won'?t|will not|shouldn'?t)|(?:i|we)'?d rather not)\b[^;—–,]*?(?:[;—–,]|\s-\s)\s*(?:just\s+|only\s+|instead\s+)?/i;
+const WITHDRAWN_ZH = /(?:本來|原本|剛剛)(?:想|要|打算)[^，,；;。]*[，,]\s*(?:但是?|不過)?\s*(?:還是)?\s*(?:不要|算了|先不要|不用)(?:了|好了)?\s*[，,；;。—]\s*/;
+
+export function withoutWithdrawnIntent(text: string): string {
+  const out = text.replace(WITHDRAWN_EN, '').replace(WITHDRAWN_ZH, '');
+  return out.trim() ? out : text;
+}
