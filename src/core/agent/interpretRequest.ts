@@ -46,6 +46,11 @@ import { definitionByName } from '../tools/definitions';
 import { zhValue } from './understanding/numbers';
 import { withoutRejectedValues } from './understanding/rejections';
 import { decideCondition } from './understanding/conditions';
+import { RESTART_SOURCE } from './understanding/restart';
+import { inStatedOrder, withoutWithdrawnIntent } from './understanding/order';
+import { codeCalls } from './understanding/codeCalls';
+import { notOfferedMethod } from './understanding/unsupported';
+import { insteadLine } from './notOffered';
 import { findQuantities } from './units';
 
 /*
@@ -81,6 +86,10 @@ const HELD_OFF =
 /** "half as much again", 「再多一半」 (read by the number words as 多 0.5): the value and half of it. */
 const HALF_AGAIN = /\bhalf\s+(?:as\s+much\s+)?again\b|\b50\s*%\s+more\b|多\s*(?:一半|0?\.5(?!\d))/i;
 
+/** A split seen, not made: "show me the split", "let me see the train/test split", 「給我看切分結果」. */
+const SHOW_RESULT =
+  /^(?:please\s+)?(?:show|display|view|let me see|bring up|pull up|open)\s+(?:me\s+)?(?:the|my|our|this|that)\s+(?:current\s+|dataset\s+|data\s+|train\/test\s+|train-test\s+)?(?:split|partition)(?:\s+(?:again|now|please))?[.!]*$|^(?:請|幫我)?(?:給我看|顯示|秀出|打開|看一下)\s*(?:一下)?\s*(?:資料集)?\s*(?:的)?\s*(?:切分|分割)(?:結果|情況|狀況)[。！!]*$/i;
+
 /** A change relative to the value before ("改成十分之一", "make it half", "cut it to a quarter"). */
 const RELATIVE =
   /\b(?:halve|double|triple) (?:it|that|this)\b|^(?:(?:把|將)\s*(?:它|這個|那個)\s*)?(?:減半|加倍|翻倍)|^(?:只要|剩|再)?(?:砍|減|降|少)?\s*(?:到)?\s*(?:一半|[兩二三四五十]倍)\s*(?:就好|就行|就可以|好了)?[。.!！]?$|(?:改成|變成|改為|降到|減到|調成|加到|提高到)\s*(?:原本的|原來的)?\s*(?:[零一二兩三四五六七八九十\d]+分之[一二三四五六七八九\d]|一半|[兩二三四五十\d]+倍)|\b(?:make|set)\s+(?:it|that)\s+(?:double|twice|triple)\b|\b(?:double|triple) (?:it|that)\b|\b(?:make|cut|reduce|drop|bring)\s+(?:it|that)\s+(?:to\s+|in\s+)?(?:a\s+|one\s+)?(?:half|tenth|quarter|third|fifth)\b(?!\s+(?:of\s+)?(?:the|fs|sfreq|nyquist|sampling|current|original)\b)|\b(?:half|a tenth|a quarter|a third) of (?:it|that|what it was)\b/i;
@@ -90,8 +99,10 @@ const ELLIPSIS = /^(?:and|also|plus|now|then|what about|how about|same|this time
 const AGAIN =
   /^(?:(?:把|將)?(?:剛剛|剛才|上一步|前一步|上一個步驟|之前|上次)(?:的|那)?(?:那個|那一?步|那個步驟|步驟|動作)?\s*(?:也)?\s*(?=再|重))?(?:(?:(?:please\s+)?(?:do|repeat|redo|run) (?:the (?:last|previous) (?:step|thing|one)|what you just did)(?: again)?\b)|(?:(?:please\s+)?do (?:it|that|this) again|again|repeat( that| it)?|same again|one more time|once more|redo (?:it|that)|run (?:it|that) again|(?:plot|draw|show|display|graph) (?:it|that|this|them) (?:again|once more))\b|(?:再一次|再做一次|重做|再跑一次|再來一次|再畫一次|重畫(?:一次)?|重新畫(?:一次)?))(?![^,，;；]*(?:\bbut\b|\bwith\b|\bexcept\b|但|不過|改|換|\d))|(?:一樣|照舊|照(?:剛才|剛剛|之前)的?)\s*再(?:做|跑|來)一次\s*$/i;
 /** A bare repeat: "run it again", "rerun", "go again", "再跑一次". */
-const RERUN =
-  /^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?|重新開始|重新來過|重來|從頭(?:開始|來過?|跑)|start (?:over|again|afresh|anew)|restart|from scratch|(?:go|train|start(?:\s+training)?|run\s+it|kick\s+it\s+off|開始訓練|開跑|訓練|跑)(?:\s+(?:it|now|please))?)[.!。！]*$/i;
+const RERUN = new RegExp(
+  String.raw`^(?:(?:and|then|so)\s+)?(?:(?:run|do|try|train)\s+(?:it|that|this|the model)?\s*again|re-?run(?:\s+(?:it|that|the training))?|go again|again|one more time|(?:再|重新)(?:跑|訓練|來)(?:一次|一遍)?|重跑(?:一次)?|${RESTART_SOURCE}|(?:go|train|start(?:\s+training)?|run\s+it|kick\s+it\s+off|開始訓練|開跑|訓練|跑)(?:\s+(?:it|now|please))?)[.!。！]*$`,
+  'i',
+);
 /** A setting named, then refused after it ("CSP 基準不用", "重疊就不要了", "baseline not needed"). */
 const POSTPOSED_NO =
   /^[\w\s\u4e00-\u9fff-]{1,24}?\s*(?:就|也)?(?:不用|不要|不需要|不必|免了)(?:了|啦|吧)?[。！!]*$|^(?:the\s+)?[\w\s-]{1,24}?\s+(?:is\s+)?(?:not needed|not necessary|unnecessary)[.!]*$/i;
@@ -107,8 +118,10 @@ const BARE_REPEAT =
   /^(?:(?:and|then|so)\s+)?(?:(?:re-?do|redo|repeat|rerun|re-run)(?:\s+(?:it|that|this))?|(?:do|run|make|split|cut|generate)\s+(?:it|that|this|them)\s+again)(?:\s+(?:please|now))?[.!]*$|^(?:然後)?(?:(?:再|重新)(?:切|做|跑|分|來|弄|產生)?|切|做|跑|分|來|弄)\s*(?:一次|一遍)\s*(?:吧)?[。！!]*$/i;
 
 /** Words of running a training again, anywhere in a turn ("start it again", "retrain", "重跑", "重新訓練"). */
-const RUN_AGAIN =
-  /\b(?:re-?run|re-?train|(?:start|run|train|kick)\s+(?:it|that|this|the\s+(?:model|training|run))?\s*(?:off\s+)?again)\b|重跑|重新(?:訓練|跑)|重訓|再(?:跑|訓練)(?:一次|一遍)|重新開始|重新來過|重來|從頭(?:開始|跑)|\b(?:start (?:over|afresh|anew)|restart|from scratch)\b/i;
+const RUN_AGAIN = new RegExp(
+  String.raw`\b(?:re-?run|re-?train|(?:start|run|train|kick)\s+(?:it|that|this|the\s+(?:model|training|run))?\s*(?:off\s+)?again)\b|重新訓練|重訓|再(?:跑|訓練)(?:一次|一遍)|${RESTART_SOURCE}`,
+  'i',
+);
 
 /**
  * "undo that", "go back a step", 「回到上一步」, 「把剛剛那個改回來」: the newest step taken back. After preprocessing that is
@@ -326,6 +339,9 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     (c) => !NOT_REPEATED.has(c.tool),
   );
   const inner: PlannerContext = { ...ctx, previous };
+  // "`apply_bandpass_filter low=8 high=30`", "generate_dataset test_ratio=0.2": a call typed as code, read by the tool's own schema
+  const typed = codeCalls(request);
+  if (typed) return { calls: typed };
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
   // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
   const masked = maskLiterals(
@@ -339,6 +355,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     /^(\s*(?:那|好|再)?\s*)(?:把|將)\s*(?:它|這個|那個)\s*(?=(?:再)?(?:減半|加倍|翻倍|砍半|除以|乘以|乘上|改成|改為|調成|設成|加|減|降|提高|降低))/,
     '$1',
   );
+  // "I was going to retrain but let's not — just evaluate": the intention dropped before the request is no part of it
+  masked.text = withoutWithdrawnIntent(masked.text);
   // "sorry, we are in the US" after a notch: a place fixes the mains frequency of the notch before
   if (
     regionMains(masked.text) &&
@@ -437,7 +455,8 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       /^-?\d+(?:\.\d+)?\s*(?:%|hz|khz|s|ms|秒|毫秒|赫茲|epochs?|輪)?\s*(?:instead|then|please|rather|就好|就行|就可以|好了|才對|才是對的|啦|喔|吧|耶|嘛|囉)?[.!。！]?$/i.test(
         text,
       ));
-  let clauses = topicFirst(splitScoped(isCorrection ? withoutCorrectionCue(text) : text));
+  // "epoch 0–4 s, but filter 8–30 before that": steps said out of order are read in the order they run
+  let clauses = topicFirst(splitScoped(isCorrection ? withoutCorrectionCue(text) : inStatedOrder(text)));
   // "same as before, but 30% test": a clause that only says "the same" makes the step after it a change of the earlier one
   const sameRequest = turns.length > 0 && clauses.length > 1 && clauses.some((c) => !c.negated && ONLY_SAME.test(c.text.trim()));
   // … and the change after it is said without its "but" ("一樣的再做一次，但改 50")
@@ -446,6 +465,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       .filter((c) => !ONLY_SAME.test(c.text.trim()))
       .map((c) => ({ ...c, text: c.text.replace(/^\s*(?:but|但是?|不過|只是)\s*[,，]?\s*/i, '') }));
   const negated = clauses.filter((c) => c.negated);
+  const notOffered: string[] = [];
   // events renamed in earlier turns are names the user may use now
   for (const t of turns)
     for (const c of t.calls)
@@ -510,6 +530,13 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
       )
     ) {
       clauses[i + 1] = { ...clauses[i + 1], text: `${clauses[i + 1].text} ${rawMasked.trim()}` };
+      continue;
+    }
+    // "train an SVM on band power", "run ICA": a method XBrain does not offer makes no call (the nearest tool would do
+    // something else than asked); the reply says so and what XBrain offers instead
+    const missing = notOfferedMethod(s);
+    if (missing) {
+      notOffered.push(missing);
       continue;
     }
     let special = precedence(m, s, inner);
@@ -627,6 +654,20 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   dedupeReads(calls);
   studyEventNames(calls, inner.events);
   knownFileNames(calls, ctx.dataPath);
+  if (notOffered.length) {
+    const zh = /[\u4e00-\u9fff]/.test(request);
+    const said = zh ? `XBrain 沒有提供 ${notOffered.join('、')}。` : `XBrain does not offer ${notOffered.join(', ')}.`;
+    const instead = insteadLine(
+      notOffered
+        .map((x) =>
+          /ica|independent|獨立|laplacian|拉普拉斯|wavelet|小波|autoreject|asr/i.test(x)
+            ? `${x} ${zh ? '前處理' : 'preprocess'}`
+            : `${x} ${zh ? '分類器' : 'classifier'}`,
+        )
+        .join(' '),
+    );
+    return { calls, message: [said, instead, problems.length ? `Not understood and skipped: ${problems.join('; ')}.` : ''].filter(Boolean).join(' ') };
+  }
   if (problems.length && calls.length) return { calls, message: `Not understood and skipped: ${problems.join('; ')}.` };
   if (problems.length) return { calls: [], message: problems.some((p) => p.includes('(')) ? `I need more detail: ${problems.join('; ')}.` : undefined };
   if (!calls.length && negated.length)
@@ -984,6 +1025,9 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     !/\b(?:split|generate|make|create|epoch (?:the|it|them|around|from)|cut|segment)\b|切段|分段|產生|切分|分割/i.test(t.replace(COUNTS, ' '))
   )
     return [{ tool: 'get_dataset_info', arguments: {} }];
+  // "show me the split", 「給我看切分結果」: a result to be seen is its panel; "split it" makes one (a noun after a view verb
+  // and a determiner is the object seen, never the step)
+  if (SHOW_RESULT.test(t) && !/\d/.test(t)) return [{ tool: 'switch_panel', arguments: { panel_name: 'dataset' } }];
   // "what's in the recordings? channels, sampling rate, events": a question about what is loaded reads the Study, whatever
   // setting words it lists
   if (/\bwhat(?:'?s| is| are) (?:loaded|in (?:the |my |our )?(?:data(?:set)?|recordings?|study|eeg)\b(?! (?:folder|directory)))/i.test(t) && !/\d/.test(t))

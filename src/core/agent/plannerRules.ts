@@ -155,9 +155,28 @@ function pathAfter(s: string, words: RegExp): string | null {
   return null;
 }
 
+/** Frequencies in a list ("50 and 100 Hz", "50 Hz, 100 Hz", 「50 和 100」). */
+const NOTCH_LIST =
+  /(?<![\d.])\d+(?:\.\d+)?\s*(?:hz|赫茲)?(?:\s*(?:,|，|、|and|&|和|跟|與|及|plus|以及)\s*(?:at\s+|also\s+)?\d+(?:\.\d+)?\s*(?:hz|赫茲)?)+(?![\d.])/i;
+
 /** Numeric event codes after "around"/"events"/"epoch" ("epoch 769 跟 770", "events 769 and 770"). */
 const EVENT_LIST =
   /(?:\b(?:around|events?|event ids?|codes?|triggers?|markers?|classes|for|on|epoch|epochs)\s+|(?:事件|標記|碼)\s*)((?:\d{3,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?))(?:\s*(?:,|，|and|&|和|跟|與|、|及|or|\/)\s*|\s+|$))+)/i;
+
+/**
+ * Event codes of any length named as events ("event codes 3 and 4", "triggers 7/8", 「事件 7 和 8」), or a list of two or
+ * more codes before the word ("769、770 這兩個事件", "codes 3 and 4"): names as written, never times or counts.
+ */
+const CODE_NUM = String.raw`\d{1,5}(?![\d.])(?!\s*(?:ms|s\b|sec|hz|%|秒|毫秒|赫茲|to\b|到|至|epochs?|個|次|輪))`;
+const CODE_SEP = String.raw`\s*(?:,|，|and|&|和|跟|與|、|及|or|\/)\s*`;
+const EVENT_CODES = new RegExp(
+  String.raw`(?:\b(?:event\s+(?:ids?|codes?|numbers?)|events?|codes?|triggers?|markers?)\s+|(?:事件碼|事件|標記|觸發碼)\s*)((?:${CODE_NUM}(?:${CODE_SEP}|\s+|$))+)`,
+  'gi',
+);
+const CODES_BEFORE = new RegExp(
+  String.raw`((?:\d{1,5}${CODE_SEP})+\d{1,5})\s*(?:(?:這|那)?\s*(?:兩|二|三|四|幾|\d)?\s*(?:個|種)?\s*(?:事件|標記)|\s(?:events?|event codes|codes|triggers|markers)\b)`,
+  'gi',
+);
 
 /**
  * Events excluded by name: "not T0", "except T0", "every event but T0", "excluding rest", 「不要 T0」, 「除了 T0 以外」,
@@ -200,6 +219,7 @@ function eventNames(s: string, known: string[], exclusions = true): string[] {
       if (!out.includes(n)) out.push(n);
     }
   }
+  for (const re of [EVENT_CODES, CODES_BEFORE]) for (const m of s.matchAll(re)) for (const n of m[1].match(/\d+/g) ?? []) if (!out.includes(n)) out.push(n);
   for (const m of s.matchAll(/["“']([^"”']+)["”']/g)) if (known.includes(m[1]) && !out.includes(m[1])) out.push(m[1]);
   return out;
 }
@@ -459,7 +479,10 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
   const bi = s.search(/baseline|基線/i);
   const withEvents = bi >= 0 ? s.slice(0, bi) : s;
   // the codes of an event list are names, not times ("epoch on events 769 and 770 from 0 to 4 s")
-  const main = withEvents.replace(EVENT_LIST, (m) => m.replace(/\d+/g, ' '));
+  const main = [EVENT_CODES, CODES_BEFORE].reduce(
+    (t, re) => t.replace(re, (m) => m.replace(/\d+/g, ' ')),
+    withEvents.replace(EVENT_LIST, (m) => m.replace(/\d+/g, ' ')),
+  );
   const base = bi >= 0 ? s.slice(bi) : '';
   const r = findRange(main, 's');
   const times = r ? [r.lo, r.hi] : quantities(main.replace(/\bT\d\b/g, ''), 's', false);
@@ -891,6 +914,13 @@ export const RULES: Rule[] = [
       // a frequency written with its unit wins over a bare count before it (「再加一個 60 Hz 陷波」: 一個 is one notch)
       const withUnit = quantities(s, 'Hz', false);
       const hz = withUnit.length ? withUnit : quantities(s, 'Hz', true);
+      // "notch at 50 and at 100 Hz", 「加兩個陷波，50 和 100 Hz」: a list of frequencies is a notch at each (the unit said once)
+      const list =
+        NOTCH_LIST.exec(s)?.[0]
+          .match(/\d+(?:\.\d+)?/g)
+          ?.map(Number) ?? [];
+      if (list.length > 1 && list.every((f) => f >= 1 && f <= 1000))
+        return [...new Set(list)].map((freq) => ({ tool: 'apply_notch_filter', arguments: { freq } }));
       return [{ tool: 'apply_notch_filter', arguments: { freq: hz[0] ?? 50 } }];
     },
   },

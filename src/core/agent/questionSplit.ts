@@ -145,9 +145,12 @@ const PROBLEM_EN =
   /^error\b|\b(?:nan|stuck|(?:doesn't|does not|won't|will not|isn't|is not|not) (?:show|appear|load|open|change|improve|learn|converge|match)\w*|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going))\b/i;
 const PROBLEM_ZH =
   /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜|很低|太低|偏低|很差|不穩|亂跳|不準|沒進步|沒有進步/;
-/** A result the user reports ("準確率很低", "掉到 40%", "比 individual 還差"): asks for help even after a verb such as 訓練. */
+/**
+ * A result the user reports ("準確率很低", "掉到 40%", "比 individual 還差"): asks for help even after a verb such as 訓練. A bare
+ * 降到 with three digits (降到 128, 降到 100) is a sampling rate asked for, never a score.
+ */
 const RESULT_REPORT_ZH =
-  /(?:準確率|正確率|accuracy|acc|loss|損失|kappa|f1|auc|結果|表現)[^，。,]{0,10}?(?:很低|太低|偏低|很差|只有|掉到|降到|下降|上升|不降|卡在|變差|\d+(?:\.\d+)?\s*%)|(?:掉到|降到|只剩)\s*\d+(?:\.\d+)?(?!\s*(?:hz|khz|赫茲|秒|毫秒|ms|s\b|\d))|比\s*[^，。,]{1,20}?\s*(?:還|更)(?:差|低|糟)/i;
+  /(?:準確率|正確率|accuracy|acc|loss|損失|kappa|f1|auc|結果|表現)[^，。,]{0,10}?(?:很低|太低|偏低|很差|只有|掉到|降到|下降|上升|不降|卡在|變差|\d+(?:\.\d+)?\s*%)|(?:掉到|只剩)\s*\d+(?:\.\d+)?(?!\s*(?:hz|khz|赫茲|秒|毫秒|ms|s\b|\d))|降到\s*\d{1,2}(?:\.\d+)?(?![\d.]|\s*(?:hz|khz|赫茲|秒|毫秒|ms|s\b))|比\s*[^，。,]{1,20}?\s*(?:還|更)(?:差|低|糟)/i;
 const MY_SITUATION_ZH = /^我(?:的|們的|有|只有|用了|做了|試了|跑了|把|發現|看到|一直|訓練|的模型)|^(?:訓練|驗證|測試)(?:的)?\s*(?:loss|損失|準確率|accuracy)/i;
 
 /** A question clause after a topic: "X — what changes", "X, how", "X means what", "X, can I publish that". */
@@ -355,11 +358,12 @@ function splitSentences(text: string): TurnParts {
       continue;
     }
     // a question sentence may carry a request after "and"/"then" ("what band fits MI and apply it")
-    const m = JOINED_REQUEST.exec(s);
+    // (read with the literals masked: "and retrain" inside 'clear the dataset and retrain' joins nothing)
+    const pm = part.trim();
+    const m = JOINED_REQUEST.exec(pm);
     if (m && m.index > 0) {
-      const q = s.slice(0, m.index).trim();
-      const r = s
-        .slice(m.index + m[0].length)
+      const q = unmask(pm.slice(0, m.index), masked.literals).trim();
+      const r = unmask(pm.slice(m.index + m[0].length), masked.literals)
         .trim()
         .replace(/[?？]+$/, '');
       // only with a word that points back at the question ("…and apply it"): "how do I split and train?" stays a question
@@ -461,8 +465,12 @@ export function isQuestion(sentence: string): boolean {
     );
   }
   // "too high, divide it by ten", "that looks noisy, notch 60": a judgement before an instruction is the instruction's reason
-  const tail = /[,，;；]\s*([^,，;；]+)$/.exec(s);
-  if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(tail[1].trim()))) return false;
+  // (a dash ends the judgement as a comma does; "ignore that and …" sets the statement aside: "my notes say 'X' — ignore
+  // that and evaluate on val")
+  const tail = /(?:[,，;；]|\s[—–-]\s|[—–])\s*([^,，;；—–]+)$/.exec(s);
+  const dismissed = (t: string) =>
+    t.trim().replace(/^(?:(?:just|please)\s+)?(?:ignore|disregard|forget(?:\s+about)?)\s+(?:that|it|this|them|those)\s*(?:,|\band\b|\bjust\b)*\s*/i, '');
+  if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(dismissed(tail[1])))) return false;
   // "that was too high, 100", "too long — 2 s then": a judgement and the value that replaces it is a correction
   if (
     tail &&

@@ -137,7 +137,7 @@ const OMITTED_AFTER = new RegExp(
 
 /** Leaving a processing step out, at the clause's start ("leave out the notch", "omit the z-scoring"). */
 const OMIT_START = new RegExp(
-  `^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}|^(?:先|就|也|這次|今天)?\\s*(?:跳過|略過|省略|不做|免做|免)\\s*(?:掉)?\\s*(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|重新?參考|平均參考|標準化|正規化|基線(?:校正)?|重新取樣|降採樣|降取樣|前處理)`,
+  `^(?:(?:please|but|and|so|just|ok(?:ay)?|also)[,\\s]+)*${OMIT_STEP}|^(?:先|就|也|這次|今天|現在|目前)*\\s*(?:跳過|略過|省略|不做|免做|免)\\s*(?:掉)?\\s*(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|重新?參考|平均參考|標準化|正規化|基線(?:校正)?|重新取樣|降採樣|降取樣|前處理)`,
   'i',
 );
 
@@ -324,12 +324,20 @@ export function splitClauses(text: string): Clause[] {
     )
     .replace(/\s*[,，]?\s*\b(but|instead|rather|just|only|simply)\b\s*(?=(?:please\s+)?(?:just\s+|only\s+)?(?:${VERBS})\b)/gi, ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*[,，]\\s*\\b(but|instead|rather|just|only|simply)\\b\\s*`, 'gi'), ' ⟂$1⟂ ')
+    // "notch 60, actually also resample to 128", "band-pass 1-40, oh and also z-score": a step added after a comma
+    .replace(
+      new RegExp(
+        `\\s*[,，]\\s*(?:(?:oh|ah|actually|and)\\s*,?\\s+)*(?:also|plus|btw|by the way|while you'?re at it)\\s*,?\\s*(?:also\\s+)?(?=(?:please\\s+)?(?:${VERBS})\\b)`,
+        'gi',
+      ),
+      ' ⟂and⟂ ',
+    )
     .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
     .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(只要|只|就|而是|但是|但|請|直接|改成|改為|改用|換成|幫我|再|先)/g, ' ⟂$1⟂ $1')
     .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:(?:don'?t|do not|never)\b|不要|別|不用|不必|千萬))/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(?=(?:what|which|how|where|when|is|are|can you|could you|tell me|show me)\b)/gi, ' ⟂?⟂ ')
-    .replace(new RegExp(`\\s*[，、]\\s*(?:再|並|又|然後)?\\s*(?=(?:把|將)?\\s*(?:做|進行)?\\s*(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
+    .replace(new RegExp(`\\s*[，、]\\s*(?:再|並|又|然後|也|還要|順便|另外)?\\s*(?=(?:把|將)?\\s*(?:做|進行)?\\s*(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     // "訓練中斷，順便把整個 study 清除": a disposal (把 + object + verb) after a comma is a step of its own
     .replace(new RegExp(`\\s*[，、]\\s*(?:順便|另外|也|還要|還有|再|並)?\\s*(?=(?:把|將)[^，,。；;⟂]{1,16}?(?:${ZH_VERBS}))`, 'g'), ' ⟂,⟂ ')
     .replace(/\s*(?:和|並|再)\s*(?=(?:載入|讀取|匯入))/g, ' ⟂and⟂ ')

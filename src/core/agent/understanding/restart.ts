@@ -5,7 +5,12 @@
  * "clear" only when nothing in the request gives it another object or the request says clear in so many words.
  */
 
-const RESTART = String.raw`\b(?:start(?:ing)? (?:over|again|afresh|anew|fresh)|from scratch|begin again|restart)\b|重新開始|重新來過|重來|從頭(?:開始|來過?|跑)|重新跑|重跑`;
+/**
+ * Every restart word, as regex source (top-level alternatives): the one list that RESTART_WORD here and the planner's
+ * RERUN and RUN_AGAIN (interpretRequest.ts) are built from.
+ */
+export const RESTART_SOURCE = String.raw`\b(?:start(?:ing)? (?:over|again|afresh|anew|fresh)|from scratch|begin again|restart)\b|重新開始|重新來過|重來|從頭(?:開始|來過?|跑)|重新跑|重跑`;
+const RESTART = RESTART_SOURCE;
 const TRAINING = String.raw`\b(?:train\w*|retrain\w*|batch(?:\s*size)?|epochs?|lr|learning[- ]rate|optimi[sz]er|adamw?|sgd|dropout|eegnet|shallow\w*|sccnet|model)\b|訓練|批次|學習率|優化器|模型`;
 const CLEAR = String.raw`\b(?:clear|wipe|delete|erase|empty|unload)\b|清除|清空|清掉|清光|刪光|刪掉|刪除`;
 
