@@ -184,6 +184,8 @@ export const SECOND13: Row[] = [
   ['relative', 'trained', '學習率乘十', 'configure_training', { learning_rate: 0.01 }],
   ['relative', 'trained', '批次大小乘 2', 'configure_training', { batch_size: 64 }],
   ['step', 'data_loaded', 'cut 4 s windows hopping by 1 s', 'window_epoch', { duration: 4, overlap: 3 }],
+  // a length before the noun is the window's duration, even after a movement word (a merge regression caught by g19)
+  ['step', 'data_loaded', 'sliding 3 s windows with 1 s overlap', 'window_epoch', { duration: 3, overlap: 1 }],
   ['step', 'data_loaded', '2 s windows that slide forward by 0.5 s', 'window_epoch', { duration: 2, overlap: 1.5 }],
   ['step', 'data_loaded', 'windows of 4 s advancing 1 s at a time', 'window_epoch', { duration: 4, overlap: 3 }],
   ['step', 'data_loaded', '切 3 秒的視窗，每次往前移 1 秒', 'window_epoch', { duration: 3, overlap: 2 }],

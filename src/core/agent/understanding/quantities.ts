@@ -485,10 +485,11 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     '$1 step',
   );
   // "windows that advance by 1 s each time", "hopping by 250 ms", 「每次往前移 0.5 秒」: how far one window moves on is the step
+  // ("sliding 4 s windows": a length before the noun is the window's duration, not its step)
   if (/window|segment|chunk|視窗|窗|段/i.test(s))
     s = s
       .replace(
-        /\b(?:advanc\w*|hop\w*|slid\w*|shift\w*|mov\w*|step\w*|jump\w*)\s+(?:forward\s+|ahead\s+|along\s+|on\s+)?(?:by\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\b(?:\s+(?:each\s+time|at\s+a\s+time|per\s+step|each\s+step|every\s+time))?/gi,
+        /\b(?:advanc\w*|hop\w*|slid\w*|shift\w*|mov\w*|step\w*|jump\w*)\s+(?:forward\s+|ahead\s+|along\s+|on\s+)?(?:by\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\b(?![\s-]*(?:long\s+)?(?:windows?|segments?|chunks?|epochs?)\b)(?:\s+(?:each\s+time|at\s+a\s+time|per\s+step|each\s+step|every\s+time))?/gi,
         '$1 step',
       )
       .replace(
