@@ -1561,7 +1561,7 @@ function scaleFollowUp(text: string, last: PlannedCall[], turns: readonly PastTu
 function bareValue(rest: string, key: string): number | null {
   const t = withoutCorrectionCue(rest.trim())
     .replace(
-      /^(?:(?:and|then|now|ok(?:ay)?|so|also|plus|but)\b[,\s]*|(?:go\s+)?back\s+to\b|about\b|as for\b|regarding\b|回到|至於|關於|還有|那邊|那個|這個|這邊|那裡|的部分|部分|的|那|再|也)*\s*[:：,，-]?\s*/i,
+      /^(?:(?:and|then|now|ok(?:ay)?|so|also|plus|but)\b[,\s]*|(?:go\s+)?back\s+to\b|about\b|as for\b|regarding\b|回到|至於|關於|還有|那邊|那個|這個|這邊|那裡|的部分|部分|的|那|再|也)*\s*(?:[:：,，]|-(?!\s*\d))?\s*/i,
       '',
     )
     .replace(/^[,，:：\s]+/, '')

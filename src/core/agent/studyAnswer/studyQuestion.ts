@@ -35,7 +35,7 @@ export function namesOtherTool(text: string): boolean {
 export function isStatusCheck(question: string): boolean {
   const s = question.trim();
   return (
-    /^(?:(?:so|ok(?:ay)?|and|wait|hey|um+)[,\s]+)*(?:did|has|have|is|was|were)\s+(?:(?:the|my|our|that|this|it|everything|all)\b\s*)?(?:[\w-]+\s+){0,3}?(?:(?:already|actually|really|properly|successfully|correctly)\s+)?(?:run|ran|work|worked|finish|finished|complete|completed|succeed|succeeded|go through|went through|apply|applied|done|ready|over|take effect|taken effect|stick|stuck|happen|happened|been (?:run|applied|done|saved)|in effect|get applied|get (?:run|done)|take)\b[^?]*\?*\s*$/i.test(
+    /^(?:(?:so|ok(?:ay)?|and|wait|hey|um+)[,\s]+)*(?:did|has|have|is|was|were)\s+(?:(?:the|my|our|that|this|it|everything|all)\b\s*)?(?:[\w-]+\s+){0,3}?(?:(?:already|actually|really|properly|successfully|correctly)\s+)?(?:run|ran|work|worked|finish|finished|complete|completed|succeed|succeeded|go through|went through|gone through|apply|applied|done|ready|over|take effect|taken effect|stick|stuck|happen|happened|been (?:run|applied|done|saved)|in effect|get applied|get (?:run|done)|take)\b[^?]*\?*\s*$/i.test(
       s,
     ) || /(?:有|有沒有|是否)?\s*(?:跑|執行|成功|生效|套用|完成|做完|跑完|切好|弄好|做好|好)\s*(?:了)?\s*(?:嗎|沒|沒有|了沒|了嗎)\s*[?？]?\s*$/.test(s)
   );
