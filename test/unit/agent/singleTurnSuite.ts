@@ -1,0 +1,34 @@
+import { describe, it, expect } from 'vitest';
+import { planSingleTurn } from './plannerContext';
+import type { Row } from './singleTurnTable';
+
+const DESTRUCTIVE = new Set(['clear_dataset', 'reset_preprocessing', 'stop_training']);
+
+/**
+ * A single-turn table planned as the offline planner plans a turn (`planSingleTurn`: the question split first, the
+ * requests interpreted, a destructive call the request does not ask for on its own left out). Each row must make exactly
+ * its calls, in order, with at least the arguments given, and no row reaches a destructive tool it does not list.
+ */
+export function describeSingleTurnTable(title: string, table: readonly Row[], minRows = 0): void {
+  describe(title, () => {
+    if (minRows > 0) it(`has more than ${minRows} rows`, () => expect(table.length).toBeGreaterThan(minRows));
+
+    it.each(table.map((r) => [r[0], r[1], r[2], r[3]] as const))('[%s] at %s: %j', (_cls, stage, text, calls) => {
+      const got = planSingleTurn(stage, text);
+      expect(got.map((c) => c.tool)).toEqual(calls.map((c) => c[0]));
+      calls.forEach(([, args], i) => {
+        if (args) expect(got[i].arguments).toMatchObject(args);
+      });
+    });
+
+    it('no row of the table reaches a destructive tool', () => {
+      for (const [, stage, text, calls] of table) {
+        if (!calls.some((c) => DESTRUCTIVE.has(c[0])))
+          expect(
+            planSingleTurn(stage, text).filter((c) => DESTRUCTIVE.has(c.tool)),
+            text,
+          ).toEqual([]);
+      }
+    });
+  });
+}
