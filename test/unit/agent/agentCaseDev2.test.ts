@@ -1,10 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { STAGES } from '../../../src/core/study/types';
 import type { EvalCase } from '../../../src/core/agent/evaluation';
-import { repoRoot } from '../helpers/paths';
-import { checkExpect, checkLanguage, expectCompleteConversations } from './caseExpectChecks';
+import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases } from './caseExpectChecks';
 
 // The third agent case set, test/agent-cases/dev2.jsonl (README.md there, "Third set"): a development set written
 // independently of the planner. Schema only: every case must be one the scorer can score — real tool names, real
@@ -14,16 +11,7 @@ import { checkExpect, checkLanguage, expectCompleteConversations } from './caseE
 const CATEGORIES = ['vocabulary', 'units', 'secondary', 'conversation', 'precedence', 'safety', 'compound', 'plain'];
 const ID = /^d2-(?:([a-z]+)-(en|zh|mix)-\d{3}|conv-(en|zh|mix)-\d{3}-t(\d+))$/;
 
-const lines = readFileSync(join(repoRoot, 'test/agent-cases/dev2.jsonl'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim());
-const cases: EvalCase[] = lines.map((l, i) => {
-  try {
-    return JSON.parse(l) as EvalCase;
-  } catch {
-    throw new Error(`dev2.jsonl:${i + 1} is not JSON`);
-  }
-});
+const cases = loadAgentCases('dev2.jsonl');
 
 const language = (id: string): string => {
   const m = ID.exec(id);

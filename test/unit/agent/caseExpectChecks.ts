@@ -1,8 +1,6 @@
 // The checks of an EvalCase's `expect` against the tool definitions, shared by the validators of every case file.
 import { expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot } from '../helpers/paths';
+import { readJsonl } from '../helpers/jsonl';
 import { definitionByName } from '../../../src/core/tools/definitions';
 import { validateArgs } from '../../../src/core/tools/validate';
 import { STAGES } from '../../../src/core/study/types';
@@ -73,16 +71,7 @@ export function expectCompleteConversations(
 
 /** The cases of `test/agent-cases/<file>`, one JSON object per line; a line that is not JSON names its file and line. */
 export function loadAgentCases(file: string): EvalCase[] {
-  return readFileSync(join(repoRoot, 'test/agent-cases', file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l, i) => {
-      try {
-        return JSON.parse(l) as EvalCase;
-      } catch {
-        throw new Error(`${file}:${i + 1} is not JSON`);
-      }
-    });
+  return readJsonl<EvalCase>(`test/agent-cases/${file}`);
 }
 
 /**

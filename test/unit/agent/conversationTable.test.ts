@@ -9,19 +9,17 @@
  * order, expected arguments as a subset). On main at c98143c 61 of 74 passed.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
+import { readJsonl } from '../helpers/jsonl';
 import { repoRoot } from '../helpers/paths';
 import { useFreshTrainer } from './simulatedTrainer';
 
 useFreshTrainer();
 
-const table: EvalCase[] = readFileSync(join(repoRoot, 'test/unit/agent/fixtures/conversation-table.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as EvalCase);
+const table = readJsonl<EvalCase>('test/unit/agent/fixtures/conversation-table.jsonl');
 
 /** Follow-ups of the same classes in other wording (each class in both languages). */
 const more: EvalCase[] = [

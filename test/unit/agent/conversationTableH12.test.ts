@@ -10,20 +10,18 @@
  * is scored. On main at 91db433 41 of 67 passed.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
+import { readJsonl } from '../helpers/jsonl';
 import { repoRoot } from '../helpers/paths';
 import { useFreshTrainer } from './simulatedTrainer';
 import { planTurns } from './plannerContext';
 
 useFreshTrainer();
 
-const table: EvalCase[] = readFileSync(join(repoRoot, 'test/unit/agent/fixtures/conversation-table-h12.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as EvalCase);
+const table = readJsonl<EvalCase>('test/unit/agent/fixtures/conversation-table-h12.jsonl');
 
 describe('conversation table (h12-conv): undo, come back, settings alone, both, answers to the planner', () => {
   it('has 60+ conversations in both languages covering every class', () => {

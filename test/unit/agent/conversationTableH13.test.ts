@@ -11,22 +11,20 @@
  * On main at 153c9b0 30 of 69 passed; on h13-conv 67 (the two open rows are named in the test).
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
 import { buildSystemPrompt, currentSettings } from '../../../src/core/agent/prompts';
 import { isStatusCheck, isStudyQuestion } from '../../../src/core/agent/studyAnswer';
 import { simulatedCase } from '../../../src/core/agent/simulatedStudy';
+import { readJsonl } from '../helpers/jsonl';
 import { repoRoot } from '../helpers/paths';
 import { useFreshTrainer } from './simulatedTrainer';
 
 useFreshTrainer();
 
-const table: EvalCase[] = readFileSync(join(repoRoot, 'test/unit/agent/fixtures/conversation-table-h13.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as EvalCase);
+const table = readJsonl<EvalCase>('test/unit/agent/fixtures/conversation-table-h13.jsonl');
 
 describe('conversation table (h13-conv): the Study as the antecedent, settings named alone, status checks', () => {
   it('has 60+ conversations in both languages covering every class', () => {

@@ -1,16 +1,14 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { TOOL_DEFINITIONS } from '../../../src/core/tools/definitions';
 import { STAGES } from '../../../src/core/study/types';
 import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
+import { readJsonl } from '../helpers/jsonl';
 import { repoRoot } from '../helpers/paths';
 
-const cases: EvalCase[] = readFileSync(join(repoRoot, 'test/agent-cases/cases.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l));
+const cases = readJsonl<EvalCase>('test/agent-cases/cases.jsonl');
 
 describe('agent evaluation cases (npm run eval:agent)', () => {
   it('has at least 150 unique cases covering every tool, every stage, Chinese, multi-turn, negative and Q&A', () => {

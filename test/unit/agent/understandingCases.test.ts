@@ -1,8 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
+import { readJsonl } from '../helpers/jsonl';
 import { repoRoot } from '../helpers/paths';
 
 /**
@@ -10,10 +11,7 @@ import { repoRoot } from '../helpers/paths';
  * quantities against the simulated Study (160 Hz, trained config 10 epochs / batch 32 / lr 0.001), secondary
  * settings, references to earlier turns, intent precedence and safety. Every one must pass on the offline planner.
  */
-const cases: EvalCase[] = readFileSync(join(repoRoot, 'test/unit/agent/fixtures/understanding-cases.jsonl'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as EvalCase);
+const cases = readJsonl<EvalCase>('test/unit/agent/fixtures/understanding-cases.jsonl');
 
 describe('understanding cases through the agent with mock tools', () => {
   it('every case passes, and no case ran a destructive tool it did not ask for', async () => {
