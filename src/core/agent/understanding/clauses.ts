@@ -31,6 +31,13 @@ const CJK_STEM_FILE = new RegExp(
 );
 const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})(?![\\w])`, 'gi');
 
+/** A path-like token joined by hyphens or underscores ("please-reset-preprocessing", "out/wipe_all"), with a part that names a destructive action. */
+const SLUG = /(?<![\w⟦~.:\\/-])[\w~.:\\/]*[A-Za-z0-9][-_][A-Za-z0-9][\w~.:\\/-]*(?![\w-])/g;
+const DESTRUCTIVE_PART =
+  /(?:^|[-_/.])(?:reset|clear|clean|delete|del|remove|rm|wipe|erase|purge|destroy|discard|drop|undo|restart|stop|cancel|abort|kill)(?=$|[-_/.])/i;
+/** Tool names typed as code ("clear_dataset") are requests, not names. */
+const TOOL_NAME_TOKEN = /^(?:clear_dataset|reset_preprocessing|stop_training|start_training|drop_channels)$/i;
+
 const LOAD_SPAN = new RegExp(
   `(\\b(?:load|open|read|import)(?:\\s+(?:up|in))?\\s+(?:the\\s+)?(?:file\\s+|recording\\s+)?(?:(?:called|named)\\s+)?|(?:載入|讀取|匯入|開啟|打開)\\s*(?:檔案)?\\s*)([^"“「'⟦\\n]+?\\.(?:${DATA_EXT}))(?![\\w])`,
   'gi',
@@ -77,6 +84,10 @@ export function maskLiterals(input: string): Masked {
   // (a Chinese name after called/named or before 這個資料夾 is kept in 「」, so the rules that read a path take it whole)
   const named = (name: string) => put(/[\u4e00-\u9fff]/.test(name) ? `「${name}」` : name);
   s = s.replace(NAMED, (m, lead: string, name: string) => (/⟦/.test(name) ? m : `${lead}${/[a-z]/i.test(lead) ? named(name) : put(name)}`));
+  // "export the model to please-reset-preprocessing", "save the epochs under clear-all-data": nobody asks for an
+  // action by joining words with hyphens or underscores, so such a token is a name, and a destructive word inside it
+  // never reaches a rule (a tool name typed as code, "clear_dataset", is still a request)
+  s = s.replace(SLUG, (m) => (DESTRUCTIVE_PART.test(m) && !TOOL_NAME_TOKEN.test(m) ? put(m) : m));
   // "匯出到 全部刪掉 這個資料夾": a folder named before 這個/那個資料夾 is a name too
   s = s.replace(
     /((?:到|至|進|在|放|存)\s*)([^\s，,。；;⟦]+?)(\s*(?:這個|那個)\s*(?:資料夾|目錄))/g,
