@@ -100,7 +100,7 @@ const ZH_EN: [RegExp, string][] = [
   [/諧波|倍頻/, 'harmonics line noise notch'],
   [/壞(?:掉)?的?(?:通道|電極|channel)|(?:通道|電極|channel)[^。？?]{0,6}(?:壞掉|壞了|是平的|沒訊號|沒有訊號|全是雜訊)/i, 'bad channels flat select_channels'],
   [/範式|典範|派典/, 'BCI paradigms motor imagery P300 SSVEP resting state'],
-  [/靜息|休息態|閉眼|睜眼/, 'resting state eyes closed alpha'],
+  [/靜息|休息態|閉眼|睜眼/, 'resting state continuous window_epoch'],
   [/(?:alpha|beta|theta|delta|gamma|mu)\s*(?:波|節律|頻帶|是幾|範圍)|[αβθδγμ]\s*波/i, 'EEG frequency bands rhythms'],
   [
     /(?:MNE|EEGLAB|braindecode)[^。？?]{0,20}(?:比|差|不同|差別|差異|取代|還是)|(?:比起|跟|和|與|相比)\s*(?:MNE|EEGLAB|braindecode)/i,
@@ -164,7 +164,7 @@ const EN_EN: [RegExp, string][] = [
     'bad channels flat select_channels',
   ],
   [/\bparadigms?\b/i, 'BCI paradigms motor imagery P300 SSVEP resting state'],
-  [/\bresting[- ]?state\b|\beyes[- ](?:open|closed)\b/i, 'resting state eyes closed alpha'],
+  [/\bresting[- ]?state\b|\beyes[- ](?:open|closed)\b/i, 'resting state continuous window_epoch'],
   [/\b(?:alpha|beta|theta|delta|gamma|mu)\b[^.?]{0,20}\b(?:bands?|ranges?|rhythms?)\b/i, 'EEG frequency bands rhythms'],
   [
     /\b(?:MNE|EEGLAB|braindecode)\b[^.?]{0,30}\b(?:vs\.?|versus|compared?|differen\w*|instead|better|replace)\b|\b(?:vs\.?|versus|compared? (?:to|with)|differen\w* (?:from|to)|instead of|why not (?:just )?use|better than|over)\s+(?:MNE|EEGLAB|braindecode)\b|\bbuilt on (?:MNE|EEGLAB|braindecode)\b/i,
