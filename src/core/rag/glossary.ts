@@ -93,6 +93,20 @@ const ZH_EN: [RegExp, string][] = [
   [/切多長|要多長|多長|多久/, 'length epoch window'],
   [/降到|降成|降為|降低取樣|升取樣|升到/, 'resample resample_data sampling rate'],
   [/報錯|錯誤訊息|出錯|錯誤/, 'error'],
+  // artifacts, bad channels, paradigms and other tools by name (h14-kbretrieve): the sections that answer name them in
+  // English, and a Chinese question shares only its bigrams with their Chinese half
+  [/眨眼|眼動|眼電|眼睛/, 'eye blinks EOG artifacts'],
+  [/肌電|咬牙|肌肉/, 'muscle EMG artifacts'],
+  [/諧波|倍頻/, 'harmonics line noise notch'],
+  [/壞(?:掉)?的?(?:通道|電極|channel)|(?:通道|電極|channel)[^。？?]{0,6}(?:壞掉|壞了|是平的|沒訊號|沒有訊號|全是雜訊)/i, 'bad channels flat select_channels'],
+  [/範式|典範|派典/, 'BCI paradigms motor imagery P300 SSVEP resting state'],
+  [/靜息|休息態|閉眼|睜眼/, 'resting state continuous window_epoch'],
+  [/(?:alpha|beta|theta|delta|gamma|mu)\s*(?:波|節律|頻帶|是幾|範圍)|[αβθδγμ]\s*波/i, 'EEG frequency bands rhythms'],
+  [
+    /(?:MNE|EEGLAB|braindecode)[^。？?]{0,20}(?:比|差|不同|差別|差異|取代|還是)|(?:比起|跟|和|與|相比)\s*(?:MNE|EEGLAB|braindecode)/i,
+    'XBrain compared MNE-Python EEGLAB braindecode which tool',
+  ],
+  [/XBrainLab[^。？?]{0,20}(?:比|差|不同|差別|差異|取代|還是|都有)|(?:比起|跟|和|與|相比)\s*XBrainLab/i, 'what XBrain adds to XBrainLab carries over'],
   [/(?:訓練|train\w*)[^。？?]{0,12}\d+\s*%[^。？?]{0,12}(?:驗證|測試|val\w*|test\w*)[^。？?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
   [/(?:驗證|val\w*)\s*(?:loss|損失)[^。？?]{0,10}(?:上升|變大|升高|增加)/i, 'overfitting validation loss rises'],
 ];
@@ -140,6 +154,26 @@ const EN_EN: [RegExp, string][] = [
   [/\bdiff\b|\bdiffrence\b/i, 'difference'],
   [/\breref\w*|\bre-?ref\b/i, 're-reference set_reference'],
   [/\bdownsampl\w*|\bupsampl\w*|\bdecimat\w*/i, 'resample resample_data sampling rate'],
+  // artifacts, bad channels, paradigms, band names and other tools by name (h14-kbretrieve)
+  [/\bartefacts?\b/i, 'artifact artifacts'],
+  [/\bEOG\b|\bblinks?\b|\beye[- ]?movements?\b|\bsaccades?\b/i, 'eye blinks EOG artifacts'],
+  [/\bEMG\b|\bmuscle\b|\bjaw\b|\bclench\w*/i, 'muscle EMG artifacts'],
+  [/\bharmonics?\b/i, 'harmonics line noise notch'],
+  [
+    /\b(?:bad|dead|broken|noisy|flat|bridged)\s+(?:channels?|electrodes?|ch|chans?)\b|\b(?:channels?|electrodes?)\b[^.?]{0,20}\b(?:flat|dead|broken|bridged)\b/i,
+    'bad channels flat select_channels',
+  ],
+  [/\bparadigms?\b/i, 'BCI paradigms motor imagery P300 SSVEP resting state'],
+  [/\bresting[- ]?state\b|\beyes[- ](?:open|closed)\b/i, 'resting state continuous window_epoch'],
+  [/\b(?:alpha|beta|theta|delta|gamma|mu)\b[^.?]{0,20}\b(?:bands?|ranges?|rhythms?)\b/i, 'EEG frequency bands rhythms'],
+  [
+    /\b(?:MNE|EEGLAB|braindecode)\b[^.?]{0,30}\b(?:vs\.?|versus|compared?|differen\w*|instead|better|replace)\b|\b(?:vs\.?|versus|compared? (?:to|with)|differen\w* (?:from|to)|instead of|why not (?:just )?use|better than|over)\s+(?:MNE|EEGLAB|braindecode)\b|\bbuilt on (?:MNE|EEGLAB|braindecode)\b/i,
+    'XBrain compared MNE-Python EEGLAB braindecode which tool',
+  ],
+  [
+    /\bXBrainLab\b[^.?]{0,30}\b(?:vs\.?|versus|compared?|differen\w*|instead|better|replace)\b|\b(?:vs\.?|versus|compared? (?:to|with)|differen\w* (?:from|to)|instead of|better than)\s+XBrainLab\b/i,
+    'what XBrain adds to XBrainLab carries over',
+  ],
   [/\btrain\w*\b[^.?]{0,12}\d+\s*%[^.?]{0,12}\b(?:val\w*|test\w*)\b[^.?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
   [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|go(?:es|ing)? up|went up|climb\w*|grow\w*)/i, 'overfitting validation loss rises'],
 ];
