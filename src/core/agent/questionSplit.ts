@@ -483,6 +483,9 @@ export function isQuestion(sentence: string): boolean {
   }
   if (TELL_WH_EN.test(s) || ADVICE_TAIL_EN.test(s) || OR_NOT_TAIL_EN.test(s) || AUX_WITH_NOUN_SUBJECT.test(s)) return true;
   if (STEP_RESULTS_EN.test(s)) return true;
+  // "if I set batch 8, would training be slower": a step supposed, and what would follow asked
+  if (/^(?:(?:so|and|but)\s+)?(?:if|when|suppose|say) (?:i|we)\b[^,;]{1,60},\s*(?:would|will|does|do|is|are|can|could|should|might|how|what|which)\b/i.test(s))
+    return true;
   if (EXPLAIN_THE_MODEL.test(s)) return false;
   // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
   // "can I see the learning-rate schedule?": asks to be shown a result or a plot, when what is to be seen is a step's

@@ -62,6 +62,7 @@ describe("a question that names a tool's object never acts (h14-kbstudy table)",
       'the test results of my model',
       'since the data are from Taiwan, do I need a 60 Hz notch',
       'epochs 100, batch 8, lr 1e-3 — overkill for 29 trials',
+      'if I set batch 8, would training be slower',
     ])
       expect(isQuestion(q), q).toBe(true);
     // the same objects as instructions still act
@@ -73,6 +74,7 @@ describe("a question that names a tool's object never acts (h14-kbstudy table)",
       '先帶通 8-30 再說',
       '幫我改成用 GPU 訓練',
       'evaluate on the test set',
+      'if it is ok, set batch 8',
     ])
       expect(isQuestion(r), r).toBe(false);
   });

@@ -61,6 +61,8 @@ export const H14_QUESTIONS: string[] = [
   '128 Hz resampling with a 40 Hz upper edge?',
   'epoch 0.5 to 2.5 s after the cue?',
   'batch 16 with 29 training trials?',
+  'if I set batch 8, would training be slower',
+  'if we switch to the GPU, does anything else change',
   '4 秒的 epoch 太長嗎',
   '降到 100 Hz 會有問題嗎',
   '8 到 30 Hz 對運動想像夠嗎',
