@@ -60,7 +60,13 @@ const AUX_WITH_NOUN_SUBJECT = new RegExp(
  * the verdict. Acknowledgements ("…, ok", "…, fine", "…, good") are left out: they can close an instruction.
  */
 const VERDICT_TAIL_EN =
-  /(?:[,，:;—–]|\s-)\s*(?:(?:is (?:it|that|this)|is that|really|still|even|actually)\s+)?(?:needed|necessary|required|enough|sufficient|reasonable|sensible|sane|safe|normal|valid|plausible|realistic|typical|expected|advisable|wise|worth it|worthwhile|overkill|excessive|a good idea|a bad idea|good enough|any good|makes sense|too (?:much|many|few|long|short|high|low|big|small|wide|narrow|aggressive|strict|loose)|(?:better|worse)(?: than \S+)?|(?:any )?thoughts|opinions?|comments?|advice)\s*[?？.]*\s*$|\s(?:sensible|reasonable|worth it|worthwhile|overkill|sufficient|advisable)\s*[?？.]*\s*$|\b(?:would|might|could) be (?:overkill|too \w+|wise|a (?:good|bad) idea)\b|\bis it (?:possible|feasible|doable|realistic)\b/i;
+  /(?:[,，:;—–]|\s-)\s*(?:(?:is (?:it|that|this)|is that|really|still|even|actually)\s+)?(?:needed|necessary|required|enough|sufficient|reasonable|sensible|sane|safe|normal|valid|plausible|realistic|typical|expected|advisable|wise|worth it|worthwhile|overkill|excessive|a good idea|a bad idea|good enough|any good|makes sense|too (?:much|many|few|long|short|high|low|big|small|wide|narrow|aggressive|strict|loose)|(?:better|worse)(?: than \S+)?|(?:any )?thoughts|opinions?|comments?|advice)(?:\s+(?:for|with|on|given|at)\s+[^,;:?？]{1,30})?\s*[?？.]*\s*$|\s(?:sensible|reasonable|worth it|worthwhile|overkill|sufficient|advisable)\s*[?？.]*\s*$|\b(?:would|might|could) be (?:overkill|too \w+|wise|a (?:good|bad) idea)\b|\bis it (?:possible|feasible|doable|realistic)\b/i;
+/**
+ * "eval numbers for the EEGNet run", "the test results of my model", "saliency results for T1": a step's results named
+ * as a noun phrase ask for them (read from the Study); a step is asked for by its verb, never by its results.
+ */
+const STEP_RESULTS_EN =
+  /^(?:(?:so|and|ok(?:ay)?|hi|hey|now)[,\s]+)*(?:the\s+|my\s+|our\s+|any\s+)?(?:eval(?:uation)?|test(?:ing)?|test[- ]set|held[- ]out|saliency|training|validation)\s+(?:numbers|results?|scores?|figures|metrics|stats|statistics|performance|outcomes?)\b(?!\s+(?:to|into|as|in)\b)[^!]*$/i;
 /**
  * Alternatives offered for one step ask which to take: "compute saliency before or after evaluation", "evaluate on
  * test or on validation", "evaluate now or train more epochs first", "filter then CAR, or CAR first".
@@ -99,6 +105,22 @@ const QUESTION_WORD_ZH =
   /優缺點|利弊|優點|缺點|好處|壞處|風險|副作用|還是|或是|比較好|好不好|多長|多久|多大|多高|多低|多快|多慢|多短|多寬|多窄|才夠|幹嘛|幹麻|做啥|用途|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|(?<![那這])幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
 const EXPLAIN_ZH =
   /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)|^我?(?:想|很想|蠻想|有點)(?:知道|了解|瞭解|請教|問)|^(?:好奇|想問一下|想請問|請教一下)/;
+/**
+ * "先說一下要改哪些設定", "but first tell me which settings change", "before that, explain what kappa tells me": the user asks
+ * to be told before anything is done. Such a clause is a question, and a request beside it in the same turn is only
+ * proposed (a mixed turn), never run unasked.
+ */
+const EXPLAIN_FIRST_ZH =
+  /^(?:(?:但|不過|可是|那|然後)\s*[，,]?\s*)?(?:你)?(?:請|麻煩)?(?:你)?(?:在那之前|在這之前|(?:在)?[^，,。？?]{0,8}?(?:之前|以前|前))?\s*先\s*(?:跟我|幫我|替我|為我)?\s*(?:說|講|解釋|說明|告訴我|介紹|講解|列出|分析)/;
+const EXPLAIN_FIRST_EN =
+  /^(?:(?:but|and|ok(?:ay)?|so)[,\s]+)?(?:(?:first(?:\s+of\s+all)?|before (?:that|this|it|you (?:do|start|run|change) (?:it|that|this|anything)|doing (?:it|that|so)|you go ahead)|beforehand)[,\s]+(?:please\s+)?(?:tell|explain|walk|describe|say|let me know|show me (?:what|which|how|why))\b|(?:please\s+)?(?:tell (?:me|us)|explain|walk (?:me|us) through|describe|let (?:me|us) know)\b.*\b(?:first|beforehand)\s*[.!]?\s*$)/i;
+/** One clause asks to be told first (see EXPLAIN_FIRST_ZH / EXPLAIN_FIRST_EN). */
+export function asksToBeToldFirst(clause: string): boolean {
+  const c = clause.trim();
+  // ("explain the model first" asks for saliency, a step)
+  if (EXPLAIN_THE_MODEL.test(c.replace(/^(?:(?:but|and|ok(?:ay)?|so)[,\s]+)?(?:first(?:\s+of\s+all)?|beforehand)[,\s]+/i, ''))) return false;
+  return EXPLAIN_FIRST_ZH.test(c) || EXPLAIN_FIRST_EN.test(c);
+}
 /** "請問要先 X 嗎？": 請問 ("may I ask") asks, unless what follows is a polite request for a step ("請問可以幫我 X 嗎"). */
 const ASK_LEAD_ZH = /^(?:請問|問一下)\s*[，,]?\s*(?!(?:你|您)?(?:可以|能|能不能|可不可以|可否)?\s*(?:幫我|幫忙|替我|麻煩))/;
 /**
@@ -190,6 +212,8 @@ const TOPIC_ASKED =
   /\b(?:options|choices|defaults|default values?|allowed values|possible values|pros and cons|meaning|difference|differences|units?)\b(?:\s+(?:in|of|for)\s+\S+)?\s*[?？]*\s*$/i;
 
 // (an abbreviation's full stop is not a sentence's end: "integ. gradients", "avg. reference", "e.g. 8-30 Hz", "approx. 2 s")
+/** Where one clause of a sentence ends: a comma, semicolon or dash. */
+const CLAUSE_BREAK = /\s*(?:[,，;；]|\s[—–-]\s|[—–])\s*/;
 const SENTENCE_END =
   /(?<=[?？!！。;；])\s*|(?<=[a-z)\]"'])(?<!\b(?:integ|int|approx|avg|freq|incl|excl|ca|cf|vs|etc|resp|fig|eq|std|norm|ref|elec|chan|ch|subj|sess|e\.g|i\.e|eg|ie|nr|config|params?|grad|ampl|spec))\.\s+|\n+/i;
 /** "…? and apply it" inside one sentence: a question followed by a request after and/then/so. */
@@ -351,6 +375,19 @@ function splitSentences(text: string): TurnParts {
       continue;
     }
     // whether it asks is read with the literals masked: 'load "what; why?.edf"' asks nothing
+    // "幫我改成用 GPU 訓練，先說一下要改哪些設定", "evaluate it — but before that, explain what kappa tells me": a clause asking
+    // to be told first makes the sentence a question, and the request beside it (without that clause) is only proposed
+    // ("before that, explain …": the comma after the lead opens no clause of its own)
+    const clauses = s
+      .replace(/\b(before (?:that|this|it|doing (?:it|that|so))|first(?: of all)?|beforehand)\s*,\s*/gi, '$1 ')
+      .split(CLAUSE_BREAK)
+      .filter((c) => c.trim());
+    const rest = clauses.filter((c) => !asksToBeToldFirst(c));
+    if (rest.length < clauses.length && rest.length && rest.every((c) => !isQuestion(c))) {
+      out.questions.push(s);
+      out.requests.push(rest.join(', '));
+      continue;
+    }
     if (!isQuestion(part.trim())) {
       out.requests.push(s);
       // "幫我算 integrated gradients 看 C3 C4 重不重要": a request that also asks (X不X, 有沒有) is answered and proposed
@@ -400,6 +437,8 @@ export function isQuestion(sentence: string): boolean {
   // "Can XBrain compute saliency maps?", "XBrain 可以讀 EGI 嗎？": a question about what the tool can do, asked of the tool in
   // the third person, is answered and never runs the step (the same words to "you" are a polite request)
   if (CAPABILITY_QUESTION.test(s)) return true;
+  // "先說一下要改哪些設定", "but first tell me which settings change": asked to be told before anything is done
+  if (asksToBeToldFirst(s)) return true;
   // Chinese sentence structure, even when it opens with a Latin term ("EEGNet 的 F1 是什麼", "notch 60 Hz 會不會…"):
   // at least two Han characters, or one when the sentence does not open with Latin
   const han = (s.match(/[\u4e00-\u9fff]/g) ?? []).length;
@@ -443,6 +482,10 @@ export function isQuestion(sentence: string): boolean {
     return /[?？]\s*$/.test(s) || QUESTION_WORD_ZH.test(s) || QUESTION_START_EN.test(s);
   }
   if (TELL_WH_EN.test(s) || ADVICE_TAIL_EN.test(s) || OR_NOT_TAIL_EN.test(s) || AUX_WITH_NOUN_SUBJECT.test(s)) return true;
+  if (STEP_RESULTS_EN.test(s)) return true;
+  // "if I set batch 8, would training be slower": a step supposed, and what would follow asked
+  if (/^(?:(?:so|and|but)\s+)?(?:if|when|suppose|say) (?:i|we)\b[^,;]{1,60},\s*(?:would|will|does|do|is|are|can|could|should|might|how|what|which)\b/i.test(s))
+    return true;
   if (EXPLAIN_THE_MODEL.test(s)) return false;
   // "can you recommend a good ramen place?": polite in form, but with no XBrain step it asks, and is answered (or declined)
   // "can I see the learning-rate schedule?": asks to be shown a result or a plot, when what is to be seen is a step's
@@ -470,7 +513,15 @@ export function isQuestion(sentence: string): boolean {
   const tail = /(?:[,，;；]|\s[—–-]\s|[—–])\s*([^,，;；—–]+)$/.exec(s);
   const dismissed = (t: string) =>
     t.trim().replace(/^(?:(?:just|please)\s+)?(?:ignore|disregard|forget(?:\s+about)?)\s+(?:that|it|this|them|those)\s*(?:,|\band\b|\bjust\b)*\s*/i, '');
-  if (tail && !QUESTION_START_EN.test(s) && !/[?？]\s*$/.test(s) && IMPERATIVE.test(canonicalText(dismissed(tail[1])))) return false;
+  // ("since the data are from Taiwan, do I need a 60 Hz notch": "do" before a subject pronoun asks, after a reason too)
+  if (
+    tail &&
+    !QUESTION_START_EN.test(s) &&
+    !/[?？]\s*$/.test(s) &&
+    !AUX_WITH_SUBJECT.test(tail[1].trim()) &&
+    IMPERATIVE.test(canonicalText(dismissed(tail[1])))
+  )
+    return false;
   // "that was too high, 100", "too long — 2 s then": a judgement and the value that replaces it is a correction
   if (
     tail &&

@@ -14,13 +14,14 @@ const FIRST: Record<string, string> = {
   'how does my model do on each class?': 'results',
   'is this result publishable?': 'significance',
   '最後保留的是第幾個 epoch 的權重': 'training',
+  // h14-kbstudy: which setting to change first is a decision about the Study (diagnosis, then next steps)
+  我應該先調哪個參數: 'diagnosis',
 };
 /** Read as methods questions for now (no possessive, or advice asked): left as they are, listed so a change shows. */
 const NOT_READ = [
   'which epoch were the kept weights from?',
   'is one subject enough for my conclusion',
   'should I run cross-validation before reporting my number',
-  '我應該先調哪個參數',
   '只有一位受試者的結論站得住嗎',
   '報告之前要不要先做交叉驗證',
 ];

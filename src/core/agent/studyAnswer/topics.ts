@@ -34,6 +34,7 @@ import {
   STEP_ASKED,
   SELECTED_EPOCH,
   IMPROVE,
+  STUDY_DECISION,
 } from './questionCues';
 import { figuresOf, studyFigures, quotesStudyResult, quotesStudy } from './quotedFigures';
 import { namesOtherTool } from './studyQuestion';
@@ -114,8 +115,20 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
   const bare = BARE_SET_VALUE.test(q) || RUN_REPORTED.test(q);
   // "can I publish this?", "我這樣可以投稿嗎": the user's own result pointed at
   const pointed = PUBLISHABLE.test(q) && /\b(?:i|we)\b|我/i.test(q) && /\bthis\b|\bthese\b|這個|這樣|這些/i.test(q);
+  // "should I record more subjects or keep tuning this model": a decision about the Study as a whole
+  const decision = STUDY_DECISION.test(q) && !PUBLIC_DATASET.test(q);
   const own =
-    owns || OWN_EN.some((re) => re.test(q)) || OWN_ZH.test(q) || firstPersonZh || fileNamed || definite || quotesResult || bare || pointed || eventNamed;
+    decision ||
+    owns ||
+    OWN_EN.some((re) => re.test(q)) ||
+    OWN_ZH.test(q) ||
+    firstPersonZh ||
+    fileNamed ||
+    definite ||
+    quotesResult ||
+    bare ||
+    pointed ||
+    eventNamed;
   if (!own) return [];
   // "我這個結果可以投稿嗎", "did the model learn anything?": a judgement of the user's own result, asked as advice or
   // yes/no, answered with the result against chance and the test set's size and subjects (publishing), or the fit
@@ -134,7 +147,7 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
   // "did my training keep the best epoch or the last one": the run's selection rule asked, "best" is no advice
   const ownSelection = SELECTED_EPOCH.test(q) && (owns || OWN_EN.some((re) => re.test(q)));
   if (
-    (ADVICE.test(q) && !diagnosis && !DID.test(q) && !ownThreshold && !ownSelection) ||
+    (ADVICE.test(q) && !diagnosis && !decision && !DID.test(q) && !ownThreshold && !ownSelection) ||
     (MEANING.test(q) && !owns && !quoted) ||
     REQUEST.test(q) ||
     namesOtherTool(q)
@@ -157,6 +170,7 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
     topics = topics.filter((t) => t !== 'training');
   // "what should I try next?", 「我的模型接下來可以怎麼改進」: the result and what limits it
   if (!topics.length && IMPROVE.test(q)) topics = ['diagnosis'];
+  if (decision) topics = ['diagnosis', ...topics.filter((t) => t !== 'diagnosis')];
   // "what is missing before I can write this up?", 「投稿前我的實驗還缺什麼」: publishing the user's own Study, no figure named
   if (!topics.length && PUBLISHABLE.test(q) && (!figures.length || quoted)) topics = ['significance', 'split', 'next'];
   // "what should I try next?", "how do I make this result more convincing": what the Study's state points at comes last
@@ -201,6 +215,6 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
   // a figure of the user's own next to a result ("my acc is 62% on 40 trials, significant?") is theirs to compute with
   // … and so is one next to a setting, unless the question asks what was done ("did I notch? mains is 60 Hz here")
   if (figures.length && !quoted && !(DID.test(q) && topics.every((t) => SETTING_TOPICS.includes(t)))) return [];
-  if (improve && topics[0] === 'diagnosis') topics.push('next');
+  if ((improve || decision) && topics[0] === 'diagnosis') topics.push('next');
   return [...new Set(topics)];
 }
