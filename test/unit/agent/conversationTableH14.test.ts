@@ -9,7 +9,7 @@
  * ("how did that go?", 「結果怎麼樣？」: read the Study, run nothing), "same as before" after a topic switch, a pronoun
  * that could mean two settings (a question, no call) and safety (a refused confirmation stays refused; "start over,
  * batch 16" retrains, never clears). Each runs on the simulated Study with the real tools, as `npm run eval:agent`
- * runs a case; the last turn is scored. Main 31ff5ab: 41 of 70; h14-conv: see the list of open rows below.
+ * runs a case; the last turn is scored. Main 31ff5ab: 42 of 70; h14-conv: 55 (the open rows are listed below).
  */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
