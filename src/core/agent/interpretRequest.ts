@@ -128,7 +128,7 @@ const RUN_AGAIN = new RegExp(
  * reset_preprocessing (the only undo the Study has); after a model choice, the model before it.
  */
 const UNDO =
-  /^(?:please\s+)?(?:(?:undo|revert|roll back|take back|reset|cancel)(?:\s+(?:(?:both|all|each)(?:\s+of)?\s+)?(?:that|it|this|those|them|these|everything|both|all|(?:the|my|that)\s+(?:last|previous)?\s*(?:\w+\s+)?(?:steps?|ones?|changes?|filters?|operations?)))?|(?:go|step)\s+back\s+(?:a|one)\s+step|(?:change|put|set|turn)\s+(?:it|that)\s+back)(?:\s+(?:please|again|too))?[.!]*$|^(?:把)?(?:剛剛|剛才|前面|上面)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|那步|那一步|全部)?\s*(?:都)?\s*(?:復原|還原|撤銷|撤消|重設|重置|取消|改回來|換回來|恢復原狀)(?:掉)?(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|全部|動作|步驟)?(?:吧|好了)?[。！!]*$|^(?:回到|退回|回)(?:上一步|前一步)(?:吧|好了)?[。！!]*$/i;
+  /^(?:please\s+)?(?:(?:undo|revert|roll back|take back|reset|cancel)(?:\s+(?:(?:both|all|each)(?:\s+of)?\s+)?(?:that|it|this|those|them|these|everything|both|all|(?:the|my|that)\s+(?:last|previous)?\s*(?:\w+\s+)?(?:steps?|ones?|changes?|filters?|operations?)))?|(?:go|step)\s+back\s+(?:a|one)\s+step|(?:change|put|set|turn|take)\s+(?:it|that|this)\s+back)(?:\s+(?:please|again|too))?[.!]*$|^(?:把)?(?:剛剛|剛才|前面|上面)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|那步|那一步|全部)?\s*(?:都)?\s*(?:復原|還原|撤銷|撤消|重設|重置|取消|改回來|換回來|恢復原狀)(?:掉)?(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|那步|那一步|全部|動作|步驟)?(?:吧|好了)?[。！!]*$|^(?:回到|退回|回)(?:上一步|前一步)(?:吧|好了)?[。！!]*$/i;
 
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
 const BARE_CLEAR =
@@ -382,6 +382,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   // "undo that" after a model choice: the model before it ("switch back to the previous model")
   const lastActing = [...lastAction].reverse().find((c) => !READ_ONLY.has(c.tool));
   if (lastActing?.tool === 'set_model' && UNDO.test(masked.text.trim())) masked.text = 'switch back to the previous model';
+  // "undo that and do 8 to 30 instead", 「回到上一步，改用 4 到 30」: the newest preprocessing step taken back and done again
+  // with another value
+  const redo = ctx.history ? undoThenRedo(unmask(masked.text, masked.literals), turns, ctx) : null;
+  if (redo) return redo;
   const canonical = resolveReferences(canonicalText(masked.text), turns, ctx.training);
   const resolved = resolveQuantities(canonical, factsOf(ctx), namesStep);
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
@@ -392,7 +396,11 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   // value named (a model → the training turn, channels → the turn that plotted or kept channels), not the newest turn
   const slotTurn = ctx.history ? repeatFor(lit(text), repeatSource) : null;
   const same = (slotTurn && sameWith(lit(text), slotTurn, inner)) ?? sameWith(lit(text), repeated, inner);
-  if (same) return { calls: same };
+  if (same) return sameOnAnotherFile(same, ctx) ?? { calls: same };
+  // "now do S002R04.edf the same way", "S002R04.edf next, same steps", 「下一個受試者照做：S002R04.edf」: a file named with a
+  // word of sameness is the newest steps again on that file (loaded first when those steps did not load one)
+  const onFile = ctx.history ? repeatOnFile(lit(text), repeated) : null;
+  if (onFile) return sameOnAnotherFile(onFile, ctx) ?? { calls: onFile };
   if (AGAIN.test(text) && (slotTurn ?? repeated).length) return { calls: (slotTurn ?? repeated).map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) };
   const more = moreOfTheRun(text, turns, ctx);
   if (more) return { calls: more };
@@ -1270,6 +1278,93 @@ const SETTINGS =
   /\d|\bT\d\b|\b(?:without|no|with|only|best|checkpoints?|seed|adamw?|sgd|cpu|gpu|cuda|iir|fir|butter\w*|baseline)\b|只要|只|不要|基線|最(?:高|低)|種子/i;
 
 /** Steps that "the same with X" never repeats. */
+/**
+ * The steps again on another file ("now do S002R04.edf the same way", 「下一個受試者照做：S002R04.edf」) while the loaded
+ * recordings are preprocessed: load_data refuses to add a file then (every recording gets the same processing), and
+ * the only way there is reset_preprocessing, which throws work away and is never added unasked. Nothing is run and
+ * the reply says why and what to say instead. Null when the repeat loads nothing or nothing is preprocessed.
+ */
+function sameOnAnotherFile(calls: PlannedCall[], ctx: PlannerContext): PlanOutcome | null {
+  const load = calls.find((c) => c.tool === 'load_data');
+  if (!load) return null;
+  const turns = ctx.history ?? [];
+  // the preprocessing in force: the Study's settings line, and steps of this conversation since the last load, reset or clear
+  let done = (ctx.current ?? []).filter((c) => UNDONE_BY_RESET(c.tool)).map((c) => c.tool);
+  for (const t of turns)
+    for (const c of t.calls) {
+      if (t.failed?.includes(c)) continue;
+      if (c.tool === 'reset_preprocessing' || c.tool === 'clear_dataset') done = [];
+      else if (UNDONE_BY_RESET(c.tool)) done.push(c.tool);
+    }
+  if (!done.length) return null;
+  const files = Array.isArray(load.arguments.paths) ? (load.arguments.paths as string[]).join(', ') : 'the file';
+  const steps = [...new Set(done)].join(', ');
+  return {
+    calls: [],
+    message:
+      `Nothing run: ${files} cannot be added while the loaded recordings are preprocessed (${steps}), because every recording gets the same processing. ` +
+      `Say "reset the preprocessing" (it asks first, and takes back those steps), then "do ${files} the same way" again; or "clear everything and load ${files}" to work on it alone.`,
+  };
+}
+
+/** A word of sameness about steps: the same way, the same steps, likewise, 照做, 照這樣, 一樣的步驟. */
+const SAME_STEPS =
+  /\b(?:(?:the\s+)?same\s+(?:way|steps?|pipeline|processing|procedure|treatment|thing|as (?:before|last time|earlier|the (?:first|last|other) one))|likewise|in the same manner)\b|照做|照這樣|照著做|照樣|比照|依樣|(?:一樣|同樣|相同)的?(?:步驟|流程|處理|做法|方式)|(?:步驟|流程|處理|做法)(?:都)?(?:一樣|相同|照舊)/i;
+
+/**
+ * The newest steps again on a file the turn names with a word of sameness ("now do S002R04.edf the same way"): the load
+ * of those steps takes the file, or, when they loaded nothing, the file is loaded before them. Null otherwise.
+ */
+function repeatOnFile(text: string, last: PlannedCall[]): PlannedCall[] | null {
+  if (!SAME_STEPS.test(text) || !last.length) return null;
+  const files = [...text.matchAll(/[\w./\\-]+\.(?:edf|bdf|gdf|set|vhdr|fif|cnt|mat|npy|xdf)\b/gi)].map((f) => f[0]);
+  if (!files.length) return null;
+  const calls = last.filter((c) => !NOT_REPEATED.has(c.tool)).map((c) => ({ tool: c.tool, arguments: { ...c.arguments } }));
+  const load = calls.find((c) => c.tool === 'load_data');
+  if (load) load.arguments.paths = files;
+  else calls.unshift({ tool: 'load_data', arguments: { paths: files } });
+  return calls;
+}
+
+/** Steps that change the recordings or the epochs: what reset_preprocessing takes back. */
+const UNDONE_BY_RESET = (tool: string): boolean => PREPROCESS_TOOLS.has(tool) || tool === 'epoch_data' || tool === 'window_epoch';
+
+/**
+ * An undo followed by what to do instead ("undo that and do 8 to 30 instead", "take that back and notch 60", 「回到上一步，
+ * 改用 4 到 30」) after a preprocessing step. The Study's only undo is reset_preprocessing, which takes back every step, so
+ * the steps taken before the undone turn (since the last load, reset or clear, as they ran) are done again, then the
+ * new request, read against the undone turn as a correction would be. Null when the turn is not an undo clause plus a
+ * request, or the newest acting turn did not preprocess.
+ */
+function undoThenRedo(text: string, turns: readonly PastTurn[], ctx: PlannerContext): PlanOutcome | null {
+  const t = text.trim();
+  let head = '';
+  let rest = '';
+  for (const m of t.matchAll(/\s*(?:[,，;；、]\s*(?:and\s+|then\s+|然後|再)?|\s+(?:and|then)\s+(?:then\s+)?)/gi)) {
+    const h = t.slice(0, m.index).trim();
+    if (UNDO.test(h)) {
+      head = h;
+      rest = t.slice((m.index ?? 0) + m[0].length).trim();
+      break;
+    }
+  }
+  if (!head || !rest) return null;
+  const acting = turns.map((x, i) => [x, i] as const).filter(([x]) => x.calls.some((c) => !READ_ONLY.has(c.tool)));
+  const newest = acting[acting.length - 1];
+  if (!newest || !newest[0].calls.some((c) => UNDONE_BY_RESET(c.tool))) return null;
+  const redo = interpretRequest(rest, { ...ctx, history: turns.slice(0, newest[1] + 1) });
+  if (!redo.calls.length || redo.calls.some((c) => NOT_REPEATED.has(c.tool))) return null;
+  // the steps in force before the undone turn, oldest first (a load, a reset or a clear starts them afresh)
+  const before: PlannedCall[] = [];
+  for (const x of turns.slice(0, newest[1]))
+    for (const c of x.calls) {
+      if (x.failed?.includes(c)) continue;
+      if (c.tool === 'load_data' || c.tool === 'reset_preprocessing' || c.tool === 'clear_dataset') before.length = 0;
+      else if (UNDONE_BY_RESET(c.tool) && !redo.calls.some((r) => r.tool === c.tool)) before.push({ tool: c.tool, arguments: { ...c.arguments } });
+    }
+  return { calls: [{ tool: 'reset_preprocessing', arguments: {} }, ...before, ...redo.calls], ...(redo.message ? { message: redo.message } : {}) };
+}
+
 const NOT_REPEATED = new Set(['stop_training', 'clear_dataset', 'reset_preprocessing']);
 
 /**
@@ -1478,7 +1573,7 @@ export function relativeFactor(text: string): number | null {
     ],
     // "half as much again", 「再多一半」: the value and half of it
     [/\bhalf\s+(?:as\s+much\s+)?again\b|\b50\s*%\s+more\b|多\s*(?:一半|0?\.5(?!\d))/i, () => 1.5],
-    [/\b(?:(?:cut|split)\s+(?:it|that|this)\s+)?(?:in\s+)?(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
+    [/\bhalve\b|\b(?:(?:cut|split)\s+(?:it|that|this)\s+)?(?:in\s+)?(?:a\s+|one\s+)?half\b|一半|減半/i, () => 0.5],
     // 「改成它的 2 倍」 (兩倍 after the number words): that many times the value
     [/(?:改成|變成|設成|調成|的)\s*(\d+(?:\.\d+)?)\s*倍/, (m) => Number(m[1])],
     // "再降一半" arrives as "再降 0.5": a decrease by a share below one is that share of the value

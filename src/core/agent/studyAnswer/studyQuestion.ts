@@ -37,7 +37,16 @@ export function isStatusCheck(question: string): boolean {
   return (
     /^(?:(?:so|ok(?:ay)?|and|wait|hey|um+)[,\s]+)*(?:did|has|have|is|was|were)\s+(?:(?:the|my|our|that|this|it|everything|all)\b\s*)?(?:[\w-]+\s+){0,3}?(?:(?:already|actually|really|properly|successfully|correctly)\s+)?(?:run|ran|work|worked|finish|finished|complete|completed|succeed|succeeded|go through|went through|gone through|apply|applied|done|ready|over|take effect|taken effect|stick|stuck|happen|happened|been (?:run|applied|done|saved)|in effect|get applied|get (?:run|done)|take)\b[^?]*\?*\s*$/i.test(
       s,
-    ) || /(?:有|有沒有|是否)?\s*(?:跑|執行|成功|生效|套用|完成|做完|跑完|切好|弄好|做好|好)\s*(?:了)?\s*(?:嗎|沒|沒有|了沒|了嗎)\s*[?？]?\s*$/.test(s)
+    ) ||
+    /(?:有|有沒有|是否)?\s*(?:跑|執行|成功|生效|套用|完成|做完|跑完|切好|弄好|做好|好)\s*(?:了)?\s*(?:嗎|沒|沒有|了沒|了嗎)\s*[?？]?\s*$/.test(s) ||
+    // how a step just taken turned out ("how did that go?", "how'd it turn out?", 「結果怎麼樣？」, 「剛剛那個怎麼樣了」): the
+    // outcome of the user's own step, with a pronoun or a result noun as its subject and nothing else asked
+    /^(?:(?:so|ok(?:ay)?|and|well|hey)[,\s]+)*how(?:'d|\s+did|\s+has|\s+is|'s)\s+(?:that|it|this|everything|all\s+that|the\s+(?:last\s+)?(?:step|run|training|filter(?:ing)?|split|resampl\w*|epoching))\s+(?:go|gone|going|turn(?:ed)?\s+out|work(?:ed)?\s+out|look(?:ing)?)\b\s*[?.!]*$/i.test(
+      s,
+    ) ||
+    /^(?:那|所以|好)?\s*(?:剛剛|剛才|前面)?(?:那個|這個|那步|這步)?\s*(?:的)?\s*(?:結果|狀況|情況)?\s*(?:怎麼樣|怎樣|如何|還好嗎)(?:了)?\s*(?:呢)?\s*[?？]?\s*$/.test(
+      s,
+    )
   );
 }
 

@@ -493,16 +493,17 @@ export function ambiguousPronoun(text: string, turns: readonly PastTurn[]): [str
   if (!/\b(?:it|that|this)\b|它|那個|這個/i.test(t) || settingNamedIn(t) || t.split(/\s+/).length > 8) return null;
   const last = [...turns].reverse().find((x) => x.calls.length);
   if (!last) return null;
-  const named: [string, unknown][] = [];
+  const named: [string, unknown, number][] = [];
   const keys = new Set<string>();
   for (const [re, tool, key] of NAMED_ARGUMENTS) {
     const m = re.exec(last.user);
     const call = last.calls.find((c) => c.tool === tool);
     if (!m || !call || typeof call.arguments[key] !== 'number' || keys.has(`${tool}.${key}`)) continue;
     keys.add(`${tool}.${key}`);
-    named.push([m[0].trim(), call.arguments[key]]);
+    named.push([m[0].trim(), call.arguments[key], m.index]);
   }
-  return named.length >= 2 ? named : null;
+  // in the order the user named them, so a reply by place ("the second one", 「第一個」) means what the user said second
+  return named.length >= 2 ? named.sort((a, b) => a[2] - b[2]).map(([w, v]) => [w, v]) : null;
 }
 
 /** The words of the first setting a text names ("which batch size did the last run use?" → "batch size"), or null. */

@@ -9,7 +9,7 @@ const ASKS: Record<string, RegExp> = {
   clear_dataset:
     /\b(?:clear|wipe|delete|remove|erase|discard|drop|unload|reset|start over|start (?:again|fresh|afresh|anew) (?:from|with|using|on)|start (?:fresh|afresh|anew)\s*$|from scratch|begin again|fresh start|new study|clean slate|throw (?:(?:it|everything|them) (?:all )?|(?:it )?all )away)\b|清除|清空|清掉|清光|刪除|刪掉|重新開始|重來|重置|(?:砍掉|打掉|砍了)重(?:練|來)/i,
   reset_preprocessing:
-    /\b(?:reset|undo|revert|remove|discard|drop|roll back|back to (?:the )?raw|(?:go|step) back (?:a|one) step|start over|start (?:again|fresh|afresh|anew)|begin again|from scratch)\b|重置|重設|復原|撤銷|回到原始|還原|重來|重新來過|從頭|重新(?:做|來)|(?:回到|退回)(?:上一步|前一步)|改回來|恢復原狀/i,
+    /\b(?:reset|undo|revert|remove|discard|drop|roll back|take (?:it |that |this )?back|back to (?:the )?raw|(?:go|step) back (?:a|one) step|start over|start (?:again|fresh|afresh|anew)|begin again|from scratch)\b|重置|重設|復原|撤銷|回到原始|還原|重來|重新來過|從頭|重新(?:做|來)|(?:回到|退回)(?:上一步|前一步)|改回來|恢復原狀/i,
 };
 
 /**
