@@ -359,9 +359,13 @@ export function numeralForms(text: string): string {
   );
 }
 
-/** A value as written in code: a number ("1.", "-0.2", "3e-4") or None (the edge, left to the tool). */
+/**
+ * A value as written in code: a number ("1.", "-0.2", "3e-4") or None (the edge, left to the tool); an operand of
+ * arithmetic after it ("epochs = 2 的 5 次方", "lr = 1e-3 / 2") leaves the key to the arithmetic rules.
+ */
 const CODE_VALUE = String.raw`(-?\d+(?:\.\d*)?(?:e-?\d+)?|None|null)`;
-const KEY = (names: string) => new RegExp(String.raw`(?<![\w.])(?:${names})\s*=\s*${CODE_VALUE}(?![\w.])\s*,?\s*`, 'i');
+const KEY = (names: string) =>
+  new RegExp(String.raw`(?<![\w.])(?:${names})\s*=\s*${CODE_VALUE}(?![\w.])(?!\s*(?:的|[\^*/×+-]|times\b|to\s+the\b|乘|除|次方))\s*,?\s*`, 'i');
 const FREQ_PAIR: [RegExp, RegExp] = [KEY('l_freq|lfreq|low_freq|locutoff|lowcut|fmin|hp_freq'), KEY('h_freq|hfreq|high_freq|hicutoff|highcut|fmax|lp_freq')];
 const TIME_PAIR: [RegExp, RegExp] = [KEY('tmin|t_min|tstart|epoch_start'), KEY('tmax|t_max|tend|epoch_end')];
 /** One keyword, one value in the words the rules read. */
