@@ -41,11 +41,18 @@ const RANGE_NEXT = new RegExp(`^\\s*(?:to|through|-|–|~)\\s*(?:\\d|${WORD})`, 
 function wordsValue(words: string): number | null {
   let total = 0;
   let current = 0;
+  let lastWord = '';
   for (const w of words
     .toLowerCase()
     .split(/[\s-]+/)
     .filter((x) => x && x !== 'and' && x !== 'a')) {
-    if (w in UNITS_EN) current += UNITS_EN[w];
+    const prev = lastWord;
+    lastWord = w;
+    // dictated hundreds said as pairs: "one twenty eight" is 128, "two fifty six" 256, "one ten" 110 (a digit word, then a
+    // tens or teen word, with no hundred between)
+    const pair = current >= 1 && current <= 9 && prev in UNITS_EN && (w in TENS_EN || (w in UNITS_EN && UNITS_EN[w] >= 10));
+    if (pair) current = current * 100 + (w in TENS_EN ? TENS_EN[w] : UNITS_EN[w]);
+    else if (w in UNITS_EN) current += UNITS_EN[w];
     else if (w in TENS_EN) current += TENS_EN[w];
     else if (w === 'dozen') current = (current || 1) * 12;
     else if (w === 'hundred') current = (current || 1) * 100;
@@ -61,8 +68,32 @@ function wordsValue(words: string): number | null {
 const AND_A_HALF = new RegExp(`\\b(${WORD}(?:[\\s-]+${WORD})*|\\d+)\\s+and\\s+a\\s+half\\b`, 'gi');
 const UNIT_AND_A_HALF = /\b(?:a|an|one)\s+(second|minute|hertz|epoch)s?\s+and\s+a\s+half\b/gi;
 
+const DIGIT_WORD: Record<string, string> = {
+  zero: '0',
+  oh: '0',
+  ...Object.fromEntries(
+    Object.entries(UNITS_EN)
+      .filter(([, v]) => v < 10)
+      .map(([k, v]) => [k, String(v)]),
+  ),
+};
+/** "point zero zero one" → 0.001, "one point five" → 1.5: after "point" the digits are read one by one. */
+const SPOKEN_DECIMAL = new RegExp(
+  `(?:\\b(${WORD}(?:[\\s-]+${WORD})*)\\s+)?\\bpoint((?:\\s+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\\b)+)`,
+  'gi',
+);
+
 export function englishNumbers(text: string): string {
   const halves = text
+    .replace(SPOKEN_DECIMAL, (m, whole: string | undefined, digits: string) => {
+      const w = whole ? wordsValue(whole) : 0;
+      const frac = digits
+        .trim()
+        .split(/\s+/)
+        .map((d) => DIGIT_WORD[d.toLowerCase()] ?? '')
+        .join('');
+      return w === null || !frac ? m : `${w}.${frac}`;
+    })
     .replace(UNIT_AND_A_HALF, (_m, u: string) => `1.5 ${u}s`)
     .replace(AND_A_HALF, (m, n: string) => {
       const v = /^\d+$/.test(n) ? Number(n) : wordsValue(n);
@@ -108,17 +139,24 @@ export function zhValue(s: string): number | null {
   let total = 0;
   let current = 0;
   let digit = 0;
+  let last = '';
+  let lastMult = 0;
   for (const ch of s) {
     if (ch in ZH_DIGIT) {
       digit = ZH_DIGIT[ch];
+      last = ch;
       continue;
     }
     const mult = ch === '十' ? 10 : ch === '百' ? 100 : ch === '千' ? 1000 : 0;
     if (!mult) return null;
     current += (digit || 1) * mult;
     digit = 0;
+    last = ch;
+    lastMult = mult;
   }
-  total += current + digit;
+  // 「兩百五」 is 250 and 「一千二」 1200: a last digit straight after 百/千 (no 零 between) counts in the next unit down
+  const elided = digit && lastMult >= 100 && s.length >= 3 && (s[s.length - 2] === '百' || s[s.length - 2] === '千') && last in ZH_DIGIT;
+  total += current + (elided ? (digit * lastMult) / 10 : digit);
   return Number.isFinite(total) ? total : null;
 }
 
@@ -148,6 +186,11 @@ export function spacedChineseNumerals(text: string): string {
           const v = zhValue(n);
           return v === null ? m : `${lead}${v}`;
         },
+      )
+      // 「一二八」, 「二五六」: three or four digits read one by one (no 十/百/千) are the number they spell
+      .replace(
+        /(?<![零〇一二兩两三四五六七八九十百千點])([一二三四五六七八九][零〇一二三四五六七八九]{2,3})(?![零〇一二兩两三四五六七八九十百千萬分成點之])/g,
+        (m, n: string) => [...n].map((c) => String(ZH_DIGIT[c] ?? '')).join(''),
       )
       // "低通三十五", "降到一百二十八": a numeral of two characters or more with 十/百/千 is a number wherever it stands
       // ("十分" is "very", "千萬" is "by no means": a 分/萬/成/點 after it keeps it a word)
@@ -269,7 +312,7 @@ export function unitSpellings(text: string): string {
     .replace(new RegExp(`${after}(?:kilo-?hertz|kilo-?hz)\\b`, 'gi'), 'kHz')
     .replace(new RegExp(`${after}千赫(?:茲)?`, 'g'), ' kHz ')
     .replace(new RegExp(`${after}(?:hertz|cycles?\\s+(?:per|a|each)\\s+second|cps)\\b`, 'gi'), 'Hz')
-    .replace(new RegExp(`${after}(?:milli-?seconds?|msecs?|millisecs?)\\b`, 'gi'), 'ms');
+    .replace(new RegExp(`${after}(?:milli-?seconds?|msecs?|millisecs?|millis)\\b`, 'gi'), 'ms');
 }
 
 const VULGAR: Record<string, string> = {
@@ -314,4 +357,66 @@ export function numeralForms(text: string): string {
         '$1.$2',
       )
   );
+}
+
+/**
+ * A value as written in code: a number ("1.", "-0.2", "3e-4") or None (the edge, left to the tool); an operand of
+ * arithmetic after it ("epochs = 2 的 5 次方", "lr = 1e-3 / 2") leaves the key to the arithmetic rules.
+ */
+const CODE_VALUE = String.raw`(-?\d+(?:\.\d*)?(?:e-?\d+)?|None|null)`;
+const KEY = (names: string) =>
+  new RegExp(String.raw`(?<![\w.])(?:${names})\s*=\s*${CODE_VALUE}(?![\w.])(?!\s*(?:的|[\^*/×+-]|times\b|to\s+the\b|乘|除|次方))\s*,?\s*`, 'i');
+const FREQ_PAIR: [RegExp, RegExp] = [KEY('l_freq|lfreq|low_freq|locutoff|lowcut|fmin|hp_freq'), KEY('h_freq|hfreq|high_freq|hicutoff|highcut|fmax|lp_freq')];
+const TIME_PAIR: [RegExp, RegExp] = [KEY('tmin|t_min|tstart|epoch_start'), KEY('tmax|t_max|tend|epoch_end')];
+/** One keyword, one value in the words the rules read. */
+const SINGLE_KEYS: [RegExp, (v: string) => string][] = [
+  [KEY('sfreq|new_sfreq|srate|fs'), (v) => `sfreq = ${v} Hz `],
+  [KEY('freqs|notch_freq|line_freq'), (v) => `${v} Hz `],
+  [KEY('lr|learning_rate'), (v) => `learning rate ${v} `],
+  [KEY('batch_size|batchsize|bs'), (v) => `batch size ${v} `],
+  [KEY('n_epochs|max_epochs|num_epochs|epochs'), (v) => `${v} epochs `],
+  [KEY('test_size|test_ratio|test_split'), (v) => `test ratio ${v} `],
+  [KEY('val_size|val_ratio|validation_split'), (v) => `validation ratio ${v} `],
+];
+const edge = (v: string) => (/^(?:none|null)$/i.test(v) ? null : v.replace(/\.$/, ''));
+
+/**
+ * Values written in another toolbox's syntax, in the words the rules read: MNE/EEGLAB/Keras keyword arguments
+ * ("l_freq=8, h_freq=30" → "8 to 30 Hz", "tmin=-0.2, tmax=0.8" → "from -0.2 to 0.8 s", "sfreq=128" → "128 Hz",
+ * "lr=3e-4", "batch_size=16", "epochs=40", "test_size=0.25") and a MATLAB/Python pair of numbers ("[0 4]", "[8, 30]",
+ * "(1, 40)") as a range. A trailing point ("1.") is the integer. Keys of XBrain's own tools typed as code are read by
+ * codeCalls.ts, before this.
+ */
+export function toolboxArguments(text: string): string {
+  let s = text;
+  for (const [[lo, hi], unit, from] of [
+    [FREQ_PAIR, 'Hz', ''],
+    [TIME_PAIR, 's', 'from '],
+  ] as const) {
+    const a = lo.exec(s);
+    const b = hi.exec(s);
+    if (a && b) {
+      const x = edge(a[1]);
+      const y = edge(b[1]);
+      if (x === null || y === null) continue;
+      const [first, second] = a.index < b.index ? [a, b] : [b, a];
+      s = `${s.slice(0, first.index)}${from}${x} to ${y} ${unit} ${s.slice(first.index + first[0].length, second.index)}${s.slice(second.index + second[0].length)}`;
+    } else if (a || b) {
+      const m = (a ?? b) as RegExpExecArray;
+      const v = edge(m[1]);
+      if (v === null) continue;
+      const words = unit === 'Hz' ? (a ? `low cutoff ${v} Hz ` : `high cutoff ${v} Hz `) : a ? `from ${v} s ` : `to ${v} s `;
+      s = `${s.slice(0, m.index)}${words}${s.slice(m.index + m[0].length)}`;
+    }
+  }
+  for (const [key, words] of SINGLE_KEYS) {
+    const m = key.exec(s);
+    const v = m && edge(m[1]);
+    if (m && v !== null) s = `${s.slice(0, m.index)}${words(v)}${s.slice(m.index + m[0].length)}`;
+  }
+  // "baseline=(None, 0)": the baseline window in code, not a range of the step
+  s = s.replace(/\bbaseline\s*=\s*[([][^)\]]*[)\]]\s*,?/gi, ' ');
+  // "[0 4]", "[8, 30]", "(1, 40)": two numbers in brackets are a range
+  // (a pair in round brackets only after "=": "(4, 8)" after "runs" is a list)
+  return s.replace(/(?:\[|(?<==\s*)\()\s*(-?\d+(?:\.\d+)?)\.?\s*(?:,\s*|\s+)(-?\d+(?:\.\d+)?)\.?\s*[\])]/g, ' $1 to $2 ');
 }

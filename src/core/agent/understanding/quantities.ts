@@ -1,6 +1,6 @@
 import { evaluate, unit as mathUnit } from 'mathjs';
 import { findQuantities, isDimension, unitName } from '../units';
-import { chineseNumbers, englishNumbers, numeralForms, unitSpellings, zhValue } from './numbers';
+import { chineseNumbers, englishNumbers, numeralForms, toolboxArguments, unitSpellings, zhValue } from './numbers';
 import { withoutCorrectedPart } from './rejections';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
@@ -472,9 +472,69 @@ function fmt(v: number): string {
  */
 const ORDINAL_POWER = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
 
+const T_UNIT = String.raw`(ms|s|sec|secs|seconds?|毫秒|秒)`;
+const secondsOf = (n: string, u: string): number => (/^(?:ms|毫秒)$/i.test(u) ? Number(n) / 1000 : Number(n));
+const EPOCH_LENGTH = [
+  new RegExp(String.raw`(?<![\w.])(\d+(?:\.\d+)?)\s*${T_UNIT}[\s-]*(?:long\s+)?epochs?\b`, 'i'),
+  new RegExp(String.raw`\bepochs?\s+of\s+(\d+(?:\.\d+)?)\s*${T_UNIT}(?![\w])`, 'i'),
+  new RegExp(String.raw`\b(?:lasting|last|lasts|spanning|span)\s+(?:for\s+)?(\d+(?:\.\d+)?)\s*${T_UNIT}(?![\w])(?:\s+in\s+total|\s+overall)?`, 'i'),
+  new RegExp(String.raw`(?:epoch\s*)?(\d+(?:\.\d+)?)\s*(秒|毫秒)\s*長|長\s*(\d+(?:\.\d+)?)\s*(秒|毫秒)`),
+];
+/** A start or an end said relative to the event: [pattern, sign of "before"/"after" group, which edge]. */
+const EPOCH_START = [
+  new RegExp(
+    String.raw`\b(?:starting|beginning|that\s+starts?|which\s+starts?|starts?|begins?)\s+(\d+(?:\.\d+)?)\s*${T_UNIT}\s+(before|after|prior\s+to|pre|post)\b`,
+    'i',
+  ),
+  new RegExp(String.raw`(?:事件|刺激|提示|cue|onset)?\s*(前|後)\s*(\d+(?:\.\d+)?)\s*(秒|毫秒)\s*(?:的地方)?\s*開始`, 'i'),
+];
+const EPOCH_START_ZERO =
+  /\b(?:starting|beginning|that\s+starts?|starts?)\s+(?:at|from|with)\s+(?:the\s+)?(?:cue|onset|event|stimulus|trigger|marker)\b|從\s*(?:事件|刺激|提示|cue|onset)\s*(?:出現)?(?:的時候|當下)?\s*開始/i;
+const EPOCH_END = [
+  new RegExp(
+    String.raw`\b(?:ending|that\s+ends?|which\s+ends?|ends?|end|finishing|stopping)\s+(?:at\s+)?(\d+(?:\.\d+)?)\s*${T_UNIT}\s+(before|after|prior\s+to|pre|post)\b`,
+    'i',
+  ),
+  new RegExp(String.raw`(?:事件|刺激|提示|cue|onset)?\s*(前|後)\s*(\d+(?:\.\d+)?)\s*(秒|毫秒)\s*結束`, 'i'),
+];
+
+/**
+ * An epoch given by its length and one edge ("4 s epochs starting 1 s before each cue", "epochs that end 500 ms after the
+ * event and last 1.5 s in total", "epochs of 3 s starting at the cue", 「每個 epoch 四秒長，從事件前一秒開始切」): the window
+ * from the edge, "from -1 to 3 s". Only for epochs around an event (not windows), and only when both are said.
+ */
+function epochByStartAndLength(s: string): string {
+  if (!/epoch|切/i.test(s) || /window|segment|chunk|視窗/i.test(s)) return s;
+  const len = EPOCH_LENGTH.map((r) => r.exec(s)).find((m) => m);
+  if (!len) return s;
+  const L = secondsOf(len[1] ?? len[3], len[2] ?? len[4]);
+  const edgeOf = (m: RegExpExecArray): number => {
+    const zh = /^[前後]$/.test(m[1]);
+    const v = zh ? secondsOf(m[2], m[3]) : secondsOf(m[1], m[2]);
+    const dir = zh ? m[1] : m[3];
+    return /前|before|prior|pre/i.test(dir) ? -v : v;
+  };
+  const start = EPOCH_START.map((r) => r.exec(s)).find((m) => m);
+  const zero = start ? null : EPOCH_START_ZERO.exec(s);
+  const end = start || zero ? null : EPOCH_END.map((r) => r.exec(s)).find((m) => m);
+  let a: number;
+  let edge: RegExpExecArray;
+  if (start) [a, edge] = [edgeOf(start), start];
+  else if (zero) [a, edge] = [0, zero];
+  else if (end) [a, edge] = [edgeOf(end) - L, end];
+  else return s;
+  if (!(L > 0)) return s;
+  const zh = !/[a-z]/i.test(len[0].replace(/epoch/i, ''));
+  const range = zh ? ` epoch ${fmt(a)} 到 ${fmt(a + L)} 秒 ` : ` epochs from ${fmt(a)} s to ${fmt(a + L)} s `;
+  // the edge phrase goes (the event words around it stay), the length phrase becomes the range
+  const [first, second] = len.index < edge.index ? [len, edge] : [edge, len];
+  const put = (m: RegExpExecArray) => (m === len ? range : ' ');
+  return `${s.slice(0, first.index)}${put(first)}${s.slice(first.index + first[0].length, second.index)}${put(second)}${s.slice(second.index + second[0].length)}`;
+}
+
 export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t: string) => boolean = () => false): Resolved {
   const problems: string[] = [];
-  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(unitSpellings(input)), facts)))));
+  let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(unitSpellings(toolboxArguments(input))), facts)))));
   // "250 msec", "40 millisecs": milliseconds however abbreviated
   s = s.replace(/(?<=\d)\s*(?:msecs?|millisecs?)\b/gi, ' ms');
   // "1500-ms windows", "a 2-s window": a unit joined to its number by a hyphen is still its unit
@@ -533,6 +593,23 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
   );
   // minutes and kilohertz in the units the tools take: "2 min" → 120 s, "at minute 2" → at 120 s, 「兩分鐘」 → 120 秒,
   // "0.1 kHz" → 100 Hz (every rule after this one reads seconds and hertz)
+  // a time on the recording's clock: "from 01:30", "at 1:05", "starting at 1m05s", "1 min 5 s", 「從 2 分 30 秒開始」 → seconds
+  // (only after a word that places a time, so "split 80:20" stays a ratio)
+  s = s
+    .replace(
+      /(?<=\b(?:from|at|starting(?:\s+at)?|start(?:ing)?\s+at|beginning(?:\s+at)?|until|till)\s+|從\s*|在\s*)(\d{1,2}):([0-5]\d)(?![\d:])/gi,
+      (_m, mm: string, ss: string) => `${Number(mm) * 60 + Number(ss)} s`,
+    )
+    .replace(
+      /(?<![\w.])(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\b/gi,
+      (_m, mm: string, ss: string) => `${fmt(Number(mm) * 60 + Number(ss))} s`,
+    )
+    .replace(/(\d+)\s*分\s*(\d+(?:\.\d+)?)\s*秒/g, (_m, mm: string, ss: string) => `${fmt(Number(mm) * 60 + Number(ss))} 秒`);
+  // 「從第 90 秒畫到第 110 秒」: a stretch given by its start and its end, as the start and the length
+  s = s.replace(
+    /從\s*第?\s*(\d+(?:\.\d+)?)\s*秒\s*(?:開始)?\s*(畫|顯示|看|播)?\s*(?:到|至)\s*第?\s*(\d+(?:\.\d+)?)\s*秒/g,
+    (m, a: string, verb: string | undefined, b: string) => (Number(b) > Number(a) ? `從第 ${a} 秒開始${verb ?? ''} ${fmt(Number(b) - Number(a))} 秒` : m),
+  );
   s = s
     .replace(/\b(?:a\s+|one\s+)?half\s+(?:a|an)\s+minute\b/gi, '30 s')
     .replace(
@@ -549,6 +626,7 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*khz\b/gi, (_m, n: string) => `${fmt(Number(n) * 1000)} Hz`)
     // "at the 60 s mark", "from the 90-second point": the time itself
     .replace(/\bthe\s+(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))[-\s]+(?:mark|point|timestamp)\b/gi, '$1');
+  s = epochByStartAndLength(s);
   s = s.replace(/(\d)\s*percent\b/gi, '$1%').replace(/(\d)\s*(?:pct)\b/gi, '$1%');
   // "fs 的 1/4", "1/4 的取樣率": a fraction beside 的 is a share, written as its decimal for the rules after it
   s = s.replace(/(?<=的\s*)(\d+)\s*\/\s*(\d+)(?![\d/])|(?<![\d/.])(\d+)\s*\/\s*(\d+)(?=\s*的)/g, (m, a?: string, b?: string, c?: string, d?: string) => {
@@ -565,6 +643,22 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     }
     return `${fmt(facts.sfreq)} Hz`;
   };
+  // "from -32 to 640 samples", 「-32 到 640 個取樣點」: both ends of a range counted in samples are times at the rate
+  if (facts.sfreq !== null) {
+    const fs = facts.sfreq;
+    s = s.replace(
+      /(?<![\w.])(-?\d+)(\s*(?:to|-|–|~|到|至)\s*)(-?\d+)\s*(?:個\s*)?(samples?\b|取樣點|採樣點|樣本點)/gi,
+      (_m, a: string, sep: string, b: string, u: string) => `${fmt(Number(a) / fs)}${sep}${fmt(Number(b) / fs)} ${/^[a-z]/i.test(u) ? 's' : '秒'}`,
+    );
+  }
+  // an epoch's range with no unit in the hundreds ("epoch T1 from -200 to 800", 「T2 切 -100 到 600」): milliseconds, the only
+  // unit an epoch around an event is counted in at that size (values under 100 are left as seconds)
+  if (/\bepoch|切\s*epoch|epoch|刺激|事件/i.test(s) && !/window|segment|chunk|視窗/i.test(s))
+    s = s.replace(
+      /(?<![\w.])(-?\d+)(\s*(?:to|到|至|~|～)\s*)(-?\d+)(?![\d.]|\s*(?:ms|s|sec|secs|seconds?|毫秒|秒|hz|赫茲|%|samples?|個|點|epochs?|trials?)|\s*[A-Za-z\u4e00-\u9fff]*\s*(?:epochs|個))/gi,
+      (m, a: string, sep: string, b: string) =>
+        Math.max(Math.abs(Number(a)), Math.abs(Number(b))) >= 100 && Number(a) < Number(b) ? `${a} ms${sep}${b} ms` : m,
+    );
   // "windows of 320 samples", "640-sample epochs": a length in samples is a length in time at the sampling rate
   s = s.replace(
     /\b((?:windows?|epochs?|segments?|chunks?)\s+of\s+)(\d+)\s*samples?\b|\b(\d+)[\s-]*samples?(?=\s+(?:long\s+)?(?:windows?|epochs?|segments?|chunks?)\b)/gi,
