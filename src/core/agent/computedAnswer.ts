@@ -8,6 +8,7 @@
 
 import { binomialTest, formatPValue } from '../evaluation/metrics';
 import { autoHighTransition, autoLength, autoLowTransition, HAMMING_LENGTH_FACTOR } from '../signal/firDesign';
+import { minSamples } from '../training/models';
 
 /** The computed sentence and which formula gave it. */
 export interface ComputedAnswer {
@@ -23,7 +24,9 @@ export interface ComputedAnswer {
     | 'itr'
     | 'mne_filter'
     | 'split_counts'
-    | 'kernel';
+    | 'kernel'
+    | 'min_epoch'
+    | 'parameters';
   text: string;
 }
 
@@ -356,7 +359,7 @@ const ASKS = {
   /** the highest edge a rate allows ("at 500 Hz what is the highest low-pass", "降到 128 Hz 以後上限最多設多少") */
   maxEdge: /\b(?:highest|max(?:imum)?|how high|upper limit|limit)\b|上限|最高|最多|最大|極限/,
   significance:
-    /significan|above chance|better than chance|over chance|beat chance|p-?value|\bp\s*[<=≤]|\bp\b|threshold|luck|顯著|高於機率|超過機率|機率水準|門檻|p 值|運氣|chance/,
+    /significan|above chance|better than chance|over chance|beat chance|p-?value|\bp\s*[<=≤]|\bp\b|threshold|luck|顯著|(?:高於|超過|贏過|勝過|贏|勝過|打敗|超越|比)機率|機率水準|門檻|p 值|運氣|chance/,
   chance: /chance|機率水準|隨機|猜/,
   alias: /alias|混疊|疊頻/,
   /** the low-pass a resampling needs first ("downsample to 64 Hz without a low-pass") */
@@ -364,7 +367,19 @@ const ASKS = {
   /** the rate the question gives is the one the data goes to */
   resampled: /resampl|downsampl|down-sampl|decimat|降取樣|降採樣|重新取樣|重新採樣|降到|降成/,
   kernel: /kernel|卷積核|核(?:的)?(?:長度|大小)|\bconv\w*\s*(?:layer\s*)?(?:length|size|width)|first conv/,
+  /** the shortest epoch a model takes ("is a 1 s epoch long enough for EEGNet at 250 Hz", "EEGNet 最短要幾個樣本") */
+  minEpoch: /\b(?:min(?:imum)?|shortest|least|long enough|enough|too short|short(?:est)? (?:epoch|window))\b|最短|至少|最少|夠不夠|夠嗎|夠長|太短/,
+  /** a layer's parameter count ("how many weights/parameters does … have", 參數量) */
+  parameters:
+    /\b(?:how many|number of|count of|total)\s+(?:trainable\s+|learnable\s+)?(?:parameters|params|weights)\b|\bparameter count\b|參數量|幾個參數|多少(?:個)?參數|多少(?:個)?權重|幾個權重/,
 };
+
+/**
+ * A verdict asked about a stated result ("0.6 on 40 trials, 2 classes: did it learn anything?", 這樣算好嗎, 有學到嗎): with
+ * the classes, trials and accuracy given, the binomial test against chance is the figure that answers it.
+ */
+const VERDICT_ON_RESULT =
+  /\b(?:good|bad|real|learn\w*|meaningful|decent|ok|okay|fine|worth|acceptable|random|luck\w*|trust\w*|believ\w*)\b|算好|算有|學到|有用|好嗎|可以嗎|正常嗎|有意義|可信|靠得住|合理嗎|及格|還行/;
 
 /** The computed sentence for a question that gives the numbers a method needs, or undefined. */
 export function computedAnswer(question: string): ComputedAnswer | undefined {
@@ -446,6 +461,10 @@ function compute(question: string): ComputedAnswer | undefined {
     });
   }
 
+  // "4 s epochs at 250 Hz, downsampled to 100 Hz: how many samples now?": after a resampling the window holds the new
+  // rate's samples (the rate after "to"), not the recorded rate's
+  const resampledTo = ASKS.resampled.test(t) ? num([...t.matchAll(new RegExp(`(?:\\bto|到|至|成)\\s*${NUM}\\s*hz`, 'g'))].at(-1)?.[1]) : undefined;
+  if (resampledTo !== undefined) q.sf = resampledTo;
   if (ASKS.samples.test(t) && q.sf && q.tmin !== undefined && q.tmax !== undefined && q.tmax > q.tmin) {
     const n = epochSamples(q.tmin, q.tmax, q.sf);
     out.push({
@@ -578,7 +597,7 @@ function compute(question: string): ComputedAnswer | undefined {
     q.trials &&
     q.trials >= 1 &&
     q.trials <= 100000 &&
-    (ASKS.significance.test(t) || (acc !== undefined && !/[?？]|嗎|\b(?:what|which|how|why|should)\b/.test(t)))
+    (ASKS.significance.test(t) || (acc !== undefined && (!/[?？]|嗎|\b(?:what|which|how|why|should)\b/.test(t) || VERDICT_ON_RESULT.test(t))))
   ) {
     const p0 = 1 / K;
     const n = q.trials;
@@ -606,6 +625,74 @@ function compute(question: string): ComputedAnswer | undefined {
           ? `計算結果：${K} 類（機率水準 ${pct(p0)}）、${n} 個測試試次時，${thrText}`
           : `Computed: with ${K} classes (chance ${pct(p0)}) and ${n} test trials, ${thrText.charAt(0).toLowerCase()}${thrText.slice(1)}`,
       });
+  }
+
+  // the shortest epoch a model takes at a rate (training/models.ts, XBrainLab's rule): EEGNet floor(f/2) + 4 + 4·floor(floor(f/2)/4)
+  // + 32 samples, SCCNet trunc(f/2) + 1, ShallowConvNet ceil(0.1 f) + pool_len (75); against the user's epoch when given
+  const model = /eegnet/.test(t) ? 'EEGNet' : /shallow/.test(t) ? 'ShallowConvNet' : /sccnet/.test(t) ? 'SCCNet' : undefined;
+  if (model && q.sf && Number.isInteger(q.sf) && ASKS.minEpoch.test(t) && !ASKS.parameters.test(t)) {
+    const f = q.sf;
+    const need = minSamples(model, f);
+    const half = Math.floor(f / 2);
+    const formula =
+      model === 'EEGNet'
+        ? `floor(${f}/2) + 4 + 4 × floor(${half}/4) + 32 = ${need}`
+        : model === 'SCCNet'
+          ? `floor(${f}/2) + 1 = ${need}`
+          : `ceil(0.1 × ${f}) + pool_len 75 = ${need}`;
+    const secs = fmt(need / f, 2);
+    const have =
+      q.tmin !== undefined && q.tmax !== undefined && q.tmax > q.tmin
+        ? epochSamples(q.tmin, q.tmax, f)
+        : q.duration !== undefined
+          ? Math.round(q.duration * f) + 1
+          : undefined;
+    const verdict =
+      have === undefined
+        ? ''
+        : zh
+          ? `；你的 epoch 有 ${have} 個樣本（含兩端），${have >= need ? '夠長' : `太短（至少要 ${need} 個）`}`
+          : `; your epoch holds ${have} samples (both ends included), so it is ${have >= need ? 'long enough' : `too short (it needs ${need})`}`;
+    out.push({
+      kind: 'min_epoch',
+      text: zh
+        ? `計算結果：${model} 在 ${f} Hz 最短需要 ${formula} 個樣本（${need} / ${f} = ${secs} 秒）${verdict}。`
+        : `Computed: ${model} at ${f} Hz needs at least ${formula} samples per epoch (${need} / ${f} = ${secs} s)${verdict}.`,
+    });
+  }
+
+  // a layer's parameter count: EEGNet's temporal convolution is F1 kernels of floor(f/2) samples without bias (batch
+  // normalisation follows it); a convolution given by its filters, kernel and input maps is filters × kernel × inputs
+  // weights, plus one bias per filter when it has biases
+  if (ASKS.parameters.test(t)) {
+    const filters = num(first(t, /(\d+)\s*(?:filters|kernels|output (?:channels|maps)|feature maps|個濾波器|個卷積核)/, /\bf1\s*(?:=|:|of|是)?\s*(\d+)/));
+    const kernel = /kernel(?:\s*size)?(?:\s*of)?\s*(?:=|:)?\s*\(?(\d+)\s*(?:[×x*,]\s*(\d+))?/.exec(t) ?? /(\d+)\s*[×x*]\s*(\d+)\s*(?:kernel|卷積核)/.exec(t);
+    const inputsWord = /(\d+|one|a single|single)\s*input\s*(?:channels?|maps?|feature maps?|planes?)/.exec(t)?.[1];
+    const inputs = inputsWord === undefined ? undefined : /\d/.test(inputsWord) ? Number(inputsWord) : 1;
+    const bias =
+      /\b(?:with|plus|and|\+)\s*(?:a\s+)?bias(?:es)?\b|\bbias\s*=\s*true|含偏差|加偏差|有偏差|含 bias|加 bias/.test(t) &&
+      !/\bno bias|without bias|bias\s*=\s*false/.test(t);
+    if (/eegnet/.test(t) && /temporal conv|first (?:temporal )?(?:conv|layer)|第一層|時間卷積|block 1/.test(t) && q.sf && Number.isInteger(q.sf)) {
+      const f1 = num(first(t, /\bf1\s*(?:=|:|of|是)?\s*(\d+)/)) ?? 8;
+      const k = Math.floor(q.sf / 2);
+      out.push({
+        kind: 'parameters',
+        text: zh
+          ? `計算結果：EEGNet 的時間卷積在 ${q.sf} Hz 有 F1 = ${f1} 個長 floor(${q.sf}/2) = ${k} 的卷積核，無偏差（後接批次正規化），共 ${f1} × ${k} = ${f1 * k} 個權重。`
+          : `Computed: EEGNet's temporal convolution at ${q.sf} Hz has F1 = ${f1} kernels of floor(${q.sf}/2) = ${k} samples and no bias (batch normalisation follows), so ${f1} × ${k} = ${f1 * k} weights.`,
+      });
+    } else if (filters !== undefined && kernel) {
+      const k = Number(kernel[1]) * (kernel[2] !== undefined ? Number(kernel[2]) : 1);
+      const kText = kernel[2] !== undefined ? `${kernel[1]} × ${kernel[2]}` : kernel[1];
+      const c = inputs ?? 1;
+      const w = filters * k * c;
+      out.push({
+        kind: 'parameters',
+        text: zh
+          ? `計算結果：${filters} 個濾波器 × 卷積核 ${kText} × ${c} 個輸入 = ${w} 個權重${bias ? `，加上每個濾波器一個偏差共 ${w} + ${filters} = ${w + filters} 個參數` : ''}。`
+          : `Computed: ${filters} filters × a ${kText} kernel × ${c} input map${c === 1 ? '' : 's'} = ${w} weights${bias ? `, plus one bias per filter: ${w} + ${filters} = ${w + filters} parameters` : ''}.`,
+      });
+    }
   }
 
   // kernel sizes follow the sampling rate (training/models.ts): EEGNet floor(f/2) and its separable floor(floor(f/2)/4),

@@ -2,6 +2,7 @@ import { contentTerms } from '../rag/grounding';
 import { canonicalZh, chineseTerms, expandQuery } from '../rag/glossary';
 import { questionParts } from '../rag/questionParts';
 import { computedAnswer, type ComputedAnswer } from './computedAnswer';
+import { insteadLine } from './notOffered';
 
 /**
  * How the offline planner answers a question: from the retrieved passages it picks the sentences that answer it
@@ -108,6 +109,11 @@ function quotePassages(question: string, context: string, method?: RegExp): stri
     // the retriever's 4th and 5th passages answer only when they clearly answer better than the top three
     passageScore.set(b.ref, sc * (1 + 0.3 / (1 + b.rank)) * (b.rank >= 3 ? BELOW_TOP_THREE : 1));
   }
+  // "can XBrain run ICA?", "XBrain 有 data augmentation 嗎": a capability question that a scope section answers with "no"
+  // is answered by that sentence alone, citing only that section (a passage that merely mentions the method would be a
+  // citation without the fact asked)
+  const refusal = CAPABILITY.test(question) ? notOfferedSentences(question, scored, typed, (t) => idf(t), match, zh) : undefined;
+  if (refusal) return refusal;
   const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
   // a Chinese question may still need an English sentence: the Chinese text of a section leaves out citations and
   // the tool reference's parameter rows are English only ("Combrisson 2015 重點", "run_protocol 存成 csv"); they
@@ -369,6 +375,8 @@ const METHOD_PASSAGE: Record<ComputedAnswer['kind'], RegExp> = {
   mne_filter: /l_trans_bandwidth = min/,
   split_counts: /int\(\) truncation|int\(\) 截斷/,
   kernel: /floor\(f\/2\) samples|floor\(f\/2\) 個樣本/,
+  min_epoch: /164 samples|164 個樣本/,
+  parameters: /few thousand parameters|參數量約為幾千/,
 };
 /**
  * What a Chinese bigram the passage shares once, without a third character of the question around it, counts in the
@@ -460,6 +468,85 @@ function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<stri
     }
   }
   return out;
+}
+
+/**
+ * A capability question ("can XBrain …", "does it support …", "is there … in XBrain", "XBrain 可以做…嗎", "支援…嗎"): asked
+ * whether XBrain offers something, so a sentence of the knowledge base saying it does not answers it. A Chinese question
+ * names XBrain or asks 支援/提供 ("有沒有原則" asks for advice, not a capability).
+ */
+const CAPABILITY =
+  /\b(?:can|could|does|do|will|is|are)\s+(?:xbrain|it|you)\b|\b(?:in|with|inside|from)\s+xbrain\b|\bxbrain\s+(?:supports?|offers?|has|have|do|does)\b|\b(?:supports?|supported|available|offer(?:s|ed)?)\b.*[?？]|xbrain\s*(?:可以|可不可以|能|能不能|有沒有|有|支援|會|可)|(?:支援|提供)[^。？?]{0,30}(?:嗎|[?？])/i;
+/** The words a capability question uses about XBrain itself, not the thing it asks for. */
+const CAPABILITY_WORDS = contentTerms(
+  'xbrain can could does do use used using run support supports supported available offer offers have has it you there any open read load import remove apply perform compute make get',
+);
+/** A clause that denies: "has no", "does not", "cannot", 沒有, 不支援, 無法… */
+const DENIES = /\b(?:no|not|cannot|can'?t|doesn'?t|without|only)\b|沒有|不支援|不提供|不做|無法|不能|不會/i;
+/** Where a denial points to another tool ("…; use MNE", "…: convert them to EDF", 請改用): the clause ends there. */
+const POINTER = /[;；]|\b(?:use|convert|instead)\b|請|改用/i;
+/**
+ * What a sentence denies: the text before a semicolon or a pointer to another tool, and after a colon only while the
+ * text goes on denying ("has no ICA: it cannot remove blinks" keeps both; "does not read a BIDS data set as such: load
+ * the files inside it (EDF, BrainVision…)" keeps the first).
+ */
+function deniedClause(text: string): string {
+  const segments = text.split(POINTER)[0].split(/[:：]/);
+  const kept = [segments[0]];
+  for (const seg of segments.slice(1)) {
+    if (!DENIES.test(seg)) break;
+    kept.push(seg);
+  }
+  return kept.join(': ');
+}
+/**
+ * The sentence of a scope section ("Not available: …") that denies what the question asks for: a word of the question
+ * that the section's title lists and the sentence's denying clause names ("can XBrain run ICA": *Not available: ICA,
+ * artifact rejection …*, "XBrain has no independent component analysis (ICA)"), in the question's language when the
+ * section has it; "can it read EDF?" is not answered by "it cannot load XDF files: convert them to EDF". When that
+ * sentence does not say where to go, XBrain's own offer of that kind follows (notOffered.ts), uncited.
+ */
+function notOfferedSentences<
+  S extends { text: string; zh: boolean; ref: number; pos: number; source: string; title: string; terms: Set<string>; score: number },
+>(
+  question: string,
+  scored: S[],
+  typed: Set<string>,
+  idf: (t: string) => number,
+  match: (t: string, terms: Set<string>) => boolean,
+  zh: boolean,
+): string | undefined {
+  // the question's three rarest words the passages know: "time" in "trials x ch x time" is not what "can xbrain read it"
+  // asks about, though *Not available: real time …* lists it
+  const asked = [...typed]
+    .filter((t) => !CAPABILITY_WORDS.has(t) && !/^\d/.test(t) && scored.some((s) => match(t, s.terms)))
+    .sort((a, b) => idf(b) - idf(a))
+    .slice(0, 3);
+  const scope = scored.filter((s) => /scope/.test(s.source) && /^Not available/i.test(s.title));
+  const denying = scope.filter((s) => {
+    const title = contentTerms(s.title);
+    const clause = deniedClause(s.text);
+    const terms = contentTerms(clause);
+    return DENIES.test(clause) && asked.some((t) => match(t, title) && match(t, terms));
+  });
+  // the sentence that answers most of the question, then the retriever's order
+  const lang = denying.some((s) => s.zh === zh) ? zh : !zh;
+  const best = denying.filter((s) => s.zh === lang).sort((a, b) => b.score - a.score || a.ref - b.ref || a.pos - b.pos)[0];
+  if (!best) return undefined;
+  const out: S[] = [best];
+  // a Chinese question whose word only the English text has ("source localization") opens with the section's Chinese
+  // denial of the same things (the one sharing most Latin words with the English sentence)
+  if (zh && !best.zh) {
+    const latin = (x: string) => new Set(x.match(/[A-Za-z][A-Za-z0-9-]{2,}/g) ?? []);
+    const words = latin(best.text);
+    const shared = (x: S) => [...latin(x.text)].filter((w) => words.has(w)).length;
+    const lead = scope.filter((s) => s.ref === best.ref && s.zh && DENIES.test(s.text) && shared(s) > 0).sort((a, b) => shared(b) - shared(a))[0];
+    if (lead) out.unshift(lead);
+  }
+  const quoted = out.map((p) => `${p.text} [${p.ref}]`).join(zh ? '' : ' ');
+  const pointsOn = /\b(?:use|convert|export|MNE|EEGLAB|pyRiemann|braindecode)\b|改用|請用|使用|匯出/.test(best.text);
+  const instead = pointsOn ? undefined : insteadLine(question);
+  return instead ? `${quoted}${zh ? '' : ' '}${instead}` : quoted;
 }
 
 /** Question terms, kept for callers that rank text against a question. */
