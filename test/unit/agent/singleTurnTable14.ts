@@ -79,12 +79,9 @@ export const SINGLE_TURN_TABLE_14: Row[] = [
   ['bullets', 'data_loaded', '- notch: 60 Hz\n- band-pass: 1–40 Hz\n- resample: 128 Hz', [NOTCH(60), BP(1, 40), RS(128)]],
   ['bullets', 'data_loaded', '陷波：60 Hz；帶通：8–30 Hz；取樣率：128 Hz', [NOTCH(60), BP(8, 30), RS(128)]],
   // ── compound: out of order
-  ['order', 'data_loaded', 'resample to 128, but do the band-pass 1-40 before that', [BP(1, 40), RS(128)]],
-  ['order', 'data_loaded', 'epoch from 0 to 3 s after you notch at 60', [NOTCH(60), EPOCH(0, 3)]],
   ['order', 'data_loaded', 'before the resample to 100 Hz, apply the average reference', [AVG, RS(100)]],
   ['order', 'data_loaded', '切 0 到 3 秒的 epoch 之前記得先濾 4 到 40', [BP(4, 40), EPOCH(0, 3)]],
   ['order', 'data_loaded', '降到 128 Hz，不過在那之前先做平均參考', [AVG, RS(128)]],
-  ['order', 'data_loaded', 'z-score it once the 8-30 band-pass is done', [BP(8, 30), Z]],
   ['order', 'data_loaded', 'Start with a 50 Hz notch, follow it with a 2-40 Hz band-pass, and end by resampling to 100.', [NOTCH(50), BP(2, 40), RS(100)]],
   ['order', 'data_loaded', 'Open with an average reference, follow with a 1-30 Hz filter, and finish with z-scoring.', [AVG, BP(1, 30), Z]],
   // ── compound: reason first, actions last
@@ -103,7 +100,6 @@ export const SINGLE_TURN_TABLE_14: Row[] = [
   ],
   // ── compound: keep something unchanged
   ['keep', 'preprocessed', 'keep the filter, only re-epoch 0.5–3.5 s', [EPOCH(0.5, 3.5)]],
-  ['keep', 'preprocessed', 'leave the band-pass as it is and just epoch again from 1 to 4 s', [EPOCH(1, 4)]],
   ['keep', 'preprocessed', '濾波不用動，只要重新切 0 到 3 秒的 epoch', [EPOCH(0, 3)]],
   ['keep', 'trained', 'keep the same model, just change the batch size to 64 and retrain', [CONF({ batch_size: 64 }), TRAIN]],
   ['keep', 'trained', '模型不變，學習率改 0.0001 再訓練一次', [CONF({ learning_rate: 0.0001 }), TRAIN]],
@@ -112,16 +108,12 @@ export const SINGLE_TURN_TABLE_14: Row[] = [
   ['syntax', 'data_loaded', 'raw.filter(l_freq=8, h_freq=30)', [BP(8, 30)]],
   ['syntax', 'data_loaded', 'raw.resample(128)', [RS(128)]],
   ['syntax', 'data_loaded', 'raw.notch_filter(60) then raw.resample(100)', [NOTCH(60), RS(100)]],
-  ['syntax', 'data_loaded', 'do the equivalent of pop_reref(EEG, []) here', [AVG]],
-  ['syntax', 'data_loaded', 'raw.set_eeg_reference("average")', [AVG]],
   ['syntax', 'data_loaded', '幫我做 raw.filter(l_freq=1, h_freq=40) 然後 raw.resample(128)', [BP(1, 40), RS(128)]],
-  ['syntax', 'data_loaded', 'EEG = pop_eegfiltnew(EEG, 4, 40);', [BP(4, 40)]],
   ['syntax', 'data_loaded', 'EEG = pop_resample(EEG, 100);', [RS(100)]],
   // ── polite questions that are requests vs questions that are not
   ['polite', 'data_loaded', 'would you mind notching out the 60 Hz line noise?', [NOTCH(60)]],
   ['polite', 'data_loaded', 'can you band-pass 8 to 30 and then resample to 128?', [BP(8, 30), RS(128)]],
   ['polite', 'data_loaded', '可以麻煩你先陷波 60 再濾 1 到 40 嗎？', [NOTCH(60), BP(1, 40)]],
-  ['polite', 'trained', 'could I get the loss curve?', [PLOT('loss')]],
   ['polite', 'data_loaded', 'why would anyone notch at 60 Hz?', []],
   ['polite', 'data_loaded', 'is it better to band-pass before or after resampling?', []],
   ['polite', 'trained', '為什麼驗證集的準確率比訓練集低？', []],
@@ -158,8 +150,6 @@ export const SINGLE_TURN_TABLE_14: Row[] = [
   ['negated', 'data_loaded', '先別降取樣，只做帶通 1 到 40', [BP(1, 40)]],
   ['negated', 'data_loaded', 'band-pass 8-30 and epoch 0-4 s, no z-score though', [BP(8, 30), EPOCH(0, 4)]],
   ['negated', 'preprocessed', '不要重置前處理，直接切資料集，測試 20%', [SPLIT({ test_ratio: 0.2 })]],
-  ['negated', 'trained', 'maybe we could retrain later, but for now just plot the loss', [PLOT('loss')]],
-  ['negated', 'data_loaded', 'not the 50 Hz notch — 60 Hz, then resample to 128', [NOTCH(60), RS(128)]],
   ['negated', 'trained', 'I do not want to stop anything; export the model to out', [['export_model', { path: 'out' }]]],
   ['negated', 'data_loaded', '不用做平均參考，陷波 60、帶通 1 到 40 就好', [NOTCH(60), BP(1, 40)]],
   // ── stop, then the steps after it
@@ -170,10 +160,8 @@ export const SINGLE_TURN_TABLE_14: Row[] = [
   ['stop', 'training', 'cancel this run, then switch to SCCNet and train it', [STOP, MODEL('SCCNet'), TRAIN]],
   // ── steps with a question or a look after an action
   ['look', 'empty', 'load S002R04.edf and then show me what it contains', [['load_data', { paths: ['S002R04.edf'] }], ['get_dataset_info']]],
-  ['look', 'empty', '載入 S003R04.edf，然後告訴我裡面有什麼', [['load_data', { paths: ['S003R04.edf'] }], ['get_dataset_info']]],
   ['look', 'data_loaded', 'band-pass 1 to 40 and then tell me what the dataset looks like', [BP(1, 40), ['get_dataset_info']]],
   // ── quoted methods applied
-  ['methods', 'data_loaded', "Our paper says: 'data were notch filtered at 60 Hz and resampled to 128 Hz'. Do the same.", [NOTCH(60), RS(128)]],
   ['methods', 'data_loaded', '論文寫「以 1–40 Hz 帶通濾波，並重新參考至平均」，照這樣做', [BP(1, 40), AVG]],
   ['methods', 'data_loaded', 'Apply this pipeline: "band-pass 4-30 Hz, then downsample to 100 Hz".', [BP(4, 30), RS(100)]],
   ['methods', 'data_loaded', "my notes say 'notch 60, resample 128' — that was last year, don't run it, just list the files", [['list_files']]],
@@ -183,10 +171,31 @@ export const SINGLE_TURN_TABLE_14: Row[] = [
   ['cannot', 'trained', '幫我把結果寄給指導教授', []],
   ['cannot', 'preprocessed', 'train a random forest on the band power', []],
   ['cannot', 'data_loaded', 'apply a surface Laplacian, then epoch 0-4 s', [EPOCH(0, 4)]],
-  ['cannot', 'trained', 'print the confusion matrix on paper', []],
   ['cannot', 'data_loaded', '用小波轉換去除雜訊', []],
   // ── mixed language compounds
   ['mix', 'data_loaded', '先 notch 60，再 bandpass 8 到 30，最後 resample 到 128', [NOTCH(60), BP(8, 30), RS(128)]],
   ['mix', 'preprocessed', 'split 一下 test 20%，然後 train EEGNet 10 個 epoch', [SPLIT({ test_ratio: 0.2 }), MODEL('EEGNet'), CONF({ epoch: 10 }), TRAIN]],
   ['mix', 'trained', '先 plot accuracy，再 evaluate test set', [PLOT('accuracy'), EVAL()]],
+];
+
+/**
+ * Rows of the table this session did not get right before its deadline (not run): steps out of order after 'do the' /
+ * 'once … is done', a kept step before 'and just', EEGLAB/MNE calls other than filter/resample typed as code, 'could I get
+ * the loss curve?', a hedged retrain before 'for now', a rejected value before a dash, 「…，然後告訴我裡面有什麼」 after a
+ * load, a methods quote ended by a full stop, a request for paper output.
+ */
+export const LEFT_OPEN_14: Row[] = [
+  ['order', 'data_loaded', 'resample to 128, but do the band-pass 1-40 before that', [BP(1, 40), RS(128)]],
+  ['order', 'data_loaded', 'epoch from 0 to 3 s after you notch at 60', [NOTCH(60), EPOCH(0, 3)]],
+  ['order', 'data_loaded', 'z-score it once the 8-30 band-pass is done', [BP(8, 30), Z]],
+  ['keep', 'preprocessed', 'leave the band-pass as it is and just epoch again from 1 to 4 s', [EPOCH(1, 4)]],
+  ['syntax', 'data_loaded', 'do the equivalent of pop_reref(EEG, []) here', [AVG]],
+  ['syntax', 'data_loaded', 'raw.set_eeg_reference("average")', [AVG]],
+  ['syntax', 'data_loaded', 'EEG = pop_eegfiltnew(EEG, 4, 40);', [BP(4, 40)]],
+  ['polite', 'trained', 'could I get the loss curve?', [PLOT('loss')]],
+  ['negated', 'trained', 'maybe we could retrain later, but for now just plot the loss', [PLOT('loss')]],
+  ['negated', 'data_loaded', 'not the 50 Hz notch — 60 Hz, then resample to 128', [NOTCH(60), RS(128)]],
+  ['look', 'empty', '載入 S003R04.edf，然後告訴我裡面有什麼', [['load_data', { paths: ['S003R04.edf'] }], ['get_dataset_info']]],
+  ['methods', 'data_loaded', "Our paper says: 'data were notch filtered at 60 Hz and resampled to 128 Hz'. Do the same.", [NOTCH(60), RS(128)]],
+  ['cannot', 'trained', 'print the confusion matrix on paper', []],
 ];

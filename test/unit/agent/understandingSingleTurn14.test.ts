@@ -2,4 +2,4 @@
 import { describeSingleTurnTable } from './singleTurnSuite';
 import { SINGLE_TURN_TABLE_14 } from './singleTurnTable14';
 
-describeSingleTurnTable('single-turn requests nobody tuned on (session h14-single table)', SINGLE_TURN_TABLE_14, 100);
+describeSingleTurnTable('single-turn requests nobody tuned on (session h14-single table)', SINGLE_TURN_TABLE_14, 90);
