@@ -1,3 +1,4 @@
+import { adoptedQuote } from './understanding/adoptedQuote';
 import type { PlannedCall } from '../study/stateManager';
 import {
   listItemsAsSteps,
@@ -342,6 +343,9 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   // "`apply_bandpass_filter low=8 high=30`", "generate_dataset test_ratio=0.2": a call typed as code, read by the tool's own schema
   const typed = codeCalls(request);
   if (typed) return { calls: typed };
+  // "From our methods: '…filtered 1–40 Hz, downsampled to 128 Hz.' Apply that.": the quote adopted is the request
+  const adopted = adoptedQuote(request);
+  if (adopted) return interpretRequest(adopted, ctx);
   // greetings, courtesy and the frame of a polite request ("could you … ?") are not words of the step
   // "Tokyo lab, not Osaka": the value an earlier turn said and this one rejects is no part of the request
   const masked = maskLiterals(

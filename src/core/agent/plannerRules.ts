@@ -1202,7 +1202,7 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'get_dataset_info',
-    when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the (?:data(?:set)?|recordings?|study)(?! (?:folder|directory))))\b|資訊|描述|多少|摘要|概況/i,
+    when: /\b(info|information|describe|summary|summari[sz]e|details|how many|overview|what('s| is) (loaded|in the (?:data(?:set)?|recordings?|study)(?! (?:folder|directory))))\b|\bwhat(?:'s| is) in (?:it|them|there|this file|that file)\b|\bwhat (?:it|they|the (?:data(?:set)?|recordings?|files?)) (?:contains?|holds?|looks? like)\b|資訊|描述|多少|摘要|概況|裡面(?:有|裝了?)(?:什麼|哪些)|(?:有|包含)(?:哪些|什麼)內容/i,
     build: () => [{ tool: 'get_dataset_info', arguments: {} }],
   },
 ];

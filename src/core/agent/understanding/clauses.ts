@@ -123,9 +123,9 @@ export interface Clause {
 }
 
 const VERBS =
-  'take me|bring me|navigate|average reference|chop|crop|score|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo|reload|reopen|empty';
+  'take me|bring me|navigate|re-?split|re-?epoch|redo|halt|abort|cancel|terminate|average reference|chop|crop|score|bring up|pull up|pick|choose|fit|tweak|adjust|dump|reserve|hold out|set aside|leave out|decimate|divide|multiply|halve|double|lower|raise|increase|decrease|reduce|load|open|import|list|filter|bandpass|band-pass|highpass|lowpass|notch|resample|downsample|re-?reference|normali[sz]e|z-score|select|keep|set|epoch|segment|cut|split|generate|make|create|use|configure|train|retrain|start|stop|evaluate|plot|show|draw|compute|explain|export|save|clear|reset|wipe|delete|erase|remove|rename|merge|switch|attach|apply|run|sweep|describe|tell|give|display|go|begin|change|drop|undo|reload|reopen|empty';
 const ZH_VERBS =
-  '重新訓練|重新載入|重新跑|重新切|開啟|打開|降到|降至|分成|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|重設|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
+  '重新參考|重新訓練|重新載入|重新跑|重新切|開啟|打開|降到|降至|分成|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|重設|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
 /**
  * A processing step named as a noun ("the notch", "re-referencing", "z-scoring", "the baseline correction"). Verbs of
@@ -280,6 +280,12 @@ const NAMED_MODEL = new RegExp(`\\b${MODEL_WORD}\\b`, 'i');
 /** Splits into clauses at "then", ";", "but", "just/only/instead" after a comma, and at "and"/"," before a verb. */
 export function splitClauses(text: string): Clause[] {
   const marked = text
+    // "start with a notch, follow it with a band-pass, and end by resampling": the frame words order the steps
+    .replace(/^\s*(?:start|begin|open|kick off)\s+(?:with|by)\s+/i, '')
+    .replace(
+      /\s*[,，;]?\s*(?:and\s+)?\b(?:follow(?:ed)?\s+(?:it\s+|that\s+|this\s+|up\s+)?(?:with|by)|(?:end|finish|close|wrap(?:\s+it)?\s+up)\s+(?:it\s+|off\s+)?(?:with|by))\s+/gi,
+      ' ⟂then⟂ ',
+    )
     // sentence breaks ("I don't want you to clear the data. Plot the PSD instead.") and "so"/"therefore" end a scope
     .replace(/(?<=[A-Za-z)\]"'”⟧])\.\s+(?=\S)|[。！!]\s*(?=\S)/g, ' ⟂then⟂ ')
     // a dash between two clauses ("no need to clear anything — resample to 100") breaks like a full stop
@@ -360,6 +366,12 @@ export function splitClauses(text: string): Clause[] {
         `(?<=[\\u4e00-\\u9fffA-Za-z0-9])(?<!晚點)(?<!別|不要|不用|不必|勿|沒|不想)\\s*(?:再|後|之後|並且?)\\s*(?=(?:把|將)?\\s*(?:做|進行|來|去|跑)?\\s*(?:\\d+(?:\\.\\d+)?\\s*(?:Hz|赫茲)?\\s*(?:的)?\\s*)?(?:${ZH_VERBS}|重新取樣|模型|(?:${VERBS})\\b))`,
         'g',
       ),
+      ' ⟂then⟂ ',
+    )
+    // 「停掉訓練，學習率改 0.0005」, "stop it, batch 8": a training setting given a value after a comma is a step of its
+    // own after a stop (the parameter slot starts the step; "train 40 epochs, batch 16" stays one step), and so is a restart word after a comma (「…，重跑」)
+    .replace(
+      /(?<=(?:停|\bstop|\babort|\bhalt|\bcancel|中止|中斷|終止)[^，,、⟂]*)\s*[，,、]\s*(?=(?:把|將)?\s*(?:學習率|learning rate|lr|batch(?:\s*size)?|批次(?:大小)?|epoch\s*數|epochs?(?=\s*(?:數|改|設|調|換))|輪數|訓練輪數)\s*(?:數)?\s*(?:改成|改為|設成|設為|調成|調到|改|設|調|換成|=|:|to)?\s*\d)|\s*[，,]\s*(?=(?:再|然後)?\s*(?:重跑|重訓|重新跑|重新訓練)[。！!]*\s*$)/gi,
       ' ⟂then⟂ ',
     );
   const parts = marked.split(/⟂([^⟂]*)⟂/);
