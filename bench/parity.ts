@@ -8,10 +8,11 @@
  * `npm run -s eval:parity -- --help` prints these forms. Imported (tests), the module runs nothing: its pieces are
  *   exported and only the entry point scripts/bench.mjs bundles runs {@link runParity} on process.argv.
  * `npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
- *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]`
+ *   [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions]
+ *   [--events T1,T2] [--tmin 0] [--tmax 4] [--band 8,30] [--json]`
  *
  * With --protocol: per-protocol parity. The default pipeline on every recording in DIR (load, band-pass 8–30 Hz,
- * epoch 0–4 s on T1/T2, data in volts), then `run_protocol` with the model families once per backend (same folds,
+ * epoch 0–4 s on T1/T2, data in volts; --events, --tmin/--tmax and --band as below), then `run_protocol` with the model families once per backend (same folds,
  * same seeds) and CSP+LDA once as the reference; prints per pipeline the mean accuracy over subjects per backend and
  * per subject the difference local − pytorch (mean over folds and seeds).
  *
@@ -97,7 +98,8 @@ export const USAGE = `usage:
     [--defaults] [--diagnose] [--metrics-out FILE] [--common-init] [--baseline-only]
   npm run -s eval:parity -- --combine A.json,B.json[,…] [--json]
   npm run -s eval:parity -- --protocol cross_subject|cross_session|within_session --data DIR [--models EEGNet]
-    [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions] [--json]
+    [--epochs 10] [--batch 32] [--lr 0.001] [--seeds 1] [--alignment none|euclidean] [--pool-sessions]
+    [--events T1,T2] [--tmin 0] [--tmax 4] [--band 8,30] [--json]
 (bench/parity.ts explains each flag)
 `;
 
@@ -472,9 +474,9 @@ export async function protocolParity(args: ParityArgs, protocol: string): Promis
   const t0: Record<string, number> = {};
   try {
     await call('load_data', { paths: [cfg.dataDir] });
-    await call('apply_bandpass_filter', { low_freq: 8, high_freq: 30 });
+    await call('apply_bandpass_filter', { low_freq: cfg.band[0], high_freq: cfg.band[1] });
     if (cfg.normalize !== 'none') await call('normalize_data', { method: cfg.normalize });
-    await call('epoch_data', { t_min: 0, t_max: 4, event_id: ['T1', 'T2'], baseline: null });
+    await call('epoch_data', { t_min: cfg.tmin, t_max: cfg.tmax, event_id: cfg.events, baseline: null });
     const base = { protocol, alignment: opt('alignment', 'none'), pool_sessions: flag('pool-sessions') };
     await call('run_protocol', { ...base, pipelines: ['CSP+LDA'] });
     put('baseline', study.state.protocols!.at(-1)!.subjects);
@@ -494,7 +496,20 @@ export async function protocolParity(args: ParityArgs, protocol: string): Promis
   const subjectMean = (backend: string, pipeline: string): Map<string, number> =>
     new Map([...(acc[backend]?.[pipeline] ?? new Map<string, number[]>())].map(([s, v]) => [s, mean(v)]));
   const report = {
-    config: { protocol, models, seeds, epochs: cfg.epochs, batch: cfg.batch, lr: cfg.lr, backends: cfg.backends, alignment: opt('alignment', 'none') },
+    config: {
+      protocol,
+      models,
+      seeds,
+      epochs: cfg.epochs,
+      batch: cfg.batch,
+      lr: cfg.lr,
+      backends: cfg.backends,
+      alignment: opt('alignment', 'none'),
+      events: cfg.events,
+      tmin: cfg.tmin,
+      tmax: cfg.tmax,
+      band: cfg.band,
+    },
     baseline: Object.fromEntries(subjectMean('baseline', 'CSP+LDA')),
     pipelines: models.map((model) => {
       const per = Object.fromEntries(cfg.backends.map((b) => [b, subjectMean(b, model)]));

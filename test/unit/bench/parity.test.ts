@@ -1,6 +1,6 @@
 // bench/parity.ts is a library when imported (its pieces are exported) and a command only as the entry point that
 // scripts/bench.mjs bundles: importing it must neither read the command line nor start a parity run.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,5 +79,26 @@ describe('bench/parity.ts', () => {
     expect(combined.files).toEqual([file]);
     const ff = combined.summaries.find((s) => s.dataset === 'ff');
     expect(ff).toMatchObject({ pair: ['local', 'pytorch'], pairs: 2, meanDiff: 0.125 });
+  });
+});
+
+describe('bench/parity.ts --protocol', () => {
+  it('cuts the recordings with --events, --tmin/--tmax and --band, not PhysioNet T1/T2 always', { timeout: 300_000 }, async () => {
+    const { runParity } = await import('../../../bench/parity');
+    // BioSig's Graz motor-imagery sample: its cues are 769/770, it has no T1/T2 (a hard-coded pipeline fails on it)
+    const dir = mkdtempSync(join(tmpdir(), 'xbrain-parity-protocol-test-'));
+    copyFileSync(join(__dirname, '..', '..', 'data', 'sample.gdf'), join(dir, 'sample.gdf'));
+    const out: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(((s: string) => out.push(s)) as never);
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const argv = ['--protocol', 'within_session', '--data', dir, '--events', '769,770', '--tmin', '0.5', '--tmax', '4.5', '--band', '6,32'];
+    // no backend: only the CSP+LDA reference runs (no training)
+    await runParity([...argv, '--backends', '', '--json']);
+    const report = JSON.parse(out.join('')) as { config: Record<string, unknown>; baseline: Record<string, number> };
+    expect(report.config).toMatchObject({ protocol: 'within_session', events: ['769', '770'], tmin: 0.5, tmax: 4.5, band: [6, 32] });
+    const accuracies = Object.values(report.baseline);
+    expect(accuracies.length).toBe(1);
+    expect(accuracies[0]).toBeGreaterThanOrEqual(0);
+    expect(accuracies[0]).toBeLessThanOrEqual(1);
   });
 });
