@@ -216,14 +216,9 @@ function eventsFromPrompt(system: string): string[] {
     : [];
 }
 
+/** The training configuration in force: the configure_training entry of the prompt's "Current settings". */
 function trainingFromPrompt(system: string): Record<string, unknown> | null {
-  const m = /^Training config: (\{.*\})$/m.exec(system);
-  if (!m) return null;
-  try {
-    return JSON.parse(m[1]) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+  return settingsFromPrompt(system).find((c) => c.tool === 'configure_training')?.arguments ?? null;
 }
 
 /** The settings in force ("Current settings: {tool: arguments, …}" of the prompt), as the calls that set them. */

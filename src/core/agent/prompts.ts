@@ -58,11 +58,8 @@ export function buildSystemPrompt(state: StudyState, opts: PromptOptions = {}): 
   ];
   // the channels by name ("drop Fp1 and Fp2" keeps the others; a name the recordings do not have is caught before a call)
   if (state.recordings.length) lines.push(`Channel names: ${state.recordings[0].channels.map((c) => c.name).join(', ')}`);
-  if (state.training)
-    lines.push(
-      `Training config: ${JSON.stringify({ epoch: state.training.epoch, batch_size: state.training.batch_size, learning_rate: state.training.learning_rate, repeat: state.training.repeat, optimizer: state.training.optimizer })}`,
-    );
-  // the values in force, as the calls that set them ("start half a second earlier than now", 「下限降到 4 Hz」 are relative to them)
+  // the values in force, as the calls that set them ("start half a second earlier than now", 「下限降到 4 Hz」 are
+  // relative to them); the training configuration is among them, once
   const settings = currentSettings(state);
   if (Object.keys(settings).length) lines.push(`Current settings: ${JSON.stringify(settings)}`);
   if (opts.dataPath) lines.push(`Data path: ${opts.dataPath}`);
@@ -122,7 +119,13 @@ export function currentSettings(state: StudyState): Record<string, Record<string
     out.generate_dataset = { test_ratio: c.test_ratio, val_ratio: c.val_ratio, split_strategy: c.split_strategy, training_mode: c.training_mode };
   }
   if (state.training)
-    out.configure_training = { epoch: state.training.epoch, batch_size: state.training.batch_size, learning_rate: state.training.learning_rate };
+    out.configure_training = {
+      epoch: state.training.epoch,
+      batch_size: state.training.batch_size,
+      learning_rate: state.training.learning_rate,
+      repeat: state.training.repeat,
+      optimizer: state.training.optimizer,
+    };
   return out;
 }
 

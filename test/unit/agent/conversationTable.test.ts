@@ -8,18 +8,11 @@
  * the simulated Study with the real tools, as `npm run eval:agent` runs a case; the last turn is scored (exact tools in
  * order, expected arguments as a subset). On main at c98143c 61 of 74 passed.
  */
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
-import { readJsonl } from '../helpers/jsonl';
-import { repoRoot } from '../helpers/paths';
+import type { EvalCase } from '../../../src/core/agent/evaluation';
+import { describeConversationTable } from './conversationTableSuite';
 import { useFreshTrainer } from './simulatedTrainer';
 
 useFreshTrainer();
-
-const table = readJsonl<EvalCase>('test/unit/agent/fixtures/conversation-table.jsonl');
 
 /** Follow-ups of the same classes in other wording (each class in both languages). */
 const more: EvalCase[] = [
@@ -39,20 +32,10 @@ const more: EvalCase[] = [
   expect: { tools: tools as string[], args: args as (Record<string, unknown> | null)[] },
 }));
 
-describe('conversation table (h11-conv): each turn resolves against the earlier ones', () => {
-  it('has 60+ conversations in both languages covering every reference class', () => {
-    expect(table.length).toBeGreaterThanOrEqual(60);
-    expect(table.filter((c) => /[\u4e00-\u9fff]/.test(c.turns.join(''))).length).toBeGreaterThanOrEqual(25);
-    for (const cls of ['coref', 'prevmodel', 'same', 'corr', 'which', 'rel', 'clear', 'safe', 'add', 'q', 'plot'])
-      expect(
-        table.some((c) => c.category === cls),
-        cls,
-      ).toBe(true);
-  });
-
-  it('every conversation makes the expected calls on its last turn (real tools, simulated Study)', { timeout: 1_200_000 }, async () => {
-    const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-convtable-')), packageRoot: repoRoot, trusted: true };
-    const s = await runEval([...table, ...more], env);
-    expect(s.failures).toEqual([]);
-  });
+describeConversationTable({
+  title: 'conversation table (h11-conv): each turn resolves against the earlier ones',
+  fixture: 'test/unit/agent/fixtures/conversation-table.jsonl',
+  classes: ['coref', 'prevmodel', 'same', 'corr', 'which', 'rel', 'clear', 'safe', 'add', 'q', 'plot'],
+  minChinese: 25,
+  extra: more,
 });

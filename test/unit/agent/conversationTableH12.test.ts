@@ -10,36 +10,18 @@
  * is scored. On main at 91db433 41 of 67 passed.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
-import { readJsonl } from '../helpers/jsonl';
-import { repoRoot } from '../helpers/paths';
+import { describeConversationTable } from './conversationTableSuite';
 import { useFreshTrainer } from './simulatedTrainer';
 import { planTurns } from './plannerContext';
 
 useFreshTrainer();
 
-const table = readJsonl<EvalCase>('test/unit/agent/fixtures/conversation-table-h12.jsonl');
-
-describe('conversation table (h12-conv): undo, come back, settings alone, both, answers to the planner', () => {
-  it('has 60+ conversations in both languages covering every class', () => {
-    expect(table.length).toBeGreaterThanOrEqual(60);
-    expect(table.filter((c) => /[\u4e00-\u9fff]/.test(c.turns.join(''))).length).toBeGreaterThanOrEqual(25);
-    expect(table.filter((c) => c.turns.length >= 4).length).toBeGreaterThanOrEqual(8);
-    for (const cls of ['undo', 'repeat', 'back', 'status', 'setting', 'one', 'other', 'both', 'answer', 'safe', 'open'])
-      expect(
-        table.some((c) => c.category === cls),
-        cls,
-      ).toBe(true);
-  });
-
-  it('every conversation makes the expected calls on its last turn (real tools, simulated Study)', { timeout: 1_200_000 }, async () => {
-    const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-convtable12-')), packageRoot: repoRoot, trusted: true };
-    const s = await runEval(table, env);
-    expect(s.failures).toEqual([]);
-  });
+describeConversationTable({
+  title: 'conversation table (h12-conv): undo, come back, settings alone, both, answers to the planner',
+  fixture: 'test/unit/agent/fixtures/conversation-table-h12.jsonl',
+  classes: ['undo', 'repeat', 'back', 'status', 'setting', 'one', 'other', 'both', 'answer', 'safe', 'open'],
+  minChinese: 25,
+  minLong: 8,
 });
 
 /** The dev11 classes, each in other wording than dev11's (planner only). */

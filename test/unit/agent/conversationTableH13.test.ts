@@ -14,36 +14,23 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
 import { buildSystemPrompt, currentSettings } from '../../../src/core/agent/prompts';
 import { isStatusCheck, isStudyQuestion } from '../../../src/core/agent/studyAnswer';
 import { simulatedCase } from '../../../src/core/agent/simulatedStudy';
-import { readJsonl } from '../helpers/jsonl';
+import { describeConversationTable } from './conversationTableSuite';
 import { repoRoot } from '../helpers/paths';
 import { useFreshTrainer } from './simulatedTrainer';
 
 useFreshTrainer();
 
-const table = readJsonl<EvalCase>('test/unit/agent/fixtures/conversation-table-h13.jsonl');
-
-describe('conversation table (h13-conv): the Study as the antecedent, settings named alone, status checks', () => {
-  it('has 60+ conversations in both languages covering every class', () => {
-    expect(table.length).toBeGreaterThanOrEqual(60);
-    expect(table.filter((c) => /[\u4e00-\u9fff]/.test(c.turns.join(''))).length).toBeGreaterThanOrEqual(30);
-    for (const cls of ['correct', 'pronoun', 'status', 'pipeline', 'state', 'operand', 'same', 'param', 'answer', 'safe', 'ownrun'])
-      expect(
-        table.some((c) => c.category === cls),
-        cls,
-      ).toBe(true);
-  });
-
-  it('every conversation makes the expected calls on its last turn (real tools, simulated Study)', { timeout: 1_200_000 }, async () => {
-    const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-convtable13-')), packageRoot: repoRoot, trusted: true };
-    const s = await runEval(table, env);
-    // left open (docs/agent.md, "Tuning session h13-conv"): a particle after the corrected number (「錯了錯了，0.001 啦」).
-    // 「從頭來，batch 64」 (c13-safe-zh-68) retrains since the merge with h13-single, whose restart words include 從頭來
-    expect(s.failures.map((f) => f.id).sort()).toEqual(['c13-correct-zh-06']);
-  });
+// left open (docs/agent.md, "Tuning session h13-conv"): a particle after the corrected number (「錯了錯了，0.001 啦」).
+// 「從頭來，batch 64」 (c13-safe-zh-68) retrains since the merge with h13-single, whose restart words include 從頭來
+describeConversationTable({
+  title: 'conversation table (h13-conv): the Study as the antecedent, settings named alone, status checks',
+  fixture: 'test/unit/agent/fixtures/conversation-table-h13.jsonl',
+  classes: ['correct', 'pronoun', 'status', 'pipeline', 'state', 'operand', 'same', 'param', 'answer', 'safe', 'ownrun'],
+  minChinese: 30,
+  open: ['c13-correct-zh-06'],
 });
 
 describe('the settings in force reach the planner and the endpoint model', () => {
@@ -57,6 +44,9 @@ describe('the settings in force reach the planner and the endpoint model', () =>
       expect(settings.generate_dataset).toMatchObject({ test_ratio: 0.2, val_ratio: 0.2, split_strategy: 'trial' });
       expect(settings.configure_training).toMatchObject({ epoch: 10, batch_size: 32, learning_rate: 0.001 });
       expect(buildSystemPrompt(session.study.state)).toMatch(/^Current settings: \{.*"epoch_data":\{"t_min":0,"t_max":4/m);
+      // the training configuration once (it was also a separate "Training config" line), with repeat and optimizer
+      expect(settings.configure_training).toMatchObject({ repeat: session.study.state.training!.repeat, optimizer: session.study.state.training!.optimizer });
+      expect(buildSystemPrompt(session.study.state)).not.toMatch(/^Training config/m);
     } finally {
       await close();
     }

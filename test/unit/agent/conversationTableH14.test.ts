@@ -12,38 +12,11 @@
  * runs a case; the last turn is scored. Main 31ff5ab: 42 of 70; h14-conv: 55 (the open rows are listed below).
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runEval, type EvalCase } from '../../../src/core/agent/evaluation';
 import { isStatusCheck, isStudyQuestion } from '../../../src/core/agent/studyAnswer';
-import { repoRoot } from '../helpers/paths';
+import { describeConversationTable } from './conversationTableSuite';
 import { useFreshTrainer } from './simulatedTrainer';
 
 useFreshTrainer();
-
-const table: EvalCase[] = readFileSync(join(repoRoot, 'test/unit/agent/fixtures/conversation-table-h14.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as EvalCase);
-
-describe('conversation table (h14-conv): replies by place, undo-and-redo, the pipeline for another file, status', () => {
-  it('has 60+ conversations in both languages covering every class', () => {
-    expect(table.length).toBeGreaterThanOrEqual(60);
-    expect(table.filter((c) => /[\u4e00-\u9fff]/.test(c.turns.join(''))).length).toBeGreaterThanOrEqual(30);
-    for (const cls of ['answer', 'lang', 'keep', 'pipeline', 'undo', 'param', 'state', 'status', 'same', 'pronoun', 'safe'])
-      expect(
-        table.some((c) => c.category === cls),
-        cls,
-      ).toBe(true);
-  });
-
-  it('every conversation makes the expected calls on its last turn (real tools, simulated Study)', { timeout: 1_200_000 }, async () => {
-    const env = { workspace: mkdtempSync(join(tmpdir(), 'xbrain-convtable14-')), packageRoot: repoRoot, trusted: true };
-    const s = await runEval(table, env);
-    expect(s.failures.map((f) => f.id).sort()).toEqual(OPEN);
-  });
-});
 
 /** Rows left open (docs/agent.md, "Tuning session h14-conv"). */
 const OPEN: string[] = [
@@ -63,6 +36,14 @@ const OPEN: string[] = [
   'c14-state-zh-46',
   'c14-undo-zh-30',
 ];
+
+describeConversationTable({
+  title: 'conversation table (h14-conv): replies by place, undo-and-redo, the pipeline for another file, status',
+  fixture: 'test/unit/agent/fixtures/conversation-table-h14.jsonl',
+  classes: ['answer', 'lang', 'keep', 'pipeline', 'undo', 'param', 'state', 'status', 'same', 'pronoun', 'safe'],
+  minChinese: 30,
+  open: OPEN,
+});
 
 describe('how a step turned out is a status check', () => {
   it('reads the Study for "how did that go?" and 「結果怎麼樣？」, not for a question about methods', () => {
