@@ -1,4 +1,5 @@
 import { adoptedQuote } from './understanding/adoptedQuote';
+import { askWhichOption } from './understanding/optionsQuestion';
 import type { PlannedCall } from '../study/stateManager';
 import {
   listItemsAsSteps,
@@ -420,9 +421,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (either && relativeFactor(text) !== null)
     return {
       calls: [],
-      message: /[\u4e00-\u9fff]/.test(request)
-        ? `I need more detail: 「${request.trim()}」指的是 ${either.map(([w, v]) => `${w}（${String(v)}）`).join(' 還是 ')}？`
-        : `I need more detail: "${request.trim()}" could mean ${either.map(([w, v]) => `the ${w.replace(/^the\s+/i, '')} (${String(v)})`).join(' or ')}; which one?`,
+      message: askWhichOption(request, either),
     };
   // "the high edge, not the low one", 「我是說結束時間」: the value of the turn before, in the setting now named
   const moved = turns.length ? movedValue(text, turns, withSettings([], ctx), ctx.training) : null;

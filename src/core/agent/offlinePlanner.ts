@@ -11,6 +11,7 @@ import type { PastTurn } from './understanding/references';
 import { STEP_FOLLOW_UP } from './router';
 import { destructiveAsked } from './understanding/safety';
 import { withoutCourtesy } from './understanding/clauses';
+import { chosenOption } from './understanding/optionsQuestion';
 
 /**
  * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
@@ -250,40 +251,6 @@ function answerToQuestion(user: string, ctx: PlannerContext): { plan: ReturnType
     : `${asked}, ${reply.trim().replace(/^(?:yes|yeah|yep|ok(?:ay)?|right|對|對啊|是|是的|好)\s*[,，]\s*(?:but\s+|就|但)?(?=\S)/i, '')}`;
   const plan = interpretRequest(text, { ...ctx, history: history.slice(0, -1), previous: [] });
   return plan.calls.length ? { plan, text } : null;
-}
-
-/** Ordinal replies to a question that listed options: "the second one", "the latter", 「第一個」, 「後者」 (0-based; -1 = last). */
-const ORDINALS: [RegExp, number][] = [
-  [/^(?:the\s+)?(?:first|1st|former|top)(?:\s+one)?$|^(?:第\s*一|前者|前面那?個|第\s*1)\s*(?:個|項|種)?$/i, 0],
-  [/^(?:the\s+)?(?:second|2nd)(?:\s+one)?$|^(?:第\s*二|第\s*2)\s*(?:個|項|種)?$/i, 1],
-  [/^(?:the\s+)?(?:latter|last|other|bottom)(?:\s+one)?$|^(?:後者|後面那?個|最後那?個|另一個)$/i, -1],
-];
-
-/**
- * The option a reply picks when the planner's question listed them ("… could mean the batch size (16) or the learning
- * rate (0.01); which one?" → "the second one", "the batch one"; 「指的是 批次（16） 還是 學習率（0.01）？」 → 「第一個」,
- * 「batch」): by its place or by its words. Null when the question listed no options or the reply names none.
- */
-function chosenOption(reply: string, asked: string): string | null {
-  const r = reply
-    .trim()
-    .replace(/[.!?。！？]+$/, '')
-    .trim();
-  const options = [...asked.matchAll(/([^()（）;；?？]+?)\s*[(（][^()（）]*[)）]/g)].map((m) =>
-    m[1]
-      .replace(/^.*?(?:could mean|指的是|\bor\b|還是)\s*/i, '')
-      .replace(/^the\s+/i, '')
-      .trim(),
-  );
-  if (options.length < 2 || !/could mean|指的是/.test(asked)) return null;
-  for (const [re, i] of ORDINALS) if (re.test(r)) return options[i < 0 ? options.length - 1 : i];
-  const words = r
-    .toLowerCase()
-    .replace(/^(?:i meant|i mean|the|我是說|是)\s*|\s*(?:one|那個|的那個)$/g, '')
-    .trim();
-  if (!words) return null;
-  const named = options.filter((o) => o.toLowerCase().includes(words) || words.includes(o.toLowerCase()));
-  return named.length === 1 ? named[0] : null;
 }
 
 /** "apply it" after "what band-pass fits motor imagery?": the question says what "it" is. */
