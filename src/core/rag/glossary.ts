@@ -108,6 +108,22 @@ const ZH_EN: [RegExp, string][] = [
   ],
   [/XBrainLab[^。？?]{0,20}(?:比|差|不同|差別|差異|取代|還是|都有)|(?:比起|跟|和|與|相比)\s*XBrainLab/i, 'what XBrain adds to XBrainLab carries over'],
   [/(?:訓練|train\w*)[^。？?]{0,12}\d+\s*%[^。？?]{0,12}(?:驗證|測試|val\w*|test\w*)[^。？?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
+  // h15-kbretrieve: how researchers say "imbalanced", "how many trials", "a noisy electrode" and "an ERP filter" in
+  // lab-chat Chinese; the sections that answer name the concept in English and in their own Chinese words
+  [
+    /(?:類別|類|trial|試次|樣本)[^。？?]{0,8}(?:數量|個數|數目)?[^。？?]{0,4}(?:差很多|差太多|差距|不一樣多|不同|懸殊|不均)/i,
+    'class imbalance balanced accuracy',
+  ],
+  [/(?:幾|多少)\s*個?\s*(?:trial|試次|樣本)|(?:trial|試次)[^。？?]{0,6}(?:才夠|夠不夠|夠嗎)/i, 'how many trials are needed per class'],
+  [
+    /(?:某|一)個(?:通道|電極|channel)|(?:通道|電極|channel)[^。？?]{0,6}(?:雜訊(?:特別|很|太)?(?:大|多)|很吵|特別吵)/i,
+    'bad channels noisy channel select_channels',
+  ],
+  [/(?:P300|ERP|oddball|N170|N200)[^。？?]{0,12}(?:濾波|濾|頻帶|高通|低通)|(?:濾波|高通)[^。？?]{0,12}(?:P300|ERP)/i, 'filters for ERPs high-pass'],
+  [/先[^。？?]{1,16}還是(?:先|後)|(?:前面|之前)還是(?:後面|之後)|順序/, 'order of the preprocessing steps before'],
+  [/漂移|飄移|基線(?:飄|歪|偏)|整條歪/, 'slow drifts high-pass baseline'],
+  [/飽和|頂到|削平|截斷/, 'bad channels saturated clipping'],
+  [/(?:不要|沒有|不用|省略|拿掉|不切)\s*(?:validation|驗證集|驗證|val)/i, 'no validation set val_ratio last_epoch'],
   [/(?:驗證|val\w*)\s*(?:loss|損失)[^。？?]{0,10}(?:上升|變大|升高|增加)/i, 'overfitting validation loss rises'],
 ];
 
@@ -174,6 +190,24 @@ const EN_EN: [RegExp, string][] = [
     /\bXBrainLab\b[^.?]{0,30}\b(?:vs\.?|versus|compared?|differen\w*|instead|better|replace)\b|\b(?:vs\.?|versus|compared? (?:to|with)|differen\w* (?:from|to)|instead of|better than)\s+XBrainLab\b/i,
     'what XBrain adds to XBrainLab carries over',
   ],
+  // h15-kbretrieve: class counts typed as numbers ("80 left against 20 right trials"), a score sitting at a chance
+  // figure, held-out people named as "unseen" or "new" subjects, and an ERP paradigm named by its component
+  [
+    /\b\d+\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:trials?|epochs?|samples?)?\s*(?:vs\.?|versus|against|and|but only|to)\s+\d+\b[^.?]{0,30}\b(?:trials?|epochs?|samples?|class\w*)\b|\b(?:imbalanced|unbalanced|skewed|uneven)\b/i,
+    'class imbalance balanced accuracy',
+  ],
+  [/\b(?:sits?|stuck|stays?|hovers?|plateaus?|hangs?)\b[^.?]{0,12}\b(?:at|around|near)\s+(?:50|33|25|20)\s*%/i, 'accuracy stuck at chance level'],
+  [/\b(?:unseen|new|other|held[- ]out|different)\s+(?:subjects?|people|participants?|users?|persons?)\b/i, 'cross-subject subject split'],
+  // an ERP named by its component, asked about its filter (a P300 epoching question stays an epoching question)
+  [
+    /\b(?:P300|oddball|N170|N200)\b[^.?]{0,30}\b(?:filter\w*|band\w*|high-?pass|low-?pass)|\b(?:filter\w*|band-?pass|high-?pass)\b[^.?]{0,30}\b(?:P300|oddball)\b/i,
+    'filters for ERPs high-pass event-related potential',
+  ],
+  // "X first or Y first", "before or after": a question about the order of steps
+  [/\b[a-z-]+\s+first\s+or\s+[a-z-]+(?:\s+first)?\b|\bbefore\s+or\s+after\b|\bwhich\s+(?:comes\s+)?first\b/i, 'order of the preprocessing steps before'],
+  [/\bdrift\w*|\bwander\w*/i, 'slow drifts high-pass baseline'],
+  [/\bsaturat\w*|\bclipp\w*|\brails?\b/i, 'bad channels saturated clipping'],
+  [/\b(?:no|without|skip\w*|drop\w*|zero)\s+(?:the\s+)?(?:validation|val)\b|\bval_ratio\s*=?\s*0\b(?!\.)/i, 'no validation set val_ratio last_epoch'],
   [/\btrain\w*\b[^.?]{0,12}\d+\s*%[^.?]{0,12}\b(?:val\w*|test\w*)\b[^.?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
   [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|go(?:es|ing)? up|went up|climb\w*|grow\w*)/i, 'overfitting validation loss rises'],
 ];
