@@ -75,13 +75,45 @@ export async function kbChunkTexts(sections: readonly KbSection[], scratchDir: s
   return [...asked];
 }
 
+/**
+ * A vectra document index that adds many documents in one update. vectra's upsertDocument opens and commits an update
+ * per document, and each commit clones the whole index and rewrites index.json and catalog.json: adding N sections
+ * costs O(N²) in time and bytes written. Here the update opens once, the per-document begin/end are skipped, and one
+ * commit writes the files; the files are vectra's own, written by vectra.
+ */
+class BatchedDocumentIndex extends LocalDocumentIndex {
+  private batching = false;
+
+  override async beginUpdate(): Promise<void> {
+    if (!this.batching) await super.beginUpdate();
+  }
+
+  override async endUpdate(): Promise<void> {
+    if (!this.batching) await super.endUpdate();
+  }
+
+  override cancelUpdate(): void {
+    // an upsert that fails cancels the whole batch (nothing is committed), as one failing upsert commits nothing
+    this.batching = false;
+    super.cancelUpdate();
+  }
+
+  async upsertDocuments(sections: readonly KbSection[]): Promise<void> {
+    await super.beginUpdate();
+    this.batching = true;
+    for (const s of sections) await this.upsertDocument(s.uri, s.text, 'md', { title: s.title, source: s.source });
+    this.batching = false;
+    await super.endUpdate();
+  }
+}
+
 /** Writes a fresh vectra document index of `sections` (one document per section) into outDir. */
 export async function writeKbIndex(sections: readonly KbSection[], embedder: KbEmbedder, outDir: string): Promise<void> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const index = new LocalDocumentIndex({ folderPath: outDir, embeddings: embedder, chunkingConfig: { ...KB_CHUNKING } });
+  const index = new BatchedDocumentIndex({ folderPath: outDir, embeddings: embedder, chunkingConfig: { ...KB_CHUNKING } });
   await index.createIndex({ version: 1, deleteIfExists: true });
-  for (const s of sections) await index.upsertDocument(s.uri, s.text, 'md', { title: s.title, source: s.source });
+  await index.upsertDocuments(sections);
 }
 
 /** Builds the vectra document index (one document per section) with the offline embedder fitted on the sections. */
