@@ -26,7 +26,7 @@ async function unchanged(q: string, stage: Stage) {
   return { ran, same: session.study.state === before, answer: r.answer };
 }
 
-// On main 99ab659, 5 of the 82 questions acted: 'epoching keeps dropping trials' and '切段之後 trial 變很少' (epoch_data at
+// On main 99ab659, 5 of the 84 questions acted: 'epoching keeps dropping trials' and '切段之後 trial 變很少' (epoch_data at
 // data_loaded), '訓練好久，CPU 100%' (configure_training), '評估跑好慢' and 'evaluate with the last epoch or the best one'
 // (evaluate at trained).
 describe("a question that names a tool's object never acts (h15-kbstudy table)", () => {
