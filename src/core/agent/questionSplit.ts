@@ -72,7 +72,7 @@ const STEP_RESULTS_EN =
  * test or on validation", "evaluate now or train more epochs first", "filter then CAR, or CAR first".
  */
 const OFFERED_ALTERNATIVES_EN =
-  /\b(?:before or after|after or before|now or later|first or (?:last|later|after)|early or late|with or without|more or fewer|more or less (?:epochs|trials|channels|filters)|higher or lower|longer or shorter|bigger or smaller|on or off)\b|\b(on|in|at|with|to|from|by|for|across)\s+[^,;]{1,30}?\s+or\s+\1\b|\bor\s+[^,;?]{1,40}?\b(?:first|later|afterwards|after that)\s*[?？.]*\s*$/i;
+  /\b(?:before or after|after or before|now or later|first or (?:last|later|after)|early or late|with or without|more or fewer|more or less (?:epochs|trials|channels|filters)|higher or lower|longer or shorter|bigger or smaller|on or off)\b|\b(on|in|at|with|to|from|by|for|across)\s+[^,;]{1,30}?\s+or\s+\1\b|\bor\s+[^,;?]{1,40}?\b(?:first|later|afterwards|after that)\s*[?？.]*\s*$|\sor\s+the\s+(?:[\w-]+\s+)?(?:one|ones|other)\s*[?？.]*\s*$/i;
 
 /** "evaluate now or train more epochs", "filter then CAR, or CAR then filter": two steps offered as alternatives ask which. */
 const STEP_ALTERNATIVE =
@@ -102,7 +102,7 @@ const EXPLAIN_THE_MODEL =
   /^(?:please\s+)?explain\s+(?:the|my|this)\s+(?:trained\s+)?(?:model|network|classifier|net)\b(?!\s+(?:works?|does|is|architecture|means?)\b)(?!\s*\?)/i;
 
 const QUESTION_WORD_ZH =
-  /優缺點|利弊|優點|缺點|好處|壞處|風險|副作用|還是|或是|比較好|好不好|多長|多久|多大|多高|多低|多快|多慢|多短|多寬|多窄|才夠|幹嘛|幹麻|做啥|用途|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|(?<![那這])幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
+  /(?:前面?|後面?|之前|之後)\s*還\s*(?:是\s*)?(?:前面?|後面?|之前|之後)|優缺點|利弊|優點|缺點|好處|壞處|風險|副作用|還是|或是|比較好|好不好|多長|多久|多大|多高|多低|多快|多慢|多短|多寬|多窄|才夠|幹嘛|幹麻|做啥|用途|適合嗎|該用|會不會|對不對|行不行|夠不夠|推薦|建議用|什麼|甚麼|什么|為什麼|为什么|為何|如何|怎麼|怎样|怎樣|哪|嗎|吗|呢|是否|何時|何时|多少|(?<![那這])幾|能不能|可不可以|要不要|該不該|有沒有|是不是|有何|何謂|何者|差別|差異|區別|意思|意義/;
 const EXPLAIN_ZH =
   /^(?:請|麻煩)?(?:你)?(?:解釋|說明|介紹|告訴我|講解|教我|比較)|^我?(?:想|很想|蠻想|有點)(?:知道|了解|瞭解|請教|問)|^(?:好奇|想問一下|想請問|請教一下)/;
 /**
@@ -155,6 +155,12 @@ const MY_SITUATION_EN =
 /** An A-not-A question inside a sentence ("重不重要", "有沒有"). */
 const ASKS_WITHIN_ZH = /([\u4e00-\u9fff])不\1|有沒有|是不是/;
 
+/**
+ * "epoching keeps dropping trials", "the saliency map is all blank", "evaluation took ages": a step or its product named as
+ * the subject of a finite verb reports what happened (asks for help); a step is asked for by its verb.
+ */
+const STEP_REPORT_EN =
+  /^(?:(?:so|and|but|hmm|hi|hey)[,\s]+)?(?:the\s+|my\s+)?(?:training|evaluation|evaluating|epoching|filtering|resampling|re-?referencing|splitting|loading|exporting|normali[sz]ation|saliency(?:\s+maps?)?|topomaps?|model)\s+(?:is|was|are|were|keeps|kept|takes|took|seems|looks|gets|got|gives|gave|throws|threw|returns|returned|fails|failed|crashes|crashed|hangs|hung|freezes|froze|stops|stopped|never|always|still|won't|doesn't|didn't|can't|cannot|shows|showed)\b/i;
 /** A metric the user reports ("train acc 99% val 55%", "F1 = 0.0 for the tongue class", "val loss goes up after ep 20"). */
 const METRIC_REPORT_EN =
   /\b(?:acc(?:uracy)?|loss|kappa|auc|f1|precision|recall)\b[^.?!;]{0,30}?(?:\d+(?:\.\d+)?\s*%|=\s*~?0?\.\d+|\b(?:goes|went|going|keeps?|stays?|stuck|drops?|dropped|falls?|falling|rises?|rising|jumps?|fluctuat\w*|plateau\w*)\b)/i;
@@ -164,7 +170,7 @@ const METRIC_FIRST_EN = /^(?:train(?:ing)?|val(?:idation)?|test)\s+(?:acc\w*|los
 const HELP_ASK = /^(?:(?:pls|please|so)\s+)?(?:help|help me|help pls|any ideas?|ideas|thoughts|advice|求救|救命|求助)[.!?？！。]*$/i;
 
 const PROBLEM_EN =
-  /^error\b|\b(?:nan|stuck|(?:doesn't|does not|won't|will not|isn't|is not|not) (?:show|appear|load|open|change|improve|learn|converge|match)\w*|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going))\b/i;
+  /^error\b|\b(?:nan|stuck|(?:doesn't|does not|won't|will not|isn't|is not|not) (?:show|appear|load|open|change|improve|learn|converge|match)\w*|fails?|failed|failing|rejected|refused|not available|doesn't work|does not work|won't|wrong|worse|broken|crash\w*|too (?:good|slow|low|high)|(?:very|so|super|really|extremely|painfully|insanely|way too|incredibly) (?:slow|long|noisy|weird|odd|flat)|takes? (?:forever|ages|hours)|all (?:blank|zeros?|empty|white|black|flat)|no positions?|not significant|overfit\w*|at chance|keeps? (?:getting|going|dropping|losing|failing|crashing|stopping|freezing))\b/i;
 const PROBLEM_ZH =
   /錯誤|失敗|不能|無法|沒有位置|讀不到|一直|卡在|變差|太慢|不下降|不一致|怎麼辦|被拒絕|過擬合|全部都猜|很低|太低|偏低|很差|不穩|亂跳|不準|沒進步|沒有進步/;
 /**
@@ -173,6 +179,13 @@ const PROBLEM_ZH =
  */
 const RESULT_REPORT_ZH =
   /(?:準確率|正確率|accuracy|acc|loss|損失|kappa|f1|auc|結果|表現)[^，。,]{0,10}?(?:很低|太低|偏低|很差|只有|掉到|降到|下降|上升|不降|卡在|變差|\d+(?:\.\d+)?\s*%)|(?:掉到|只剩)\s*\d+(?:\.\d+)?(?!\s*(?:hz|khz|赫茲|秒|毫秒|ms|s\b|\d))|降到\s*\d{1,2}(?:\.\d+)?(?![\d.]|\s*(?:hz|khz|赫茲|秒|毫秒|ms|s\b))|比\s*[^，。,]{1,20}?\s*(?:還|更)(?:差|低|糟)/i;
+/**
+ * "訓練好久", "評估跑好慢", "切段之後 trial 變很少", "濾波完訊號怪怪的": a step named with how it went (a degree word and a
+ * state: slow, long, odd, few) reports a problem, even though it opens with the step's verb; an instruction after it
+ * ("訓練太慢，換 GPU") still makes the sentence a request. "訓練久一點" (a degree asked for, no degree word) stays a request.
+ */
+const STEP_STATE_ZH =
+  /^(?:訓練|評估|切段|分段|濾波|帶通|陷波|重新取樣|降取樣|降採樣|重新參考|標準化|匯出|載入|讀取|計算|顯著圖|顯著性)(?:之後|以後|後|完|的時候|時)?[^，,。；;？?]{0,12}?(?:好|很|超|太|有點|有夠|非常|特別|蠻|滿|真的?|超級|變得?|一直|都)\s*(?:慢|久|卡|怪|奇怪|爛|糟|差|不穩|吃力|耗時|少|空白|是零|是 ?0)/;
 const MY_SITUATION_ZH = /^我(?:的|們的|有|只有|用了|做了|試了|跑了|把|發現|看到|一直|訓練|的模型)|^(?:訓練|驗證|測試)(?:的)?\s*(?:loss|損失|準確率|accuracy)/i;
 
 /** A question clause after a topic: "X — what changes", "X, how", "X means what", "X, can I publish that". */
@@ -182,7 +195,9 @@ const TRAILING_QUESTION = new RegExp(
     '|\\b(?:means|mean|means?\\s+what|is|does|do|for|about)\\s+(?:what|why|how)\\s*[?？]*\\s*$|\\b(?:why|how come)\\s*[?？]*\\s*$' +
     // a wh-word left in place at the end asks ("SD across what", "normalised relative to what", "it peaks when"):
     // after any word but the few that make it a clause of a request ("guess what", "show me what")
-    '|\\b(?!(?:know|guess|see|me|us|you)\\b)[a-z]+\\s+(?:what|which|where|when)\\s*[?？]*\\s*$',
+    '|\\b(?!(?:know|guess|see|me|us|you)\\b)[a-z]+\\s+(?:what|which|where|when|how)(?:\\s+(?:exactly|then|again|now))?\\s*[?？]*\\s*$' +
+    // a verdict asked as a pair of opposites at the end ("AUC 0.55, good or bad", "80/20 here, right or wrong")
+    '|\\b(?:good or bad|bad or good|right or wrong|high or low|better or worse|enough or not|normal or not|ok(?:ay)? or not|fine or not)\\s*[?？.]*\\s*$',
   'i',
 );
 // ", right" / "… right" after a claim; never "… to right" / "left and right" / "T2 -> right" (a label or a direction)
@@ -471,6 +486,15 @@ export function isQuestion(sentence: string): boolean {
       );
     if (decided && !QUESTION_WORD_ZH.test(decided[1] ?? decided[2])) return false;
     if (MY_SITUATION_ZH.test(s)) return true;
+    // "訓練好久，CPU 100%": a step with its state, and only a figure after it, reports a problem
+    if (
+      STEP_STATE_ZH.test(s) &&
+      !s
+        .split(/[，,；;]/)
+        .slice(1)
+        .some((c) => IMPERATIVE.test(c.trim()) || REPLY.test(c.trim()) || DISPOSAL_ZH.test(c.trim()))
+    )
+      return true;
     // "資料千萬不能刪，幫我 notch 60": a statement before an instruction is the instruction's condition
     const zhTail = /[，,；;]\s*([^，,；;]+)$/.exec(s);
     if (zhTail && !/[?？]\s*$/.test(s) && !QUESTION_WORD_ZH.test(s) && (IMPERATIVE.test(zhTail[1].trim()) || isExplicitRequest(zhTail[1].trim()))) return false;
@@ -553,7 +577,7 @@ export function isQuestion(sentence: string): boolean {
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
   if (/\b(?:vs\.?|versus)\b/i.test(s) || (/\bor\b/i.test(s) && !/\d/.test(s) && NAMED_OPTION.test(s))) return true;
   // "my accuracy is stuck at 50%…", "I normalized and it got worse": a report of the user's situation asks for help
-  if (MY_SITUATION_EN.test(s)) return true;
+  if (MY_SITUATION_EN.test(s) || STEP_REPORT_EN.test(s)) return true;
   // "Error: tool … is not available", "training loss is NaN after a few epochs": a reported problem asks for help
   if (!IMPERATIVE.test(s) && PROBLEM_EN.test(s)) return true;
   // a bare "…?" asks ("load an .xdf file from LabRecorder?"); only the polite forms above are requests

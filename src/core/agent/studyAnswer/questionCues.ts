@@ -46,7 +46,7 @@ export const PUBLIC_DATASET =
 
 /** The parts of a Study a possessive may name besides its quantities (TOPIC_WORDS). */
 export const PART_EN =
-  /^(?:data|dataset|study|model|network|net|classifier|recordings?|files?|eeg|runs?|training|train|test|validation|val|splits?|epochs?|trials?|pipeline|setup|experiment|numbers|figures|eegnet|shallow(?:convnet)?|sccnet|results?)$/i;
+  /^(?:data|dataset|study|model|network|net|classifier|recordings?|files?|eeg|runs?|training|train|test|validation|val|splits?|epochs?|trials?|pipeline|setup|experiment|analysis|analyses|project|numbers|figures|eegnet|shallow(?:convnet)?|sccnet|results?)$/i;
 export const PART_ZH = /資料|數據|模型|網路|研究|實驗|記錄|檔案|訓練|測試|驗證|study|eegnet|shallowconvnet|sccnet/i;
 
 /** A quantity the Study holds, per topic (English and Traditional Chinese). "epochs" of training go to `training`. */
@@ -72,7 +72,7 @@ export const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   ],
   [
     'split',
-    /\b(?:test|validation|val|train(?:ing)?) (?:set|split|fold|data|trials?)\b|\bsplits?\b|\bfolds?\b|\btrain\s*\/\s*(?:val|test)\b|\b(?:val|train)\s*(?:跟|和|與|\/)\s*(?:train|val|test)\b|\b(?:train|val|test)\b[^.?!。？]{0,6}(?:跟|和|與|\band\b|&)\s*(?:train|val|test)\b|測試集|驗證集|訓練集|切分|分割|分到|怎麼切|如何切|方式切|test set|test split|\b(?:test|validation|val|train(?:ing)?)\b\s*(?:set\s*)?(?:只有|才|有|就)?\s*(?:\d+|幾)\s*(?:筆|個|trials?\b)|\b(?:test|val|validation|train)\b\s*(?:裡|中|上)/i,
+    /\b(?:test|validation|val|train(?:ing)?) (?:sets?|split|fold|data|trials?)\b|\bsplits?\b|\bfolds?\b|\btrain\s*\/\s*(?:val|test)\b|\b(?:val|train)\s*(?:跟|和|與|\/)\s*(?:train|val|test)\b|\b(?:train|val|test)\b[^.?!。？]{0,6}(?:跟|和|與|\band\b|&)\s*(?:train|val|test)\b|測試集|驗證集|訓練集|切分|分割|分到|怎麼切|如何切|方式切|test set|test split|\b(?:test|validation|val|train(?:ing)?)\b\s*(?:set\s*)?(?:只有|才|有|就)?\s*(?:\d+|幾)\s*(?:筆|個|trials?\b)|\b(?:test|val|validation|train)\b\s*(?:裡|中|上)/i,
   ],
   ['channels', /\bchannels?\b|\belectrodes?\b|\bmontage\b|\b(?:Fp|AF|FC|FT|C|CP|TP|PO|O)\d{1,2}\b|\b(?:Fp|AF|F|FC|C|CP|P|PO|O)z\b|通道|電極/i],
   [
@@ -103,17 +103,17 @@ export const SIZE = /\bhow (?:many|big|large)\b|\bsize\b|多少|幾|多大/i;
 
 /** What to try next, how to improve the result: a diagnosis of the user's own result when it names nothing else. */
 export const IMPROVE =
-  /\bfirst thing to (?:fix|change|try|improve)\b|(?:最|應該|該)先(?:修|改|調|處理)(?:哪|什麼)|先改.{0,12}還是|\bwhat (?:should|can|could|do) (?:i|we) (?:do|try|change)\b|\b(?:try|do|change) next\b|\bimprov\w*|\bmake (?:it|this|them|(?:this|the|my|our) \w+) (?:better|stronger|more (?:convincing|robust|reliable))\b|\bstrengthen\b|改進|改善|提升|接下來|更好|更有說服力|補強/i;
+  /\bfirst thing to (?:fix|change|try|improve)\b|(?:最|應該|該)先(?:修|改|調|處理)(?:哪|什麼)|先改.{0,12}還是|\bwhat (?:should|can|could|do) (?:i|we) (?:do|try|change)\b|\b(?:try|do|change) next\b|\bimprov\w*|\bmake (?:it|this|them|(?:this|the|my|our) \w+) (?:better|stronger|more (?:convincing|robust|reliable))\b|\bstrengthen\b|\bmost (?:useful|important|promising|urgent) (?:change|thing|fix|tweak)\b|\bwhich (?:knob|setting|parameter|step)\b[^?]{0,40}\bmatters? most\b|\bnext (?:sensible |logical |best |useful |obvious )?step\b|改進|改善|提升|接下來|更好|更有說服力|補強/i;
 /**
  * A decision about the user's own Study as a whole: collect more data or tune the model ("record more subjects or keep
  * tuning this model", 「該多收幾個受試者，還是先調模型」), stop or keep going (「我的實驗現在可以收尾了嗎」). In a session with
  * a Study it is answered from what the Study's state points at (the diagnosis and next steps).
  */
 export const STUDY_DECISION =
-  /\b(?:more (?:data|subjects|sessions|trials|recordings)|(?:record|collect|add)(?:ing)? (?:more|another|a second|the second))\b[^?]{0,40}\b(?:or|vs\.?|versus)\b[^?]{0,30}\b(?:tun\w+|(?:a |the |my )?(?:better |bigger |different )?model|settings?|hyper-?param\w*|architecture)\b|\b(?:tun\w+|(?:a |the )?better model)\b[^?]{0,30}\bor\b[^?]{0,30}\bmore (?:data|subjects|sessions|trials)\b|\bstop here or (?:keep going|continue|go on)\b|多收.{0,12}(?:還是|或是?).{0,8}(?:調|改|換)|(?:調|改).{0,10}還是.{0,6}多收|多收(?:資料|數據|受試者).{0,8}(?:有用|值得|比較好)|可以收尾|該收尾/i;
+  /\b(?:more (?:data|subjects|sessions|trials|recordings)|(?:record|collect|add)(?:ing)? (?:more|another|a second|the second))\b[^?]{0,40}\b(?:or|vs\.?|versus)\b[^?]{0,30}\b(?:tun\w+|(?:a |the |my )?(?:better |bigger |different )?model|settings?|hyper-?param\w*|architecture)\b|\b(?:tun\w+|(?:a |the )?better model)\b[^?]{0,30}\bor\b[^?]{0,30}\bmore (?:data|subjects|sessions|trials)\b|\b(?:(?:record|collect|add|get)(?:ing)? (?:a few |some |a couple (?:of )?)?more|more) (?:data|subjects|people|participants|sessions|trials|recordings)\b[^?]{0,40}\b(?:than|over|instead of)\b[^?]{0,30}\b(?:tun\w+|(?:a |the |my )?(?:new |better |bigger |different )?(?:model|network|architecture|settings?)|hyper-?param\w*)\b|\bbottleneck (?:in|of|for) (?:my|our)\b[^?]{0,40}\b(?:data|model|network|settings?|preprocessing)\b|\bstop here or (?:keep going|continue|go on)\b|\bcall (?:it|this|my \w+|the \w+) (?:done|finished|a day)\b|\b(?:another|one more) (?:round|run)\b|多收.{0,12}(?:還是|或是?).{0,8}(?:調|改|換)|(?:調|改).{0,10}還是.{0,6}多收|(?:多收|補)(?:資料|數據|受試者|trial).{0,8}(?:有用|值得|比較好|還是)|我(?:們)?的?(?:資料|數據)量?.{0,6}(?:太少|不夠)|可以收尾|該收尾/i;
 /** Whether a Study result is good enough: significance against chance. */
 export const SIGNIFICANCE =
-  /significan|\babove chance\b|\bhow (?:confident|sure|certain) can (?:i|we) be\b|\bmean (?:something|anything)\b|\bmeaningful\b|有意義|\bconfidence intervals?\b|\b(?:by|due to) (?:luck|chance)\b|可信度|信賴區間|靠運氣|\bbetter than chance\b|\bbeat(?:s|ing)? chance\b|\bover chance\b|p-?value|\bchance level\b|顯著|高於機率|超過機率|機率水準|比機率|贏過機率/i;
+  /significan|\babove chance\b|\bhow (?:confident|sure|certain) can (?:i|we) be\b|\bmean (?:something|anything)\b|\bmeaningful\b|有意義|\bconfidence intervals?\b|\b(?:by|due to) (?:luck|chance)\b|可信度|信賴區間|靠運氣|運氣好|\bbe (?:just |pure )?luck\b|\bjust luck\b|\blucky\b|\bbetter than chance\b|\bbeat(?:s|ing)? chance\b|\bover chance\b|p-?value|\bchance level\b|顯著|高於機率|超過機率|機率水準|比機率|贏過機率/i;
 /** Why a Study result is what it is, or what to do about it. */
 export const DIAGNOSIS = new RegExp(
   `${/\bwhy\b|\bhow come\b|\bwhat(?:'s| is) wrong\b|\bat chance\b|\bstuck\b|\bnot learning\b|\bso (?:low|bad)\b|為什麼|為何|怎麼會|怎麼回事|怎麼辦|原因|卡在|很低|太低|機率附近|沒學到/i.source}|${IMPROVE.source}`,
@@ -142,7 +142,7 @@ export const RUN_REPORTED = /\b(?:training|the run|my run|it)(?:'s| is| has)?\s+
  * "我的結果可以寫進論文嗎"): a judgement of their figures (significance, test-set size, subjects), not a methods question.
  */
 export const PUBLISHABLE =
-  /\bpublish\w*|\bwrite (?:this|it|these|them|that) up\b|\breviewers?\b|\bsubmi(?:t|ssion)\b|審稿|投稿前|寫進|\b(?:this|it|these|results?|accuracy|score|numbers)\b[^.?!]{0,40}\b(?:(?:lab|group|team) meeting|poster)\b|\bpresent (?:this|it|these|them)\b|\bshow (?:this|it|these|them) (?:at|to|in)\b|\b(?:advisor|adviser|supervisor|professor|pi)\b.{0,20}\b(?:accept|say|think)\b|(?:結果|準確率|成績|這個|這樣).{0,12}(?:組會|meeting|口試|海報)|老師.{0,6}(?:看到|會怎麼|接受)|\b(?:good|strong|solid) enough\b|\bworth (?:reporting|publishing)\b|\b(?:in|into|for) (?:a |my |the )?(?:paper|thesis|journal|conference|publication)\b|投稿|論文|發表|期刊|研討會|可以(?:拿去)?(?:報告|寫)/i;
+  /\bpublish\w*|\bwrite (?:this|it|these|them|that) up\b|\breviewers?\b|\bsubmi(?:t|ssion)\b|審稿|投稿前|寫進|\b(?:this|it|these|results?|accuracy|score|numbers)\b[^.?!]{0,40}\b(?:(?:lab|group|team) meeting|poster)\b|\bpresent (?:this|it|these|them)\b|\bshow (?:this|it|these|them) (?:at|to|in)\b|\b(?:advisor|adviser|supervisor|professor|pi)\b.{0,20}\b(?:accept|say|think)\b|\btell (?:my |the |our )?(?:advisor|adviser|supervisor|professor|pi|boss|lab)\b|\bready to (?:present|report|share|show)\b|\b(?:present|show) (?:it |this )?next (?:week|month|time)\b|(?:跟|向|給)(?:指導)?(?:教授|老師|老闆).{0,8}(?:說|報告|看)|(?:放進|放到|拿去|用在).{0,8}(?:報告|簡報|海報|論文)|(?:結果|準確率|成績|這個|這樣).{0,12}(?:組會|meeting|口試|海報)|老師.{0,6}(?:看到|會怎麼|接受)|\b(?:good|strong|solid) enough\b|\bworth (?:reporting|publishing)\b|\b(?:in|into|for) (?:a |my |the )?(?:paper|thesis|journal|conference|publication)\b|投稿|論文|發表|期刊|研討會|可以(?:拿去)?(?:報告|寫)/i;
 /** Whether the model learned at all ("did the model learn anything?", "有沒有學到東西"): the result against chance and the fit. */
 export const LEARNED = /\blearn(?:ed|t|ing)?\s+(?:anything|something|nothing|at all)\b|學到(?:東西|什麼|任何)|有(?:沒有)?學到/i;
 /** A result named, or one pointed at ("this", 這個), for a judgement of it (PUBLISHABLE). */

@@ -114,7 +114,14 @@ function topicsOf(q: string, state?: StudyState): StudyTopic[] {
   // "ok training finished. test acc??": a set's figure asked bare, or after the user's run was reported finished
   const bare = BARE_SET_VALUE.test(q) || RUN_REPORTED.test(q);
   // "can I publish this?", "我這樣可以投稿嗎": the user's own result pointed at
-  const pointed = PUBLISHABLE.test(q) && /\b(?:i|we)\b|我/i.test(q) && /\bthis\b|\bthese\b|這個|這樣|這些/i.test(q);
+  // ("am I ready to tell my supervisor the model works", 「這個 kappa 拿去投稿會被打槍嗎」: the user's model or a result of theirs)
+  const pointed =
+    PUBLISHABLE.test(q) &&
+    ((/\b(?:i|we)\b|我/i.test(q) &&
+      /\bthis\b|\bthese\b|這個|這樣|這些|這次|現在|目前|\bmy (?:model|result|results|accuracy|score|kappa|numbers)\b|\bthe (?:model|result|results|accuracy)\b|我的/i.test(
+        q,
+      )) ||
+      /(?:這個|這次|這樣的|\bthis|\bmy)\s*(?:kappa|準確率|正確率|accuracy|acc|結果|results?|分數|scores?)/i.test(q));
   // "should I record more subjects or keep tuning this model": a decision about the Study as a whole
   const decision = STUDY_DECISION.test(q) && !PUBLIC_DATASET.test(q);
   const own =

@@ -1,0 +1,110 @@
+/**
+ * Session h15-kbstudy's own table: questions that name a tool's object (evaluation results, saliency, training settings,
+ * values that read like a request, no question mark, after a greeting or a reason, indirect, complaints about a step)
+ * and mixed turns, written in this session's wording, English and Traditional Chinese. None may change the Study; a
+ * mixed turn only proposes.
+ */
+export const H15_QUESTIONS: string[] = [
+  // evaluation results
+  'how did the network do on the trials it never saw',
+  'kappa for the latest model, roughly',
+  'is the held-out score any good',
+  'what was the balanced accuracy on test',
+  'evaluation done? how many right out of nine',
+  'which class did the model get wrong most often',
+  'would you trust a 60% test score from so few trials',
+  'does the test accuracy beat chance for two classes',
+  '測試集的分數出來了沒',
+  '最後那個模型的 kappa 是多少',
+  '評估分數有比瞎猜好嗎',
+  '左手右手哪一類比較常分錯',
+  '測試準確率 60% 可以拿去報告嗎',
+  '九個測試 trial 的結果準不準',
+  // saliency
+  'which channels matter most to the classifier',
+  'is the saliency just highlighting noise',
+  'what part of the epoch carries the decision',
+  'can I trust gradients as an explanation of EEGNet',
+  'does the saliency differ between left and right hand',
+  'should the saliency peak over C3 for right-hand imagery',
+  '模型最依賴哪幾個通道',
+  '顯著圖看起來都是雜訊正常嗎',
+  '顯著性集中在前額是眼動的關係嗎',
+  '哪一段時間對分類最有用',
+  '積分梯度跟一般梯度差在哪',
+  // training settings
+  'is 50 epochs plenty for this amount of data',
+  'would a smaller learning rate stabilise validation loss',
+  'is my batch size too large for 36 trials',
+  'will the cpu be fine or should I find a GPU',
+  'would three repeats give a more honest number',
+  'does picking the best validation epoch bias the test score',
+  'epoch 改 300 會不會過擬合',
+  '學習率 0.01 會不會太大',
+  'batch 改 8 跑起來會比較慢嗎',
+  '這台筆電沒有 GPU 可以訓練嗎',
+  '換 sgd 會比 adam 好嗎',
+  '種子換一下結果差很多正常嗎',
+  // a value that reads like a request
+  '1-40 Hz for a P300 study?',
+  '0 to 3 s epochs for left vs right?',
+  'average reference with only 3 channels?',
+  '256 Hz down to 128 for MI?',
+  'lr 3e-4 with adam for EEGNet?',
+  '陷波 50 Hz 在台灣要嗎',
+  '取樣率降到 64 Hz 太低嗎',
+  '0.5 Hz 高通夠不夠',
+  '用 Cz 當參考好嗎',
+  // no question mark
+  'wondering whether the validation split is too small',
+  'not clear to me why test is higher than validation',
+  'unsure if 80/20 is right for 45 trials',
+  '搞不懂 val accuracy 為何一直跳',
+  '不太確定要不要先做 notch',
+  // after a greeting or a reason
+  'hey there, what accuracy did my model reach',
+  'morning! is the saliency worth showing',
+  'because the lab meeting is tomorrow, is the evaluation solid enough',
+  'we only have one subject, so is k-fold a better idea',
+  '早安，模型評估的結果怎麼樣',
+  '明天要報告，這個 kappa 夠看嗎',
+  '因為只有一個受試者，要用 k-fold 嗎',
+  'thanks! what does the confusion matrix say',
+  // indirect
+  'I wonder whether the model just learned the eye blinks',
+  'curious if lowering the batch would help',
+  'just wondering if 4-40 Hz beats 8-30 Hz here',
+  'I am not sure the test set is big enough',
+  '不知道 epoch 100 會不會太多',
+  '不知道顯著圖可不可以放進論文',
+  '想問一下評估的 kappa 算法',
+  '好奇模型是不是只看 C3',
+  // complaints about a step (a report of a problem, not an instruction)
+  'training is super slow, cpu at 100%',
+  'training takes forever on this laptop',
+  'evaluation is painfully slow',
+  'the saliency map is all blank',
+  'epoching keeps dropping trials',
+  '訓練超慢，風扇狂轉',
+  '訓練好久，CPU 100%',
+  '評估跑好慢',
+  '濾波完訊號怪怪的',
+  '切段之後 trial 變很少',
+  '顯著圖全部都是零',
+  '重新取樣之後波形很奇怪，128 Hz',
+  // a conditional request after the question is answered, not run
+  '60 Hz 陷波需要嗎？需要的話就幫我做',
+  // alternatives and order
+  'saliency on test trials or on training trials',
+  '先陷波還是先帶通比較好',
+  'adam or adamw for this',
+  'evaluate with the last epoch or the best one',
+];
+
+/** Mixed turns: an answer, and the action only proposed (confirmation withheld here, so nothing may run). */
+export const H15_MIXED: string[] = [
+  'is 8-30 Hz right for motor imagery? if so, apply it',
+  'what does evaluate report? run it for me',
+  'where does the model look? compute the saliency then',
+  '學習率 0.0005 比較好嗎？那就幫我改',
+];
