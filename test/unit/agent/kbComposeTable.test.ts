@@ -383,7 +383,7 @@ const H15_ROWS: Row[] = [
   ['compute', '從 -1 到 3 秒、250 Hz，一個 epoch 有幾個取樣點？', [['1001']], /Sample counts|Epoch|epoch/],
   ['compute', 'what is the Nyquist frequency of 256 Hz data?', [['128 Hz']], /Nyquist|Resampling|Downsampling|Upsampling/],
   ['compute', '500 Hz 取樣的資料，最高能看到幾 Hz？', [['250 Hz']], /Nyquist|奈奎斯特|Resampling|Downsampling/],
-  ['compute', 'binary task, 80 test trials: how many must be correct for p < 0.05?', [['48']], /Chance|[Bb]inomial/],
+  ['compute', 'binary task, 80 test trials: how many must be correct for p < 0.05?', [['48']], /Chance|[Bb]inomial|Small test sets/],
   ['compute', '2 類、50 個測試 trial，要答對幾個才算顯著？', [['32']], /Chance|[Bb]inomial|機率/],
   ['compute', '4 類的 chance level 是多少？', [['25%', '1/4', '25 %']], /Chance|機率/],
   ['compute', 'six classes, what accuracy is chance?', [['16.7', '1/6']], /Chance|機率/],
@@ -422,7 +422,7 @@ const H15_ROWS: Row[] = [
   ['premise', 'a 4 s epoch at 250 Hz is exactly 1000 samples, yes?', [['1001']], /Sample counts|Epoch|epoch/],
   ['premise', 'z-scoring with the mean and SD of the whole data set before the split is harmless, right?', [['leak', '洩漏']], /Unsupervised steps|leakage/i],
   // yes/no and which is better
-  ['verdict', 'EEGNet or SCCNet for a small data set?', [['EEGNet'], ['few trials', 'fewest', 'compact', 'robust']], /Choosing a model/],
+  ['verdict', 'EEGNet or SCCNet for a small data set?', [['EEGNet'], ['few trials', 'fewest', 'compact', 'robust']], /Choosing a model|Model sizes/],
   [
     'verdict',
     'which has more parameters, ShallowConvNet or EEGNet?',
@@ -551,8 +551,11 @@ const TABLES: Table[] = [
   {
     name: 'h15',
     rows: H15_ROWS,
-    // main 99ab659: 51 of 62
-    floor: 51,
+    // main 99ab659: 51 of 62 with the first version of the check; 54 after fixing the check itself ("not supported" and
+    // "not offered" now say so in SAYS_NOT; the binomial table "Small test sets" and "Model sizes" are accepted
+    // citations of a computed threshold and of "EEGNet is far more compact and suits small data sets"). The composer
+    // changes of h15-kbcompose move no row here: its figures are for dev12's classes (see docs/agent.md).
+    floor: 54,
     mustPass: [],
     grounded: true,
   },
@@ -577,7 +580,7 @@ async function ask(question: string) {
 const body = (answer: string) => answer.replace(/\n*Sources:[\s\S]*$/, '');
 /** A first line that says XBrain does not offer it (or the knowledge base does not cover it). */
 const SAYS_NOT =
-  /\b(?:does not|doesn'?t|do not|don'?t|cannot|can'?t|has no|have no|there is no|not (?:offer|available|support|cover|included))\b|沒有|不支援|不提供|不做|無法|不能|未涵蓋/i;
+  /\b(?:does not|doesn'?t|do not|don'?t|cannot|can'?t|has no|have no|there is no|not (?:offer(?:ed)?|available|support(?:ed)?|cover(?:ed)?|included))\b|沒有|不支援|不提供|不做|無法|不能|未涵蓋/i;
 
 describe.each(TABLES)('composition table $name: the facts, verdict or refusal asked for, citing only what holds them', (table) => {
   it('answers the table with its facts and cites the passage that holds them', { timeout: 900_000 }, async () => {
@@ -631,5 +634,30 @@ describe('figures from the asker’s numbers added in h14 (computedAnswer.ts)', 
     // a request is no question, and a model named without a rate gets no minimum
     expect(computedAnswer('resample to 100 Hz')).toBeUndefined();
     expect(computedAnswer('is EEGNet long enough?')).toBeUndefined();
+  });
+});
+
+describe('figures from the asker’s numbers added in h15 (computedAnswer.ts, notOffered.ts)', () => {
+  it('reads class shares as an imbalance, checks a stated kappa against its accuracy and states the Nyquist rule', async () => {
+    const { computedAnswer } = await import('../../../src/core/agent/computedAnswer');
+    const { insteadLine } = await import('../../../src/core/agent/notOffered');
+    // "80/20" and "70/30" are class shares, not 80 correct of 20 trials
+    expect(computedAnswer('imbalanced 80/20 dataset, model says 80% acc. impressive?')?.text).toMatch(/majority class scores 80%.*no better than that/);
+    const zh = computedAnswer('兩類 70/30 不平衡，準確率 72% 算好嗎')?.text;
+    expect(zh).toMatch(/永遠猜多數類別就有 70%.*72% 比它高 2 個百分點/);
+    expect(zh).not.toMatch(/二項/);
+    expect(computedAnswer('my classes are 60:40, what is chance?')?.text).toMatch(/60%.*not 1\/2 = 50%/);
+    // equal shares are balanced: no majority baseline, and the split keeps its 100 trials
+    expect(computedAnswer('test 0.2 val 0.2, 100 trials 50/50 split')?.text).toMatch(/int\(0\.2 × 100\) = 20/);
+    expect(computedAnswer('48/80 trials right binary p?')?.text).toMatch(/48 of 80 correct/);
+    // a kappa stated with its accuracy is checked against it
+    expect(computedAnswer('why is kappa 0 when accuracy is 50% on 2 classes')?.text).toMatch(/\(0\.5 − 1\/2\) \/ \(1 − 1\/2\) = 0/);
+    expect(computedAnswer('kappa 0.4 with 4 classes is what accuracy?')?.text).toMatch(/= 55%/);
+    // the rule with the figure, and the highest frequency a rate can hold asked in other words
+    expect(computedAnswer('nyquist of 256 Hz?')?.text).toMatch(/half the sampling rate.*256 \/ 2 = 128 Hz/);
+    expect(computedAnswer('500 Hz 取樣的資料，最高能看到幾 Hz？')?.text).toMatch(/取樣率的一半.*500 \/ 2 = 250 Hz/);
+    expect(computedAnswer('what is the highest frequency I can analyse at 128 Hz?')?.text).toMatch(/128 \/ 2 = 64 Hz/);
+    // a named architecture XBrain does not train gets XBrain's own networks
+    expect(insteadLine('braindecode has deep4, can i use it here?')).toMatch(/EEGNet, ShallowConvNet and SCCNet only/);
   });
 });
