@@ -88,6 +88,8 @@ export interface Quantities {
   duration?: number;
   trialSeconds?: number;
   trialsPerMinute?: number;
+  /** class shares of an imbalanced set ("imbalanced 80/20", "70/30 不平衡"), as written */
+  classShares?: number[];
   /** generate_dataset's test_ratio and val_ratio as fractions */
   testRatio?: number;
   valRatio?: number;
@@ -157,7 +159,23 @@ export function readQuantities(question: string): Quantities {
     ),
   );
   if (perClass !== undefined && q.classes !== undefined) q.trials = perClass * q.classes;
-  if (ratio && /correct|right|答對|正確|\//.test(t)) {
+  // "imbalanced 80/20", "70/30 不平衡", "a 60:40 class split": shares of the classes that sum to 100, not correct / trials
+  const shares = /(\d+(?:\.\d+)?)\s*[/:]\s*(\d+(?:\.\d+)?)(?:\s*[/:]\s*(\d+(?:\.\d+)?))?(?!\s*(?:correct|right|trials?|trails?|epochs?|個|次))/.exec(t);
+  const shareList = shares
+    ? shares
+        .slice(1)
+        .filter((x) => x !== undefined)
+        .map(Number)
+    : [];
+  if (
+    shares &&
+    Math.abs(shareList.reduce((a, b) => a + b, 0) - 100) < 0.01 &&
+    /imbalanc|unbalanc|not balanced|skew|split|majority|ratio|distribution|\bclasses\s+(?:are|were)\b|不平衡|不均|比例|分布|多數/.test(t)
+  ) {
+    // equal shares ("a 50/50 split") are balanced: no majority baseline, and no count either
+    if (Math.max(...shareList) > 100 / shareList.length) q.classShares = shareList;
+    if (q.classes === undefined) q.classes = shareList.length;
+  } else if (ratio && /correct|right|答對|正確|\//.test(t) && Number(ratio[1]) <= Number(ratio[2])) {
     q.correct = Number(ratio[1]);
     q.trials = Number(ratio[2]);
   } else if (correct !== undefined && Number(correct) !== q.trials && (q.trials === undefined || Number(correct) <= q.trials)) q.correct = Number(correct);
@@ -350,7 +368,7 @@ const ASKS = {
   samples: /samples?|樣本數|幾個樣本|多少(?:個)?樣本|幾個?點|多少(?:個)?點|點數|取樣點|how many points|data points/,
   /** the highest frequency a rate can hold ("highest freq i can keep at 64 Hz", "is 160 Hz enough for gamma?") */
   highestFreq:
-    /\b(?:highest|max(?:imum)?|top)\s+(?:freq\w*|frequency)|\benough for (?:gamma|high[- ]gamma|\d+\s*hz)|\bhow high (?:a |in )?freq\w*|最高(?:的)?頻率|能看到?多高|夠(?:不夠)?看\s*gamma|gamma\s*夠/,
+    /\b(?:highest|max(?:imum)?|top)\s+(?:freq\w*|frequency)|\benough for (?:gamma|high[- ]gamma|\d+\s*hz)|\bhow high (?:a |in )?freq\w*|\b(?:highest|max(?:imum)?|what)\s+(?:freq\w*\s+)?(?:can|could)\s+(?:i|we|it)\s+(?:see|resolve|analy[sz]e|keep|look at)|\bup to what freq\w*|最高(?:的)?頻率|能看到?多高|最高(?:能|可以|可|只能)?(?:看到|看得到|分析到?|保留到?|到)\s*(?:幾|多少)|夠(?:不夠)?看\s*gamma|gamma\s*夠/,
   kappa: /kappa|κ|卡帕/,
   nyquist: /nyquist|奈奎斯特|奈氏/,
   minSf:
@@ -496,7 +514,10 @@ function compute(question: string): ComputedAnswer | undefined {
           : `Computed: with ${K} balanced classes (chance ${pct(1 / K)}), kappa ${q.kappa} is an accuracy of ${q.kappa} × (1 − 1/${K}) + 1/${K} = ${pct(a)}.`,
       });
     }
-    if (q.kappa === undefined && acc !== undefined) {
+    // an accuracy with the kappa it gives ("why is kappa 0 when accuracy is 50% on 2 classes"): the formula shows where the
+    // stated kappa comes from; a kappa that does not follow from the accuracy (imbalanced classes) is left alone
+    const agrees = q.kappa !== undefined && acc !== undefined && Math.abs(kappaFromAccuracy(acc, K) - q.kappa) < 0.05;
+    if (acc !== undefined && (q.kappa === undefined || (agrees && !out.some((a) => a.kind === 'accuracy_from_kappa')))) {
       const k = kappaFromAccuracy(acc, K);
       out.push({
         kind: 'kappa',
@@ -563,8 +584,8 @@ function compute(question: string): ComputedAnswer | undefined {
     out.push({
       kind: 'nyquist',
       text: zh
-        ? `計算結果：取樣率 ${q.sf} Hz 的 Nyquist 頻率是 ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz。`
-        : `Computed: at ${q.sf} Hz the Nyquist frequency is ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz.`,
+        ? `計算結果：Nyquist 頻率是取樣率的一半，${q.sf} Hz 時為 ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz。`
+        : `Computed: the Nyquist frequency is half the sampling rate; at ${q.sf} Hz it is ${q.sf} / 2 = ${fmt(q.sf / 2, 2)} Hz.`,
     });
   }
 
@@ -723,9 +744,33 @@ function compute(question: string): ComputedAnswer | undefined {
     out.push({ kind: 'kernel', text: zh ? `計算結果：取樣率 ${f} Hz 時，${parts.join('；')}。` : `Computed: at ${f} Hz, ${parts.join('; ')}.` });
   }
 
+  // imbalanced classes ("imbalanced 80/20, 80% acc. impressive?"): always predicting the majority class scores its share,
+  // the baseline an accuracy must beat; balanced accuracy keeps chance at 1/K
+  if (q.classShares) {
+    const total = q.classShares.reduce((a, b) => a + b, 0);
+    const major = Math.max(...q.classShares) / total;
+    const k = q.classShares.length;
+    const split = q.classShares.join('/');
+    const verdict =
+      acc === undefined
+        ? ''
+        : acc <= major + 0.005
+          ? zh
+            ? `，${pct(acc)} 沒有超過它`
+            : `, so ${pct(acc)} accuracy is no better than that`
+          : zh
+            ? `，${pct(acc)} 比它高 ${fmt((acc - major) * 100)} 個百分點`
+            : `, so ${pct(acc)} accuracy is ${fmt((acc - major) * 100)} points above it`;
+    out.push({
+      kind: 'chance',
+      text: zh
+        ? `計算結果：類別比例 ${split} 時，永遠猜多數類別就有 ${pct(major)} 的準確率（不是 1/${k} = ${pct(1 / k)}）${verdict}；請看平衡準確率（機率水準 1/${k}）或 kappa。`
+        : `Computed: with class shares ${split}, always predicting the majority class scores ${pct(major)} accuracy (not 1/${k} = ${pct(1 / k)})${verdict}; report balanced accuracy (chance 1/${k}) or kappa.`,
+    });
+  }
   // an accuracy with its classes but no test-set size ("acc 只有 50% 兩類，是不是壞掉了"): where it stands against 1/K; its
   // significance needs the number of test trials
-  if (K && acc !== undefined && q.trials === undefined && !ASKS.kappa.test(t) && !ASKS.itr.test(t)) {
+  if (K && acc !== undefined && q.trials === undefined && !q.classShares && !ASKS.kappa.test(t) && !ASKS.itr.test(t)) {
     const d = Math.round((acc - 1 / K) * 1000) / 10;
     const where =
       Math.abs(d) < 0.05

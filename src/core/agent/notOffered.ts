@@ -28,7 +28,7 @@ const models = (zh: boolean) => {
 const KINDS: [RegExp, (zh: boolean) => string][] = [
   // a network or a classifier: the three networks (and the baseline)
   [
-    /net\b|\bnets?\b|\bmodels?\b|architecture|network|transformer|conformer|lstm|\brnn\b|\bgru\b|\bcnn\b|classifier|\bsvm\b|\blda\b|random forest|xgboost|\bknn\b|logistic|模型|架構|網路|網絡|分類器/,
+    /net\b|\bnets?\b|\bmodels?\b|\bdeep ?4\b|\bdeep ?convnet|architecture|network|transformer|conformer|lstm|\brnn\b|\bgru\b|\bcnn\b|classifier|\bsvm\b|\blda\b|random forest|xgboost|\bknn\b|logistic|模型|架構|網路|網絡|分類器/,
     models,
   ],
   // an explanation method: compute_saliency's methods

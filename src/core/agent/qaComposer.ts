@@ -114,6 +114,12 @@ function quotePassages(question: string, context: string, method?: RegExp): stri
   // citation without the fact asked)
   const refusal = CAPABILITY.test(question) ? notOfferedSentences(question, scored, typed, (t) => idf(t), match, zh) : undefined;
   if (refusal) return refusal;
+  // a capability question about something no passage names ("braindecode has deep4, can i use it here?"): the passages
+  // answer what they can, and XBrain's own offer of that kind follows (notOffered.ts, uncited)
+  const unnamed =
+    CAPABILITY.test(question) &&
+    [...typed].some((t) => !CAPABILITY_WORDS.has(t) && /^[a-z][a-z0-9-]*\d[a-z0-9-]*$|^[a-z]{4,}$/.test(t) && !sentences.some((s) => match(t, s.terms)));
+  const offer = unnamed ? insteadLine(question) : undefined;
   const inLang = scored.filter((s) => s.zh === zh && s.score > 0);
   // a Chinese question may still need an English sentence: the Chinese text of a section leaves out citations and
   // the tool reference's parameter rows are English only ("Combrisson 2015 重點", "run_protocol 存成 csv"); they
@@ -226,7 +232,8 @@ function quotePassages(question: string, context: string, method?: RegExp): stri
   if (verdict && YES_NO.test(question.trim())) picked.splice(0, picked.length, verdict, ...picked.filter((p) => p !== verdict));
   // a passage can state a sentence twice (a tool's summary and its description): it is quoted once
   const quoted = picked.filter((p, i) => picked.findIndex((q) => q.text === p.text) === i);
-  return quoted.map((p) => `${labelled(p)} [${p.ref}]`).join(zh ? '' : ' ');
+  const answer = quoted.map((p) => `${labelled(p)} [${p.ref}]`).join(zh ? '' : ' ');
+  return offer ? `${answer}${zh ? '' : ' '}${offer}` : answer;
 }
 
 /**
@@ -476,7 +483,7 @@ function sentencesOf(text: string): { text: string; zh: boolean; terms: Set<stri
  * names XBrain or asks 支援/提供 ("有沒有原則" asks for advice, not a capability).
  */
 const CAPABILITY =
-  /\b(?:can|could|does|do|will|is|are)\s+(?:xbrain|it|you)\b|\b(?:in|with|inside|from)\s+xbrain\b|\bxbrain\s+(?:supports?|offers?|has|have|do|does)\b|\b(?:supports?|supported|available|offer(?:s|ed)?)\b.*[?？]|xbrain\s*(?:可以|可不可以|能|能不能|有沒有|有|支援|會|可)|(?:支援|提供)[^。？?]{0,30}(?:嗎|[?？])/i;
+  /\b(?:can|could|does|do|will|is|are)\s+(?:xbrain|it|you)\b|\b(?:can|could)\s+(?:i|we)\s+(?:use|run|train|load|open)\s+(?:it|this|that|them)\s+(?:here|in here)\b|\b(?:in|with|inside|from)\s+xbrain\b|\bxbrain\s+(?:supports?|offers?|has|have|do|does)\b|\b(?:supports?|supported|available|offer(?:s|ed)?)\b.*[?？]|xbrain\s*(?:可以|可不可以|能|能不能|有沒有|有|支援|會|可)|(?:支援|提供)[^。？?]{0,30}(?:嗎|[?？])/i;
 /** The words a capability question uses about XBrain itself, not the thing it asks for. */
 const CAPABILITY_WORDS = contentTerms(
   'xbrain can could does do use used using run support supports supported available offer offers have has it you there any open read load import remove apply perform compute make get',

@@ -151,7 +151,7 @@ describe('computed answers: the sentence', () => {
     expect(a?.text).toMatch(/p = P\(X ≥ 38\) = 0\.060，/);
     expect(a?.text).toMatch(/不顯著/);
     expect(a?.text).toMatch(/39\/120（32\.5%）/);
-    expect(computedAnswer('取樣率 250 Hz 的 Nyquist 是多少？')?.text).toMatch(/Nyquist 頻率是 250 \/ 2 = 125 Hz/);
+    expect(computedAnswer('取樣率 250 Hz 的 Nyquist 是多少？')?.text).toMatch(/Nyquist 頻率是取樣率的一半，250 Hz 時為 250 \/ 2 = 125 Hz/);
     expect(computedAnswer('我想分析到 40 Hz，取樣率至少要多少？')?.text).toMatch(/大於 2 × 40 = 80 Hz/);
     expect(computedAnswer('兩類 kappa 0.6 是多少準確率？')?.text).toMatch(/80%/);
   });
@@ -215,7 +215,9 @@ describe('computed answers: the sentence', () => {
     expect(computedAnswer('-0.5 到 4 秒，160 Hz，一個 epoch 幾點')?.text).toMatch(/= 721 個樣本/);
     expect(computedAnswer('a 2 s window, how many samples?')).toBeUndefined();
     // the Nyquist frequency answers "how high can it go" without a filter named
-    expect(computedAnswer('whats the highest freq i can keep if i downsample to 64 hz')?.text).toMatch(/Nyquist frequency is 64 \/ 2 = 32 Hz/);
+    expect(computedAnswer('whats the highest freq i can keep if i downsample to 64 hz')?.text).toMatch(
+      /Nyquist frequency is half the sampling rate; at 64 Hz it is 64 \/ 2 = 32 Hz/,
+    );
     expect(computedAnswer('is 160 Hz enough for gamma?')?.text).toMatch(/= 80 Hz/);
     expect(computedAnswer('is gamma interesting?')).toBeUndefined();
     // "1 Hz high-pass at 250 Hz": 1 Hz is the edge and 250 Hz the rate (the figure after "high-pass" was read as the edge)

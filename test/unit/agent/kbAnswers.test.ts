@@ -52,7 +52,7 @@ describe('knowledge-base answers, offline (quoted sentences, exact citations)', 
     const retrieved = new Set(r.retrieved?.map((h) => h.uri));
     for (const c of r.citations ?? []) expect(retrieved.has(c.uri)).toBe(true);
     // the figure computed from the question's numbers opens the answer as a paragraph of its own, not quoted
-    expect(body(r.answer)).toMatch(/^Computed: at 250 Hz the Nyquist frequency is 250 \/ 2 = 125 Hz\.\n\n/);
+    expect(body(r.answer)).toMatch(/^Computed: the Nyquist frequency is half the sampling rate; at 250 Hz it is 250 \/ 2 = 125 Hz\.\n\n/);
     for (const m of body(r.answer)
       .replace(/^Computed: [^\n]*\n\n/, '')
       .matchAll(/([^[\]]+?)\s*\[(\d+)\]/g)) {
