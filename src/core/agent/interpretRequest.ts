@@ -13,6 +13,7 @@ import {
 import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { keptAllBut } from './understanding/channels';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
+import { epochWindowChange } from './understanding/epochWindow';
 import {
   callFailed,
   lastCallOf,
@@ -391,7 +392,7 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   // with another value
   const redo = ctx.history ? undoThenRedo(unmask(masked.text, masked.literals), turns, ctx) : null;
   if (redo) return redo;
-  const canonical = resolveReferences(canonicalText(masked.text), turns, ctx.training);
+  const canonical = resolveReferences(canonicalText(masked.text), turns, ctx.training, withSettings(turns, ctx));
   const resolved = resolveQuantities(canonical, factsOf(ctx), namesStep);
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
   const text = eventAfterTime(resolved.text.trim(), inner.events);
@@ -411,6 +412,9 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (more) return { calls: more };
   const length = epochLength(text, turns);
   if (length) return { calls: length };
+  // "make the epochs 1 s shorter", 「epoch 提早 200 毫秒開始」, "double the epoch length": the epoch window in force, changed
+  const reEpoched = epochWindowMoved(text, withSettings(turns, ctx), ctx);
+  if (reEpoched) return { calls: reEpoched };
   const both = bothFollowUp(text, turns);
   if (both) return { calls: both };
   // "取樣率再除以二", "raise the upper edge by 10 Hz" two turns after the resample or the filter: the value the follow-up
@@ -1513,6 +1517,16 @@ function moreOfTheRun(text: string, turns: readonly PastTurn[], ctx: PlannerCont
 }
 
 /** 「epoch 改 2 秒就好」, "make the epochs 3 s long": the epoch's length, from the start it had. */
+/** The epoch window in force (an earlier turn's or the Study's) changed relative to itself, for a request of one step. */
+function epochWindowMoved(text: string, turns: readonly PastTurn[], ctx: PlannerContext): PlannedCall[] | null {
+  if (!ctx.available.includes('epoch_data') || /[,，;；]|\b(?:then|and\s+(?:re)?(?:train|plot|split|run))\b|然後|接著|之後/i.test(text)) return null;
+  const call = lastCallOf(turns, 'epoch_data');
+  const [a, b] = [call?.arguments.t_min, call?.arguments.t_max];
+  if (!call || typeof a !== 'number' || typeof b !== 'number') return null;
+  const w = epochWindowChange(text, { t_min: a, t_max: b });
+  return w ? [{ tool: 'epoch_data', arguments: { ...call.arguments, ...w } }] : null;
+}
+
 function epochLength(text: string, turns: readonly PastTurn[]): PlannedCall[] | null {
   const m =
     /^(?:(?:and|ok(?:ay)?|then|so|now)[,\s]+)*(?:(?:make|set|change)\s+)?(?:the\s+)?(?:epochs?|trials?)(?:'s)?(?:\s+(?:length|duration|window))?\s*(?:改成?|改為|設成|調成|縮成|縮短到|長度改成?|長度|to|should be|at|of)?\s*(\d+(?:\.\d+)?)\s*(?:s|sec|seconds?|秒)\s*(?:long|instead|就好|就行|好了|吧)?[.!。！]*$/i.exec(

@@ -12,8 +12,21 @@ import type { PlannedCall } from '../../../src/core/study/stateManager';
 
 export const TRAINED = { epoch: 10, batch_size: 32, learning_rate: 0.001 };
 
-export function ctxAt(stage: Stage, history: PastTurn[] = []): PlannerContext {
+/**
+ * The settings in force in the simulated Study at a stage, as the prompt's "Current settings" gives them to the planner
+ * (band-pass 8–30 Hz and epochs 0–4 s of T1/T2 from `preprocessed` on): what "double the window" is relative to.
+ */
+export function settingsAt(stage: Stage): PlannedCall[] {
+  if (stage === 'empty' || stage === 'data_loaded') return [];
+  return [
+    { tool: 'apply_bandpass_filter', arguments: { low_freq: 8, high_freq: 30 } },
+    { tool: 'epoch_data', arguments: { t_min: 0, t_max: 4, event_id: ['T1', 'T2'] } },
+  ];
+}
+
+export function ctxAt(stage: Stage, history: PastTurn[] = [], withSettings = false): PlannerContext {
   return {
+    ...(withSettings ? { current: settingsAt(stage) } : {}),
     stage,
     available: [...definitionByName.values()].filter((d) => (d.stages as readonly string[]).includes(stage)).map((d) => d.name),
     dataPath: null,
@@ -43,10 +56,10 @@ export function planTurns(stage: Stage, turns: string[], results: string[][] = [
  * act), the requests interpreted (a turn with no question answers its own asides, `selfAnswered`), and a destructive
  * call the request does not ask for on its own left out. The single-turn tables read their rows through this.
  */
-export function planSingleTurn(stage: Stage, user: string): PlannedCall[] {
+export function planSingleTurn(stage: Stage, user: string, withSettings = false): PlannedCall[] {
   const parts = splitTurn(user);
   const plannable = [...new Set([...parts.requests, ...parts.questions.filter(isStudyQuestion)])];
   if (!plannable.length) return [];
   const text = parts.questions.length === 0 ? selfAnswered(user) : plannable.join('; ');
-  return interpretRequest(text, ctxAt(stage)).calls.filter((c) => destructiveAsked(c.tool, user));
+  return interpretRequest(text, ctxAt(stage, [], withSettings)).calls.filter((c) => destructiveAsked(c.tool, user));
 }

@@ -7,14 +7,15 @@ const DESTRUCTIVE = new Set(['clear_dataset', 'reset_preprocessing', 'stop_train
 /**
  * A single-turn table planned as the offline planner plans a turn (`planSingleTurn`: the question split first, the
  * requests interpreted, a destructive call the request does not ask for on its own left out). Each row must make exactly
- * its calls, in order, with at least the arguments given, and no row reaches a destructive tool it does not list.
+ * its calls, in order, with at least the arguments given, and no row reaches a destructive tool it does not list. With
+ * `withSettings` the planner also sees the Study's settings in force at the stage (`settingsAt`), as the prompt gives them.
  */
-export function describeSingleTurnTable(title: string, table: readonly Row[], minRows = 0): void {
+export function describeSingleTurnTable(title: string, table: readonly Row[], minRows = 0, withSettings = false): void {
   describe(title, () => {
     if (minRows > 0) it(`has more than ${minRows} rows`, () => expect(table.length).toBeGreaterThan(minRows));
 
     it.each(table.map((r) => [r[0], r[1], r[2], r[3]] as const))('[%s] at %s: %j', (_cls, stage, text, calls) => {
-      const got = planSingleTurn(stage, text);
+      const got = planSingleTurn(stage, text, withSettings);
       expect(got.map((c) => c.tool)).toEqual(calls.map((c) => c[0]));
       calls.forEach(([, args], i) => {
         if (args) expect(got[i].arguments).toMatchObject(args);
@@ -25,7 +26,7 @@ export function describeSingleTurnTable(title: string, table: readonly Row[], mi
       for (const [, stage, text, calls] of table) {
         if (!calls.some((c) => DESTRUCTIVE.has(c[0])))
           expect(
-            planSingleTurn(stage, text).filter((c) => DESTRUCTIVE.has(c.tool)),
+            planSingleTurn(stage, text, withSettings).filter((c) => DESTRUCTIVE.has(c.tool)),
             text,
           ).toEqual([]);
       }

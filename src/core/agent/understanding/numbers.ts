@@ -214,7 +214,7 @@ export function spacedChineseNumerals(text: string): string {
 }
 
 /** A unit or counter after a Chinese numeral: the numeral is a value ("三秒", "四階", "十折"). */
-const COUNTER_AHEAD = /^\s*(?:赫茲|Hz|hz|kHz|秒|毫秒|分鐘|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複)/;
+const COUNTER_AHEAD = /^\s*(?:赫茲|Hz|hz|kHz|秒|毫秒|分鐘|輪|回合|折|個|位|倍|階|次|%|epochs?|folds?|次重複|的(?:平方|立方))/;
 
 /** Superscript digits and signs ("10⁻⁴") in the caret form the power rules read. */
 const SUPERSCRIPT: Record<string, string> = {
@@ -365,7 +365,10 @@ export function numeralForms(text: string): string {
  */
 const CODE_VALUE = String.raw`(-?\d+(?:\.\d*)?(?:e-?\d+)?|None|null)`;
 const KEY = (names: string) =>
-  new RegExp(String.raw`(?<![\w.])(?:${names})\s*=\s*${CODE_VALUE}(?![\w.])(?!\s*(?:的|[\^*/×+-]|times\b|to\s+the\b|乘|除|次方))\s*,?\s*`, 'i');
+  new RegExp(
+    String.raw`(?<![\w.])(?:${names})\s*=\s*${CODE_VALUE}(?:\s*(ms|msec|millis(?:econds?)?|s|sec|secs|seconds?|hz)\b)?(?![\w.])(?!\s*(?:的|[\^*/×+-]|times\b|to\s+the\b|乘|除|次方))\s*,?\s*`,
+    'i',
+  );
 const FREQ_PAIR: [RegExp, RegExp] = [KEY('l_freq|lfreq|low_freq|locutoff|lowcut|fmin|hp_freq'), KEY('h_freq|hfreq|high_freq|hicutoff|highcut|fmax|lp_freq')];
 const TIME_PAIR: [RegExp, RegExp] = [KEY('tmin|t_min|tstart|epoch_start'), KEY('tmax|t_max|tend|epoch_end')];
 /** One keyword, one value in the words the rules read. */
@@ -379,6 +382,9 @@ const SINGLE_KEYS: [RegExp, (v: string) => string][] = [
   [KEY('val_size|val_ratio|validation_split'), (v) => `validation ratio ${v} `],
 ];
 const edge = (v: string) => (/^(?:none|null)$/i.test(v) ? null : v.replace(/\.$/, ''));
+/** A time value typed with its unit ("tmin = -1500 ms"): in seconds, the unit the time keywords take. */
+const inSeconds = (v: string | null, unit: string | undefined) =>
+  v !== null && unit && /^(?:ms|msec|millis)/i.test(unit) ? String(Math.round((Number(v) / 1000) * 1e9) / 1e9) : v;
 
 /**
  * Values written in another toolbox's syntax, in the words the rules read: MNE/EEGLAB/Keras keyword arguments
@@ -396,14 +402,14 @@ export function toolboxArguments(text: string): string {
     const a = lo.exec(s);
     const b = hi.exec(s);
     if (a && b) {
-      const x = edge(a[1]);
-      const y = edge(b[1]);
+      const x = unit === 's' ? inSeconds(edge(a[1]), a[2]) : edge(a[1]);
+      const y = unit === 's' ? inSeconds(edge(b[1]), b[2]) : edge(b[1]);
       if (x === null || y === null) continue;
       const [first, second] = a.index < b.index ? [a, b] : [b, a];
       s = `${s.slice(0, first.index)}${from}${x} to ${y} ${unit} ${s.slice(first.index + first[0].length, second.index)}${s.slice(second.index + second[0].length)}`;
     } else if (a || b) {
       const m = (a ?? b) as RegExpExecArray;
-      const v = edge(m[1]);
+      const v = unit === 's' ? inSeconds(edge(m[1]), m[2]) : edge(m[1]);
       if (v === null) continue;
       const words = unit === 'Hz' ? (a ? `low cutoff ${v} Hz ` : `high cutoff ${v} Hz `) : a ? `from ${v} s ` : `to ${v} s `;
       s = `${s.slice(0, m.index)}${words}${s.slice(m.index + m[0].length)}`;
@@ -416,6 +422,13 @@ export function toolboxArguments(text: string): string {
   }
   // "baseline=(None, 0)": the baseline window in code, not a range of the step
   s = s.replace(/\bbaseline\s*=\s*[([][^)\]]*[)\]]\s*,?/gi, ' ');
+  // "epoch T1 in a [-0.5 3.5] window", "epochs over the window [0 4]": the bracketed pair is the epoch's own time window
+  // (the word "window" there names no windowing step)
+  if (/\bepochs?\b|epoch|切段/i.test(s) && !/\bwindows\b|視窗|滑動/i.test(s))
+    s = s.replace(
+      /\b(?:(?:in|over|with|using)\s+)?(?:a|an|the)?\s*(?:time\s+)?window\s*(?:of\s+)?\[\s*(-?\d+(?:\.\d+)?)\s*(?:,\s*|\s+)(-?\d+(?:\.\d+)?)\s*\]|\b(?:in|over|with|using)?\s*(?:a|an|the)?\s*\[\s*(-?\d+(?:\.\d+)?)\s*(?:,\s*|\s+)(-?\d+(?:\.\d+)?)\s*\]\s*(?:s\s+|sec\s+|second\s+)?(?:time\s+)?window\b/gi,
+      (_m, a?: string, b?: string, c?: string, d?: string) => ` from ${a ?? c} to ${b ?? d} s `,
+    );
   // "[0 4]", "[8, 30]", "(1, 40)": two numbers in brackets are a range
   // (a pair in round brackets only after "=": "(4, 8)" after "runs" is a list)
   return s.replace(/(?:\[|(?<==\s*)\()\s*(-?\d+(?:\.\d+)?)\.?\s*(?:,\s*|\s+)(-?\d+(?:\.\d+)?)\.?\s*[\])]/g, ' $1 to $2 ');

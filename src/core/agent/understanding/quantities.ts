@@ -123,7 +123,7 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
       // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
       .replace(
         new RegExp(
-          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|縮小到|縮成|降低到|減少到|提高到|加到|升到|設|改|調|用|為|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d+(?:\\.\\d+)?\\s*倍|\\d*\\.\\d+)`,
+          `(?:${w})\\s*(?:再)?\\s*(?:降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|改為|砍到|砍成|降成|減成|變為|調為|縮小到|縮成|降低到|減少到|提高到|加到|升到|設|改|調|用|為|to)?\\s*(?:原本|原來|目前|現在|當前|上次|上一次|之前|剛才|剛剛|its current(?: value)?|the current(?: value)?|last time'?s?)\\s*(?:的)?\\s*(half|\\d+(?:\\.\\d+)?\\s*倍|\\d*\\.\\d+)`,
           'gi',
         ),
         (m, f: string) => put(/half/i.test(f) ? 0.5 : /倍/.test(f) ? parseFloat(f) : Number(f))(m),
@@ -234,7 +234,7 @@ function relativeShares(text: string, facts: StudyFacts): string {
   const has = (word: string) => typeof t[/batch|批次/i.test(word) ? 'batch_size' : /learning|學習率/i.test(word) ? 'learning_rate' : 'epoch'] === 'number';
   return text
     .replace(
-      /(epochs?(?:\s*數)?|訓練輪數|輪數|batch(?:\s*size)?|批次(?:大小)?|learning\s*rate|學習率)\s*(?:再)?\s*(改成|變成|降到|減到|降為|減為|調成|調到|設成|設為|改為|砍到|縮小到|縮成|降低到|減少到)\s*(?!原本|原來|目前|現在|當前)((?:[零〇一二兩两三四五六七八九十百千]+|\d+)分之(?:[零〇一二兩两三四五六七八九十]+|\d+)|一半)/gi,
+      /(epochs?(?:\s*數)?|訓練輪數|輪數|batch(?:\s*size)?|批次(?:大小)?|learning\s*rate|學習率)\s*(?:再)?\s*(改成|變成|降到|減到|降為|減為|調成|調到|設成|設為|改為|砍到|砍成|降成|減成|縮小到|縮成|降低到|減少到)\s*(?!原本|原來|目前|現在|當前)((?:[零〇一二兩两三四五六七八九十百千]+|\d+)分之(?:[零〇一二兩两三四五六七八九十]+|\d+)|一半)/gi,
       (m, word: string, verb: string, share: string) => {
         // "學習率設成千分之一" is a learning rate of 0.001; a share of a few parts ("十分之一", "一半") is of the value now
         const den = /分之/.test(share) ? share.split('分之')[0] : '2';
@@ -316,6 +316,11 @@ const ORDINAL_DENOMINATOR: Record<string, number> = {
   twelfth: 12,
   sixteenth: 16,
   twentieth: 20,
+  thirtieth: 30,
+  fortieth: 40,
+  fiftieth: 50,
+  sixtieth: 60,
+  eightieth: 80,
   hundredth: 100,
   thousandth: 1000,
 };
@@ -329,7 +334,22 @@ const SCALED_ORDINAL: Record<string, number> = {
   millionth: 1e6,
 };
 /** Denominators no word rule of the planner spells out ("a tenth", "a quarter" are read by the rules as words). */
-const RARE_DENOMINATORS = ['sixth', 'seventh', 'eighth', 'ninth', 'twelfth', 'sixteenth', 'twentieth', 'hundredth', 'thousandth'];
+const RARE_DENOMINATORS = [
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'twelfth',
+  'sixteenth',
+  'twentieth',
+  'thirtieth',
+  'fortieth',
+  'fiftieth',
+  'sixtieth',
+  'eightieth',
+  'hundredth',
+  'thousandth',
+];
 const ONE_WORD = String.raw`(?:an?|one|1)`;
 
 /**
@@ -532,6 +552,55 @@ function epochByStartAndLength(s: string): string {
   return `${s.slice(0, first.index)}${put(first)}${s.slice(first.index + first[0].length, second.index)}${put(second)}${s.slice(second.index + second[0].length)}`;
 }
 
+const ORDINAL_STEP: Record<string, number> = {
+  other: 2,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
+  eighth: 8,
+  '8th': 8,
+  tenth: 10,
+  '10th': 10,
+};
+
+/**
+ * Decimation said as samples kept or dropped: "drop every other sample", "keep only every fourth sample", "take every
+ * 2nd sample", 「每兩個點留一個」, 「每 4 個取樣點取 1 個」 → "resample to <rate> Hz" at the Study's rate (kept every Nth: the
+ * rate / N; dropped every Nth: the rate × (N − 1) / N). With no rate known, a problem: ask, never guess.
+ */
+function subsampling(text: string, facts: StudyFacts, problems: string[]): string {
+  const to = (m: string, factor: number): string => {
+    if (facts.sfreq === null) {
+      problems.push(`"${m.trim()}" is relative to the sampling rate, which is not known yet (load a recording first or give the rate in Hz)`);
+      return m;
+    }
+    return `resample to ${fmt(facts.sfreq * factor)} Hz`;
+  };
+  return text
+    .replace(
+      /\b(?:(?:downsample|decimate|resample)\s+(?:by\s+)?)?(keep(?:ing)?|take|taking|retain(?:ing)?|use|using|drop(?:ping)?|discard(?:ing)?|remove|removing|skip(?:ping)?|throw(?:ing)?\s+(?:away|out))\s+(?:only\s+)?every\s+(other|second|third|fourth|fifth|eighth|tenth|\d+(?:st|nd|rd|th))\s+(?:data\s+)?(?:samples?|points?|data\s+points?|time\s*points?)\b/gi,
+      (m, verb: string, nth: string) => {
+        const n = ORDINAL_STEP[nth.toLowerCase()] ?? parseInt(nth, 10);
+        if (!(n >= 2)) return m;
+        return to(m, /keep|take|retain|use/i.test(verb) ? 1 / n : (n - 1) / n);
+      },
+    )
+    .replace(
+      /每\s*(\d+)\s*個\s*(?:取樣點|採樣點|樣本點|樣本|點)\s*(?:裡面?|中|之中)?\s*(留|取|保留|拿|丟掉?|刪掉?|去掉?)\s*(?:1|一)\s*個|(?:每隔|隔)\s*(?:1|一)\s*個\s*(?:取樣點|採樣點|樣本點|點)\s*(?:丟|刪|去掉|拿掉)\s*(?:1|一)\s*個/g,
+      (m, n?: string, verb?: string) => {
+        if (!n) return to(m, 0.5);
+        const k = Number(n);
+        if (!(k >= 2)) return m;
+        return to(m, /丟|刪|去/.test(verb ?? '') ? (k - 1) / k : 1 / k);
+      },
+    );
+}
+
 export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t: string) => boolean = () => false): Resolved {
   const problems: string[] = [];
   let s = chineseNumbers(ordinalFractions(englishNumbers(fractionWords(relativeShares(numeralForms(unitSpellings(toolboxArguments(input))), facts)))));
@@ -571,6 +640,7 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     /\b(?:let\s+)?(?:the\s+)?(?:neighbou?ring|adjacent|consecutive|successive|neighbou?r)\s+(?:windows|segments)\s+(?:should\s+)?share\b/gi,
     'overlap by',
   );
+  s = subsampling(s, facts, problems);
   // "one trial in ten", "2 out of every 10 epochs", 「每十個留一個」: a share said as a count in a count
   s = s
     .replace(
@@ -604,7 +674,12 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
       /(?<![\w.])(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\b/gi,
       (_m, mm: string, ss: string) => `${fmt(Number(mm) * 60 + Number(ss))} s`,
     )
-    .replace(/(\d+)\s*分\s*(\d+(?:\.\d+)?)\s*秒/g, (_m, mm: string, ss: string) => `${fmt(Number(mm) * 60 + Number(ss))} 秒`);
+    .replace(/(\d+)\s*分\s*(\d+(?:\.\d+)?)\s*秒/g, (_m, mm: string, ss: string) => `${fmt(Number(mm) * 60 + Number(ss))} 秒`)
+    // "starting at 1 min 10", "from 2 minutes 30": minutes and then a bare number under 60 are minutes and seconds on the clock
+    .replace(
+      /(?<=\b(?:from|at|starting(?:\s+at)?|start(?:ing)?\s+at|beginning(?:\s+at)?|until|till)\s+)(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?([0-5]?\d)(?![\d.]|\s*(?:s|sec|secs|seconds?|ms|hz|min|minutes?|%)\b)/gi,
+      (_m, mm: string, ss: string) => `${Number(mm) * 60 + Number(ss)} s`,
+    );
   // 「從第 90 秒畫到第 110 秒」: a stretch given by its start and its end, as the start and the length
   s = s.replace(
     /從\s*第?\s*(\d+(?:\.\d+)?)\s*秒\s*(?:開始)?\s*(畫|顯示|看|播)?\s*(?:到|至)\s*第?\s*(\d+(?:\.\d+)?)\s*秒/g,
@@ -650,6 +725,22 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
       /(?<![\w.])(-?\d+)(\s*(?:to|-|–|~|到|至)\s*)(-?\d+)\s*(?:個\s*)?(samples?\b|取樣點|採樣點|樣本點)/gi,
       (_m, a: string, sep: string, b: string, u: string) => `${fmt(Number(a) / fs)}${sep}${fmt(Number(b) / fs)} ${/^[a-z]/i.test(u) ? 's' : '秒'}`,
     );
+  }
+  // an epoch's range said in seconds but hundreds of them ("epoch around T1 from -200 to 800 s", 「從負兩百毫秒到八百秒」): a
+  // unit that looks wrong (an epoch around an event lasts seconds): ask which was meant, never guess milliseconds
+  if (/\bepoch|epoch|around\s+T\d|刺激|事件/i.test(s) && !/\bwindows?\b|segment|chunk|視窗|\bplot\b|\bshow\b|畫|顯示|\bcrop\b|裁/i.test(s)) {
+    const wrong = new RegExp(
+      String.raw`(-?\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|毫秒|秒)?\s*(?:to|到|至|~|～)\s*(-?\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|秒)(?![a-z])`,
+      'i',
+    ).exec(s);
+    if (wrong) {
+      const a = Number(wrong[1]) / (/^(?:ms|毫秒)$/i.test(wrong[2] ?? '') ? 1000 : 1);
+      const b = Number(wrong[3]);
+      if (Math.max(Math.abs(a), Math.abs(b)) >= 100)
+        problems.push(
+          `an epoch from ${fmt(a)} s to ${fmt(b)} s would be hundreds of seconds long; did you mean milliseconds (${fmt(a >= 100 || a <= -100 ? a / 1000 : a)} to ${fmt(b / 1000)} s)?`,
+        );
+    }
   }
   // an epoch's range with no unit in the hundreds ("epoch T1 from -200 to 800", 「T2 切 -100 到 600」): milliseconds, the only
   // unit an epoch around an event is counted in at that size (values under 100 are left as seconds)
@@ -709,11 +800,14 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
   );
   // "cut the sampling rate by 25%", "raise fs by 50%", 「取樣率降低兩成」: a share of the rate now off or onto it
   s = s.replace(
-    /\b(reduce|lower|decrease|cut|drop|bring down|raise|increase|bump up)\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+by\s+(\d+(?:\.\d+)?)\s*%|(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:再)?\s*(降低|減少|降|減|提高|增加|加)(?:了)?\s*(\d+(?:\.\d+)?)\s*%/gi,
-    (m, ev?: string, en?: string, zv?: string, zn?: string) => {
+    /\b(reduce|lower|decrease|cut|drop|bring down|raise|increase|bump up|(?:knock|bring|take|push|turn)(?=\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+(?:down|up)\b))\s+(?:the\s+)?(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+(?:(down|up)\s+)?by\s+(\d+(?:\.\d+)?\s*%|0?\.\d+|(?:a|an|one)\s+(?:quarter|third|fifth|tenth))(?![\d.]|\s*(?:hz|khz|赫茲))|(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:再)?\s*(降低|減少|降|減|提高|增加|加)(?:了)?\s*(\d+(?:\.\d+)?)\s*%/gi,
+    (m, ev?: string, dir?: string, en?: string, zv?: string, zn?: string) => {
       if (facts.sfreq === null) return rate(m);
-      const k = Number(en ?? zn) / 100;
-      const v = facts.sfreq * (/reduce|lower|decrease|cut|drop|降|減/i.test(ev ?? zv ?? '') ? 1 - k : 1 + k);
+      // "by 25%", "by 0.25", "by a quarter": the share of the rate now taken off or put on
+      const k =
+        zn !== undefined ? Number(zn) / 100 : /%/.test(en ?? '') ? parseFloat(en ?? '') / 100 : /^[\d.]/.test(en ?? '') ? Number(en) : shareValue(en ?? '');
+      const down = dir ? /down/i.test(dir) : /reduce|lower|decrease|cut|drop|降|減/i.test(ev ?? zv ?? '');
+      const v = facts.sfreq * (down ? 1 - k : 1 + k);
       return v > 0 ? `resample to ${fmt(v)} Hz` : m;
     },
   );
@@ -928,6 +1022,13 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
       return before ? `${fmt(Number(before[1]) * f)}${before[2] ? ` ${before[2]}` : ''}` : m;
     });
   }
+  // "low-pass at 0.1875 of it" (three sixteenths), "and 25% of that": a share written as a number, of the quantity said just
+  // before in the same request
+  s = s.replace(/(?<![\w.])(\d*\.\d+|\d+(?:\.\d+)?\s*%)\s+of\s+(?:that|it|this)\b(?!\s+(?:for|as)\b)/gi, (m, f: string, offset: number, all: string) => {
+    const k = f.includes('%') ? parseFloat(f) / 100 : Number(f);
+    const before = [...all.slice(0, offset).matchAll(new RegExp(`${NUM}${UNIT}`, 'gi'))].filter((q) => q[2] && q[2] !== '%').pop();
+    return before && k > 0 ? `${fmt(Number(before[1]) * k)} ${before[2]}` : m;
+  });
   // Chinese order "40 Hz 的 2 倍": a multiple of the quantity before it
   s = s.replace(
     /(\d+(?:\.\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*的\s*(\d+(?:\.\d+)?)\s*倍/gi,
@@ -948,6 +1049,22 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     /(?<![\d.]|\de-?)(\d+(?:\.\d+)?(?:e-?\d+)?)\s*(hz|khz|赫茲|ms|s|秒|毫秒)?\s*half\b/gi,
     (_m, n: string, u?: string) => `${fmt(Number(n) / 2)}${u ? ` ${u}` : ''}`,
   );
+  // a chain of operations on a value, in Chinese order: 「1e-3 的一半再一半」 (made "0.0005 再 0.5"), 「2 的平方再乘 5」 (made
+  // "4再乘5"), 「160 Hz 再除以 4」: each step applied to the value before it; an addition only where nothing follows the
+  // operand ("30 再加 60 Hz 的陷波" is two steps); a value that is itself an operand ("80 減 25 再加 5") is left to the
+  // arithmetic of the whole expression
+  for (let i = 0; i < 4; i++) {
+    const next = s.replace(
+      /(?<![\w.])(?<!(?:減|加|乘|除|以|上|去|掉|[-+*/×÷])\s*)(\d+(?:\.\d+)?(?:e-?\d+)?)\s*(hz|赫茲|ms|s|秒|毫秒)?\s*[，,]?\s*(?:再|然後再?|接著)\s*(?:(乘以|乘上|乘|除以|除)\s*(\d+(?:\.\d+)?)|(half|0?\.5)(?![\d.])|(加上|加|減去|減掉|減)\s*(\d+(?:\.\d+)?)(?=\s*(?:hz|赫茲|ms|s|秒|毫秒)?\s*(?:$|[，,。；;！!]|就好|就行|吧)))/gi,
+      (_m, a: string, u: string | undefined, op?: string, b?: string, half?: string, add?: string, c?: string) => {
+        const x = Number(a);
+        const v = half ? x * 0.5 : op ? (/除/.test(op) ? x / Number(b) : x * Number(b)) : /加/.test(add ?? '') ? x + Number(c) : x - Number(c);
+        return `${fmt(v)}${u ? ` ${u}` : ''}`;
+      },
+    );
+    if (next === s) break;
+    s = next;
+  }
   // "0.25 of 160 Hz", "25% of 160 Hz"
   s = s.replace(new RegExp(`${NUM}\\s*(%)?\\s*of\\s+${NUM}${UNIT}`, 'gi'), (m, a: string, pct: string | undefined, b: string, u?: string) => {
     const f = Number(a) / (pct ? 100 : 1);

@@ -189,7 +189,13 @@ function valuesOf(turns: readonly PastTurn[], kind: 'channels' | 'events' | 'fil
  * current one, "those channels" → "C3, Cz, C4", "load them" after a listing → the files listed. Returns the text
  * unchanged when nothing earlier fits (the rules then ask).
  */
-export function resolveReferences(text: string, turns: readonly PastTurn[], training: Record<string, unknown> | null = null): string {
+export function resolveReferences(
+  text: string,
+  turns: readonly PastTurn[],
+  training: Record<string, unknown> | null = null,
+  /** the turns with the Study's settings in force before them: what a named value ("the upper edge") is read from */
+  settings: readonly PastTurn[] = turns,
+): string {
   let s = text;
   // "to the same place", "同一個地方": the last path written to
   const place = /\b(?:the\s+)?same\s+(?:place|folder|directory|path|location)\b|同一個(?:地方|資料夾|位置|路徑)|同樣的(?:地方|資料夾|位置|路徑)/i;
@@ -214,7 +220,7 @@ export function resolveReferences(text: string, turns: readonly PastTurn[], trai
     if (!re.test(s)) continue;
     // "cut 4 s windows overlapping by half the window": the window of this request, not an earlier one
     if (tool === 'window_epoch' && /\d\s*(?:s|ms|sec|secs|seconds?|秒|毫秒)(?![a-z])/i.test(s)) continue;
-    const c = lastCallOf(turns, tool);
+    const c = lastCallOf(settings, tool);
     const v = c?.arguments[key] ?? (tool === 'configure_training' ? training?.[key] : undefined);
     // only as a value in arithmetic ("twice the upper edge", "上限的一半"), never as the slot being set ("make the upper edge 35")
     if (typeof v === 'number')
@@ -272,9 +278,9 @@ export function resolveReferences(text: string, turns: readonly PastTurn[], trai
   }
   // 「上限改成原來的一半」, 「下限調成之前的兩倍」: a band edge set to a share or multiple of its own earlier value
   s = s.replace(
-    /(上限|上緣|下限|下緣)(\s*(?:再)?\s*(?:改成|變成|調成|設成|降到|減到|升到|提高到|改為|設為|調到)\s*)(?:原來|原本|之前|剛剛|剛才|目前|現在)\s*的(?=\s*(?:一半|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之|\d))/g,
+    /(上限|上緣|下限|下緣)(\s*(?:再)?\s*(?:改成|變成|調成|設成|降到|減到|升到|提高到|改為|設為|調到)\s*)(?:原來|原本|之前|剛剛|剛才|目前|現在)\s*的(?=\s*(?:一半|half\b|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之|\d))/g,
     (m, edge: string, verb: string) => {
-      const v = lastCallOf(turns, 'apply_bandpass_filter')?.arguments[/上/.test(edge) ? 'high_freq' : 'low_freq'];
+      const v = lastCallOf(settings, 'apply_bandpass_filter')?.arguments[/上/.test(edge) ? 'high_freq' : 'low_freq'];
       return typeof v === 'number' ? `${edge}${verb}${v} Hz 的` : m;
     },
   );
