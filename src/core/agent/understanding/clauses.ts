@@ -5,7 +5,7 @@
  * nothing, and its scope runs on over "and"/"or" until a positive marker ("just", "only", "instead", "but", "then").
  */
 
-import { MODEL_WORD } from './lexicon';
+import { destructiveSlugPart, MODEL_WORD } from './lexicon';
 
 export const DATA_EXT = 'edf|bdf|gdf|set|vhdr|vmrk|eeg|fif|cnt|raw|mat|npy|npz|xdf|csv|tsv|txt|onnx|json';
 
@@ -33,8 +33,7 @@ const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})
 
 /** A path-like token joined by hyphens or underscores ("please-reset-preprocessing", "out/wipe_all"), with a part that names a destructive action. */
 const SLUG = /(?<![\w⟦~.:\\/-])[\w~.:\\/]*[A-Za-z0-9][-_][A-Za-z0-9][\w~.:\\/-]*(?![\w-])/g;
-const DESTRUCTIVE_PART =
-  /(?:^|[-_/.])(?:reset|clear|clean|delete|del|remove|rm|wipe|erase|purge|destroy|discard|drop|undo|restart|stop|cancel|abort|kill)(?=$|[-_/.])/i;
+const DESTRUCTIVE_PART = new RegExp(`(?:^|[-_/.])(?:${destructiveSlugPart()})(?=$|[-_/.])`, 'i');
 /** Tool names typed as code ("clear_dataset") are requests, not names. */
 const TOOL_NAME_TOKEN = /^(?:clear_dataset|reset_preprocessing|stop_training|start_training|drop_channels)$/i;
 
