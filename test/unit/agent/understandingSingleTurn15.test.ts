@@ -2,4 +2,4 @@
 import { describeSingleTurnTable } from './singleTurnSuite';
 import { SINGLE_TURN_TABLE_15 } from './singleTurnTable15';
 
-describeSingleTurnTable('single-turn requests nobody tuned on (session h15-single table)', SINGLE_TURN_TABLE_15, 100);
+describeSingleTurnTable('single-turn requests nobody tuned on (session h15-single table)', SINGLE_TURN_TABLE_15, 80);
