@@ -135,6 +135,7 @@ export const SINGLE_TURN_TABLE_15: Row[] = [
   ['compound', 'data_loaded', '1) band-pass 8–30 Hz 2) epochs 0–4 s 3) z-score', [BP(8, 30), EPOCH(0, 4), Z]],
   ['compound', 'training', 'stop training, set the batch size to 8 and run it again', [STOP, CONF({ batch_size: 8 }), TRAIN]],
   ['compound', 'data_loaded', '幫我做三件事：陷波 60、帶通 1-40、重新取樣 128', [NOTCH(60), BP(1, 40), RS(128)]],
+  ['negated', 'data_loaded', '不用重新取樣了，做平均參考就好', [AVG]],
 ];
 
 /** Rows of the table this session left open (planned wrong on this branch), by class: see docs/agent.md, "Tuning session h15-single". */
@@ -160,7 +161,6 @@ export const LEFT_OPEN_15: Row[] = [
   ['after', 'trained', 'how did the training go? show me the curve of the loss', [PLOT('loss')]],
   ['negated', 'data_loaded', 'maybe resample later; for now just the average reference', [AVG]],
   ['negated', 'preprocessed', '先別清除，幫我把 epoch 改成 0 到 3 秒', [EPOCH(0, 3)]],
-  ['negated', 'data_loaded', '不用重新取樣了，做平均參考就好', [AVG]],
   ['compound', 'data_loaded', 'resample to 128 after band-passing 4-40', [BP(4, 40), RS(128)]],
   ['compound', 'preprocessed', '切 0 到 4 秒的 epoch，測試集 25%，然後用 EEGNet 訓練', [EPOCH(0, 4), SPLIT({ test_ratio: 0.25 }), MODEL('EEGNet'), TRAIN]],
 ];
