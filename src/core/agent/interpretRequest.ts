@@ -10,7 +10,7 @@ import {
   withoutCourtesy,
   withoutPoliteFrame,
 } from './understanding/clauses';
-import { canonicalText, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
+import { canonicalText, destructiveWords, MODEL_WORD, normaliseWidth } from './understanding/lexicon';
 import { keptAllBut } from './understanding/channels';
 import { isPlaceStatement, mainsUnresolved, regionMains, resolveQuantities } from './understanding/quantities';
 import { epochWindowChange } from './understanding/epochWindow';
@@ -134,8 +134,10 @@ const UNDO =
   /^(?:please\s+)?(?:(?:undo|revert|roll back|take back|reset|cancel)(?:\s+(?:(?:both|all|each)(?:\s+of)?\s+)?(?:that|it|this|those|them|these|everything|both|all|(?:the|my|that)\s+(?:last|previous)?\s*(?:\w+\s+)?(?:steps?|ones?|changes?|filters?|operations?)))?|(?:go|step)\s+back\s+(?:a|one)\s+step|(?:change|put|set|turn|take)\s+(?:it|that|this)\s+back)(?:\s+(?:please|again|too))?[.!]*$|^(?:把)?(?:剛剛|剛才|前面|上面)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|那步|那一步|全部)?\s*(?:都)?\s*(?:復原|還原|撤銷|撤消|重設|重置|取消|改回來|換回來|恢復原狀)(?:掉)?(?:剛剛|剛才)?(?:的)?(?:那些|那個|這個|這些|兩個|兩步|那步|那一步|全部|動作|步驟)?(?:吧|好了)?[。！!]*$|^(?:回到|退回|回)(?:上一步|前一步)(?:吧|好了)?[。！!]*$/i;
 
 /** "clear", "reset", "start over" with nothing after: the whole Study. */
-const BARE_CLEAR =
-  /^(?:please\s+)?(?:clear|wipe|reset|empty|start over|start fresh|clear (?:it|all|everything|the study|the workspace)(?: out)?)$|^(?:先|請|幫我|把)?\s*(?:全部|所有|資料|它)?\s*(?:clear|wipe|清除|清空|清掉|重新開始|重來)\s*(?:掉|一下|吧|乾淨|全部|all|everything|it)?$/i;
+const BARE_CLEAR = new RegExp(
+  String.raw`^(?:please\s+)?(?:(?:${destructiveWords('clear')})(?: (?:it|all|everything|the study|the workspace))?(?: out)?|reset|start over|start fresh)$|^(?:先|請|幫我|把)?\s*(?:全部|所有|資料|它)?\s*(?:${destructiveWords('clear')}|重新開始|重來)\s*(?:掉|一下|吧|乾淨|全部|all|everything|it)?$`,
+  'i',
+);
 /** "switch to training", "go to the evaluation view": a panel, not a pipeline step. */
 const PANEL_ONLY =
   /^(?:please\s+)?(?:switch|go|move|jump|navigate|change|take me)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)(?:\s+(?:panel|view|tab|page|screen|section))?$|^(?:please\s+)?(?:open|show|display|bring up|pull up|show me|view)\s+(?:the\s+)?(dashboard|dataset|preprocess\w*|training|visuali[sz]ation|saliency|evaluation)\s+(?:panel|view|tab|page|screen|section)$|^(?:請|幫我)?(?:切換到|切換至|切到|換到|跳到|轉到|回到|進入|前往|去|打開|開啟|顯示|叫出)\s*(?:到)?\s*(儀表板|資料集|前處理|訓練|視覺化|評估)\s*(?:的)?\s*(?:面板|頁面|分頁|頁籤|畫面|頁)?$/i;

@@ -5,11 +5,14 @@ import { TRAINING_BASICS } from '../training/defaults';
 import { userSetOptions } from '../training/adaptiveDefaults';
 import { findQuantities, isDimension, toUnit, type Quantity } from './units';
 import { splitClauses as splitScoped } from './understanding/clauses';
-import { MODEL_WORD, modelSpelling } from './understanding/lexicon';
+import { DESTRUCTIVE_WORDS, MODEL_WORD, modelSpelling } from './understanding/lexicon';
 import { GROUP_ID, splitCounts } from './understanding/splitCounts';
 import type { PastTurn } from './understanding/references';
 import { CHANNEL, channelsIn } from './understanding/channels';
 import { RESTART_MEANS_RETRAIN } from './understanding/restart';
+
+/** The English verbs that clear the Study when their object is the data or everything (the lexicon's clear and discard senses). */
+const CLEAR_VERB = String.raw`\b(?:${[...DESTRUCTIVE_WORDS.clear.en, ...DESTRUCTIVE_WORDS.discard.en].join('|')})\b`;
 
 export { CHANNEL, channelsIn };
 
@@ -648,7 +651,10 @@ export const RULES: Rule[] = [
   },
   {
     tool: 'clear_dataset',
-    when: /\b(clear|wipe|delete|remove|erase)\b.*\b(everything|all|dataset|study|data|workspace|(?:whole|entire)\s+(?:thing|lot|project))\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|清光|刪光|刪掉全部|重新開始|刪除所有/i,
+    when: new RegExp(
+      String.raw`(?:${CLEAR_VERB}).*\b(?:everything|all|dataset|study|data|workspace|(?:whole|entire)\s+(?:thing|lot|project))\b|\b(?:reset|empty)\b(?:\s+(?:out\s+)?(?:the\s+|my\s+)?(?:whole\s+|entire\s+)?)?(?:everything|all|study|workspace)\b|start over|start fresh|from scratch|清除|清空|清掉|清光|刪光|刪掉全部|重新開始|刪除所有`,
+      'i',
+    ),
     // a restart word in a request about training ("換成 SCCNet 重新開始", 重新開始訓練) asks for another run (start_training)
     unless: RESTART_MEANS_RETRAIN,
     build: () => [{ tool: 'clear_dataset', arguments: {} }],

@@ -1,3 +1,5 @@
+import { destructiveWords } from './lexicon';
+
 /**
  * A quoted description of steps adopted by an instruction outside the quote ("From our methods: 'band-pass filtered
  * 1–40 Hz and downsampled to 128 Hz.' Apply that.", 「論文寫『…』，照做」, 'Apply this pipeline: "…"'): the quote is
@@ -16,7 +18,9 @@ const NEGATED_OR_HEDGED = /\b(?:don'?t|do not|never|not|no need|without|maybe|pe
 const STEP =
   /filter|band-?pass|high-?pass|low-?pass|notch|resampl|downsampl|re-?referenc|average reference|epoch|z-?scor|normali[sz]|濾波|帶通|陷波|取樣|參考|切段|標準化|正規化/i;
 
-const THROWS_AWAY = /\b(?:clear|reset|stop|delete|wipe|erase|remove|abort|unload)\b|清除|清空|重置|重設|停止|刪除|中止/i;
+/** A quoted step that throws work away (the lexicon's clear/reset/restart/stop senses) keeps the quote data; the discard
+ * sense (remove, drop) is left out: in a methods text it names an ordinary step ("drop channel T9", "remove line noise"). */
+const THROWS_AWAY = new RegExp(destructiveWords('clear', 'reset', 'restart', 'stop'), 'i');
 
 /** The quoted steps when the text around them adopts them; null otherwise. */
 export function adoptedQuote(text: string): string | null {

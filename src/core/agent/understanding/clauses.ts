@@ -5,7 +5,7 @@
  * nothing, and its scope runs on over "and"/"or" until a positive marker ("just", "only", "instead", "but", "then").
  */
 
-import { MODEL_WORD } from './lexicon';
+import { destructiveSlugPart, MODEL_WORD } from './lexicon';
 
 export const DATA_EXT = 'edf|bdf|gdf|set|vhdr|vmrk|eeg|fif|cnt|raw|mat|npy|npz|xdf|csv|tsv|txt|onnx|json';
 
@@ -33,8 +33,7 @@ const FILE = new RegExp(`(?<![\\w⟦])[\\w~.:\\\\/+-]*[\\w~+-]\\.(?:${DATA_EXT})
 
 /** A path-like token joined by hyphens or underscores ("please-reset-preprocessing", "out/wipe_all"), with a part that names a destructive action. */
 const SLUG = /(?<![\w⟦~.:\\/-])[\w~.:\\/]*[A-Za-z0-9][-_][A-Za-z0-9][\w~.:\\/-]*(?![\w-])/g;
-const DESTRUCTIVE_PART =
-  /(?:^|[-_/.])(?:reset|clear|clean|delete|del|remove|rm|wipe|erase|purge|destroy|discard|drop|undo|restart|stop|cancel|abort|kill)(?=$|[-_/.])/i;
+const DESTRUCTIVE_PART = new RegExp(`(?:^|[-_/.])(?:${destructiveSlugPart()})(?=$|[-_/.])`, 'i');
 /** Tool names typed as code ("clear_dataset") are requests, not names. */
 const TOOL_NAME_TOKEN = /^(?:clear_dataset|reset_preprocessing|stop_training|start_training|drop_channels)$/i;
 
@@ -247,7 +246,7 @@ const STOP_ASKED = /^(?:(?:請|你)?(?:別|不要|不用)(?:再)?(?:跑|訓練)�
 
 /** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
 const DEFERRED =
-  /\b(?:i'?ll|i will|we'?ll|we will|let me|(?:i|we)\s*(?:might|may|could|would|'d|will|plan to|want to|need to|am going to|'m going to|are going to|'re going to)(?:\s+(?:want|need|like|plan|have)\s+to)?)\b[^,，;；]*\b(?:later(?:\s+on)?|myself|ourselves|tomorrow|afterwards|next time|another time|some ?time|eventually|at some point)\b|\b(?:but\s+)?not\s+(?:now|yet|today|right now|just yet)(?:\s+though)?\s*[.!]?\s*$|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion)|split|export|plot|compute|epoch|resample|filter|bandpass|notch|normali[sz]e|z-score|save|clear|reset|delete)\b[^,，]*\b(?:later(?:\s+on)?|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
+  /\b(?:maybe|perhaps|possibly)\b[^,，;；]*\blater(?:\s+on)?\b|\b(?:i'?ll|i will|we'?ll|we will|let me|(?:i|we)\s*(?:might|may|could|would|'d|will|plan to|want to|need to|am going to|'m going to|are going to|'re going to)(?:\s+(?:want|need|like|plan|have)\s+to)?)\b[^,，;；]*\b(?:later(?:\s+on)?|myself|ourselves|tomorrow|afterwards|next time|another time|some ?time|eventually|at some point)\b|\b(?:but\s+)?not\s+(?:now|yet|today|right now|just yet)(?:\s+though)?\s*[.!]?\s*$|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion)|split|export|plot|compute|epoch|resample|filter|bandpass|notch|normali[sz]e|z-score|save|clear|reset|delete)\b[^,，]*\b(?:later(?:\s+on)?|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
 
 /**
  * A step left as it is ("leave the reference alone", "keep the sampling rate as it is", "don't touch the filters",
@@ -350,7 +349,8 @@ export function splitClauses(text: string): Clause[] {
       ' ⟂and⟂ ',
     )
     .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
-    .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂,⟂ ')
+    // (a Chinese light verb before it: 「不用重新取樣，做平均參考」 reaches this rule as "…，做 average reference")
+    .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:please\\s+|(?:幫我|請|再|就)?\\s*(?:做|進行|來|跑|改做|改成)\\s*)?(?:${VERBS})\\b)`, 'gi'), ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(只要|只|就|而是|但是|但|請|直接|改成|改為|改用|換成|幫我|再|先)/g, ' ⟂$1⟂ $1')
     .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:(?:don'?t|do not|never)\b|不要|別|不用|不必|千萬))/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(?=(?:what|which|how|where|when|is|are|can you|could you|tell me|show me)\b)/gi, ' ⟂?⟂ ')

@@ -633,6 +633,48 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
  */
 export const MODEL_WORD = String.raw`(?:eeg[\s-]?net|shallow(?:[\s-]?(?:conv[\s-]?net|fbcsp[\s-]?net|net))?|scc[\s-]?net)`;
 
+/**
+ * Words that throw work away, in English and Traditional Chinese: the one list every safety reader builds on (the
+ * file-name slugs of clauses.ts, the adopted quote's steps, safety.ts' gate, restart.ts' "says clear", the steps a
+ * rejection never reaches in references.ts, the planner's bare-clear and clear rules). By what they throw away:
+ * - clear: the data itself; a Study cleared whatever the object.
+ * - discard: some of the data; also ordinary steps ("remove line noise", "drop C3"), so a rule needs an object.
+ * - reset: processing undone.
+ * - restart: the work started over (training or the Study: restart.ts decides which).
+ * - stop: a run thrown away.
+ * Entries are regex sources without capture groups; `short` are abbreviations seen only in file and folder names.
+ */
+export const DESTRUCTIVE_WORDS = {
+  clear: {
+    en: ['clear', 'wipe', 'delete', 'erase', 'empty', 'purge', 'destroy', 'unload'],
+    zh: ['清除', '清空', '清掉', '清光', '刪光', '刪掉', '刪除', '抹除'],
+  },
+  discard: { en: ['remove', 'drop', 'discard', 'throw (?:(?:it|everything|them) )?(?:all )?away'], zh: ['丟掉', '丟棄', '砍掉'] },
+  reset: { en: ['reset', 'undo', 'revert', 'roll back'], zh: ['重置', '重設', '復原', '撤銷', '還原'] },
+  restart: {
+    en: ['start(?:ing)? (?:over|again|afresh|anew|fresh)', 'from scratch', 'begin again', 'restart'],
+    zh: ['重新開始', '重新來過', '重來', '從頭(?:開始|來過?|跑)'],
+  },
+  stop: { en: ['stop', 'abort', 'cancel', 'kill', 'halt', 'terminate'], zh: ['停止', '中止'] },
+  short: { en: ['rm', 'del', 'clean'], zh: [] },
+} as const satisfies Record<string, { en: readonly string[]; zh: readonly string[] }>;
+
+export type DestructiveSense = Exclude<keyof typeof DESTRUCTIVE_WORDS, 'short'>;
+const ALL_SENSES: readonly DestructiveSense[] = ['clear', 'discard', 'reset', 'restart', 'stop'];
+
+/** Regex source (no capture groups) of the words of the given senses, all of them when none is given: English between word boundaries, Chinese as written. */
+export function destructiveWords(...senses: DestructiveSense[]): string {
+  const of = senses.length ? senses : ALL_SENSES;
+  const en = of.flatMap((k) => DESTRUCTIVE_WORDS[k].en);
+  const zh = of.flatMap((k) => DESTRUCTIVE_WORDS[k].zh);
+  return String.raw`\b(?:${en.join('|')})\b` + (zh.length ? `|${zh.join('|')}` : '');
+}
+
+/** The English words of every sense (and the short forms) as parts of a slug: "clear-all-data", "out/start_over". */
+export function destructiveSlugPart(): string {
+  return [...ALL_SENSES.flatMap((k) => DESTRUCTIVE_WORDS[k].en), ...DESTRUCTIVE_WORDS.short.en].map((w) => w.replace(/ /g, '[-_.]')).join('|');
+}
+
 /** The model's own spelling for a MODEL_WORD match. */
 export function modelSpelling(word: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' {
   const k = word.toLowerCase().replace(/[\s-]+/g, '');

@@ -1,7 +1,7 @@
 import { evaluate, unit as mathUnit } from 'mathjs';
 import { findQuantities, isDimension, unitName } from '../units';
 import { chineseNumbers, englishNumbers, numeralForms, toolboxArguments, unitSpellings, zhValue } from './numbers';
-import { withoutCorrectedPart } from './rejections';
+import { withoutCorrectedParts } from './correctionScope';
 
 /** What the Study says about itself, as far as the planner can read it from the system prompt and the conversation. */
 export interface StudyFacts {
@@ -1145,7 +1145,7 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
   }
   // "resample to 100 — scratch that, 128", 「帶通 4 到 40，啊不對，8 到 30」: the message corrected within itself (read once
   // the numbers are digits, so "two hundred, no, one hundred" is corrected too)
-  s = reasonValues(withoutCorrectedPart(s, hasStep));
+  s = reasonValues(withoutCorrectedParts(s, hasStep));
   // "128 Hz，幫我降到這個", "100 Hz is the target, resample to that": the value said before the verb
   s = s.replace(
     /(?<=(?:\bto|\bat|到|至|成|為|用)\s*)(?:這個|那個|this|that)(?:\s*(?:value|rate|frequency|值|數值|頻率))?(?![\w\u4e00-\u9fff])/gi,

@@ -1,6 +1,7 @@
 import { DEFAULT_MODEL } from '../../training/defaults';
 import type { PlannedCall } from '../../study/stateManager';
 import { channelsIn } from './channels';
+import { destructiveWords } from './lexicon';
 
 /** One earlier request and what the agent called for it (with the tools' answers, for "load them" after a listing). */
 export interface PastTurn {
@@ -112,6 +113,8 @@ const PRIMARY_VALUE: Record<string, [string, string]> = {
 };
 const VALUE_REF =
   /\b(?:the\s+)?(?:previous|last|earlier|old|former)\s+(?:value|setting|number|one)\b|\bthat (?:value|number)\b|(?:前一個|之前的|剛剛的|剛才的|上一個|原來的|原本的)(?:值|數值|數字|設定值)/gi;
+/** A rejected phrase that names a step (a destructive one from the lexicon, or train/run/start/load) stays a negated step: "wait, do not clear the data". */
+const STEP_NAMED = new RegExp(String.raw`^(?:要|叫|說|想)|${destructiveWords()}|\b(?:train|run|start|load)\b|訓練`, 'i');
 const ARITHMETIC_BEFORE = /\b(?:twice|double|triple|half|quarter|third|fifth|tenth|times|of|plus|minus)\s+(?:the\s+)?$|[*/×÷+-]\s*$|(?:加|減)\s*$/i;
 const ARITHMETIC_AFTER = /^\s*(?:minus|plus|less|times|divided by|[*/×÷+]|減|加|的\s*(?:一半|\d|[一二三四五六七八九十兩]+倍|[一二三四五六七八九十]+分之))/i;
 
@@ -346,7 +349,7 @@ export function withoutRejected(text: string, turns: readonly PastTurn[]): strin
       w.length > 1 &&
       !/^(?:it|that|this|now|yet|again|so|sure|really|the)$/.test(w) &&
       // a step named after "not" stays negated ("wait, do not clear the data"), whatever was said before
-      !/^(?:要|叫|說|想)|\b(?:clear|reset|delete|remove|wipe|drop|train|run|start|stop|load)\b|清|刪|重置|重設|訓練/i.test(w) &&
+      !STEP_NAMED.test(w) &&
       (afterComma || said.includes(w))
     );
   };

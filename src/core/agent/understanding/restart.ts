@@ -1,3 +1,5 @@
+import { destructiveWords } from './lexicon';
+
 /**
  * "Start over" words are ambiguous: 「batch 改成 64，重新開始」, "set 50 epochs and start over" and 「重新開始訓練」 restart
  * training; 「重新開始」 or "start over with S002" alone start the Study over. Clearing throws work away, so a restart word
@@ -9,10 +11,11 @@
  * Every restart word, as regex source (top-level alternatives): the one list that RESTART_WORD here and the planner's
  * RERUN and RUN_AGAIN (interpretRequest.ts) are built from.
  */
-export const RESTART_SOURCE = String.raw`\b(?:start(?:ing)? (?:over|again|afresh|anew|fresh)|from scratch|begin again|restart)\b|重新開始|重新來過|重來|從頭(?:開始|來過?|跑)|重新跑|重跑`;
+export const RESTART_SOURCE = `${destructiveWords('restart')}|重新跑|重跑`;
 const RESTART = RESTART_SOURCE;
 const TRAINING = String.raw`\b(?:train\w*|retrain\w*|batch(?:\s*size)?|epochs?|lr|learning[- ]rate|optimi[sz]er|adamw?|sgd|dropout|eegnet|shallow\w*|sccnet|model)\b|訓練|批次|學習率|優化器|模型`;
-const CLEAR = String.raw`\b(?:clear|wipe|delete|erase|empty|unload)\b|清除|清空|清掉|清光|刪光|刪掉|刪除`;
+/** A word that says clear in so many words (the lexicon's clear sense; not remove/drop/reset, which have other objects). */
+const CLEAR = destructiveWords('clear');
 
 /** Words that restart something without saying what. */
 export const RESTART_WORD = new RegExp(RESTART, 'i');

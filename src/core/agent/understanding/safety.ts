@@ -1,15 +1,21 @@
 import { maskLiterals, NOT_FORGET, splitClauses, withoutPoliteFrame } from './clauses';
-import { correctTypos } from './lexicon';
+import { correctTypos, destructiveWords } from './lexicon';
 import { restartMeansRetrain } from './restart';
 
 /** Tools that throw work away: they run only when the user's own words (not a quote, a file name or a negation) ask. */
 export const DESTRUCTIVE_TOOLS: ReadonlySet<string> = new Set(['clear_dataset', 'reset_preprocessing']);
 
+/**
+ * The user's own words that ask to throw work away: every sense of the lexicon's DESTRUCTIVE_WORDS but stop (the
+ * gate for stop_training is the controller's confirmation), plus idioms that name the tool's own object.
+ */
+const THROWS_AWAY = destructiveWords('clear', 'discard', 'reset', 'restart');
 const ASKS: Record<string, RegExp> = {
-  clear_dataset:
-    /\b(?:clear|wipe|delete|remove|erase|discard|drop|unload|reset|start over|start (?:again|fresh|afresh|anew) (?:from|with|using|on)|start (?:fresh|afresh|anew)\s*$|from scratch|begin again|fresh start|new study|clean slate|throw (?:(?:it|everything|them) (?:all )?|(?:it )?all )away)\b|清除|清空|清掉|清光|刪除|刪掉|重新開始|重來|重置|(?:砍掉|打掉|砍了)重(?:練|來)/i,
-  reset_preprocessing:
-    /\b(?:reset|undo|revert|remove|discard|drop|roll back|take (?:it |that |this )?back|back to (?:the )?raw|(?:go|step) back (?:a|one) step|start over|start (?:again|fresh|afresh|anew)|begin again|from scratch)\b|重置|重設|復原|撤銷|回到原始|還原|重來|重新來過|從頭|重新(?:做|來)|(?:回到|退回)(?:上一步|前一步)|改回來|恢復原狀/i,
+  clear_dataset: new RegExp(String.raw`${THROWS_AWAY}|\b(?:fresh start|new study|clean slate)\b|(?:打掉|砍了)重(?:練|來)`, 'i'),
+  reset_preprocessing: new RegExp(
+    String.raw`${THROWS_AWAY}|\b(?:take (?:it |that |this )?back|back to (?:the )?raw|(?:go|step) back (?:a|one) step)\b|回到原始|從頭|重新(?:做|來)|(?:回到|退回)(?:上一步|前一步)|改回來|恢復原狀`,
+    'i',
+  ),
 };
 
 /**
