@@ -50,6 +50,7 @@ import { decideCondition } from './understanding/conditions';
 import { RESTART_SOURCE } from './understanding/restart';
 import { inStatedOrder, withoutWithdrawnIntent } from './understanding/order';
 import { codeCalls } from './understanding/codeCalls';
+import { toolboxWords } from './understanding/toolboxCalls';
 import { notOfferedMethod } from './understanding/unsupported';
 import { insteadLine } from './notOffered';
 import { findQuantities } from './units';
@@ -340,6 +341,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     (c) => !NOT_REPEATED.has(c.tool),
   );
   const inner: PlannerContext = { ...ctx, previous };
+  // "raw.filter(1., 40.)", "EEG = pop_reref(EEG, []);", "baseline=(None, 0)": another toolbox's call syntax in the words it
+  // means; a line commented out ("# raw.filter(1, 40)") is no request
+  request = toolboxWords(request);
+  if (!request.trim()) return { calls: [], message: 'Nothing to run: the request is commented out.' };
   // "`apply_bandpass_filter low=8 high=30`", "generate_dataset test_ratio=0.2": a call typed as code, read by the tool's own schema
   const typed = codeCalls(request);
   if (typed) return { calls: typed };

@@ -627,11 +627,26 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
 ];
 
 /**
+ * Session h15-vocab: toolbox words and spelling variants (kept apart from PHRASES). Filter names written in two words
+ * ("low pass 40", "high pass at 1 Hz"), the shorthand "ep" before what an epoch takes ("ep T1 T2 0-4s"), the plural
+ * "spectra" ("analyse the spectra at C3"), and braindecode's versioned model names (EEGNetv4, EEGNet_v4 → EEGNet).
+ */
+const TOOLBOX_PHRASES: [RegExp, string][] = [
+  [/\b(low|high)[\s_]+pass\b/gi, '$1pass'],
+  [/\bep\b(?=\s+(?:T\d|-?\d|around|on|from|at|events?\b|trials?\b))/gi, 'epoch'],
+  [/\bspectra\b/gi, 'spectrum'],
+  // "analyse the spectrum at C3": looking at a spectrum is plotting it
+  [/\b(?:analy[sz]e|inspect|examine|check)\s+(?=(?:the\s+)?(?:power\s+)?spectrum\b)/gi, 'plot '],
+  [/\b(?:the\s+)?spectrum\s+of\s+the\s+(?:epochs|trials|data|signals?)\b/gi, 'the spectrum'],
+  [/\bEEG[\s-]?Net[\s_-]?v\d\b/gi, 'EEGNet'],
+];
+
+/**
  * The models, however they are written ("EEGNet", "EEG-Net", "eeg net", "Shallow ConvNet", "shallow-convnet",
  * "ShallowFBCSPNet", "shallow", "SCC-Net"): one pattern for every reader (the rules, the model-choice precedence and
  * the question classifier), so a variant or a corrected typo reaches all of them. No capture groups: embed it anywhere.
  */
-export const MODEL_WORD = String.raw`(?:eeg[\s-]?net|shallow(?:[\s-]?(?:conv[\s-]?net|fbcsp[\s-]?net|net))?|scc[\s-]?net)`;
+export const MODEL_WORD = String.raw`(?:eeg[\s-]?net(?:[\s_-]?v\d)?|shallow(?:[\s-]?(?:conv[\s-]?net|fbcsp[\s-]?net|net))?|scc[\s-]?net)`;
 
 /** The model's own spelling for a MODEL_WORD match. */
 export function modelSpelling(word: string): 'EEGNet' | 'ShallowConvNet' | 'SCCNet' {
@@ -652,7 +667,7 @@ export function normaliseWidth(text: string): string {
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
   let s = correctTypos(
-    spacedChineseNumerals(unitSpellings(withoutHomophoneSlips(normaliseWidth(text)))).replace(
+    spacedChineseNumerals(unitSpellings(withoutHomophoneSlips(TOOLBOX_PHRASES.reduce((t, [re, to]) => t.replace(re, to), normaliseWidth(text))))).replace(
       /([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g,
       '$1',
     ),
