@@ -904,9 +904,14 @@ export const RULES: Rule[] = [
     build: (s) => {
       const a: Record<string, unknown> = {};
       const r = findRange(s, 'Hz');
+      // "with the 1-30 band", 「1 到 30 的頻帶」: a range named as a band is the pass band
+      const band = r ? null : /(\d+(?:\.\d+)?)\s*(?:-|–|~|to|到|至)\s*(\d+(?:\.\d+)?)\s*(?:hz\s*)?(?:的)?\s*(?:band\b|頻帶|頻段)/i.exec(s);
       if (r) {
         a.l_freq = r.lo;
         a.h_freq = r.hi;
+      } else if (band && Number(band[1]) < Number(band[2])) {
+        a.l_freq = Number(band[1]);
+        a.h_freq = Number(band[2]);
       }
       // the notch's frequency on either side of its word: "notch 60", "60 Hz notch", "陷波 60", "60 Hz 陷波"
       const notchBefore = /(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(?:的)?\s*(?:notch|陷波)/i.exec(s);
@@ -1040,7 +1045,7 @@ export const RULES: Rule[] = [
     tool: 'epoch_data',
     // "train for 30 epochs", "epochs 25 and seed 4": a number of training epochs, not epoching (no times, no events)
     unless:
-      /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*(?:\b\d+\s+(?:training\s+)?epochs\b|\d+\s*個\s*epochs?|\bepochs\s*(?:=|:|to|of|設|設成|設為|為)?\s*\d+(?!\s*(?:-|to|到|至)\s*\d))/i,
+      /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*(?:(?:最\s*(?:低|高|好|佳|小|大)|\b(?:best|lowest|highest|whichever))\s*(?:的)?\s*(?:那個|那一個|one)?\s*epoch\b|\b\d+\s+(?:training\s+)?epochs\b|\d+\s*個\s*epochs?|\bepochs\s*(?:=|:|to|of|設|設成|設為|為)?\s*\d+(?!\s*(?:-|to|到|至)\s*\d))/i,
     when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i,
     build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }],
   },
