@@ -638,7 +638,8 @@ const TOOLBOX_PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "analyse the spectrum at C3": looking at a spectrum is plotting it
   [/\b(?:analy[sz]e|inspect|examine|check)\s+(?=(?:the\s+)?(?:power\s+)?spectrum\b)/gi, 'plot '],
   [/\b(?:the\s+)?spectrum\s+of\s+the\s+(?:epochs|trials|data|signals?)\b/gi, 'the spectrum'],
-  [/\bEEG[\s-]?Net[\s_-]?v\d\b/gi, 'EEGNet'],
+  // (never inside a path or file name: results/eegnet_v2/ stays)
+  [/(?<![\w/\\.-])EEG[\s-]?Net[\s_-]?v\d(?![\w/\\.-])/gi, 'EEGNet'],
   // dictation homophones of numbers, only between the words a value stands between ("band pass ate to thirty")
   [/(?<=\b(?:pass|filter|notch|to|from|at|between|and)\s+)ate\b(?=\s+(?:to|and|through|hz|hertz)\b|\s*[-–]|\s*$)/gi, 'eight'],
   [/(?<=\b(?:pass|filter|from|between)\s+)won\b(?=\s+(?:to|and|through)\b)/gi, 'one'],
