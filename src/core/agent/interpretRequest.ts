@@ -52,6 +52,7 @@ import { decideCondition } from './understanding/conditions';
 import { RESTART_SOURCE } from './understanding/restart';
 import { inStatedOrder, withoutWithdrawnIntent } from './understanding/order';
 import { codeCalls } from './understanding/codeCalls';
+import { toolboxWords } from './understanding/toolboxCalls';
 import { notOfferedMethod } from './understanding/unsupported';
 import { insteadLine } from './notOffered';
 import { findQuantities } from './units';
@@ -344,6 +345,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
     (c) => !NOT_REPEATED.has(c.tool),
   );
   const inner: PlannerContext = { ...ctx, previous };
+  // "raw.filter(1., 40.)", "EEG = pop_reref(EEG, []);", "baseline=(None, 0)": another toolbox's call syntax in the words it
+  // means; a line commented out ("# raw.filter(1, 40)") is no request
+  request = toolboxWords(request);
+  if (!request.trim()) return { calls: [], message: 'Nothing to run: the request is commented out.' };
   // "`apply_bandpass_filter low=8 high=30`", "generate_dataset test_ratio=0.2": a call typed as code, read by the tool's own schema
   const typed = codeCalls(request);
   if (typed) return { calls: typed };
@@ -899,7 +904,8 @@ function rerunChanged(before: PlannedCall[], again: PlannedCall[]): PlannedCall[
 const STANDARD_PARTS: Record<string, (a: Record<string, unknown>) => Record<string, unknown>> = {
   apply_notch_filter: (a) => ({ notch_freq: a.freq }),
   resample_data: (a) => ({ resample_rate: a.rate }),
-  set_reference: (a) => (a.method === 'average' ? { rereference: 'average' } : {}),
+  // the tool takes "average" or a channel name (「跑標準前處理，但參考電極改成 Cz」)
+  set_reference: (a) => (typeof a.method === 'string' ? { rereference: a.method } : {}),
   normalize_data: (a) => ({ normalize_method: a.method }),
   apply_bandpass_filter: (a) => ({ l_freq: a.low_freq, h_freq: a.high_freq }),
 };
@@ -936,7 +942,8 @@ function addSettings(
       tool === null &&
       last?.tool === 'configure_training' &&
       /^(?:挑|選|留|取|用|keep|pick|choose|select)\s*(?:the\s+)?(?:one\s+with\s+)?(?:驗證|val(?:idation)?)/i.test(s.trim()));
-  if (!last || !(chainTail || bareSetting || /^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及)$/.test(joiner))) return false;
+  if (!last || !(chainTail || bareSetting || /^(?:and|,|with|plus|also|only|just|but|只要|只|就|也|並|和|跟|而且|以及|但|但是|不過)$/.test(joiner)))
+    return false;
   let prev: PlannedCall = last;
   // "train for 30 epochs and keep the best validation accuracy": a training setting after the start goes to its configuration
   if (last.tool === 'start_training' && (tool === 'configure_training' || tool === null || tool === 'start_training') && trainingArgs(s, ctx)) {

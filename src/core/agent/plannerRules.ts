@@ -506,8 +506,14 @@ function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
     args.baseline = null;
   else if (base) {
     const br = findRange(base, 's');
+    // "baseline from the start to 0", 「baseline 用 epoch 開頭到 0」, MNE's (None, 0): from the epoch's first sample
+    const fromStart =
+      /(?:from\s+)?(?:the\s+)?(?:(?:epoch|window)(?:'s)?\s+)?(?:start|beginning|onset)(?:\s+of\s+the\s+(?:epoch|window))?\s*(?:to|until|till|-|–)\s*(-?\d+(?:\.\d+)?)|(?:epoch\s*)?(?:的)?(?:開頭|開始|起點|最前面)\s*(?:到|至|~|-)\s*(-?\d+(?:\.\d+)?)/i.exec(
+        base,
+      );
     const one = br ? [] : quantities(base, 's', false);
-    if (br) args.baseline = [br.lo, br.hi];
+    if (fromStart) args.baseline = [null, Number(fromStart[1] ?? fromStart[2])];
+    else if (br) args.baseline = [br.lo, br.hi];
     // "baseline 200 ms pre-stimulus" (read as -200 ms): from there to the event
     else if (one.length === 1 && one[0] < 0) args.baseline = [one[0], 0];
     else if (/baseline\s*(?:correction)?\s*(?:$|on)/i.test(base) || /基線校正/.test(base)) args.baseline = [null, 0];
@@ -529,11 +535,19 @@ function splitArgs(s: string): Record<string, unknown> {
   else if (/subject|受試者|跨受試|leave[- ]one[- ]subject/i.test(s)) a.split_strategy = 'subject';
   else if (/session|場次|cross-session/i.test(s)) a.split_strategy = 'session';
   if (/individual|per[- ]subject|each subject|個別|每位受試者|within[- ]subject/i.test(s)) a.training_mode = 'individual';
+  // "測試 20% 驗證 10%", "test 20% val 10%": written label first, a number between two labels is the one before it (the
+  // number-then-label reading, "20% for testing", is kept for text written number first)
+  const labelFirst = (text: string) => {
+    const label = text.search(/test|val|held[- ]?out|測試|驗證/i);
+    return label >= 0 && label < text.search(/\d/);
+  };
   const pct = (re: RegExp, text: string): number | null => {
-    const m = new RegExp(
-      `(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:aside|apart|out|back|away|separately)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料|trials?|epochs?|試次|樣本|segments?|windows?)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
-      'i',
-    ).exec(text);
+    const read = (skipNumberFirst: boolean) =>
+      new RegExp(
+        `${skipNumberFirst ? '(?!)' : ''}(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s*(?:(?:of (?:(?:the )?(?:data|rest|remainder|remaining(?: data)?|epochs|trials|training (?:data|set))|it|them|those|these)\\s+)?(?:(?:aside|apart|out|back|away|separately)\\s+)?(?:(?:for|as|in|held out for|into|goes to|go to)\\s+(?:the\\s+)?|(?:的)?\\s*(?:資料|trials?|epochs?|試次|樣本|segments?|windows?)?\\s*(?:(?:拿來|用來|用於|用作|留作|留給|當作?|作為|做為|給|來)\\s*)+))?(?:${re.source})|(?:${re.source})\\s*(?:ratio|set|split|share|fraction|portion|part|size|比例|部分)?\\s*(?:of|=|:|為|to|at|is|gets|takes|uses|with|around|about|佔|占|用|要|給|取|留|設|設成|設為|是|拿|分|大約|約)?\\s*(?:of|=|:|為|to|at|佔|占)?\\s*(\\d+(?:\\.\\d+)?)\\s*(%|percent)?`,
+        'i',
+      ).exec(text);
+    const m = (labelFirst(text) && read(true)) || read(false);
     if (!m) return null;
     const v = Number(m[1] ?? m[3]);
     const isPct = Boolean(m[2] ?? m[4]) || v > 1;
@@ -896,9 +910,14 @@ export const RULES: Rule[] = [
     build: (s) => {
       const a: Record<string, unknown> = {};
       const r = findRange(s, 'Hz');
+      // "with the 1-30 band", 「1 到 30 的頻帶」: a range named as a band is the pass band
+      const band = r ? null : /(\d+(?:\.\d+)?)\s*(?:-|–|~|to|到|至)\s*(\d+(?:\.\d+)?)\s*(?:hz\s*)?(?:的)?\s*(?:band\b|頻帶|頻段)/i.exec(s);
       if (r) {
         a.l_freq = r.lo;
         a.h_freq = r.hi;
+      } else if (band && Number(band[1]) < Number(band[2])) {
+        a.l_freq = Number(band[1]);
+        a.h_freq = Number(band[2]);
       }
       // the notch's frequency on either side of its word: "notch 60", "60 Hz notch", "陷波 60", "60 Hz 陷波"
       const notchBefore = /(\d+(?:\.\d+)?)\s*(?:hz|赫茲)?\s*(?:的)?\s*(?:notch|陷波)/i.exec(s);
@@ -1032,7 +1051,7 @@ export const RULES: Rule[] = [
     tool: 'epoch_data',
     // "train for 30 epochs", "epochs 25 and seed 4": a number of training epochs, not epoching (no times, no events)
     unless:
-      /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*(?:\b\d+\s+(?:training\s+)?epochs\b|\d+\s*個\s*epochs?|\bepochs\s*(?:=|:|to|of|設|設成|設為|為)?\s*\d+(?!\s*(?:-|to|到|至)\s*\d))/i,
+      /^(?!.*(?:\d\s*(?:s|ms|sec|seconds|秒|毫秒)\b|around|baseline|event|T\d)).*(?:(?:最\s*(?:低|高|好|佳|小|大)|\b(?:best|lowest|highest|whichever))\s*(?:的)?\s*(?:那個|那一個|one)?\s*epoch\b|\b\d+\s+(?:training\s+)?epochs\b|\d+\s*個\s*epochs?|\bepochs\s*(?:=|:|to|of|設|設成|設為|為)?\s*\d+(?!\s*(?:-|to|到|至)\s*\d))/i,
     when: /\bepoch\w*|segment\w*|\bcut\b|\btrials?\b.*\baround\b|切段|分段|切割|擷取|切(?!換|分|到?\s*(?:儀表板|資料集|前處理|訓練|視覺化|評估|頁|面板))/i,
     build: (s, ctx) => [{ tool: 'epoch_data', arguments: epochArgs(s, ctx) }],
   },

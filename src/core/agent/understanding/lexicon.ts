@@ -627,11 +627,53 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
 ];
 
 /**
+ * Session h15-vocab: toolbox words and spelling variants (kept apart from PHRASES). Filter names written in two words
+ * ("low pass 40", "high pass at 1 Hz"), the shorthand "ep" before what an epoch takes ("ep T1 T2 0-4s"), the plural
+ * "spectra" ("analyse the spectra at C3"), and braindecode's versioned model names (EEGNetv4, EEGNet_v4 → EEGNet).
+ */
+const TOOLBOX_PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
+  [/\b(low|high)[\s_]+pass\b/gi, '$1pass'],
+  [/\bep\b(?=\s+(?:T\d|-?\d|around|on|from|at|events?\b|trials?\b))/gi, 'epoch'],
+  [/\bspectra\b/gi, 'spectrum'],
+  // "analyse the spectrum at C3": looking at a spectrum is plotting it
+  [/\b(?:analy[sz]e|inspect|examine|check)\s+(?=(?:the\s+)?(?:power\s+)?spectrum\b)/gi, 'plot '],
+  [/\b(?:the\s+)?spectrum\s+of\s+the\s+(?:epochs|trials|data|signals?)\b/gi, 'the spectrum'],
+  // (never inside a path or file name: results/eegnet_v2/ stays)
+  [/(?<![\w/\\.-])EEG[\s-]?Net[\s_-]?v\d(?![\w/\\.-])/gi, 'EEGNet'],
+  // dictation homophones of numbers, only between the words a value stands between ("band pass ate to thirty")
+  [/(?<=\b(?:pass|filter|notch|to|from|at|between|and)\s+)ate\b(?=\s+(?:to|and|through|hz|hertz)\b|\s*[-–]|\s*$)/gi, 'eight'],
+  [/(?<=\b(?:pass|filter|from|between)\s+)won\b(?=\s+(?:to|and|through)\b)/gi, 'one'],
+  // "acc 曲線", "the acc plot": accuracy (a metric named before a curve word)
+  [/\bacc\b(?=\s*(?:曲線|的曲線|圖|curves?|plots?|graph))/gi, 'accuracy'],
+  // an English verb with a Chinese result particle ("training kill 掉", "cancel 掉"): the Chinese verb of the same step
+  [/\b(?:kill|stop|abort|cancel|halt|terminate)\s*掉/gi, '停掉'],
+  // "slurp in / pull in / bring in / read in X": loading
+  [/\b(?:slurp|pull|suck|bring|read|pipe)\s+in\b/gi, 'load'],
+  // a count of training epochs said after the noun ("epoch 總共 12", "epochs in total 20"): the count before it
+  [/\bepochs?\s*(?:總共|一共|共|in total|total)\s*(?:要|是|設|為|跑|=|:)?\s*(\d+)(?!\s*(?:秒|s\b|ms\b))/gi, '$1 個 epoch'],
+  // "train 的時候 …", "訓練的時候 …": a frame for the training settings that follow, not a start
+  [/^\s*(?:train(?:ing)?|訓練)\s*的時候\s*/gi, '訓練設定：'],
+  // "the second before the cue", "the half second before": one second (a half) before the event
+  [/\bthe\s+(?:(half)[\s-])?second\s+(?=(?:before|prior to|preceding)\b)/gi, (_m: string, half?: string) => (half ? '0.5 s ' : '1 s ')],
+  // "a quarter of what's left": the rest
+  [/\bwhat'?s\s+left\b|\bwhat\s+(?:is\s+left|remains)\b/gi, 'the rest'],
+  // "a quarter of the rest", "half of the remainder": the exact share as a percentage
+  [
+    /\b(?:(?:a|one)\s+)?(half|quarter|fifth|tenth)\s+of\s+(?=the\s+(?:rest|remainder|remaining)\b)/gi,
+    (_m: string, f: string) => `${{ half: 50, quarter: 25, fifth: 20, tenth: 10 }[f.toLowerCase() as 'half']}% of `,
+  ],
+  // 「重複跑三次」, 「重複訓練 5 次」: repeats of the run
+  [/重複\s*(?:跑|訓練|執行|做)(?=\s*[\d零一二兩三四五六七八九十]+\s*(?:次|遍))/g, '重複'],
+  // "needs everything at 128 Hz", "the data at 100 Hz": the data at a rate is the data resampled to it
+  [/\b(?:everything|the data|all (?:the )?(?:data|recordings|files)|the recordings)\s+at\s+(\d+(?:\.\d+)?)\s*hz\b/gi, 'resample to $1 Hz'],
+];
+
+/**
  * The models, however they are written ("EEGNet", "EEG-Net", "eeg net", "Shallow ConvNet", "shallow-convnet",
  * "ShallowFBCSPNet", "shallow", "SCC-Net"): one pattern for every reader (the rules, the model-choice precedence and
  * the question classifier), so a variant or a corrected typo reaches all of them. No capture groups: embed it anywhere.
  */
-export const MODEL_WORD = String.raw`(?:eeg[\s-]?net|shallow(?:[\s-]?(?:conv[\s-]?net|fbcsp[\s-]?net|net))?|scc[\s-]?net)`;
+export const MODEL_WORD = String.raw`(?:eeg[\s-]?net(?:[\s_-]?v\d)?|shallow(?:[\s-]?(?:conv[\s-]?net|fbcsp[\s-]?net|net))?|scc[\s-]?net)`;
 
 /**
  * Words that throw work away, in English and Traditional Chinese: the one list every safety reader builds on (the
@@ -694,10 +736,16 @@ export function normaliseWidth(text: string): string {
 export function canonicalText(text: string): string {
   // sentence-final particles ("開跑吧", "評估一下啦") carry no meaning for a step
   let s = correctTypos(
-    spacedChineseNumerals(unitSpellings(withoutHomophoneSlips(normaliseWidth(text)))).replace(
-      /([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g,
-      '$1',
-    ),
+    spacedChineseNumerals(
+      unitSpellings(
+        withoutHomophoneSlips(
+          TOOLBOX_PHRASES.reduce(
+            (t, [re, to]) => (typeof to === 'string' ? t.replace(re, to) : t.replace(re, to as (...m: string[]) => string)),
+            normaliseWidth(text),
+          ),
+        ),
+      ),
+    ).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'),
   );
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
   // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
