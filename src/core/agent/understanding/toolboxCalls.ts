@@ -250,11 +250,20 @@ const NAME_LIST = /[[{]\s*(?:(['"])[\w.-]+\1\s*[,\s]\s*)*(['"])[\w.-]+\2\s*[\]}]
 /** A keyword argument written on its own ("epoch T1 with tmin=-0.2 and baseline=(None, 0)"). */
 const LONE_KWARG = /\b(baseline|test_size|val_size|valid_size|validation_size|random_state|n_splits|n_folds)\s*=\s*(\([^)]*\)|\[[^\]]*\]|[^\s,;)]+)/g;
 
+/** Code in a comment: a call (`raw.filter(1, 40)`, `pop_reref(EEG, [])`) or an assignment (`EEG = …`, `l_freq=1`). */
+const CODE_IN_COMMENT = /[\w.]+\s*\(|\b\w+\s*=[^=]/;
+
 /** A line commented out in Python, MATLAB or C-style (`# raw.filter(1, 40)`, `% pop_reref(EEG, [])`), and a trailing comment after code. */
 function withoutComments(text: string): string {
   return text
     .split('\n')
-    .map((line) => (/^\s*(?:#|%|\/\/)/.test(line) ? '' : line.replace(/([);])\s+(?:#|%|\/\/)\s.*$/, '$1')))
+    .map((line) => {
+      const comment = /^\s*(?:#|%|\/\/)\s*(.*)$/.exec(line);
+      // a line of code commented out is no request; a comment in words ("// step 1: resample to 128 Hz … please run
+      // these") is the user's text pasted with its marker
+      if (comment) return CODE_IN_COMMENT.test(comment[1]) ? '' : comment[1];
+      return line.replace(/([);])\s+(?:#|%|\/\/)\s.*$/, '$1');
+    })
     .join('\n');
 }
 
@@ -311,13 +320,20 @@ export function toolboxWords(request: string): string {
     const names = strings(parseValue(whole));
     return names.length ? (channelList(names) ?? whole) : whole;
   });
+  // a baseline written before the window's own tmin/tmax ("baseline=(None, 0), tmin=-0.5, tmax=2") goes after them: its
+  // words ("from the start to 0 s") would otherwise be read as the epoch's window
+  text = text.replace(
+    /\bbaseline\s*=\s*(\([^)]*\)|\[[^\]]*\]|None)\s*,?\s*((?:\b(?:tmin|tmax)\s*=\s*[-+]?[\d.]+(?:\s*,\s*|\s+and\s+|\s*)){1,2})/g,
+    (_whole, value: string, window: string) => `${window.replace(/(?:\s*,\s*|\s+and\s+|\s+)$/, '')}, baseline=${value} `,
+  );
   return text.replace(LONE_KWARG, (whole, key: string, value: string) => {
     const k = KEYS[key];
     const v = parseValue(value);
     if (k === 'baseline') return baselineWords(v) ?? whole;
     if (k === 'folds') return typeof v === 'number' ? `${v} folds` : whole;
     if (k === 'seed') return typeof v === 'number' ? `seed ${v}` : whole;
-    if (k === 'test' || k === 'val') return typeof v === 'number' ? `${k === 'test' ? 'test' : 'validation'} ${pct(v)}` : whole;
+    // "test share 25%": a share with its noun, so that test_size=0.25 written alone is still a split
+    if (k === 'test' || k === 'val') return typeof v === 'number' ? `${k === 'test' ? 'test' : 'validation'} share ${pct(v)}` : whole;
     return whole;
   });
 }
