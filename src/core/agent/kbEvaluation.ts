@@ -155,6 +155,11 @@ export interface KbEvalOptions {
   stage?: Stage;
 }
 
+/** The tools of a turn's calls that ran and may have changed the Study: not proposed, not refused, not read-only. */
+export function toolsThatRan(calls: readonly { tool: string; result: { type: string } }[]): string[] {
+  return calls.filter((c) => c.result.type !== 'confirm' && c.result.type !== 'error' && definitionByName.get(c.tool)?.mutates !== false).map((c) => c.tool);
+}
+
 /** Asks every question on a fresh simulated Study (no confirmation is given) and scores the answers. */
 export async function runKbEval(items: KbEvalItem[], o: KbEvalOptions): Promise<KbEvalScores> {
   const outcomes: KbEvalOutcome[] = [];
@@ -163,15 +168,8 @@ export async function runKbEval(items: KbEvalItem[], o: KbEvalOptions): Promise<
     const before = session.study.state;
     const agent = new AgentController({ llm: (o.makeLlm ?? (() => new OfflinePlanner()))(), session, retriever: o.retriever, confirm: async () => false });
     const r = await agent.run(item.question);
-    const ran = r.calls.filter((c) => c.result.type !== 'confirm' && c.result.type !== 'error' && definitionByName.get(c.tool)?.mutates !== false);
-    outcomes.push(
-      scoreOutcome(
-        item,
-        r,
-        session.study.state !== before || ran.length > 0,
-        ran.map((c) => c.tool),
-      ),
-    );
+    const ran = toolsThatRan(r.calls);
+    outcomes.push(scoreOutcome(item, r, session.study.state !== before || ran.length > 0, ran));
     await close();
   }
   return summarize(outcomes);

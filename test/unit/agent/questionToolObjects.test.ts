@@ -1,48 +1,19 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { isQuestion, splitTurn } from '../../../src/core/agent/questionSplit';
-import { AgentController } from '../../../src/core/agent/controller';
-import { OfflinePlanner } from '../../../src/core/agent/offlinePlanner';
-import { mockSession } from '../../../src/core/agent/simulatedStudy';
-import { definitionByName } from '../../../src/core/tools/definitions';
-import type { Stage } from '../../../src/core/study/types';
-import { repoRoot } from '../helpers/paths';
+import { isQuestion } from '../../../src/core/agent/questionSplit';
 import { useFreshTrainer } from './simulatedTrainer';
 import { TOOL_OBJECT_MIXED, TOOL_OBJECT_QUESTIONS, TOOL_OBJECT_TERSE } from './questionToolObjects';
+import { describeQuestionTable } from './questionTableSuite';
 
 useFreshTrainer();
 
-const env = () => ({ workspace: mkdtempSync(join(tmpdir(), 'xbrain-qt-')), packageRoot: repoRoot, trusted: true });
-const mutating = (tool: string) => definitionByName.get(tool)?.mutates !== false;
-
-/** Runs a turn at a stage with no confirmation given (as `xbrain ask --json` and eval:kb do): nothing may change. */
-async function unchanged(q: string, stage: Stage) {
-  const session = await mockSession(env(), stage);
-  const before = session.study.state;
-  const r = await new AgentController({ llm: new OfflinePlanner(), session, confirm: async () => false }).run(q);
-  const ran = r.calls.filter((c) => c.result.type !== 'confirm' && c.result.type !== 'error' && mutating(c.tool)).map((c) => c.tool);
-  return { ran, same: session.study.state === before, answer: r.answer };
-}
+describeQuestionTable(
+  "a question that names a tool's object never acts (h13-kbstudy table)",
+  [...TOOL_OBJECT_QUESTIONS, ...TOOL_OBJECT_TERSE],
+  TOOL_OBJECT_MIXED,
+  false,
+);
 
 describe("a question that names a tool's object never acts (h13-kbstudy table)", () => {
-  it.each([...TOOL_OBJECT_QUESTIONS, ...TOOL_OBJECT_TERSE])('%s', async (q) => {
-    for (const stage of ['trained', 'data_loaded'] as Stage[]) {
-      const { ran, same, answer } = await unchanged(q, stage);
-      expect(ran, `${stage}`).toEqual([]);
-      expect(same, stage).toBe(true);
-      expect(answer.length).toBeGreaterThan(0);
-    }
-  });
-
-  it.each(TOOL_OBJECT_MIXED)('mixed, answered and only proposed: %s', async (q) => {
-    expect(splitTurn(q).questions.length, q).toBeGreaterThan(0);
-    const { ran, same } = await unchanged(q, 'trained');
-    expect(ran).toEqual([]);
-    expect(same).toBe(true);
-  });
-
   it('the classes it found: "do <noun phrase> look …", a verdict after the step, alternatives offered', () => {
     for (const q of [
       'do the epochs overlap with a 0.5 s step',
