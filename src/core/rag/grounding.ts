@@ -203,6 +203,7 @@ const STRONG_COVERAGE = 0.6;
  */
 export function retrievalSaysInDomain(question: string, hits: readonly PassageHit[]): boolean {
   if (OFF_DOMAIN.test(question)) return false;
+  if (titleSharesChineseTerms(question, hits)) return true;
   const terms = [...contentTerms(question.replace(/[\u4e00-\u9fff]+/g, ' '))].filter((t) => t.length >= 4);
   if (terms.length === 0) return false;
   return hits.some((h) => {
@@ -210,6 +211,23 @@ export function retrievalSaysInDomain(question: string, hits: readonly PassageHi
     const n = terms.filter((t) => p.has(t)).length;
     return n >= 2 && n * 2 >= terms.length;
   });
+}
+
+/** Chinese bigrams that ask rather than name (哪個比較好, 應該還是): no evidence of a subject. */
+const ASKING_BIGRAMS =
+  /^(?:比較|應該|還是|哪個|哪一|什麼|怎麼|可以|要用|用哪|是不|不是|一個|這個|那個|如果|的話|會不|不會|多少|有沒|沒有|個比|較好|該用|好嗎|要不|不要|為什|什麼|麼是|是什)$/;
+
+/**
+ * Retrieval evidence for a Chinese question with no Latin word (「誤差線應該畫標準差還是標準誤比較好」): the title of a
+ * retrieved section, whose Chinese half names its subject in a few words, shares three or more of the question's
+ * naming bigrams. A title is short, so three shared bigrams are the section's subject, not a word in passing.
+ */
+function titleSharesChineseTerms(question: string, hits: readonly PassageHit[]): boolean {
+  const grams = new Set<string>();
+  for (const run of question.match(/[\u4e00-\u9fff]{2,}/g) ?? [])
+    for (let i = 0; i + 2 <= run.length; i++) if (!ASKING_BIGRAMS.test(run.slice(i, i + 2))) grams.add(run.slice(i, i + 2));
+  if (grams.size < 3) return false;
+  return hits.some((h) => [...grams].filter((g) => h.title.includes(g)).length >= 3);
 }
 
 /**

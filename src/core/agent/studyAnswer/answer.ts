@@ -8,6 +8,7 @@ import { answerFromContext } from '../qaComposer';
 import { REASON_ASKED, QUALITY_ASKED, REQUEST, VALUE_ASK_ZH, BARE_SET_VALUE } from './questionCues';
 import { READERS } from './readers';
 import { studyTopics } from './topics';
+import { studyComputedFacts } from './studyComputed';
 import type { StudyReading, ReadContext, StudyTopic } from './types';
 
 /**
@@ -16,7 +17,12 @@ import type { StudyReading, ReadContext, StudyTopic } from './types';
  */
 export function readStudyFor(question: string, state: StudyState, ctx: Omit<ReadContext, 'question'> = {}): StudyReading | null {
   const topics = studyTopics(question, state);
-  if (!topics.length) return null;
+  if (!topics.length) {
+    // "if I set a low-pass of 90 Hz on my current recordings what happens": the asker's figure with the Study's own (its
+    // rate) computes the answer; the passages' reasons follow, cited
+    const computed = studyComputedFacts(question, summarizeStudy(state));
+    return computed.length ? { topics, facts: computed, alone: false } : null;
+  }
   const zh = /[\u4e00-\u9fff]/.test(question);
   const s = summarizeStudy(state);
   const facts: string[] = [];

@@ -77,7 +77,7 @@ export const TOPIC_WORDS: [StudyTopic, RegExp][] = [
   ['channels', /\bchannels?\b|\belectrodes?\b|\bmontage\b|\b(?:Fp|AF|FC|FT|C|CP|TP|PO|O)\d{1,2}\b|\b(?:Fp|AF|F|FC|C|CP|P|PO|O)z\b|通道|電極/i],
   [
     'window',
-    /(?<!(?:majority|class|csp\+?lda|lda|chance)\s)\bbaseline\b|基線|基準線|\b(?:epoch|time|trial) (?:window|length)\b|\bt_?min\b|\bt_?max\b|\bsamples?\b|\blong enough\b|\bshort\b|\bcover(?:s|ed|ing)?\b|時間窗|時窗|樣本|sample(?!d)|夠長|太短|涵蓋|包含到|幾秒到幾秒|從幾秒|[到至]幾秒|epoch\s*的?\s*長度|長度夠|切幾秒|(?:epoch|時間|切)(?:的)?\s*(?:範圍|區間)|\bfrom when\b/i,
+    /(?<!(?:majority|class|csp\+?lda|lda|chance)\s)\bbaseline\b|基線|基準線|\b(?:epoch|time|trial) (?:window|length)\b|\bt_?min\b|\bt_?max\b|\bsamples?\b|\blong enough\b|\bshort\b|\bcover(?:s|ed|ing)?\b|時間窗|時窗|視窗|(?:是|有)幾秒|多少秒|\bcues?\b[^，。？?]{0,6}(?:多長|幾秒)|\bhow long (?:is|are|does|do) (?:the |my |each )?cues?\b|樣本|取樣點|樣本點|(?:剩|有)幾個?點|sample(?!d)|夠長|太短|涵蓋|包含到|幾秒到幾秒|從幾秒|[到至]幾秒|epoch\s*的?\s*長度|長度夠|切幾秒|(?:epoch|時間|切)(?:的)?\s*(?:範圍|區間)|\bfrom when\b/i,
   ],
   ['events', /\bevents?\b|\blabels?\b|\bmarkers?\b|\bannotations?\b|\bcues?\b|事件|標籤|標記|提示/i],
   // the data's units and scale (volts, µV) and what normalises it

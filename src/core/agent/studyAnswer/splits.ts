@@ -66,11 +66,17 @@ export function splitFacts(state: StudyState, s: StudySummary, zh: boolean): str
   );
   const sessions = new Set(state.recordings.map((r) => `${r.subject ?? ''}/${r.session ?? r.path}`)).size;
   const subjects = new Set(state.recordings.map((r) => r.subject ?? '')).size;
+  // "is my test set from a different person?": one subject is named, as the recordings name it (S001)
+  const id = state.recordings[0]?.subject;
+  const file = state.recordings[0]?.path.split(/[\\/]/).pop() ?? '';
+  // the subject as the file names it ("S001R04.edf" → S001), else its id
+  const named = id ? new RegExp(`[A-Za-z]+0*${id.replace(/^0+/, '')}(?=[A-Za-z_.-])`).exec(file)?.[0] : undefined;
+  const one = subjects === 1 && id ? (named ?? `subject ${id}`) : '';
   if (c.split_strategy === 'trial')
     out.push(
       zh
-        ? `依試次切分：測試試次和訓練試次來自同樣的記錄檔（${sessions} 個 session/run${subjects === 1 ? '、1 位受試者' : ''}），所以是同一 session 內的估計；要在沒看過的 session 或受試者上測試，用 generate_dataset 的 split_strategy="session" 或 "subject"。`
-        : `a trial split: test trials come from the same recordings as the training ones (${sessions} session/run${sessions === 1 ? '' : 's'}${subjects === 1 ? ', 1 subject' : ''}), so the score is a within-session estimate; split_strategy="session" or "subject" in generate_dataset tests on held-out sessions or subjects.`,
+        ? `依試次切分：測試試次和訓練試次來自同樣的記錄檔（${sessions} 個 session/run${one ? `、1 位受試者 ${one}` : ''}），所以是同一 session 內${one ? '、同一位受試者' : ''}的估計；要在沒看過的 session 或受試者上測試，用 generate_dataset 的 split_strategy="session" 或 "subject"。`
+        : `a trial split: test trials come from the same recordings as the training ones (${sessions} session/run${sessions === 1 ? '' : 's'}${one ? `, 1 subject, ${one}` : ''}), so the score is a within-session estimate${one ? ' of the same person (within-subject)' : ''}; split_strategy="session" or "subject" in generate_dataset tests on held-out sessions or subjects.`,
     );
   return out;
 }
