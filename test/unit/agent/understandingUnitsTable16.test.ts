@@ -36,6 +36,28 @@ export const ROWS16: Row[] = [
   ['edge', 'data_loaded', 'epoch T1 從 onset 前 300 ms 到 onset 後 1.2 s', [EPOCH({ t_min: -0.3, t_max: 1.2 })]],
   ['edge', 'data_loaded', '從 -0.5 秒開始切 T1 的 epoch', [EPOCH({ t_min: -0.5 })]],
   ['edge', 'data_loaded', 'T2 的 epoch 切到 4 秒', [EPOCH({ t_min: 0, t_max: 4 })]],
+  // … the same, planned wrongly on main 3c972c3 (a lone time read as the end, the edge word dropped, a baseline that swallowed
+  // the window after it): fixed in Part 0 of h16-units
+  ['edge', 'data_loaded', 'epoch T1 starting 500 ms before the cue', [EPOCH({ t_min: -0.5 })]],
+  ['edge', 'data_loaded', 'cut T2 epochs beginning 0.3 s before onset', [EPOCH({ t_min: -0.3 })]],
+  ['edge', 'data_loaded', 'epochs around T1 from 200 ms before the stimulus', [EPOCH({ t_min: -0.2 })]],
+  ['edge', 'data_loaded', 'epoch T1 and T2, tmin=-0.25', [EPOCH({ t_min: -0.25 })]],
+  ['edge', 'data_loaded', 'epoch with tmin = -0.1 and baseline=(None, 0)', [EPOCH({ t_min: -0.1, baseline: [null, 0] })]],
+  ['edge', 'data_loaded', 'epoch T2 with baseline=(-0.2, 0) and tmin=-0.2, tmax=1', [EPOCH({ t_min: -0.2, t_max: 1, baseline: [-0.2, 0] })]],
+  ['edge', 'data_loaded', 'epoch T2 until 2.5 s after onset, starting at the onset', [EPOCH({ t_min: 0, t_max: 2.5 })]],
+  ['edge', 'data_loaded', 'epoch T1 with the window starting 250 ms pre-cue', [EPOCH({ t_min: -0.25 })]],
+  ['edge', 'data_loaded', 'epoch T1, t_min -0.4', [EPOCH({ t_min: -0.4 })]],
+  ['edge', 'data_loaded', 'epoch T2, start 0.5 s before', [EPOCH({ t_min: -0.5 })]],
+  ['edge', 'data_loaded', 'epoch T1 from -0.2 s', [EPOCH({ t_min: -0.2 })]],
+  ['edge', 'data_loaded', 'epoch T1 starting at the cue and ending 4 s later', [EPOCH({ t_min: 0, t_max: 4 })]],
+  ['edge', 'data_loaded', 'epoch T1 with baseline from -0.2 to 0 and tmin -0.2', [EPOCH({ t_min: -0.2, baseline: [-0.2, 0] })]],
+  ['edge', 'data_loaded', 'epoch T1 tmin 設 -0.3', [EPOCH({ t_min: -0.3 })]],
+  ['edge', 'data_loaded', 'epoch T2，tmin=-0.2，baseline=(None, 0)', [EPOCH({ t_min: -0.2, baseline: [null, 0] })]],
+  ['edge', 'data_loaded', '切 epoch：T2，開頭是事件前 100 毫秒', [EPOCH({ t_min: -0.1 })]],
+  ['edge', 'data_loaded', 'T1 epoch 的 tmax 改成 3、tmin 改成 -0.5', [EPOCH({ t_min: -0.5, t_max: 3 })]],
+  ['edge', 'data_loaded', 'T1 切 epoch，baseline 用 (None, 0)，tmin -0.2', [EPOCH({ t_min: -0.2, baseline: [null, 0] })]],
+  ['negative', 'data_loaded', 'epoch T1, pre 200 ms, post 800 ms', [EPOCH({ t_min: -0.2, t_max: 0.8 })]],
+  ['negative', 'data_loaded', 'epoch T2 with baseline from 300 ms before the cue to the cue, 0 to 4 s', [EPOCH({ t_min: 0, t_max: 4, baseline: [-0.3, 0] })]],
   // relative to the Study
   ['study', 'data_loaded', 'resample to 62.5% of the sampling rate', [RS(100)]],
   ['study', 'data_loaded', '取樣率降到原來的八成', [RS(128)]],
@@ -81,35 +103,47 @@ export const ROWS16: Row[] = [
  * shows up as a failure here and the row moves to ROWS16): most are a single time of the epoch window read as its end.
  */
 export const LEFT_OPEN_16_UNITS: Row[] = [
-  ['edge', 'data_loaded', 'epoch T1 starting 500 ms before the cue', [EPOCH({ t_min: -0.5 })]],
-  ['edge', 'data_loaded', 'cut T2 epochs beginning 0.3 s before onset', [EPOCH({ t_min: -0.3 })]],
-  ['edge', 'data_loaded', 'epochs around T1 from 200 ms before the stimulus', [EPOCH({ t_min: -0.2 })]],
-  ['edge', 'data_loaded', 'epoch T1 and T2, tmin=-0.25', [EPOCH({ t_min: -0.25 })]],
-  ['edge', 'data_loaded', 'epoch with tmin = -0.1 and baseline=(None, 0)', [EPOCH({ t_min: -0.1, baseline: [null, 0] })]],
-  ['edge', 'data_loaded', 'epoch T2 with baseline=(-0.2, 0) and tmin=-0.2, tmax=1', [EPOCH({ t_min: -0.2, t_max: 1, baseline: [-0.2, 0] })]],
-  ['edge', 'data_loaded', 'epoch T2 until 2.5 s after onset, starting at the onset', [EPOCH({ t_min: 0, t_max: 2.5 })]],
-  ['edge', 'data_loaded', 'epoch T1 with the window starting 250 ms pre-cue', [EPOCH({ t_min: -0.25 })]],
-  ['edge', 'data_loaded', 'epoch T1, t_min -0.4', [EPOCH({ t_min: -0.4 })]],
-  ['edge', 'data_loaded', 'epoch T2, start 0.5 s before', [EPOCH({ t_min: -0.5 })]],
-  ['edge', 'data_loaded', 'epoch T1 from -0.2 s', [EPOCH({ t_min: -0.2 })]],
-  ['edge', 'data_loaded', 'epoch T1 starting at the cue and ending 4 s later', [EPOCH({ t_min: 0, t_max: 4 })]],
-  ['edge', 'data_loaded', 'epoch T1 with baseline from -0.2 to 0 and tmin -0.2', [EPOCH({ t_min: -0.2, baseline: [-0.2, 0] })]],
-  ['edge', 'data_loaded', 'epoch T1 tmin 設 -0.3', [EPOCH({ t_min: -0.3 })]],
-  ['edge', 'data_loaded', 'epoch T2，tmin=-0.2，baseline=(None, 0)', [EPOCH({ t_min: -0.2, baseline: [null, 0] })]],
-  ['edge', 'data_loaded', '切 epoch：T2，開頭是事件前 100 毫秒', [EPOCH({ t_min: -0.1 })]],
-  ['edge', 'data_loaded', 'T1 epoch 的 tmax 改成 3、tmin 改成 -0.5', [EPOCH({ t_min: -0.5, t_max: 3 })]],
-  ['edge', 'data_loaded', 'T1 切 epoch，baseline 用 (None, 0)，tmin -0.2', [EPOCH({ t_min: -0.2, baseline: [null, 0] })]],
-  ['negative', 'data_loaded', 'epoch T1, pre 200 ms, post 800 ms', [EPOCH({ t_min: -0.2, t_max: 0.8 })]],
-  ['negative', 'data_loaded', 'epoch T2 with baseline from 300 ms before the cue to the cue, 0 to 4 s', [EPOCH({ t_min: 0, t_max: 4, baseline: [-0.3, 0] })]],
   ['study', 'data_loaded', '取樣率打八折', [RS(128)]],
   ['samples', 'data_loaded', 'resample so that each sample is 10 ms', [RS(100)]],
   ['samples', 'data_loaded', 'resample to a sampling period of 4 ms', [RS(250)]],
   ['samples', 'data_loaded', '取樣間隔改成 5 毫秒', [RS(200)]],
   ['share', 'preprocessed', '四分之一當測試，其餘訓練', [SPLIT({ test_ratio: 0.25 })]],
   ['share', 'preprocessed', 'test on 15 percent and validate on a tenth', [SPLIT({ test_ratio: 0.15, val_ratio: 0.1 })]],
+  ['edge', 'data_loaded', 'epoch T1; tmin: -0.15', [EPOCH({ t_min: -0.15 })]],
+];
+
+/**
+ * Epoch edges in forms written after the Part 0 fix, to check that it reads the class and not the rows above (none of
+ * them was probed before the fix was written).
+ */
+export const EDGES16_SECOND: Row[] = [
+  ['edge', 'data_loaded', 'epoch T2 beginning at -300 ms', [EPOCH({ t_min: -0.3 })]],
+  ['edge', 'data_loaded', 'cut epochs on T1 with tmax of 2.5', [EPOCH({ t_min: 0, t_max: 2.5 })]],
+  ['edge', 'data_loaded', 'epochs for T2 that start half a second prior to the cue', [EPOCH({ t_min: -0.5 })]],
+  ['edge', 'data_loaded', 'epoch T1 and T2 starting 1 s before stimulus onset', [EPOCH({ t_min: -1 })]],
+  ['edge', 'data_loaded', 'epoch T1, the start time = -0.3 s', [EPOCH({ t_min: -0.3 })]],
+  ['edge', 'data_loaded', 'epoch T1 until 1.5 seconds after the marker', [EPOCH({ t_min: 0, t_max: 1.5 })]],
+  ['edge', 'data_loaded', 'epoch T2 stopping 3 s after the event', [EPOCH({ t_min: 0, t_max: 3 })]],
+  ['edge', 'data_loaded', 'epoch T1 from 0.5 s prestimulus to 2 s poststimulus', [EPOCH({ t_min: -0.5, t_max: 2 })]],
+  ['edge', 'data_loaded', 'epoch T1 with tmin=-0.2 tmax=0.8 baseline=(None,0)', [EPOCH({ t_min: -0.2, t_max: 0.8, baseline: [null, 0] })]],
+  ['edge', 'data_loaded', 'epoch T1 baseline (-0.2, 0) tmin -0.2 tmax 1', [EPOCH({ t_min: -0.2, t_max: 1, baseline: [-0.2, 0] })]],
+  ['edge', 'data_loaded', 'epoch T1 with 300 ms pre and 1 s post', [EPOCH({ t_min: -0.3, t_max: 1 })]],
+  ['edge', 'data_loaded', 'epoch T1 200 ms before the cue', [EPOCH({ t_min: -0.2 })]],
+  ['edge', 'data_loaded', 'T1 的 epoch 起始時間設成 -0.25 秒', [EPOCH({ t_min: -0.25 })]],
+  ['edge', 'data_loaded', 'T2 切 epoch，開始時間是刺激前 0.4 秒', [EPOCH({ t_min: -0.4 })]],
+  ['edge', 'data_loaded', 'T1 epoch 從事件前 1 秒起', [EPOCH({ t_min: -1 })]],
+  ['edge', 'data_loaded', 'T2 的 epoch 在事件後 2.5 秒結束', [EPOCH({ t_min: 0, t_max: 2.5 })]],
+  ['edge', 'data_loaded', '切 T1 的 epoch，截止在提示後 3.5 秒', [EPOCH({ t_min: 0, t_max: 3.5 })]],
+  ['edge', 'data_loaded', 'T1 epoch 的 tmin 用 -0.1', [EPOCH({ t_min: -0.1 })]],
+  ['edge', 'data_loaded', 'epoch 的 tmax 設 2.5，T2', [EPOCH({ t_min: 0, t_max: 2.5 })]],
+  ['edge', 'data_loaded', 'T1 切 epoch，基線 (None, 0)，tmin=-0.5，tmax=2', [EPOCH({ t_min: -0.5, t_max: 2, baseline: [null, 0] })]],
+  ['edge', 'data_loaded', 'T2 epoch：tmin -0.3、tmax 1.7', [EPOCH({ t_min: -0.3, t_max: 1.7 })]],
+  ['edge', 'data_loaded', 'T1 的 epoch 從 -200 毫秒起算', [EPOCH({ t_min: -0.2 })]],
+  ['edge', 'data_loaded', '以 T2 為準切 epoch，刺激前 0.3 秒開始', [EPOCH({ t_min: -0.3 })]],
 ];
 
 describeSingleTurnTable('number/unit grammar table (h16-units): epoch edges, the Study, samples, shares, overlaps, negative times', ROWS16, 40, true);
+describeSingleTurnTable('number/unit grammar table (h16-units), second batch: epoch edges written after the fix', EDGES16_SECOND, 20, true);
 
 /** Whether a row's plan is the one it lists (the tools in order, each with at least the arguments given). */
 function planned(row: Row): boolean {
@@ -129,7 +163,7 @@ function planned(row: Row): boolean {
 
 describe('number/unit grammar table (h16-units): rows left open', () => {
   it('the table has at least 40 % Traditional Chinese rows', () => {
-    const all = [...ROWS16, ...LEFT_OPEN_16_UNITS];
+    const all = [...ROWS16, ...LEFT_OPEN_16_UNITS, ...EDGES16_SECOND];
     expect(all.filter((r) => /[\u4e00-\u9fff]/.test(r[2])).length / all.length).toBeGreaterThanOrEqual(0.4);
   });
   it.each(LEFT_OPEN_16_UNITS.map((r) => [r[0], r[1], r[2], r] as const))('[%s] at %s: %j is still planned wrongly', (_c, _s, _t, row) => {

@@ -1106,17 +1106,22 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
       (_m, n: string, u: string) => both(n, u),
     )
     .replace(/(?:前後|前\s*後)\s*各\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, (_m, n: string, u: string) => both(n, u, true));
+  // the side of the event written before the time ("pre 200 ms, post 800 ms", "prestimulus 0.5 s", "post-cue: 2 s"): a signed time
+  s = s.replace(
+    new RegExp(`\\b(pre|post)(?:-|\\s)?(?:stimulus|onset|event|cue|trigger)?\\s*[:=]?\\s*${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\b`, 'gi'),
+    (_m, side: string, n: string, u: string) => `${/^pre$/i.test(side) && !n.startsWith('-') ? '-' : ''}${n} ${/^milli/i.test(u) ? 'ms' : u}`,
+  );
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
   s = s.replace(
     new RegExp(
-      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
+      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:(?:-|\\s)?(?:stimulus|onset|event|cue))?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
       'gi',
     ),
     (_m, n: string, u: string) => `${n.startsWith('-') ? n : `-${n}`} ${/^milli/i.test(u) ? 'ms' : u}`,
   );
   s = s.replace(
     new RegExp(
-      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
+      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:(?:-|\\s)?(?:stimulus|onset|event|cue))?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
       'gi',
     ),
     (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`,
