@@ -10,6 +10,7 @@ import { GROUP_ID, splitCounts } from './understanding/splitCounts';
 import type { PastTurn } from './understanding/references';
 import { CHANNEL, channelsIn } from './understanding/channels';
 import { RESTART_MEANS_RETRAIN } from './understanding/restart';
+import { loneTimeEdge } from './understanding/epochWindow';
 
 /** The English verbs that clear the Study when their object is the data or everything (the lexicon's clear and discard senses). */
 const CLEAR_VERB = String.raw`\b(?:${[...DESTRUCTIVE_WORDS.clear.en, ...DESTRUCTIVE_WORDS.discard.en].join('|')})\b`;
@@ -63,8 +64,9 @@ export function normaliseRanges(s: string): string {
       // "-0.5..3.5 s", "8...30 Hz": a range written with dots
       .replace(/(?<![A-Za-z_][\d.]*)(\d)\s*\.{2,3}\s*(?=-?\d)/g, '$1 to ')
       .replace(/(?<![A-Za-z_][\d.]*)(\d)\s*(?:-|–|—|~|～|到|至)\s*(?=-?\d)/g, '$1 to ')
-      .replace(/\bfrom\s+(-?\d)/gi, '$1')
-      .replace(/從\s*(-?\d)/g, '$1')
+      // "from -0.5 to 3 s" is a range; "from -0.5 s" alone keeps its word, which names the epoch's start
+      .replace(/\bfrom\s+(?=-?\d+(?:\.\d+)?\s*(?:[a-z]+|秒|毫秒|赫茲)?\s*(?:to|and|through|thru|till|until|up\s+to|到|至)\s*-?\d)/gi, '')
+      .replace(/從\s*(?=-?\d+(?:\.\d+)?\s*(?:[a-z]+|秒|毫秒|赫茲)?\s*(?:to|and|到|至)\s*-?\d)/gi, '')
   );
 }
 
@@ -478,25 +480,48 @@ export function filterDesign(s: string): { method?: string; iir_order?: number }
       : {};
 }
 
+/**
+ * Where the baseline's own words end in an epoch request: at the first comma, semicolon or 、 outside brackets, or at
+ * "and" before more of the window ("baseline -0.2 to 0 s and -0.2 to 1 s", "baseline from -0.2 to 0 and tmin -0.2");
+ * "between -0.2 and 0 s" stays one baseline. The rest of the request, before and after, is the epoch window.
+ */
+function baselineEnd(s: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < s.length; i++) {
+    const ch = s[i];
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[,，;；、]/.test(ch)) return i;
+    else if (depth === 0 && /\s/.test(ch)) {
+      const and = /^\s+(?:and|with|plus)\s+(?!-?\d+(?:\.\d+)?(?![\d.])\s*(?:ms|s|sec|secs|seconds?|秒|毫秒)?\s*(?:$|[,，;；]|\.(?!\d)))/i.exec(s.slice(i));
+      if (and) return i;
+    }
+  }
+  return s.length;
+}
+
 function epochArgs(s: string, ctx: PlannerContext): Record<string, unknown> {
   const bi = s.search(/baseline|基線/i);
-  const withEvents = bi >= 0 ? s.slice(0, bi) : s;
+  const be = bi >= 0 ? baselineEnd(s, bi) : -1;
+  const withEvents = bi >= 0 ? `${s.slice(0, bi)} ${s.slice(be)}` : s;
   // the codes of an event list are names, not times ("epoch on events 769 and 770 from 0 to 4 s")
   const main = [EVENT_CODES, CODES_BEFORE].reduce(
     (t, re) => t.replace(re, (m) => m.replace(/\d+/g, ' ')),
     withEvents.replace(EVENT_LIST, (m) => m.replace(/\d+/g, ' ')),
   );
-  const base = bi >= 0 ? s.slice(bi) : '';
+  const base = bi >= 0 ? s.slice(bi, be) : '';
   const r = findRange(main, 's');
-  const times = r ? [r.lo, r.hi] : quantities(main.replace(/\bT\d\b/g, ''), 's', false);
-  // one time said as the start ("start at -1 s", "從 -0.5 秒開始") or the end ("end at 3 s"): that edge only
-  const edge = times.length === 1 ? (/\b(?:start(?:ing|s)?|begin(?:ning|s)?)\s+(?:at|from)\b|開始|起點|起始/i.test(main) ? 't_min' : null) : null;
+  const timed = main.replace(/\bT\d\b/g, '  ');
+  const times = r ? [r.lo, r.hi] : quantities(timed, 's', false);
+  // one time alone is the bound its words name ("starting -0.5 s", "tmin = -0.2", "until 2.5 s", 「從 -0.5 秒開始」)
+  const lone = times.length === 1 ? findQuantities(timed).find((q) => q.unit && isDimension(q, 's')) : undefined;
+  const edge = lone ? loneTimeEdge(timed.slice(0, lone.index), timed.slice(lone.index + lone.text.length), times[0]) : null;
   const args: Record<string, unknown> =
     times.length >= 2
       ? // "ending 100 ms before the cue and starting 600 ms before it": the earlier time is the start, whatever the order said
         { t_min: Math.min(times[0], times[1]), t_max: Math.max(times[0], times[1]) }
-      : edge
-        ? { ...SKIP_DEFAULTS.epoch, [edge]: times[0] }
+      : edge === 't_min'
+        ? { ...SKIP_DEFAULTS.epoch, t_min: times[0] }
         : times.length === 1
           ? { t_min: 0, t_max: times[0] }
           : { ...SKIP_DEFAULTS.epoch };
@@ -1004,9 +1029,10 @@ export const RULES: Rule[] = [
   {
     tool: 'window_epoch',
     when: /sliding|window(?:s|ed)?\b|滑動視窗|視窗|切窗|窗口|(?:秒|s)\s*的?\s*窗|每段\s*(?:長)?\s*\d+(?:\.\d+)?\s*(?:秒|s)|段長\s*\d|每\s*\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:切)?\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\binto\s+\d+(?:\.\d+)?\s*(?:-\s*)?(?:s|sec|seconds?|ms)\s*(?:-\s*)?(?:long\s+)?(?:pieces|slices|chunks|blocks|bits|segments|windows)\b|\d+(?:\.\d+)?\s*(?:秒|s)\s*(?:一|1)\s*(?:個)?\s*(?:段|塊|窗)|\b(?:chunks?|pieces|slices)\b/i,
-    // … nor pieces cut from a time range around events ("chop the T1/T2 trials into 0–3 s chunks"): those are epochs
+    // … nor pieces cut from a time range around events ("chop the T1/T2 trials into 0–3 s chunks"): those are epochs;
+    // nor the epochs' own window ("epoch T1 with the window starting 250 ms pre-cue")
     unless:
-      /\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b|^(?!.*(?:sliding|overlap|stride|hop|滑動|重疊|步長)).*(?:\bT\d+\b|\b(?:trials?|events?|onsets?|cues?|markers?)\b|事件|試次|提示).*?-?\d+(?:\.\d+)?\s*(?:s|sec|seconds?|ms|秒|毫秒)?\s*(?:-|–|~|to|到|至)\s*-?\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds?|ms|秒|毫秒)\b/i,
+      /^(?!.*(?:sliding|overlap|stride|hop|滑動|重疊|步長|\bwindows\b)).*\bepoch(?:s|ing)?\b.*\b(?:the|its|epoch|time)\s+window\b|\b(?:show|plot|display|draw|view)\b.*\b(?:traces?|raw|signals?)\b|^(?!.*(?:sliding|overlap|stride|hop|滑動|重疊|步長)).*(?:\bT\d+\b|\b(?:trials?|events?|onsets?|cues?|markers?)\b|事件|試次|提示).*?-?\d+(?:\.\d+)?\s*(?:s|sec|seconds?|ms|秒|毫秒)?\s*(?:-|–|~|to|到|至)\s*-?\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds?|ms|秒|毫秒)\b/i,
     build: (s) => {
       // the overlap may come before or after its word: "0.5 s overlap", "overlap of 50%", "重疊 50%"
       const OV =

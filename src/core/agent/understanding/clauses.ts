@@ -244,9 +244,9 @@ export function negatesVerb(t: string): boolean {
 /** "別跑了", "不要再訓練了", "don't run anymore": a negated run that has started asks to stop it, not for nothing. */
 const STOP_ASKED = /^(?:(?:請|你)?(?:別|不要|不用)(?:再)?(?:跑|訓練)了|(?:please\s+)?(?:don'?t|do not) (?:run|train) (?:any ?more|any longer))/i;
 
-/** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now. */
+/** A step put off to later ("I'll train it myself later", "晚點再訓練"): not asked for now; a time before "later" ("ending 4 s later") is a length, not a deferral. */
 const DEFERRED =
-  /\b(?:maybe|perhaps|possibly)\b[^,，;；]*\blater(?:\s+on)?\b|\b(?:i'?ll|i will|we'?ll|we will|let me|(?:i|we)\s*(?:might|may|could|would|'d|will|plan to|want to|need to|am going to|'m going to|are going to|'re going to)(?:\s+(?:want|need|like|plan|have)\s+to)?)\b[^,，;；]*\b(?:later(?:\s+on)?|myself|ourselves|tomorrow|afterwards|next time|another time|some ?time|eventually|at some point)\b|\b(?:but\s+)?not\s+(?:now|yet|today|right now|just yet)(?:\s+though)?\s*[.!]?\s*$|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion)|split|export|plot|compute|epoch|resample|filter|bandpass|notch|normali[sz]e|z-score|save|clear|reset|delete)\b[^,，]*\b(?:later(?:\s+on)?|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
+  /\b(?:maybe|perhaps|possibly)\b[^,，;；]*\blater(?:\s+on)?\b|\b(?:i'?ll|i will|we'?ll|we will|let me|(?:i|we)\s*(?:might|may|could|would|'d|will|plan to|want to|need to|am going to|'m going to|are going to|'re going to)(?:\s+(?:want|need|like|plan|have)\s+to)?)\b[^,，;；]*\b(?:later(?:\s+on)?|myself|ourselves|tomorrow|afterwards|next time|another time|some ?time|eventually|at some point)\b|\b(?:but\s+)?not\s+(?:now|yet|today|right now|just yet)(?:\s+though)?\s*[.!]?\s*$|^(?:please\s+)?(?:train(?:ing)?|start|run|begin|evaluat(?:e|ion)|split|export|plot|compute|epoch|resample|filter|bandpass|notch|normali[sz]e|z-score|save|clear|reset|delete)\b[^,，]*\b(?:(?<!\d\s*(?:ms|s|sec|secs|seconds?|min|minutes?)\s+)later(?:\s+on)?|tomorrow|next time|can wait)\s*$|晚點再|稍後再|之後再|等一下再|改天再|明天再|我自己(?:來|再)|(?:我|我們)(?:會|再|之後|晚點|等下)?\s*自己(?:再|會)?\s*(?:來|開始|按|跑|啟動|訓練|動手)/i;
 
 /**
  * A step left as it is ("leave the reference alone", "keep the sampling rate as it is", "don't touch the filters",

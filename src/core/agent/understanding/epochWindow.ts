@@ -78,3 +78,36 @@ export function epochWindowChange(text: string, window: EpochWindow | null): Epo
   if (longer !== shorter && !earlier && !later) return { t_min: window.t_min, t_max: r(window.t_max + (longer ? x : -x)) };
   return null;
 }
+
+/*
+ * Which bound of the epoch window one time said alone is (issue 14, session h16-units). The words next to the time name
+ * it: an edge word before it ("starting -0.5 s", "tmin = -0.2", "end at 3 s", 「起點設在 -0.2 秒」, 「終點在 3 秒」), a
+ * preposition before it ("from -0.2 s", "until 2.5 s", 「從 -0.5 秒」, 「到 4 秒」), or a verb after it (「-0.5 秒開始」,
+ * 「2.5 秒為止」). An edge word governs over a preposition ("set tmin to -0.2" is the start). With no such word, a time
+ * before the event is the start (a window cannot end before its default start at the event) and one after it the end.
+ */
+const FILLER = String.raw`(?:\s*(?:at|from|with|of|is|to|around|the|its|time|point|cue|onset|event|stimulus|trigger|時間|時刻|點|=|:|：|設在|設成|設為|改成|改為|設|在|是|為|於|用|事件|刺激|提示))*\s*$`;
+const START_EDGE = new RegExp(
+  String.raw`(?:\b(?:start(?:s|ing|ed)?|begin(?:s|ning)?|t_?min|tstart|epoch_start|lower\s+bound|left\s+edge)\b|起點|起始|開頭|開始於|開始|起於)${FILLER}`,
+  'i',
+);
+const END_EDGE = new RegExp(
+  String.raw`(?:\b(?:end(?:s|ing|ed)?|stop(?:s|ping)?|finish(?:es|ing)?|t_?max|tend|epoch_end|upper\s+bound|right\s+edge)\b|終點|結尾|結束於|結束|止於)${FILLER}`,
+  'i',
+);
+const START_PREP = /(?:\b(?:from|since)|從|自)\s*$/i;
+const END_PREP = /(?:\b(?:to|until|till|through|thru|up\s+to)|直到|到|至)\s*$/i;
+const START_AFTER = /^\s*(?:的地方|處)?\s*(?:開始|起(?!點)|onwards?\b|and\s+(?:later|on)\b|as\s+(?:the\s+)?(?:start|onset|beginning)\b)/i;
+const END_AFTER = /^\s*(?:的地方|處)?\s*(?:結束|為止|止|as\s+(?:the\s+)?end\b)/i;
+
+/** The bound a single time of an epoch request is: `before` is the text before it, `after` the text after it. */
+export function loneTimeEdge(before: string, after: string, value: number): 't_min' | 't_max' {
+  const start = START_EDGE.test(before);
+  const end = END_EDGE.test(before);
+  if (start !== end) return start ? 't_min' : 't_max';
+  if (START_AFTER.test(after)) return 't_min';
+  if (END_AFTER.test(after)) return 't_max';
+  if (START_PREP.test(before)) return 't_min';
+  if (END_PREP.test(before)) return 't_max';
+  return value < 0 ? 't_min' : 't_max';
+}

@@ -160,7 +160,7 @@ const REMOVE_VERB =
   '(?:get rid of|scrub out|scrub|strip out|kill|nuke|zap|ditch|lose|drop|remove|suppress|filter out|cut out|take out|notch out|eliminate|clean up|clean out|fix|reduce|attenuate|knock out|block|reject|deal with|handle)';
 /** What line noise is called: a hum, a buzz, mains/line/power-line/electrical/AC noise or interference. */
 const NOISE_NOUN =
-  '(?:(?:(?:line|mains|power[- ]?line|electrical|electric|ac|grid|powerline)\\s+(?:hum|buzz|noise|interference|artifacts?|contamination|pickup))|line[- ]noise|hum|buzz|mains(?:\\s+noise)?|power[- ]?line(?:\\s+noise)?)';
+  '(?:(?:(?:line|mains|power[- ]?line|electrical|electric|ac|grid|powerline)\\s+(?:hum|buzz|noise|interference|artifacts?|contamination|pickup))|line[- ]noise|hum|buzz|mains(?:\\s+noise)?|power[- ]?line(?:\\s+noise)?|(?:line|mains|grid|power|ac|utility)\\s+frequency)';
 /** "remove the 60 Hz hum", "kill the line hum at 60", "get rid of 50 cycle noise", "filter out AC interference". */
 const NOISE_REMOVAL = new RegExp(
   `\\b${REMOVE_VERB}\\s+(?:all\\s+)?(?:the\\s+|that\\s+|this\\s+|any\\s+)?(?:(?:annoying|nasty|strong|residual|bad)\\s+)*(?:(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:hz|cycles?|cps)?\\s*(?:${NOISE_NOUN}|noise|interference|artifacts?|peak|component)|${NOISE_NOUN})(?:\\s+(?:at|@|around|of)\\s+(\\d+(?:\\.\\d+)?)\\s*(?:hz)?)?\\b`,
@@ -591,6 +591,11 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [
     /(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)\s*(?:掉)?\s*([^，,。；;\d]{1,8}?的)?\s*(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)?/g,
     (_m: string, place?: string) => `陷波 市電${place ? ` ${place}` : ''}`,
+  ],
+  // the noise named first and the removing verb after it (「電源干擾幫我去掉」, 「市電雜訊濾掉」): the mains notch, as verb first
+  [
+    /(?:市電|電源|交流電|工頻|電力線)\s*(?:的)?\s*(?:雜訊|干擾|噪音|雜波)\s*(?:幫我|請|麻煩|也|都|要|就)?\s*(?:去除|去掉|濾掉|濾除|消除|移除|拿掉|除掉|抑制|處理掉?|清掉)(?:掉)?/g,
+    '陷波 市電',
   ],
   // one edge of a band removed or kept: "濾掉 30 Hz 以上的成分", "低於 1 Hz 的都去掉", "只保留 40 Hz 以下" (a low-pass, a high-pass)
   [

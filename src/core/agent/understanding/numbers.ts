@@ -364,13 +364,18 @@ export function numeralForms(text: string): string {
  * arithmetic after it ("epochs = 2 的 5 次方", "lr = 1e-3 / 2") leaves the key to the arithmetic rules.
  */
 const CODE_VALUE = String.raw`(-?\d+(?:\.\d*)?(?:e-?\d+)?|None|null)`;
-const KEY = (names: string) =>
+const KEY = (names: string, said = String.raw`\s*=\s*`) =>
   new RegExp(
-    String.raw`(?<![\w.])(?:${names})\s*=\s*${CODE_VALUE}(?:\s*(ms|msec|millis(?:econds?)?|s|sec|secs|seconds?|hz)\b)?(?![\w.])(?!\s*(?:的|[\^*/×+-]|times\b|to\s+the\b|乘|除|次方))\s*,?\s*`,
+    String.raw`(?<![\w.])(?:${names})${said}${CODE_VALUE}(?:\s*(ms|msec|millis(?:econds?)?|s|sec|secs|seconds?|hz)\b)?(?![\w.])(?!\s*(?:的|[\^*/×+-]|times\b|to\s+the\b|乘|除|次方))\s*,?\s*`,
     'i',
   );
 const FREQ_PAIR: [RegExp, RegExp] = [KEY('l_freq|lfreq|low_freq|locutoff|lowcut|fmin|hp_freq'), KEY('h_freq|hfreq|high_freq|hicutoff|highcut|fmax|lp_freq')];
-const TIME_PAIR: [RegExp, RegExp] = [KEY('tmin|t_min|tstart|epoch_start'), KEY('tmax|t_max|tend|epoch_end')];
+/**
+ * The epoch's time keys are also written in prose with a verb or nothing between the key and its value ("tmin -0.4",
+ * "tmax of 3", "tmin: -0.2", 「tmin 設 -0.3」, 「tmax 改成 3」): only these names, which are no English words.
+ */
+const TIME_SAID = String.raw`(?:\s*[=:：]\s*|\s*(?:設成|設為|改成|改為|設|為|是|用|調成)\s*|\s+(?:(?:of|at|to|is|=|be)\s+)?)`;
+const TIME_PAIR: [RegExp, RegExp] = [KEY('tmin|t_min|tstart|epoch_start', TIME_SAID), KEY('tmax|t_max|tend|epoch_end', TIME_SAID)];
 /** One keyword, one value in the words the rules read. */
 const SINGLE_KEYS: [RegExp, (v: string) => string][] = [
   [KEY('sfreq|new_sfreq|srate|fs'), (v) => `sfreq = ${v} Hz `],

@@ -120,6 +120,14 @@ function trainingArithmetic(text: string, facts: StudyFacts): string {
           return cur === null ? m : `configure training ${name} ${fmt(down ? cur - v : cur + v)}`;
         },
       )
+      // "cut the learning rate to 30% of the last run's", "batch size to 50 percent of what it is now": a share of the value now
+      .replace(
+        new RegExp(
+          `(?:${w})\\s+(?:(?:down|up)\\s+)?(?:to|at)\\s+(\\d+(?:\\.\\d+)?)\\s*%\\s+of\\s+(?:the\\s+|its\\s+|what\\s+(?:it|we)\\s+(?:is|was|has|had|used)(?:\\s+(?:now|before|last\\s+time))?|that\\b|it\\b)?\\s*(?:(?:current|present|previous|old|original|last(?:\\s+run'?s?)?|earlier)(?:\\s+(?:one|value|run'?s?|setting))?)?`,
+          'gi',
+        ),
+        (m, n: string) => put(Number(n) / 100)(m),
+      )
       // "學習率降到原本的一半", "batch 改成現在的兩倍", "set the learning rate to half its current value"
       .replace(
         new RegExp(
@@ -569,6 +577,54 @@ const ORDINAL_STEP: Record<string, number> = {
 };
 
 /**
+ * Samples kept as a share ("keep 3 samples out of every 5", "retain two samples in three", "keep 60% of the samples"): the
+ * rate that share of the rate now gives, read before a count in a count becomes a bare percentage.
+ */
+function keptSamples(text: string, facts: StudyFacts): string {
+  if (facts.sfreq === null) return text;
+  const fs = facts.sfreq;
+  return text.replace(
+    /\b(?:keep|retain|take|use)\s+(?:only\s+)?(\d+)\s+samples?\s+(?:out\s+of|in|of|from)\s+(?:every\s+|each\s+)?(\d+)(?:\s+samples?)?|\b(?:keep|retain)\s+(?:only\s+)?(\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+)?samples\b/gi,
+    (m, a?: string, b?: string, p?: string) => {
+      const k = a !== undefined && b !== undefined ? Number(a) / Number(b) : Number(p) / 100;
+      return k > 0 && k < 1 ? `resample to ${fmt(fs * k)} Hz` : m;
+    },
+  );
+}
+
+/**
+ * A sampling period said instead of a rate (issue 14, session h16-units): "4 ms per sample", "one sample every 10 ms",
+ * "resample so that one sample is 10 ms", "a sampling interval of 5 ms", 「每個點間隔 8 毫秒」, 「取樣間隔改成 5 毫秒」,
+ * 「每 4 毫秒取一個點」. The rate it means is one over the period; the resampling verb is added when the request has none
+ * ("I need 4 ms per sample" is a resampling). A rate that is not whole is passed as computed, for the tool's check; a period over 100 ms is no sampling period.
+ */
+const PERIOD = String.raw`(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|毫秒|秒)(?![a-z])`;
+const SAMPLE_PERIOD = [
+  String.raw`(?:\b(?:a|an|the)\s+)?${PERIOD}\s*(?:per|a|for\s+each|for\s+every|each|between)\s+(?:each\s+|every\s+|two\s+|consecutive\s+)?(?:data\s+)?(?:samples?|points?)\b`,
+  String.raw`\b(?:(?:one|a|each|every)\s+)?(?:data\s+)?(?:samples?|points?)\s+(?:every|each)\s+${PERIOD}`,
+  String.raw`\b(?:(?:so|such)\s+that\s+)?(?:one|a|each|every)\s+(?:data\s+)?(?:samples?|points?)\s+(?:is|are|lasts?|spans?|takes|covers|=|of)\s+${PERIOD}`,
+  String.raw`(?:\b(?:a|an|the)\s+)?\b(?:sampl(?:e|ing)\s+(?:period|interval|spacing|step)|inter-?sample\s+(?:interval|spacing|time))\s*(?:of|is|=|:|to|at|should\s+be|becomes?)?\s*${PERIOD}`,
+  String.raw`(?:\b(?:a|an|the)\s+)?${PERIOD}\s+sampl(?:e|ing)\s+(?:period|interval|spacing)\b`,
+  String.raw`(?:每(?:一)?個?(?:取樣|採樣)?點(?:之間)?(?:的)?(?:間隔|間距|相隔|隔)|(?:取樣|採樣|抽樣)(?:點)?(?:的)?(?:間隔|間距|週期|周期)|點與點(?:之間)?(?:的)?(?:間隔|距離|相隔|隔)?)\s*(?:改成|改為|設成|設為|調成|變成|為|是|要|用|=|:)?\s*${PERIOD}`,
+  String.raw`每(?:隔)?\s*${PERIOD}\s*(?:取|留|採|抽|收|記錄?)?\s*(?:一|1)\s*(?:個)?\s*(?:點|樣本|取樣點|sample)`,
+].map((p) => new RegExp(p, 'gi'));
+
+function samplePeriod(text: string): string {
+  let s = text;
+  let found = false;
+  for (const re of SAMPLE_PERIOD)
+    s = s.replace(re, (m, n: string, u: string) => {
+      const period = /^(?:ms|毫秒)$/i.test(u) ? Number(n) / 1000 : Number(n);
+      // a "sample" of 2 s is a training example (a window), not a sampling period: EEG is sampled faster than 10 Hz
+      if (!(period > 0 && period <= 0.1)) return m;
+      found = true;
+      return ` ${fmt(1 / period)} Hz `;
+    });
+  if (!found) return text;
+  return /resampl|downsampl|upsampl|decimat|取樣|採樣|降頻|降採樣|\brate\b/i.test(s) ? s : `resample to ${s}`;
+}
+
+/**
  * Decimation said as samples kept or dropped: "drop every other sample", "keep only every fourth sample", "take every
  * 2nd sample", 「每兩個點留一個」, 「每 4 個取樣點取 1 個」 → "resample to <rate> Hz" at the Study's rate (kept every Nth: the
  * rate / N; dropped every Nth: the rate × (N − 1) / N). With no rate known, a problem: ask, never guess.
@@ -613,6 +669,22 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     /\b(?:(?:starting|started|begin(?:ning)?|start(?:s)?|spaced|placed|set)\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?))\s+apart\b/gi,
     '$1 step',
   );
+  // "3 s windows shifted by a third of their length", "hop by half the window", 「每次移動視窗長度的四分之一」: a step as a share of
+  // the window's own length, when one length is said
+  if (/window|segment|chunk|視窗|窗|段/i.test(s)) {
+    const lengths = [...s.matchAll(/(?<![\w.])(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|秒|毫秒)(?![a-z])/gi)];
+    if (lengths.length === 1) {
+      const L = /^(?:ms|毫秒)$/i.test(lengths[0][2]) ? Number(lengths[0][1]) / 1000 : Number(lengths[0][1]);
+      s = s.replace(
+        /\b(?:advanc\w*|hop\w*|slid\w*|shift\w*|mov\w*|step\w*|jump\w*)\s+(?:forward\s+|ahead\s+|along\s+|on\s+)?(?:by\s+)?((?:a|an|one)\s+(?:half|third|quarter|fifth|tenth)|half|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?(?:their|its|the|each)\s+(?:(?:window(?:'s)?|segment(?:'s)?)\s+)?(?:length|duration|size|width|window)\b|(?:每次|每一步)?\s*(?:往前|向前)?\s*(?:移動|移|滑動|滑|前進|推進)\s*(?:視窗|窗|段)?(?:長度|長)的?\s*(\d*\.\d+|\d+(?:\.\d+)?\s*%|一半|half)/gi,
+        (m, en?: string, zh?: string) => {
+          const f = en ?? zh ?? '';
+          const k = /%/.test(f) ? parseFloat(f) / 100 : /^\d*\.\d+$/.test(f) ? Number(f) : /half|一半/i.test(f) ? 0.5 : shareValue(f);
+          return k > 0 && k <= 1 ? ` ${fmt(L * k)} s step` : m;
+        },
+      );
+    }
+  }
   // "windows that advance by 1 s each time", "hopping by 250 ms", 「每次往前移 0.5 秒」: how far one window moves on is the step
   // ("sliding 4 s windows": a length before the noun is the window's duration, not its step)
   if (/window|segment|chunk|視窗|窗|段/i.test(s))
@@ -640,7 +712,13 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
     /\b(?:let\s+)?(?:the\s+)?(?:neighbou?ring|adjacent|consecutive|successive|neighbou?r)\s+(?:windows|segments)\s+(?:should\s+)?share\b/gi,
     'overlap by',
   );
-  s = subsampling(s, facts, problems);
+  // the rate as recorded ("what the amplifier recorded", "what it was recorded at", "the native/acquisition rate"): the
+  // sampling rate of the loaded recordings, as "the original rate" is read
+  s = s.replace(
+    /\bwhat\s+(?:the\s+)?(?:amplifier|amp|system|headset|device|data|it|they|we)\s+(?:was\s+|were\s+|originally\s+)?(?:recorded|sampled|acquired)(?:\s+(?:at|with|in))?|\bthe\s+(?:native|acquisition|recording|recorded)\s+(?:sampling\s+)?rate\b/gi,
+    'the original rate',
+  );
+  s = subsampling(keptSamples(samplePeriod(s), facts), facts, problems);
   // "one trial in ten", "2 out of every 10 epochs", 「每十個留一個」: a share said as a count in a count
   s = s
     .replace(
@@ -809,6 +887,16 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
       const down = dir ? /down/i.test(dir) : /reduce|lower|decrease|cut|drop|降|減/i.test(ev ?? zv ?? '');
       const v = facts.sfreq * (down ? 1 - k : 1 + k);
       return v > 0 ? `resample to ${fmt(v)} Hz` : m;
+    },
+  );
+  // a share as the rate's target ("bring the rate down to 40%", 「取樣率砍到剩四成」 (made 40%), 「取樣率只留 60%」): a rate is no
+  // percentage, so the share is of the rate now
+  s = s.replace(
+    /(?:取樣率|採樣率|取樣頻率|採樣頻率)\s*(?:(?:再|先|直接|就)\s*)?(?:砍到|降到|減到|改成|變成|調成|調到|設成|設為|降為|減為|留|只留|剩|只剩)\s*(?:剩下?|只剩)?\s*(?:原本|原來|現在|目前)?\s*(?:的)?\s*(\d+(?:\.\d+)?)\s*%|\b(?:sampling\s+rate|sample\s+rate|sampling\s+frequency|rate|fs|sfreq)\s+(?:down\s+|up\s+)?(?:to|at)\s+(\d+(?:\.\d+)?)\s*%(?!\s*of\b)/gi,
+    (m, zp?: string, ep?: string) => {
+      const k = Number(zp ?? ep) / 100;
+      if (!(k > 0 && k < 1)) return m;
+      return facts.sfreq === null ? rate(m) : `resample to ${fmt(facts.sfreq * k)} Hz`;
     },
   );
   // 「取樣率先除以二」, "the sampling rate divided by 4": the rate now, divided or multiplied
@@ -1106,17 +1194,22 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
       (_m, n: string, u: string) => both(n, u),
     )
     .replace(/(?:前後|前\s*後)\s*各\s*(\d+(?:\.\d+)?)\s*(毫秒|秒|ms|s)/g, (_m, n: string, u: string) => both(n, u, true));
+  // the side of the event written before the time ("pre 200 ms, post 800 ms", "prestimulus 0.5 s", "post-cue: 2 s"): a signed time
+  s = s.replace(
+    new RegExp(`\\b(pre|post)(?:-|\\s)?(?:stimulus|onset|event|cue|trigger)?\\s*[:=]?\\s*${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\b`, 'gi'),
+    (_m, side: string, n: string, u: string) => `${/^pre$/i.test(side) && !n.startsWith('-') ? '-' : ''}${n} ${/^milli/i.test(u) ? 'ms' : u}`,
+  );
   // times relative to the event: "200 ms before" → "-200 ms", "from 0.5 s before to 2 s after"
   s = s.replace(
     new RegExp(
-      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
+      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:before|prior to|pre(?:(?:-|\\s)?(?:stimulus|onset|event|cue))?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
       'gi',
     ),
     (_m, n: string, u: string) => `${n.startsWith('-') ? n : `-${n}`} ${/^milli/i.test(u) ? 'ms' : u}`,
   );
   s = s.replace(
     new RegExp(
-      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:-|\\s)?(?:stimulus|onset|event|cue)?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
+      `${NUM}\\s*(ms|s|sec|secs|seconds?|milliseconds?)\\s+(?:after|post(?:(?:-|\\s)?(?:stimulus|onset|event|cue))?)\\b(?:\\s+(?:the\\s+)?(?:stimulus|onset|event|cue|trigger|marker)(?:\\s+onset)?)?`,
       'gi',
     ),
     (_m, n: string, u: string) => `${n} ${/^milli/i.test(u) ? 'ms' : u}`,

@@ -250,6 +250,9 @@ const NAME_LIST = /[[{]\s*(?:(['"])[\w.-]+\1\s*[,\s]\s*)*(['"])[\w.-]+\2\s*[\]}]
 /** A keyword argument written on its own ("epoch T1 with tmin=-0.2 and baseline=(None, 0)"). */
 const LONE_KWARG = /\b(baseline|test_size|val_size|valid_size|validation_size|random_state|n_splits|n_folds)\s*=\s*(\([^)]*\)|\[[^\]]*\]|[^\s,;)]+)/g;
 
+/** A bracketed baseline pair after the word with a verb or nothing: "baseline 用 (None, 0)", "baseline: [-0.2, 0]", 「基線設成 (-0.2, 0)」. */
+const BASELINE_SAID = /(?:\bbaseline|基線)\s*(?:(?:用|設成|設為|設|為|是|取|:|：|of|at|to|as)\s*)?(\([^()]*\)|\[[^[\]]*\])/gi;
+
 /** Code in a comment: a call (`raw.filter(1, 40)`, `pop_reref(EEG, [])`) or an assignment (`EEG = …`, `l_freq=1`). */
 const CODE_IN_COMMENT = /[\w.]+\s*\(|\b\w+\s*=[^=]/;
 
@@ -320,16 +323,21 @@ export function toolboxWords(request: string): string {
     const names = strings(parseValue(whole));
     return names.length ? (channelList(names) ?? whole) : whole;
   });
-  // a baseline written before the window's own tmin/tmax ("baseline=(None, 0), tmin=-0.5, tmax=2") goes after them: its
-  // words ("from the start to 0 s") would otherwise be read as the epoch's window
-  text = text.replace(
-    /\bbaseline\s*=\s*(\([^)]*\)|\[[^\]]*\]|None)\s*,?\s*((?:\b(?:tmin|tmax)\s*=\s*[-+]?[\d.]+(?:\s*,\s*|\s+and\s+|\s*)){1,2})/g,
-    (_whole, value: string, window: string) => `${window.replace(/(?:\s*,\s*|\s+and\s+|\s+)$/, '')}, baseline=${value} `,
-  );
-  return text.replace(LONE_KWARG, (whole, key: string, value: string) => {
+  // "baseline 用 (None, 0)", "baseline: [-0.2, 0]": a baseline tuple said in prose, as baseline=(None, 0) is read
+  // (its words end where the tuple ended: a comma after them, so that a window written after it is not read as the baseline's)
+  const ended = (words: string, offset: number, whole: string, all: string) =>
+    /^\s*(?:[,，;；)]|$)/.test(all.slice(offset + whole.length)) ? words : `${words},`;
+  text = text.replace(BASELINE_SAID, (whole, value: string, offset: number, all: string) => {
+    const words = baselineWords(parseValue(value));
+    return words ? ended(words, offset, whole, all) : whole;
+  });
+  return text.replace(LONE_KWARG, (whole, key: string, value: string, offset: number, all: string) => {
     const k = KEYS[key];
     const v = parseValue(value);
-    if (k === 'baseline') return baselineWords(v) ?? whole;
+    if (k === 'baseline') {
+      const words = baselineWords(v);
+      return words ? ended(words, offset, whole, all) : whole;
+    }
     if (k === 'folds') return typeof v === 'number' ? `${v} folds` : whole;
     if (k === 'seed') return typeof v === 'number' ? `seed ${v}` : whole;
     // "test share 25%": a share with its noun, so that test_size=0.25 written alone is still a split
