@@ -3,13 +3,15 @@ import { describe, it, expect } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { describeSingleTurnTable } from './singleTurnSuite';
 import { planSingleTurn } from './plannerContext';
-import { LEFT_OPEN_16_VOCAB, VOCABULARY_TABLE_16 } from './vocabularyTable16';
+import { LEFT_OPEN_16_VOCAB, VOCABULARY_MECHANISMS_16, VOCABULARY_TABLE_16 } from './vocabularyTable16';
 
 describeSingleTurnTable(
   'vocabulary and secondary settings nobody tuned on (session h16-vocab table)',
   VOCABULARY_TABLE_16.filter((r) => !LEFT_OPEN_16_VOCAB.has(r[2])),
   40,
 );
+
+describeSingleTurnTable('the mechanisms of dev15 vocabulary/secondary failures, on invented forms (session h16-vocab)', VOCABULARY_MECHANISMS_16);
 
 describe('rows of the h16-vocab table still left open', () => {
   const open = VOCABULARY_TABLE_16.filter((r) => LEFT_OPEN_16_VOCAB.has(r[2]));
