@@ -959,10 +959,14 @@ function addSettings(
     // "陷波 60、做 z-score": every part the clause names, by its own step and by the standard chain's reading of it
     const std = RULES.find((r) => r.tool === 'apply_standard_preprocess')?.build(s, ctx, raw);
     const own = tool ? RULES.find((r) => r.tool === tool)?.build(s, ctx, raw) : undefined;
-    const parts = {
+    const parts: Record<string, unknown> = {
       ...(std && typeof std !== 'string' ? std[0].arguments : {}),
       ...(own && typeof own !== 'string' && tool ? STANDARD_PARTS[tool](own[0].arguments) : {}),
     };
+    // "…，但 highpass 0.5、lowpass 45": a one-edge filter sets only its edge (the other is the builder's default)
+    const low = /\b(?:low-?pass|lp)\b|低通/i.test(s);
+    const high = /\b(?:high-?pass|hp)\b|高通/i.test(s);
+    if (tool === 'apply_bandpass_filter' && low !== high) delete parts[low ? 'l_freq' : 'h_freq'];
     if (!Object.keys(parts).length) return false;
     Object.assign(prev.arguments, parts);
     return true;

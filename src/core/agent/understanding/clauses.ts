@@ -126,6 +126,17 @@ const VERBS =
 const ZH_VERBS =
   '重新參考|重新訓練|重新載入|重新跑|重新切|開啟|打開|降到|降至|分成|套用|套|濾(?!掉|除|波)|載入|讀取|濾波|帶通|陷波|重新取樣|降採樣|降取樣|切(?!換)|分段|分割|訓練|評估|畫|繪|匯出|清除|清空|刪除|重置|重設|設定|選擇|使用|開始|顯示|列出|告訴|給我|看|只留|只保留|算|計算|平均參考|標準化|正規化';
 
+/** Words that join a second step to a first in English ("and", "plus", "with", "w/", "+", "&"), an "also" after them. */
+const JOIN_EN = String.raw`(?:\b(?:and|plus|with|along with|together with|as well as)\b|w/(?!o\b)|\+|&)(?:\s+(?:also|then))?`;
+/** … and in Chinese (跟, 和, 與, 及, 加上, 再加, 還有, 順便加, 外加, 另外加), a measure word after them (一個, 個, 一下). */
+const JOIN_ZH = String.raw`(?:[跟和與及]|以及|同時(?:做|加)?|(?:再|順便|另外|外)?加(?:上)?|還有|順便做?|並做?)\s*(?:一個|一下|個)?`;
+/**
+ * A step named by its noun after a joining word, with an article or its value before it: "a 60 Hz notch", "notch at 50",
+ * "the average reference", 「60 Hz 的陷波」, 「陷波 60」. Only steps that take no other step's value (a notch, a band or
+ * edge filter, a resampling, a reference, a normalisation), so "epoch 0-4 s with baseline -0.2 to 0" stays one step.
+ */
+const STEP_AFTER_JOIN = String.raw`(?:(?:a|an|the)\s+)?(?:\d+(?:\.\d+)?\s*(?:hz|赫茲)?\s*(?:的\s*)?)?(?:notch|band-?pass|high-?pass|low-?pass|resampl|downsampl|average reference|common average|car\b|z-?scor|陷波|帶通|高通|低通|重新取樣|降採樣|降取樣|平均參考|標準化)`;
+
 /**
  * A processing step named as a noun ("the notch", "re-referencing", "z-scoring", "the baseline correction"). Verbs of
  * leaving out ("leave out", "omit", "drop") negate only before such a step: "leave out subject 3" is a split.
@@ -138,7 +149,7 @@ const OMIT_STEP = `(?:leave out|leave off|omit|forgo|forget about|do without|pas
  * skipped", "re-referencing isn't needed". Only at the clause's end, so "跳過前 10 秒" (a crop) is not read as one.
  */
 /** Words that leave a step out after naming it (Chinese), and the English predicates that do the same. */
-const OMIT_ZH = '省略|略過|跳過|免了|不做|不用做|不必做|不需要做?|不用了|不要了';
+const OMIT_ZH = '省略|略過|跳過|免了|不做|不用做|不必做|不需要做?|不用了|不要了|都不要|都不用';
 const OMIT_EN = String.raw`(?:(?:can|could|should|may|will)\s+be\s+(?:skipped|omitted|left out|dropped)|(?:is|are)(?:\s+not|n'?t)\s+(?:needed|necessary|required|wanted)|(?:is|are)\s+unnecessary)`;
 const OMITTED_AFTER = new RegExp(
   `(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|參考|重參考|標準化|正規化|基線|重新取樣|降採樣|降取樣|前處理|這(?:一|兩|二|三|幾)?步|那(?:一|兩|二|三|幾)?步).{0,24}?(?:(?:可以|就|都|也|先|今天|這次)?\\s*(?:${OMIT_ZH}|拿掉就好))\\s*(?:吧|了|啦|喔|哦|就好)?\\s*$|\\b${STEP_NOUN}\\b.{0,30}?\\b${OMIT_EN}`,
@@ -331,6 +342,20 @@ export function splitClauses(text: string): Clause[] {
       /(?<=\d(?:\s*(?:hz|khz|s|sec|seconds|ms|%))?)\s+(?=(?:notch|bandpass|band-pass|highpass|high-pass|lowpass|low-pass|resample|downsample)\s+(?:at\s+|to\s+)?\d|(?:z-score|normali[sz]e|re-?reference|average reference)\b(?!\s+(?:and|,))|epoch\s+-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d)/gi,
       ' ⟂then⟂ ',
     )
+    // "band-pass 1-40 and a 60 Hz notch as well", "bandpass 8-30 plus notch at 50", "bp 1-40 w/ notch @ 60",
+    // 「帶通 1-40 跟陷波 60」, 「帶通 8~30 加上 60 陷波」: after a step's value, a joining word before another step's noun
+    // (its value before or after it) adds that step; one clause would plan only the step its rules read first
+    // (not when a 都 after them leaves both out: 「帶通 1-40 跟陷波 60 都不要」)
+    .replace(
+      new RegExp(
+        String.raw`(?<=\d(?:\s*(?:hz|赫茲|%|s|秒))?)\s*(?:[,，、]\s*)?(?:${JOIN_EN}|${JOIN_ZH})\s*(?=${STEP_AFTER_JOIN})(?![^，,。;；]*?都\s*(?:不|別|免|先不|跳過|省略|略過))`,
+        'gi',
+      ),
+      ' ⟂and⟂ ',
+    )
+    // "bandpass 1-40 with no notch", "… without the notch", "… w/o notch": the step after it is left out, in a clause
+    // of its own (one clause planned the notch with the band's first number)
+    .replace(new RegExp(String.raw`\s*[,，]?\s*(?:\bwith\s+no\b|\bwithout\b|\bw/o\b)\s+(?:any\s+|the\s+|a\s+)?(?=${STEP_AFTER_JOIN})`, 'gi'), ' ⟂,⟂ without ')
     .replace(/\s*(然後|接著|之後|再來|最後|並且|接下來)\s*/g, ' ⟂then⟂ ')
     .replace(/\s*[;；]\s*/g, ' ⟂then⟂ ')
     // "batch 改 16 再跑一次": a repeat at the end is a step of its own (a new run after the change)

@@ -75,3 +75,15 @@ export function isSlip(typed: string, word: string): boolean {
   const diff = [...typed].map((c, i) => (c === word[i] ? -1 : i)).filter((i) => i >= 0);
   return diff.length === 2 && diff[1] === diff[0] + 1 && typed[diff[0]] === word[diff[1]] && typed[diff[1]] === word[diff[0]];
 }
+
+/**
+ * The one word of `words` that `token` abbreviates by cutting its end: "filt" → filter, "resamp" → resample, "norm" →
+ * normalize, "freq" → frequency, the way lab notes shorten a step. At least four letters kept and two cut (one letter
+ * less is a typo, read by closestWord), and only when a single word starts so ("conf" is configure or confusion: left).
+ */
+export function abbreviated(token: string, words: readonly string[]): string | null {
+  const w = token.toLowerCase();
+  if (w.length < 4) return null;
+  const hits = words.filter((v) => v.length - w.length >= 2 && v.startsWith(w));
+  return hits.length === 1 ? hits[0] : null;
+}

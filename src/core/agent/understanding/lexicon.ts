@@ -1,4 +1,4 @@
-import { closestWord, editDistance, isSlip, sameSkeleton } from './editDistance';
+import { abbreviated, closestWord, editDistance, isSlip, sameSkeleton } from './editDistance';
 import { REAL_NEAR_RULE_WORDS, REAL_SUBSTITUTES, RULE_WORDS } from './ruleWords';
 import { TOOL_DEFINITIONS } from '../../tools/definitions';
 import { spacedChineseNumerals, unitSpellings } from './numbers';
@@ -150,7 +150,7 @@ const KNOWN_WORDS: readonly string[] = [...VOCABULARY, ...PARAMETER_WORDS.values
  * Plus function words of four letters or more that are everywhere in requests.
  */
 const NOT_TYPOS = new Set(
-  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean prevent present changed change section sections stats return returns sleep perfect general stale stat scope store tracking fixes fires lift cancels flatter trades traced clear clean filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists leave leaves leaving left'.split(
+  'lead road loud lord lots lost load loan loaf goad good gold hold told sold fold bold cold mold list lint last lust mist fist gist host post cost most plat plod plug slot shot spot stop step stem shop show slow snow glow flow blow know crow grow trail trial trail trials tried trim tram rain drain brain grain stain strain start smart stark chart clean clear cleat clean cheer resale rest test best west vest text next nest sent tent rent bent went dent each much such reach teach beach peach spectra spectral epochs epoch sample samples simple example examples lean mean meant dean bean prevent present changed change section sections stats return returns sleep perfect general stale stat scope store tracking fixes fires lift cancels flatter trades traced clear clean filet filter filters fitter bitter litter matrix mattress metric metrics select selects reject elect erect model models modal modes nodal noted notes notch match watch batch patch catch latch hatch split splat spill still spell panel panels penal panes plane planes plans plant rate rats rare race rage date gate late mate fate hate sate train rains range ranges change changes charge stage stages start stars state states event events even every merge verge serge rename renamed attach attack detach labels label level levels novel model bands band hand hands land lands wand sand what when then than them they this that these those there their where which while whose with without within from into onto over under after before about above below again also just only please could would should shall will have been were your yours mine ours some same other another more less many most much very well good nice help like want need make made take took give gave keep kept find found look looked does done doing going gone into sure yeah okay then than data date dates fast last past vast cast mast session sessions lession subject subjects object objects trials retain retains remain remains obtain contain detain strain plots slots loads lists leave leaves leaving left refer refers base valid high down'.split(
     ' ',
   ),
 );
@@ -639,7 +639,27 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
 const TOOLBOX_PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(low|high)[\s_]+pass\b/gi, '$1pass'],
   [/\bep\b(?=\s+(?:T\d|-?\d|around|on|from|at|events?\b|trials?\b))/gi, 'epoch'],
+  // "ep T1,T2 -0.5/3.5", "epoch 0/4 s", "切 epoch T1/T2 -1/4": a window written start/end after the epoch word and its
+  // events (elsewhere "80/20" stays a split)
+  [/(\bepoch(?:s|ing)?\b(?:\s*(?:T\d+|events?|on|around|and|[,/&+]))*\s*)(-?\d+(?:\.\d+)?)\s*\/\s*(-?\d+(?:\.\d+)?)(?![\d/.])/gi, '$1$2 to $3'],
   [/\bspectra\b/gi, 'spectrum'],
+  // 「每個人各自訓練」, 「每位受試者分開訓練」, "a model per subject", "subject-specific models": the dataset's individual
+  // training mode (a setting of the split), not a run started
+  [/(?:每(?:一)?(?:個人|個受試者|位受試者|個\s*subject|人))?\s*(?:各自|個別|單獨|分開)\s*(?:訓練|train)(?!\s*(?:開始|起來|吧|EEG|Shallow|SCC))/gi, '個別模式'],
+  [
+    /\b(?:train(?:ing)?\s+(?:a\s+model\s+)?(?:for\s+)?(?:each|every)\s+(?:subject|participant|person)\s+(?:separately|individually|on (?:their|its) own)|(?:separate|individual)\s+models?\s+(?:for|per)\s+(?:each\s+)?(?:subject|participant)|(?:one|a)\s+model\s+per\s+(?:subject|participant)|(?:per[- ](?:subject|participant)|subject[- ]specific)\s+(?:training|models?))\b/gi,
+    'individual mode',
+  ],
+  // "correct against the second before the cue", "corrected relative to -0.2 to 0": a correction against an interval is
+  // a baseline
+  [
+    /\bcorrect(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:against|relative to|using|with respect to)\s+(?=(?:the\s+)?(?:-?\d|pre|first|last|half|second|interval|period|window|start|beginning)|(?:\d|a|one)\b)/gi,
+    'baseline ',
+  ],
+  // an English stop word with a Chinese particle ("training 先 kill 一下", "cancel 掉", "abort 吧"): the stop
+  [/\b(?:kill|abort|cancel|halt|terminate)\s*(?=掉|一下|下去|了|吧|啦)/gi, 'stop '],
+  // lab short forms inflected ("rereffing to Cz", "filt'd 1-40", "resamped"): the short form
+  [/\b(reref|filt|resamp|downsamp)(?:f|t|p)?(?:ing|'d|ed|s)\b/gi, '$1'],
   // "analyse the spectrum at C3": looking at a spectrum is plotting it
   [/\b(?:analy[sz]e|inspect|examine|check)\s+(?=(?:the\s+)?(?:power\s+)?spectrum\b)/gi, 'plot '],
   [/\b(?:the\s+)?spectrum\s+of\s+the\s+(?:epochs|trials|data|signals?)\b/gi, 'the spectrum'],
@@ -672,6 +692,25 @@ const TOOLBOX_PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "needs everything at 128 Hz", "the data at 100 Hz": the data at a rate is the data resampled to it
   [/\b(?:everything|the data|all (?:the )?(?:data|recordings|files)|the recordings)\s+at\s+(\d+(?:\.\d+)?)\s*hz\b/gi, 'resample to $1 Hz'],
 ];
+
+/** The first word of a step in a notebook line, as the rules read it after the rewriting above. */
+const NOTEBOOK_STEP =
+  'notch|car|common average|band-?pass|high-?pass|low-?pass|filter|resample|downsample|upsample|epoch|re-?reference|average reference|normali[sz]e|z-?score|select|split|train|evaluate|plot|export|陷波|帶通|高通|低通|濾波|重新取樣|降採樣|降取樣|平均參考|標準化|切|訓練|評估';
+
+/**
+ * An attribution method named by its initials ("IG attribution map", "GxI on the trained net"): the method's words, as
+ * compute_saliency's definition spells them (integrated_gradients → IG, gradient_x_input → GxI). Only methods of two
+ * or more full words ("x" aside), written in capitals, so ordinary short words are never read as one.
+ */
+const METHOD_INITIALS: [RegExp, string][] = (() => {
+  const def = TOOL_DEFINITIONS.find((d) => d.name === 'compute_saliency');
+  const method = (def?.parameters as { properties?: Record<string, { enum?: unknown[] }> } | undefined)?.properties?.method;
+  return (method?.enum ?? [])
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.split('_'))
+    .filter((w) => w.length >= 2 && w.every((p) => p === 'x' || p.length >= 4))
+    .map((w) => [new RegExp(String.raw`(?<![\w/.-])${w.map((p) => (p === 'x' ? '[xX×]' : p[0].toUpperCase())).join('')}(?![\w/.-])`, 'g'), w.join(' ')]);
+})();
 
 /**
  * The models, however they are written ("EEGNet", "EEG-Net", "eeg net", "Shallow ConvNet", "shallow-convnet",
@@ -746,13 +785,17 @@ export function canonicalText(text: string): string {
         withoutHomophoneSlips(
           TOOLBOX_PHRASES.reduce(
             (t, [re, to]) => (typeof to === 'string' ? t.replace(re, to) : t.replace(re, to as (...m: string[]) => string)),
-            normaliseWidth(text),
+            METHOD_INITIALS.reduce((t, [re, to]) => t.replace(re, to), normaliseWidth(text)),
           ),
         ),
       ),
     ).replace(/([\u4e00-\u9fff])[吧啦囉喔哦呀耶嘛]+(?=\s*(?:[，,。.!！?？]|$))/g, '$1'),
   );
   for (const [re, to] of PHRASES) s = typeof to === 'string' ? s.replace(re, to) : s.replace(re, to as (...m: string[]) => string);
+  // a spaced slash or bar between the steps of a notebook line ("hpf 1 / lpf 40 / notch 60", "帶通 8-30 | 陷波 60") is a
+  // list's comma (never a division: "128 / average reference" has no number after it), so a high-pass and a low-pass
+  // listed so still make one band
+  s = s.replace(new RegExp(String.raw`\s+[/|]\s+(?=(?:${NOTEBOOK_STEP})(?![\w-]))`, 'gi'), ', ');
   // Chinese has no spaces between words: one left between two Han characters ("測試集 抓 25%") is noise
   return (
     s
@@ -762,6 +805,32 @@ export function canonicalText(text: string): string {
       .replace(/\S+/g, (t) => (/[/\\]/.test(t) ? t : t.replace(/(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9⟦])|(?<=[A-Za-z0-9⟧])(?=[\u4e00-\u9fff])/g, ' ')))
   );
 }
+
+/**
+ * The step words a lab note shortens by cutting the end ("filt 1-40", "resamp 128", "norm", "freq", "prep the data"),
+ * one spelling each so a cut matches one word ("eval" is the lexicon's own word for both evaluate and the evaluation panel). Real words that are such a cut ("refer", "base", "valid", "average" from
+ * "aver") never reach it: a real word is kept before any correction is tried (NOT_TYPOS), and these are listed there.
+ */
+const ABBREVIATED_WORDS: readonly string[] = [
+  'filter',
+  'resample',
+  'downsample',
+  'upsample',
+  'normalize',
+  'reference',
+  'segment',
+  'frequency',
+  'sampling',
+  'validation',
+  'preprocess',
+  'montage',
+  'saliency',
+  'export',
+  'notch',
+  'bandpass',
+  'highpass',
+  'lowpass',
+];
 
 /** The known word a token is a misspelling of, or the token itself (known words and their inflections are kept). */
 function correctWord(w: string): string {
@@ -775,6 +844,8 @@ function correctWord(w: string): string {
   if (KNOWN_WORDS.some((v) => v.endsWith('e') && lower.startsWith(v.slice(0, -1)) && /^(?:ed|ing|er|ers)$/.test(lower.slice(v.length - 1)))) return w;
   const near = closestWord(lower, KNOWN_WORDS);
   if (near) return near;
+  const cut = abbreviated(lower, ABBREVIATED_WORDS);
+  if (cut) return cut;
   // "startnig", "filterd": a known word with a misspelt ending is that word inflected
   for (const v of KNOWN_WORDS) {
     if (v.length < 4 || !lower.startsWith(v)) continue;
