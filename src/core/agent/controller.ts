@@ -172,7 +172,8 @@ export class AgentController {
       // request in the domain, so the knowledge base answers it (what it is, or that XBrain does not do it)
       if (result.unmapped && result.calls.length === 0 && plan.knowledge.length === 0 && !isOffTopic(request)) {
         const qa = await this.answer(request, false);
-        if (qa.grounding === 'answered') result = qa;
+        // (a turn that asks only for XBrain's plan keeps the operation route: what it would do, nothing run)
+        if (qa.grounding === 'answered') result = plan.planOnly ? { ...qa, route: 'operation' } : qa;
       } else if (result.unmapped && result.calls.length === 0 && !mentionsStep(request) && !followUp) {
         // "幫我算這學期的 GPA": an instruction in form (算 is a step verb) that no tool fits, with no domain word and no
         // step named, is off-topic: declined in one line, as the same words asked as a question are

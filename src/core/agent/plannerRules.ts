@@ -899,7 +899,7 @@ export const RULES: Rule[] = [
       'i',
     ),
     unless:
-      /\b(training (panel|curve)|split|test set)\b|\btraining\s+(?:model|network|architecture|loss|accuracy|curves?|config\w*|settings?|data|panel|tab|page|backend|device|progress|status|log)\b|\b(?:leave|keep|let)\s+(?:the\s+|my\s+)?training\s+(?:run\s+)?(?:running|going|alone|be)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定|中)|正在訓練|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
+      /\b(training (panel|curve)|split|test set)\b|\btraining\s+(?:model|network|architecture|loss|accuracy|curves?|config\w*|settings?|data|panel|tab|page|backend|device|progress|status|log)\b|\b(?:leave|keep|let)\s+(?:the\s+|my\s+)?training\s+(?:run\s+)?(?:running|going|alone|be)\b|分割|切分|資料集|測試集|驗證集|訓練(?:完|好了|結束|過了|重複|參數|設定|中)|正在訓練|^訓練(?:時|的時候)?(?:要)?(?:用|使用|改用|採用)(?!.*(?:開始|啟動|跑))(?!\s*(?:eegnet|shallowconvnet|sccnet|shallow)\b)|訓練\s*(?:的)?\s*(?:後端|裝置|設備|優化器|組態|配置)|(?:還|正)在跑|跑完了?|\b(?:generate|make|create|build)\s+(?:the\s+|a\s+)?dataset\b|\bindividual training\b|\btraining mode\b|\b(?:still|is|while it'?s?)\s+(?:running|training)\b|\bwhile it runs\b|\btraining\s+(?:run\s+)?(?:is|was|seems|looks|'s)\s+(?:going|running|progressing|doing|looking|coming along|fine|ok(?:ay)?|good|great|well|smooth)\b|訓練得\s*(?:還|挺|蠻|滿|很|非常)?\s*(?:不錯|順|穩)|訓練[^，,。；;]{0,3}?(?:跑得|進行得|看起來|感覺|似乎|好像)\s*(?:還|挺|蠻|滿|很|非常)?\s*(?:不錯|好|順|穩|正常)|after (?:the )?training|training (?:is |has )?(?:done|finished|over|complete)|\d+\s*%\s*(?:of\s+(?:the\s+)?data\s+)?(?:for\s+)?(?:train\w*|test\w*|val\w*)\b.*\d+\s*%|\b(?:tweak|adjust|modify|update|alter|edit)\s+(?:the\s+)?training\b/i,
     build: (s, ctx) => {
       const calls: PlannedCall[] = [];
       const m = modelName(s);
@@ -1089,6 +1089,8 @@ export const RULES: Rule[] = [
       const s = said
         .replace(/\b(T\d+|\d{3,5})'?s\s+(?:label|name)\b/gi, '$1')
         .replace(/\b(?:the\s+)?(?:label|name)\s+(?:of\s+)?(?:event\s+)?(?=(?:T\d+|\d{3,5})\b)/gi, '')
+        // "把 T0 事件改名成「停止」", "rename the T2 event to right": the code named before its noun is the event
+        .replace(/\b(T\d+|\d{3,5})\s*(?:這個)?(?:事件|標記)|\b(T\d+|\d{3,5})\s+(?:event|marker)\b/gi, (_m, a?: string, b?: string) => a ?? b ?? '')
         .replace(/取名(?:為|成)?|命名成|稱為/g, '命名為')
         // "T0 幫我改名叫 rest", "把 T0 改名成 rest": a new name given to an event (a courtesy between them is no word of it)
         .replace(/(?:幫我|請|麻煩|要)?\s*(?:改名(?:叫做?|為|成)?|改叫做?)\s*/g, ' 命名為 ');

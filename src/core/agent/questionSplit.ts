@@ -20,9 +20,21 @@ export interface TurnParts {
 
 /** Verbs that make an imperative (and, after "and"/"then" inside a question, start a request). */
 const ACTION_VERB_EN =
-  'divide|multiply|halve|double|lower|raise|increase|decrease|reduce|go (?:lower|higher|up|down|back)|pick|choose|tweak|adjust|dump|fit|apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|regenerate|re-?split|train|retrain|start|stop|evaluate|plot|draw|chart|graph|visuali[sz]e|display|show|export|save|clear|reset|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
+  'divide|multiply|halve|double|lower|raise|increase|decrease|reduce|go (?:lower|higher|up|down|back)|pick|choose|tweak|adjust|dump|fit|apply|use|do|describe|summari[sz]e|standard|sliding|cross-validat\\w*|run|set|load|open|import|list|filter|band-?pass|high-?pass|low-?pass|notch|resample|downsample|epoch|segment|cut|split|generate|regenerate|re-?split|train|retrain|start|stop|evaluate|plot|draw|chart|graph|visuali[sz]e|display|show|export|save|clear|reset|wipe|delete|erase|discard|scrap|throw away|start over|start fresh|select|keep|pick|drop|remove|rename|merge|attach|configure|compute|switch|normali[sz]e|z-score|re-?reference|go ahead|proceed|try|make|add|change|redo|undo|explain the (?:trained )?model|sweep';
 const ACTION_VERB_ZH =
-  '降到|降至|降為|回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|停下|開跑|開訓|喊停|評估|畫|繪|匯出|清除|清空|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|看一下|看看|給我看|重疊|幫我|請幫|照做|就這樣做|試試|從';
+  '降到|降至|降為|回到|換到|切到|跳到|轉到|進入|前往|打開|開啟|套用|使用|用|做|執行|跑|設定|設為|載入|讀取|匯入|濾波|帶通|高通|低通|陷波|重新取樣|降採樣|降取樣|降頻|切段|分段|切|分割|訓練|開始|停止|停掉|停下|開跑|開訓|喊停|評估|畫|繪|匯出|清除|清空|清掉|刪除|刪掉|砍掉|重做|重來|重置|重設|復原|還原|選擇|保留|只留|只保留|改成|改為|改用|改|換成|合併|計算|算|切換|標準化|重新參考|平均參考|列出|顯示|看一下|看看|給我看|重疊|幫我|請幫|照做|就這樣做|試試|從';
+
+/**
+ * "just tell me what you would do", "walk me through how you'd split it", 「跟我說你會怎麼處理就好」, 「告訴我你打算怎麼前處理」:
+ * the user asks to hear XBrain's own plan, not a fact. It is no question for the knowledge base and no instruction
+ * either: the operation route answers it and runs nothing (the question split keeps it a question, so no step is planned).
+ */
+const PLAN_ONLY =
+  /\b(?:tell|show|walk)\s+(?:me|us)\s+(?:through\s+)?(?:what|how|which steps?)\s+(?:you|xbrain)\s*(?:would|'d|will|'ll|are going to|plan to|intend to|propose to)\b|\b(?:describe|outline|sketch)\s+(?:the|your)\s+plan\b|(?:跟我|和我|向我)?(?:說|講|告訴我|說明|列出)(?:一下)?\s*(?:你|妳|xbrain)\s*(?:會|打算|要|準備|預計|想)\s*(?:怎麼|如何|怎樣|做什麼|做哪些|哪些步驟)/i;
+/** The whole turn asks only for XBrain's plan (see PLAN_ONLY). */
+export function asksForPlanOnly(text: string): boolean {
+  return PLAN_ONLY.test(text);
+}
 
 /** Interrogative openings: a sentence that starts so is a question, whatever its end. */
 const LEAD_IN =
@@ -152,6 +164,9 @@ const SHOW_WHAT_LEARNED_ZH =
 /** The user describing their own situation (a request for help, not an instruction). */
 const MY_SITUATION_EN =
   /^(?:(?:so|and|but|hmm|hi|hey)[,\s]+)?(?:my|our)\s+\w+|^i\s+(?:have|had|got|get|only have|am getting|'m getting|see|saw|tried|trained|normali[sz]ed|filtered|used|ran|did|noticed|keep getting)\b/i;
+/** Someone else's wish relayed: "my advisor wants …", "reviewer 2 asked us to …", "our PI says we should …". */
+const RELAYED_WISH_EN =
+  /^(?:(?:so|and|but|ok(?:ay)?)[,\s]+)?(?:(?:my|our|the)\s+)?(?:advisor|adviser|supervisor|pi|boss|professor|prof|reviewers?(?:\s+\d)?|lab ?mates?|collaborators?|co-?authors?|teacher|mentor|editor)(?:'s)?\s+(?:really\s+|also\s+)?(?:wants?(?!\s+to\s+(?:know|understand|see (?:if|whether)|check (?:if|whether)))|asked (?:for|us to|me to)|asks (?:for|us to|me to)|says (?:we|i) (?:should|need to|must|have to)|told (?:me|us) to|insists on|requires?|would like(?!\s+to\s+(?:know|understand)))\b/i;
 /** An A-not-A question inside a sentence ("重不重要", "有沒有"). */
 const ASKS_WITHIN_ZH = /([\u4e00-\u9fff])不\1|有沒有|是不是/;
 
@@ -576,6 +591,9 @@ export function isQuestion(sentence: string): boolean {
   // "band-pass 8-30 Hz or 4-40 Hz for motor imagery?" asks to choose; so does "EEGNet vs ShallowConvNet for MI"
   if (/[?？]\s*$/.test(s) && /\bor\b/i.test(s)) return true;
   if (/\b(?:vs\.?|versus)\b/i.test(s) || (/\bor\b/i.test(s) && !/\d/.test(s) && NAMED_OPTION.test(s))) return true;
+  // "my advisor wants the data band-passed at 4-40 Hz", "our reviewer asked us to use the average reference": a wish
+  // relayed from someone else is a request to do it, not the user's situation
+  if (RELAYED_WISH_EN.test(s) && !/[?？]\s*$/.test(s)) return false;
   // "my accuracy is stuck at 50%…", "I normalized and it got worse": a report of the user's situation asks for help
   if (MY_SITUATION_EN.test(s) || STEP_REPORT_EN.test(s)) return true;
   // "Error: tool … is not available", "training loss is NaN after a few epochs": a reported problem asks for help

@@ -1,4 +1,4 @@
-import { isInstruction, splitTurn, type TurnParts } from './questionSplit';
+import { asksForPlanOnly, isInstruction, splitTurn, type TurnParts } from './questionSplit';
 import { withoutCourtesy } from './understanding/clauses';
 import { isOffTopic } from '../rag/grounding';
 import { isStudyQuestion, studyTopics } from './studyAnswer';
@@ -14,6 +14,8 @@ export interface TurnPlan {
   knowledge: string[];
   /** the turn also asks a question: every call that changes the Study waits for the user's confirmation */
   propose: boolean;
+  /** the turn asks only what XBrain would do ("just tell me what you would do"): answered on the operation route, nothing runs */
+  planOnly?: boolean;
 }
 
 /** A short follow-up to an answer ("and for ERPs?", "那 ERP 呢") is another question. */
@@ -56,6 +58,8 @@ export function planTurn(said: string, recent: { user: string; route: Route }[] 
   // a statement that is also a request (questionSplit's ambiguous case) is answered and its action proposed; a question
   // about a quantity of the user's Study ("how many trials per class do I have?") is answered from the Study's facts
   // and the knowledge base (studyAnswer.ts), besides any read-only tool it reads the Study with
+  // "don't touch anything yet, just tell me what you would do": a request to hear the plan, on the operation route, with no step
+  if (parts.requests.length === 0 && asksForPlanOnly(text)) return { route: 'operation', parts, knowledge: [], propose: true, planOnly: true };
   const knowledge = parts.questions.filter((q) => !isStudyQuestion(q) || studyTopics(q).length > 0);
   const study = parts.questions.filter(isStudyQuestion).length;
   if (parts.requests.length === 0 && study === 0) return { route: 'qa', parts, knowledge, propose: false };

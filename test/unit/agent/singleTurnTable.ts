@@ -1,7 +1,8 @@
 import type { Stage } from '../../../src/core/study/types';
 import { SIMULATED_CHANNELS } from '../../../src/core/agent/simulatedStudy';
 
-const WITHOUT = (...drop: string[]) => SIMULATED_CHANNELS.filter((c) => !drop.includes(c));
+/** The simulated Study's channels without the ones named (the argument of a "drop these channels" request). */
+export const WITHOUT = (...drop: string[]) => SIMULATED_CHANNELS.filter((c) => !drop.includes(c));
 
 /*
  * Single-turn requests written for session h11-single (issue 14) before any development failure was read: misspellings
@@ -12,6 +13,28 @@ const WITHOUT = (...drop: string[]) => SIMULATED_CHANNELS.filter((c) => !drop.in
  */
 export type Expected = [tool: string, args?: Record<string, unknown>];
 export type Row = [cls: string, stage: Stage, text: string, calls: Expected[]];
+
+/*
+ * Row builders shared by the single-turn tables (one home, so a table writes `BP(1, 40)` rather than the call's tool
+ * name and argument names): each builds the expected call with the arguments a row checks (a subset of the call's).
+ */
+export const BP = (low_freq: number, high_freq: number): Expected => ['apply_bandpass_filter', { low_freq, high_freq }];
+export const NOTCH = (freq: number): Expected => ['apply_notch_filter', { freq }];
+export const RS = (rate: number): Expected => ['resample_data', { rate }];
+export const EPOCH = (t_min: number, t_max: number): Expected => ['epoch_data', { t_min, t_max }];
+export const AVG: Expected = ['set_reference', { method: 'average' }];
+export const Z: Expected = ['normalize_data', { method: 'z-score' }];
+export const TRAIN: Expected = ['start_training'];
+export const CONF = (a: Record<string, unknown>): Expected => ['configure_training', a];
+export const MODEL = (model_name: string): Expected => ['set_model', { model_name }];
+export const EVAL = (split = 'test'): Expected => ['evaluate', { split }];
+export const PLOT = (metric: string): Expected => ['plot_training', { metric }];
+export const PANEL = (panel_name: string): Expected => ['switch_panel', { panel_name }];
+export const SPLIT = (a: Record<string, unknown> = {}): Expected => ['generate_dataset', a];
+export const LOAD = (path: string): Expected => ['load_data', { paths: [path] }];
+export const CLEAR: Expected = ['clear_dataset'];
+export const STOP: Expected = ['stop_training'];
+export const INFO: Expected = ['get_dataset_info'];
 
 export const SINGLE_TURN_TABLE: Row[] = [
   // ── vocabulary: misspellings and slang of tool verbs and parameter words

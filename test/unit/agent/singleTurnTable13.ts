@@ -1,13 +1,4 @@
-import { SIMULATED_CHANNELS } from '../../../src/core/agent/simulatedStudy';
-import type { Row } from './singleTurnTable';
-
-const WITHOUT = (...drop: string[]) => SIMULATED_CHANNELS.filter((c) => !drop.includes(c));
-const BP = (low_freq: number, high_freq: number) => ['apply_bandpass_filter', { low_freq, high_freq }] as [string, Record<string, unknown>];
-const NOTCH = (freq: number) => ['apply_notch_filter', { freq }] as [string, Record<string, unknown>];
-const RS = (rate: number) => ['resample_data', { rate }] as [string, Record<string, unknown>];
-const EPOCH = (t_min: number, t_max: number) => ['epoch_data', { t_min, t_max }] as [string, Record<string, unknown>];
-const AVG: [string, Record<string, unknown>] = ['set_reference', { method: 'average' }];
-const Z: [string, Record<string, unknown>] = ['normalize_data', { method: 'z-score' }];
+import { AVG, BP, EPOCH, NOTCH, RS, WITHOUT, Z, type Row } from './singleTurnTable';
 
 /*
  * Session h13-single's own table (issue 14), written before any of dev12's failures was read: compound requests of 3–5

@@ -1,23 +1,4 @@
-import type { Row } from './singleTurnTable';
-
-type Call = [string, Record<string, unknown>?];
-const BP = (low_freq: number, high_freq: number): Call => ['apply_bandpass_filter', { low_freq, high_freq }];
-const NOTCH = (freq: number): Call => ['apply_notch_filter', { freq }];
-const RS = (rate: number): Call => ['resample_data', { rate }];
-const EPOCH = (t_min: number, t_max: number): Call => ['epoch_data', { t_min, t_max }];
-const AVG: Call = ['set_reference', { method: 'average' }];
-const Z: Call = ['normalize_data', { method: 'z-score' }];
-const TRAIN: Call = ['start_training'];
-const CONF = (a: Record<string, unknown>): Call => ['configure_training', a];
-const MODEL = (model_name: string): Call => ['set_model', { model_name }];
-const EVAL = (split = 'test'): Call => ['evaluate', { split }];
-const PLOT = (metric: string): Call => ['plot_training', { metric }];
-const PANEL = (panel_name: string): Call => ['switch_panel', { panel_name }];
-const SPLIT = (a: Record<string, unknown> = {}): Call => ['generate_dataset', a];
-const LOAD = (path: string): Call => ['load_data', { paths: [path] }];
-const CLEAR: Call = ['clear_dataset'];
-const STOP: Call = ['stop_training'];
-const INFO: Call = ['get_dataset_info'];
+import { AVG, BP, CLEAR, CONF, EPOCH, EVAL, INFO, LOAD, MODEL, NOTCH, PANEL, PLOT, RS, SPLIT, STOP, TRAIN, Z, type Row } from './singleTurnTable';
 
 /*
  * Session h15-single's own table (issue 14), written before any of dev14's failures was read: compound requests with a

@@ -149,7 +149,7 @@ const OMIT_STEP = `(?:leave out|leave off|omit|forgo|forget about|do without|pas
  * skipped", "re-referencing isn't needed". Only at the clause's end, so "跳過前 10 秒" (a crop) is not read as one.
  */
 /** Words that leave a step out after naming it (Chinese), and the English predicates that do the same. */
-const OMIT_ZH = '省略|略過|跳過|免了|不做|不用做|不必做|不需要做?|不用了|不要了|都不要|都不用';
+const OMIT_ZH = '省略|略過|跳過|免了|算了|不管了|不做|不用做|不必做|不需要做?|不用了|不要了|都不要|都不用';
 const OMIT_EN = String.raw`(?:(?:can|could|should|may|will)\s+be\s+(?:skipped|omitted|left out|dropped)|(?:is|are)(?:\s+not|n'?t)\s+(?:needed|necessary|required|wanted)|(?:is|are)\s+unnecessary)`;
 const OMITTED_AFTER = new RegExp(
   `(?:${STEP_NOUN}|陷波|帶通|濾波|高通|低通|參考|重參考|標準化|正規化|基線|重新取樣|降採樣|降取樣|前處理|這(?:一|兩|二|三|幾)?步|那(?:一|兩|二|三|幾)?步).{0,24}?(?:(?:可以|就|都|也|先|今天|這次)?\\s*(?:${OMIT_ZH}|拿掉就好))\\s*(?:吧|了|啦|喔|哦|就好)?\\s*$|\\b${STEP_NOUN}\\b.{0,30}?\\b${OMIT_EN}`,
@@ -266,6 +266,14 @@ const DEFERRED =
 const LEFT_ALONE =
   /^(?:(?:and|but|so)\s+)?(?:please\s+)?(?:(?:leave|keep)\s+(?:the\s+|my\s+|our\s+|its\s+)?[\w\s-]{1,30}?\s+(?:alone|untouched|unchanged|as\s+(?:it\s+is|they\s+are|is))|(?:don'?t|do not|never)\s+(?:touch|mess with|change)\b)|^(?:the\s+)?[\w\s-]{1,30}?\s+(?:stays?|remains?|can stay)\s+(?:as\s+(?:it\s+is|is)|unchanged|untouched|the same)\b|(?:維持|保持)\s*(?:原本|原樣|原狀|不變|現狀)|(?:不要|別|不用)\s*(?:去)?動(?:它)?$/i;
 
+/**
+ * A step said as a possibility ("之後可能會清掉資料集", "或許會重設前處理") or taken back as a slip ("剛剛說要清除是打錯了",
+ * "the 'reset' was a typo", "I said clear by mistake"): it states something, it asks for nothing. (A Chinese possibility
+ * word before 會 is the statement; "might … later" in English is DEFERRED.)
+ */
+export const NOT_ASKED =
+  /(?:可能|也許|或許|說不定|大概)\s*(?:之後|以後|晚點|改天|下次|到時候?)?\s*(?:會|要)|(?:打|說|講|寫)錯了?|筆誤|口誤|\bby mistake\b|\b(?:was|is) a (?:typo|slip|mistake)\b/i;
+
 /** A condition ("if you clear the data I'll be upset", "如果你刪掉…"): it states a case, it asks for nothing. */
 const CONDITION =
   /^(?:(?:and|but|so)\s+)?(?:if|unless|in case|whenever|should you|once)\s+(?:you|we|i|it|they|anyone|somebody|someone)\b|^(?:如果|要是|假如|萬一|假設)/i;
@@ -373,9 +381,19 @@ export function splitClauses(text: string): Clause[] {
       ),
       ' ⟂and⟂ ',
     )
-    .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)`, 'gi'), ' ⟂$1⟂ ')
+    // "a 60 Hz notch as well as an average reference", "… and a band-pass": a step named as a noun after "as well as" or
+    // "and a(n)" is one of its own
+    .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(?:as well as\\s+(?:an?\\s+|the\\s+)?|and\\s+an?\\s+)(?=(?:${VERBS})\\b)`, 'gi'), ' ⟂and⟂ ')
+    // ("… band-passed at 4-40 Hz and resampled to 128": a participle after "and" is a step of its own too)
+    .replace(new RegExp(`\\s*(?:,|，)?\\s*\\b(and|or|nor)\\s+(?=(?:please\\s+)?(?:${VERBS})(?:e?d)?\\b)`, 'gi'), ' ⟂$1⟂ ')
     // (a Chinese light verb before it: 「不用重新取樣，做平均參考」 reaches this rule as "…，做 average reference")
-    .replace(new RegExp(`\\s*[,，、]\\s*(?=(?:please\\s+|(?:幫我|請|再|就)?\\s*(?:做|進行|來|跑|改做|改成)\\s*)?(?:${VERBS})\\b)`, 'gi'), ' ⟂,⟂ ')
+    .replace(
+      new RegExp(
+        `\\s*[,，、]\\s*(?:順便|另外|同時|也|還要|並)?\\s*(?=(?:please\\s+|(?:幫我|請|再|就)?\\s*(?:做|進行|來|跑|改做|改成)\\s*)?(?:${VERBS})\\b)`,
+        'gi',
+      ),
+      ' ⟂,⟂ ',
+    )
     .replace(/\s*[,，]\s*(只要|只|就|而是|但是|但|請|直接|改成|改為|改用|換成|幫我|再|先)/g, ' ⟂$1⟂ $1')
     .replace(/\s*[,，]\s*(?=(?:please\s+)?(?:(?:don'?t|do not|never)\b|不要|別|不用|不必|千萬))/gi, ' ⟂,⟂ ')
     .replace(/\s*[,，]\s*(?=(?:what|which|how|where|when|is|are|can you|could you|tell me|show me)\b)/gi, ' ⟂?⟂ ')
@@ -417,6 +435,7 @@ export function splitClauses(text: string): Clause[] {
         negatesVerb(t) ||
         OMITTED_AFTER.test(t) ||
         DEFERRED.test(t) ||
+        NOT_ASKED.test(t) ||
         LEFT_ALONE.test(t) ||
         CONDITION.test(t));
     // "don't clear or reset anything": the scope runs over "or"/"nor", and over "and"/"," when the clause is a bare

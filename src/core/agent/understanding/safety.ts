@@ -1,4 +1,4 @@
-import { maskLiterals, NOT_FORGET, splitClauses, withoutPoliteFrame } from './clauses';
+import { maskLiterals, NOT_ASKED, NOT_FORGET, splitClauses, withoutPoliteFrame } from './clauses';
 import { correctTypos, destructiveWords } from './lexicon';
 import { restartMeansRetrain } from './restart';
 
@@ -47,6 +47,8 @@ export function destructiveAsked(tool: string, request: string): boolean {
   // the step inside a polite frame: "would you mind clearing …?" asks to clear, and 能不能 is no negation
   const { text } = maskLiterals(withoutPoliteFrame(request));
   if (NEGATION_ANYWHERE.test(ownWords(text).replace(NOT_FORGET_ANYWHERE, ' '))) return false;
+  // a possibility or a slip taken back ("之後可能會清掉", "說要清除是打錯了", "by mistake") asks for nothing either
+  if (NOT_ASKED.test(ownWords(text))) return false;
   // a misspelt verb ("celar everything", "reeset that") asks as the planner read it
   return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(correctTypos(ownWords(c.text))));
 }
