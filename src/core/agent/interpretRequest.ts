@@ -52,6 +52,8 @@ import { decideCondition } from './understanding/conditions';
 import { RESTART_SOURCE } from './understanding/restart';
 import { inStatedOrder, withoutWithdrawnIntent } from './understanding/order';
 import { codeCalls } from './understanding/codeCalls';
+import { skippedInRepeat, undoneStep, type NamedStep } from './understanding/stepUndo';
+import { destructiveAsked } from './understanding/safety';
 import { toolboxWords } from './understanding/toolboxCalls';
 import { notOfferedMethod } from './understanding/unsupported';
 import { insteadLine } from './notOffered';
@@ -64,7 +66,7 @@ import { findQuantities } from './units';
  */
 
 const CORRECTION =
-  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|^(?:其實)?是\s*(?=-?\d)|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
+  /^(?:(?:that(?:'s| was| is)\s+|it(?:'s| was| is)\s+)?(?:(?:way|a bit|a little|much)\s+)?too\s+(?:high|low|much|little|big|small|long|short|many|few|fast|slow)[,.!;]?\s*(?:(?:try|use|make it|let'?s do|go with)\s+)?(?=-?\d)|(?:no[,.!]?\s+)?not\s+-?\d+(?:\.\d+)?(?:\s*(?:-|to)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|khz|s|ms|sec|seconds?|%|epochs?)?\s*(?:[,，;]\s*|\s+)(?:but\s+|rather\s+|i meant\s+)?(?=-?\d)|不是\s*-?\d+(?:\.\d+)?(?:\s*(?:到|-|至)\s*-?\d+(?:\.\d+)?)?\s*(?:hz|赫茲|秒|毫秒|%|個)?\s*[，,]?\s*(?:而|應該)?是\s*|(?:啊|欸|呃|喔)?不是(?:啦|喔)?[，,]\s*(?:是|應該是)?\s*|算了[，,]?\s*|never ?mind[,.]?\s+|my (?:bad|mistake)[,.!]?\s*|correction[:,]?\s*|(?:搞|打|弄|寫)?錯了[，,]?\s*|(?:少|多)(?:打|寫|按|輸入)了?[^，,。]{1,6}[，,。]\s*(?:是|應該是)?\s*|(?:(?:a|my)\s+)?(?:typo|mistyped(?:\s+(?:that|it))?|fat[- ]fingered(?:\s+(?:that|it))?|(?:missed|dropped|forgot)\s+a\s+zero|(?:one|an)\s+(?:extra|too many)\s+zeros?)[,.!:;]?\s*(?:(?:it\s+)?should\s+be\s+|i\s+meant\s+)?|^(?:其實)?是\s*(?=-?\d)|更正[：:，,]?\s*|(?:no|nope|oops|wait|hmm)(?:[,.!]\s*|\s+(?=-?\d))(?:wait[,.!]?\s+)?|(?:nope|oops|wait|hmm)\s+|actually[,]?\s+|instead[,]?\s+|rather[,]?\s+|sorry[,]?\s+(?:i meant\s+)?|i meant?\b[,:]?\s*|meant\s+|it should (?:have )?be(?:en)?\s+|should (?:have )?be(?:en)?\s+|make (?:it|that)\b|change (?:it|that) to\b|use\s+(?=-?\d)|不對[，,]?\s*|我是說|我的意思是|應該是|改成|改為|換成|其實)/i;
 /** The request without its correction cues, however many are stacked ("no wait, I meant 128", "錯了，應該是 0.0005"). */
 function withoutCorrectionCue(text: string): string {
   // "50 赫茲才對", "128 is the right one": the tail that says the value is the right one carries no value
@@ -120,6 +122,10 @@ const REFUSABLE = /baseline|基線|基準|overlap|重疊/i;
 /** A repeat with no step and no value of its own ("再切一次", "重做一次", "and redo it", "do that again"). */
 const BARE_REPEAT =
   /^(?:(?:and|then|so)\s+)?(?:(?:re-?do|redo|repeat|rerun|re-run)(?:\s+(?:it|that|this))?|(?:do|run|make|split|cut|generate)\s+(?:it|that|this|them)\s+again)(?:\s+(?:please|now))?[.!]*$|^(?:然後)?(?:(?:再|重新)(?:切|做|跑|分|來|弄|產生)?|切|做|跑|分|來|弄)\s*(?:一次|一遍)\s*(?:吧)?[。！!]*$/i;
+
+/** A start with no object and nothing else ("ok, let's go", "kick it off", 「那就開始吧」, 「開跑」): what the turn before set up. */
+const BARE_START =
+  /^(?:(?:ok(?:ay)?|alright|all right|right|then|so|great|good|cool|fine|now|好|那|那就|好那|好啊|就|那麼)[,\s，、]*)*(?:(?:let'?s\s+)?(?:start|begin|go|kick\s+(?:it\s+)?off|run\s+it|start\s+(?:it|the\s+run|now)|get\s+(?:it\s+)?(?:going|started))|(?:就)?(?:開始(?:跑)?|開跑|跑|跑起來|跑跑看|走|來吧|動工))(?:\s*(?:now|please|then|吧|了|囉|啦|嘛|看看))*[.!。！]*$/i;
 
 /** Words of running a training again, anywhere in a turn ("start it again", "retrain", "重跑", "重新訓練"). */
 const RUN_AGAIN = new RegExp(
@@ -397,8 +403,25 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   if (lastActing?.tool === 'set_model' && UNDO.test(masked.text.trim())) masked.text = 'switch back to the previous model';
   // "undo that and do 8 to 30 instead", 「回到上一步，改用 4 到 30」: the newest preprocessing step taken back and done again
   // with another value
+  // "oops, 64 for the batch", "sorry — 0.005 for the learning rate": a corrected value said before the setting it is for
+  if (turns.length) {
+    const valueFor = /^(-?\d+(?:\.\d+)?)\s*(?:hz|s|%)?\s+(?:for|on|as)\s+(?:the\s+)?([a-z][a-z\s-]{1,24}?)(?:\s+(?:instead|then|please))?\s*[.!]*$/i.exec(
+      withoutCorrectionCue(masked.text.trim()),
+    );
+    if (valueFor && settingNamedIn(valueFor[2])) masked.text = `${valueFor[2]} ${valueFor[1]}`;
+  }
+  // "undo the notch", 「陷波那個撤掉」: one step of an earlier turn taken back by its kind, the others done again
+  const undoneOne = ctx.history ? undoNamedStep(unmask(masked.text, masked.literals), request, turns, ctx) : null;
+  if (undoneOne) return undoneOne;
   const redo = ctx.history ? undoThenRedo(unmask(masked.text, masked.literals), turns, ctx) : null;
   if (redo) return redo;
+  // "do it all again but skip the notch", 「全部再做一次，但這次不要陷波」: the repeat without the step named
+  const without = ctx.history ? repeatWithout(unmask(masked.text, masked.literals), repeated) : null;
+  if (without) return { calls: without };
+  // 「模型用 SCCNet」 → 「那就開始吧」, "set 20 epochs" → "ok, kick it off": a bare start after a turn that set up training
+  // without starting it is that training's run
+  if (BARE_START.test(masked.text.trim()) && lastAction.some((c) => TRAINING_TOOLS.has(c.tool)) && !lastAction.some((c) => c.tool === 'start_training'))
+    return { calls: [{ tool: 'start_training', arguments: {} }] };
   const canonical = resolveReferences(canonicalText(masked.text), turns, ctx.training, withSettings(turns, ctx));
   const resolved = resolveQuantities(canonical, factsOf(ctx), namesStep);
   if (resolved.problems.length) return { calls: [], message: `I need more detail: ${resolved.problems.join('; ')}.` };
@@ -1383,6 +1406,70 @@ function undoThenRedo(text: string, turns: readonly PastTurn[], ctx: PlannerCont
       else if (UNDONE_BY_RESET(c.tool) && !redo.calls.some((r) => r.tool === c.tool)) before.push({ tool: c.tool, arguments: { ...c.arguments } });
     }
   return { calls: [{ tool: 'reset_preprocessing', arguments: {} }, ...before, ...redo.calls], ...(redo.message ? { message: redo.message } : {}) };
+}
+
+/** The processing steps of this conversation in force now, oldest first (a load, a reset or a clear starts them afresh). */
+function stepsInForce(turns: readonly PastTurn[]): { call: PlannedCall; turn: number }[] {
+  const steps: { call: PlannedCall; turn: number }[] = [];
+  turns.forEach((x, i) => {
+    for (const c of x.calls) {
+      if (x.failed?.includes(c)) continue;
+      if (c.tool === 'load_data' || c.tool === 'reset_preprocessing' || c.tool === 'clear_dataset') steps.length = 0;
+      else if (UNDONE_BY_RESET(c.tool)) steps.push({ call: c, turn: i });
+    }
+  });
+  return steps;
+}
+
+/** The newest call a named step means: of its kind, any filter, or the newest step at all. */
+function newestNamed(step: NamedStep, calls: readonly PlannedCall[]): PlannedCall | undefined {
+  const fits = (c: PlannedCall): boolean =>
+    'tools' in step ? step.tools.includes(c.tool) : 'filter' in step ? c.tool === 'apply_bandpass_filter' || c.tool === 'apply_notch_filter' : true;
+  return [...calls].reverse().find(fits);
+}
+
+/**
+ * One earlier step taken back by the name of its kind ("undo the notch" after band-pass + notch, 「陷波那個撤掉」, "scrap
+ * that last filter, I want 4 to 30"): reset_preprocessing (the Study's only undo), every other step in force again in
+ * the order it ran, and the request after the undo, read against the turn that made the undone step, in its place.
+ * When the turn's own words do not ask to throw work away (「最後那個濾波不要了」: a negation, which the safety gate never
+ * lets reset), nothing runs and the reply says what to say. Null when no step in force is of the kind named.
+ */
+function undoNamedStep(text: string, request: string, turns: readonly PastTurn[], ctx: PlannerContext): PlanOutcome | null {
+  const undo = undoneStep(text);
+  if (!undo) return null;
+  const inForce = stepsInForce(turns);
+  const target = newestNamed(
+    undo.step,
+    inForce.map((s) => s.call),
+  );
+  if (!target) return null;
+  const at = inForce.findIndex((s) => s.call === target);
+  const redo = undo.rest ? interpretRequest(undo.rest, { ...ctx, history: turns.slice(0, inForce[at].turn + 1) }) : null;
+  if (redo && (!redo.calls.length || redo.calls.some((c) => NOT_REPEATED.has(c.tool)))) return null;
+  if (!destructiveAsked('reset_preprocessing', request))
+    return {
+      calls: [],
+      message: `Nothing run: taking back the ${target.tool} means resetting the preprocessing and doing the other steps again. Say "undo the ${target.tool.replace(/^apply_|_data$|_filter$/g, '').replace(/_/g, ' ')}" to do that.`,
+    };
+  const copy = (c: PlannedCall): PlannedCall => ({ tool: c.tool, arguments: { ...c.arguments } });
+  const kept = inForce.map((s) => s.call).filter((c) => c !== target && !redo?.calls.some((r) => r.tool === c.tool && UNDONE_BY_RESET(c.tool)));
+  const before = kept.filter((c) => inForce.findIndex((s) => s.call === c) < at).map(copy);
+  const after = kept.filter((c) => inForce.findIndex((s) => s.call === c) > at).map(copy);
+  return { calls: [{ tool: 'reset_preprocessing', arguments: {} }, ...before, ...(redo?.calls ?? []), ...after] };
+}
+
+/** The newest steps again without the ones named ("do it all again but skip the notch", 「再做一次，但這次不要陷波」). */
+function repeatWithout(text: string, repeated: readonly PlannedCall[]): PlannedCall[] | null {
+  const skipped = skippedInRepeat(text);
+  if (!skipped || !repeated.length) return null;
+  let calls = repeated.filter((c) => !NOT_REPEATED.has(c.tool));
+  for (const step of skipped) {
+    const out = newestNamed(step, calls);
+    if (!out) return null;
+    calls = calls.filter((c) => ('tools' in step ? !step.tools.includes(c.tool) : c !== out));
+  }
+  return calls.length ? calls.map((c) => ({ tool: c.tool, arguments: { ...c.arguments } })) : null;
 }
 
 const NOT_REPEATED = new Set(['stop_training', 'clear_dataset', 'reset_preprocessing']);

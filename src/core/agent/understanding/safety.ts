@@ -1,6 +1,7 @@
 import { maskLiterals, NOT_ASKED, NOT_FORGET, splitClauses, withoutPoliteFrame } from './clauses';
 import { correctTypos, destructiveWords } from './lexicon';
 import { restartMeansRetrain } from './restart';
+import { undoneStep } from './stepUndo';
 
 /** Tools that throw work away: they run only when the user's own words (not a quote, a file name or a negation) ask. */
 export const DESTRUCTIVE_TOOLS: ReadonlySet<string> = new Set(['clear_dataset', 'reset_preprocessing']);
@@ -50,6 +51,8 @@ export function destructiveAsked(tool: string, request: string): boolean {
   // a possibility or a slip taken back ("之後可能會清掉", "說要清除是打錯了", "by mistake") asks for nothing either
   if (NOT_ASKED.test(ownWords(text))) return false;
   // a misspelt verb ("celar everything", "reeset that") asks as the planner read it
+  // "get rid of the band-pass", 「陷波那個撤掉」: an undo of a processing step named by its kind asks for the reset it takes
+  if (tool === 'reset_preprocessing' && undoneStep(ownWords(text))) return true;
   return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(correctTypos(ownWords(c.text))));
 }
 
