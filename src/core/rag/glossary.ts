@@ -125,6 +125,24 @@ const ZH_EN: [RegExp, string][] = [
   [/飽和|頂到|削平|截斷/, 'bad channels saturated clipping'],
   [/(?:不要|沒有|不用|省略|拿掉|不切)\s*(?:validation|驗證集|驗證|val)/i, 'no validation set val_ratio last_epoch'],
   [/(?:驗證|val\w*)\s*(?:loss|損失)[^。？?]{0,10}(?:上升|變大|升高|增加)/i, 'overfitting validation loss rises'],
+  // h16-kbretrieve: neurophysiology, recording and spectra, named in Chinese; the sections that answer name them in
+  // English (ERD, SNR, Welch, impedance) and in their own Chinese words
+  [/去同步|事件相關同步|beta\s*反彈|\bERD\b|\bERS\b/i, 'event-related desynchronisation ERD ERS mu beta sensorimotor'],
+  [/文盲|無效性|怎麼練都|(?:控制|操作)不了/, 'BCI inefficiency illiteracy 70 % criterion'],
+  [/平方根|訊雜比|信噪比/, 'signal-to-noise ratio averaging square root'],
+  [/頻率解析度|功率譜|頻譜|Welch/i, 'power spectra frequency resolution Welch'],
+  [/時間解析度|空間解析度|體積傳導/, 'time spatial resolution volume conduction'],
+  [/阻抗|乾電極|濕電極|導電膠/, 'electrode impedance wet dry electrodes'],
+  [/遷移學習|校正資料|校正時間|校正場次/, 'transfer learning calibration fine-tuning'],
+  [/資料增強|資料擴增|增強資料|擴增/, 'data augmentation'],
+  [/冪律|非週期|1\/f/, '1/f aperiodic power law spectra'],
+  [/拼字器|拼字/, 'P300 speller row column flashes'],
+  [/潛時|潛伏期|N170|N400|\bERN\b|\bMMN\b/, 'ERP components latency'],
+  // data already cut into epochs, then filtered: the edge effects of filtering short epochs
+  [/(?:已經|已)(?:切|分段|切段|切好)[^。？?]{0,12}(?:濾波|濾|帶通|filter|band-?pass)/i, 'filter before epoching edge effects epoched'],
+  // the same accuracy every run, or exactly chance: a model that answers one class
+  [/(?:準確率|accuracy|acc)[^。？?]{0,6}(?:每次都一樣|都一樣|一直是|固定是|永遠是)/i, 'model predicts only one class'],
+  [/(?:都|全部|全都|只)(?:猜|預測|判成|判為|分到)(?:同一|一)類|只會(?:猜|預測)/, 'model predicts only one class'],
 ];
 
 const EN_EN: [RegExp, string][] = [
@@ -210,6 +228,36 @@ const EN_EN: [RegExp, string][] = [
   [/\b(?:no|without|skip\w*|drop\w*|zero)\s+(?:the\s+)?(?:validation|val)\b|\bval_ratio\s*=?\s*0\b(?!\.)/i, 'no validation set val_ratio last_epoch'],
   [/\btrain\w*\b[^.?]{0,12}\d+\s*%[^.?]{0,12}\b(?:val\w*|test\w*)\b[^.?]{0,8}\d+\s*%/i, 'overfitting training validation accuracy gap'],
   [/\bval\w*\s+loss\b[^.?]{0,12}\b(?:ris\w*|increas\w*|go(?:es|ing)? up|went up|climb\w*|grow\w*)/i, 'overfitting validation loss rises'],
+  // h16-kbretrieve: neurophysiology, recording and spectra in researchers' words and abbreviations
+  [/\bERD\b|\bERS\b|\bdesynchroni\w*|\bbeta rebound\b/i, 'event-related desynchronisation ERD ERS mu beta sensorimotor'],
+  [/\billitera\w*|\binefficien\w*|\bcannot control\b|\bcan'?t control\b/i, 'BCI inefficiency illiteracy 70 % criterion'],
+  [/\bfrequency resolution\b|\bwelch\b|\bperiodogram\b/i, 'power spectra frequency resolution Welch'],
+  [/\b(?:spatial|temporal|time) resolution\b|\bvolume conduction\b/i, 'time spatial resolution volume conduction'],
+  [/\bimpedances?\b|\b(?:dry|wet|gel) electrodes?\b/i, 'electrode impedance wet dry electrodes'],
+  [/\btransfer learning\b|\bcalibration (?:data|session|time|trials?)\b/i, 'transfer learning calibration fine-tuning'],
+  [/\baugment\w*/i, 'data augmentation'],
+  [/\b1\/f\b|\baperiodic\b|\bpower[- ]law\b/i, '1/f aperiodic power law spectra'],
+  [/\bspeller\b/i, 'P300 speller row column flashes'],
+  [/\bN170\b|\bN400\b|\bERN\b|\bMMN\b|\bN2\b|\bN200\b|\bP3b\b/, 'ERP components latency'],
+  // PhysioNet's identifier of its motor movement/imagery data set
+  [/\beegmmidb\b|\beeg-?mmi\b/i, 'PhysioNet EEG Motor Movement/Imagery data set'],
+  // data already cut into epochs, then filtered: the edge effects of filtering short epochs
+  [
+    /\b(?:already|pre-?)\s*(?:cut|epoched|segmented)\b[^.?]{0,40}\b(?:filter\w*|band-?pass\w*|high-?pass\w*)|\b(?:filter\w*|band-?pass\w*)\b[^.?]{0,20}\b(?:after epoching|epoched data|already (?:cut|epoched))/i,
+    'filter before epoching edge effects epoched',
+  ],
+  // the same accuracy on every run, or exactly the chance figure: a model that answers one class
+  [
+    /\b(?:acc\w*)\b[^.?]{0,20}\b(?:exactly\s+(?:50|33(?:\.3)?|25)(?:\.0+)?\s*%|(?:the )?same (?:every|each) (?:time|run))|\bexactly (?:50|33(?:\.3)?|25)\.0+\s*%/i,
+    'model predicts only one class',
+  ],
+  [/\b(?:predicts?|outputs?|guess(?:es)?|says?)\s+(?:only\s+)?(?:the\s+)?(?:same|one|a single)\s+class\b/i, 'model predicts only one class'],
+  // recording from a device is live acquisition (XBrain reads recorded files): the recording section of the knowledge
+  // base is about electrodes and rates, the capability is the not-offered real-time section's
+  [
+    /\brecord\w*\b[^.?]{0,30}\b(?:from|with)\b[^.?]{0,20}\b(?:headsets?|amplifiers?|amps?|devices?|OpenBCI|Emotiv|Muse)\b|\b(?:OpenBCI|Emotiv)\b/i,
+    'record from an amplifier live recording real time streaming',
+  ],
 ];
 
 /**

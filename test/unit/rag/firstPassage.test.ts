@@ -6,7 +6,13 @@ import { buildKbIndex, KbRetriever } from '../../../src/core/rag/knowledgeBase';
 import { glossaryTerms } from '../../../src/core/rag/glossary';
 import { repoRoot } from '../helpers/paths';
 
-type Table = { name: string; file: string; rows: { q: string; first: string }[] };
+/**
+ * `first`: the title (prefix) of the section that must come first, or several when more than one answers: h16-kbretrieve
+ * wrote sections that answer three rows directly (transfer learning, augmentation methods, the ERD's band), which the
+ * rows' original not-offered or band sections answer too.
+ */
+type Table = { name: string; file: string; rows: { q: string; first: string | string[] }[] };
+const firsts = (t: { first: string | string[] }): string[] => [t.first].flat();
 const table = (file: string): Table['rows'] => JSON.parse(readFileSync(join(__dirname, file), 'utf8'));
 /**
  * Fresh questions (h13-kbretrieve, written before reading any development set's failures), each naming the section that
@@ -56,17 +62,18 @@ describe('the section that answers comes first (fresh questions, both languages)
       expect(rows.length).toBeGreaterThanOrEqual(60);
       expect(rows.filter((t) => /[\u4e00-\u9fff]/.test(t.q)).length).toBeGreaterThanOrEqual(20);
       for (const t of rows)
-        expect(
-          retriever.sections.some((s) => s.title.startsWith(t.first)),
-          t.first,
-        ).toBe(true);
+        for (const f of firsts(t))
+          expect(
+            retriever.sections.some((s) => s.title.startsWith(f)),
+            f,
+          ).toBe(true);
     });
 
     it('the named section is first for most questions and in the top 3 for nearly all', async () => {
       let first = 0;
       let top3 = 0;
       for (const t of rows) {
-        const rank = (await passages(t.q)).findIndex((title) => title.startsWith(t.first)) + 1;
+        const rank = (await passages(t.q)).findIndex((title) => firsts(t).some((f) => title.startsWith(f))) + 1;
         if (rank === 1) first++;
         if (rank >= 1 && rank <= 3) top3++;
       }
