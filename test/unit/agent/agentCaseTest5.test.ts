@@ -15,7 +15,7 @@ import { checkExpect, checkLanguage, expectCompleteConversations, loadAgentCases
 // dev7.jsonl by a later independent author ("Held-out set test6.jsonl", "Development set dev7.jsonl"), and dev8.jsonl
 // and test7.jsonl by a third one ("Development set dev8.jsonl", "Held-out set test7.jsonl"), and dev9.jsonl by a fourth
 // ("Development set dev9.jsonl"), and dev10.jsonl by a fifth ("Development set dev10.jsonl"), and dev11.jsonl by a sixth ("Development set
-// dev11.jsonl"), and dev12.jsonl by a seventh ("Development set dev12.jsonl"), and dev13.jsonl by an eighth ("Development set dev13.jsonl"), and dev14.jsonl by a ninth ("Development set dev14.jsonl"), and dev15.jsonl by a tenth ("Development set dev15.jsonl"). Every case
+// dev11.jsonl"), and dev12.jsonl by a seventh ("Development set dev12.jsonl"), and dev13.jsonl by an eighth ("Development set dev13.jsonl"), and dev14.jsonl by a ninth ("Development set dev14.jsonl"), and dev15.jsonl by a tenth ("Development set dev15.jsonl"), and dev16.jsonl by an eleventh ("Development set dev16.jsonl"). Every case
 // must be one the scorer can score (real tools, real parameters with values their schema accepts, valid stages,
 // well-formed ids and conversations, the first tool offered at the start stage), each set must meet its brief's size
 // and language mix, and — the oracle — each case's expected calls, run on the simulated Study, must succeed and
@@ -198,6 +198,15 @@ const SETS: CaseSet[] = [
     maxCases: 260,
     minConversations: 25,
     notReplayed: { 'd15-safety-en-012': 'missingFile' },
+  },
+  // dev16 (README, "Development set dev16.jsonl"): by an eleventh independent author, for the tuner
+  {
+    file: 'dev16.jsonl',
+    prefix: 'd16',
+    minCases: 240,
+    maxCases: 260,
+    minConversations: 30,
+    notReplayed: { 'd16-safety-en-007': 'missingFile', 'd16-conv-en-016-t2': 'openLoad' },
   },
 ];
 
