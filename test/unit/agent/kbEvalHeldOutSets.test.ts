@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseKbEvalSet } from '../../../src/core/agent/kbEvaluation';
 import { repoRoot } from '../helpers/paths';
 
-// The held-out question sets test/kb-eval/test2|3|4|5|6.jsonl, dev6.jsonl written with test6, dev7.jsonl, dev8.jsonl, dev9.jsonl, dev10.jsonl, dev11.jsonl, dev12.jsonl and dev13.jsonl (README.md there).
+// The held-out question sets test/kb-eval/test2|3|4|5|6.jsonl, dev6.jsonl written with test6, dev7.jsonl, dev8.jsonl, dev9.jsonl, dev10.jsonl, dev11.jsonl, dev12.jsonl, dev13.jsonl and dev14.jsonl (README.md there).
 // Schema only, never answers: each file must stay scorable by `npm run eval:kb -- --part NAME` and keep the composition
 // the README states, and each reference must satisfy its own must_mention items, so that an item cannot fail a correct
 // answer because it asks for wording the reference itself does not use.
@@ -64,6 +64,7 @@ const SETS: HeldOutSet[] = [
   { name: 'dev11', idPrefix: 'd11', questions: 180, notCovered: 11, notSupported: 11, ownStudy: 31 },
   { name: 'dev12', idPrefix: 'd12', questions: 180, notCovered: 11, notSupported: 11, ownStudy: 28 },
   { name: 'dev13', idPrefix: 'd13', questions: 175, notCovered: 11, notSupported: 11, ownStudy: 26 },
+  { name: 'dev14', idPrefix: 'd14', questions: 185, notCovered: 11, notSupported: 11, ownStudy: 29 },
 ];
 
 describe.each(SETS)('question set $name (test/kb-eval/$name.jsonl)', (set) => {
