@@ -26,6 +26,7 @@ import {
   saysSame,
   settingNamedIn,
   withoutRejected,
+  READ_ONLY_TOOLS,
   type PastTurn,
 } from './understanding/references';
 import {
@@ -236,7 +237,6 @@ const PREPROCESS_TOOLS = new Set([
   'apply_standard_preprocess',
   'set_montage',
 ]);
-const READ_ONLY = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
 
 /** The steps of a training run, which a following "epoch 20" / "30 epochs" configures. */
 const TRAINING_TOOLS = new Set(['set_model', 'configure_training', 'start_training']);
@@ -282,7 +282,7 @@ function dedupeReads(calls: PlannedCall[]): void {
       }
       continue;
     }
-    if (!READ_ONLY.has(calls[i].tool)) continue;
+    if (!READ_ONLY_TOOLS.has(calls[i].tool)) continue;
     for (let j = calls.length - 1; j > i; j--) {
       if (calls[j].tool !== calls[i].tool) continue;
       const detail = (c: PlannedCall) => Object.values(c.arguments).filter((v) => v !== '.' && v !== undefined).length;
@@ -341,12 +341,12 @@ const TOOL_DEFAULTS: Record<string, unknown> = (() => {
 export function interpretRequest(request: string, ctx: PlannerContext): PlanOutcome {
   const turns: PastTurn[] = ctx.history ?? (ctx.previous.length ? [{ user: '', calls: ctx.previous, results: [] }] : []);
   // "do it again", "I meant 128": the newest turn that did something (a status read in between is not "it")
-  const acting = turns.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool)));
+  const acting = turns.filter((t) => t.calls.some((c) => !READ_ONLY_TOOLS.has(c.tool)));
   const previous = ctx.history ? lastTurnCalls(turns) : ctx.previous;
   const lastAction = ctx.history ? lastTurnCalls(acting.length ? acting : turns) : ctx.previous;
   // what a reference repeats ("do it again", "the same with X", "跟剛才一樣"): the newest turn that did something other
   // than stop, clear or reset, without those steps; a repeat never brings back a step that throws work away
-  const repeatSource = acting.filter((t) => t.calls.some((c) => !READ_ONLY.has(c.tool) && !NOT_REPEATED.has(c.tool)));
+  const repeatSource = acting.filter((t) => t.calls.some((c) => !READ_ONLY_TOOLS.has(c.tool) && !NOT_REPEATED.has(c.tool)));
   const repeated = (ctx.history ? lastTurnCalls(repeatSource.length || acting.length ? repeatSource : turns) : ctx.previous).filter(
     (c) => !NOT_REPEATED.has(c.tool),
   );
@@ -396,10 +396,10 @@ export function interpretRequest(request: string, ctx: PlannerContext): PlanOutc
   // "which batch size did the last run use?" → "double that and train again": "that" is the setting the question asked
   // about (a turn that changed nothing in between)
   const newest = turns[turns.length - 1];
-  const asked = newest && !newest.calls.some((c) => !READ_ONLY.has(c.tool)) ? settingNamedIn(newest.user) : null;
+  const asked = newest && !newest.calls.some((c) => !READ_ONLY_TOOLS.has(c.tool)) ? settingNamedIn(newest.user) : null;
   if (asked && !settingNamedIn(masked.text)) masked.text = masked.text.replace(/\b(?:that|it)\b(?!\s+(?:again|over|off|up)\b)|它|那個(?=的)/i, asked);
   // "undo that" after a model choice: the model before it ("switch back to the previous model")
-  const lastActing = [...lastAction].reverse().find((c) => !READ_ONLY.has(c.tool));
+  const lastActing = [...lastAction].reverse().find((c) => !READ_ONLY_TOOLS.has(c.tool));
   if (lastActing?.tool === 'set_model' && UNDO.test(masked.text.trim())) masked.text = 'switch back to the previous model';
   // "undo that and do 8 to 30 instead", 「回到上一步，改用 4 到 30」: the newest preprocessing step taken back and done again
   // with another value
@@ -850,12 +850,12 @@ function renumber(input: string, ctx: PlannerContext, relative = false): Planned
   const turns = ctx.history ?? [];
   for (let i = turns.length - 1; i >= 0; i--) {
     const t = turns[i];
-    if (!t.calls.some((c) => !READ_ONLY.has(c.tool))) continue;
+    if (!t.calls.some((c) => !READ_ONLY_TOOLS.has(c.tool))) continue;
     const text = resolveQuantities(canonicalText(maskLiterals(t.user).text), factsOf(ctx), namesStep).text;
     const found = [...text.matchAll(NUMBER)];
     // "double it" then "no, 30": a turn that named no number changed one value of its step, and that value is meant
     if (!found.length && nums.length === 1 && !relative) {
-      const target = t.calls.filter((c) => !READ_ONLY.has(c.tool)).pop();
+      const target = t.calls.filter((c) => !READ_ONLY_TOOLS.has(c.tool)).pop();
       const before = target ? lastCallOf(turns.slice(0, i), target.tool) : null;
       const moved =
         target && before
@@ -903,7 +903,7 @@ function unitOf(text: string, at: number): 'hz' | 's' | '%' | 'epochs' | null {
  * stop, a clear or a reset. With nothing changed, the earlier turn's last step as read again.
  */
 function rerunChanged(before: PlannedCall[], again: PlannedCall[]): PlannedCall[] | null {
-  const acted = before.filter((c) => !READ_ONLY.has(c.tool) && !NOT_REPEATED.has(c.tool));
+  const acted = before.filter((c) => !READ_ONLY_TOOLS.has(c.tool) && !NOT_REPEATED.has(c.tool));
   const out: PlannedCall[] = [];
   for (const c of again) {
     const earlier = acted.filter((a) => a.tool === c.tool).pop();
@@ -1088,7 +1088,7 @@ function precedence(m: string, s: string, ctx: PlannerContext): PlannedCall[] | 
     return [{ tool: 'reset_preprocessing', arguments: {} }];
   // "plot it", "畫出來" right after a step: the plot of what that step made (a run's curves, the epochs)
   if (/^(?:please\s+)?(?:(?:plot|graph|draw|chart|visuali[sz]e)\s+(?:it|that|this|them|those)|(?:把它|把那個)?(?:畫|繪)(?:出來|一下|圖))$/i.test(t)) {
-    const last = [...ctx.previous].reverse().find((c) => !READ_ONLY.has(c.tool));
+    const last = [...ctx.previous].reverse().find((c) => !READ_ONLY_TOOLS.has(c.tool));
     if (last && ['start_training', 'configure_training', 'evaluate'].includes(last.tool)) return [{ tool: 'plot_training', arguments: { metric: 'loss' } }];
     if (last && ['epoch_data', 'window_epoch', 'select_channels'].includes(last.tool))
       return [{ tool: 'plot_epochs', arguments: { kind: 'traces', ...(Array.isArray(last.arguments.channels) ? { channels: last.arguments.channels } : {}) } }];
@@ -1392,7 +1392,7 @@ function undoThenRedo(text: string, turns: readonly PastTurn[], ctx: PlannerCont
     }
   }
   if (!head || !rest) return null;
-  const acting = turns.map((x, i) => [x, i] as const).filter(([x]) => x.calls.some((c) => !READ_ONLY.has(c.tool)));
+  const acting = turns.map((x, i) => [x, i] as const).filter(([x]) => x.calls.some((c) => !READ_ONLY_TOOLS.has(c.tool)));
   const newest = acting[acting.length - 1];
   if (!newest || !newest[0].calls.some((c) => UNDONE_BY_RESET(c.tool))) return null;
   const redo = interpretRequest(rest, { ...ctx, history: turns.slice(0, newest[1] + 1) });
@@ -1453,9 +1453,12 @@ function undoNamedStep(text: string, request: string, turns: readonly PastTurn[]
       message: `Nothing run: taking back the ${target.tool} means resetting the preprocessing and doing the other steps again. Say "undo the ${target.tool.replace(/^apply_|_data$|_filter$/g, '').replace(/_/g, ' ')}" to do that.`,
     };
   const copy = (c: PlannedCall): PlannedCall => ({ tool: c.tool, arguments: { ...c.arguments } });
-  const kept = inForce.map((s) => s.call).filter((c) => c !== target && !redo?.calls.some((r) => r.tool === c.tool && UNDONE_BY_RESET(c.tool)));
-  const before = kept.filter((c) => inForce.findIndex((s) => s.call === c) < at).map(copy);
-  const after = kept.filter((c) => inForce.findIndex((s) => s.call === c) > at).map(copy);
+  // the other steps in force, by position, less any the request after the undo does again
+  const kept = inForce
+    .map((s, i) => ({ call: s.call, i }))
+    .filter(({ call: c }) => c !== target && !redo?.calls.some((r) => r.tool === c.tool && UNDONE_BY_RESET(c.tool)));
+  const before = kept.filter(({ i }) => i < at).map(({ call }) => copy(call));
+  const after = kept.filter(({ i }) => i > at).map(({ call }) => copy(call));
   return { calls: [{ tool: 'reset_preprocessing', arguments: {} }, ...before, ...(redo?.calls ?? []), ...after] };
 }
 
@@ -1579,7 +1582,7 @@ function sameWith(text: string, last: PlannedCall[], ctx: PlannerContext): Plann
   // ("again at 120" after a notch: 120 is a frequency, not an event code, when no step of the repeat cuts events)
   if (!model && !files.length && !channels.length && !(events.length && calls.some((c) => Array.isArray(c.arguments.event_id)))) {
     for (const c of calls) {
-      if (READ_ONLY.has(c.tool) || c.tool === 'start_training' || c.tool === 'set_model') continue;
+      if (READ_ONLY_TOOLS.has(c.tool) || c.tool === 'start_training' || c.tool === 'set_model') continue;
       const rule = RULES.find((r) => r.tool === c.tool);
       const out = rule?.build(what, c.tool === 'configure_training' ? { ...ctx, training: { ...(ctx.training ?? {}), ...c.arguments } } : ctx, what);
       const own = out && typeof out !== 'string' ? out.find((o) => o.tool === c.tool) : undefined;

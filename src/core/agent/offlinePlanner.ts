@@ -12,7 +12,7 @@ import { STEP_FOLLOW_UP } from './router';
 import { destructiveAsked } from './understanding/safety';
 import { withoutCourtesy } from './understanding/clauses';
 import { chosenOption } from './understanding/optionsQuestion';
-import { isRecapQuestion, recapOf } from './understanding/recap';
+import { asksOnlyForRecap, recapOf } from './understanding/recap';
 
 /**
  * The embedded default model: a deterministic interpreter of EEG requests (English and Traditional Chinese) that
@@ -73,7 +73,7 @@ export class OfflinePlanner implements LlmClient {
     // "what about in raw?" right after a step: the step again on something else
     if (plannable.length === 0 && ctx.history?.some((t) => t.calls.length) && STEP_FOLLOW_UP.test(user.trim())) plannable.push(user.trim());
     // "what did you just run?": the conversation's own calls, no tool
-    if (!parts.requests.length && parts.questions.length && parts.questions.every(isRecapQuestion)) return reply(recapOf(ctx.history ?? []));
+    if (asksOnlyForRecap(parts)) return reply(recapOf(ctx.history ?? []));
     if (plannable.length === 0) return reply(questionOnly(user));
     // "did the filter run?", 「濾波有跑嗎」: a check that a step ran reads the Study; the step it names is not run again
     if (!parts.requests.length && plannable.every(isStatusCheck) && ctx.available.includes('get_study_state'))

@@ -2,7 +2,7 @@ import { asksForPlanOnly, isInstruction, splitTurn, type TurnParts } from './que
 import { withoutCourtesy } from './understanding/clauses';
 import { isOffTopic } from '../rag/grounding';
 import { isStudyQuestion, studyTopics } from './studyAnswer';
-import { isRecapQuestion } from './understanding/recap';
+import { asksOnlyForRecap } from './understanding/recap';
 
 /** Q&A (answer from the knowledge base) or operation (run tools); uses the last rounds for follow-ups. */
 export type Route = 'qa' | 'operation';
@@ -38,8 +38,7 @@ export function planTurn(said: string, recent: { user: string; route: Route }[] 
   const text = withoutCourtesy(said);
   const parts = splitTurn(text);
   // "what did you just run?", 「你剛剛做了什麼？」: what this conversation ran, answered from it (no knowledge base, no call)
-  if (parts.requests.length === 0 && parts.questions.length > 0 && parts.questions.every(isRecapQuestion))
-    return { route: 'operation', parts, knowledge: [], propose: false };
+  if (asksOnlyForRecap(parts)) return { route: 'operation', parts, knowledge: [], propose: false };
   const last = recent[recent.length - 1];
   if (parts.requests.length === 1 && parts.questions.length === 0 && last?.route === 'qa' && FOLLOW_UP.test(text.trim()) && !CHANGES.test(text)) {
     return { route: 'qa', parts: { questions: parts.requests, requests: [] }, knowledge: parts.requests, propose: false };

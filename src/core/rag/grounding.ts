@@ -215,10 +215,11 @@ export function retrievalSaysInDomain(question: string, hits: readonly PassageHi
 
 /** Chinese bigrams that ask rather than name (哪個比較好, 應該還是): no evidence of a subject. */
 const ASKING_BIGRAMS =
-  /^(?:比較|應該|還是|哪個|哪一|什麼|怎麼|可以|要用|用哪|是不|不是|一個|這個|那個|如果|的話|會不|不會|多少|有沒|沒有|個比|較好|該用|好嗎|要不|不要|為什|什麼|麼是|是什)$/;
+  /^(?:比較|應該|還是|哪個|哪一|什麼|怎麼|可以|要用|用哪|是不|不是|一個|這個|那個|如果|的話|會不|不會|多少|有沒|沒有|個比|較好|該用|好嗎|要不|不要|為什|麼是|是什)$/;
 
 /**
- * Retrieval evidence for a Chinese question with no Latin word (「誤差線應該畫標準差還是標準誤比較好」): the title of a
+ * Retrieval evidence from a question's Chinese words (「誤差線應該畫標準差還是標準誤比較好」, which has no Latin term for the
+ * check below): the title of a
  * retrieved section, whose Chinese half names its subject in a few words, shares three or more of the question's
  * naming bigrams. A title is short, so three shared bigrams are the section's subject, not a word in passing.
  */

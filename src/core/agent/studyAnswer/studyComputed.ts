@@ -27,9 +27,14 @@ interface StudyFigure {
 const OWN_DATA =
   /\b(?:my|our)\s+(?:\w+\s+)?(?:data(?:set)?|study|recordings?|files?|epochs?|test(?:\s+set)?|eeg)\b|我(?:們)?(?:的|把|這邊的)?\s*(?:資料|數據|epoch|檔案|錄音|記錄|test|測試集|study)/i;
 
+/** The Study's sampling rate now: the epochs' when cut, else the first recording's. */
+const rateOf = (s: StudySummary): number | undefined => s.epochs?.sfreq ?? s.recordings[0]?.sfreq;
+/** A computed figure's text without its "Computed:" lead (the answer says where the figures came from). */
+const bodyOf = (c: ComputedAnswer): string => c.text.replace(/^(?:Computed:|計算結果：)\s*/, '');
+
 function figuresOf(s: StudySummary): StudyFigure[] {
   const out: StudyFigure[] = [];
-  const rate = s.epochs?.sfreq ?? s.recordings[0]?.sfreq;
+  const rate = rateOf(s);
   if (rate)
     out.push({
       phrase: `Data at ${rate} Hz.`,
@@ -85,7 +90,7 @@ export function studyComputedFacts(question: string, s: StudySummary): string[] 
     const c = computedAnswer(`${q} ${used.map((f) => f.phrase).join(' ')}`);
     if (!c || kinds.has(c.kind) || facts.length >= 2) continue;
     kinds.add(c.kind);
-    const body = c.text.replace(/^(?:Computed:|計算結果：)\s*/, '');
+    const body = bodyOf(c);
     // the filter tools check every edge against the data's Nyquist frequency (signal/params.ts) and refuse one above it
     const refused =
       c.kind === 'edge_vs_nyquist' && /not below|不低於/.test(c.text)
@@ -113,7 +118,7 @@ const RESAMPLED_TO =
 function resampled(q: string, s: StudySummary, zh: boolean): string[] {
   const m = RESAMPLED_TO.exec(q);
   const target = m ? Number(m[1] ?? m[2]) : NaN;
-  const rate = s.epochs?.sfreq ?? s.recordings[0]?.sfreq;
+  const rate = rateOf(s);
   if (!Number.isFinite(target) || !rate || target === rate) return [];
   const nyq = Number((target / 2).toFixed(2));
   const out = [
@@ -127,7 +132,7 @@ function resampled(q: string, s: StudySummary, zh: boolean): string[] {
     const c = computedAnswer(
       zh ? `${model} 在 ${target} Hz，${seconds} 秒的 epoch 夠長嗎？` : `Is a ${seconds} s epoch long enough for ${model} at ${target} Hz?`,
     );
-    if (c?.kind === 'min_epoch') out.push(c.text.replace(/^(?:Computed:|計算結果：)\s*/, ''));
+    if (c?.kind === 'min_epoch') out.push(bodyOf(c));
   }
   return out;
 }

@@ -614,7 +614,7 @@ function samplePeriod(text: string): string {
   let found = false;
   for (const re of SAMPLE_PERIOD)
     s = s.replace(re, (m, n: string, u: string) => {
-      const period = /^(?:ms|毫秒)$/i.test(u) ? Number(n) / 1000 : Number(n);
+      const period = secondsOf(n, u);
       // a "sample" of 2 s is a training example (a window), not a sampling period: EEG is sampled faster than 10 Hz
       if (!(period > 0 && period <= 0.1)) return m;
       found = true;
@@ -674,7 +674,7 @@ export function resolveQuantities(input: string, facts: StudyFacts, hasStep: (t:
   if (/window|segment|chunk|視窗|窗|段/i.test(s)) {
     const lengths = [...s.matchAll(/(?<![\w.])(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|秒|毫秒)(?![a-z])/gi)];
     if (lengths.length === 1) {
-      const L = /^(?:ms|毫秒)$/i.test(lengths[0][2]) ? Number(lengths[0][1]) / 1000 : Number(lengths[0][1]);
+      const L = secondsOf(lengths[0][1], lengths[0][2]);
       s = s.replace(
         /\b(?:advanc\w*|hop\w*|slid\w*|shift\w*|mov\w*|step\w*|jump\w*)\s+(?:forward\s+|ahead\s+|along\s+|on\s+)?(?:by\s+)?((?:a|an|one)\s+(?:half|third|quarter|fifth|tenth)|half|\d+(?:\.\d+)?\s*%)\s+(?:of\s+)?(?:their|its|the|each)\s+(?:(?:window(?:'s)?|segment(?:'s)?)\s+)?(?:length|duration|size|width|window)\b|(?:每次|每一步)?\s*(?:往前|向前)?\s*(?:移動|移|滑動|滑|前進|推進)\s*(?:視窗|窗|段)?(?:長度|長)的?\s*(\d*\.\d+|\d+(?:\.\d+)?\s*%|一半|half)/gi,
         (m, en?: string, zh?: string) => {

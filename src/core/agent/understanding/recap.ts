@@ -4,7 +4,8 @@
  * acted, with their arguments), on the operation route and without a call — the knowledge base does not know what
  * this conversation ran, and reading the Study (get_study_state) answers another question (where the Study is).
  */
-import type { PastTurn } from './references';
+import { READ_ONLY_TOOLS, type PastTurn } from './references';
+import type { TurnParts } from '../questionSplit';
 
 const EN_RECAP =
   /^(?:(?:wait|sorry|hold on|hang on|um+|uh+|hmm+|so|ok(?:ay)?|and|hey)[,\s]+)*(?:what|which\s+(?:steps?|tools?|calls?|functions?|commands?))\s+(?:exactly\s+)?(?:did|have)\s+you\s+(?:just\s+|already\s+|actually\s+)?(?:run|ran|do|done|did|call(?:ed)?|execute(?:d)?|apply|applied|change(?:d)?)(?:\s+(?:just\s+now|now|there|to\s+(?:my|the)\s+(?:data|study|recordings)))?\s*[?.!]*$|^(?:(?:wait|sorry|hold on|um+|hmm+|so|ok(?:ay)?)[,\s]+)*what\s+(?:was|is)\s+(?:that|this)(?:\s+(?:you\s+(?:just\s+)?(?:ran|did|called|applied)|step|call))?\s*[?.!]*$|^(?:(?:wait|sorry|um+|hmm+|so|ok(?:ay)?)[,\s]+)*what\s+(?:just\s+)?(?:happened|ran)(?:\s+just\s+now)?\s*[?.!]*$/i;
@@ -17,6 +18,11 @@ export function isRecapQuestion(question: string): boolean {
   return EN_RECAP.test(q) || ZH_RECAP.test(q);
 }
 
+/** The turn asks only what was just run: no request, and every question is a recap question. */
+export function asksOnlyForRecap(parts: TurnParts): boolean {
+  return parts.requests.length === 0 && parts.questions.length > 0 && parts.questions.every(isRecapQuestion);
+}
+
 const args = (a: Record<string, unknown>): string =>
   Object.entries(a)
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
@@ -26,7 +32,7 @@ const args = (a: Record<string, unknown>): string =>
 export function recapOf(turns: readonly PastTurn[]): string {
   for (let i = turns.length - 1; i >= 0; i--) {
     const t = turns[i];
-    const calls = t.calls.filter((c) => !['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel'].includes(c.tool));
+    const calls = t.calls.filter((c) => !READ_ONLY_TOOLS.has(c.tool));
     if (!calls.length) continue;
     const lines = calls.map((c) => `${c.tool}(${args(c.arguments)})${t.failed?.includes(c) ? ' — not run (refused or declined)' : ''}`);
     return `For "${t.user}" I ran: ${lines.join('; ')}. Nothing else was run since. Say what to change (for example a new value) and I will redo that step.`;

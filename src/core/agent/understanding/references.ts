@@ -3,6 +3,9 @@ import type { PlannedCall } from '../../study/stateManager';
 import { channelsIn } from './channels';
 import { destructiveWords } from './lexicon';
 
+/** Tools that only look (at the Study, its files or a panel): a turn of only these did nothing a follow-up refers to. */
+export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['get_study_state', 'get_dataset_info', 'list_files', 'switch_panel']);
+
 /** One earlier request and what the agent called for it (with the tools' answers, for "load them" after a listing). */
 export interface PastTurn {
   user: string;

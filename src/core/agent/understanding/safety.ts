@@ -50,9 +50,9 @@ export function destructiveAsked(tool: string, request: string): boolean {
   if (NEGATION_ANYWHERE.test(ownWords(text).replace(NOT_FORGET_ANYWHERE, ' '))) return false;
   // a possibility or a slip taken back ("之後可能會清掉", "說要清除是打錯了", "by mistake") asks for nothing either
   if (NOT_ASKED.test(ownWords(text))) return false;
-  // a misspelt verb ("celar everything", "reeset that") asks as the planner read it
   // "get rid of the band-pass", 「陷波那個撤掉」: an undo of a processing step named by its kind asks for the reset it takes
   if (tool === 'reset_preprocessing' && undoneStep(ownWords(text))) return true;
+  // a misspelt verb ("celar everything", "reeset that") asks as the planner read it
   return splitClauses(text).some((c) => !c.negated && ASKS[tool].test(correctTypos(ownWords(c.text))));
 }
 
